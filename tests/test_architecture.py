@@ -1,0 +1,54 @@
+"""House rules that keep the pure cores pure and the schema migratable."""
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+from sqlalchemy import inspect
+
+from tourney import db
+
+PACKAGE = Path(__file__).resolve().parent.parent / "tourney"
+PURE = ("catalog", "legality", "swiss", "engine")
+FORBIDDEN = ("flask", "sqlmodel", "sqlalchemy", "flask_wtf", "flask_login", "wtforms")
+
+
+@pytest.mark.parametrize("package", PURE)
+def test_pure_cores_import_no_web_or_database_code(package):
+    offenders = []
+    for path in (PACKAGE / package).rglob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            names = []
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                names = [node.module]
+            elif isinstance(node, ast.ImportFrom) and node.level > 0 and node.module:
+                top = node.module.split(".")[0]
+                if node.level >= 2 and top in ("models", "db", "web", "services"):
+                    names = [f"tourney.{top}"]
+            for name in names:
+                if name.split(".")[0] in FORBIDDEN or name.startswith(("tourney.models", "tourney.db", "tourney.web", "tourney.services")):
+                    offenders.append(f"{path.relative_to(PACKAGE)}: {name}")
+    assert offenders == []
+
+
+def test_migrations_build_every_table_and_downgrade_cleanly(app, database_url):
+    from sqlmodel import SQLModel
+
+    import tourney.models  # noqa: F401
+
+    engine = db.get_engine(database_url)
+    tables = set(inspect(engine).get_table_names())
+    assert set(SQLModel.metadata.tables) <= tables
+    if database_url.startswith("sqlite"):
+        db.downgrade(database_url, "base")
+        engine.dispose()
+        assert set(inspect(db.get_engine(database_url)).get_table_names()) <= {"alembic_version"}
+        db.upgrade(database_url)
+
+
+def test_health_page_answers(client):
+    assert client.get("/salud").get_json() == {"estado": "ok"}

@@ -1,0 +1,51 @@
+"""tourney: torneos y legalidad de mazos para Mitos y Leyendas.
+
+`create_app` follows Flask's application-factory pattern: defaults, then
+`instance/config.py`, then `test_config`; ``DATABASE_URL`` in the environment
+overrides the database everywhere (web and CLI).
+"""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from flask import Flask
+
+ROOT = Path(__file__).resolve().parent.parent
+FORMATS_DIR = ROOT / "formats"
+TEMPLATES_DIR = ROOT / "templates"
+
+
+def create_app(test_config: dict | None = None) -> Flask:
+    app = Flask(
+        __name__,
+        instance_relative_config=True,
+        template_folder=str(TEMPLATES_DIR),
+    )
+    Path(app.instance_path).mkdir(parents=True, exist_ok=True)
+    app.config.from_mapping(
+        SECRET_KEY="dev-change-me",
+        DATABASE_URL=f"sqlite:///{Path(app.instance_path) / 'tourney.sqlite3'}",
+        FORMATS_DIR=str(FORMATS_DIR),
+        MAX_CONTENT_LENGTH=2 * 1024 * 1024,  # uploads: decklists and XLSX files
+        WTF_CSRF_TIME_LIMIT=None,
+    )
+    if test_config is None:
+        app.config.from_pyfile("config.py", silent=True)
+    else:
+        app.config.from_mapping(test_config)
+    if os.environ.get("DATABASE_URL") and not (test_config or {}).get("DATABASE_URL"):
+        app.config["DATABASE_URL"] = os.environ["DATABASE_URL"]
+
+    from . import db
+
+    db.init_app(app)
+
+    from .web import init_app as init_web
+
+    init_web(app)
+
+    from .cli import register_commands
+
+    register_commands(app.cli)
+    return app

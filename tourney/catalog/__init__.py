@@ -1,0 +1,2 @@
+"""tourney.catalog"""
+from .model import Card, Edition  # noqa: F401

@@ -1,0 +1,114 @@
+"""Database plumbing: one engine per URL, a session per request, Alembic upgrades.
+
+Services receive a ``Session`` and only ``flush``; the request edge (or the CLI
+command) commits.
+"""
+from __future__ import annotations
+
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Iterator
+
+from flask import Flask, current_app, g
+from sqlalchemy import event
+from sqlalchemy.engine import Engine
+from sqlmodel import Session, create_engine
+
+MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations"
+
+_engines: dict[str, Engine] = {}
+
+
+def normalize_url(url: str) -> str:
+    """Accept the usual spellings of a PostgreSQL URL and use psycopg 3."""
+    if url.startswith("postgres://"):
+        url = "postgresql://" + url[len("postgres://"):]
+    if url.startswith("postgresql://"):
+        url = "postgresql+psycopg://" + url[len("postgresql://"):]
+    return url
+
+
+def get_engine(url: str) -> Engine:
+    url = normalize_url(url)
+    engine = _engines.get(url)
+    if engine is None:
+        if url.startswith("sqlite"):
+            engine = create_engine(
+                url, connect_args={"check_same_thread": False, "timeout": 30}
+            )
+            event.listen(engine, "connect", _sqlite_pragmas)
+        else:
+            engine = create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=20)
+        _engines[url] = engine
+    return engine
+
+
+def _sqlite_pragmas(dbapi_connection, _record) -> None:  # pragma: no cover - trivial
+    cur = dbapi_connection.cursor()
+    cur.execute("PRAGMA journal_mode=WAL")
+    cur.execute("PRAGMA foreign_keys=ON")
+    cur.execute("PRAGMA busy_timeout=30000")
+    cur.close()
+
+
+def dispose_engines() -> None:
+    for engine in _engines.values():
+        engine.dispose()
+    _engines.clear()
+
+
+def engine_for_app(app: Flask | None = None) -> Engine:
+    app = app or current_app
+    return get_engine(app.config["DATABASE_URL"])
+
+
+def get_session() -> Session:
+    """The request's session (created on first use, closed at teardown)."""
+    if "db_session" not in g:
+        g.db_session = Session(engine_for_app(), expire_on_commit=False)
+    return g.db_session
+
+
+def close_session(_exc: BaseException | None = None) -> None:
+    session = g.pop("db_session", None)
+    if session is not None:
+        session.close()
+
+
+@contextmanager
+def session_scope(app: Flask | None = None) -> Iterator[Session]:
+    """A unit of work outside a request (CLI, scripts): commit on success, roll back on error."""
+    session = Session(engine_for_app(app), expire_on_commit=False)
+    try:
+        yield session
+        session.commit()
+    except BaseException:
+        session.rollback()
+        raise
+    finally:
+        session.close()
+
+
+def alembic_config(url: str):
+    from alembic.config import Config
+
+    cfg = Config()
+    cfg.set_main_option("script_location", str(MIGRATIONS_DIR))
+    cfg.set_main_option("sqlalchemy.url", normalize_url(url).replace("%", "%%"))
+    return cfg
+
+
+def upgrade(url: str, revision: str = "head") -> None:
+    from alembic import command
+
+    command.upgrade(alembic_config(url), revision)
+
+
+def downgrade(url: str, revision: str) -> None:
+    from alembic import command
+
+    command.downgrade(alembic_config(url), revision)
+
+
+def init_app(app: Flask) -> None:
+    app.teardown_appcontext(close_session)

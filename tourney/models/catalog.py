@@ -1,0 +1,110 @@
+"""Catalog tables: editions, card printings, formats as loaded."""
+from __future__ import annotations
+
+import json
+from datetime import date, datetime, timezone
+from typing import Optional
+
+from sqlalchemy import Column, Text, UniqueConstraint
+from sqlmodel import Field, SQLModel
+
+from ..catalog.model import Card, Edition
+
+
+def utcnow() -> datetime:
+    return datetime.now(timezone.utc).replace(tzinfo=None)
+
+
+class EditionRow(SQLModel, table=True):
+    __tablename__ = "edition"
+
+    slug: str = Field(primary_key=True, max_length=80)
+    name: str = Field(max_length=200)
+    released: Optional[date] = None
+    era: Optional[str] = Field(default=None, max_length=80)
+
+    def to_value(self) -> Edition:
+        return Edition(slug=self.slug, name=self.name, released=self.released, era=self.era)
+
+
+class CardRow(SQLModel, table=True):
+    __tablename__ = "card"
+    __table_args__ = (UniqueConstraint("code", name="uq_card_code"),)
+
+    id: Optional[int] = Field(default=None, primary_key=True)
+    code: str = Field(max_length=40, index=True)
+    name: str = Field(max_length=200, index=True)
+    edition: str = Field(foreign_key="edition.slug", max_length=80, index=True)
+    type: str = Field(max_length=40)
+    identity: str = Field(max_length=200, index=True)
+    cost: Optional[int] = None
+    strength: Optional[int] = None
+    race: Optional[str] = Field(default=None, max_length=80)
+    school: Optional[str] = Field(default=None, max_length=80)
+    attribute: Optional[str] = Field(default=None, max_length=40)
+    rarity: Optional[str] = Field(default=None, max_length=40)
+    text: str = Field(default="", sa_column=Column(Text, nullable=False, default=""))
+    keywords: str = Field(default="[]", sa_column=Column(Text, nullable=False, default="[]"))
+    illustrator: Optional[str] = Field(default=None, max_length=200)
+    source: Optional[str] = Field(default=None, max_length=200)  # importer that brought it
+    updated_at: datetime = Field(default_factory=utcnow)
+
+    def to_value(self) -> Card:
+        return Card(
+            code=self.code,
+            name=self.name,
+            edition=self.edition,
+            type=self.type,
+            identity=self.identity,
+            cost=self.cost,
+            strength=self.strength,
+            race=self.race,
+            school=self.school,
+            attribute=self.attribute,
+            rarity=self.rarity,
+            text=self.text or "",
+            keywords=frozenset(json.loads(self.keywords or "[]")),
+            illustrator=self.illustrator,
+        )
+
+    @classmethod
+    def from_value(cls, card: Card, source: str | None = None) -> "CardRow":
+        row = cls(code=card.code, name=card.name, edition=card.edition, type=card.type,
+                  identity=card.identity)
+        row.update_from(card, source)
+        return row
+
+    def update_from(self, card: Card, source: str | None = None) -> bool:
+        """Copy the value's fields; return True when anything changed."""
+        values = {
+            "name": card.name, "edition": card.edition, "type": card.type,
+            "identity": card.identity, "cost": card.cost, "strength": card.strength,
+            "race": card.race, "school": card.school, "attribute": card.attribute,
+            "rarity": card.rarity, "text": card.text,
+            "keywords": json.dumps(sorted(card.keywords), ensure_ascii=False),
+            "illustrator": card.illustrator,
+        }
+        changed = False
+        for key, value in values.items():
+            if getattr(self, key) != value:
+                setattr(self, key, value)
+                changed = True
+        if source is not None and self.source != source:
+            self.source = source
+        if changed:
+            self.updated_at = utcnow()
+        return changed
+
+
+class FormatRow(SQLModel, table=True):
+    """A format file as last loaded (the TOML stays the source of truth)."""
+
+    __tablename__ = "format"
+
+    id: str = Field(primary_key=True, max_length=80)
+    name: str = Field(max_length=200)
+    game: str = Field(default="myl", max_length=40)
+    path: str = Field(max_length=500)
+    sha256: str = Field(max_length=64)
+    definition: str = Field(default="{}", sa_column=Column(Text, nullable=False, default="{}"))
+    loaded_at: datetime = Field(default_factory=utcnow)
