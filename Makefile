@@ -19,7 +19,7 @@ db: install
 	$(BIN)/tourney db upgrade
 
 run: db
-	$(BIN)/tourney setup-demo-if-empty
+	-$(BIN)/tourney demo --if-empty
 	$(BIN)/tourney run --host $(HOST) --port $(PORT)
 
 test: install
