@@ -47,16 +47,22 @@ _REMINDER = re.compile(r"\([^()]*\)")
 
 
 def normalize_text(text: str | None) -> str:
-    """Ability text with line breaks, spacing and reminder text (in parentheses) removed.
+    """Ability text with line breaks, spacing, punctuation and reminder text (in
+    parentheses) removed, case-folded.
 
-    Used to decide whether two printings without a catalog identity are the same card.
+    Used to decide whether two printings without a catalog identity are the same card
+    (seed 000, 10.13 Copias): "Única\nEste Aliado…" and "Única. Este Aliado…" match.
     """
     if not text:
         return ""
     text = text.replace("\u21b5", "\n").replace("/n", "\n").replace("\r\n", "\n")
     text = _REMINDER.sub(" ", text)
     text = unicodedata.normalize("NFC", text)
-    return " ".join(text.replace(".", ". ").split()).strip().casefold()
+    text = _PUNCT.sub(" ", text)
+    return " ".join(text.split()).casefold()
+
+
+_PUNCT = re.compile(r"[.,;:·\-–—!¡?¿\"'«»]+")
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,6 +97,9 @@ class Card:
     text: str = ""
     keywords: frozenset[str] = field(default_factory=frozenset)
     illustrator: str | None = None
+    # slug of the edition/product an alternate-art or reprint printing comes from
+    # (DeckForge ``origen``); None for regular printings
+    origin: str | None = None
 
     # -- derived flags (seed 000: 10.x glossary entries) --------------------
     @property

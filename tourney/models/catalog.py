@@ -12,7 +12,7 @@ from ..catalog.model import Card, Edition
 
 
 def utcnow() -> datetime:
-    return datetime.now(timezone.utc).replace(tzinfo=None)
+    return datetime.now(timezone.utc)
 
 
 class EditionRow(SQLModel, table=True):
@@ -46,6 +46,7 @@ class CardRow(SQLModel, table=True):
     text: str = Field(default="", sa_column=Column(Text, nullable=False, default=""))
     keywords: str = Field(default="[]", sa_column=Column(Text, nullable=False, default="[]"))
     illustrator: Optional[str] = Field(default=None, max_length=200)
+    origin: Optional[str] = Field(default=None, max_length=80)
     source: Optional[str] = Field(default=None, max_length=200)  # importer that brought it
     updated_at: datetime = Field(default_factory=utcnow)
 
@@ -65,6 +66,7 @@ class CardRow(SQLModel, table=True):
             text=self.text or "",
             keywords=frozenset(json.loads(self.keywords or "[]")),
             illustrator=self.illustrator,
+            origin=self.origin,
         )
 
     @classmethod
@@ -82,7 +84,7 @@ class CardRow(SQLModel, table=True):
             "race": card.race, "school": card.school, "attribute": card.attribute,
             "rarity": card.rarity, "text": card.text,
             "keywords": json.dumps(sorted(card.keywords), ensure_ascii=False),
-            "illustrator": card.illustrator,
+            "illustrator": card.illustrator, "origin": card.origin,
         }
         changed = False
         for key, value in values.items():

@@ -38,8 +38,9 @@ def upgrade() -> None:
         sa.Column("text", sa.Text(), nullable=False, server_default=""),
         sa.Column("keywords", sa.Text(), nullable=False, server_default="[]"),
         sa.Column("illustrator", sa.String(200), nullable=True),
+        sa.Column("origin", sa.String(80), nullable=True),
         sa.Column("source", sa.String(200), nullable=True),
-        sa.Column("updated_at", sa.DateTime(), nullable=False),
+        sa.Column("updated_at", sa.DateTime(timezone=True), nullable=False),
         sa.UniqueConstraint("code", name="uq_card_code"),
     )
     op.create_index("ix_card_code", "card", ["code"])
@@ -54,7 +55,7 @@ def upgrade() -> None:
         sa.Column("path", sa.String(500), nullable=False),
         sa.Column("sha256", sa.String(64), nullable=False),
         sa.Column("definition", sa.Text(), nullable=False, server_default="{}"),
-        sa.Column("loaded_at", sa.DateTime(), nullable=False),
+        sa.Column("loaded_at", sa.DateTime(timezone=True), nullable=False),
     )
 
 

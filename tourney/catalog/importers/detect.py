@@ -1,0 +1,78 @@
+"""Pick the importer for each file (by extension and content) and read a batch."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Iterable, Sequence
+
+from ..errors import CatalogImportError
+from ..model import Card, Edition
+from . import deckforge
+
+FORMATS = ("deckforge", "deckforge-src", "api", "csv", "xlsx")
+
+
+def detect_format(path: Path, data: Any = None) -> str:
+    suffix = path.suffix.lower()
+    if suffix == ".csv":
+        return "csv"
+    if suffix in (".xlsx", ".xlsm"):
+        return "xlsx"
+    if data is None:
+        data = deckforge.read_json(path)
+    if isinstance(data, dict) and "cards" in data and ("edition" in data or "types" in data):
+        return "api"
+    if deckforge.is_deckforge(data):
+        return "deckforge" if deckforge.has_identities(data) else "deckforge-src"
+    if isinstance(data, list) and not data:
+        raise CatalogImportError("el archivo no tiene cartas (lista vacía)", source=str(path))
+    raise CatalogImportError(
+        "no se reconoce el formato: se esperaba una lista de cartas de DeckForge o una "
+        "respuesta de api.myl.cl (use --format para indicarlo)", source=str(path))
+
+
+def read_files(paths: Sequence[str | Path], fmt: str | None = None, known: Iterable[Card] = ()
+               ) -> tuple[list[Card], list[Edition]]:
+    """Read every file as one batch; any bad file rejects the whole batch."""
+    if not paths:
+        raise CatalogImportError("no se indicó ningún archivo")
+    if fmt is not None and fmt not in FORMATS:
+        raise CatalogImportError(f"formato desconocido {fmt!r} (use uno de: {', '.join(FORMATS)})")
+    known = list(known)
+    built: list[Card] = []
+    sources: list[Card] = []
+    others: list[Card] = []
+    editions: dict[str, Edition] = {}
+    for raw in paths:
+        path = Path(raw)
+        if not path.is_file():
+            raise CatalogImportError("el archivo no existe", source=str(path))
+        data = None
+        kind = fmt
+        if kind in (None, "deckforge", "deckforge-src", "api") and path.suffix.lower() not in (
+                ".csv", ".xlsx", ".xlsm"):
+            data = deckforge.read_json(path)
+        if kind is None:
+            kind = detect_format(path, data)
+        if kind in ("deckforge", "deckforge-src"):
+            cards = deckforge.parse_records(data if data is not None else deckforge.read_json(path),
+                                            str(path))
+            if kind == "deckforge" and all(c.identity for c in cards):
+                built.extend(cards)
+            else:
+                sources.extend(cards)
+        elif kind == "api":
+            from . import api_myl
+
+            cards, eds = api_myl.parse_edition(data if data is not None
+                                               else deckforge.read_json(path), str(path))
+            others.extend(cards)
+            editions.update({e.slug: e for e in eds})
+        else:
+            from . import tabular
+
+            cards = tabular.read_table(path, kind)
+            others.extend(cards)
+    merged, eds = deckforge.merge_batch(built, sources + others, known)
+    for e in eds:
+        editions.setdefault(e.slug, e)
+    return merged, list(editions.values())

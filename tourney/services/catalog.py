@@ -1,0 +1,171 @@
+"""Catalog service: import card values into the database, load the catalog back.
+
+Services flush and never commit: the caller (CLI command, request) commits, so an
+import that fails half-way is rolled back whole and the catalog stays as it was.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from threading import Lock
+from typing import Iterable, Sequence
+
+from sqlalchemy import func
+from sqlmodel import Session, select
+
+from ..catalog import Card, Catalog, Edition
+from ..catalog.editions import edition_for
+from ..catalog.errors import CatalogImportError
+from ..models.catalog import CardRow, EditionRow
+
+
+@dataclass
+class ImportReport:
+    source: str = ""
+    cards_read: int = 0
+    added: int = 0
+    updated: int = 0
+    unchanged: int = 0
+    editions_added: int = 0
+    editions_updated: int = 0
+    added_codes: list[str] = field(default_factory=list)
+    updated_codes: list[str] = field(default_factory=list)
+
+    @property
+    def changes(self) -> int:
+        return self.added + self.updated + self.editions_added + self.editions_updated
+
+    def summary(self) -> str:
+        return (f"{self.cards_read} cartas leídas: {self.added} nuevas, {self.updated} actualizadas, "
+                f"{self.unchanged} sin cambios; ediciones: {self.editions_added} nuevas, "
+                f"{self.editions_updated} actualizadas.")
+
+
+def import_cards(session: Session, cards: Iterable[Card], editions: Iterable[Edition] = (),
+                 source: str | None = None) -> ImportReport:
+    """Upsert printings by collector code (and their editions). Flushes, never commits.
+
+    Idempotent: importing the same values again reports 0 changes. Raises
+    ``CatalogImportError`` before writing anything when the batch repeats a code.
+    """
+    cards = list(cards)
+    report = ImportReport(source=source or "", cards_read=len(cards))
+    seen: set[str] = set()
+    for index, card in enumerate(cards, start=1):
+        code = card.code.strip().upper()
+        if code in seen:
+            raise CatalogImportError("código repetido en la importación",
+                                     f"carta {index} (código {code})", "codigo", source)
+        seen.add(code)
+        if not card.identity:
+            raise CatalogImportError("carta sin identidad", f"carta {index} (código {code})",
+                                     "identidad", source)
+
+    wanted: dict[str, Edition] = {e.slug: e for e in editions}
+    for card in cards:
+        if card.edition not in wanted:
+            wanted[card.edition] = edition_for(card.edition)
+    existing_eds = {row.slug: row for row in session.exec(select(EditionRow))}
+    for slug, edition in wanted.items():
+        row = existing_eds.get(slug)
+        if row is None:
+            session.add(EditionRow(slug=slug, name=edition.name, released=edition.released,
+                                   era=edition.era))
+            report.editions_added += 1
+        else:
+            changed = False
+            for key in ("name", "released", "era"):
+                value = getattr(edition, key)
+                if value is not None and getattr(row, key) != value:
+                    setattr(row, key, value)
+                    changed = True
+            report.editions_updated += changed
+    session.flush()
+
+    existing = {row.code.upper(): row for row in session.exec(select(CardRow))}
+    new_rows = []
+    for card in cards:
+        row = existing.get(card.code.upper())
+        if row is None:
+            new_rows.append(CardRow.from_value(card, source))
+            report.added += 1
+            report.added_codes.append(card.code)
+        elif row.update_from(card, source):
+            report.updated += 1
+            report.updated_codes.append(card.code)
+        else:
+            report.unchanged += 1
+    session.add_all(new_rows)
+    session.flush()
+    return report
+
+
+def import_files(session: Session, paths: Sequence[str | Path], fmt: str | None = None
+                 ) -> ImportReport:
+    """Read card files (format detected per file unless ``fmt``) and import them as one batch."""
+    from ..catalog.importers.detect import read_files
+
+    known = load_catalog(session).cards
+    cards, editions = read_files(paths, fmt, known=known)
+    source = ", ".join(Path(p).name for p in paths)
+    return import_cards(session, cards, editions, source=_short(source))
+
+
+def _short(text: str, limit: int = 200) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+# -- loading ------------------------------------------------------------------
+
+_cache: dict[str, tuple[tuple, Catalog]] = {}
+_cache_lock = Lock()
+
+
+def catalog_version(session: Session) -> tuple:
+    """Cheap fingerprint of the catalog tables: changes whenever a card or edition does."""
+    cards = session.exec(select(func.count(CardRow.id), func.max(CardRow.updated_at),
+                                func.sum(CardRow.id))).one()
+    eds = session.exec(select(func.count(EditionRow.slug))).one()
+    return (tuple(cards), eds)
+
+
+def load_catalog(session: Session, use_cache: bool = True) -> Catalog:
+    """The whole catalog in memory, cached per database until a card or edition changes."""
+    bind = session.get_bind()
+    key = str(bind.url)
+    version = catalog_version(session)
+    if use_cache:
+        with _cache_lock:
+            hit = _cache.get(key)
+        if hit is not None and hit[0] == version:
+            return hit[1]
+    editions = [row.to_value() for row in session.exec(select(EditionRow))]
+    cards = [row.to_value() for row in session.exec(select(CardRow).order_by(CardRow.id))]
+    catalog = Catalog.from_cards(cards, editions)
+    with _cache_lock:
+        _cache[key] = (version, catalog)
+    return catalog
+
+
+def clear_cache() -> None:
+    with _cache_lock:
+        _cache.clear()
+
+
+def catalog_stats(session: Session) -> dict:
+    catalog = load_catalog(session)
+    by_edition = Counter(card.edition for card in catalog)
+    by_type = Counter(card.type for card in catalog)
+    identities = {card.identity for card in catalog}
+    return {
+        "cards": len(catalog),
+        "identities": len(identities),
+        "editions": {slug: (catalog.editions[slug].name if slug in catalog.editions else slug, n)
+                     for slug, n in sorted(by_edition.items())},
+        "types": dict(by_type.most_common()),
+        "unique": sum(1 for c in catalog if c.unique),
+        "mercenary": sum(1 for c in catalog if c.mercenary),
+        "wanderer": sum(1 for c in catalog if c.wanderer),
+        "plain_gold": sum(1 for c in catalog if c.plain_gold),
+    }
