@@ -51,6 +51,28 @@ class Resolution:
             raise LookupError(self.query)
         return self.cards[0]
 
+    def choices(self) -> tuple[str, ...]:
+        """One ``Name (CODE)`` per identity, to offer when the name is ambiguous."""
+        seen: dict[str, str] = {}
+        for card in self.cards:
+            seen.setdefault(card.identity, f"{card.name} ({card.code})")
+        return tuple(seen.values())
+
+    def codes_by_identity(self) -> dict[str, tuple[str, ...]]:
+        """Every collector code of each matched identity (for error messages)."""
+        out: dict[str, list[str]] = {}
+        for card in self.cards:
+            out.setdefault(card.identity, []).append(card.code)
+        return {k: tuple(v) for k, v in out.items()}
+
+
+_CACHE_LIMIT = 50_000
+
+
+def _preference(card: Card) -> tuple:
+    """Regular printings first (not alternate art / reprints from another product)."""
+    return (card.origin is not None, card.rarity in ("Promocional", "Secreta", "Set Paralelo"))
+
 
 @dataclass
 class Catalog:
@@ -62,8 +84,11 @@ class Catalog:
         self._by_identity: dict[str, list[Card]] = defaultdict(list)
         self._by_name: dict[str, list[Card]] = defaultdict(list)
         self._by_folded: dict[str, list[Card]] = defaultdict(list)
+        self._resolved: dict[str, Resolution] = {}
+        self._names: list[str] | None = None
         for card in self.cards:
             self._index(card)
+        self._finish()
 
     @classmethod
     def from_cards(cls, cards: Iterable[Card], editions: Iterable[Edition] = ()) -> "Catalog":
@@ -74,6 +99,22 @@ class Catalog:
         self._by_identity[card.identity].append(card)
         self._by_name[card.name.strip()].append(card)
         self._by_folded[fold(card.name)].append(card)
+
+    def _finish(self) -> None:
+        # stable sort: preferred printings first within each name / identity
+        for index in (self._by_identity, self._by_name, self._by_folded):
+            for key, cards in index.items():
+                cards.sort(key=_preference)
+        self._tuples_name = {k: tuple(v) for k, v in self._by_name.items()}
+        self._tuples_folded = {k: tuple(v) for k, v in self._by_folded.items()}
+        self._resolved.clear()
+        self._names = None
+
+    def add(self, card: Card) -> None:
+        """Add one printing (keeps the indexes and the resolution cache consistent)."""
+        self.cards.append(card)
+        self._index(card)
+        self._finish()
 
     def __len__(self) -> int:
         return len(self.cards)
@@ -87,33 +128,53 @@ class Catalog:
     def printings(self, identity: str) -> list[Card]:
         return list(self._by_identity.get(identity, ()))
 
+    def identities(self) -> list[str]:
+        return list(self._by_identity)
+
     def names(self) -> list[str]:
         return list(self._by_name)
 
     def resolve(self, query: str) -> Resolution:
-        query = query.strip()
+        """Exact name, then normalized name (case, accents, spacing, punctuation), else
+        suggestions; ``Name (CODE)`` chooses one printing's identity. Cached per query."""
+        hit = self._resolved.get(query)
+        if hit is not None:
+            return hit
+        result = self._resolve(query)
+        if len(self._resolved) >= _CACHE_LIMIT:
+            self._resolved.clear()
+        self._resolved[query] = result
+        return result
+
+    def _resolve(self, raw: str) -> Resolution:
+        query = " ".join(raw.split())
+        exact = self._tuples_name.get(query)
+        if exact:
+            return Resolution(query, exact)
         match = _WITH_CODE.match(query)
         if match:
+            name_part = match.group("name")
             card = self.by_code(match.group("code"))
-            if card is not None and fold(card.name) == fold(match.group("name")):
-                return Resolution(query, (card,))
-            if card is None:
-                # "(CODE)" that is not a code: maybe part of the name itself
-                pass
-        exact = self._by_name.get(query)
-        if exact:
-            return Resolution(query, tuple(exact))
-        folded = self._by_folded.get(fold(query))
+            if card is not None and (not name_part or fold(card.name) == fold(name_part)):
+                same = self._by_identity[card.identity]
+                return Resolution(query, (card, *(c for c in same if c is not card)))
+            named = self._tuples_folded.get(fold(name_part)) if name_part else None
+            if named:
+                # a known name with a code that is not one of its printings: never guess
+                return Resolution(query, (), tuple(dict.fromkeys(
+                    f"{c.name} ({c.code})" for c in named)))
+        folded = self._tuples_folded.get(fold(query))
         if folded:
-            return Resolution(query, tuple(folded))
+            return Resolution(query, folded)
         return Resolution(query, (), tuple(self.suggest(query)))
 
     def suggest(self, query: str, limit: int = 5) -> list[str]:
         from rapidfuzz import fuzz, process, utils
 
-        choices = list(self._by_name)
+        if self._names is None:
+            self._names = list(self._by_name)
         found = process.extract(
-            query, choices, scorer=fuzz.WRatio, processor=utils.default_process, limit=limit,
+            query, self._names, scorer=fuzz.WRatio, processor=utils.default_process, limit=limit,
             score_cutoff=60,
         )
         return [name for name, _score, _idx in found]

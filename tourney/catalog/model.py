@@ -59,10 +59,16 @@ def normalize_text(text: str | None) -> str:
     text = _REMINDER.sub(" ", text)
     text = unicodedata.normalize("NFC", text)
     text = _PUNCT.sub(" ", text)
-    return " ".join(text.split()).casefold()
+    words = text.casefold().split()
+    return " ".join(_NUMBER_WORDS.get(w, w) for w in words)
 
 
 _PUNCT = re.compile(r"[.,;:·\-–—!¡?¿\"'«»]+")
+# "pagar un Oro" and "pagar 1 Oro" are the same characteristic
+_NUMBER_WORDS = {
+    "un": "1", "una": "1", "uno": "1", "dos": "2", "tres": "3", "cuatro": "4", "cinco": "5",
+    "seis": "6", "siete": "7", "ocho": "8", "nueve": "9", "diez": "10",
+}
 
 
 @dataclass(frozen=True, slots=True)
