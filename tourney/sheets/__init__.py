@@ -1,1 +1,9 @@
-"""tourney.sheets"""
+"""tourney.sheets: the event workbook (export) and player/decklist import, with openpyxl.
+
+Pure: plain values in and out (``tourney.printing.data``); no database access.
+"""
+from .export import build_workbook  # noqa: F401
+from .imports import (  # noqa: F401
+    DecklistImport, ImportedLine, RowError, SheetImportError, read_decklists, read_players,
+)
+from .safety import SheetFileError, check_xlsx  # noqa: F401

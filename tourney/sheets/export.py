@@ -1,0 +1,129 @@
+"""The event workbook (XLSX): what an organizer keeps and sends to the game's publisher.
+
+Sheets, in order: Evento, Jugadores, Mazos, one "Ronda N" per round, Clasificación,
+Corte final (when there is one), Cambios de Soporte. Each has a styled header row,
+frozen panes below it, column widths that fit, and percentages stored as numbers
+with a percentage format. "Jugadores" and "Mazos" use exactly the import layouts
+(see ``tourney.sheets.imports``), so an exported workbook can be imported back.
+"""
+from __future__ import annotations
+
+import io
+from typing import Any, Sequence
+
+from openpyxl import Workbook
+from openpyxl.styles import Alignment, Font, PatternFill
+from openpyxl.utils import get_column_letter
+from openpyxl.worksheet.worksheet import Worksheet
+
+from ..printing.data import EventDocuments
+from .layout import (
+    DECKS_HEADERS, DECKS_SHEET, PLAYERS_HEADERS, PLAYERS_SHEET, SECTION_CASTLE, SECTION_SUPPORT,
+)
+
+HEADER_FONT = Font(bold=True, color="FFFFFF")
+HEADER_FILL = PatternFill("solid", fgColor="303030")
+PERCENT = "0.00%"
+DATETIME = "dd/mm/yyyy hh:mm"
+DATE = "dd/mm/yyyy"
+
+
+def build_workbook(docs: EventDocuments) -> bytes:
+    wb = Workbook()
+    info = wb.active
+    info.title = "Evento"
+    ev = docs.event
+    _table(info, ["Campo", "Valor"], [
+        ["Evento", ev.name], ["Fecha", ev.date], ["Formato", ev.format_name],
+        ["Lugar", ev.location], ["Organizador", ev.organizer], ["Jugadores", len(docs.players)],
+        ["Rondas", len(docs.rounds)], ["Tamaño de página", ev.page_size],
+    ], formats={2: DATE})
+
+    _table(wb.create_sheet(PLAYERS_SHEET), list(PLAYERS_HEADERS), [
+        [p.name, p.player_id or None, p.byes or None, "sí" if p.dropped else None]
+        for p in docs.players
+    ])
+
+    deck_rows: list[list[Any]] = []
+    for deck in sorted(docs.decks, key=lambda d: (d.player_name.casefold(), d.player_id)):
+        who = deck.player_id or deck.player_name
+        castle = [ln for _heading, group in deck.castle_groups() for ln in group]
+        support = sorted(deck.support, key=lambda ln: ln.name.casefold())
+        for section, lines in ((SECTION_CASTLE, castle), (SECTION_SUPPORT, support)):
+            for ln in lines:
+                deck_rows.append([who, section, ln.qty, ln.name, ln.code or None, ln.type or None,
+                                  ln.race or None, "sí" if ln.initial_gold else None])
+    _table(wb.create_sheet(DECKS_SHEET), list(DECKS_HEADERS), deck_rows)
+
+    for rnd in docs.rounds:
+        rows = []
+        for p in sorted(rnd.pairings, key=lambda p: (p.is_bye, p.table)):
+            rows.append([None if p.is_bye else p.table, p.player, p.player_id or None, p.player_points,
+                         "BYE" if p.is_bye else p.opponent, p.opponent_id or None, p.opponent_points,
+                         "BYE" if p.is_bye else (p.result or "pendiente")])
+        _table(wb.create_sheet(f"Ronda {rnd.number}"), [
+            "Mesa", "Jugador", "ID jugador", "Puntos", "Oponente", "ID oponente", "Puntos oponente",
+            "Resultado (J-O-E)",
+        ], rows)
+
+    _table(wb.create_sheet("Clasificación"), [
+        "Puesto", "Jugador", "ID", "Puntos", "Récord (G-P-E)", "OMW%", "GW%", "OGW%", "Retirado",
+    ], [
+        [s.rank, s.player, s.player_id or None, s.points, s.record, s.omw, s.gw, s.ogw,
+         "sí" if s.dropped else None]
+        for s in docs.standings
+    ], formats={6: PERCENT, 7: PERCENT, 8: PERCENT})
+
+    if docs.bracket is not None and docs.bracket.rounds:
+        rows = []
+        for r, matches in enumerate(docs.bracket.rounds, start=1):
+            for m in matches:
+                rows.append([r, m.seed_a, m.a, m.seed_b, m.b or ("BYE" if r == 1 else None), m.winner])
+        _table(wb.create_sheet("Corte final"), [
+            "Ronda del corte", "Semilla A", "Jugador A", "Semilla B", "Jugador B", "Ganador",
+        ], rows)
+
+    _table(wb.create_sheet("Cambios de Soporte"), [
+        "Ronda", "Mesa", "Jugador", "ID", "Juego", "Sale (Castillo)", "Entra (Soporte)", "Registrado",
+    ], [
+        [s.round, s.table, s.player, s.player_id or None, s.game, s.card_out, s.card_in, s.entered_at]
+        for s in docs.swaps
+    ], formats={8: DATETIME})
+
+    out = io.BytesIO()
+    wb.save(out)
+    return out.getvalue()
+
+
+def _table(ws: Worksheet, headers: Sequence[str], rows: Sequence[Sequence[Any]],
+           formats: dict[int, str] | None = None) -> None:
+    """Header row styled, panes frozen below it, autofilter, widths from the content."""
+    formats = formats or {}
+    ws.append(list(headers))
+    for cell in ws[1]:
+        cell.font = HEADER_FONT
+        cell.fill = HEADER_FILL
+        cell.alignment = Alignment(vertical="center", wrap_text=False)
+    widths = [len(str(h)) for h in headers]
+    for row in rows:
+        ws.append(list(row))
+        for i, value in enumerate(row):
+            if value is not None:
+                widths[i] = max(widths[i], len(_shown(value, formats.get(i + 1))))
+    if formats and rows:
+        for col, fmt in formats.items():
+            for (cell,) in ws.iter_rows(min_row=2, max_row=len(rows) + 1, min_col=col, max_col=col):
+                cell.number_format = fmt
+    for i, w in enumerate(widths, start=1):
+        ws.column_dimensions[get_column_letter(i)].width = min(60, max(8, w + 2))
+    ws.freeze_panes = "A2"
+    if rows:
+        ws.auto_filter.ref = f"A1:{get_column_letter(len(headers))}{len(rows) + 1}"
+
+
+def _shown(value: Any, fmt: str | None) -> str:
+    if fmt == PERCENT:
+        return "100.00%"
+    if fmt in (DATETIME, DATE):
+        return "00/00/0000 00:00" if fmt == DATETIME else "00/00/0000"
+    return str(value)
