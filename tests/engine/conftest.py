@@ -1,0 +1,81 @@
+"""Engine test helpers: a small hand-made card pool and a record builder."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tourney.catalog.model import ALLY, GOLD, TALISMAN, TOTEM, WEAPON, Card
+from tourney.engine import adjudicate, read_record
+
+GOLDEN = Path(__file__).resolve().parent / "golden"
+
+
+def card(name, type_, cost=None, strength=None, keywords=(), text=""):
+    return Card(code=name.upper()[:6], name=name, edition="prueba", type=type_,
+                identity=name.lower().replace(" ", "-"), cost=cost, strength=strength,
+                text=text, keywords=frozenset(keywords))
+
+
+POOL = {c.name: c for c in (
+    card("Oro", GOLD),
+    card("Soldado", ALLY, 1, 1),
+    card("Caballero", ALLY, 2, 2),
+    card("Gigante", ALLY, 3, 4),
+    card("Lobo Furioso", ALLY, 2, 2, ["Furia"]),
+    card("Sombra Esquiva", ALLY, 1, 1, ["Imbloqueable"]),
+    card("Muralla Viva", ALLY, 2, 1, ["Indestructible"]),
+    card("Ermitaño", ALLY, 1, 1, ["Indesterrable"]),
+    card("Centinela", ALLY, 1, 3, ["Guardián"]),
+    card("Rey Antiguo", ALLY, 3, 3, ["Única"]),
+    card("Peregrino", ALLY, 1, 1, ["Errante"]),
+    card("Duelista", ALLY, 2, 2, ["Retador"]),
+    card("Toro", ALLY, 2, 2, text="Embestida."),
+    card("Loco", ALLY, 1, 1, text="Temerario (Este Aliado sólo puede ser bloqueado por Aliados Temerarios)."),
+    card("Conquistador", ALLY, 2, 2, text="Conquista."),
+    card("Samurái", ALLY, 2, 2, text="Este Aliado entra en juego con un contador de Honor."),
+    card("Espada", WEAPON, 1, text="El Aliado portador gana 1 a la Fuerza."),
+    card("Escudo Eterno", WEAPON, 1, keywords=["Indestructible"]),
+    card("Piedra Sagrada", TOTEM, 1),
+    card("Rayo", TALISMAN, 1, text="Destruye un Aliado."),
+    card("Hechizo", TALISMAN, 0),
+)}
+
+
+def resolve(name: str) -> Card:
+    try:
+        return POOL[name]
+    except KeyError:
+        raise LookupError("no está en el catálogo") from None
+
+
+def header(a, b, hand=4, first="A", a_gold="Oro", b_gold="Oro"):
+    """Castles as lists of card names, top first; ids A1.. and B1..; golds A0 and B0."""
+    return {"game": "myl", "version": 1, "format": "unificado", "first": first, "hand": hand,
+            "players": [
+                {"id": "A", "name": "Ana", "gold": ["A0", a_gold],
+                 "castle": [[f"A{i}", n] for i, n in enumerate(a, 1)]},
+                {"id": "B", "name": "Beto", "gold": ["B0", b_gold],
+                 "castle": [[f"B{i}", n] for i, n in enumerate(b, 1)]}]}
+
+
+def lines(head, actions):
+    return [json.dumps(head, ensure_ascii=False)] + [
+        json.dumps(a, ensure_ascii=False) if isinstance(a, dict) else a for a in actions]
+
+
+def judge(head, actions):
+    return adjudicate(read_record(lines(head, actions), resolve))
+
+
+FILLER = ["Soldado"] * 10
+
+
+def turn_pass(p):
+    return {"p": p, "do": "end"}
+
+
+@pytest.fixture
+def pool():
+    return POOL

@@ -1,0 +1,351 @@
+"""The game record: JSON Lines, a header line then one action per line (docs/game-record.md).
+
+``read_record(lines, resolve)`` parses and checks the *form* of a record (python-chess's
+"invalid" level): JSON on every line, a header, known card names, unique instance ids,
+known verbs with well-typed fields naming known players and cards. Whether the actions
+are *legal* is the game's business (``game.Game``).
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable
+
+from ..catalog.model import Card
+from .errors import RecordError
+
+DEFAULT_HAND = 8
+VERBS = ("gold", "play", "attack", "block", "pass", "end", "discard", "concede", "effect")
+ZONES = ("hand", "graveyard", "exile", "castle_top", "castle_bottom", "defense", "support",
+         "reserve", "paid")
+
+# resolve(name) -> Card, or raises LookupError with a Spanish reason
+Resolver = Callable[[str], Card]
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerSetup:
+    id: str
+    name: str
+    gold: tuple[str, Card]
+    castle: tuple[tuple[str, Card], ...]  # top card first
+
+
+@dataclass(frozen=True, slots=True)
+class Header:
+    game: str
+    version: int
+    format: str
+    first: str
+    hand: int
+    players: tuple[PlayerSetup, PlayerSetup]
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One action line. ``line`` is the 1-based line number in the record (header = 1)."""
+
+    line: int
+    p: str
+    do: str
+    card: str | None = None
+    cards: tuple[str, ...] = ()
+    pay: tuple[str, ...] = ()
+    bearer: str | None = None
+    targets: tuple[str, ...] = ()
+    pairs: tuple[tuple[str, str], ...] = ()
+    challenges: tuple[tuple[str, str], ...] = ()
+    # effect
+    source: str | None = None
+    moves: tuple[tuple[str, str], ...] = ()
+    draw: tuple[tuple[str, int], ...] = ()
+    mill: tuple[tuple[str, int], ...] = ()
+    counters: tuple[tuple[str, str, int], ...] = ()
+    strength: tuple[tuple[str, int], ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"p": self.p, "do": self.do}
+        if self.card is not None:
+            out["card"] = self.card
+        if self.do in ("attack", "discard"):
+            out["cards"] = list(self.cards)
+        if self.do == "play":
+            out["pay"] = list(self.pay)
+        if self.bearer is not None:
+            out["bearer"] = self.bearer
+        if self.targets:
+            out["targets"] = list(self.targets)
+        if self.do == "block":
+            out["pairs"] = [list(p) for p in self.pairs]
+        if self.challenges:
+            out["challenges"] = [list(c) for c in self.challenges]
+        if self.source is not None:
+            out["source"] = self.source
+        if self.moves:
+            out["moves"] = [list(m) for m in self.moves]
+        if self.draw:
+            out["draw"] = dict(self.draw)
+        if self.mill:
+            out["mill"] = dict(self.mill)
+        if self.counters:
+            out["counters"] = [list(c) for c in self.counters]
+        if self.strength:
+            out["strength"] = [list(s) for s in self.strength]
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    header: Header
+    actions: tuple[Action, ...]
+    cards: dict[str, Card] = field(default_factory=dict)  # instance id -> card
+
+
+def dumps_line(obj: dict[str, Any]) -> str:
+    return json.dumps(obj, ensure_ascii=False, separators=(", ", ": "))
+
+
+# -- reading -----------------------------------------------------------------
+
+def _load_line(text: str, line: int) -> Any:
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise RecordError(line, f"JSON mal formado (columna {exc.colno}): {exc.msg}") from None
+
+
+def _str(obj: dict, key: str, line: int, what: str) -> str:
+    value = obj.get(key)
+    if not isinstance(value, str) or not value:
+        raise RecordError(line, f"falta el campo «{key}» ({what}) o no es un texto")
+    return value
+
+
+def _instance(value: Any, line: int, where: str) -> tuple[str, str]:
+    if (not isinstance(value, list) or len(value) != 2
+            or not all(isinstance(v, str) and v for v in value)):
+        raise RecordError(line, f"{where}: se esperaba [id de instancia, nombre de carta]")
+    return value[0], value[1]
+
+
+def read_header(obj: Any, resolve: Resolver) -> tuple[Header, dict[str, Card]]:
+    line = 1
+    if not isinstance(obj, dict) or "players" not in obj or obj.get("game") != "myl":
+        raise RecordError(line, "falta la cabecera: la primera línea debe ser un objeto con "
+                                "\"game\": \"myl\" y \"players\"")
+    version = obj.get("version", 1)
+    if version != 1:
+        raise RecordError(line, f"versión de registro no soportada: {version!r} (sólo 1)")
+    hand = obj.get("hand", DEFAULT_HAND)
+    if not isinstance(hand, int) or isinstance(hand, bool) or not 0 <= hand <= 60:
+        raise RecordError(line, "«hand» debe ser un entero entre 0 y 60")
+    players_raw = obj.get("players")
+    if not isinstance(players_raw, list) or len(players_raw) != 2:
+        raise RecordError(line, "«players» debe tener exactamente dos jugadores")
+    cards: dict[str, Card] = {}
+    players = []
+    for i, praw in enumerate(players_raw, 1):
+        if not isinstance(praw, dict):
+            raise RecordError(line, f"jugador {i}: se esperaba un objeto")
+        pid = _str(praw, "id", line, f"id del jugador {i}")
+        name = praw.get("name", pid)
+        if not isinstance(name, str):
+            raise RecordError(line, f"jugador {pid}: «name» debe ser un texto")
+        entries = [("gold", _instance(praw.get("gold"), line, f"jugador {pid}, «gold»"))]
+        castle_raw = praw.get("castle")
+        if not isinstance(castle_raw, list):
+            raise RecordError(line, f"jugador {pid}: falta «castle» (lista de [id, nombre])")
+        for j, item in enumerate(castle_raw, 1):
+            entries.append(("castle", _instance(item, line, f"jugador {pid}, castle[{j}]")))
+        gold = None
+        castle = []
+        for kind, (iid, cname) in entries:
+            if iid in cards:
+                raise RecordError(line, f"id de instancia duplicado: «{iid}»")
+            try:
+                card = resolve(cname)
+            except LookupError as exc:
+                raise RecordError(line, f"carta desconocida «{cname}» ({iid}): {exc}") from None
+            cards[iid] = card
+            if kind == "gold":
+                gold = (iid, card)
+            else:
+                castle.append((iid, card))
+        assert gold is not None
+        players.append(PlayerSetup(pid, name, gold, tuple(castle)))
+    if players[0].id == players[1].id:
+        raise RecordError(line, f"los dos jugadores tienen el mismo id «{players[0].id}»")
+    first = obj.get("first", players[0].id)
+    if first not in (players[0].id, players[1].id):
+        raise RecordError(line, f"«first» debe ser el id de un jugador, no {first!r}")
+    fmt = obj.get("format", "")
+    if not isinstance(fmt, str):
+        raise RecordError(line, "«format» debe ser un texto")
+    return Header("myl", 1, fmt, first, hand, (players[0], players[1])), cards
+
+
+def _ids(obj: dict, key: str, line: int, known: dict, required: bool = True) -> tuple[str, ...]:
+    value = obj.get(key)
+    if value is None and not required:
+        return ()
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise RecordError(line, f"«{key}» debe ser una lista de ids de carta")
+    for v in value:
+        if v not in known:
+            raise RecordError(line, f"«{key}» nombra la carta «{v}», que no está en la partida")
+    return tuple(value)
+
+
+def _id(obj: dict, key: str, line: int, known: dict, required: bool = True) -> str | None:
+    value = obj.get(key)
+    if value is None and not required:
+        return None
+    if not isinstance(value, str):
+        raise RecordError(line, f"falta «{key}» (id de carta) o no es un texto")
+    if value not in known:
+        raise RecordError(line, f"«{key}» nombra la carta «{value}», que no está en la partida")
+    return value
+
+
+def _pairs(obj: dict, key: str, line: int, known: dict, required: bool) -> tuple[tuple[str, str], ...]:
+    value = obj.get(key)
+    if value is None and not required:
+        return ()
+    if not isinstance(value, list):
+        raise RecordError(line, f"«{key}» debe ser una lista de pares [id, id]")
+    out = []
+    for pair in value:
+        if (not isinstance(pair, list) or len(pair) != 2
+                or not all(isinstance(v, str) for v in pair)):
+            raise RecordError(line, f"«{key}» debe ser una lista de pares [id, id]")
+        for v in pair:
+            if v not in known:
+                raise RecordError(line, f"«{key}» nombra la carta «{v}», que no está en la partida")
+        out.append((pair[0], pair[1]))
+    return tuple(out)
+
+
+def _per_player(obj: dict, key: str, line: int, players: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
+    value = obj.get(key)
+    if value is None:
+        return ()
+    if not isinstance(value, dict):
+        raise RecordError(line, f"«{key}» debe ser un objeto {{id de jugador: número}}")
+    out = []
+    for pid, n in value.items():
+        if pid not in players:
+            raise RecordError(line, f"«{key}» nombra al jugador «{pid}», que no está en la partida")
+        if not isinstance(n, int) or isinstance(n, bool) or n < 0:
+            raise RecordError(line, f"«{key}»: el número de cartas de «{pid}» debe ser un entero ≥ 0")
+        out.append((pid, n))
+    return tuple(out)
+
+
+def read_action(obj: Any, line: int, players: tuple[str, ...], known: dict) -> Action:
+    if not isinstance(obj, dict):
+        raise RecordError(line, "cada acción debe ser un objeto JSON")
+    p = obj.get("p")
+    if p not in players:
+        raise RecordError(line, f"«p» debe ser el id de un jugador ({', '.join(players)}), no {p!r}")
+    do = obj.get("do")
+    if do not in VERBS:
+        raise RecordError(line, f"verbo desconocido {do!r}; se esperaba uno de: {', '.join(VERBS)}")
+    if do == "gold":
+        return Action(line, p, do, card=_id(obj, "card", line, known))
+    if do == "play":
+        return Action(line, p, do, card=_id(obj, "card", line, known),
+                      pay=_ids(obj, "pay", line, known, required=False),
+                      bearer=_id(obj, "bearer", line, known, required=False),
+                      targets=_ids(obj, "targets", line, known, required=False))
+    if do == "attack":
+        return Action(line, p, do, cards=_ids(obj, "cards", line, known),
+                      challenges=_pairs(obj, "challenges", line, known, required=False))
+    if do == "block":
+        return Action(line, p, do, pairs=_pairs(obj, "pairs", line, known, required=True))
+    if do == "discard":
+        return Action(line, p, do, cards=_ids(obj, "cards", line, known))
+    if do == "effect":
+        moves = []
+        raw_moves = obj.get("moves", [])
+        if not isinstance(raw_moves, list):
+            raise RecordError(line, "«moves» debe ser una lista de [id, zona]")
+        for m in raw_moves:
+            if (not isinstance(m, list) or len(m) != 2 or not all(isinstance(v, str) for v in m)):
+                raise RecordError(line, "«moves» debe ser una lista de [id, zona]")
+            if m[0] not in known:
+                raise RecordError(line, f"«moves» nombra la carta «{m[0]}», que no está en la partida")
+            if m[1] not in ZONES:
+                raise RecordError(line, f"zona desconocida «{m[1]}»; zonas: {', '.join(ZONES)}")
+            moves.append((m[0], m[1]))
+        counters = []
+        raw_counters = obj.get("counters", [])
+        if not isinstance(raw_counters, list):
+            raise RecordError(line, "«counters» debe ser una lista de [id, contador, cantidad]")
+        for c in raw_counters:
+            if (not isinstance(c, list) or len(c) != 3 or not isinstance(c[0], str)
+                    or not isinstance(c[1], str) or not isinstance(c[2], int)):
+                raise RecordError(line, "«counters» debe ser una lista de [id, contador, cantidad]")
+            if c[0] not in known:
+                raise RecordError(line, f"«counters» nombra la carta «{c[0]}», que no está en la partida")
+            counters.append((c[0], c[1].capitalize(), c[2]))
+        strength = []
+        raw_strength = obj.get("strength", [])
+        if not isinstance(raw_strength, list):
+            raise RecordError(line, "«strength» debe ser una lista de [id, cambio de Fuerza]")
+        for s in raw_strength:
+            if (not isinstance(s, list) or len(s) != 2 or not isinstance(s[0], str)
+                    or not isinstance(s[1], int)):
+                raise RecordError(line, "«strength» debe ser una lista de [id, cambio de Fuerza]")
+            if s[0] not in known:
+                raise RecordError(line, f"«strength» nombra la carta «{s[0]}», que no está en la partida")
+            strength.append((s[0], s[1]))
+        return Action(line, p, do, source=_id(obj, "source", line, known, required=False),
+                      moves=tuple(moves), draw=_per_player(obj, "draw", line, players),
+                      mill=_per_player(obj, "mill", line, players), counters=tuple(counters),
+                      strength=tuple(strength))
+    return Action(line, p, do)  # pass, end, concede
+
+
+def read_record(lines: Iterable[str], resolve: Resolver) -> GameRecord:
+    """Read a whole record; raises ``RecordError`` at the first line that cannot be read."""
+    header: Header | None = None
+    cards: dict[str, Card] = {}
+    players: tuple[str, ...] = ()
+    actions: list[Action] = []
+    for number, text in enumerate(lines, 1):
+        if not text.strip():
+            if header is None:
+                raise RecordError(1, "falta la cabecera: la primera línea está vacía")
+            continue
+        obj = _load_line(text, number)
+        if header is None:
+            if number != 1:
+                raise RecordError(number, "falta la cabecera")
+            header, cards = read_header(obj, resolve)
+            players = (header.players[0].id, header.players[1].id)
+            continue
+        actions.append(read_action(obj, number, players, cards))
+    if header is None:
+        raise RecordError(1, "falta la cabecera: el registro está vacío")
+    return GameRecord(header, tuple(actions), cards)
+
+
+def catalog_resolver(catalog: Any) -> Resolver:
+    """A resolver over ``tourney.catalog.Catalog``: exactly one identity, else LookupError."""
+    cache: dict[str, Card] = {}
+
+    def resolve(name: str) -> Card:
+        card = cache.get(name)
+        if card is not None:
+            return card
+        res = catalog.resolve(name)
+        if res.ok:
+            cache[name] = res.card
+            return res.card
+        if res.cards:
+            codes = ", ".join(sorted({c.code for c in res.cards}))
+            raise LookupError(f"nombre ambiguo; escribe «Nombre (CÓDIGO)» con uno de: {codes}")
+        hint = f"; ¿quisiste decir {', '.join(res.suggestions)}?" if res.suggestions else ""
+        raise LookupError(f"no está en el catálogo{hint}")
+
+    return resolve
