@@ -409,7 +409,7 @@ class Game:
         self.gold_allowed = False
         self.phase = "block"
 
-    def _can_block(self, blocker: Inst, attacker: Inst) -> str | None:
+    def can_block(self, blocker: Inst, attacker: Inst) -> str | None:
         if UNBLOCKABLE in attacker.kw:
             return "10.29"
         if RECKLESS in attacker.kw and RECKLESS not in blocker.kw:
@@ -437,7 +437,7 @@ class Game:
                                             "bloquea a un solo atacante.")
             if attacker_id in blocks:
                 raise IllegalAction("9 C2", f"{a.label()} ya está bloqueado: los bloqueos son uno a uno.")
-            rule = self._can_block(b, a)
+            rule = self.can_block(b, a)
             if rule == "10.29":
                 raise IllegalAction(rule, f"{a.label()} es Imbloqueable.")
             if rule == "2009 I":
@@ -450,7 +450,7 @@ class Game:
             attacker = self.cards[attacker_id]
             if target.zone != "defense" or target.controller != p:
                 continue
-            if self._can_block(target, attacker) is not None:
+            if self.can_block(target, attacker) is not None:
                 continue
             chosen = blockers.get(target_id)
             if chosen is None or self.challenges.get(chosen) != target_id:

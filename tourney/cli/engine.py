@@ -1,0 +1,157 @@
+"""`tourney adjudicate` and `tourney engine generate`: the rules engine from the command line."""
+from __future__ import annotations
+
+import json
+import random
+import sys
+from pathlib import Path
+
+import click
+from flask import current_app
+from flask.cli import with_appcontext
+
+from .common import EXIT_ILLEGAL, EXIT_OK, EXIT_UNREADABLE, CliError, friendly
+
+
+def register(group: click.Group) -> None:
+    group.add_command(adjudicate_command)
+    group.add_command(engine_group)
+
+
+def _load_catalog(path: str | None):
+    """The catalog from a DeckForge JSON file (``--catalog``) or else from the database."""
+    from ..catalog import Catalog
+
+    if path:
+        from ..catalog.errors import CatalogImportError
+        from ..catalog.importers.deckforge import load_deckforge_cards
+
+        try:
+            cards, editions = load_deckforge_cards(path)
+        except CatalogImportError as exc:
+            raise CliError(f"no se pudo leer el catálogo: {exc}", EXIT_UNREADABLE) from None
+        return Catalog.from_cards(cards, editions)
+    from .. import db
+    from ..services.catalog import load_catalog
+
+    with db.session_scope(current_app) as session:
+        catalog = load_catalog(session)
+    if not len(catalog):
+        raise CliError("el catálogo está vacío: importe cartas con `tourney catalog import "
+                       "ARCHIVO` o use --catalog ARCHIVO.json", EXIT_UNREADABLE)
+    return catalog
+
+
+def _read_text(path: str, what: str) -> str:
+    try:
+        return Path(path).read_bytes().decode("utf-8-sig")
+    except OSError as exc:
+        raise CliError(f"no se pudo leer {what} {path}: {exc.strerror or exc}", EXIT_UNREADABLE) from None
+    except UnicodeDecodeError as exc:
+        raise CliError(f"{what} {path} no está en UTF-8 (byte {exc.start})", EXIT_UNREADABLE) from None
+
+
+def describe(verdict, names: dict[str, str]) -> str:
+    from ..engine.rules import rule_title
+
+    def who(pid):
+        return names.get(pid, pid)
+
+    if verdict.status == "illegal":
+        text = (f"Acción ilegal en la línea {verdict.line}"
+                f"{f' (regla {rule_title(verdict.rule)})' if verdict.rule else ''}: {verdict.message}\n"
+                f"Acciones válidas antes de ella: {verdict.actions}.")
+    elif verdict.status == "finished":
+        if verdict.reason == "concede":
+            why = "por concesión"
+        else:
+            why = "porque el Mazo Castillo rival quedó vacío"
+        text = (f"Partida terminada: gana {who(verdict.winner)} {why}." if verdict.winner else
+                "Partida terminada sin ganador: ambos Mazos Castillo quedaron vacíos.")
+        text += f" {verdict.actions} acciones, todas legales."
+    else:
+        text = f"Partida sin terminar: {verdict.actions} acciones, todas legales."
+    if verdict.unverified:
+        text += ("\nLíneas con efectos declarados y no verificados: "
+                 + ", ".join(str(n) for n in verdict.unverified) + ".")
+    rows = [f"  {who(pid)}: Castillo {c['castle']}, mano {c['hand']}, Cementerio {c['graveyard']}, "
+            f"Destierro {c['exile']}, en juego {c['in_play']}" for pid, c in verdict.final.items()]
+    return text + "\nEstado final:\n" + "\n".join(rows)
+
+
+@click.command("adjudicate", help=(
+    "Arbitra una partida registrada (JSON Lines): dice quién ganó o cuál fue la primera acción "
+    "ilegal y con qué regla. Salida 0 = todo legal, 1 = acción ilegal, 2 = registro ilegible."))
+@click.argument("record", type=click.Path(dir_okay=False))
+@click.option("--json", "as_json", is_flag=True, help="Veredicto en JSON.")
+@click.option("--catalog", "catalog_path", type=click.Path(), default=None,
+              help="Catálogo DeckForge JSON en vez de la base de datos.")
+@with_appcontext
+@friendly
+def adjudicate_command(record: str, as_json: bool, catalog_path: str | None) -> None:
+    from ..engine import RecordError, adjudicate, catalog_resolver, read_record
+
+    text = _read_text(record, "el registro")
+    catalog = _load_catalog(catalog_path)
+    try:
+        game_record = read_record(text.splitlines(), catalog_resolver(catalog))
+    except RecordError as exc:
+        raise CliError(f"registro ilegible, línea {exc.line}: {exc.message}", EXIT_UNREADABLE) from None
+    verdict = adjudicate(game_record)
+    if as_json:
+        click.echo(verdict.dumps(), nl=False)
+    else:
+        names = {p.id: p.name for p in game_record.header.players}
+        click.echo(describe(verdict, names))
+    sys.exit(EXIT_OK if verdict.legal else EXIT_ILLEGAL)
+
+
+@click.group("engine", help="Motor de reglas: herramientas de prueba.")
+def engine_group() -> None:
+    pass
+
+
+@engine_group.command("generate", help=(
+    "Genera una partida legal al azar (con semilla) entre dos mazos reales del catálogo, como "
+    "registro JSON Lines."))
+@click.option("--seed", type=int, required=True, help="Semilla: misma semilla, misma partida.")
+@click.option("--deck-a", type=click.Path(dir_okay=False), default=None,
+              help="Lista del mazo A («N Nombre» por línea); por defecto uno al azar.")
+@click.option("--deck-b", type=click.Path(dir_okay=False), default=None,
+              help="Lista del mazo B; por defecto uno al azar.")
+@click.option("-o", "--output", type=click.Path(dir_okay=False), default=None,
+              help="Archivo de salida (por defecto, la salida estándar).")
+@click.option("--catalog", "catalog_path", type=click.Path(), default=None,
+              help="Catálogo DeckForge JSON en vez de la base de datos.")
+@click.option("--max-turns", type=int, default=200, show_default=True)
+@with_appcontext
+@friendly
+def generate_command(seed: int, deck_a: str | None, deck_b: str | None, output: str | None,
+                     catalog_path: str | None, max_turns: int) -> None:
+    from ..engine import catalog_resolver
+    from ..engine.generate import DeckError, generate_game, random_deck, read_deck
+    from ..engine.record import dumps_line
+
+    catalog = _load_catalog(catalog_path)
+    resolve = catalog_resolver(catalog)
+    rng = random.Random(seed)
+    decks = []
+    for path in (deck_a, deck_b):
+        if path:
+            try:
+                decks.append(read_deck(_read_text(path, "el mazo"), resolve))
+            except DeckError as exc:
+                raise CliError(f"mazo {path}, {exc}", EXIT_UNREADABLE) from None
+        else:
+            decks.append(random_deck(list(catalog), rng))
+
+    def name_of(card):
+        return card.name if catalog.resolve(card.name).ok else f"{card.name} ({card.code})"
+
+    game = generate_game(decks[0], decks[1], seed, name_of, resolve, max_turns=max_turns)
+    text = "".join(dumps_line(obj) + "\n" for obj in game)
+    if output:
+        Path(output).write_text(text, encoding="utf-8")
+        click.echo(f"Partida de {len(game) - 1} acciones escrita en {output}.", err=True)
+    else:
+        click.echo(text, nl=False)

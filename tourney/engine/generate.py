@@ -1,0 +1,221 @@
+"""Seeded random legal games between two decks, for tests and benchmarks.
+
+Every choice comes from the ``random.Random(seed)`` passed in. The generator proposes
+actions from the state (Oro first, affordable cards, eligible attackers, legal blocks,
+Talismanes in the Guerra de Talismanes, discards) and records only what the engine
+accepts; an illegal proposal leaves the state untouched and is simply not recorded.
+"""
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass
+from typing import Callable, Iterable, Sequence
+
+from ..catalog.model import ALLY, GOLD, TALISMAN, TOTEM, WEAPON, Card
+from .errors import IllegalAction
+from .game import HAND_LIMIT, Game
+from .keywords import CHALLENGER, UNIQUE, engine_keywords
+from .record import Action, read_action, read_header
+
+
+@dataclass(frozen=True, slots=True)
+class Deck:
+    gold: Card  # the Oro inicial
+    castle: tuple[Card, ...]  # the rest of the Mazo Castillo (49 cards)
+
+
+class DeckError(ValueError):
+    def __init__(self, line: int, message: str):
+        super().__init__(f"línea {line}: {message}")
+        self.line = line
+        self.message = message
+
+
+_DECK_LINE = re.compile(r"^\s*(?:(\d+)\s*x?\s+)?(.+?)\s*$")
+
+
+def read_deck(text: str, resolve: Callable[[str], Card]) -> Deck:
+    """A decklist: one ``N Nombre`` (or ``Nombre``) per line; ``#`` comments; a line
+    starting with "Soporte" or "Mazo de Soporte" ends the Castillo. The first Oro without
+    ability becomes the Oro inicial."""
+    cards: list[Card] = []
+    for number, raw in enumerate(text.splitlines(), 1):
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        if line.casefold().startswith(("soporte", "mazo de soporte")):
+            break
+        match = _DECK_LINE.match(line)
+        assert match
+        count = int(match.group(1) or 1)
+        try:
+            card = resolve(match.group(2))
+        except LookupError as exc:
+            raise DeckError(number, f"carta desconocida «{match.group(2)}»: {exc}") from None
+        cards.extend([card] * count)
+    golds = [i for i, c in enumerate(cards) if c.plain_gold] or [i for i, c in enumerate(cards) if c.is_gold]
+    if not golds:
+        raise DeckError(0, "el mazo no tiene ningún Oro para usar como Oro inicial")
+    gold = cards.pop(golds[0])
+    return Deck(gold, tuple(cards))
+
+
+def random_deck(cards: Sequence[Card], rng: random.Random, size: int = 50) -> Deck:
+    """A plausible constructed deck: one race's Aliados, Talismanes, Tótems, Armas and plain
+    Oros, at most three copies of a card (one of an Única), costs 1 to 4."""
+    by_race: dict[str, list[Card]] = {}
+    others: dict[str, list[Card]] = {TALISMAN: [], TOTEM: [], WEAPON: []}
+    golds = sorted({c.identity: c for c in cards if c.plain_gold}.values(), key=lambda c: c.code)
+    seen: set[str] = set()
+    for c in sorted(cards, key=lambda c: c.code):
+        if c.identity in seen or c.cost is None or not 0 <= c.cost <= 4:
+            continue
+        seen.add(c.identity)
+        if c.type == ALLY and c.race:
+            by_race.setdefault(c.race, []).append(c)
+        elif c.type in others:
+            others[c.type].append(c)
+    races = sorted(r for r, allies in by_race.items() if len(allies) >= 8)
+    if not races or not golds:
+        raise ValueError("el catálogo no alcanza para armar un mazo")
+    race = rng.choice(races)
+
+    def take(pool: list[Card], n: int) -> list[Card]:
+        out: list[Card] = []
+        pool = list(pool)
+        rng.shuffle(pool)
+        for c in pool:
+            copies = 1 if UNIQUE in engine_keywords(c) else rng.choice((1, 2, 3))
+            out.extend([c] * min(copies, n - len(out)))
+            if len(out) >= n:
+                break
+        return out
+
+    castle = (take(by_race[race], 18) + take(others[TALISMAN], 8) + take(others[TOTEM], 3)
+              + take(others[WEAPON], 3))
+    gold = golds[0]
+    castle += [gold] * (size - 1 - len(castle))
+    return Deck(gold, tuple(castle))
+
+
+def generate_game(deck_a: Deck, deck_b: Deck, seed: int, name_of: Callable[[Card], str],
+                  resolve: Callable[[str], Card], max_turns: int = 200,
+                  concede_chance: float = 0.002) -> list[dict]:
+    """A random legal game as JSON objects: the header, then one object per action."""
+    rng = random.Random(seed)
+    players = []
+    for pid, pname, deck in (("A", "Jugador A", deck_a), ("B", "Jugador B", deck_b)):
+        castle = list(deck.castle)
+        rng.shuffle(castle)
+        players.append({"id": pid, "name": pname, "gold": [f"{pid}0", name_of(deck.gold)],
+                        "castle": [[f"{pid}{i}", name_of(c)] for i, c in enumerate(castle, 1)]})
+    head = {"game": "myl", "version": 1, "format": "unificado", "first": rng.choice("AB"),
+            "hand": 8, "players": players}
+    header, cards = read_header(head, resolve)
+    game = Game(header)
+    out: list[dict] = [head]
+    ids = ("A", "B")
+
+    def attempt(obj: dict) -> bool:
+        action = read_action(obj, len(out) + 1, ids, cards)
+        try:
+            game.apply(action)
+        except IllegalAction:
+            return False
+        out.append(action.to_json())
+        return True
+
+    def affordable(pid: str, types: Iterable[str]) -> list[str]:
+        reserve = len(game.zone_of(pid, "reserve"))
+        return [iid for iid in game.zone_of(pid, "hand")
+                if game.cards[iid].card.type in types and (game.cards[iid].card.cost or 0) <= reserve]
+
+    def pay_for(pid: str, iid: str) -> list[str]:
+        reserve = list(game.zone_of(pid, "reserve"))
+        return rng.sample(reserve, game.cards[iid].card.cost or 0)
+
+    def play(pid: str, iid: str) -> bool:
+        inst = game.cards[iid]
+        obj: dict = {"p": pid, "do": "play", "card": iid, "pay": pay_for(pid, iid)}
+        if inst.card.type == WEAPON:
+            bearers = [b for b in game.zone_of(pid, "defense") if game.cards[b].weapon is None]
+            if not bearers:
+                return False
+            obj["bearer"] = rng.choice(bearers)
+        ok = attempt(obj)
+        if ok and inst.card.type == TALISMAN and rng.random() < 0.3:
+            opp = game.opponent(pid)
+            victims = list(game.zone_of(opp, "defense"))
+            if victims:  # the Talismán's stated result, as a judge would record it
+                attempt({"p": pid, "do": "effect", "source": iid,
+                         "moves": [[rng.choice(victims), "graveyard"]]})
+        return ok
+
+    while game.outcome is None and game.turn <= max_turns:
+        p = game.active
+        if rng.random() < concede_chance:
+            attempt({"p": rng.choice(ids), "do": "concede"})
+            break
+        if game.phase == "vigil":
+            golds = [i for i in game.zone_of(p, "hand") if game.cards[i].card.type == GOLD]
+            if golds and rng.random() < 0.95:
+                attempt({"p": p, "do": "gold", "card": rng.choice(golds)})
+            for _ in range(4):
+                options = affordable(p, (ALLY, TOTEM, WEAPON, TALISMAN))
+                if not options or rng.random() < 0.15:
+                    break
+                play(p, rng.choice(options))
+            attackers = game.legal_attackers(p)
+            chosen = [a for a in attackers if rng.random() < 0.7]
+            if chosen:
+                opp_defense = list(game.zone_of(game.opponent(p), "defense"))
+                challenges = [[a, rng.choice(opp_defense)] for a in chosen
+                              if CHALLENGER in game.cards[a].kw and opp_defense and rng.random() < 0.7]
+                obj: dict = {"p": p, "do": "attack", "cards": chosen}
+                if challenges:
+                    obj["challenges"] = challenges
+                if not attempt(obj):
+                    attempt({"p": p, "do": "end"})
+                    continue
+                defend(game, rng, attempt)
+                war(game, rng, play, affordable, attempt)
+            else:
+                attempt({"p": p, "do": "end"})
+        if game.phase == "discard":
+            hand = list(game.zone_of(p, "hand"))
+            attempt({"p": p, "do": "discard", "cards": rng.sample(hand, len(hand) - HAND_LIMIT)})
+    return out
+
+
+def defend(game: Game, rng: random.Random, attempt: Callable[[dict], bool]) -> None:
+    defender = game.opponent(game.active)
+    free = list(game.zone_of(defender, "defense"))
+    pairs: list[list[str]] = []
+    used: set[str] = set()
+    for attacker, target in game.challenges.items():  # a challenged Aliado blocks if it can
+        if target in free and target not in used and game.can_block(game.cards[target], game.cards[attacker]) is None:
+            pairs.append([target, attacker])
+            used.add(target)
+    blocked = {a for _, a in pairs}
+    for attacker in game.attackers:
+        if attacker in blocked or rng.random() < 0.4:
+            continue
+        options = [b for b in free if b not in used
+                   and game.can_block(game.cards[b], game.cards[attacker]) is None]
+        if options:
+            b = rng.choice(options)
+            pairs.append([b, attacker])
+            used.add(b)
+    if not attempt({"p": defender, "do": "block", "pairs": pairs}):
+        attempt({"p": defender, "do": "block", "pairs": []})
+
+
+def war(game: Game, rng: random.Random, play, affordable, attempt) -> None:
+    while game.phase == "war":
+        pid = game.priority
+        assert pid is not None
+        options = affordable(pid, (TALISMAN,))
+        if options and rng.random() < 0.3 and play(pid, rng.choice(options)):
+            continue
+        attempt({"p": pid, "do": "pass"})
