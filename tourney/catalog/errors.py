@@ -14,6 +14,7 @@ class CatalogImportError(ValueError):
         self.record = record
         self.field = field
         self.source = source
+        self.errors: list[CatalogImportError] = [self]
         super().__init__(self.describe())
 
     def describe(self) -> str:
@@ -23,8 +24,22 @@ class CatalogImportError(ValueError):
         if self.record is not None:
             where.append(self.record if isinstance(self.record, str) else f"registro {self.record}")
         if self.field:
-            where.append(f"campo «{self.field}»")
+            noun = "columna" if isinstance(self.record, str) and self.record.startswith("fila") \
+                else "campo"
+            where.append(f"{noun} «{self.field}»")
         return (", ".join(where) + ": " if where else "") + self.reason
+
+    @classmethod
+    def many(cls, errors: list["CatalogImportError"], limit: int = 20) -> "CatalogImportError":
+        """One error for several (a file with many wrong rows): lists up to ``limit``."""
+        if len(errors) == 1:
+            return errors[0]
+        shown = "; ".join(e.describe() for e in errors[:limit])
+        more = f" (y {len(errors) - limit} más)" if len(errors) > limit else ""
+        combined = cls(f"{len(errors)} errores: {shown}{more}")
+        combined.errors = list(errors)
+        combined.first_record, combined.first_field = errors[0].record, errors[0].field
+        return combined
 
     def with_source(self, source: str) -> "CatalogImportError":
         if self.source is None:

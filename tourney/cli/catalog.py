@@ -40,6 +40,25 @@ def import_command(paths: tuple[str, ...], fmt: str | None) -> None:
     click.echo(report.summary())
 
 
+@catalog_group.command("sync", help=(
+    "Descarga una edición desde api.myl.cl y la importa (requiere conexión)."))
+@click.option("--edition", "slug", required=True, help="Edición, p. ej. escuelas-elementales.")
+@click.option("--base-url", default=None, help="Servidor de la API (por defecto https://api.myl.cl).")
+@with_appcontext
+@friendly
+def sync_command(slug: str, base_url: str | None) -> None:
+    from .. import db
+    from ..catalog.errors import CatalogImportError
+    from ..services.catalog import API_BASE_URL, sync_edition
+
+    try:
+        with db.session_scope(current_app) as session:
+            report = sync_edition(session, slug, base_url or API_BASE_URL)
+    except CatalogImportError as exc:
+        raise CliError(f"sincronización fallida, el catálogo no cambió. {exc}", EXIT_UNREADABLE)
+    click.echo(report.summary())
+
+
 @catalog_group.command("stats", help="Resumen del catálogo: cartas por edición y tipo.")
 @click.option("--json", "as_json", is_flag=True, help="Salida en JSON.")
 @with_appcontext

@@ -169,3 +169,54 @@ def catalog_stats(session: Session) -> dict:
         "wanderer": sum(1 for c in catalog if c.wanderer),
         "plain_gold": sum(1 for c in catalog if c.plain_gold),
     }
+
+
+# -- sync from api.myl.cl ---------------------------------------------------------
+
+API_BASE_URL = "https://api.myl.cl"
+
+
+def fetch_json(url: str, timeout: float = 30.0):
+    """GET a JSON document with urllib; errors become a Spanish CatalogImportError."""
+    import json
+    import urllib.error
+    import urllib.request
+
+    request = urllib.request.Request(url, headers={"Accept": "application/json",
+                                                   "User-Agent": "tourney-catalog/0.1"})
+    try:
+        with urllib.request.urlopen(request, timeout=timeout) as response:
+            body = response.read()
+    except urllib.error.HTTPError as exc:
+        raise CatalogImportError(f"el servidor respondió {exc.code} {exc.reason}",
+                                 source=url) from None
+    except (urllib.error.URLError, TimeoutError, OSError) as exc:
+        reason = getattr(exc, "reason", exc)
+        raise CatalogImportError(f"no se pudo conectar ({reason}); revise la conexión o use "
+                                 "--base-url", source=url) from None
+    try:
+        return json.loads(body.decode("utf-8-sig"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise CatalogImportError(f"la respuesta no es JSON válido ({exc})", source=url) from None
+
+
+def edition_url(slug: str, base_url: str = API_BASE_URL) -> str:
+    from ..catalog.importers.api_myl import api_slug
+
+    return f"{base_url.rstrip('/')}/cards/edition/{api_slug(slug)}"
+
+
+def sync_edition(session: Session, slug: str, base_url: str = API_BASE_URL,
+                 fetch=fetch_json) -> ImportReport:
+    """Fetch one edition from api.myl.cl and import it (flush only)."""
+    from ..catalog.importers.api_myl import parse_edition
+    from ..catalog.importers.deckforge import merge_batch
+
+    url = edition_url(slug, base_url)
+    data = fetch(url)
+    known = load_catalog(session).cards
+    cards, editions = parse_edition(data, url, known=known)
+    cards, more = merge_batch([], cards, known)
+    by_slug = {e.slug: e for e in more}
+    by_slug.update({e.slug: e for e in editions})
+    return import_cards(session, cards, by_slug.values(), source=_short(f"api.myl.cl:{slug}"))

@@ -63,8 +63,9 @@ def read_files(paths: Sequence[str | Path], fmt: str | None = None, known: Itera
         elif kind == "api":
             from . import api_myl
 
-            cards, eds = api_myl.parse_edition(data if data is not None
-                                               else deckforge.read_json(path), str(path))
+            cards, eds = api_myl.parse_edition(
+                data if data is not None else deckforge.read_json(path), str(path),
+                known=[*known, *built, *sources, *others])
             others.extend(cards)
             editions.update({e.slug: e for e in eds})
         else:
