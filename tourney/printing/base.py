@@ -10,10 +10,10 @@ fonts give the same page.
 from __future__ import annotations
 
 import io
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Callable, Sequence
 
 from reportlab.lib.pagesizes import A4, LETTER
 from reportlab.pdfbase import pdfmetrics
@@ -167,7 +167,8 @@ class Document:
 
     def title(self, y: float, text: str, size: float = 16) -> float:
         """Document title at ``y`` (baseline); returns the y below it."""
-        self.text(self.left, y - size, text, size, bold=True, max_width=self.right - self.left)
+        self.text(self.left, y - size, text, size, bold=True, max_width=self.right - self.left,
+                  min_size=size * 0.6)
         return y - size - 6
 
 

@@ -222,7 +222,7 @@ def _opt_datetime(v: Any) -> datetime | None:
 
 def _build(cls, data: dict, **converters):
     if not isinstance(data, dict):
-        raise ValueError(f"se esperaba un objeto para {cls.__name__}, no {type(data).__name__}")
+        raise TypeError(f"se esperaba un objeto para {cls.__name__}, no {type(data).__name__}")
     names = {f.name for f in fields(cls)}
     unknown = set(data) - names
     if unknown:
@@ -236,7 +236,7 @@ def _build(cls, data: dict, **converters):
 
 def event_documents_from_json(data: dict) -> EventDocuments:
     """Inverse of ``to_json(EventDocuments)``; ValueError/TypeError name the bad part."""
-    deck_line = lambda d: _build(DeckLine, d)  # noqa: E731
+    deck_line = lambda d: _build(DeckLine, d)
     return _build(
         EventDocuments, data,
         event=lambda d: _build(EventInfo, d, date=_opt_date),
@@ -258,7 +258,21 @@ def event_documents_from_json(data: dict) -> EventDocuments:
 
 
 __all__ = [
-    "PAGE_SIZES", "TYPE_ORDER", "TYPE_HEADINGS", "EventInfo", "DeckLine", "DeckSheet", "PairingRow",
-    "StandingRow", "BracketMatch", "Bracket", "SwapRow", "PlayerRow", "RoundData", "EventDocuments",
-    "sorted_by_name", "to_json", "event_documents_from_json",
+    "PAGE_SIZES",
+    "TYPE_HEADINGS",
+    "TYPE_ORDER",
+    "Bracket",
+    "BracketMatch",
+    "DeckLine",
+    "DeckSheet",
+    "EventDocuments",
+    "EventInfo",
+    "PairingRow",
+    "PlayerRow",
+    "RoundData",
+    "StandingRow",
+    "SwapRow",
+    "event_documents_from_json",
+    "sorted_by_name",
+    "to_json",
 ]

@@ -13,8 +13,8 @@ A4 and Letter. A longer (illegal) list continues on a second page.
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import datetime
-from typing import Iterable
 
 from .base import FONT, GREY, LIGHT, Document, fmt_date, fmt_datetime, width
 from .data import DeckLine, DeckSheet, EventInfo, sorted_by_name
@@ -279,4 +279,4 @@ def _row(doc: Document, x: float, y: float, w: float, line_h: float, size: float
         doc.text(race_x, base, line.race, size, max_width=race_w, min_size=size * 0.75)
 
 
-__all__ = ["render_deck_sheets", "render_blank_sheets", "FONT"]
+__all__ = ["FONT", "render_blank_sheets", "render_deck_sheets"]

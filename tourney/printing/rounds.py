@@ -9,8 +9,8 @@ OGW% (the Swiss core's tiebreakers), then the top cut bracket when there is one.
 """
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from datetime import datetime
-from typing import Iterable, Sequence
 
 from .base import GREY, Column, Document, draw_table, fmt_percent, width
 from .data import Bracket, EventInfo, PairingRow, StandingRow
@@ -209,4 +209,4 @@ def draw_bracket(doc: Document, bracket: Bracket) -> None:
     doc.end_page()
 
 
-__all__ = ["render_pairings", "render_slips", "render_standings", "alphabetical_rows", "BYE", "ORDERS"]
+__all__ = ["BYE", "ORDERS", "alphabetical_rows", "render_pairings", "render_slips", "render_standings"]

@@ -4,6 +4,11 @@ Pure: plain values in and out (``tourney.printing.data``); no database access.
 """
 from .export import build_workbook  # noqa: F401
 from .imports import (  # noqa: F401
-    DecklistImport, ImportedLine, RowError, SheetImportError, read_decklists, read_players,
+    DecklistImport,
+    ImportedLine,
+    RowError,
+    SheetImportError,
+    read_decklists,
+    read_players,
 )
 from .safety import SheetFileError, check_xlsx  # noqa: F401

@@ -9,7 +9,8 @@ with a percentage format. "Jugadores" and "Mazos" use exactly the import layouts
 from __future__ import annotations
 
 import io
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from openpyxl import Workbook
 from openpyxl.styles import Alignment, Font, PatternFill
@@ -18,7 +19,12 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from ..printing.data import EventDocuments
 from .layout import (
-    DECKS_HEADERS, DECKS_SHEET, PLAYERS_HEADERS, PLAYERS_SHEET, SECTION_CASTLE, SECTION_SUPPORT,
+    DECKS_HEADERS,
+    DECKS_SHEET,
+    PLAYERS_HEADERS,
+    PLAYERS_SHEET,
+    SECTION_CASTLE,
+    SECTION_SUPPORT,
 )
 
 HEADER_FONT = Font(bold=True, color="FFFFFF")

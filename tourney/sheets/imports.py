@@ -25,8 +25,9 @@ from __future__ import annotations
 
 import io
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Any, Iterator
+from typing import Any
 
 from openpyxl import load_workbook
 from openpyxl.utils import get_column_letter
@@ -34,7 +35,14 @@ from openpyxl.utils import get_column_letter
 from ..catalog.model import fold
 from ..printing.data import PlayerRow
 from .layout import (
-    DECKS_SHEET, NO, PLAYERS_SHEET, SECTION_CASTLE, SECTION_SUPPORT, YES, header_key, section_of,
+    DECKS_SHEET,
+    NO,
+    PLAYERS_SHEET,
+    SECTION_CASTLE,
+    SECTION_SUPPORT,
+    YES,
+    header_key,
+    section_of,
 )
 from .safety import SheetFileError, check_xlsx
 
@@ -126,7 +134,7 @@ def open_workbook(data: bytes):
     check_xlsx(data)
     try:
         return load_workbook(io.BytesIO(data), read_only=True, data_only=True)
-    except Exception as exc:  # openpyxl raises many kinds on a broken file
+    except Exception as exc:  # noqa: BLE001 - openpyxl raises many kinds on a broken file
         raise SheetFileError(f"no se pudo leer la planilla XLSX ({type(exc).__name__}: {exc})") from None
 
 
