@@ -1,1 +1,41 @@
-"""tourney.legality"""
+"""tourney.legality: formats as data, decklist parsing and the deck validator (pure).
+
+Usage::
+
+    from tourney.legality import load_formats, parse_decklist, validate, validate_resolved
+    formats = load_formats(formats_dir)        # id -> Format; FormatError(file, key, message)
+    deck = parse_decklist(text)                # DeckList(main/castle, side/support); DecklistError(line, msg)
+    verdict = validate(deck, formats["unificado"], catalog)
+    verdict.legal, verdict.violations          # every Violation(code, rule, message, cards, hint, lines)
+    verdict.castle_count, verdict.support_count, verdict.to_dict()
+    verdict.resolved.castle                    # list[(Card, qty)], same for .support
+
+* ``parse_decklist(text, game=formats["magic-construido"].game)`` reads the
+  section headers of another game (Magic sideboard ``SB:``, Sky World ``Héroe:``).
+* ``parse_decklist_xlsx(path_or_bytes)`` reads a sheet with columns
+  ``seccion``, ``cantidad``, ``carta`` (and optional ``codigo``).
+* An already-resolved deck (e.g. the Castillo after Mazo de Soporte swaps
+  between games) is checked with ``validate_resolved(castle, support, fmt,
+  catalog)`` where both are ``list[(Card, qty)]``; or write ``Name (CODE)``
+  lines and use ``DeckList.from_pairs``.
+* Games with an optional catalog (Magic, Sky World) accept ``catalog=None``:
+  cards are checked by name and ``verdict.notes`` says so.
+
+Stable violation codes: deck_size, side_size, copies, unique, limited, banned,
+edition, rarity, unknown_card, ambiguous_card, initial_gold,
+min_allies_or_totems, affinity, realm_missing, realm_too_many, realm_in_side,
+conditional_limit.
+"""
+from .decklist import (  # noqa: F401
+    MAX_DECKLIST_BYTES,
+    DeckList,
+    Entry,
+    decode_decklist,
+    parse_decklist,
+    parse_decklist_bytes,
+    parse_decklist_xlsx,
+)
+from .errors import DecklistError, FormatError, LegalityError, UnknownFormatError  # noqa: F401
+from .formats import DEFAULT_FORMATS_DIR, Format, Game, load_format, load_formats, load_games  # noqa: F401
+from .validator import validate, validate_resolved  # noqa: F401
+from .verdict import NO_CATALOG_NOTE, ResolvedDeck, Verdict, Violation  # noqa: F401

@@ -1,0 +1,355 @@
+"""Decklists: the text format and the XLSX sheet, read into a DeckList.
+
+Text format (one card per line)::
+
+    # comentario
+    Mazo Castillo
+    3 Kirin
+    3x Águila y Serpiente
+    Oro x20
+    Shuri (BU-218)
+
+    Mazo de Soporte:
+    2 De Rodillas
+
+* quantity first (``3 Kirin``, ``3x Kirin``) or last (``Kirin x3``); a bare
+  name counts 1;
+* blank lines and ``#`` comments are ignored;
+* a header line opens a section: the game's headers (Mitos y Leyendas: ``Mazo
+  Castillo`` / ``Mazo de Soporte``, also ``Soporte``, ``Banquillo``,
+  ``Sideboard``…), case-insensitive, optional colon or count ``(10)``; lines
+  before any header belong to the main section (the Castillo);
+* a prefix puts a single line in a section: ``SB: 2 Negate``, ``Héroe: Morteus``;
+* ``Name (CODE)`` chooses one printing/identity when a name is ambiguous;
+* the same card on two lines of one section is merged (its lines are kept).
+
+Unreadable input raises :class:`DecklistError` with every bad line.
+"""
+from __future__ import annotations
+
+import io
+import re
+import zipfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ..catalog.model import fold
+from .errors import DecklistError
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .formats import Game
+
+MAX_DECKLIST_BYTES = 256 * 1024  # a real list is a few KB
+MAX_LINE_QUANTITY = 100
+MAX_XLSX_BYTES = 2 * 1024 * 1024
+MAX_XLSX_UNCOMPRESSED = 20 * 1024 * 1024
+MAX_XLSX_ROWS = 2000
+
+
+@dataclass(slots=True)
+class Entry:
+    name: str
+    quantity: int
+    lines: tuple[int, ...] = ()
+
+
+@dataclass(slots=True)
+class DeckList:
+    """A decklist as written: ``main`` (Mazo Castillo) and ``side`` (Mazo de Soporte)."""
+
+    main: list[Entry] = field(default_factory=list)
+    side: list[Entry] = field(default_factory=list)
+
+    @property
+    def castle(self) -> list[Entry]:
+        return self.main
+
+    @property
+    def support(self) -> list[Entry]:
+        return self.side
+
+    @property
+    def sections(self) -> dict[str, list[Entry]]:
+        return {"castle": self.main, "support": self.side}
+
+    def count(self, section: str = "main") -> int:
+        entries = self.main if section in ("main", "castle") else self.side
+        return sum(e.quantity for e in entries)
+
+    def to_text(self, main_header: str = "Mazo Castillo", side_header: str = "Mazo de Soporte") -> str:
+        out = [main_header] + [f"{e.quantity} {e.name}" for e in self.main]
+        if self.side:
+            out += ["", side_header] + [f"{e.quantity} {e.name}" for e in self.side]
+        return "\n".join(out) + "\n"
+
+    @classmethod
+    def from_pairs(cls, main: list[tuple[str, int]], side: list[tuple[str, int]] = ()) -> "DeckList":
+        """Build from (name, quantity) pairs, e.g. ``("Shuri (BU-218)", 2)``; merged like the parser."""
+        deck = cls()
+        for section, pairs in (("main", main), ("side", side)):
+            merged: dict[str, Entry] = {}
+            for name, qty in pairs:
+                _add(merged, name, qty, 0)
+            getattr(deck, section).extend(merged.values())
+        return deck
+
+
+def _add(merged: dict[str, Entry], name: str, qty: int, line: int) -> None:
+    key = fold(name) or name
+    entry = merged.get(key)
+    if entry is None:
+        merged[key] = Entry(name, qty, (line,) if line else ())
+    else:
+        entry.quantity += qty
+        if line:
+            entry.lines = (*entry.lines, line)
+
+
+_LEADING = re.compile(r"^(?P<q>[+-]?\d+)\s*[xX×]?\s+(?P<name>\S.*)$")
+_LEADING_X = re.compile(r"^[xX×](?P<q>[+-]?\d+)\s+(?P<name>\S.*)$")
+_TRAILING = re.compile(r"^(?P<name>.*?\S)\s+[xX×]\s*(?P<q>[+-]?\d+)$")
+_BAD_LEADING = re.compile(r"^(?P<q>[+-]?\d[^\s]*|[+-]\S*)\s+\S")
+_BAD_TRAILING = re.compile(r"\s[xX×]\s*(?P<q>[+-]?\d\S*)$")
+_HEADER_COUNT = re.compile(r"\s*[\(\[]\s*\d+\s*[\)\]]\s*$")
+_PREFIX = re.compile(r"^(?P<prefix>[^:]{1,40}):\s*(?P<rest>\S.*)$")
+
+
+def _default_game() -> "Game":
+    from .formats import load_games
+
+    global _DEFAULT_GAME
+    if _DEFAULT_GAME is None:
+        _DEFAULT_GAME = load_games()["myl"]
+    return _DEFAULT_GAME
+
+
+_DEFAULT_GAME: "Game | None" = None
+
+
+def _quantity(line: str) -> tuple[int, str] | str:
+    """(quantity, name), or an error message."""
+    for pattern in (_LEADING, _LEADING_X, _TRAILING):
+        m = pattern.match(line)
+        if m:
+            qty = int(m.group("q"))
+            name = " ".join(m.group("name").split())
+            if qty < 0:
+                return f"cantidad negativa ({qty}) para «{name}»"
+            if qty == 0:
+                return f"cantidad 0 para «{name}»: quita la línea o escribe al menos 1"
+            if qty > MAX_LINE_QUANTITY:
+                return (f"cantidad absurda ({qty}) para «{name}»: el máximo por línea es "
+                        f"{MAX_LINE_QUANTITY}")
+            return qty, name
+    m = _BAD_LEADING.match(line) or _BAD_TRAILING.search(line)
+    if m:
+        return f"cantidad no numérica «{m.group('q')}»: escribe la cantidad con cifras, p. ej. «3 Kirin»"
+    return 1, " ".join(line.split())
+
+
+def parse_decklist(text: str, game: "Game | None" = None) -> DeckList:
+    """Read a decklist text (see the module docstring). ``game`` gives the section headers
+    (default: Mitos y Leyendas)."""
+    if len(text) > MAX_DECKLIST_BYTES:
+        raise DecklistError(0, f"la lista es demasiado grande ({len(text) // 1024} KB; el máximo es "
+                               f"{MAX_DECKLIST_BYTES // 1024} KB)")
+    game = game or _default_game()
+    headers = game.header_map()
+    prefixes = {**headers, **game.prefix_map()}
+    sections: dict[str, dict[str, Entry]] = {"main": {}, "side": {}}
+    current = "main"
+    errors: list[tuple[int, str]] = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.split("#", 1)[0].strip().lstrip("\ufeff").strip()
+        if not line:
+            continue
+        head = _HEADER_COUNT.sub("", line.rstrip(":").rstrip()).rstrip(":").strip()
+        key = headers.get(fold(head))
+        if key is not None:
+            current = key
+            continue
+        section = current
+        m = _PREFIX.match(line)
+        if m and fold(m.group("prefix")) in prefixes:
+            section = prefixes[fold(m.group("prefix"))]
+            line = m.group("rest").strip()
+        parsed = _quantity(line)
+        if isinstance(parsed, str):
+            errors.append((number, parsed))
+            continue
+        qty, name = parsed
+        if not name:
+            errors.append((number, "falta el nombre de la carta"))
+            continue
+        _add(sections[section], name, qty, number)
+    if errors:
+        raise DecklistError(errors[0][0], errors[0][1], errors)
+    deck = DeckList(list(sections["main"].values()), list(sections["side"].values()))
+    if not deck.main and not deck.side:
+        raise DecklistError(0, "la lista está vacía: no tiene ninguna carta")
+    return deck
+
+
+def decode_decklist(data: bytes) -> str:
+    """Bytes of a decklist file -> text: size limit and UTF-8 (with or without BOM)."""
+    if len(data) > MAX_DECKLIST_BYTES:
+        raise DecklistError(0, f"el archivo es demasiado grande ({len(data) // 1024} KB; el máximo es "
+                               f"{MAX_DECKLIST_BYTES // 1024} KB)")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        raise DecklistError(line, f"el archivo no está en UTF-8 (byte 0x{data[exc.start]:02x} en la "
+                                  f"posición {exc.start}); guárdalo como texto UTF-8") from None
+
+
+def parse_decklist_bytes(data: bytes, game: "Game | None" = None) -> DeckList:
+    return parse_decklist(decode_decklist(data), game)
+
+
+# ----------------------------------------------------------------------------- XLSX
+_COLUMNS = {
+    "section": ("seccion", "mazo", "section", "zona"),
+    "quantity": ("cantidad", "cant", "copias", "qty", "quantity", "n"),
+    "name": ("carta", "nombre", "name", "card"),
+    "code": ("codigo", "code", "cod"),
+}
+
+
+def _read_xlsx_bytes(source: str | Path | bytes) -> bytes:
+    if isinstance(source, (bytes, bytearray)):
+        data = bytes(source)
+    else:
+        path = Path(source)
+        try:
+            size = path.stat().st_size
+            if size > MAX_XLSX_BYTES:
+                raise DecklistError(0, f"el archivo es demasiado grande ({size // 1024} KB; el máximo es "
+                                       f"{MAX_XLSX_BYTES // 1024} KB)")
+            data = path.read_bytes()
+        except OSError as exc:
+            raise DecklistError(0, f"no se pudo leer {path.name}: {exc.strerror}") from None
+    if len(data) > MAX_XLSX_BYTES:
+        raise DecklistError(0, f"el archivo es demasiado grande ({len(data) // 1024} KB; el máximo es "
+                               f"{MAX_XLSX_BYTES // 1024} KB)")
+    return data
+
+
+def _check_zip(data: bytes) -> None:
+    if not zipfile.is_zipfile(io.BytesIO(data)):
+        raise DecklistError(0, "el archivo no es un libro XLSX (Excel 2007 o posterior)")
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as zf:
+            infos = zf.infolist()
+    except (zipfile.BadZipFile, OSError) as exc:
+        raise DecklistError(0, f"el XLSX está dañado ({exc})") from None
+    if len(infos) > 500:
+        raise DecklistError(0, "el XLSX tiene demasiados archivos internos: se rechaza por seguridad")
+    total = sum(i.file_size for i in infos)
+    if total > MAX_XLSX_UNCOMPRESSED:
+        raise DecklistError(0, f"el XLSX descomprimido ocuparía {total // (1024 * 1024)} MB (máximo "
+                               f"{MAX_XLSX_UNCOMPRESSED // (1024 * 1024)} MB): se rechaza por seguridad "
+                               "(posible bomba zip)")
+    for info in infos:
+        if info.compress_size and info.file_size / info.compress_size > 1000 and info.file_size > 1024 * 1024:
+            raise DecklistError(0, f"el XLSX tiene una parte con compresión anómala ({info.filename}): "
+                                   "se rechaza por seguridad (posible bomba zip)")
+    if "[Content_Types].xml" not in {i.filename for i in infos}:
+        raise DecklistError(0, "el archivo es un ZIP pero no un libro XLSX")
+
+
+def _cell_text(value: object) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    return " ".join(str(value).split())
+
+
+def parse_decklist_xlsx(source: str | Path | bytes, game: "Game | None" = None) -> DeckList:
+    """Read a decklist sheet: first sheet, a header row with ``carta`` (or ``nombre``) and
+    ``cantidad``, optional ``seccion`` (Mazo Castillo / Mazo de Soporte…) and ``codigo``."""
+    data = _read_xlsx_bytes(source)
+    _check_zip(data)
+    from openpyxl import load_workbook
+
+    game = game or _default_game()
+    headers = game.header_map()
+    for spec in (game.main, game.side):
+        headers.setdefault(fold(spec.key), spec.key)
+    headers.setdefault("castle", "main")
+    headers.setdefault("support", "side")
+    try:
+        wb = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
+    except Exception as exc:  # openpyxl raises many kinds on broken files
+        raise DecklistError(0, f"no se pudo abrir el XLSX: {type(exc).__name__}") from None
+    try:
+        ws = wb.worksheets[0]
+        rows = ws.iter_rows(values_only=True)
+        columns: dict[str, int] | None = None
+        header_row = 0
+        sections: dict[str, dict[str, Entry]] = {"main": {}, "side": {}}
+        errors: list[tuple[int, str]] = []
+        for number, row in enumerate(rows, start=1):
+            if number > MAX_XLSX_ROWS:
+                raise DecklistError(number, f"la hoja tiene demasiadas filas (máximo {MAX_XLSX_ROWS})",
+                                    unit="fila")
+            cells = [_cell_text(v) for v in row]
+            if columns is None:
+                found = {}
+                for idx, cell in enumerate(cells):
+                    key = fold(cell)
+                    for col, names in _COLUMNS.items():
+                        if key in names and col not in found:
+                            found[col] = idx
+                if "name" in found:
+                    columns, header_row = found, number
+                elif number >= 10:
+                    break
+                continue
+            if not any(cells):
+                continue
+
+            def cell(col: str) -> str:
+                idx = columns.get(col)  # type: ignore[union-attr]
+                return cells[idx] if idx is not None and idx < len(cells) else ""
+
+            name = cell("name")
+            if not name:
+                errors.append((number, "columna carta: falta el nombre de la carta"))
+                continue
+            code = cell("code")
+            if code:
+                name = f"{name} ({code})"
+            section = "main"
+            raw_section = cell("section")
+            if raw_section:
+                section = headers.get(fold(raw_section.rstrip(":")), "")
+                if not section:
+                    known = ", ".join((game.main.name, game.side.name))
+                    errors.append((number, f"columna seccion: «{raw_section}» no es una sección ({known})"))
+                    continue
+            raw_qty = cell("quantity") if "quantity" in columns else "1"
+            if not re.fullmatch(r"[+-]?\d+", raw_qty or ""):
+                errors.append((number, f"columna cantidad: «{raw_qty}» no es un número entero"))
+                continue
+            qty = int(raw_qty)
+            if qty <= 0:
+                errors.append((number, f"columna cantidad: {qty} no es válida (mínimo 1)"))
+                continue
+            if qty > MAX_LINE_QUANTITY:
+                errors.append((number, f"columna cantidad: {qty} es absurda (máximo {MAX_LINE_QUANTITY})"))
+                continue
+            _add(sections[section], name, qty, number)
+    finally:
+        wb.close()
+    if columns is None:
+        raise DecklistError(0, "no se encontró la fila de encabezados: la hoja debe tener una columna "
+                               "«carta» (o «nombre») y, opcionalmente, «cantidad», «seccion» y «codigo»")
+    if errors:
+        raise DecklistError(errors[0][0], errors[0][1], errors, unit="fila")
+    deck = DeckList(list(sections["main"].values()), list(sections["side"].values()))
+    if not deck.main and not deck.side:
+        raise DecklistError(header_row, "la hoja no tiene ninguna carta bajo los encabezados", unit="fila")
+    return deck

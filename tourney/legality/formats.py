@@ -1,0 +1,505 @@
+"""Formats as data: ``formats/*.toml`` (and ``formats/games.toml``) loaded and checked.
+
+A format file declares its id, name, game, deck sizes, copy limits, legal
+editions, allowed rarities, banlist, cards admitted "en observación", erratas
+that matter when checking a deck, and named extra rules. It may ``extends``
+another file: tables are merged key by key (the child wins), any other value
+is replaced. Files with ``abstract = true`` only serve as parents.
+
+Every mistake in a file raises :class:`FormatError` naming the file and the
+key path (``copies.limit``, ``errata[3].race``…). The schema is documented in
+``docs/legality.md``.
+"""
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..catalog.model import fold, slugify
+from .errors import FormatError, UnknownFormatError
+
+GAMES_FILE = "games.toml"
+DEFAULT_FORMATS_DIR = Path(__file__).resolve().parent.parent.parent / "formats"
+MAX_FORMAT_BYTES = 1024 * 1024
+
+
+# --------------------------------------------------------------------------- games
+@dataclass(frozen=True, slots=True)
+class SectionSpec:
+    key: str  # "main" | "side"
+    name: str  # "Mazo Castillo"
+    short: str  # "Castillo"
+    headers: tuple[str, ...]
+    prefixes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    id: str
+    name: str
+    catalog_required: bool
+    main: SectionSpec
+    side: SectionSpec
+
+    def section(self, key: str) -> SectionSpec:
+        return self.main if key == "main" else self.side
+
+    def header_map(self) -> dict[str, str]:
+        """Folded header -> section key."""
+        out: dict[str, str] = {}
+        for spec in (self.main, self.side):
+            for header in spec.headers:
+                out.setdefault(fold(header), spec.key)
+        return out
+
+    def prefix_map(self) -> dict[str, str]:
+        out: dict[str, str] = {}
+        for spec in (self.main, self.side):
+            for prefix in spec.prefixes:
+                out.setdefault(fold(prefix), spec.key)
+        return out
+
+
+def _read_toml(path: Path) -> dict[str, Any]:
+    name = path.name
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise FormatError(name, "", f"no se pudo leer el archivo ({exc.strerror})") from None
+    if len(raw) > MAX_FORMAT_BYTES:
+        raise FormatError(name, "", "el archivo es demasiado grande (máximo 1 MB)")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise FormatError(name, "", f"no está en UTF-8 (byte {exc.start})") from None
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise FormatError(name, "", f"TOML inválido: {exc}") from None
+
+
+class _Reader:
+    """Typed access to a TOML table that remembers the file and key path."""
+
+    def __init__(self, file: str, data: dict[str, Any], path: str = ""):
+        self.file = file
+        self.data = data
+        self.path = path
+        self.used: set[str] = set()
+
+    def key(self, name: str) -> str:
+        return f"{self.path}.{name}" if self.path else name
+
+    def fail(self, name: str, message: str) -> FormatError:
+        return FormatError(self.file, self.key(name), message)
+
+    def has(self, name: str) -> bool:
+        return name in self.data
+
+    def get(self, name: str, kind: type | tuple[type, ...], default: Any = None, required: bool = False) -> Any:
+        self.used.add(name)
+        if name not in self.data:
+            if required:
+                raise self.fail(name, "falta esta clave obligatoria")
+            return default
+        value = self.data[name]
+        if kind is int and isinstance(value, bool):
+            raise self.fail(name, "debe ser un número entero")
+        if not isinstance(value, kind):
+            raise self.fail(name, f"debe ser {_kind_name(kind)}, no {_value_kind(value)}")
+        return value
+
+    def int(self, name: str, default: int | None = None, required: bool = False, minimum: int = 0) -> int | None:
+        value = self.get(name, int, default, required)
+        if value is not None and value < minimum:
+            raise self.fail(name, f"debe ser un número entero ≥ {minimum}")
+        return value
+
+    def str(self, name: str, default: str | None = None, required: bool = False) -> str | None:
+        value = self.get(name, str, default, required)
+        if value is not None and not value.strip() and required:
+            raise self.fail(name, "no puede estar vacío")
+        return value
+
+    def bool(self, name: str, default: bool = False) -> bool:
+        return bool(self.get(name, bool, default))
+
+    def str_list(self, name: str, default: list[str] | None = None) -> list[str]:
+        value = self.get(name, list, default if default is not None else [])
+        for i, item in enumerate(value):
+            if not isinstance(item, str) or not item.strip():
+                raise FormatError(self.file, f"{self.key(name)}[{i}]", "debe ser un texto no vacío")
+        return list(value)
+
+    def int_list(self, name: str) -> list[int] | None:
+        value = self.get(name, list, None)
+        if value is None:
+            return None
+        for i, item in enumerate(value):
+            if isinstance(item, bool) or not isinstance(item, int) or item < 0:
+                raise FormatError(self.file, f"{self.key(name)}[{i}]", "debe ser un número entero ≥ 0")
+        return list(value)
+
+    def table(self, name: str) -> "_Reader":
+        value = self.get(name, dict, {})
+        return _Reader(self.file, value, self.key(name))
+
+    def tables(self, name: str) -> list["_Reader"]:
+        value = self.get(name, list, [])
+        out = []
+        for i, item in enumerate(value):
+            if not isinstance(item, dict):
+                raise FormatError(self.file, f"{self.key(name)}[{i}]", "debe ser una tabla ([[...]])")
+            out.append(_Reader(self.file, item, f"{self.key(name)}[{i}]"))
+        return out
+
+    def done(self) -> None:
+        """Unknown keys are typos: reject them."""
+        for name in self.data:
+            if name not in self.used:
+                raise self.fail(name, "clave desconocida")
+
+
+def _kind_name(kind: type | tuple[type, ...]) -> str:
+    names = {int: "un número entero", str: "un texto", bool: "true o false", list: "una lista",
+             dict: "una tabla"}
+    if isinstance(kind, tuple):
+        return " o ".join(names.get(k, k.__name__) for k in kind)
+    return names.get(kind, kind.__name__)
+
+
+def _value_kind(value: Any) -> str:
+    return {bool: "true/false", int: "un número", float: "un decimal", str: "un texto", list: "una lista",
+            dict: "una tabla"}.get(type(value), type(value).__name__)
+
+
+def load_games(formats_dir: str | Path = DEFAULT_FORMATS_DIR) -> dict[str, Game]:
+    path = Path(formats_dir) / GAMES_FILE
+    if not path.exists():
+        raise FormatError(GAMES_FILE, "", f"no existe en {Path(formats_dir)}")
+    data = _read_toml(path)
+    games: dict[str, Game] = {}
+    for game_id, body in data.items():
+        if not isinstance(body, dict):
+            raise FormatError(GAMES_FILE, game_id, "debe ser una tabla [juego]")
+        r = _Reader(GAMES_FILE, body, game_id)
+        name = r.str("name", required=True)
+        catalog = r.str("catalog", "required")
+        if catalog not in ("required", "optional"):
+            raise r.fail("catalog", "debe ser \"required\" u \"optional\"")
+        sections = []
+        for key in ("main", "side"):
+            s = r.table(key)
+            if not s.data:
+                raise r.fail(key, "falta la sección (tabla con name y headers)")
+            sname = s.str("name", required=True)
+            spec = SectionSpec(key=key, name=sname, short=s.str("short", sname),
+                               headers=tuple(s.str_list("headers")) or (sname,),
+                               prefixes=tuple(s.str_list("prefixes")))
+            s.done()
+            sections.append(spec)
+        r.done()
+        games[game_id] = Game(game_id, name, catalog == "required", sections[0], sections[1])
+    return games
+
+
+# --------------------------------------------------------------------------- formats
+@dataclass(frozen=True, slots=True)
+class Observation:
+    """A card from outside the legal editions that the format admits, with its condition."""
+
+    name: str
+    edition: str | None
+    race: str | None
+    condition: str  # "unique" | "wanderer" | "free"
+
+
+@dataclass(frozen=True, slots=True)
+class Errata:
+    """What an errata changes on a card when a deck is checked for this format."""
+
+    name: str
+    race: str | None = None
+    attribute: str | None = None
+    cost: int | None = None
+    add_keywords: frozenset[str] = frozenset()
+    remove_keywords: frozenset[str] = frozenset()
+    note: str = ""
+
+
+OBSERVATION_CONDITIONS = ("unique", "wanderer", "free")
+
+
+@dataclass(eq=False)
+class Format:
+    id: str
+    name: str
+    game: Game
+    source: str
+    description: str = ""
+    parents: tuple[str, ...] = ()
+    # deck sizes
+    main_exact: int | None = None
+    main_min: int | None = None
+    main_max: int | None = None
+    size_rule: str = ""
+    side_sizes: tuple[int, ...] | None = None
+    side_min: int = 0
+    side_max: int | None = None
+    side_rule: str = ""
+    # copies (counted by card identity across both sections)
+    copy_limit: int | None = None  # None: any number
+    unique_limit: int | None = None  # cards with the keyword Única
+    unlimited_keywords: frozenset[str] = frozenset()
+    plain_gold_unlimited: bool = False
+    any_number: dict[str, str] = field(default_factory=dict)  # folded -> name
+    copies_rule: str = ""
+    unique_rule: str = ""
+    gold_rule: str = ""
+    # editions
+    legal_editions: tuple[str, ...] | None = None  # None: every edition
+    editions_since: str | None = None
+    editions_eras: tuple[str, ...] = ()
+    editions_rule: str = ""
+    # rarities
+    rarities: frozenset[str] | None = None
+    rarity_plain_gold_exempt: bool = True
+    irregular_rarities: frozenset[str] = frozenset()
+    irregular_editions: frozenset[str] = frozenset()
+    rarity_rule: str = ""
+    # banlist
+    banned: dict[str, str] = field(default_factory=dict)
+    limited: dict[str, tuple[str, int]] = field(default_factory=dict)
+    banlist_rule: str = ""
+    observation: dict[str, Observation] = field(default_factory=dict)
+    observation_rule: str = ""
+    errata: dict[str, Errata] = field(default_factory=dict)
+    errata_rule: str = ""
+    # named extra rules: name -> parameters (see rules.py)
+    rules: dict[str, dict[str, Any]] = field(default_factory=dict)
+    # compiled checkers per catalog (validator.py); not part of the format's value
+    _checkers: dict[int, Any] = field(default_factory=dict, repr=False)
+
+    @property
+    def main_name(self) -> str:
+        return self.game.main.name
+
+    @property
+    def side_name(self) -> str:
+        return self.game.side.name
+
+    def describe_sizes(self) -> str:
+        if self.main_exact is not None:
+            main = f"{self.main_exact} exactas"
+        elif self.main_max is None:
+            main = f"al menos {self.main_min or 0}"
+        else:
+            main = f"entre {self.main_min or 0} y {self.main_max}"
+        if self.side_sizes is not None:
+            side = " o ".join(str(n) for n in self.side_sizes)
+        elif self.side_max is None:
+            side = f"al menos {self.side_min}"
+        else:
+            side = f"de {self.side_min} a {self.side_max}"
+        return f"{self.main_name}: {main}; {self.side_name}: {side}"
+
+
+def _merge(parent: dict[str, Any], child: dict[str, Any]) -> dict[str, Any]:
+    out = dict(parent)
+    for key, value in child.items():
+        if isinstance(value, dict) and isinstance(out.get(key), dict):
+            out[key] = _merge(out[key], value)
+        else:
+            out[key] = value
+    return out
+
+
+def _raw_formats(formats_dir: Path) -> dict[str, tuple[Path, dict[str, Any]]]:
+    raws: dict[str, tuple[Path, dict[str, Any]]] = {}
+    for path in sorted(formats_dir.glob("*.toml")):
+        if path.name == GAMES_FILE or path.name.startswith(("_", ".")):
+            continue
+        data = _read_toml(path)
+        fid = data.get("id")
+        if not isinstance(fid, str) or not fid.strip():
+            raise FormatError(path.name, "id", "falta el id del formato (texto)")
+        if fid != path.stem:
+            raise FormatError(path.name, "id", f"«{fid}» no coincide con el nombre del archivo «{path.stem}»")
+        raws[fid] = (path, data)
+    return raws
+
+
+def _resolve_extends(fid: str, raws: dict[str, tuple[Path, dict[str, Any]]],
+                     stack: tuple[str, ...] = ()) -> tuple[dict[str, Any], tuple[str, ...]]:
+    path, data = raws[fid]
+    parent_id = data.get("extends")
+    if parent_id is None:
+        return data, ()
+    if not isinstance(parent_id, str):
+        raise FormatError(path.name, "extends", "debe ser el id de otro formato (texto)")
+    if parent_id in stack or parent_id == fid:
+        chain = " → ".join((*stack, fid, parent_id))
+        raise FormatError(path.name, "extends", f"herencia circular: {chain}")
+    if parent_id not in raws:
+        raise FormatError(path.name, "extends", f"el formato «{parent_id}» no existe")
+    parent, chain = _resolve_extends(parent_id, raws, (*stack, fid))
+    parent = {k: v for k, v in parent.items() if k not in ("abstract", "extends", "id")}
+    merged = _merge(parent, data)
+    return merged, (parent_id, *chain)
+
+
+def _build(fid: str, path: Path, data: dict[str, Any], parents: tuple[str, ...],
+           games: dict[str, Game]) -> tuple[Format, bool]:
+    from .rules import RULES
+
+    file = path.name
+    r = _Reader(file, data)
+    r.str("id", required=True)
+    r.get("extends", str)
+    abstract = r.bool("abstract")
+    name = r.str("name", required=not abstract) or fid
+    game_id = r.str("game", required=True)
+    if game_id not in games:
+        raise r.fail("game", f"juego desconocido «{game_id}»; juegos: {', '.join(games)}")
+    fmt = Format(id=fid, name=name, game=games[game_id], source=str(path),
+                 description=r.str("description", "") or "", parents=parents)
+
+    deck = r.table("deck")
+    fmt.main_exact = deck.int("size")
+    fmt.main_min = deck.int("min")
+    fmt.main_max = deck.int("max")
+    if fmt.main_exact is not None and (fmt.main_min is not None or fmt.main_max is not None):
+        raise deck.fail("size", "usa size (tamaño exacto) o min/max, no ambos")
+    if fmt.main_exact is None and fmt.main_min is None and not abstract:
+        raise deck.fail("size", "falta el tamaño del mazo (size, o min y opcionalmente max)")
+    if fmt.main_min is not None and fmt.main_max is not None and fmt.main_min > fmt.main_max:
+        raise deck.fail("min", "min es mayor que max")
+    fmt.size_rule = deck.str("size_rule", "") or ""
+    side_sizes = deck.int_list("side_sizes")
+    fmt.side_sizes = tuple(sorted(set(side_sizes))) if side_sizes is not None else None
+    fmt.side_min = deck.int("side_min", 0) or 0
+    fmt.side_max = deck.int("side_max")
+    if fmt.side_sizes is not None and (deck.has("side_min") or deck.has("side_max")):
+        raise deck.fail("side_sizes", "usa side_sizes (tamaños permitidos) o side_min/side_max, no ambos")
+    if fmt.side_sizes is not None and not fmt.side_sizes:
+        raise deck.fail("side_sizes", "la lista no puede estar vacía (usa [0] si no hay sección)")
+    fmt.side_rule = deck.str("side_rule", "") or ""
+    deck.done()
+
+    copies = r.table("copies")
+    limit = copies.int("limit", 0)
+    fmt.copy_limit = limit or None
+    unique_limit = copies.int("unique_limit")
+    fmt.unique_limit = unique_limit
+    fmt.unlimited_keywords = frozenset(copies.str_list("unlimited_keywords"))
+    fmt.plain_gold_unlimited = copies.bool("plain_gold_unlimited")
+    fmt.any_number = {fold(n): n for n in copies.str_list("any_number")}
+    fmt.copies_rule = copies.str("rule", "") or ""
+    fmt.unique_rule = copies.str("unique_rule", "") or fmt.copies_rule
+    fmt.gold_rule = copies.str("gold_rule", "") or fmt.copies_rule
+    copies.done()
+
+    editions = r.table("editions")
+    if editions.has("legal"):
+        fmt.legal_editions = tuple(slugify(e) for e in editions.str_list("legal"))
+    since = editions.str("since")
+    fmt.editions_since = slugify(since) if since else None
+    fmt.editions_eras = tuple(editions.str_list("eras"))
+    if fmt.legal_editions is None and (fmt.editions_since or fmt.editions_eras):
+        fmt.legal_editions = ()
+    fmt.editions_rule = editions.str("rule", "") or f"Formato {name}: ediciones legales"
+    editions.done()
+
+    rar = r.table("rarities")
+    if rar.has("allowed"):
+        fmt.rarities = frozenset(fold(x) for x in rar.str_list("allowed"))
+    fmt.rarity_plain_gold_exempt = rar.bool("plain_gold_exempt", True)
+    fmt.irregular_rarities = frozenset(fold(x) for x in rar.str_list("not_rarities"))
+    fmt.irregular_editions = frozenset(slugify(x) for x in rar.str_list("not_editions"))
+    fmt.rarity_rule = rar.str("rule", "") or f"Formato {name}: rarezas permitidas"
+    rar.done()
+
+    ban = r.table("banlist")
+    fmt.banned = {fold(n): n for n in ban.str_list("banned")}
+    for n_copies, key in ((1, "limited_1"), (2, "limited_2")):
+        for card in ban.str_list(key):
+            if fold(card) in fmt.limited:
+                raise ban.fail(key, f"«{card}» ya está limitada en otra lista")
+            fmt.limited[fold(card)] = (card, n_copies)
+    for folded, card in fmt.banned.items():
+        if folded in fmt.limited:
+            raise ban.fail("banned", f"«{card}» está prohibida y limitada a la vez")
+    fmt.banlist_rule = ban.str("rule", "") or f"Formato {name}: banlist"
+    ban.done()
+
+    fmt.observation_rule = r.str("observation_rule", "") or f"Formato {name}: cartas en observación"
+    for item in r.tables("observation"):
+        card = item.str("card", required=True)
+        cond = item.str("condition", "free")
+        if cond not in OBSERVATION_CONDITIONS:
+            raise item.fail("condition", f"debe ser uno de: {', '.join(OBSERVATION_CONDITIONS)}")
+        ed = item.str("edition")
+        fmt.observation[fold(card)] = Observation(card, slugify(ed) if ed else None, item.str("race"), cond)
+        item.done()
+
+    fmt.errata_rule = r.str("errata_rule", "") or f"Formato {name}: fe de erratas"
+    for item in r.tables("errata"):
+        card = item.str("card", required=True)
+        err = Errata(
+            name=card,
+            race=item.str("race"),
+            attribute=item.str("attribute"),
+            cost=item.int("cost"),
+            add_keywords=frozenset(item.str_list("add_keywords")),
+            remove_keywords=frozenset(item.str_list("remove_keywords")),
+            note=item.str("note", "") or "",
+        )
+        if err.attribute is not None and err.attribute not in ("Luz", "Oscuridad"):
+            raise item.fail("attribute", "debe ser \"Luz\" u \"Oscuridad\"")
+        item.done()
+        fmt.errata[fold(card)] = err
+
+    rules = r.table("rules")
+    for rule_name, params in rules.data.items():
+        rules.used.add(rule_name)
+        if rule_name not in RULES:
+            raise rules.fail(rule_name, f"regla desconocida; reglas disponibles: {', '.join(sorted(RULES))}")
+        if not isinstance(params, dict):
+            raise rules.fail(rule_name, "debe ser una tabla [rules.nombre]")
+        pr = _Reader(file, params, rules.key(rule_name))
+        if not pr.bool("enabled", True):
+            pr.used.update(params)
+            continue
+        fmt.rules[rule_name] = RULES[rule_name].read_params(pr, fmt)
+        pr.done()
+    r.done()
+    return fmt, abstract
+
+
+def load_formats(formats_dir: str | Path = DEFAULT_FORMATS_DIR, *, include_abstract: bool = False) -> dict[str, Format]:
+    """Every format file in ``formats_dir`` (id -> Format). Raises FormatError on a bad file."""
+    formats_dir = Path(formats_dir)
+    if not formats_dir.is_dir():
+        raise FormatError(str(formats_dir), "", "no es una carpeta de formatos")
+    games = load_games(formats_dir)
+    raws = _raw_formats(formats_dir)
+    out: dict[str, Format] = {}
+    for fid in raws:
+        merged, parents = _resolve_extends(fid, raws)
+        fmt, abstract = _build(fid, raws[fid][0], merged, parents, games)
+        if include_abstract or not abstract:
+            out[fid] = fmt
+    return out
+
+
+def load_format(format_id: str | Path, formats_dir: str | Path | None = None) -> Format:
+    """One format by id: ``load_format("unificado")`` or ``load_format(dir, "unificado")``."""
+    if formats_dir is not None and (isinstance(format_id, Path) or Path(str(format_id)).is_dir()):
+        format_id, formats_dir = str(formats_dir), format_id
+    formats = load_formats(formats_dir if formats_dir is not None else DEFAULT_FORMATS_DIR)
+    format_id = str(format_id)
+    if format_id not in formats:
+        raise UnknownFormatError(format_id, sorted(formats))
+    return formats[format_id]

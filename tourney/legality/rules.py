@@ -1,0 +1,201 @@
+"""Named extra rules: a format file turns one on with a table ``[rules.<name>]``.
+
+Lists are data, checks are code: each rule here reads its parameters from the
+format file (``read_params``) and, given the resolved deck, returns the
+violations it finds (``check``). Each has a default citation that the file may
+override with ``rule = "..."``.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Callable
+
+from ..catalog.model import ALLY, REALM, RACE_SCHOOL, SCHOOLS, TOTEM, fold
+from .verdict import Violation
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .formats import Format, _Reader
+    from .validator import CardInfo, DeckContext
+
+
+@dataclass(frozen=True)
+class NamedRule:
+    name: str
+    description: str
+    read_params: Callable[["_Reader", "Format"], dict[str, Any]]
+    check: Callable[["DeckContext", dict[str, Any]], list[Violation]]
+
+
+def _plural(n: int, one: str, many: str) -> str:
+    return f"{n} {one if n == 1 else many}"
+
+
+# --------------------------------------------------------------- initial_gold
+def _initial_gold_params(r: "_Reader", fmt: "Format") -> dict[str, Any]:
+    return {"rule": r.str("rule", "") or "3 Zonas de juego: Reserva de Oro (Oro inicial)"}
+
+
+def _initial_gold(ctx: "DeckContext", p: dict[str, Any]) -> list[Violation]:
+    if any(info.plain_gold for info, qty in ctx.main if qty > 0):
+        return []
+    return [Violation(
+        "initial_gold", p["rule"],
+        f"El {ctx.fmt.main_name} no tiene ningún Oro sin habilidad para usar como Oro inicial.",
+        (), f"agrega al menos 1 Oro sin habilidad al {ctx.fmt.main_name} (cuenta dentro de sus cartas)",
+    )]
+
+
+# --------------------------------------------------------------- min_allies_or_totems
+def _min_types_params(r: "_Reader", fmt: "Format") -> dict[str, Any]:
+    minimum = r.int("min", required=True, minimum=1)
+    types = r.str_list("types", [ALLY, TOTEM])
+    return {"min": minimum, "types": types,
+            "rule": r.str("rule", "") or f"Formato {fmt.name}: mínimo de {' o '.join(types)}"}
+
+
+_PLURAL_TYPES = {ALLY: "Aliados", TOTEM: "Tótems", "Talismán": "Talismanes", "Arma": "Armas", "Oro": "Oros"}
+
+
+def _min_types(ctx: "DeckContext", p: dict[str, Any]) -> list[Violation]:
+    counts = Counter()
+    for info, qty in ctx.main:
+        counts[info.type] += qty
+    best = max((counts[t] for t in p["types"]), default=0)
+    if best >= p["min"]:
+        return []
+    wanted = " o ".join(f"{p['min']} {_PLURAL_TYPES.get(t, t)}" for t in p["types"])
+    have = " y ".join(f"{counts[t]} {_PLURAL_TYPES.get(t, t)}" for t in p["types"])
+    top = max(p["types"], key=lambda t: counts[t])
+    return [Violation(
+        "min_allies_or_totems", p["rule"],
+        f"El {ctx.fmt.main_name} necesita al menos {wanted} (cada tipo se cuenta por separado): tiene {have}.",
+        (), f"agrega {p['min'] - counts[top]} {_PLURAL_TYPES.get(top, top)} más al {ctx.fmt.main_name}",
+    )]
+
+
+# --------------------------------------------------------------- affinity
+def _affinity_params(r: "_Reader", fmt: "Format") -> dict[str, Any]:
+    return {"attributes": r.bool("attributes", True), "schools": r.bool("schools", True),
+            "rule": r.str("rule", "") or f"Formato {fmt.name}: afinidad de los Aliados"}
+
+
+def _affinity(ctx: "DeckContext", p: dict[str, Any]) -> list[Violation]:
+    allies: dict[str, tuple["CardInfo", int]] = {}
+    for info, qty in (*ctx.main, *ctx.side):
+        if info.type == ALLY and qty > 0:
+            prev = allies.get(info.identity)
+            allies[info.identity] = (info, qty + (prev[1] if prev else 0))
+    if not allies:
+        return []
+    races: Counter[str] = Counter()
+    attributes: set[str | None] = set()
+    for info, qty in allies.values():
+        races[info.race or "sin Raza"] += qty
+        attributes.add(info.attribute)
+    if len(races) == 1:
+        return []
+    if p["schools"]:
+        schools = {RACE_SCHOOL.get(race) for race in races}
+        if len(schools) == 1 and None not in schools:
+            return []
+    if p["attributes"] and len(attributes) == 1 and None not in attributes:
+        return []
+    main_race, _ = races.most_common(1)[0]
+    school = RACE_SCHOOL.get(main_race)
+    allowed = set(SCHOOLS[school]) if school and p["schools"] else {main_race}
+    off = sorted({info.name for info, _q in allies.values() if (info.race or "sin Raza") not in allowed})
+    listing = ", ".join(f"{race} ({n})" for race, n in sorted(races.items(), key=lambda x: (-x[1], x[0])))
+    options = "todos de una sola Raza"
+    if p["schools"]:
+        options += ", de las dos Razas de una Escuela Elemental"
+    if p["attributes"]:
+        options += " o de un solo Atributo (Luz u Oscuridad)"
+    target = f"la Escuela {school} ({' y '.join(sorted(SCHOOLS[school]))})" if school and p["schools"] \
+        else f"la Raza {main_race}"
+    return [Violation(
+        "affinity", p["rule"],
+        f"Los Aliados del {ctx.fmt.main_name} y el {ctx.fmt.side_name} deben ser {options}; "
+        f"hay Aliados de varias Razas: {listing}.",
+        tuple(off), f"quita los Aliados que no son de {target}: {', '.join(off)}",
+    )]
+
+
+# --------------------------------------------------------------- realm (Génesis)
+def _realm_params(r: "_Reader", fmt: "Format") -> dict[str, Any]:
+    return {"type": r.str("type", REALM) or REALM,
+            "rule": r.str("rule", "") or "Reglas de noviembre de 2009: Reinos"}
+
+
+def _realm(ctx: "DeckContext", p: dict[str, Any]) -> list[Violation]:
+    out = []
+    kind = p["type"]
+    main = [(info, qty) for info, qty in ctx.main if info.type == kind]
+    side = [(info, qty) for info, qty in ctx.side if info.type == kind]
+    n_main = sum(q for _i, q in main)
+    if n_main == 0:
+        out.append(Violation("realm_missing", p["rule"],
+                             f"El formato {ctx.fmt.name} exige exactamente un {kind} en el {ctx.fmt.main_name}: no hay ninguno.",
+                             (), f"agrega 1 {kind} al {ctx.fmt.main_name}"))
+    elif n_main > 1:
+        names = tuple(info.name for info, _q in main)
+        out.append(Violation("realm_too_many", p["rule"],
+                             f"Solo se puede tener un {kind}: el {ctx.fmt.main_name} tiene {n_main} ({', '.join(names)}).",
+                             names, f"deja solo 1 {kind} en el {ctx.fmt.main_name}"))
+    if side:
+        names = tuple(info.name for info, _q in side)
+        out.append(Violation("realm_in_side", p["rule"],
+                             f"No se pueden tener {kind}s en el {ctx.fmt.side_name}: hay {sum(q for _i, q in side)} ({', '.join(names)}).",
+                             names, f"quita {', '.join(names)} del {ctx.fmt.side_name}"))
+    return out
+
+
+# --------------------------------------------------------------- conditional_limit
+def _conditional_params(r: "_Reader", fmt: "Format") -> dict[str, Any]:
+    pairs = []
+    for item in r.tables("pairs"):
+        pairs.append({"if_present": item.str("if_present", required=True),
+                      "card": item.str("card", required=True),
+                      "limit": item.int("limit", required=True)})
+        item.done()
+    if not pairs:
+        raise r.fail("pairs", "falta al menos un par {if_present, card, limit}")
+    return {"pairs": pairs, "rule": r.str("rule", "") or f"Formato {fmt.name}: límites combinados"}
+
+
+def _conditional(ctx: "DeckContext", p: dict[str, Any]) -> list[Violation]:
+    out = []
+    for pair in p["pairs"]:
+        present = fold(pair["if_present"])
+        card = fold(pair["card"])
+        if ctx.total_by_name.get(present, 0) <= 0:
+            continue
+        total = ctx.total_by_name.get(card, 0)
+        if total > pair["limit"]:
+            info = ctx.info_by_name[card]
+            out.append(Violation(
+                "conditional_limit", p["rule"],
+                f"Con {pair['if_present']} en el mazo, {info.name} queda limitada a {pair['limit']} "
+                f"{'copia' if pair['limit'] == 1 else 'copias'}: hay {ctx.where(info.identity)}.",
+                (info.name, pair["if_present"]),
+                f"quita {total - pair['limit']} {'copia' if total - pair['limit'] == 1 else 'copias'} de {info.name}, "
+                f"o quita {pair['if_present']}",
+            ))
+    return out
+
+
+RULES: dict[str, NamedRule] = {
+    rule.name: rule
+    for rule in (
+        NamedRule("initial_gold", "al menos un Oro sin habilidad en el mazo principal (Oro inicial)",
+                  _initial_gold_params, _initial_gold),
+        NamedRule("min_allies_or_totems", "mínimo de Aliados o de Tótems, cada tipo por separado",
+                  _min_types_params, _min_types),
+        NamedRule("affinity", "todos los Aliados de una Raza, de una Escuela Elemental o de un Atributo",
+                  _affinity_params, _affinity),
+        NamedRule("realm", "exactamente un Reino en el mazo principal y ninguno en el secundario",
+                  _realm_params, _realm),
+        NamedRule("conditional_limit", "una carta queda limitada si el mazo tiene otra",
+                  _conditional_params, _conditional),
+    )
+}

@@ -1,0 +1,99 @@
+"""What the validator answers: a Verdict holding every Violation."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..catalog.model import Card
+
+NO_CATALOG_NOTE = "sin catálogo: no se verificó la existencia de las cartas"
+
+
+@dataclass(frozen=True, slots=True)
+class Violation:
+    """One broken rule. ``code`` is stable (tests, the web and exports key on it);
+    ``rule`` cites the rules section or the format file's rule; ``message`` and
+    ``hint`` are Spanish, for players and judges."""
+
+    code: str
+    rule: str
+    message: str
+    cards: tuple[str, ...] = ()
+    hint: str = ""
+    lines: tuple[int, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"code": self.code, "rule": self.rule, "message": self.message,
+                "cards": list(self.cards), "hint": self.hint}
+
+
+@dataclass(frozen=True, slots=True)
+class ResolvedDeck:
+    """The deck as cards: each section a list of (representative printing, quantity)."""
+
+    castle: list[tuple["Card", int]] = field(default_factory=list)
+    support: list[tuple["Card", int]] = field(default_factory=list)
+
+    @property
+    def main(self) -> list[tuple["Card", int]]:
+        return self.castle
+
+    @property
+    def side(self) -> list[tuple["Card", int]]:
+        return self.support
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    format: str
+    violations: tuple[Violation, ...]
+    castle_count: int
+    support_count: int
+    resolved: ResolvedDeck
+    notes: tuple[str, ...] = ()
+    main_name: str = "Mazo Castillo"
+    side_name: str = "Mazo de Soporte"
+
+    @property
+    def legal(self) -> bool:
+        return not self.violations
+
+    @property
+    def main_count(self) -> int:
+        return self.castle_count
+
+    @property
+    def side_count(self) -> int:
+        return self.support_count
+
+    def codes(self) -> list[str]:
+        return [v.code for v in self.violations]
+
+    def to_dict(self) -> dict[str, Any]:
+        """The ``--json`` shape of the issue (plus ``hint`` per violation and ``notes``)."""
+        out: dict[str, Any] = {
+            "legal": self.legal,
+            "format": self.format,
+            "castle_count": self.castle_count,
+            "support_count": self.support_count,
+            "violations": [v.to_dict() for v in self.violations],
+        }
+        if self.notes:
+            out["notes"] = list(self.notes)
+        return out
+
+    def render(self) -> str:
+        """Plain-text report for the terminal (Spanish)."""
+        head = "LEGAL" if self.legal else "ILEGAL"
+        lines = [f"{head} en el formato {self.format}: {self.main_name} {self.castle_count}, "
+                 f"{self.side_name} {self.support_count}."]
+        for note in self.notes:
+            lines.append(f"Nota: {note}")
+        for v in self.violations:
+            where = f" (líneas {', '.join(map(str, v.lines))})" if len(v.lines) > 1 else (
+                f" (línea {v.lines[0]})" if v.lines else "")
+            lines.append(f"- [{v.code}] {v.rule}: {v.message}{where}")
+            if v.hint:
+                lines.append(f"  Cómo arreglarlo: {v.hint}")
+        return "\n".join(lines)
