@@ -1,14 +1,71 @@
-"""Web layer: thin blueprints over tourney.services."""
+"""Web layer: thin blueprints over tourney.services.
+
+The request edge commits: a view calls a service (which flushes), then ``commit()``; a
+ServiceError rolls the session back and is shown next to its field.
+"""
 from __future__ import annotations
 
-from flask import Flask
+from flask import Flask, render_template
 
 
 def init_app(app: Flask) -> None:
+    from flask_login import LoginManager
     from flask_wtf.csrf import CSRFProtect
 
     CSRFProtect(app)
 
+    login = LoginManager(app)
+    login.login_view = "auth.login"
+    login.login_message = "Inicia sesión para continuar."
+    login.login_message_category = "info"
+
+    @login.user_loader
+    def load_user(user_id: str):
+        from ..db import get_session
+        from ..models.events import User
+
+        try:
+            return get_session().get(User, int(user_id))
+        except (TypeError, ValueError):
+            return None
+
     @app.get("/salud")
     def health():
         return {"estado": "ok"}
+
+    from . import auth, events
+
+    app.register_blueprint(auth.bp)
+    app.register_blueprint(events.bp)
+
+    from ..services.errors import Forbidden, NotFound
+
+    @app.errorhandler(Forbidden)
+    def forbidden(exc):
+        return render_template("error.html", code=403, message=exc.message), 403
+
+    @app.errorhandler(NotFound)
+    def not_found(exc):
+        return render_template("error.html", code=404, message=exc.message), 404
+
+    @app.errorhandler(403)
+    def forbidden_http(_exc):
+        return render_template("error.html", code=403,
+                               message="No tienes permiso para ver esta página."), 403
+
+    @app.errorhandler(404)
+    def not_found_http(_exc):
+        return render_template("error.html", code=404, message="Página no encontrada."), 404
+
+    @app.errorhandler(413)
+    def too_large(_exc):
+        return render_template("error.html", code=413,
+                               message="El archivo es demasiado grande (máximo 2 MB)."), 413
+
+    from flask_wtf.csrf import CSRFError
+
+    @app.errorhandler(CSRFError)
+    def csrf_error(exc):
+        return render_template("error.html", code=400,
+                               message="El formulario expiró o no es válido (CSRF). Vuelve a "
+                                       "cargar la página e inténtalo de nuevo."), 400

@@ -1,0 +1,110 @@
+"""Event commands: `tourney demo` and `tourney users …`."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+from flask import current_app
+from flask.cli import with_appcontext
+
+from .. import db
+from .common import CliError, friendly
+
+
+def register(group: click.Group) -> None:
+    group.add_command(demo)
+    group.add_command(users)
+
+
+def _deckforge_cards() -> Path:
+    from .. import ROOT
+
+    return ROOT.parent / "shared" / "data" / "deckforge" / "public-data" / "cards.json"
+
+
+@click.command("demo", help="Crea un evento de demostración: 16 jugadores con listas legales y "
+               "3 rondas jugadas (importa el catálogo DeckForge si está vacío).")
+@click.option("--if-empty", is_flag=True, help="No hace nada si ya hay eventos.")
+@click.option("--format", "format_id", default="unificado", show_default=True)
+@click.option("--players", default=16, show_default=True, type=click.IntRange(2, 512))
+@click.option("--rounds", "rounds_played", default=3, show_default=True, type=click.IntRange(0, 12))
+@click.option("--seed", default=2021, show_default=True)
+@with_appcontext
+@friendly
+def demo(if_empty: bool, format_id: str, players: int, rounds_played: int, seed: int) -> None:
+    from ..legality import load_formats
+    from ..services import catalog as catalog_service
+    from ..services.demo import DEMO_PASSWORD, demo_event, has_events
+    from ..services.errors import ServiceError
+
+    db.upgrade(current_app.config["DATABASE_URL"])
+    with db.session_scope() as session:
+        if if_empty and has_events(session):
+            click.echo("Ya hay eventos: no se crea la demostración.")
+            return
+        cat = catalog_service.load_catalog(session, use_cache=False)
+        if len(cat) == 0:
+            path = _deckforge_cards()
+            if not path.exists():
+                raise CliError("El catálogo está vacío y no se encontró "
+                               f"{path}: importa las cartas con `tourney catalog import`.")
+            from ..catalog.importers.deckforge import load_deckforge_cards
+
+            cards, editions = load_deckforge_cards(path)
+            report = catalog_service.import_cards(session, cards, editions, source="deckforge")
+            session.flush()
+            click.echo(f"Catálogo importado: {report.summary()}")
+            catalog_service.clear_cache()
+            cat = catalog_service.load_catalog(session, use_cache=False)
+        try:
+            event = demo_event(session, cat, load_formats(current_app.config["FORMATS_DIR"]),
+                               format_id=format_id, players=players,
+                               rounds_played=rounds_played, seed=seed)
+        except ServiceError as exc:
+            raise CliError(exc.message) from None
+        click.echo(f"Evento de demostración creado: «{event.name}» (id {event.id}), {players} "
+                   f"jugadores, {rounds_played} rondas jugadas.")
+        click.echo(f"Cuentas: organizador@demo.cl, juez@demo.cl, jugador1@demo.cl … "
+                   f"(contraseña «{DEMO_PASSWORD}»).")
+
+
+@click.group("users", help="Cuentas de usuario.")
+def users() -> None:
+    pass
+
+
+@users.command("create", help="Crea una cuenta (pide la contraseña si no se da).")
+@click.argument("email")
+@click.option("--name", default=None, help="Nombre visible (por defecto, el del correo).")
+@click.option("--role", type=click.Choice(["jugador", "organizador"]), default="jugador",
+              show_default=True)
+@click.option("--password", prompt="Contraseña", hide_input=True, confirmation_prompt=True)
+@with_appcontext
+@friendly
+def users_create(email: str, name: str | None, role: str, password: str) -> None:
+    from ..services import accounts
+    from ..services.errors import ServiceError
+
+    try:
+        with db.session_scope() as session:
+            user = accounts.create_user(session, email, name or email.split("@")[0], password, role)
+            click.echo(f"Cuenta creada: {user.email} ({user.role}).")
+    except ServiceError as exc:
+        raise CliError(exc.message) from None
+
+
+@users.command("role", help="Cambia el rol de una cuenta existente.")
+@click.argument("email")
+@click.argument("role", type=click.Choice(["jugador", "organizador"]))
+@with_appcontext
+@friendly
+def users_role(email: str, role: str) -> None:
+    from ..services import accounts
+    from ..services.errors import ServiceError
+
+    try:
+        with db.session_scope() as session:
+            user = accounts.set_role(session, email, role)
+            click.echo(f"{user.email} ahora es {user.role}.")
+    except ServiceError as exc:
+        raise CliError(exc.message) from None

@@ -1,0 +1,61 @@
+"""Accounts: sign-up, login check, roles. Passwords are stored hashed (werkzeug)."""
+from __future__ import annotations
+
+import re
+
+from sqlalchemy.exc import IntegrityError
+from sqlmodel import Session, select
+from werkzeug.security import check_password_hash, generate_password_hash
+
+from ..models.events import ROLES, User
+from .errors import Conflict, ServiceError
+
+EMAIL_RE = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
+MIN_PASSWORD = 8
+
+
+def normalize_email(email: str) -> str:
+    return (email or "").strip().lower()
+
+
+def create_user(session: Session, email: str, name: str, password: str,
+                role: str = "jugador") -> User:
+    email = normalize_email(email)
+    if not EMAIL_RE.match(email):
+        raise ServiceError("El correo no es válido.", "email")
+    if not (name or "").strip():
+        raise ServiceError("Escribe tu nombre.", "name")
+    if len(password or "") < MIN_PASSWORD:
+        raise ServiceError(f"La contraseña debe tener al menos {MIN_PASSWORD} caracteres.",
+                           "password")
+    if role not in ROLES:
+        raise ServiceError(f"Rol desconocido: {role} (usa {' o '.join(ROLES)}).", "role")
+    if session.exec(select(User).where(User.email == email)).first() is not None:
+        raise Conflict("Ya existe una cuenta con ese correo.", "email")
+    user = User(email=email, name=name.strip(), role=role,
+                password_hash=generate_password_hash(password))
+    session.add(user)
+    try:
+        session.flush()
+    except IntegrityError:  # a concurrent sign-up with the same e-mail; the edge rolls back
+        raise Conflict("Ya existe una cuenta con ese correo.", "email") from None
+    return user
+
+
+def authenticate(session: Session, email: str, password: str) -> User | None:
+    user = session.exec(select(User).where(User.email == normalize_email(email))).first()
+    if user is None or not check_password_hash(user.password_hash, password or ""):
+        return None
+    return user
+
+
+def set_role(session: Session, email: str, role: str) -> User:
+    if role not in ROLES:
+        raise ServiceError(f"Rol desconocido: {role} (usa {' o '.join(ROLES)}).", "role")
+    user = session.exec(select(User).where(User.email == normalize_email(email))).first()
+    if user is None:
+        raise ServiceError(f"No hay ninguna cuenta con el correo {email}.", "email")
+    user.role = role
+    session.add(user)
+    session.flush()
+    return user

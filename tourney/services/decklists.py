@@ -1,0 +1,184 @@
+"""Decklist submissions: parse, validate (tourney.legality), keep history, lock at the deadline.
+
+The registered list of a player is the last *legal* submission made before the decklist
+deadline (or before the first round was paired, when there is no deadline); every submission
+stays in the history.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import datetime
+
+from sqlmodel import Session, select
+
+from ..models.catalog import utcnow
+from ..models.events import EVENT_REGISTRATION, DecklistSubmission, Event, Registration, User
+from .errors import Forbidden, ServiceError
+from .events import is_judge, is_organizer
+
+XLSX_MAGIC = b"PK\x03\x04"
+SOURCES = ("texto", "xlsx", "formulario")
+
+SUPPORT_RULE = "11 Mazo de Soporte"
+
+
+@dataclass
+class Checked:
+    """The outcome of checking a decklist: the verdict as a dict plus the resolved deck."""
+
+    verdict: dict
+    resolved: dict  # {"castle": [{"code", "name", "qty"}], "support": [...]}
+    legal: bool
+
+
+# -- rights -------------------------------------------------------------------------------
+def owns(actor: User | None, registration: Registration) -> bool:
+    return bool(actor is not None and getattr(actor, "is_authenticated", False)
+                and registration.user_id is not None and registration.user_id == actor.id)
+
+
+def can_view(session: Session, actor: User | None, event: Event,
+             registration: Registration) -> bool:
+    """Lists are private to their owner, the judges and organizers until published."""
+    return event.decklists_published or owns(actor, registration) or is_judge(session, actor, event)
+
+
+def is_locked(session: Session, event: Event, now: datetime | None = None) -> bool:
+    now = now or utcnow()
+    if event.decklist_deadline is not None:
+        return now > event.decklist_deadline
+    return event.status != EVENT_REGISTRATION
+
+
+# -- checking -----------------------------------------------------------------------------
+def _entries(pairs) -> list[dict]:
+    merged: dict[str, dict] = {}
+    for card, qty in pairs:
+        entry = merged.setdefault(card.code, {"code": card.code, "name": card.name, "qty": 0})
+        entry["qty"] += qty
+    return list(merged.values())
+
+
+def check_decklist(event: Event, fmt, catalog, *, text: str | None = None,
+                   xlsx: bytes | None = None, filename: str | None = None) -> Checked:
+    """Parse and validate without storing (the live verdict). Raises ServiceError when unreadable."""
+    from ..legality import parse_decklist, parse_decklist_xlsx, validate
+
+    try:
+        if xlsx is not None:
+            if (filename and not filename.lower().endswith(".xlsx")) or not xlsx.startswith(XLSX_MAGIC):
+                raise ServiceError("El archivo no es una planilla XLSX (Excel): sube un .xlsx o "
+                                   "pega la lista como texto.", "file")
+            deck = parse_decklist_xlsx(xlsx)
+        else:
+            if not (text or "").strip():
+                raise ServiceError("La lista está vacía: pega el Mazo Castillo y el Mazo de "
+                                   "Soporte.", "text")
+            deck = parse_decklist(text)
+    except ServiceError:
+        raise
+    except Exception as exc:  # DecklistError and XLSX errors carry a Spanish message
+        line = getattr(exc, "line", None)
+        message = getattr(exc, "message", None) or str(exc)
+        where = f"línea {line}: " if line else ""
+        raise ServiceError(f"{where}{message}", "file" if xlsx is not None else "text") from None
+    verdict = validate(deck, fmt, catalog)
+    data = verdict.to_dict()
+    legal = bool(verdict.legal)
+    if event.support_required and verdict.support_count == 0:
+        legal = False
+        data.setdefault("violations", []).append({
+            "code": "support-required", "rule": SUPPORT_RULE,
+            "message": "Este evento exige inscribir el Mazo de Soporte (10 cartas).",
+            "cards": [], "hint": "agrega las 10 cartas de tu Mazo de Soporte a la lista",
+        })
+        data["legal"] = False
+    resolved = getattr(verdict, "resolved", None)
+    castle = getattr(resolved, "castle", None) if resolved is not None else None
+    support = getattr(resolved, "support", None) if resolved is not None else None
+    if castle is None and isinstance(resolved, dict):
+        castle, support = resolved.get("castle"), resolved.get("support")
+    return Checked(verdict=data,
+                   resolved={"castle": _entries(castle or []), "support": _entries(support or [])},
+                   legal=legal)
+
+
+def submit_decklist(session: Session, actor: User, event: Event, registration: Registration,
+                    fmt, catalog, *, text: str | None = None, xlsx: bytes | None = None,
+                    filename: str | None = None, source: str = "texto",
+                    now: datetime | None = None) -> tuple[DecklistSubmission, Checked]:
+    """Store a new submission (legal or not) with its verdict; refuse after the deadline."""
+    organizer = is_organizer(actor)
+    if not owns(actor, registration) and not organizer:
+        raise Forbidden("Solo puedes enviar tu propia lista.")
+    if registration.event_id != event.id:
+        raise Forbidden("Ese jugador no está inscrito en este evento.")
+    now = now or utcnow()
+    if is_locked(session, event, now) and not organizer:
+        raise ServiceError("Las listas están cerradas: pasó el plazo de entrega. Tu lista "
+                           "inscrita es la última legal que enviaste antes del cierre.")
+    if source not in SOURCES:
+        source = "texto"
+    checked = check_decklist(event, fmt, catalog, text=text, xlsx=xlsx, filename=filename)
+    raw = text if xlsx is None else _xlsx_as_text(checked.resolved)
+    sub = DecklistSubmission(
+        registration_id=registration.id, submitted_by=actor.id, source=source,
+        raw_text=raw or "", resolved_json=json.dumps(checked.resolved, ensure_ascii=False),
+        verdict_json=json.dumps(checked.verdict, ensure_ascii=False, default=str),
+        legal=checked.legal, submitted_at=now)
+    session.add(sub)
+    session.flush()
+    return sub, checked
+
+
+def _xlsx_as_text(resolved: dict) -> str:
+    lines = ["Mazo Castillo"] + [f"{e['qty']} {e['name']} ({e['code']})" for e in resolved["castle"]]
+    if resolved["support"]:
+        lines += ["", "Mazo de Soporte"]
+        lines += [f"{e['qty']} {e['name']} ({e['code']})" for e in resolved["support"]]
+    return "\n".join(lines) + "\n"
+
+
+# -- reading ------------------------------------------------------------------------------
+def history(session: Session, registration: Registration) -> list[DecklistSubmission]:
+    return list(session.exec(select(DecklistSubmission)
+                             .where(DecklistSubmission.registration_id == registration.id)
+                             .order_by(DecklistSubmission.submitted_at.desc(),
+                                       DecklistSubmission.id.desc())))
+
+
+def registered(session: Session, event: Event,
+               registration: Registration) -> DecklistSubmission | None:
+    """The last legal submission made before the decklist deadline."""
+    query = (select(DecklistSubmission)
+             .where(DecklistSubmission.registration_id == registration.id,
+                    DecklistSubmission.legal == True)  # noqa: E712
+             .order_by(DecklistSubmission.submitted_at.desc(), DecklistSubmission.id.desc()))
+    if event.decklist_deadline is not None:
+        query = query.where(DecklistSubmission.submitted_at <= event.decklist_deadline)
+    return session.exec(query).first()
+
+
+def registered_by_player(session: Session, event: Event) -> dict[int, DecklistSubmission]:
+    """Registered list per registration id, in one query (for lists, metagame, dashboards)."""
+    query = (select(DecklistSubmission).join(Registration,
+                                             Registration.id == DecklistSubmission.registration_id)
+             .where(Registration.event_id == event.id, DecklistSubmission.legal == True)  # noqa: E712
+             .order_by(DecklistSubmission.submitted_at, DecklistSubmission.id))
+    if event.decklist_deadline is not None:
+        query = query.where(DecklistSubmission.submitted_at <= event.decklist_deadline)
+    out: dict[int, DecklistSubmission] = {}
+    for sub in session.exec(query):
+        out[sub.registration_id] = sub  # later rows win
+    return out
+
+
+def deck_text(resolved: dict) -> str:
+    return _xlsx_as_text(resolved)
+
+
+def require_view(session: Session, actor: User | None, event: Event,
+                 registration: Registration) -> None:
+    if not can_view(session, actor, event, registration):
+        raise Forbidden("Las listas son privadas hasta que el organizador las publique.")

@@ -1,0 +1,213 @@
+"""Events: creation, registration, players at the desk, drops, judges, publication.
+
+Every function takes the Session and the acting User, checks the actor's rights, flushes
+and never commits (the request edge or the CLI command commits).
+"""
+from __future__ import annotations
+
+from datetime import date as date_type, datetime
+
+from sqlalchemy.exc import IntegrityError
+from sqlmodel import Session, func, select
+
+from ..models.catalog import utcnow
+from ..models.events import (
+    EVENT_FINISHED, EVENT_REGISTRATION, Event, EventJudge, Registration, Round, User,
+)
+from .accounts import normalize_email
+from .errors import Conflict, Forbidden, NotFound, ServiceError
+
+TOP_CUTS = (0, 4, 8, 16)
+
+
+# -- rights ---------------------------------------------------------------------------------
+def is_organizer(actor: User | None) -> bool:
+    return bool(actor is not None and getattr(actor, "is_authenticated", False)
+                and actor.is_organizer)
+
+
+def require_organizer(actor: User | None) -> None:
+    if not is_organizer(actor):
+        raise Forbidden("Solo un organizador puede hacer esto.")
+
+
+def is_judge(session: Session, actor: User | None, event: Event) -> bool:
+    """Judges of the event, and organizers (who can do everything a judge does)."""
+    if actor is None or not getattr(actor, "is_authenticated", False):
+        return False
+    if actor.is_organizer:
+        return True
+    return session.exec(select(EventJudge).where(
+        EventJudge.event_id == event.id, EventJudge.user_id == actor.id)).first() is not None
+
+
+def require_judge(session: Session, actor: User | None, event: Event) -> None:
+    if not is_judge(session, actor, event):
+        raise Forbidden("Solo los jueces de este evento y los organizadores pueden hacer esto.")
+
+
+def get_event(session: Session, event_id: int) -> Event:
+    event = session.get(Event, event_id)
+    if event is None:
+        raise NotFound("No existe ese evento.")
+    return event
+
+
+def registration_of(session: Session, actor: User | None, event: Event) -> Registration | None:
+    if actor is None or not getattr(actor, "is_authenticated", False):
+        return None
+    return session.exec(select(Registration).where(
+        Registration.event_id == event.id, Registration.user_id == actor.id)).first()
+
+
+def get_registration(session: Session, event: Event, registration_id: int) -> Registration:
+    reg = session.get(Registration, registration_id)
+    if reg is None or reg.event_id != event.id:
+        raise NotFound("Ese jugador no está inscrito en este evento.")
+    return reg
+
+
+def players(session: Session, event: Event) -> list[Registration]:
+    return list(session.exec(select(Registration).where(Registration.event_id == event.id)
+                             .order_by(Registration.name, Registration.id)))
+
+
+def rounds_played(session: Session, event: Event) -> int:
+    return session.exec(select(func.count()).select_from(Round)
+                        .where(Round.event_id == event.id)).one()
+
+
+# -- organizer actions ---------------------------------------------------------------------
+def create_event(session: Session, actor: User, *, name: str, date: date_type, format_id: str,
+                 formats: dict, venue: str = "", rounds_planned: int | None = None,
+                 top_cut: int = 0, registration_deadline: datetime | None = None,
+                 decklist_deadline: datetime | None = None, support_required: bool = True,
+                 seed: int | None = None) -> Event:
+    require_organizer(actor)
+    if not (name or "").strip():
+        raise ServiceError("El evento necesita un nombre.", "name")
+    if format_id not in formats:
+        raise ServiceError(f"Formato desconocido: {format_id}.", "format_id")
+    if rounds_planned is not None and not 1 <= rounds_planned <= 20:
+        raise ServiceError("Las rondas deben ser entre 1 y 20 (o «recomendadas»).",
+                           "rounds_planned")
+    if top_cut not in TOP_CUTS:
+        raise ServiceError("El corte debe ser 0, 4, 8 o 16 jugadores.", "top_cut")
+    if registration_deadline and decklist_deadline and decklist_deadline < registration_deadline:
+        raise ServiceError("El cierre de listas no puede ser antes del cierre de inscripciones.",
+                           "decklist_deadline")
+    event = Event(name=name.strip(), date=date, venue=(venue or "").strip(), format_id=format_id,
+                  rounds_planned=rounds_planned, top_cut=top_cut,
+                  registration_deadline=registration_deadline,
+                  decklist_deadline=decklist_deadline, support_required=support_required,
+                  organizer_id=actor.id,
+                  seed=seed if seed is not None else int(utcnow().timestamp()) % 1_000_000)
+    session.add(event)
+    session.flush()
+    return event
+
+
+def set_registration_open(session: Session, actor: User, event: Event, is_open: bool) -> None:
+    require_organizer(actor)
+    event.registration_open = is_open
+    session.add(event)
+    session.flush()
+
+
+def _insert_registration(session: Session, reg: Registration) -> Registration:
+    session.add(reg)
+    try:
+        session.flush()
+    except IntegrityError:
+        raise Conflict("Ese jugador ya está inscrito en este evento.") from None
+    return reg
+
+
+def register_self(session: Session, actor: User, event: Event,
+                  now: datetime | None = None) -> Registration:
+    """A player signs up (idempotent: signing up twice returns the same registration)."""
+    if actor is None or not getattr(actor, "is_authenticated", False):
+        raise Forbidden("Inicia sesión para inscribirte.")
+    existing = registration_of(session, actor, event)
+    if existing is not None:
+        return existing
+    now = now or utcnow()
+    if not event.registration_open or event.status == EVENT_FINISHED:
+        raise ServiceError("Las inscripciones de este evento están cerradas.")
+    if event.registration_deadline and now > event.registration_deadline:
+        raise ServiceError("Pasó el plazo de inscripción: pide al organizador que te inscriba "
+                           "en la mesa.")
+    return _insert_registration(session, Registration(event_id=event.id, user_id=actor.id,
+                                                      name=actor.name))
+
+
+def add_player_at_desk(session: Session, actor: User, event: Event, name: str,
+                       email: str | None = None, with_losses: bool = False) -> Registration:
+    """The organizer enters a player (late entries too: 0 points, or a loss per round played)."""
+    require_organizer(actor)
+    name = (name or "").strip()
+    if not name:
+        raise ServiceError("Escribe el nombre del jugador.", "name")
+    user_id = None
+    if email and email.strip():
+        user = session.exec(select(User).where(User.email == normalize_email(email))).first()
+        if user is None:
+            raise ServiceError("No hay ninguna cuenta con ese correo (deja el campo vacío para "
+                               "inscribir sin cuenta).", "email")
+        user_id = user.id
+        if registration_of(session, user, event) is not None:
+            raise Conflict("Esa cuenta ya está inscrita en este evento.", "email")
+    late = rounds_played(session, event) if with_losses else 0
+    return _insert_registration(session, Registration(event_id=event.id, user_id=user_id,
+                                                      name=name, late_losses=late))
+
+
+def set_dropped(session: Session, actor: User, event: Event, registration: Registration,
+                dropped: bool) -> None:
+    require_organizer(actor)
+    if registration.event_id != event.id:
+        raise NotFound("Ese jugador no está inscrito en este evento.")
+    registration.dropped = dropped
+    session.add(registration)
+    session.flush()
+
+
+def add_judge(session: Session, actor: User, event: Event, email: str) -> EventJudge:
+    require_organizer(actor)
+    user = session.exec(select(User).where(User.email == normalize_email(email))).first()
+    if user is None:
+        raise ServiceError("No hay ninguna cuenta con ese correo.", "email")
+    existing = session.exec(select(EventJudge).where(
+        EventJudge.event_id == event.id, EventJudge.user_id == user.id)).first()
+    if existing is not None:
+        return existing
+    judge = EventJudge(event_id=event.id, user_id=user.id)
+    session.add(judge)
+    session.flush()
+    return judge
+
+
+def judges(session: Session, event: Event) -> list[User]:
+    return list(session.exec(select(User).join(EventJudge, EventJudge.user_id == User.id)
+                             .where(EventJudge.event_id == event.id).order_by(User.name)))
+
+
+def set_decklists_published(session: Session, actor: User, event: Event, published: bool) -> None:
+    require_organizer(actor)
+    event.decklists_published = published
+    session.add(event)
+    session.flush()
+
+
+def finish_event(session: Session, actor: User, event: Event) -> None:
+    require_organizer(actor)
+    event.status = EVENT_FINISHED
+    event.registration_open = False
+    session.add(event)
+    session.flush()
+
+
+def list_events(session: Session) -> list[Event]:
+    return list(session.exec(select(Event).order_by(Event.date.desc(), Event.id.desc())))
+
+

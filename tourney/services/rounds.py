@@ -1,0 +1,381 @@
+"""Rounds: pairing through tourney.swiss, results, standings, the round timer.
+
+Pairing a round is one unit of work: the round, its matches and its seats are flushed
+together and committed by the caller; a failure midway leaves no half round (the edge rolls
+back). The schema backs this up: one round number per event, one seat per player per round.
+
+Results use optimistic concurrency: a result change is an UPDATE ... WHERE version = seen, so
+two organizers saving at once cannot silently overwrite each other; players' reports are one
+row per player per match.
+"""
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from sqlalchemy import update
+from sqlalchemy.exc import IntegrityError
+from sqlmodel import Session, select
+
+from ..models.catalog import utcnow
+from ..models.events import (
+    EVENT_RUNNING, MATCH_CONFIRMED, MATCH_DISPUTED, MATCH_PENDING, MATCH_REPORTED, Event, Match,
+    MatchSeat, Registration, ResultReport, Round, User,
+)
+from .errors import Conflict, Forbidden, NotFound, ServiceError
+from .events import is_organizer, require_organizer
+
+BYE_RESULT = "2-0-0"  # a bye counts as a 2-0 match win
+
+
+@dataclass
+class Table:
+    """A match ready for display."""
+
+    match: Match
+    a: Registration
+    b: Registration | None
+    reports: dict[int, str]
+
+
+# -- reading ---------------------------------------------------------------------------------
+def event_rounds(session: Session, event: Event) -> list[Round]:
+    return list(session.exec(select(Round).where(Round.event_id == event.id)
+                             .order_by(Round.number)))
+
+
+def get_round(session: Session, event: Event, number: int) -> Round:
+    rnd = session.exec(select(Round).where(Round.event_id == event.id,
+                                           Round.number == number)).first()
+    if rnd is None:
+        raise NotFound(f"La ronda {number} no existe.")
+    return rnd
+
+
+def get_match(session: Session, event: Event, match_id: int) -> tuple[Match, Round]:
+    match = session.get(Match, match_id)
+    rnd = session.get(Round, match.round_id) if match is not None else None
+    if match is None or rnd is None or rnd.event_id != event.id:
+        raise NotFound("Esa mesa no existe en este evento.")
+    return match, rnd
+
+
+def round_matches(session: Session, rnd: Round) -> list[Match]:
+    return list(session.exec(select(Match).where(Match.round_id == rnd.id)
+                             .order_by(Match.table_no)))
+
+
+def tables(session: Session, event: Event, rnd: Round) -> list[Table]:
+    regs = {r.id: r for r in session.exec(select(Registration)
+                                          .where(Registration.event_id == event.id))}
+    matches = round_matches(session, rnd)
+    reports: dict[int, dict[int, str]] = {}
+    if matches:
+        for rep in session.exec(select(ResultReport).join(Match, Match.id == ResultReport.match_id)
+                                .where(Match.round_id == rnd.id)):
+            reports.setdefault(rep.match_id, {})[rep.registration_id] = rep.result
+    return [Table(m, regs[m.player_a_id], regs.get(m.player_b_id) if m.player_b_id else None,
+                  reports.get(m.id, {})) for m in matches]
+
+
+def outstanding(session: Session, event: Event, rnd: Round) -> list[Table]:
+    return [t for t in tables(session, event, rnd) if t.match.status != MATCH_CONFIRMED]
+
+
+def player_matches(session: Session, event: Event, registration: Registration) -> list[tuple[Round, Table]]:
+    out = []
+    for rnd in event_rounds(session, event):
+        for t in tables(session, event, rnd):
+            if registration.id in (t.match.player_a_id, t.match.player_b_id):
+                out.append((rnd, t))
+    return out
+
+
+# -- the Swiss state ------------------------------------------------------------------------
+def build_state(session: Session, event: Event):
+    """Rows -> tourney.swiss.TournamentState (ids are registration ids as strings)."""
+    from ..swiss import Match as SwissMatch, Player, Settings, TournamentState
+
+    regs = list(session.exec(select(Registration).where(Registration.event_id == event.id)
+                             .order_by(Registration.id)))
+    players = [Player(id=str(r.id), name=r.name, dropped=r.dropped, late_losses=r.late_losses)
+               for r in regs]
+    rounds = []
+    for rnd in event_rounds(session, event):
+        rounds.append([SwissMatch(a=str(m.player_a_id),
+                                  b=str(m.player_b_id) if m.player_b_id else None,
+                                  result=m.result if m.status == MATCH_CONFIRMED else None)
+                       for m in round_matches(session, rnd)])
+    return TournamentState(players=players, rounds=rounds, settings=Settings())
+
+
+def standings(session: Session, event: Event):
+    from ..swiss import standings as swiss_standings
+
+    return swiss_standings(build_state(session, event))
+
+
+def planned_rounds(session: Session, event: Event) -> int:
+    if event.rounds_planned:
+        return event.rounds_planned
+    from ..swiss import recommended_rounds
+
+    active = session.exec(select(Registration).where(Registration.event_id == event.id,
+                                                     Registration.dropped == False)).all()  # noqa: E712
+    return recommended_rounds(max(len(active), 2))
+
+
+# -- organizer actions ----------------------------------------------------------------------
+def _insert_round(session: Session, event: Event, number: int, pairings) -> Round:
+    rnd = Round(event_id=event.id, number=number)
+    session.add(rnd)
+    session.flush()
+    for p in pairings:
+        bye = p.b is None
+        match = Match(round_id=rnd.id, table_no=p.table, player_a_id=int(p.a),
+                      player_b_id=None if bye else int(p.b),
+                      result=BYE_RESULT if bye else None,
+                      status=MATCH_CONFIRMED if bye else MATCH_PENDING,
+                      flags=json.dumps(list(p.flags or ()), ensure_ascii=False))
+        session.add(match)
+        session.flush()
+        for reg_id in (p.a, p.b):
+            if reg_id is not None:
+                session.add(MatchSeat(round_id=rnd.id, registration_id=int(reg_id),
+                                      match_id=match.id))
+    session.flush()
+    return rnd
+
+
+def pair_next_round(session: Session, actor: User, event: Event) -> Round:
+    """Pair the next round, all of it or nothing (the caller commits)."""
+    from ..swiss import SwissUserError, pair_round
+
+    require_organizer(actor)
+    rounds = event_rounds(session, event)
+    if rounds:
+        missing = outstanding(session, event, rounds[-1])
+        if missing:
+            tables_ = ", ".join(str(t.match.table_no) for t in missing[:10])
+            raise ServiceError(f"Faltan resultados de la ronda {rounds[-1].number} "
+                               f"(mesas {tables_}): no se puede emparejar la siguiente.")
+    number = len(rounds) + 1
+    state = build_state(session, event)
+    if sum(1 for p in state.players if not p.dropped) < 2:
+        raise ServiceError("Se necesitan al menos 2 jugadores activos para emparejar.")
+    try:
+        pairings = pair_round(state, random.Random(event.seed * 1000 + number))
+    except SwissUserError as exc:
+        raise ServiceError(str(exc)) from None
+    try:
+        rnd = _insert_round(session, event, number, pairings)
+    except IntegrityError:
+        raise Conflict(f"La ronda {number} ya fue emparejada (¿otro organizador al mismo "
+                       "tiempo?). Recarga la página.") from None
+    event.status = EVENT_RUNNING
+    session.add(event)
+    session.flush()
+    return rnd
+
+
+def _delete_round_rows(session: Session, rnd: Round) -> None:
+    from ..models.events import SupportSwap
+
+    ids = [m.id for m in round_matches(session, rnd)]
+    for model in (MatchSeat, ResultReport, SupportSwap):
+        col = model.round_id if model is MatchSeat else model.match_id
+        cond = (col == rnd.id) if model is MatchSeat else col.in_(ids or [-1])
+        for row in session.exec(select(model).where(cond)):
+            session.delete(row)
+    session.flush()
+    for m in round_matches(session, rnd):
+        session.delete(m)
+    session.flush()
+
+
+def repair_round(session: Session, actor: User, event: Event, rnd: Round) -> Round:
+    """Throw the latest round's pairings away and pair it again (only before any result)."""
+    require_organizer(actor)
+    rounds = event_rounds(session, event)
+    if not rounds or rounds[-1].id != rnd.id:
+        raise ServiceError("Solo se puede volver a emparejar la última ronda.")
+    if any(m.status != MATCH_PENDING and m.player_b_id is not None
+           for m in round_matches(session, rnd)):
+        raise ServiceError("Esta ronda ya tiene resultados: corrígelos o edita mesas a mano.")
+    _delete_round_rows(session, rnd)
+    session.delete(rnd)
+    session.flush()
+    return pair_next_round(session, actor, event)
+
+
+def swap_between_tables(session: Session, actor: User, event: Event, rnd: Round,
+                        player_x: int, player_y: int) -> list[str]:
+    """Swap two players between their tables; returns the consequences (Spanish)."""
+    require_organizer(actor)
+    seats = {s.registration_id: s for s in session.exec(select(MatchSeat)
+                                                        .where(MatchSeat.round_id == rnd.id))}
+    if player_x == player_y:
+        raise ServiceError("Elige dos jugadores distintos.", "player_y")
+    for pid, fld in ((player_x, "player_x"), (player_y, "player_y")):
+        if pid not in seats:
+            raise ServiceError("Ese jugador no está emparejado en esta ronda.", fld)
+    mx, my = session.get(Match, seats[player_x].match_id), session.get(Match, seats[player_y].match_id)
+    if mx.id == my.id:
+        raise ServiceError("Esos dos jugadores ya juegan en la misma mesa.", "player_y")
+    for m in (mx, my):
+        if m.status != MATCH_PENDING or m.player_b_id is None:
+            raise ServiceError(f"La mesa {m.table_no} ya tiene resultado (o es un bye): no se "
+                               "puede cambiar.", "player_x")
+
+    def replace(m: Match, old: int, new: int) -> None:
+        if m.player_a_id == old:
+            m.player_a_id = new
+        else:
+            m.player_b_id = new
+
+    replace(mx, player_x, player_y)
+    replace(my, player_y, player_x)
+    seats[player_x].match_id, seats[player_y].match_id = my.id, mx.id
+    for obj in (mx, my, seats[player_x], seats[player_y]):
+        session.add(obj)
+    session.flush()
+    return consequences(session, event, rnd, [mx, my])
+
+
+def consequences(session: Session, event: Event, rnd: Round, matches: list[Match]) -> list[str]:
+    """What an edited pairing implies: rematches, score differences."""
+    previous: set[frozenset[int]] = set()
+    for other in event_rounds(session, event):
+        if other.number < rnd.number:
+            for m in round_matches(session, other):
+                if m.player_b_id:
+                    previous.add(frozenset((m.player_a_id, m.player_b_id)))
+    points = {}
+    try:
+        points = {int(s.id): s.points for s in standings(session, event)}
+    except Exception:  # standings are informative here
+        points = {}
+    notes = []
+    for m in matches:
+        a, b = session.get(Registration, m.player_a_id), session.get(Registration, m.player_b_id)
+        if frozenset((a.id, b.id)) in previous:
+            notes.append(f"Mesa {m.table_no}: {a.name} contra {b.name} crea una revancha.")
+        pa, pb = points.get(a.id), points.get(b.id)
+        if pa is not None and pb is not None and pa != pb:
+            notes.append(f"Mesa {m.table_no}: {a.name} ({pa} pts) contra {b.name} ({pb} pts): "
+                         "distinto puntaje.")
+    return notes or ["Sin revanchas ni diferencias de puntaje."]
+
+
+def publish_round(session: Session, actor: User, rnd: Round, published: bool = True) -> None:
+    require_organizer(actor)
+    rnd.published = published
+    session.add(rnd)
+    session.flush()
+
+
+def start_timer(session: Session, actor: User, rnd: Round, minutes: int,
+                now: datetime | None = None) -> None:
+    require_organizer(actor)
+    if not 1 <= minutes <= 180:
+        raise ServiceError("El reloj debe ser de 1 a 180 minutos.", "minutes")
+    rnd.timer_minutes = minutes
+    rnd.timer_started_at = now or utcnow()
+    session.add(rnd)
+    session.flush()
+
+
+def timer_remaining(rnd: Round, now: datetime | None = None) -> int | None:
+    """Seconds left on the round clock (negative = overtime), or None when not started."""
+    if rnd.timer_started_at is None:
+        return None
+    end = rnd.timer_started_at + timedelta(minutes=rnd.timer_minutes)
+    return int((end - (now or utcnow())).total_seconds())
+
+
+# -- results ---------------------------------------------------------------------------------
+def normalize_result(a_games: int, b_games: int, draws: int) -> str:
+    """Validate a best-of-three result (swiss.parse_result) and return "a-b-d"."""
+    from ..swiss import parse_result
+
+    text = f"{a_games}-{b_games}-{draws}"
+    try:
+        parse_result(text)
+    except Exception as exc:
+        raise ServiceError(f"Resultado imposible en un mejor de tres: {text} ({exc}).",
+                           "a_games") from None
+    return text
+
+
+def flip(result: str) -> str:
+    a, b, d = result.split("-")
+    return f"{b}-{a}-{d}"
+
+
+def _cas(session: Session, match: Match, seen_version: int, **values) -> bool:
+    """Compare-and-set on the match row: applies ``values`` only if nobody changed it since."""
+    values = {**values, "version": seen_version + 1, "updated_at": utcnow()}
+    res = session.execute(update(Match).where(Match.id == match.id, Match.version == seen_version)
+                          .values(**values))
+    if res.rowcount != 1:
+        return False
+    session.flush()
+    session.refresh(match)
+    return True
+
+
+def enter_result(session: Session, actor: User, event: Event, match: Match, result: str,
+                 seen_version: int) -> Match:
+    """The organizer enters or corrects a result (final). Stale forms are refused, not lost."""
+    require_organizer(actor)
+    if match.player_b_id is None:
+        raise ServiceError("Un bye no lleva resultado.")
+    if _cas(session, match, seen_version, result=result, status=MATCH_CONFIRMED):
+        return match
+    session.refresh(match)
+    if match.result == result and match.status == MATCH_CONFIRMED:
+        return match  # the same form sent twice: nothing to do
+    raise Conflict(f"Otro organizador cambió esta mesa mientras tanto (ahora: "
+                   f"{match.result or 'sin resultado'}). Revisa y vuelve a guardar.", "a_games")
+
+
+def report_result(session: Session, actor: User, event: Event, match: Match,
+                  registration: Registration, my_games: int, opp_games: int, draws: int) -> Match:
+    """A player reports their own match; the opponent confirms by reporting the same result."""
+    if registration.user_id is None or actor is None or registration.user_id != actor.id:
+        raise Forbidden("Solo puedes reportar tus propias partidas.")
+    if registration.id not in (match.player_a_id, match.player_b_id) or match.player_b_id is None:
+        raise Forbidden("No juegas en esa mesa.")
+    if match.status == MATCH_CONFIRMED:
+        raise ServiceError("Esta mesa ya tiene resultado confirmado; si hay un error, avisa al "
+                           "organizador.")
+    mine = normalize_result(my_games, opp_games, draws)
+    as_a = mine if registration.id == match.player_a_id else flip(mine)
+    row = session.exec(select(ResultReport).where(ResultReport.match_id == match.id,
+                                                  ResultReport.registration_id == registration.id)).first()
+    if row is None:
+        row = ResultReport(match_id=match.id, registration_id=registration.id, user_id=actor.id,
+                           result=as_a)
+    row.result, row.created_at = as_a, utcnow()
+    session.add(row)
+    try:
+        session.flush()
+    except IntegrityError:  # the same report arriving twice at once: one row survives
+        raise Conflict("Tu reporte ya se estaba guardando; recarga la página.") from None
+    for _ in range(5):
+        session.refresh(match)
+        reports = {r.registration_id: r.result for r in session.exec(
+            select(ResultReport).where(ResultReport.match_id == match.id))}
+        if len(reports) < 2:
+            values = {"status": MATCH_REPORTED, "result": None}
+        elif len(set(reports.values())) == 1:
+            values = {"status": MATCH_CONFIRMED, "result": as_a}
+        else:
+            values = {"status": MATCH_DISPUTED, "result": None}
+        if match.status == MATCH_CONFIRMED:
+            raise ServiceError("El organizador ya ingresó el resultado de esta mesa.")
+        if _cas(session, match, match.version, **values):
+            return match
+    raise Conflict("La mesa cambió varias veces mientras guardabas; vuelve a intentarlo.")

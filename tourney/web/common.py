@@ -1,0 +1,78 @@
+"""Helpers shared by the blueprints: the session, commit at the edge, formats and catalog."""
+from __future__ import annotations
+
+from functools import wraps
+
+from flask import abort, current_app
+from flask_login import current_user
+
+from ..db import get_session
+
+
+def db():
+    return get_session()
+
+
+def commit() -> None:
+    db().commit()
+
+
+def rollback() -> None:
+    db().rollback()
+
+
+def actor():
+    """The logged-in User row (or None)."""
+    return current_user._get_current_object() if current_user.is_authenticated else None
+
+
+def formats() -> dict:
+    cache = current_app.extensions.setdefault("tourney_formats", {})
+    if "formats" not in cache:
+        from ..legality import load_formats
+
+        cache["formats"] = load_formats(current_app.config["FORMATS_DIR"])
+    return cache["formats"]
+
+
+def catalog():
+    from ..services.catalog import load_catalog
+
+    return load_catalog(db())
+
+
+def format_for(event):
+    fmt = formats().get(event.format_id)
+    if fmt is None:
+        abort(500, f"El formato {event.format_id} ya no existe en formats/.")
+    return fmt
+
+
+def format_name(fmt_id: str) -> str:
+    try:
+        fmt = formats().get(fmt_id)
+    except Exception:  # formats dir broken: show the id
+        fmt = None
+    return getattr(fmt, "name", None) or fmt_id
+
+
+def field_error(form, exc) -> None:
+    """Put a ServiceError next to its form field (or on the form when it names none)."""
+    name = getattr(exc, "field", None)
+    field = getattr(form, name, None) if name else None
+    if field is not None:
+        field.errors = list(field.errors) + [exc.message]
+    else:
+        form.form_errors.append(exc.message)
+
+
+def organizer_required(view):
+    @wraps(view)
+    def wrapper(*args, **kwargs):
+        if not current_user.is_authenticated:
+            return current_app.login_manager.unauthorized()
+        if not current_user.is_organizer:
+            abort(403)
+        return view(*args, **kwargs)
+
+    return wrapper

@@ -1,0 +1,628 @@
+"""Event pages: organizer dashboard, registration, decklists, rounds, results, swaps, checks."""
+from __future__ import annotations
+
+from collections import Counter
+
+from flask import (
+    Blueprint, abort, flash, jsonify, redirect, render_template, request, url_for,
+)
+from flask_login import current_user, login_required
+from sqlmodel import select
+
+from ..catalog.model import fold
+from ..models.events import MATCH_CONFIRMED, DeckCheck, Registration
+from ..services import decklists, events as ev, rounds, swaps
+from ..services.errors import Forbidden, ServiceError
+from .common import (
+    actor, catalog, commit, db, field_error, format_for, format_name, formats,
+    organizer_required, rollback,
+)
+from .forms import (
+    DeckCheckForm, DecklistForm, DeskPlayerForm, EmptyForm, EventForm, JudgeForm, ResultForm,
+    SwapForm, SwapTablesForm, TimerForm,
+)
+
+bp = Blueprint("events", __name__)
+
+
+@bp.app_context_processor
+def inject():
+    return {"format_name": format_name, "empty_form": EmptyForm()}
+
+
+def _event(event_id: int):
+    return ev.get_event(db(), event_id)
+
+
+def _my_registration(event):
+    return ev.registration_of(db(), actor(), event)
+
+
+def _require_registration(event):
+    reg = _my_registration(event)
+    if reg is None:
+        raise Forbidden("No estás inscrito en este evento.")
+    return reg
+
+
+def _can_see_round(event, rnd) -> bool:
+    return rnd.published or ev.is_judge(db(), actor(), event)
+
+
+# -- public pages ------------------------------------------------------------------------------
+@bp.get("/")
+def index():
+    return render_template("events/index.html", events=ev.list_events(db()))
+
+
+@bp.get("/eventos/<int:event_id>")
+def home(event_id: int):
+    event = _event(event_id)
+    session = db()
+    all_rounds = rounds.event_rounds(session, event)
+    current = all_rounds[-1] if all_rounds else None
+    reg = _my_registration(event)
+    return render_template(
+        "events/home.html", event=event, rounds=all_rounds, current=current, registration=reg,
+        players=ev.players(session, event), is_judge=ev.is_judge(session, actor(), event),
+        remaining=rounds.timer_remaining(current) if current else None,
+        registered=decklists.registered(session, event, reg) if reg else None,
+        planned=_planned(event))
+
+
+def _planned(event):
+    try:
+        return rounds.planned_rounds(db(), event)
+    except Exception:  # swiss core missing: show the organizer's number only
+        return event.rounds_planned
+
+
+@bp.get("/eventos/<int:event_id>/rondas/<int:number>")
+def pairings(event_id: int, number: int):
+    event = _event(event_id)
+    rnd = rounds.get_round(db(), event, number)
+    if not _can_see_round(event, rnd):
+        abort(404)
+    order = request.args.get("orden", "mesa")
+    query = (request.args.get("q") or "").strip()
+    tables = rounds.tables(db(), event, rnd)
+    rows = []
+    if order == "alfabetico":
+        for t in tables:
+            rows.append((t.a.name, t.match.table_no, t.b.name if t.b else None, t))
+            if t.b:
+                rows.append((t.b.name, t.match.table_no, t.a.name, t))
+        rows.sort(key=lambda r: fold(r[0]))
+    if query:
+        q = fold(query)
+        tables = [t for t in tables if q in fold(t.a.name) or (t.b and q in fold(t.b.name))]
+        rows = [r for r in rows if q in fold(r[0])]
+    return render_template("events/pairings.html", event=event, rnd=rnd, tables=tables, rows=rows,
+                           order=order, query=query, remaining=rounds.timer_remaining(rnd),
+                           is_judge=ev.is_judge(db(), actor(), event),
+                           is_organizer=ev.is_organizer(actor()),
+                           swap_form=_swap_tables_form(event, rnd), timer_form=TimerForm())
+
+
+@bp.get("/eventos/<int:event_id>/clasificacion")
+def standings(event_id: int):
+    event = _event(event_id)
+    rows = rounds.standings(db(), event) if rounds.event_rounds(db(), event) else []
+    return render_template("events/standings.html", event=event, rows=rows)
+
+
+@bp.get("/eventos/<int:event_id>/metagama")
+def metagame(event_id: int):
+    event = _event(event_id)
+    if not (event.decklists_published or ev.is_judge(db(), actor(), event)):
+        raise Forbidden("El metagama se muestra cuando el organizador publica las listas.")
+    from ..services.metagame import metagame as compute
+
+    data = compute(db(), event, catalog())
+    return render_template("events/metagame.html", event=event, data=data)
+
+
+# -- organizer -----------------------------------------------------------------------------
+@bp.route("/eventos/nuevo", methods=["GET", "POST"])
+@organizer_required
+def create():
+    form = EventForm()
+    form.format_id.choices = [(fid, getattr(f, "name", fid)) for fid, f in sorted(formats().items())]
+    if form.validate_on_submit():
+        try:
+            event = ev.create_event(
+                db(), actor(), name=form.name.data, date=form.date.data,
+                format_id=form.format_id.data, formats=formats(), venue=form.venue.data or "",
+                rounds_planned=form.rounds_planned.data, top_cut=int(form.top_cut.data),
+                registration_deadline=form.registration_deadline.data,
+                decklist_deadline=form.decklist_deadline.data,
+                support_required=not form.league.data)
+            commit()
+        except ServiceError as exc:
+            rollback()
+            field_error(form, exc)
+        else:
+            flash("Evento creado.", "ok")
+            return redirect(url_for("events.dashboard", event_id=event.id))
+    status = 400 if request.method == "POST" else 200
+    return render_template("events/create.html", form=form), status
+
+
+@bp.get("/eventos/<int:event_id>/panel")
+@organizer_required
+def dashboard(event_id: int, desk_form=None, judge_form=None, status=200):
+    event = _event(event_id)
+    session = db()
+    regs = ev.players(session, event)
+    subs = decklists.registered_by_player(session, event)
+    all_rounds = rounds.event_rounds(session, event)
+    current = all_rounds[-1] if all_rounds else None
+    missing = rounds.outstanding(session, event, current) if current else []
+    return render_template(
+        "events/dashboard.html", event=event, players=regs, subs=subs, rounds=all_rounds,
+        current=current, missing=missing, judges=ev.judges(session, event),
+        desk_form=desk_form or DeskPlayerForm(), judge_form=judge_form or JudgeForm(),
+        timer_form=TimerForm(), planned=_planned(event)), status
+
+
+def _simple_post(event_id: int, action, success: str):
+    form = EmptyForm()
+    if not form.validate_on_submit():
+        abort(400)
+    event = _event(event_id)
+    try:
+        action(event)
+        commit()
+        flash(success, "ok")
+    except ServiceError as exc:
+        rollback()
+        flash(exc.message, "error")
+    return redirect(request.form.get("next") or url_for("events.dashboard", event_id=event_id))
+
+
+@bp.post("/eventos/<int:event_id>/inscripcion")
+@organizer_required
+def toggle_registration(event_id: int):
+    is_open = request.form.get("abrir") == "1"
+    return _simple_post(event_id, lambda e: ev.set_registration_open(db(), actor(), e, is_open),
+                        "Inscripciones abiertas." if is_open else "Inscripciones cerradas.")
+
+
+@bp.post("/eventos/<int:event_id>/jugadores")
+@organizer_required
+def add_player(event_id: int):
+    event = _event(event_id)
+    form = DeskPlayerForm()
+    if form.validate_on_submit():
+        try:
+            reg = ev.add_player_at_desk(db(), actor(), event, form.name.data, form.email.data,
+                                        form.with_losses.data)
+            commit()
+        except ServiceError as exc:
+            rollback()
+            field_error(form, exc)
+        else:
+            flash(f"{reg.name} inscrito.", "ok")
+            return redirect(url_for("events.dashboard", event_id=event_id))
+    return dashboard(event_id, desk_form=form, status=400)
+
+
+@bp.post("/eventos/<int:event_id>/jugadores/<int:reg_id>/retiro")
+@organizer_required
+def toggle_drop(event_id: int, reg_id: int):
+    drop = request.form.get("accion") != "reincorporar"
+
+    def action(event):
+        reg = ev.get_registration(db(), event, reg_id)
+        ev.set_dropped(db(), actor(), event, reg, drop)
+
+    return _simple_post(event_id, action, "Jugador retirado." if drop else "Jugador reincorporado.")
+
+
+@bp.post("/eventos/<int:event_id>/jueces")
+@organizer_required
+def add_judge(event_id: int):
+    event = _event(event_id)
+    form = JudgeForm()
+    if form.validate_on_submit():
+        try:
+            ev.add_judge(db(), actor(), event, form.email.data)
+            commit()
+        except ServiceError as exc:
+            rollback()
+            field_error(form, exc)
+        else:
+            flash("Juez agregado.", "ok")
+            return redirect(url_for("events.dashboard", event_id=event_id))
+    return dashboard(event_id, judge_form=form, status=400)
+
+
+@bp.post("/eventos/<int:event_id>/listas/publicacion")
+@organizer_required
+def toggle_publication(event_id: int):
+    publish = request.form.get("publicar") == "1"
+    return _simple_post(event_id,
+                        lambda e: ev.set_decklists_published(db(), actor(), e, publish),
+                        "Listas publicadas." if publish else "Listas ocultas.")
+
+
+@bp.post("/eventos/<int:event_id>/finalizar")
+@organizer_required
+def finish(event_id: int):
+    return _simple_post(event_id, lambda e: ev.finish_event(db(), actor(), e), "Evento finalizado.")
+
+
+@bp.post("/eventos/<int:event_id>/rondas")
+@organizer_required
+def pair(event_id: int):
+    form = EmptyForm()
+    if not form.validate_on_submit():
+        abort(400)
+    event = _event(event_id)
+    try:
+        rnd = rounds.pair_next_round(db(), actor(), event)
+        commit()
+    except ServiceError as exc:
+        rollback()
+        flash(exc.message, "error")
+        return redirect(url_for("events.dashboard", event_id=event_id))
+    flash(f"Ronda {rnd.number} emparejada. Revísala y publícala.", "ok")
+    return redirect(url_for("events.pairings", event_id=event_id, number=rnd.number))
+
+
+@bp.post("/eventos/<int:event_id>/rondas/<int:number>/publicar")
+@organizer_required
+def publish(event_id: int, number: int):
+    publish_it = request.form.get("publicar", "1") == "1"
+
+    def action(event):
+        rounds.publish_round(db(), actor(), rounds.get_round(db(), event, number), publish_it)
+
+    return _simple_post(event_id, action,
+                        "Emparejamientos publicados." if publish_it else "Emparejamientos ocultos.")
+
+
+@bp.post("/eventos/<int:event_id>/rondas/<int:number>/reemparejar")
+@organizer_required
+def repair(event_id: int, number: int):
+    def action(event):
+        rounds.repair_round(db(), actor(), event, rounds.get_round(db(), event, number))
+
+    return _simple_post(event_id, action, f"Ronda {number} emparejada de nuevo.")
+
+
+def _swap_tables_form(event, rnd):
+    if not ev.is_organizer(actor()):
+        return None
+    form = SwapTablesForm()
+    seated = sorted(((t.a.id, t.a.name) for t in rounds.tables(db(), event, rnd))
+                    , key=lambda x: fold(x[1]))
+    seated += [(t.b.id, t.b.name) for t in rounds.tables(db(), event, rnd) if t.b]
+    seated.sort(key=lambda x: fold(x[1]))
+    form.player_x.choices = form.player_y.choices = seated
+    return form
+
+
+@bp.post("/eventos/<int:event_id>/rondas/<int:number>/intercambio")
+@organizer_required
+def swap_tables(event_id: int, number: int):
+    event = _event(event_id)
+    rnd = rounds.get_round(db(), event, number)
+    form = _swap_tables_form(event, rnd)
+    if form.validate_on_submit():
+        try:
+            notes = rounds.swap_between_tables(db(), actor(), event, rnd, form.player_x.data,
+                                               form.player_y.data)
+            commit()
+        except ServiceError as exc:
+            rollback()
+            flash(exc.message, "error")
+        else:
+            flash("Jugadores intercambiados. " + " ".join(notes), "ok")
+    else:
+        flash("Elige dos jugadores de la ronda.", "error")
+    return redirect(url_for("events.pairings", event_id=event_id, number=number))
+
+
+@bp.post("/eventos/<int:event_id>/rondas/<int:number>/reloj")
+@organizer_required
+def timer(event_id: int, number: int):
+    event = _event(event_id)
+    rnd = rounds.get_round(db(), event, number)
+    form = TimerForm()
+    if form.validate_on_submit():
+        try:
+            rounds.start_timer(db(), actor(), rnd, form.minutes.data)
+            commit()
+            flash(f"Reloj de la ronda {number} en marcha: {form.minutes.data} minutos.", "ok")
+        except ServiceError as exc:
+            rollback()
+            flash(exc.message, "error")
+    else:
+        flash("Minutos: " + "; ".join(form.minutes.errors or ["valor no válido"]), "error")
+    return redirect(url_for("events.pairings", event_id=event_id, number=number))
+
+
+@bp.get("/eventos/<int:event_id>/rondas/<int:number>/pendientes")
+@login_required
+def outstanding(event_id: int, number: int):
+    event = _event(event_id)
+    ev.require_judge(db(), actor(), event)
+    rnd = rounds.get_round(db(), event, number)
+    return render_template("events/outstanding.html", event=event, rnd=rnd,
+                           tables=rounds.outstanding(db(), event, rnd))
+
+
+# -- results -----------------------------------------------------------------------------------
+@bp.route("/eventos/<int:event_id>/mesas/<int:match_id>/resultado", methods=["GET", "POST"])
+@login_required
+def result(event_id: int, match_id: int):
+    event = _event(event_id)
+    session = db()
+    match, rnd = rounds.get_match(session, event, match_id)
+    organizer = ev.is_organizer(actor())
+    reg = _my_registration(event)
+    in_match = reg is not None and reg.id in (match.player_a_id, match.player_b_id)
+    if not organizer and not in_match:
+        raise Forbidden("Solo los jugadores de esta mesa y los organizadores ven este formulario.")
+    table = next(t for t in rounds.tables(session, event, rnd) if t.match.id == match.id)
+    form = ResultForm()
+    status = 200
+    if request.method == "GET":
+        form.version.data = str(match.version)
+        if match.result:
+            a, b, d = (int(x) for x in match.result.split("-"))
+            if not organizer and reg.id == match.player_b_id:
+                a, b = b, a
+            form.a_games.data, form.b_games.data, form.draws.data = a, b, d
+    elif form.validate_on_submit():
+        try:
+            values = (form.a_games.data or 0, form.b_games.data or 0, form.draws.data or 0)
+            if organizer and not in_match:
+                text = rounds.normalize_result(*values)
+                seen = int(form.version.data or match.version)
+                rounds.enter_result(session, actor(), event, match, text, seen)
+            elif organizer and request.form.get("como") == "organizador":
+                text = rounds.normalize_result(*values)
+                rounds.enter_result(session, actor(), event, match, text,
+                                    int(form.version.data or match.version))
+            else:
+                rounds.report_result(session, actor(), event, match, reg, *values)
+            commit()
+        except ServiceError as exc:
+            rollback()
+            field_error(form, exc)
+            status = 409 if exc.__class__.__name__ == "Conflict" else 400
+        else:
+            flash(_result_message(match), "ok")
+            if organizer:
+                return redirect(url_for("events.outstanding", event_id=event_id,
+                                        number=rnd.number))
+            return redirect(url_for("events.my_matches", event_id=event_id))
+    else:
+        status = 400
+    return render_template("events/result.html", event=event, rnd=rnd, table=table, form=form,
+                           organizer=organizer, me=reg if in_match else None), status
+
+
+def _result_message(match) -> str:
+    return {
+        "confirmado": "Resultado confirmado.",
+        "reportado": "Resultado reportado: falta que tu oponente lo confirme.",
+        "disputado": "Tu oponente reportó otro resultado: el organizador decidirá.",
+    }.get(match.status, "Resultado guardado.")
+
+
+# -- players -----------------------------------------------------------------------------------
+@bp.post("/eventos/<int:event_id>/inscribirme")
+@login_required
+def register(event_id: int):
+    form = EmptyForm()
+    if not form.validate_on_submit():
+        abort(400)
+    event = _event(event_id)
+    try:
+        ev.register_self(db(), actor(), event)
+        commit()
+    except ServiceError as exc:
+        rollback()
+        flash(exc.message, "error")
+        return redirect(url_for("events.home", event_id=event_id))
+    flash("Inscrito. Ahora envía tu lista.", "ok")
+    return redirect(url_for("events.my_decklist", event_id=event_id))
+
+
+@bp.route("/eventos/<int:event_id>/mi-lista", methods=["GET", "POST"])
+@login_required
+def my_decklist(event_id: int):
+    event = _event(event_id)
+    session = db()
+    reg = _require_registration(event)
+    form = DecklistForm()
+    checked = None
+    status = 200
+    if request.method == "POST":
+        if form.validate_on_submit():
+            upload = form.file.data
+            data = upload.read() if upload and getattr(upload, "filename", "") else None
+            try:
+                sub, checked = decklists.submit_decklist(
+                    session, actor(), event, reg, format_for(event), catalog(),
+                    text=form.text.data if data is None else None, xlsx=data,
+                    filename=upload.filename if data is not None else None,
+                    source="xlsx" if data is not None else request.form.get("origen", "texto"))
+                commit()
+            except ServiceError as exc:
+                rollback()
+                field_error(form, exc)
+                status = 400
+            else:
+                flash("Lista legal registrada." if sub.legal else
+                      "Lista guardada, pero NO es legal: corrígela antes del cierre.",
+                      "ok" if sub.legal else "error")
+                if data is not None:
+                    form.text.data = sub.raw_text
+        else:
+            status = 400
+    current = decklists.registered(session, event, reg)
+    hist = decklists.history(session, reg)
+    if request.method == "GET" and hist:
+        form.text.data = hist[0].raw_text
+    return render_template("events/decklist.html", event=event, registration=reg, form=form,
+                           checked=checked, current=current, history=hist,
+                           locked=decklists.is_locked(session, event)), status
+
+
+@bp.post("/eventos/<int:event_id>/mi-lista/verificar")
+@login_required
+def check_decklist(event_id: int):
+    """The live verdict: validate without storing (JSON)."""
+    event = _event(event_id)
+    _require_registration(event)
+    text = request.form.get("text", "")
+    try:
+        checked = decklists.check_decklist(event, format_for(event), catalog(), text=text)
+    except ServiceError as exc:
+        return jsonify({"error": exc.message}), 400
+    return jsonify({"verdict": checked.verdict, "legal": checked.legal})
+
+
+@bp.get("/eventos/<int:event_id>/cartas")
+@login_required
+def card_search(event_id: int):
+    """Card search for the decklist form: names matching ``q`` (JSON)."""
+    _event(event_id)
+    q = fold(request.args.get("q", ""))
+    if len(q) < 2:
+        return jsonify([])
+    seen, out = set(), []
+    for card in catalog():
+        key = fold(card.name)
+        if q in key and card.name not in seen:
+            seen.add(card.name)
+            out.append({"name": card.name, "code": card.code, "type": card.type})
+            if len(out) >= 20:
+                break
+    return jsonify(out)
+
+
+@bp.get("/eventos/<int:event_id>/mis-partidas")
+@login_required
+def my_matches(event_id: int):
+    event = _event(event_id)
+    reg = _require_registration(event)
+    items = [(rnd, t) for rnd, t in rounds.player_matches(db(), event, reg) if rnd.published
+             or ev.is_organizer(actor())]
+    return render_template("events/my_matches.html", event=event, registration=reg, items=items)
+
+
+# -- decklists (judges; public after publication) -------------------------------------------
+@bp.get("/eventos/<int:event_id>/listas")
+def decklist_index(event_id: int):
+    event = _event(event_id)
+    if not (event.decklists_published or ev.is_judge(db(), actor(), event)):
+        if not current_user.is_authenticated:
+            from flask import current_app
+
+            return current_app.login_manager.unauthorized()
+        raise Forbidden("Las listas son privadas hasta que el organizador las publique.")
+    subs = decklists.registered_by_player(db(), event)
+    return render_template("events/decklists.html", event=event, players=ev.players(db(), event),
+                           subs=subs)
+
+
+@bp.get("/eventos/<int:event_id>/listas/<int:reg_id>")
+def decklist_view(event_id: int, reg_id: int):
+    event = _event(event_id)
+    reg = ev.get_registration(db(), event, reg_id)
+    if not decklists.can_view(db(), actor(), event, reg):
+        if not current_user.is_authenticated:
+            from flask import current_app
+
+            return current_app.login_manager.unauthorized()
+        raise Forbidden("Las listas son privadas hasta que el organizador las publique.")
+    sub = decklists.registered(db(), event, reg)
+    hist = decklists.history(db(), reg) if ev.is_judge(db(), actor(), event) else []
+    checks = list(db().exec(select(DeckCheck).where(DeckCheck.registration_id == reg.id)
+                            .order_by(DeckCheck.created_at.desc()))) if hist is not None else []
+    return render_template("events/decklist_view.html", event=event, registration=reg, sub=sub,
+                           history=hist, checks=checks if ev.is_judge(db(), actor(), event) else [])
+
+
+# -- Mazo de Soporte swaps -------------------------------------------------------------------
+@bp.route("/eventos/<int:event_id>/mesas/<int:match_id>/cambios", methods=["GET", "POST"])
+@login_required
+def swaps_entry(event_id: int, match_id: int):
+    event = _event(event_id)
+    session = db()
+    match, rnd = rounds.get_match(session, event, match_id)
+    judge = ev.is_judge(session, actor(), event)
+    mine = _my_registration(event)
+    if judge:
+        wanted = request.values.get("jugador", type=int)
+        reg_id = wanted if wanted in (match.player_a_id, match.player_b_id) else match.player_a_id
+    elif mine is not None and mine.id in (match.player_a_id, match.player_b_id):
+        reg_id = mine.id
+    else:
+        raise Forbidden("Solo los jugadores de esta mesa y los jueces registran cambios.")
+    reg = ev.get_registration(session, event, reg_id)
+    form = SwapForm()
+    status = 200
+    if request.method == "POST":
+        if form.validate_on_submit():
+            try:
+                swaps.record_swaps(session, actor(), event, match, reg, int(form.game.data),
+                                   form.out_text.data or "", form.in_text.data or "",
+                                   format_for(event), catalog())
+                commit()
+            except ServiceError as exc:
+                rollback()
+                field_error(form, exc)
+                status = 400
+            else:
+                flash(f"Cambios para el juego {form.game.data} registrados.", "ok")
+                return redirect(url_for("events.swaps_entry", event_id=event_id,
+                                        match_id=match_id, jugador=reg.id))
+        else:
+            status = 400
+    try:
+        decks = {g: swaps.expected_deck(session, event, reg, match, g) for g in (1, 2, 3)}
+        problem = None
+    except ServiceError as exc:
+        decks, problem = {}, exc.message
+    recorded = swaps.swaps_for(session, match, reg)
+    table = next(t for t in rounds.tables(session, event, rnd) if t.match.id == match.id)
+    return render_template("events/swaps.html", event=event, rnd=rnd, table=table, reg=reg,
+                           form=form, decks=decks, recorded=recorded, problem=problem,
+                           judge=judge), status
+
+
+# -- deck checks -----------------------------------------------------------------------------
+@bp.route("/eventos/<int:event_id>/revision", methods=["GET", "POST"])
+@login_required
+def deck_check(event_id: int):
+    event = _event(event_id)
+    session = db()
+    ev.require_judge(session, actor(), event)
+    form = DeckCheckForm()
+    form.registration_id.choices = [(r.id, r.name) for r in ev.players(session, event)]
+    if request.method == "GET" and request.args.get("jugador", type=int):
+        form.registration_id.data = request.args.get("jugador", type=int)
+    check = None
+    status = 200
+    if request.method == "POST":
+        if form.validate_on_submit():
+            try:
+                reg = ev.get_registration(session, event, form.registration_id.data)
+                match = swaps.current_match(session, event, reg)
+                game = int(form.game.data)
+                check = swaps.deck_check(session, actor(), event, reg, form.counted_text.data,
+                                         game, match if game > 1 else None, catalog())
+                commit()
+            except ServiceError as exc:
+                rollback()
+                field_error(form, exc)
+                status = 400
+        else:
+            status = 400
+    return render_template("events/deck_check.html", event=event, form=form, check=check), status

@@ -1,0 +1,99 @@
+"""Flask-WTF forms. Messages in Spanish; errors are rendered next to each field."""
+from __future__ import annotations
+
+from flask_wtf import FlaskForm
+from flask_wtf.file import FileField
+from wtforms import (
+    BooleanField, DateField, DateTimeLocalField, EmailField, HiddenField, IntegerField,
+    PasswordField, SelectField, StringField, TextAreaField,
+)
+from wtforms.validators import DataRequired, Email, Length, NumberRange, Optional
+
+REQUIRED = "Este campo es obligatorio."
+
+
+class SignupForm(FlaskForm):
+    name = StringField("Nombre", validators=[DataRequired(REQUIRED), Length(max=120)])
+    email = EmailField("Correo", validators=[DataRequired(REQUIRED),
+                                             Email("El correo no es válido.")])
+    password = PasswordField("Contraseña", validators=[
+        DataRequired(REQUIRED), Length(min=8, message="Al menos 8 caracteres.")])
+
+
+class LoginForm(FlaskForm):
+    email = EmailField("Correo", validators=[DataRequired(REQUIRED)])
+    password = PasswordField("Contraseña", validators=[DataRequired(REQUIRED)])
+
+
+class EventForm(FlaskForm):
+    name = StringField("Nombre del evento", validators=[DataRequired(REQUIRED), Length(max=200)])
+    date = DateField("Fecha", validators=[DataRequired("Indica la fecha (AAAA-MM-DD).")])
+    venue = StringField("Lugar", validators=[Optional(), Length(max=200)])
+    format_id = SelectField("Formato", validators=[DataRequired(REQUIRED)])
+    rounds_planned = IntegerField("Rondas (vacío = recomendadas)", validators=[
+        Optional(), NumberRange(1, 20, "Entre 1 y 20.")])
+    top_cut = SelectField("Corte final", choices=[("0", "Sin corte"), ("4", "Top 4"),
+                                                  ("8", "Top 8"), ("16", "Top 16")], default="0")
+    registration_deadline = DateTimeLocalField("Cierre de inscripciones", format="%Y-%m-%dT%H:%M",
+                                               validators=[Optional()])
+    decklist_deadline = DateTimeLocalField("Cierre de listas", format="%Y-%m-%dT%H:%M",
+                                           validators=[Optional()])
+    league = BooleanField("Es una liga: el Mazo de Soporte es opcional")
+
+
+class DeskPlayerForm(FlaskForm):
+    name = StringField("Nombre", validators=[DataRequired(REQUIRED), Length(max=120)])
+    email = StringField("Correo de su cuenta (opcional)", validators=[Optional(), Length(max=254)])
+    with_losses = BooleanField("Entra tarde con derrota en las rondas ya jugadas")
+
+
+class JudgeForm(FlaskForm):
+    email = StringField("Correo del juez", validators=[DataRequired(REQUIRED)])
+
+
+class DecklistForm(FlaskForm):
+    text = TextAreaField("Lista (formato de texto)", validators=[Optional(),
+                                                                Length(max=100_000)])
+    file = FileField("…o sube una planilla XLSX")
+
+
+class ResultForm(FlaskForm):
+    a_games = IntegerField("Juegos ganados", validators=[
+        Optional(),
+        NumberRange(0, 3, "Entre 0 y 3.")], default=0)
+    b_games = IntegerField("Juegos perdidos", validators=[Optional(), NumberRange(0, 3, "Entre 0 y 3.")],
+                           default=0)
+    draws = IntegerField("Juegos empatados", validators=[Optional(), NumberRange(0, 3, "Entre 0 y 3.")],
+                         default=0)
+    version = HiddenField()
+
+
+class SwapForm(FlaskForm):
+    game = SelectField("Antes del juego", choices=[("2", "Juego 2"), ("3", "Juego 3")],
+                       default="2")
+    out_text = TextAreaField("Salen del Castillo (una por línea: «2 Nombre»)",
+                             validators=[Length(max=5000)])
+    in_text = TextAreaField("Entran desde el Soporte (una por línea)",
+                            validators=[Length(max=5000)])
+
+
+class DeckCheckForm(FlaskForm):
+    registration_id = SelectField("Jugador", coerce=int)
+    game = SelectField("Juego", choices=[("1", "Juego 1"), ("2", "Juego 2"), ("3", "Juego 3")],
+                       default="1")
+    counted_text = TextAreaField("Lo contado (formato de lista)",
+                                 validators=[DataRequired(REQUIRED), Length(max=100_000)])
+
+
+class SwapTablesForm(FlaskForm):
+    player_x = SelectField("Jugador", coerce=int)
+    player_y = SelectField("con", coerce=int)
+
+
+class TimerForm(FlaskForm):
+    minutes = IntegerField("Minutos", default=50, validators=[DataRequired(REQUIRED),
+                                                              NumberRange(1, 180, "De 1 a 180.")])
+
+
+class EmptyForm(FlaskForm):
+    """Buttons that only need the CSRF token."""
