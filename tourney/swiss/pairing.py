@@ -1,0 +1,487 @@
+"""Swiss pairing as a minimum-cost perfect matching, solved per point group.
+
+The cost of a pairing is compared tier by tier (lexicographically), see
+docs/swiss-policy.md:
+
+    t1  forbidden pairs (organizer's "no emparejar")         fewest
+    t2  second byes (bye to someone who already had one)     fewest
+    t3  rematches                                            fewest
+    t4  total match-point difference  sum |pa - pb|           smallest
+    t5  sum of squared differences (no big mismatches)       smallest
+    t6  bye recipient: players ranked below them             0 = the lowest-ranked
+    t7  tie-breaks: float history, then seeded randomness     (no optimality claim)
+
+The bye is a virtual player with the lowest point group's points, so it lands in the
+lowest group. t1..t6 are optimal; how:
+
+* Groups are processed top-down. A large group (plus at most one floater from the
+  group above) is paired by a randomized greedy matcher with swap repair on the
+  "allowed" graph (no rematch, no forbidden pair), sending one player down when odd;
+  a small group is solved exactly. Both reach the *lower bound* of every tier: no
+  penalties, and each boundary between point groups is crossed by the fewest pairs
+  (0 or 1) at one step of distance — for points on a line, pairing adjacent players
+  in sorted order minimizes both t4 and t5, so no pairing can do better.
+* When a group cannot reach its lower bound (rematches, forbidden pairs, byes), a
+  window of neighbouring groups is solved exactly (weighted blossom, networkx) with
+  all tiers encoded in one integer weight, widening until the window reaches its
+  lower bound or covers the whole round (or hits ``window_limit`` players, where
+  we keep the window's best).
+
+So the result is exactly optimal whenever every window is certified or the whole
+round fits in one window (always for small events); property tests compare it with
+brute force for up to 10 players.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from itertools import groupby
+
+from .model import Match, SwissFatalError, SwissUserError, TournamentState
+from .standings import records, standings
+
+FLAGS = ("bye", "second_bye", "float_down", "float_up", "rematch", "forbidden_avoided",
+         "forbidden_forced")
+
+FLAG_LABELS: dict[str, str] = {
+    "bye": "bye: gana 2-0-0 sin rival",
+    "second_bye": "segundo bye: no quedaba nadie sin bye que pudiera recibirlo",
+    "float_down": "baja de su grupo de puntos",
+    "float_up": "sube a jugar con un grupo de más puntos",
+    "rematch": "revancha forzada: ya se enfrentaron y no había emparejamiento sin revancha",
+    "forbidden_avoided": "se evitó una pareja prohibida por la organización",
+    "forbidden_forced": "pareja prohibida forzada: no había alternativa",
+}
+
+SMALL_GROUP = 12      # groups up to this many nodes are solved exactly
+WINDOW_LIMIT = 64     # largest window solved exactly when a group cannot be certified
+_JITTER = 1024
+
+
+@dataclass(frozen=True, slots=True)
+class Pairing:
+    """One table of the next round. ``b`` None is a bye. ``a`` is the better-ranked."""
+
+    table: int
+    a: str
+    b: str | None
+    flags: tuple[str, ...] = ()
+    a_points: int = 0
+    b_points: int | None = None
+
+    def to_json(self) -> dict:
+        return {"table": self.table, "a": self.a, "b": self.b, "flags": list(self.flags)}
+
+    def to_match(self) -> Match:
+        return Match(self.a, self.b, None)
+
+
+def flag_labels(flags: tuple[str, ...] | list[str]) -> list[str]:
+    """Spanish text for each flag, for display."""
+    return [FLAG_LABELS.get(f, f) for f in flags]
+
+
+def pending_results(state: TournamentState) -> list[str]:
+    out = []
+    for rnum, rnd in enumerate(state.rounds, 1):
+        for tnum, m in enumerate(rnd, 1):
+            if m.b is not None and m.result is None:
+                out.append(f"ronda {rnum}, mesa {tnum}: falta el resultado de «{m.a}» contra «{m.b}»")
+    return out
+
+
+class PairingProblem:
+    """The round to pair, as integers: node i is the i-th active player in rank order
+    (0 = best); node ``n`` is the bye when the active count is odd; -1 is the
+    "floats to the next group" slot of a window. Built from the state and the seeded
+    RNG; the same inputs give the same problem (and the same pairings)."""
+
+    def __init__(self, state: TournamentState, rng: random.Random):
+        pending = pending_results(state)
+        if pending:
+            raise SwissUserError(["no se puede emparejar la ronda siguiente con resultados "
+                                  "pendientes", *pending])
+        self.state = state
+        recs = records(state)
+        table = [s for s in standings(state) if not s.dropped]
+        if len(table) < 2:
+            raise SwissUserError("no se puede emparejar: hay menos de 2 jugadores activos")
+        # rank order; players tied on every tiebreaker are ordered by lot (seeded)
+        order = []
+        for _key, run in groupby(table, key=lambda s: (s.points, s.omw, s.gw, s.ogw)):
+            run_list = list(run)
+            rng.shuffle(run_list)
+            order.extend(run_list)
+        self.salt = rng.getrandbits(30)
+        self.rng = random.Random(rng.getrandbits(64))
+        self.ids = [s.id for s in order]
+        self.n = n = len(self.ids)
+        index = {pid: i for i, pid in enumerate(self.ids)}
+        self.index = index
+        self.points = [s.points for s in order]
+        self.opp: list[set[int]] = [
+            {index[o] for o in recs[pid].opponents if o in index} for pid in self.ids
+        ]
+        self.forb: list[set[int]] = [set() for _ in range(n)]
+        for x, y in state.forbidden_pairs:
+            if x in index and y in index:
+                self.forb[index[x]].add(index[y])
+                self.forb[index[y]].add(index[x])
+        self.had_bye = [recs[pid].byes > 0 for pid in self.ids]
+        self.down, self.up = self._float_history(state, index)
+        self.bye = n if n % 2 else None
+        self.pmin = min(self.points)
+        # the bye goes to the lowest-ranked player without a bye (t6 lower bound)
+        self.bye_target = next((i for i in range(n - 1, -1, -1) if not self.had_bye[i]), None)
+        # point groups, best first; members in rank order
+        self.groups: list[list[int]] = []
+        for _p, run in groupby(range(n), key=lambda i: self.points[i]):
+            self.groups.append(list(run))
+        self.group_of = [0] * n
+        for g, members in enumerate(self.groups):
+            for i in members:
+                self.group_of[i] = g
+
+    @staticmethod
+    def _float_history(state: TournamentState, index: dict[str, int]):
+        down = [0] * len(index)
+        up = [0] * len(index)
+        s = state.settings
+        pts: dict[str, int] = {p.id: s.loss_points * p.late_losses for p in state.players}
+        for rnd in state.rounds:
+            gained: dict[str, int] = {}
+            for m in rnd:
+                if m.b is None:
+                    gained[m.a] = s.win_points
+                    continue
+                pa, pb = pts[m.a], pts[m.b]
+                if pa != pb:
+                    hi, lo = (m.a, m.b) if pa > pb else (m.b, m.a)
+                    if hi in index:
+                        down[index[hi]] += 1
+                    if lo in index:
+                        up[index[lo]] += 1
+                r = m.parsed()
+                if r is not None:
+                    w = r.winner()
+                    gained[m.a] = (s.win_points if w == "a" else s.loss_points if w == "b"
+                                   else s.draw_points)
+                    gained[m.b] = (s.win_points if w == "b" else s.loss_points if w == "a"
+                                   else s.draw_points)
+            for pid, g in gained.items():
+                pts[pid] += g
+        return down, up
+
+    # -- costs -------------------------------------------------------------------
+    def allowed(self, u: int, v: int) -> bool:
+        return v not in self.opp[u] and v not in self.forb[u]
+
+    def _jitter(self, u: int, v: int) -> int:
+        if u > v:
+            u, v = v, u
+        return ((u * 1_000_003 + v * 7919 + self.salt) * 2654435761 >> 7) % _JITTER
+
+    def tiers(self, u: int, v: int, p_next: int | None = None) -> tuple[int, ...]:
+        """Cost tiers (t1..t7) of pairing node u with node v."""
+        if u == self.bye or v == self.bye:
+            r = v if u == self.bye else u
+            if r == -1:
+                raise SwissFatalError("bye and float slot in one window")
+            d = self.points[r] - self.pmin
+            return (0, int(self.had_bye[r]), 0, d, d * d, self.n - 1 - r, self._jitter(r, -2))
+        if u == -1 or v == -1:
+            r = v if u == -1 else u
+            if p_next is None:
+                raise SwissFatalError("float slot without a next group")
+            d = self.points[r] - p_next
+            return (0, 0, 0, d, d * d, 0, self.down[r] * _JITTER + self._jitter(r, -1))
+        pu, pv = self.points[u], self.points[v]
+        d = abs(pu - pv)
+        hist = 0
+        if d:
+            hi, lo = (u, v) if pu > pv else (v, u)
+            hist = self.down[hi] + self.up[lo]
+        return (int(v in self.forb[u]), 0, int(v in self.opp[u]), d, d * d, 0,
+                hist * _JITTER + self._jitter(u, v))
+
+    def cost(self, pairs: list[tuple[int, int]], p_next: int | None = None) -> tuple[int, ...]:
+        """Sum of t1..t6 over the pairs (t7 left out: tie-breaks only)."""
+        total = [0] * 6
+        for u, v in pairs:
+            t = self.tiers(u, v, p_next)
+            for i in range(6):
+                total[i] += t[i]
+        return tuple(total)
+
+    def lower_bound(self, nodes: list[int], p_next: int | None = None) -> tuple[int, int]:
+        """t4/t5 lower bound for pairing these nodes: adjacent pairs in point order."""
+        pts = sorted((self.pmin if x == self.bye else p_next if x == -1 else self.points[x]
+                      for x in nodes), reverse=True)
+        lb4 = lb5 = 0
+        for i in range(0, len(pts) - 1, 2):
+            d = pts[i] - pts[i + 1]
+            lb4 += d
+            lb5 += d * d
+        return lb4, lb5
+
+    def certified(self, nodes: list[int], pairs: list[tuple[int, int]],
+                  p_next: int | None = None) -> bool:
+        c = self.cost(pairs, p_next)
+        if c[0] or c[1] or c[2]:
+            return False
+        if (c[3], c[4]) != self.lower_bound(nodes, p_next):
+            return False
+        if self.bye is not None and self.bye in nodes:
+            r = next(u if v == self.bye else v for u, v in pairs if self.bye in (u, v))
+            if self.bye_target is not None and r != self.bye_target:
+                return False
+        return True
+
+    # -- exact solver ------------------------------------------------------------
+    def solve_exact(self, nodes: list[int], p_next: int | None = None
+                    ) -> tuple[list[tuple[int, int]], int | None]:
+        """Minimum-cost perfect matching of ``nodes`` (complete graph, weighted blossom).
+
+        When the count is odd, the slot -1 stands for "floats to the next group" and
+        the node matched with it is returned as the floater."""
+        import networkx as nx
+
+        nodes = list(nodes)
+        if len(nodes) % 2:
+            if p_next is None:
+                raise SwissFatalError("odd window without a next group")
+            nodes.append(-1)
+        if not nodes:
+            return [], None
+        k = len(nodes)
+        edges = [(u, v, self.tiers(u, v, p_next))
+                 for i, u in enumerate(nodes) for v in nodes[i + 1:]]
+        # lexicographic tiers -> one integer: each tier outweighs every lower tier's sum
+        maxima = [max(t[i] for _u, _v, t in edges) for i in range(7)]
+        mult = [0] * 7
+        m = 1
+        for i in range(6, -1, -1):
+            mult[i] = m
+            m *= (k // 2) * maxima[i] + 1
+        top = m
+        graph = nx.Graph()
+        graph.add_nodes_from(nodes)
+        graph.add_weighted_edges_from(
+            (u, v, top - sum(t[i] * mult[i] for i in range(7))) for u, v, t in edges)
+        matching = nx.max_weight_matching(graph, maxcardinality=True)
+        if 2 * len(matching) != k:
+            raise SwissFatalError("the complete graph must have a perfect matching")
+        pairs: list[tuple[int, int]] = []
+        floater = None
+        for u, v in matching:
+            if u == -1 or v == -1:
+                floater = v if u == -1 else u
+            else:
+                pairs.append((min(u, v), max(u, v)))
+        pairs.sort()
+        return pairs, floater
+
+    # -- fast path ---------------------------------------------------------------
+    def _match_dense(self, nodes: list[int]) -> list[tuple[int, int]] | None:
+        """A perfect matching of ``nodes`` on the allowed graph: greedy in the given
+        (random) order, then swap repair. None if the repair fails."""
+        pool = list(nodes)
+        pairs: list[tuple[int, int]] = []
+        stuck: list[int] = []
+        opp, forb = self.opp, self.forb
+        while pool:
+            u = pool.pop()
+            ou, fu = opp[u], forb[u]
+            for i in range(len(pool) - 1, -1, -1):
+                v = pool[i]
+                if v not in ou and v not in fu:
+                    del pool[i]
+                    pairs.append((u, v))
+                    break
+            else:
+                stuck.append(u)
+        while stuck:
+            u = stuck.pop()
+            if not stuck:
+                raise SwissFatalError("odd number of players in a group")
+            for i, v in enumerate(stuck):
+                if self.allowed(u, v):
+                    del stuck[i]
+                    pairs.append((u, v))
+                    break
+            else:
+                v = stuck.pop()
+                start = self.rng.randrange(len(pairs)) if pairs else 0
+                for j in range(len(pairs)):
+                    idx = (start + j) % len(pairs)
+                    x, y = pairs[idx]
+                    if self.allowed(u, x) and self.allowed(v, y):
+                        pairs[idx] = (u, x)
+                        pairs.append((v, y))
+                        break
+                    if self.allowed(u, y) and self.allowed(v, x):
+                        pairs[idx] = (u, y)
+                        pairs.append((v, x))
+                        break
+                else:
+                    return None
+        return pairs
+
+    def _fast_group(self, g: int, carry: list[int], small_group: int = SMALL_GROUP
+                    ) -> tuple[list[tuple[int, int]], list[int]] | None:
+        """Pair group g plus the floaters from above at the lower bound, or None."""
+        members = self.groups[g]
+        last = g == len(self.groups) - 1
+        nodes = carry + members + ([self.bye] if last and self.bye is not None else [])
+        p_next = None if last else self.points[self.groups[g + 1][0]]
+        if len(nodes) <= small_group or len(carry) > 1:
+            pairs, floater = self.solve_exact(nodes, p_next)
+            if not self.certified(nodes + ([-1] if floater is not None else []),
+                                  pairs + ([(floater, -1)] if floater is not None else []),
+                                  p_next):
+                return None
+            return pairs, ([floater] if floater is not None else [])
+        rng = self.rng
+        free = list(members)
+        rng.shuffle(free)
+        pairs: list[tuple[int, int]] = []
+        if last and self.bye is not None:
+            if self.bye_target not in members:
+                return None
+            free.remove(self.bye_target)
+            pairs.append((self.bye_target, self.bye))
+        for c in carry:
+            options = sorted(free, key=lambda m: self.up[m])  # stable: random among equals
+            partner = next((m for m in options if self.allowed(c, m)), None)
+            if partner is None:
+                return None
+            free.remove(partner)
+            pairs.append((c, partner))
+        out: list[int] = []
+        if len(free) % 2:
+            if last:
+                raise SwissFatalError("odd last group")
+            below = self.groups[g + 1]
+            options = sorted(free, key=lambda m: self.down[m])
+            tries = 0
+            for f in options:
+                if not any(self.allowed(f, x) for x in below):
+                    continue
+                rest = [m for m in free if m != f]
+                matched = self._match_dense(rest)
+                if matched is not None:
+                    return pairs + matched, [f]
+                tries += 1
+                if tries >= 3:
+                    break
+            return None
+        matched = self._match_dense(free)
+        if matched is None:
+            return None
+        return pairs + matched, out
+
+    def _window_nodes(self, lo: int, hi: int, carry: list[int]) -> list[int]:
+        nodes = list(carry)
+        for g in range(lo, hi + 1):
+            nodes.extend(self.groups[g])
+        if hi == len(self.groups) - 1 and self.bye is not None:
+            nodes.append(self.bye)
+        return nodes
+
+    def solve(self, window_limit: int = WINDOW_LIMIT, small_group: int = SMALL_GROUP
+              ) -> list[tuple[int, int]]:
+        groups = self.groups
+        G = len(groups)
+        # accepted pieces, top-down: (first group, last group, carry into it, pairs)
+        done: list[tuple[int, int, list[int], list[tuple[int, int]]]] = []
+        carry: list[int] = []
+        g = 0
+        while g < G:
+            fast = self._fast_group(g, carry, small_group)
+            if fast is not None:
+                done.append((g, g, carry, fast[0]))
+                carry = fast[1]
+                g += 1
+                continue
+            lo, hi, carry_lo, absorbed = g, g, carry, 0
+            while True:
+                nodes = self._window_nodes(lo, hi, carry_lo)
+                p_next = None if hi == G - 1 else self.points[groups[hi + 1][0]]
+                pairs, floater = self.solve_exact(nodes, p_next)
+                full_nodes = nodes + ([-1] if floater is not None else [])
+                full_pairs = pairs + ([(floater, -1)] if floater is not None else [])
+                if self.certified(full_nodes, full_pairs, p_next) or (lo == 0 and hi == G - 1):
+                    break
+                options = []
+                if absorbed < len(done):  # grow upwards: absorb the piece above
+                    above = done[len(done) - 1 - absorbed]
+                    if hi < G - 1:
+                        options.append((above[0], hi + 1, above[2], absorbed + 1))
+                    options.append((above[0], hi, above[2], absorbed + 1))
+                if hi < G - 1:
+                    options.insert(1 if len(options) > 1 else len(options),
+                                   (lo, hi + 1, carry_lo, absorbed))
+                grown = next((o for o in options
+                              if len(self._window_nodes(o[0], o[1], o[2])) <= window_limit),
+                             None)
+                if grown is None:
+                    break  # keep this window's best: not certified (documented)
+                lo, hi, carry_lo, absorbed = grown
+            if absorbed:
+                del done[len(done) - absorbed:]
+            done.append((lo, hi, carry_lo, pairs))
+            carry = [floater] if floater is not None else []
+            g = hi + 1
+        if carry:
+            raise SwissFatalError("a floater left over after the last group")
+        return [pair for piece in done for pair in piece[3]]
+
+
+def _build_pairings(problem: PairingProblem, pairs: list[tuple[int, int]]) -> list[Pairing]:
+    p = problem
+    active_same_group_forbidden = [
+        any(p.points[f] == p.points[i] for f in p.forb[i]) for i in range(p.n)
+    ]
+    rows = []
+    bye_row = None
+    for u, v in pairs:
+        if p.bye is not None and p.bye in (u, v):
+            r = u if v == p.bye else v
+            flags = ["bye"] + (["second_bye"] if p.had_bye[r] else [])
+            bye_row = (r, flags)
+            continue
+        a, b = min(u, v), max(u, v)  # lower index = better rank
+        flags = []
+        if p.points[a] != p.points[b]:
+            flags += ["float_down", "float_up"]
+        if b in p.opp[a]:
+            flags.append("rematch")
+        if b in p.forb[a]:
+            flags.append("forbidden_forced")
+        elif active_same_group_forbidden[a] or active_same_group_forbidden[b]:
+            flags.append("forbidden_avoided")
+        rows.append((a, b, flags))
+    rows.sort(key=lambda row: (-max(p.points[row[0]], p.points[row[1]]), row[0]))
+    out = [Pairing(t, p.ids[a], p.ids[b], tuple(f), p.points[a], p.points[b])
+           for t, (a, b, f) in enumerate(rows, 1)]
+    if bye_row is not None:
+        r, flags = bye_row
+        out.append(Pairing(len(out) + 1, p.ids[r], None, tuple(flags), p.points[r], None))
+    return out
+
+
+def pair_round(state: TournamentState, rng: random.Random, *,
+               window_limit: int = WINDOW_LIMIT, small_group: int = SMALL_GROUP
+               ) -> list[Pairing]:
+    """Pair the next round. Every active (not dropped) player appears exactly once;
+    at most one bye, only with an odd active count. Same state and seed -> same
+    pairings. Raises SwissUserError when results are pending or < 2 players active.
+
+    ``window_limit`` and ``small_group`` tune the solver (tests use small_group=0 to
+    exercise the greedy path on small events)."""
+    problem = PairingProblem(state, rng)
+    pairs = problem.solve(window_limit, small_group)
+    seen = [x for pair in pairs for x in pair if x != problem.bye]
+    if sorted(seen) != list(range(problem.n)):
+        raise SwissFatalError("pairing does not cover every active player exactly once")
+    return _build_pairings(problem, pairs)
