@@ -172,6 +172,9 @@ class Game:
             inst.controller = new_controller
             self.players[new_controller].zones[zone][inst.id] = None
             inst.zone = zone
+            if not was_in_play and inst.card.type == ALLY:
+                for name, n in enters_with_counters(inst.card):
+                    inst.counters[name] = inst.counters.get(name, 0) + n
             return
         inst.zone = zone
         inst.controller = inst.owner
@@ -254,8 +257,13 @@ class Game:
             if self.outcome.reason == "concede":
                 raise GameOver(None, "La partida ya terminó por concesión.")
             raise GameOver("3.1", "La partida ya terminó: un Mazo Castillo quedó vacío.")
-        handler = _HANDLERS[action.do]
-        handler(self, action)
+        if self.phase == "discard" and action.do not in ("discard", "concede", "effect"):
+            raise IllegalAction("9 E", f"{self.players[self.active].name} debe descartar hasta "
+                                       f"{HAND_LIMIT} cartas antes de cualquier otra acción.")
+        if self.phase == "block" and action.do not in ("block", "concede", "effect"):
+            raise IllegalAction("9 C2", "Falta la Declaración de Bloqueo del jugador defensor "
+                                        "(«block», con [] si no bloquea).")
+        _HANDLERS[action.do](self, action)
 
     def _need_active(self, action: Action, rule: str, what: str) -> None:
         if action.p != self.active:
@@ -351,8 +359,6 @@ class Game:
             self._put(inst, "graveyard")
         elif card.type == ALLY:
             self._put(inst, "defense", p)
-            for name, n in enters_with_counters(card):
-                inst.counters[name] = inst.counters.get(name, 0) + n
         elif card.type == TOTEM:
             self._put(inst, "support", p)
         else:
