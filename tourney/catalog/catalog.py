@@ -169,12 +169,27 @@ class Catalog:
         return Resolution(query, (), tuple(self.suggest(query)))
 
     def suggest(self, query: str, limit: int = 5) -> list[str]:
-        from rapidfuzz import fuzz, process, utils
+        """Close names (rapidfuzz), best first; empty when nothing is close."""
+        from rapidfuzz import process, utils
 
         if self._names is None:
             self._names = list(self._by_name)
         found = process.extract(
-            query, self._names, scorer=fuzz.WRatio, processor=utils.default_process, limit=limit,
-            score_cutoff=60,
+            query, self._names, scorer=_name_score, processor=utils.default_process, limit=limit,
+            score_cutoff=70,
         )
         return [name for name, _score, _idx in found]
+
+
+def _name_score(a: str, b: str, **_kwargs) -> float:
+    """Edit similarity, plus word-set and partial matches for names long enough that a
+    partial hit means something ("Grifo" -> "Grifo Dorado", never "Dragon" -> "Go")."""
+    from rapidfuzz import fuzz
+
+    score = fuzz.ratio(a, b)
+    shortest = min(len(a), len(b))
+    if shortest >= 4:
+        score = max(score, fuzz.token_set_ratio(a, b) * 0.95)
+    if shortest >= 5:
+        score = max(score, fuzz.partial_ratio(a, b) * 0.9)
+    return score
