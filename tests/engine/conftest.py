@@ -79,3 +79,32 @@ def turn_pass(p):
 @pytest.fixture
 def pool():
     return POOL
+
+
+@pytest.fixture(scope="session")
+def real_catalog(shared_data):
+    """The DeckForge catalog (read from ../shared/data, never copied)."""
+    from tourney.catalog import Catalog
+    from tourney.catalog.importers.deckforge import load_deckforge_cards
+
+    cards, editions = load_deckforge_cards(shared_data / "deckforge" / "public-data" / "cards.json")
+    return Catalog.from_cards(cards, editions)
+
+
+def generated_lines(catalog, seed, max_turns=200):
+    """A seeded random legal game between two random real decks, as record lines."""
+    import random
+
+    from tourney.engine import catalog_resolver
+    from tourney.engine.generate import generate_game, random_deck
+    from tourney.engine.record import dumps_line
+
+    rng = random.Random(seed)
+    cards = list(catalog)
+    deck_a, deck_b = random_deck(cards, rng), random_deck(cards, rng)
+
+    def name_of(c):
+        return c.name if catalog.resolve(c.name).ok else f"{c.name} ({c.code})"
+
+    objs = generate_game(deck_a, deck_b, seed, name_of, catalog_resolver(catalog), max_turns=max_turns)
+    return [dumps_line(o) for o in objs]
