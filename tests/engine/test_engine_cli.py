@@ -1,0 +1,74 @@
+"""`tourney adjudicate` exit codes and output; `tourney engine generate`."""
+from __future__ import annotations
+
+import json
+
+from conftest import FILLER, GOLDEN, header, lines
+
+CATALOG = str(GOLDEN / "catalog.json")
+
+
+def write(tmp_path, rows, name="partida.jsonl"):
+    path = tmp_path / name
+    path.write_text("\n".join(rows) + "\n", encoding="utf-8")
+    return str(path)
+
+
+def test_adjudicate_exit_0_and_spanish_summary(runner):
+    result = runner.invoke(args=["adjudicate", str(GOLDEN / "02_castillo_vacio.jsonl"),
+                                 "--catalog", CATALOG])
+    assert result.exit_code == 0
+    assert "gana Ana" in result.output and "Castillo" in result.output
+
+
+def test_adjudicate_exit_1_names_line_and_rule(runner):
+    result = runner.invoke(args=["adjudicate", str(GOLDEN / "03_ataque_sin_agrupacion.jsonl"),
+                                 "--catalog", CATALOG])
+    assert result.exit_code == 1
+    assert "línea 4" in result.output and "2.1 Aliados" in result.output
+
+
+def test_adjudicate_exit_2_on_unreadable_record_without_traceback(runner, tmp_path):
+    path = write(tmp_path, lines(header(FILLER, FILLER), ['{"p": "A"']))
+    result = runner.invoke(args=["adjudicate", path, "--json", "--catalog", CATALOG])
+    assert result.exit_code == 2
+    assert "línea 2" in result.output and "Traceback" not in result.output
+    path = write(tmp_path, lines(header(["Carta Que No Existe"], FILLER), []), "b.jsonl")
+    result = runner.invoke(args=["adjudicate", path, "--catalog", CATALOG])
+    assert result.exit_code == 2 and "Carta Que No Existe" in result.output
+
+
+def test_adjudicate_reads_the_catalog_from_the_database(runner):
+    imported = runner.invoke(args=["catalog", "import", CATALOG])
+    assert imported.exit_code == 0, imported.output
+    result = runner.invoke(args=["adjudicate", str(GOLDEN / "01_batalla_legal.jsonl"), "--json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["status"] == "unfinished"
+
+
+def test_engine_generate_is_seeded_and_adjudicates_legal(runner, tmp_path, shared_data):
+    cards = str(shared_data / "deckforge" / "public-data" / "cards.json")
+    out1, out2 = tmp_path / "g1.jsonl", tmp_path / "g2.jsonl"
+    for out in (out1, out2):
+        result = runner.invoke(args=["engine", "generate", "--seed", "7", "--catalog", cards,
+                                     "-o", str(out)])
+        assert result.exit_code == 0, result.output
+    assert out1.read_bytes() == out2.read_bytes()
+    result = runner.invoke(args=["adjudicate", str(out1), "--json", "--catalog", cards])
+    assert result.exit_code == 0 and json.loads(result.stdout)["status"] in ("finished", "unfinished")
+
+
+def test_engine_generate_with_decklists(runner, tmp_path):
+    deck = tmp_path / "mazo.txt"
+    deck.write_text("# mazo de prueba\n20 Oro\n15 Soldado\n10 Caballero\n4 Lobo Furioso\n",
+                    encoding="utf-8")
+    result = runner.invoke(args=["engine", "generate", "--seed", "3", "--catalog", CATALOG,
+                                 "--deck-a", str(deck), "--deck-b", str(deck)])
+    assert result.exit_code == 0, result.output
+    head = json.loads(result.stdout.splitlines()[0])
+    assert len(head["players"][0]["castle"]) == 48 and head["players"][0]["gold"][1] == "Oro"
+    bad = tmp_path / "malo.txt"
+    bad.write_text("3 Soldado\n2 Nadie\n", encoding="utf-8")
+    result = runner.invoke(args=["engine", "generate", "--seed", "3", "--catalog", CATALOG,
+                                 "--deck-a", str(bad)])
+    assert result.exit_code == 2 and "línea 2" in result.output

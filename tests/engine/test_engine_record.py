@@ -1,0 +1,77 @@
+"""Reading a game record: what makes it unreadable (exit 2), with the line number."""
+from __future__ import annotations
+
+import json
+
+import pytest
+from conftest import FILLER, GOLDEN, header, lines, resolve
+
+from tourney.engine import RecordError, read_record
+
+
+def read(rows):
+    return read_record(rows, resolve)
+
+
+def test_minimal_header_form_of_the_issue_is_accepted():
+    head = {"game": "myl", "version": 1, "format": "unificado", "first": "A", "hand": 8,
+            "players": [
+                {"id": "A", "name": "Ana", "gold": ["A0", "Oro"], "castle": [["A1", "Soldado"], ["A2", "Oro"]]},
+                {"id": "B", "name": "Beto", "gold": ["B0", "Oro"], "castle": [["B1", "Oro"]]}]}
+    record = read([json.dumps(head)])
+    assert record.header.first == "A" and record.header.hand == 8
+    assert [i for i, _ in record.header.players[0].castle] == ["A1", "A2"]
+    assert record.cards["A1"].name == "Soldado"
+
+
+def test_bad_json_reports_its_line():
+    rows = lines(header(FILLER, FILLER), [{"p": "A", "do": "end"}, '{"p": "B", "do": ', {"p": "B", "do": "end"}])
+    with pytest.raises(RecordError) as exc:
+        read(rows)
+    assert exc.value.line == 3 and "JSON" in exc.value.message
+
+
+def test_unknown_card_name_is_unreadable():
+    with pytest.raises(RecordError) as exc:
+        read(lines(header(["Soldado", "Dragón Inexistente"], FILLER), []))
+    assert exc.value.line == 1 and "Dragón Inexistente" in exc.value.message
+
+
+def test_duplicate_instance_id_is_unreadable():
+    head = header(FILLER, FILLER)
+    head["players"][1]["castle"][0][0] = "A1"
+    with pytest.raises(RecordError) as exc:
+        read(lines(head, []))
+    assert exc.value.line == 1 and "A1" in exc.value.message
+
+
+@pytest.mark.parametrize("first", ['{"p": "A", "do": "end"}', "", "[1, 2]"])
+def test_missing_header_is_unreadable(first):
+    with pytest.raises(RecordError) as exc:
+        read([first, '{"p": "A", "do": "end"}'])
+    assert exc.value.line == 1 and "cabecera" in exc.value.message
+
+
+def test_empty_record_is_unreadable():
+    with pytest.raises(RecordError):
+        read([])
+
+
+@pytest.mark.parametrize("action, words", [
+    ({"p": "C", "do": "end"}, "«p»"),
+    ({"p": "A", "do": "fly"}, "verbo desconocido"),
+    ({"p": "A", "do": "play", "card": "Z9", "pay": []}, "Z9"),
+    ({"p": "A", "do": "attack"}, "«cards»"),
+    ({"p": "A", "do": "block", "pairs": [["B1"]]}, "pares"),
+    ({"p": "A", "do": "effect", "moves": [["A1", "moon"]]}, "zona desconocida"),
+])
+def test_malformed_actions_are_unreadable_with_their_line(action, words):
+    with pytest.raises(RecordError) as exc:
+        read(lines(header(FILLER, FILLER), [{"p": "A", "do": "end"}, action]))
+    assert exc.value.line == 3 and words in exc.value.message
+
+
+def test_action_round_trips_through_to_json():
+    record = read((GOLDEN / "01_batalla_legal.jsonl").read_text(encoding="utf-8").splitlines())
+    rows = (GOLDEN / "01_batalla_legal.jsonl").read_text(encoding="utf-8").splitlines()[1:]
+    assert [a.to_json() for a in record.actions] == [json.loads(r) for r in rows]
