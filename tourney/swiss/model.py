@@ -5,6 +5,7 @@ and written to the STATE.json format described in docs/swiss-state.md.
 """
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, field
 from typing import Any, Iterable
@@ -65,6 +66,11 @@ def parse_result(text: str) -> Result:
     """
     if not isinstance(text, str):
         raise SwissUserError(f"resultado {text!r} inválido: debe ser un texto «a-b-e»")
+    return _parse_result(text)
+
+
+@functools.lru_cache(maxsize=256)
+def _parse_result(text: str) -> Result:
     m = _RESULT.match(text)
     if not m:
         raise SwissUserError(

@@ -7,10 +7,12 @@ matches (result None) are ignored. Dropped players stay. See docs/swiss-policy.m
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from fractions import Fraction
+from itertools import groupby
 
-from .model import TournamentState, natural_key
+from .model import Result, TournamentState, natural_key, parse_result
 
 FLOOR = Fraction(1, 3)
 
@@ -32,110 +34,154 @@ class Record:
 
 @dataclass(frozen=True, slots=True)
 class Standing:
+    """One line of the standings. Percentages are exact Fractions (0..1), kept as
+    (numerator, denominator) and built on access."""
+
     rank: int
     id: str
     name: str
     points: int
     record: str          # "wins-losses-draws", byes counted as wins
-    omw: Fraction
-    gw: Fraction
-    ogw: Fraction
-    mw: Fraction
     byes: int
     dropped: bool
     opponents: tuple[str, ...]
+    omw_ratio: tuple[int, int]
+    gw_ratio: tuple[int, int]
+    ogw_ratio: tuple[int, int]
+    mw_ratio: tuple[int, int]
+
+    @property
+    def omw(self) -> Fraction:
+        return Fraction(*self.omw_ratio)
+
+    @property
+    def gw(self) -> Fraction:
+        return Fraction(*self.gw_ratio)
+
+    @property
+    def ogw(self) -> Fraction:
+        return Fraction(*self.ogw_ratio)
+
+    @property
+    def mw(self) -> Fraction:
+        return Fraction(*self.mw_ratio)
 
     def to_json(self) -> dict:
         return {"rank": self.rank, "id": self.id, "name": self.name, "points": self.points,
-                "record": self.record, "omw": float(self.omw), "gw": float(self.gw),
-                "ogw": float(self.ogw)}
+                "record": self.record, "omw": self.omw_ratio[0] / self.omw_ratio[1],
+                "gw": self.gw_ratio[0] / self.gw_ratio[1],
+                "ogw": self.ogw_ratio[0] / self.ogw_ratio[1]}
+
+
+def _sides(result: Result, win: int, draw: int, loss: int) -> tuple[tuple[int, ...], ...]:
+    """Per side: (wins, losses, draws, byes, match points, rounds, game points, games)."""
+    w = result.winner()
+    a = (int(w == "a"), int(w == "b"), int(w is None), 0,
+         win if w == "a" else loss if w == "b" else draw, 1,
+         3 * result.a_games + result.draws, result.games)
+    b = (a[1], a[0], a[2], 0, win if w == "b" else loss if w == "a" else draw, 1,
+         3 * result.b_games + result.draws, result.games)
+    return a, b
+
+
+class _Tally:
+    """Per-player sums as parallel lists (index = position in state.players)."""
+
+    def __init__(self, state: TournamentState):
+        s = state.settings
+        win, draw, loss = s.win_points, s.draw_points, s.loss_points
+        self.ids = ids = [p.id for p in state.players]
+        index = {pid: i for i, pid in enumerate(ids)}
+        n = len(ids)
+        lines: list[list[tuple[int, ...]]] = [[] for _ in range(n)]
+        opps: list[list[int]] = [[] for _ in range(n)]
+        for i, p in enumerate(state.players):
+            if p.late_losses:  # counted as match losses, 0-2 in games
+                k = p.late_losses
+                lines[i].append((0, k, 0, 0, loss * k, k, 0, 2 * k))
+        bye = (1, 0, 0, 1, win, 1, 6, 2)
+        cache: dict[str, tuple[tuple[int, ...], ...]] = {}
+        for rnd in state.rounds:
+            for m in rnd:
+                ia = index[m.a]
+                if m.b is None:
+                    lines[ia].append(bye)
+                    continue
+                if m.result is None:
+                    continue
+                o = cache.get(m.result)
+                if o is None:
+                    o = cache[m.result] = _sides(parse_result(m.result), win, draw, loss)
+                ib = index[m.b]
+                lines[ia].append(o[0])
+                lines[ib].append(o[1])
+                opps[ia].append(ib)
+                opps[ib].append(ia)
+        zero = (0,) * 8
+        self.sums = [tuple(map(sum, zip(*ln))) if ln else zero for ln in lines]
+        self.opps = opps
+
+    def record(self, i: int) -> Record:
+        return Record(*self.sums[i], tuple(self.ids[o] for o in self.opps[i]))
 
 
 def records(state: TournamentState) -> dict[str, Record]:
     """Tally every player's reported matches, byes and late losses."""
-    s = state.settings
-    win, draw, loss = s.win_points, s.draw_points, s.loss_points
-    tallies = {p.id: [0, 0, 0, 0, 0, 0, 0, 0, []] for p in state.players}
-    # index: 0 wins, 1 losses, 2 draws, 3 byes, 4 mp, 5 rounds, 6 gp, 7 games, 8 opponents
-    for p in state.players:
-        if p.late_losses:
-            t = tallies[p.id]
-            t[1] += p.late_losses
-            t[4] += loss * p.late_losses
-            t[5] += p.late_losses
-            t[7] += 2 * p.late_losses  # counted as 0-2 in games
-    for rnd in state.rounds:
-        for m in rnd:
-            if m.b is None:
-                t = tallies[m.a]
-                t[0] += 1
-                t[3] += 1
-                t[4] += win
-                t[5] += 1
-                t[6] += 6
-                t[7] += 2
-                continue
-            r = m.parsed()
-            if r is None:
-                continue
-            ta, tb = tallies[m.a], tallies[m.b]
-            w = r.winner()
-            if w == "a":
-                ta[0] += 1
-                tb[1] += 1
-                ta[4] += win
-                tb[4] += loss
-            elif w == "b":
-                tb[0] += 1
-                ta[1] += 1
-                tb[4] += win
-                ta[4] += loss
-            else:
-                ta[2] += 1
-                tb[2] += 1
-                ta[4] += draw
-                tb[4] += draw
-            ta[5] += 1
-            tb[5] += 1
-            ta[6] += 3 * r.a_games + r.draws
-            tb[6] += 3 * r.b_games + r.draws
-            ta[7] += r.games
-            tb[7] += r.games
-            ta[8].append(m.b)
-            tb[8].append(m.a)
-    return {pid: Record(t[0], t[1], t[2], t[3], t[4], t[5], t[6], t[7], tuple(t[8]))
-            for pid, t in tallies.items()}
+    t = _Tally(state)
+    return {pid: t.record(i) for i, pid in enumerate(t.ids)}
 
 
-def _floored(num: int, den: int) -> Fraction:
-    if den <= 0:
-        return FLOOR
-    value = Fraction(num, den)
-    return value if value > FLOOR else FLOOR
+def _lcm_of(values) -> int:
+    out = 1
+    for v in values:
+        if v:
+            out = math.lcm(out, v)
+    return out
 
 
 def standings(state: TournamentState) -> list[Standing]:
-    """Every player (dropped ones too), best first, with exact tiebreakers."""
-    recs = records(state)
+    """Every player (dropped ones too), best first, with exact tiebreakers.
+
+    Arithmetic is exact: every percentage is an integer numerator over a common
+    denominator (so the 1/3 floor is exactly 1/3)."""
+    t = _Tally(state)
     win = state.settings.win_points
-    mw = {pid: _floored(r.match_points, win * r.rounds) for pid, r in recs.items()}
-    gw = {pid: _floored(r.game_points, 3 * r.games) for pid, r in recs.items()}
+    sums, opps = t.sums, t.opps
+    # sums[i] = (wins, losses, draws, byes, match points, rounds, game points, games)
+    # common denominators: MW% over win*rounds, GW% over 3*games, both with the 1/3 floor
+    lm = _lcm_of({3, *(win * x[5] for x in sums)})
+    lg = _lcm_of({3, *(3 * x[7] for x in sums)})
+    floor_m, floor_g = lm // 3, lg // 3
+    mw = [max(floor_m, x[4] * (lm // (win * x[5]))) if x[5] else floor_m for x in sums]
+    gw = [max(floor_g, x[6] * (lg // (3 * x[7]))) if x[7] else floor_g for x in sums]
+    k_all = _lcm_of({len(o) for o in opps})
     rows = []
-    for p in state.players:
-        r = recs[p.id]
-        if r.opponents:
-            k = len(r.opponents)
-            omw = sum((mw[o] for o in r.opponents), Fraction(0)) / k
-            ogw = sum((gw[o] for o in r.opponents), Fraction(0)) / k
-        else:
-            omw = ogw = FLOOR
-        rows.append((p, r, omw, ogw))
-    rows.sort(key=lambda row: natural_key(row[0].id))
-    rows.sort(key=lambda row: (row[1].match_points, row[2], gw[row[0].id], row[3]),
-              reverse=True)
-    return [
-        Standing(rank=i, id=p.id, name=p.name, points=r.match_points,
-                 record=f"{r.wins}-{r.losses}-{r.draws}", omw=omw, gw=gw[p.id], ogw=ogw,
-                 mw=mw[p.id], byes=r.byes, dropped=p.dropped, opponents=r.opponents)
-        for i, (p, r, omw, ogw) in enumerate(rows, 1)
-    ]
+    mw_of, gw_of = mw.__getitem__, gw.__getitem__
+    for i, op in enumerate(opps):
+        k = len(op)
+        if k:
+            som = sum(map(mw_of, op))
+            sog = sum(map(gw_of, op))
+            scale = k_all // k  # keys comparable across players with different k
+            key = (sums[i][4], som * scale, gw[i], sog * scale)
+        else:  # only byes so far: no opponents, the floor stands in
+            som, sog, k = floor_m, floor_g, 1
+            key = (sums[i][4], floor_m * k_all, gw[i], floor_g * k_all)
+        rows.append((key, i, som, sog, k))
+    rows.sort(key=lambda row: row[0], reverse=True)
+    ordered = []
+    players = state.players
+    for _key, run in groupby(rows, key=lambda row: row[0]):
+        tied = list(run)
+        if len(tied) > 1:
+            tied.sort(key=lambda row: natural_key(players[row[1]].id))
+        ordered.extend(tied)
+    ids = t.ids
+    out = []
+    for n, (_key, i, som, sog, k) in enumerate(ordered, 1):
+        x = sums[i]
+        p = players[i]
+        out.append(Standing(n, p.id, p.name, x[4], f"{x[0]}-{x[1]}-{x[2]}", x[3], p.dropped,
+                            tuple(map(ids.__getitem__, opps[i])), (som, k * lm), (gw[i], lg),
+                            (sog, k * lg), (mw[i], lm)))
+    return out
