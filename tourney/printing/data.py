@@ -154,6 +154,7 @@ class SwapRow:
     card_in: str
     entered_at: datetime | None = None
     player_id: str = ""
+    qty: int = 1  # copies of ``card_out`` replaced by as many of ``card_in``
 
 
 @dataclass(frozen=True, slots=True)

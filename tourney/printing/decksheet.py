@@ -79,7 +79,7 @@ def _draw_sheet(doc: Document, event: EventInfo, sheet: DeckSheet | None) -> Non
     span = right - left
     gap = 14.0
     col_w = (span - gap) / 2
-    blank = sheet is None
+    blank = sheet is None or not (sheet.castle or sheet.support)  # no list yet: rows to fill by hand
 
     # -- fixed parts' heights (computed first, so the Castillo gets the rest) --------------
     head_h = 88.0
@@ -114,7 +114,7 @@ def _draw_sheet(doc: Document, event: EventInfo, sheet: DeckSheet | None) -> Non
     fields = [
         ("Evento", event.name, "Fecha", fmt_date(event.date)),
         ("Formato", event.format_name, "Lugar", event.location),
-        ("Jugador", "" if blank else sheet.player_name, "ID", "" if blank else sheet.player_id),
+        ("Jugador", sheet.player_name if sheet else "", "ID", sheet.player_id if sheet else ""),
     ]
     label_w = 48.0
     half = (span - box_w - 10) * 0.62
@@ -138,7 +138,7 @@ def _draw_sheet(doc: Document, event: EventInfo, sheet: DeckSheet | None) -> Non
             doc.end_page()
             y = doc.top
             doc.text(left, y - 14, f"Hoja de registro de mazo (continúa): "
-                     f"{'' if blank else sheet.player_name}", 13, bold=True, max_width=span)
+                     f"{sheet.player_name if sheet else ''}", 13, bold=True, max_width=span)
             y -= 24
             y = _section_bar(doc, y, "Mazo Castillo (continúa)", castle_total, CASTLE_SIZE)
         for k, col_rows in enumerate(pair):

@@ -9,6 +9,7 @@ from .imports import (  # noqa: F401
     RowError,
     SheetImportError,
     read_decklists,
+    read_player_rows,
     read_players,
 )
 from .safety import SheetFileError, check_xlsx  # noqa: F401

@@ -90,11 +90,13 @@ def build_workbook(docs: EventDocuments) -> bytes:
         ], rows)
 
     _table(wb.create_sheet("Cambios de Soporte"), [
-        "Ronda", "Mesa", "Jugador", "ID", "Juego", "Sale (Castillo)", "Entra (Soporte)", "Registrado",
+        "Ronda", "Mesa", "Jugador", "ID", "Juego", "Cantidad", "Sale (Castillo)", "Entra (Soporte)",
+        "Registrado",
     ], [
-        [s.round, s.table, s.player, s.player_id or None, s.game, s.card_out, s.card_in, s.entered_at]
+        [s.round, s.table, s.player, s.player_id or None, s.game, s.qty, s.card_out, s.card_in,
+         s.entered_at]
         for s in docs.swaps
-    ], formats={8: DATETIME})
+    ], formats={9: DATETIME})
 
     out = io.BytesIO()
     wb.save(out)

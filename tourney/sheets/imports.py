@@ -194,6 +194,11 @@ def _yes_no(value: Any) -> bool | None:
 # -- players -------------------------------------------------------------------------------
 
 def read_players(data: bytes) -> list[PlayerRow]:
+    return [player for _sheet, _row, player in read_player_rows(data)]
+
+
+def read_player_rows(data: bytes) -> list[tuple[str, int, PlayerRow]]:
+    """Like ``read_players`` with where each player came from: (sheet, row, player)."""
     wb = open_workbook(data)
     try:
         ws = wb[PLAYERS_SHEET] if PLAYERS_SHEET in wb.sheetnames else wb.worksheets[0]
@@ -202,7 +207,7 @@ def read_players(data: bytes) -> list[PlayerRow]:
         wb.close()
 
 
-def _players(ws) -> list[PlayerRow]:
+def _players(ws) -> list[tuple[str, int, PlayerRow]]:
     sheet = ws.title
     found = _header(ws)
     if found is None:
@@ -214,7 +219,7 @@ def _players(ws) -> list[PlayerRow]:
         raise SheetImportError([RowError(sheet, head_row, None,
                                          "falta la columna «Nombre» en la fila de encabezados")])
     errors: list[RowError] = []
-    players: list[PlayerRow] = []
+    players: list[tuple[str, int, PlayerRow]] = []
     seen_ids: dict[str, int] = {}
     seen_names: dict[str, int] = {}
     c_name = _col(cols["name"], "Nombre")
@@ -273,7 +278,8 @@ def _players(ws) -> list[PlayerRow]:
         if row_errors:
             errors.extend(row_errors)
         else:
-            players.append(PlayerRow(name=name, player_id=pid, byes=byes, dropped=dropped))
+            players.append((sheet, number, PlayerRow(name=name, player_id=pid, byes=byes,
+                                                     dropped=dropped)))
     if errors:
         raise SheetImportError(errors)
     if not players:
