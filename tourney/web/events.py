@@ -1,7 +1,6 @@
 """Event pages: organizer dashboard, registration, decklists, rounds, results, swaps, checks."""
 from __future__ import annotations
 
-from collections import Counter
 
 from flask import (
     Blueprint, abort, flash, jsonify, redirect, render_template, request, url_for,
@@ -10,7 +9,7 @@ from flask_login import current_user, login_required
 from sqlmodel import select
 
 from ..catalog.model import fold
-from ..models.events import MATCH_CONFIRMED, DeckCheck, Registration
+from ..models.events import DeckCheck
 from ..services import decklists, events as ev, rounds, swaps
 from ..services.errors import Forbidden, ServiceError
 from .common import (
@@ -19,7 +18,7 @@ from .common import (
 )
 from .forms import (
     DeckCheckForm, DecklistForm, DeskPlayerForm, EmptyForm, EventForm, JudgeForm, ResultForm,
-    SwapForm, SwapTablesForm, TimerForm,
+    SwapForm, SwapTablesForm, TimerForm, choices,
 )
 
 bp = Blueprint("events", __name__)
@@ -127,7 +126,8 @@ def metagame(event_id: int):
 @organizer_required
 def create():
     form = EventForm()
-    form.format_id.choices = [(fid, getattr(f, "name", fid)) for fid, f in sorted(formats().items())]
+    form.format_id.choices = choices((fid, getattr(f, "name", fid))
+                                    for fid, f in sorted(formats().items()))
     if form.validate_on_submit():
         try:
             event = ev.create_event(
@@ -299,7 +299,7 @@ def _swap_tables_form(event, rnd):
                     , key=lambda x: fold(x[1]))
     seated += [(t.b.id, t.b.name) for t in rounds.tables(db(), event, rnd) if t.b]
     seated.sort(key=lambda x: fold(x[1]))
-    form.player_x.choices = form.player_y.choices = seated
+    form.player_x.choices = form.player_y.choices = choices(seated)
     return form
 
 
@@ -605,7 +605,7 @@ def deck_check(event_id: int):
     session = db()
     ev.require_judge(session, actor(), event)
     form = DeckCheckForm()
-    form.registration_id.choices = [(r.id, r.name) for r in ev.players(session, event)]
+    form.registration_id.choices = choices((r.id, r.name) for r in ev.players(session, event))
     if request.method == "GET" and request.args.get("jugador", type=int):
         form.registration_id.data = request.args.get("jugador", type=int)
     check = None

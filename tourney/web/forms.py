@@ -7,15 +7,26 @@ from wtforms import (
     BooleanField, DateField, DateTimeLocalField, EmailField, HiddenField, IntegerField,
     PasswordField, SelectField, StringField, TextAreaField,
 )
-from wtforms.validators import DataRequired, Email, Length, NumberRange, Optional
+from wtforms.validators import DataRequired, Length, NumberRange, Optional
+
+try:  # WTForms >= 3.3 wants SelectChoice objects; older versions take (value, label) tuples
+    from wtforms.fields.choices import SelectChoice
+except ImportError:  # pragma: no cover
+    SelectChoice = None
 
 REQUIRED = "Este campo es obligatorio."
 
 
+def choices(pairs) -> list:
+    """(value, label) pairs as the installed WTForms wants them."""
+    if SelectChoice is None:
+        return [(str(v), label) for v, label in pairs]
+    return [SelectChoice(str(v), label) for v, label in pairs]
+
+
 class SignupForm(FlaskForm):
     name = StringField("Nombre", validators=[DataRequired(REQUIRED), Length(max=120)])
-    email = EmailField("Correo", validators=[DataRequired(REQUIRED),
-                                             Email("El correo no es válido.")])
+    email = EmailField("Correo", validators=[DataRequired(REQUIRED), Length(max=254)])
     password = PasswordField("Contraseña", validators=[
         DataRequired(REQUIRED), Length(min=8, message="Al menos 8 caracteres.")])
 
@@ -32,8 +43,8 @@ class EventForm(FlaskForm):
     format_id = SelectField("Formato", validators=[DataRequired(REQUIRED)])
     rounds_planned = IntegerField("Rondas (vacío = recomendadas)", validators=[
         Optional(), NumberRange(1, 20, "Entre 1 y 20.")])
-    top_cut = SelectField("Corte final", choices=[("0", "Sin corte"), ("4", "Top 4"),
-                                                  ("8", "Top 8"), ("16", "Top 16")], default="0")
+    top_cut = SelectField("Corte final", choices=choices([("0", "Sin corte"), ("4", "Top 4"),
+                                                  ("8", "Top 8"), ("16", "Top 16")]), default="0")
     registration_deadline = DateTimeLocalField("Cierre de inscripciones", format="%Y-%m-%dT%H:%M",
                                                validators=[Optional()])
     decklist_deadline = DateTimeLocalField("Cierre de listas", format="%Y-%m-%dT%H:%M",
@@ -69,7 +80,7 @@ class ResultForm(FlaskForm):
 
 
 class SwapForm(FlaskForm):
-    game = SelectField("Antes del juego", choices=[("2", "Juego 2"), ("3", "Juego 3")],
+    game = SelectField("Antes del juego", choices=choices([("2", "Juego 2"), ("3", "Juego 3")]),
                        default="2")
     out_text = TextAreaField("Salen del Castillo (una por línea: «2 Nombre»)",
                              validators=[Length(max=5000)])
@@ -79,7 +90,7 @@ class SwapForm(FlaskForm):
 
 class DeckCheckForm(FlaskForm):
     registration_id = SelectField("Jugador", coerce=int)
-    game = SelectField("Juego", choices=[("1", "Juego 1"), ("2", "Juego 2"), ("3", "Juego 3")],
+    game = SelectField("Juego", choices=choices([("1", "Juego 1"), ("2", "Juego 2"), ("3", "Juego 3")]),
                        default="1")
     counted_text = TextAreaField("Lo contado (formato de lista)",
                                  validators=[DataRequired(REQUIRED), Length(max=100_000)])

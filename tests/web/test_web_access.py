@@ -1,0 +1,136 @@
+"""Roles on every view: anonymous, player, other player, judge, organizer (who gets in)."""
+from __future__ import annotations
+
+import pytest
+from sqlmodel import select
+
+from tourney.models.events import Match, SupportSwap
+from web_helpers import login
+
+ROLES = ("anonimo", "jugador", "otro_jugador", "juez", "organizador")
+EVERYONE = set(ROLES)
+LOGGED = EVERYONE - {"anonimo"}
+ORG = {"organizador"}
+JUDGES = {"juez", "organizador"}
+REGISTERED = {"jugador", "otro_jugador"}
+
+# (method, url template, roles allowed). {e}=event, {m}=Ana-side match, {r}=player's reg.
+ROUTES = [
+    ("GET", "/", EVERYONE),
+    ("GET", "/salud", EVERYONE),
+    ("GET", "/entrar", EVERYONE),
+    ("GET", "/cuenta/nueva", EVERYONE),
+    ("POST", "/entrar", EVERYONE),
+    ("POST", "/cuenta/nueva", EVERYONE),
+    ("POST", "/salir", LOGGED),
+    ("GET", "/eventos/{e}", EVERYONE),
+    ("GET", "/eventos/{e}/rondas/1", EVERYONE),
+    ("GET", "/eventos/{e}/clasificacion", EVERYONE),
+    ("GET", "/eventos/{e}/metagama", JUDGES),
+    ("GET", "/eventos/{e}/listas", JUDGES),
+    ("GET", "/eventos/{e}/listas/{r}", JUDGES | {"jugador"}),
+    ("GET", "/eventos/nuevo", ORG),
+    ("POST", "/eventos/nuevo", ORG),
+    ("GET", "/eventos/{e}/panel", ORG),
+    ("POST", "/eventos/{e}/inscripcion", ORG),
+    ("POST", "/eventos/{e}/jugadores", ORG),
+    ("POST", "/eventos/{e}/jugadores/{r}/retiro", ORG),
+    ("POST", "/eventos/{e}/jueces", ORG),
+    ("POST", "/eventos/{e}/listas/publicacion", ORG),
+    ("POST", "/eventos/{e}/finalizar", ORG),
+    ("POST", "/eventos/{e}/rondas", ORG),
+    ("POST", "/eventos/{e}/rondas/1/publicar", ORG),
+    ("POST", "/eventos/{e}/rondas/1/reemparejar", ORG),
+    ("POST", "/eventos/{e}/rondas/1/intercambio", ORG),
+    ("POST", "/eventos/{e}/rondas/1/reloj", ORG),
+    ("GET", "/eventos/{e}/rondas/1/pendientes", JUDGES),
+    ("GET", "/eventos/{e}/mesas/{m}/resultado", ORG | {"jugador"}),
+    ("POST", "/eventos/{e}/mesas/{m}/resultado", ORG | {"jugador"}),
+    ("POST", "/eventos/{e}/inscribirme", LOGGED),
+    ("GET", "/eventos/{e}/mi-lista", REGISTERED),
+    ("POST", "/eventos/{e}/mi-lista", REGISTERED),
+    ("POST", "/eventos/{e}/mi-lista/verificar", REGISTERED),
+    ("GET", "/eventos/{e}/cartas", LOGGED),
+    ("GET", "/eventos/{e}/mis-partidas", REGISTERED),
+    ("GET", "/eventos/{e}/mesas/{m}/cambios", JUDGES | {"jugador"}),
+    ("POST", "/eventos/{e}/mesas/{m}/cambios", JUDGES | {"jugador"}),
+    ("GET", "/eventos/{e}/revision", JUDGES),
+    ("POST", "/eventos/{e}/revision", JUDGES),
+]
+
+
+def test_every_route_of_the_app_is_in_the_walk(app):
+    listed = {(m, u.replace("{e}", "<int:event_id>").replace("{m}", "<int:match_id>")
+               .replace("{r}", "<int:reg_id>").replace("/1/", "/<int:number>/")
+               .replace("/rondas/1", "/rondas/<int:number>"))
+              for m, u, _ in ROUTES}
+    actual = {(method, rule.rule) for rule in app.url_map.iter_rules()
+              if rule.endpoint != "static" for method in rule.methods - {"HEAD", "OPTIONS"}}
+    assert actual == listed
+
+
+def _login_as(client, role, paired):
+    player = paired.playing[0]
+    email = {
+        "jugador": paired.users[player].email,
+        "otro_jugador": paired.users[paired.bye].email,
+        "juez": paired.judge.email,
+        "organizador": paired.org.email,
+    }.get(role)
+    if email:
+        login(client, email)
+
+
+@pytest.mark.parametrize("role", ROLES)
+def test_roles_walk_every_route(role, client, paired, world):
+    _login_as(client, role, paired)
+    player = paired.playing[0]
+    ids = {"e": paired.event.id, "m": paired.match.id, "r": paired.regs[player].id}
+    before = world.run(lambda s: (s.get(Match, paired.match.id).version,
+                                  len(s.exec(select(SupportSwap)).all())))
+    for method, template, allowed in ROUTES:
+        url = template.format(**ids)
+        if method == "POST" and role in allowed:
+            continue  # allowed writes are exercised by the flow tests
+        resp = client.get(url) if method == "GET" else client.post(url, data={})
+        where = f"{method} {url} as {role}: {resp.status_code}"
+        if role in allowed:
+            assert resp.status_code == 200, where
+        elif role == "anonimo":
+            assert resp.status_code in (302, 403), where
+            if resp.status_code == 302:
+                assert "/entrar" in resp.location, where
+        else:
+            assert resp.status_code == 403, where
+        if role not in allowed:
+            assert "Traceback" not in resp.get_data(as_text=True)
+    after = world.run(lambda s: (s.get(Match, paired.match.id).version,
+                                 len(s.exec(select(SupportSwap)).all())))
+    assert after == before  # nobody changed anything they may not change
+
+
+def test_a_player_cannot_read_another_players_list_before_publication(client, paired, world):
+    a, b = paired.playing
+    login(client, paired.users[a].email)
+    other = paired.regs[b].id
+    assert client.get(f"/eventos/{paired.event.id}/listas/{other}").status_code == 403
+    own = client.get(f"/eventos/{paired.event.id}/listas/{paired.regs[a].id}")
+    assert own.status_code == 200
+    login(client, paired.org.email)
+    assert client.post(f"/eventos/{paired.event.id}/listas/publicacion",
+                       data={"publicar": "1"}).status_code == 302
+    login(client, paired.users[a].email)
+    assert client.get(f"/eventos/{paired.event.id}/listas/{other}").status_code == 200
+    client.post("/salir")
+    assert client.get(f"/eventos/{paired.event.id}/listas/{other}").status_code == 200
+    assert client.get(f"/eventos/{paired.event.id}/metagama").status_code == 200
+
+
+def test_unpublished_pairings_are_hidden_from_players(client, cast, world):
+    from tourney.services import rounds
+
+    world.run(lambda s: rounds.pair_next_round(s, cast.org, cast.event))
+    login(client, cast.ana.email)
+    assert client.get(f"/eventos/{cast.event.id}/rondas/1").status_code == 404
+    login(client, cast.judge.email)
+    assert client.get(f"/eventos/{cast.event.id}/rondas/1").status_code == 200

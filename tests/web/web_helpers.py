@@ -1,0 +1,74 @@
+"""Helpers for the web tests (imported by conftest.py and the test modules)."""
+from __future__ import annotations
+
+import random
+import re
+from datetime import date
+
+from tourney import db
+
+PASSWORD = "clave-segura-1"
+FORMAT = "unificado"
+
+
+# -- helpers -------------------------------------------------------------------------------
+class World:
+    """Service-level helpers bound to an app (each call is its own committed unit of work)."""
+
+    def __init__(self, app):
+        self.app = app
+        self._rng = random.Random(7)
+
+    def user(self, email: str, role: str = "jugador", name: str | None = None):
+        from tourney.services import accounts
+
+        with self.app.app_context(), db.session_scope() as s:
+            return accounts.create_user(s, email, name or email.split("@")[0].title(), PASSWORD,
+                                        role)
+
+    def formats(self):
+        from tourney.legality import load_formats
+
+        return load_formats(self.app.config["FORMATS_DIR"])
+
+    def catalog(self):
+        from tourney.services.catalog import load_catalog
+
+        with self.app.app_context(), db.session_scope() as s:
+            return load_catalog(s)
+
+    def deck(self, seed: int = 1, with_support: bool = True) -> str:
+        from tourney.services.demo import build_deck
+
+        return build_deck(self.catalog(), self.formats()[FORMAT], random.Random(seed),
+                          with_support=with_support)
+
+    def event(self, organizer, **kw):
+        from tourney.services import events
+
+        fields = dict(name="Torneo de prueba", date=date(2026, 12, 5), format_id=FORMAT,
+                      venue="Club", seed=11)
+        fields.update(kw)
+        with self.app.app_context(), db.session_scope() as s:
+            return events.create_event(s, organizer, formats=self.formats(), **fields)
+
+    def run(self, fn):
+        """Run ``fn(session)`` in a committed unit of work inside the app context."""
+        with self.app.app_context(), db.session_scope() as s:
+            return fn(s)
+
+
+
+def login(client, email: str, password: str = PASSWORD):
+    client.post("/salir")
+    resp = client.post("/entrar", data={"email": email, "password": password})
+    assert resp.status_code == 302, resp.data.decode()[:500]
+    return client
+
+
+def csrf_from(html: str) -> str:
+    match = re.search(r'name="csrf_token" (?:type="hidden" )?value="([^"]+)"', html)
+    assert match, "no CSRF token in page"
+    return match.group(1)
+
+
