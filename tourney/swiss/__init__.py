@@ -7,7 +7,7 @@ from .edits import (EditResult, RoundCheck, break_match, pair_players, repair_ro
                     swap_players, validate_round)
 from .model import (Match, Player, Result, Settings, SwissFatalError, SwissUserError,
                     TournamentState, parse_result)
-from .pairing import FLAG_LABELS, FLAGS, Pairing, flag_labels, pair_round
+from .pairing import FLAG_LABELS, FLAGS, Pairing, explain, flag_labels, pair_round
 from .standings import Standing, records, standings
 from .topcut import (RoundsPlan, bracket_order, champion, next_top_cut_round,
                      recommended_rounds, top_cut_pairings)
@@ -15,7 +15,7 @@ from .topcut import (RoundsPlan, bracket_order, champion, next_top_cut_round,
 __all__ = [
     "EditResult", "FLAGS", "FLAG_LABELS", "Match", "Pairing", "Player", "Result",
     "RoundCheck", "RoundsPlan", "Settings", "Standing", "SwissFatalError", "SwissUserError",
-    "TournamentState", "bracket_order", "break_match", "champion", "flag_labels",
+    "TournamentState", "bracket_order", "break_match", "champion", "explain", "flag_labels",
     "next_top_cut_round", "pair_players", "pair_round", "parse_result", "recommended_rounds",
     "records", "repair_round", "standings", "swap_players", "top_cut_pairings",
     "validate_round",

@@ -81,6 +81,32 @@ def flag_labels(flags: tuple[str, ...] | list[str]) -> list[str]:
     return [FLAG_LABELS.get(f, f) for f in flags]
 
 
+def explain(p: Pairing, names: dict[str, str] | None = None) -> list[str]:
+    """Why this table looks the way it does, in Spanish, one sentence per flag."""
+    names = names or {}
+    a = f"{names.get(p.a, p.a)} ({p.a})"
+    if p.b is None:
+        out = [f"{a} recibe el bye: gana 2-0-0 sin rival"]
+        if "second_bye" in p.flags:
+            out.append("es su segundo bye: no quedaba nadie sin bye que pudiera recibirlo")
+        return out
+    b = f"{names.get(p.b, p.b)} ({p.b})"
+    out = []
+    if "float_down" in p.flags:
+        hi, lo = (a, b) if (p.a_points or 0) >= (p.b_points or 0) else (b, a)
+        out.append(f"{hi} baja del grupo de {max(p.a_points, p.b_points or 0)} puntos para "
+                   f"jugar con {lo} ({min(p.a_points, p.b_points or 0)} puntos)")
+    if "rematch" in p.flags:
+        out.append(f"revancha forzada: {a} y {b} ya se enfrentaron y no había "
+                   "emparejamiento sin revancha")
+    if "forbidden_forced" in p.flags:
+        out.append(f"pareja prohibida forzada: {a} y {b} no debían enfrentarse, pero no había "
+                   "alternativa")
+    if "forbidden_avoided" in p.flags:
+        out.append("se evitó una pareja prohibida por la organización en este grupo de puntos")
+    return out
+
+
 def pending_results(state: TournamentState) -> list[str]:
     out = []
     for rnum, rnd in enumerate(state.rounds, 1):
