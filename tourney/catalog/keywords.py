@@ -58,7 +58,12 @@ def declared_keywords(text: str | None) -> frozenset[str]:
     return frozenset(found)
 
 
+_LONGEST = 40  # a declared keyword (with its parameter) is a short sentence
+
+
 def _keyword(part: str) -> str | None:
+    if len(part) > _LONGEST:
+        return None
     key = fold(part)
     if key in _BY_FOLD:
         return _BY_FOLD[key]

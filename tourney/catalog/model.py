@@ -9,6 +9,7 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 from datetime import date
+from functools import lru_cache
 
 # Card types seen in Mitos y Leyendas data (DeckForge, api.myl.cl, 2009 Génesis).
 ALLY = "Aliado"
@@ -30,6 +31,7 @@ SCHOOLS: dict[str, frozenset[str]] = {
 RACE_SCHOOL: dict[str, str] = {race: school for school, races in SCHOOLS.items() for race in races}
 
 
+@lru_cache(maxsize=65536)
 def fold(text: str) -> str:
     """Case-, accent-, punctuation- and spacing-insensitive key for names."""
     text = unicodedata.normalize("NFKD", text)

@@ -69,6 +69,19 @@ class CardRow(SQLModel, table=True):
             origin=self.origin,
         )
 
+    @staticmethod
+    def column_values(card: Card, source: str | None = None) -> dict:
+        """The row's columns for a card value (for bulk inserts without ORM objects)."""
+        return {
+            "code": card.code, "name": card.name, "edition": card.edition, "type": card.type,
+            "identity": card.identity, "cost": card.cost, "strength": card.strength,
+            "race": card.race, "school": card.school, "attribute": card.attribute,
+            "rarity": card.rarity, "text": card.text,
+            "keywords": json.dumps(sorted(card.keywords), ensure_ascii=False),
+            "illustrator": card.illustrator, "origin": card.origin, "source": source,
+            "updated_at": utcnow(),
+        }
+
     @classmethod
     def from_value(cls, card: Card, source: str | None = None) -> "CardRow":
         row = cls(code=card.code, name=card.name, edition=card.edition, type=card.type,

@@ -11,7 +11,7 @@ from pathlib import Path
 from threading import Lock
 from typing import Iterable, Sequence
 
-from sqlalchemy import func
+from sqlalchemy import func, insert
 from sqlmodel import Session, select
 
 from ..catalog import Card, Catalog, Edition
@@ -88,7 +88,7 @@ def import_cards(session: Session, cards: Iterable[Card], editions: Iterable[Edi
     for card in cards:
         row = existing.get(card.code.upper())
         if row is None:
-            new_rows.append(CardRow.from_value(card, source))
+            new_rows.append(CardRow.column_values(card, source))
             report.added += 1
             report.added_codes.append(card.code)
         elif row.update_from(card, source):
@@ -96,8 +96,9 @@ def import_cards(session: Session, cards: Iterable[Card], editions: Iterable[Edi
             report.updated_codes.append(card.code)
         else:
             report.unchanged += 1
-    session.add_all(new_rows)
     session.flush()
+    if new_rows:  # a Core bulk insert in the session's transaction: rolled back with it
+        session.execute(insert(CardRow.__table__), new_rows)
     return report
 
 
