@@ -37,7 +37,7 @@ def _initial_gold_params(r: "_Reader", fmt: "Format") -> dict[str, Any]:
 
 
 def _initial_gold(ctx: "DeckContext", p: dict[str, Any]) -> list[Violation]:
-    if any(info.plain_gold for info, qty in ctx.main if qty > 0):
+    if ctx.main_has_plain_gold:
         return []
     return [Violation(
         "initial_gold", p["rule"],
@@ -58,12 +58,11 @@ _PLURAL_TYPES = {ALLY: "Aliados", TOTEM: "Tótems", "Talismán": "Talismanes", "
 
 
 def _min_types(ctx: "DeckContext", p: dict[str, Any]) -> list[Violation]:
-    counts = Counter()
-    for info, qty in ctx.main:
-        counts[info.type] += qty
-    best = max((counts[t] for t in p["types"]), default=0)
-    if best >= p["min"]:
+    types = p["types"]
+    by_type = ctx.main_types
+    if max(by_type.get(t, 0) for t in types) >= p["min"]:
         return []
+    counts = {t: by_type.get(t, 0) for t in types}
     wanted = " o ".join(f"{p['min']} {_PLURAL_TYPES.get(t, t)}" for t in p["types"])
     have = " y ".join(f"{counts[t]} {_PLURAL_TYPES.get(t, t)}" for t in p["types"])
     top = max(p["types"], key=lambda t: counts[t])
@@ -81,31 +80,31 @@ def _affinity_params(r: "_Reader", fmt: "Format") -> dict[str, Any]:
 
 
 def _affinity(ctx: "DeckContext", p: dict[str, Any]) -> list[Violation]:
-    allies: dict[str, tuple["CardInfo", int]] = {}
-    for info, qty in (*ctx.main, *ctx.side):
-        if info.type == ALLY and qty > 0:
-            prev = allies.get(info.identity)
-            allies[info.identity] = (info, qty + (prev[1] if prev else 0))
-    if not allies:
-        return []
-    races: Counter[str] = Counter()
-    attributes: set[str | None] = set()
-    for info, qty in allies.values():
-        races[info.race or "sin Raza"] += qty
-        attributes.add(info.attribute)
-    if len(races) == 1:
+    # fast path: the sets of races / attributes of the Aliados (Castillo + Soporte)
+    races = ctx.ally_races
+    if len(races) <= 1:
         return []
     if p["schools"]:
         schools = {RACE_SCHOOL.get(race) for race in races}
         if len(schools) == 1 and None not in schools:
             return []
-    if p["attributes"] and len(attributes) == 1 and None not in attributes:
-        return []
-    main_race, _ = races.most_common(1)[0]
+    if p["attributes"]:
+        attributes = ctx.ally_attributes
+        if len(attributes) == 1 and None not in attributes:
+            return []
+    allies: dict["CardInfo", int] = {}
+    for section in (ctx.main, ctx.side):
+        for info, qty in section.items():
+            if info.is_ally:
+                allies[info] = allies.get(info, 0) + qty
+    race_counts: Counter[str] = Counter()
+    for info, qty in allies.items():
+        race_counts[info.race or "sin Raza"] += qty
+    main_race, _ = race_counts.most_common(1)[0]
     school = RACE_SCHOOL.get(main_race)
     allowed = set(SCHOOLS[school]) if school and p["schools"] else {main_race}
-    off = sorted({info.name for info, _q in allies.values() if (info.race or "sin Raza") not in allowed})
-    listing = ", ".join(f"{race} ({n})" for race, n in sorted(races.items(), key=lambda x: (-x[1], x[0])))
+    off = sorted({info.name for info in allies if (info.race or "sin Raza") not in allowed})
+    listing = ", ".join(f"{race} ({n})" for race, n in sorted(race_counts.items(), key=lambda x: (-x[1], x[0])))
     options = "todos de una sola Raza"
     if p["schools"]:
         options += ", de las dos Razas de una Escuela Elemental"
@@ -130,8 +129,8 @@ def _realm_params(r: "_Reader", fmt: "Format") -> dict[str, Any]:
 def _realm(ctx: "DeckContext", p: dict[str, Any]) -> list[Violation]:
     out = []
     kind = p["type"]
-    main = [(info, qty) for info, qty in ctx.main if info.type == kind]
-    side = [(info, qty) for info, qty in ctx.side if info.type == kind]
+    main = [(info, qty) for info, qty in ctx.main.items() if info.type == kind]
+    side = [(info, qty) for info, qty in ctx.side.items() if info.type == kind]
     n_main = sum(q for _i, q in main)
     if n_main == 0:
         out.append(Violation("realm_missing", p["rule"],
@@ -154,9 +153,9 @@ def _realm(ctx: "DeckContext", p: dict[str, Any]) -> list[Violation]:
 def _conditional_params(r: "_Reader", fmt: "Format") -> dict[str, Any]:
     pairs = []
     for item in r.tables("pairs"):
-        pairs.append({"if_present": item.str("if_present", required=True),
-                      "card": item.str("card", required=True),
-                      "limit": item.int("limit", required=True)})
+        present, card = item.str("if_present", required=True), item.str("card", required=True)
+        pairs.append({"if_present": present, "card": card, "limit": item.int("limit", required=True),
+                      "present_key": fold(present), "card_key": fold(card)})
         item.done()
     if not pairs:
         raise r.fail("pairs", "falta al menos un par {if_present, card, limit}")
@@ -166,17 +165,15 @@ def _conditional_params(r: "_Reader", fmt: "Format") -> dict[str, Any]:
 def _conditional(ctx: "DeckContext", p: dict[str, Any]) -> list[Violation]:
     out = []
     for pair in p["pairs"]:
-        present = fold(pair["if_present"])
-        card = fold(pair["card"])
-        if ctx.total_by_name.get(present, 0) <= 0:
+        present, _info = ctx.total_by_name(pair["if_present"])
+        if present <= 0:
             continue
-        total = ctx.total_by_name.get(card, 0)
-        if total > pair["limit"]:
-            info = ctx.info_by_name[card]
+        total, info = ctx.total_by_name(pair["card"])
+        if info is not None and total > pair["limit"]:
             out.append(Violation(
                 "conditional_limit", p["rule"],
                 f"Con {pair['if_present']} en el mazo, {info.name} queda limitada a {pair['limit']} "
-                f"{'copia' if pair['limit'] == 1 else 'copias'}: hay {ctx.where(info.identity)}.",
+                f"{'copia' if pair['limit'] == 1 else 'copias'}: hay {ctx.where(info)}.",
                 (info.name, pair["if_present"]),
                 f"quita {total - pair['limit']} {'copia' if total - pair['limit'] == 1 else 'copias'} de {info.name}, "
                 f"o quita {pair['if_present']}",

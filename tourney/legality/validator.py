@@ -13,7 +13,7 @@ from datetime import date
 from typing import Iterable
 
 from ..catalog.catalog import Catalog
-from ..catalog.model import GOLD, RACE_SCHOOL, Card, fold
+from ..catalog.model import ALLY, GOLD, RACE_SCHOOL, Card, fold
 from .decklist import DeckList, Entry
 from .errors import LegalityError
 from .formats import Format, Observation
@@ -24,7 +24,7 @@ UNIQUE = "Única"
 WANDERER = "Errante"
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, eq=False)
 class CardInfo:
     """What the format needs to know about one card (identity), errata applied."""
 
@@ -45,22 +45,45 @@ class CardInfo:
     rarity: str | None
     rarity_ok: bool
     observation: Observation | None = None
+    key: str = ""  # folded name
+    flagged: bool = False  # banned, or not legal by edition/rarity: always reported
+    is_ally: bool = False
 
 
 @dataclass(slots=True)
 class DeckContext:
-    """The resolved deck handed to named rules."""
+    """The resolved deck handed to named rules: quantity per card, per section."""
 
     fmt: Format
-    main: list[tuple[CardInfo, int]]
-    side: list[tuple[CardInfo, int]]
-    main_by_id: dict[str, int]
-    side_by_id: dict[str, int]
-    total_by_name: dict[str, int]
-    info_by_name: dict[str, CardInfo]
+    main: dict[CardInfo, int]
+    side: dict[CardInfo, int]
+    main_types: dict[str, int]  # card type -> copies in the main section
+    main_has_plain_gold: bool
+    ally_races: set[str | None]  # races of the Aliados in both sections
+    ally_attributes: set[str | None]
+    checker: "_Checker | None" = None
 
-    def where(self, identity: str) -> str:
-        return _where(self.fmt, self.main_by_id.get(identity, 0), self.side_by_id.get(identity, 0))
+    def total_by_name(self, name: str) -> tuple[int, CardInfo | None]:
+        """Copies of the card with this name across both sections (and the card, if present)."""
+        if self.checker is not None:
+            found = self.checker.resolve(name)
+            if found[0] is _OK:
+                info = found[1]
+                total = self.main.get(info, 0) + self.side.get(info, 0)
+                return total, info if total else None
+        return self.total_by_key(fold(name))
+
+    def total_by_key(self, key: str) -> tuple[int, CardInfo | None]:
+        total, found = 0, None
+        for section in (self.main, self.side):
+            for info, qty in section.items():
+                if info.key == key:
+                    total += qty
+                    found = info
+        return total, found
+
+    def where(self, info: CardInfo) -> str:
+        return _where(self.fmt, self.main.get(info, 0), self.side.get(info, 0))
 
 
 def _where(fmt: Format, in_main: int, in_side: int) -> str:
@@ -91,8 +114,10 @@ class _Checker:
         self.fmt = fmt
         self.catalog = catalog
         self._names: dict[str, tuple] = {}
+        self._known: dict[str, CardInfo] = {}  # names that resolved to one card
         self._infos: dict[str, CardInfo] = {}
         self._rules = [(RULES[name].check, params) for name, params in fmt.rules.items()]
+        self._notes = (NO_CATALOG_NOTE,) if catalog is None else ()
         self.legal_editions: frozenset[str] | None = None
         order: dict[str, int] = {}
         if fmt.legal_editions is not None:
@@ -206,7 +231,8 @@ class _Checker:
             attribute=card.attribute, plain_gold=plain_gold, limit=limit, limit_code=code,
             limit_rule=rule, limit_reason=reason, banned=key in fmt.banned, edition_ok=edition_ok,
             editions=tuple(self._edition_name(s) for s in edition_slugs), rarity=rarity,
-            rarity_ok=rarity_ok, observation=obs,
+            rarity_ok=rarity_ok, observation=obs, key=key,
+            flagged=key in fmt.banned or not edition_ok or not rarity_ok, is_ally=card.type == ALLY,
         )
         self._infos[card.identity] = info
         return info
@@ -242,87 +268,111 @@ class _Checker:
                     "unknown_card", "Catálogo de cartas",
                     f"«{name}» no es una carta del catálogo.", (name,), hint))
         self._names[name] = found
+        if found[0] is _OK:
+            self._known[name] = found[1]
         return found
 
     # ------------------------------------------------------------ checking
     def check_entries(self, main: Iterable[Entry], side: Iterable[Entry]) -> Verdict:
+        known = self._known
         pre: list[Violation] = []
-        items: list[list] = []
-        for section, entries in ((0, main), (1, side)):
-            acc: dict[str, list] = {}
-            for entry in entries:
-                status, value = self.resolve(entry.name)
-                if status is _OK:
-                    slot = acc.get(value.identity)
-                    if slot is None:
-                        acc[value.identity] = [value, entry.quantity, entry.lines]
-                    else:
-                        slot[1] += entry.quantity
-                        slot[2] = (*slot[2], *entry.lines)
-                else:
-                    pre.append(replace(value, lines=entry.lines))
-                    acc.setdefault("\x00" + entry.name, [None, entry.quantity, entry.lines])
-            items.append(list(acc.values()))
-        return self._check(items[0], items[1], pre)
+        main_acc: dict[CardInfo, int] = {}
+        main_count = 0
+        for entry in main:
+            qty = entry.quantity
+            main_count += qty
+            info = known.get(entry.name)
+            if info is None:
+                found = self.resolve(entry.name)
+                if found[0] is not _OK:
+                    pre.append(replace(found[1], lines=entry.lines))
+                    continue
+                info = found[1]
+            main_acc[info] = main_acc.get(info, 0) + qty
+        side_acc: dict[CardInfo, int] = {}
+        side_count = 0
+        for entry in side:
+            qty = entry.quantity
+            side_count += qty
+            info = known.get(entry.name)
+            if info is None:
+                found = self.resolve(entry.name)
+                if found[0] is not _OK:
+                    pre.append(replace(found[1], lines=entry.lines))
+                    continue
+                info = found[1]
+            side_acc[info] = side_acc.get(info, 0) + qty
+        return self._check(main_acc, side_acc, main_count, side_count, pre, (main, side))
 
     def check_cards(self, main: Iterable[tuple[Card, int]], side: Iterable[tuple[Card, int]]) -> Verdict:
-        items: list[list] = []
+        counts: list[dict[CardInfo, int]] = []
+        totals: list[int] = []
         for pairs in (main, side):
-            acc: dict[str, list] = {}
+            acc: dict[CardInfo, int] = {}
+            total = 0
             for card, qty in pairs:
                 info = self.info(card)
-                slot = acc.get(info.identity)
-                if slot is None:
-                    acc[info.identity] = [info, qty, ()]
-                else:
-                    slot[1] += qty
-            items.append(list(acc.values()))
-        return self._check(items[0], items[1], [])
+                acc[info] = acc.get(info, 0) + qty
+                total += qty
+            counts.append(acc)
+            totals.append(total)
+        return self._check(counts[0], counts[1], totals[0], totals[1], [], None)
 
-    def _check(self, main_items: list[list], side_items: list[list], pre: list[Violation]) -> Verdict:
+    def _lines_of(self, info: CardInfo, entries: tuple | None) -> tuple[int, ...]:
+        if entries is None:
+            return ()
+        lines: list[int] = []
+        for section in entries:
+            for entry in section:
+                found = self._names.get(entry.name)
+                if found is not None and found[0] is _OK and found[1] is info:
+                    lines.extend(entry.lines)
+        return tuple(lines)
+
+    def _check(self, main: dict[CardInfo, int], side: dict[CardInfo, int], main_count: int,
+               side_count: int, pre: list[Violation], entries: tuple | None) -> Verdict:
         fmt = self.fmt
         out: list[Violation] = []
-        main_count = sum(i[1] for i in main_items)
-        side_count = sum(i[1] for i in side_items)
-        out.extend(self._sizes(main_count, side_count))
-        out.extend(pre)
-        main_by_id: dict[str, int] = {}
-        side_by_id: dict[str, int] = {}
-        lines_by_id: dict[str, tuple[int, ...]] = {}
-        infos: dict[str, CardInfo] = {}
-        for item in main_items:
-            info = item[0]
-            if info is not None:
-                main_by_id[info.identity] = item[1]
-                infos[info.identity] = info
-                lines_by_id[info.identity] = item[2]
-        for item in side_items:
-            info = item[0]
-            if info is not None:
-                side_by_id[info.identity] = item[1]
-                infos.setdefault(info.identity, info)
-                lines_by_id[info.identity] = (*lines_by_id.get(info.identity, ()), *item[2])
-        for identity, info in infos.items():
-            if info.limit is not None or info.banned or not info.edition_ok or not info.rarity_ok:
-                out.extend(self._card_violations(info, main_by_id.get(identity, 0), side_by_id.get(identity, 0),
-                                                 lines_by_id.get(identity, ())))
-        main = [(i[0], i[1]) for i in main_items if i[0] is not None]
-        side = [(i[0], i[1]) for i in side_items if i[0] is not None]
+        if main_count != fmt.main_exact or fmt.side_sizes is None or side_count not in fmt.side_sizes:
+            out.extend(self._sizes(main_count, side_count))
+        if pre:
+            out.extend(pre)
+        # one pass per section: copy limits and flags, plus the summary the named rules read
+        side_get = side.get
+        types: dict[str, int] = {}
+        races: set[str | None] = set()
+        attributes: set[str | None] = set()
+        plain_gold = False
+        for info, qty in main.items():
+            limit = info.limit
+            if info.flagged or (limit is not None and qty + side_get(info, 0) > limit):
+                out.extend(self._card_violations(info, qty, side_get(info, 0), self._lines_of(info, entries)))
+            kind = info.type
+            types[kind] = types.get(kind, 0) + qty
+            if info.plain_gold:
+                plain_gold = True
+            elif info.is_ally:
+                races.add(info.race)
+                attributes.add(info.attribute)
+        for info, qty in side.items():
+            if info.is_ally:
+                races.add(info.race)
+                attributes.add(info.attribute)
+            if info in main:
+                continue
+            limit = info.limit
+            if info.flagged or (limit is not None and qty > limit):
+                out.extend(self._card_violations(info, 0, qty, self._lines_of(info, entries)))
         if self._rules:
-            total_by_name: dict[str, int] = {}
-            info_by_name: dict[str, CardInfo] = {}
-            for identity, info in infos.items():
-                key = fold(info.name)
-                total_by_name[key] = total_by_name.get(key, 0) + main_by_id.get(identity, 0) + side_by_id.get(identity, 0)
-                info_by_name[key] = info
-            ctx = DeckContext(fmt, main, side, main_by_id, side_by_id, total_by_name, info_by_name)
+            ctx = DeckContext(fmt, main, side, types, plain_gold, races, attributes, self)
             for check, params in self._rules:
-                out.extend(check(ctx, params))
-        notes = (NO_CATALOG_NOTE,) if self.catalog is None else ()
+                found = check(ctx, params)
+                if found:
+                    out.extend(found)
         return Verdict(
             format=fmt.id, violations=tuple(out), castle_count=main_count, support_count=side_count,
-            resolved=ResolvedDeck([(i.card, q) for i, q in main], [(i.card, q) for i, q in side]),
-            notes=notes, main_name=fmt.main_name, side_name=fmt.side_name,
+            main_items=main, side_items=side,
+            notes=self._notes, main_name=fmt.main_name, side_name=fmt.side_name,
         )
 
     def _sizes(self, main_count: int, side_count: int) -> list[Violation]:

@@ -44,16 +44,23 @@ class ResolvedDeck:
         return self.support
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Verdict:
     format: str
     violations: tuple[Violation, ...]
     castle_count: int
     support_count: int
-    resolved: ResolvedDeck
+    main_items: dict = field(default_factory=dict, repr=False)  # CardInfo -> quantity
+    side_items: dict = field(default_factory=dict, repr=False)
     notes: tuple[str, ...] = ()
     main_name: str = "Mazo Castillo"
     side_name: str = "Mazo de Soporte"
+
+    @property
+    def resolved(self) -> ResolvedDeck:
+        """The deck as cards (errata of the format applied): castle / support as list[(Card, qty)]."""
+        return ResolvedDeck([(info.card, qty) for info, qty in self.main_items.items()],
+                            [(info.card, qty) for info, qty in self.side_items.items()])
 
     @property
     def legal(self) -> bool:
