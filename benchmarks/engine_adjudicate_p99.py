@@ -1,0 +1,38 @@
+"""p99 time to adjudicate one generated game (read the JSON Lines + replay + verdict).
+
+    .venv/bin/python benchmarks/engine_adjudicate_p99.py [GAMES]
+"""
+from __future__ import annotations
+
+import statistics
+import sys
+import time
+
+from engine_common import generated_games, load_catalog
+from tourney.engine import adjudicate, catalog_resolver, read_record
+
+
+def main() -> None:
+    n = int(sys.argv[1]) if len(sys.argv) > 1 else 300
+    catalog = load_catalog()
+    resolve = catalog_resolver(catalog)
+    games = generated_games(catalog, n, first_seed=5000)
+    for lines in games[:20]:  # warm the resolver cache as a long-running server would
+        adjudicate(read_record(lines, resolve))
+    times = []
+    for lines in games:
+        start = time.perf_counter()
+        verdict = adjudicate(read_record(lines, resolve))
+        times.append(time.perf_counter() - start)
+        assert verdict.legal
+    times.sort()
+    p50 = statistics.median(times)
+    p99 = times[min(len(times) - 1, int(round(0.99 * (len(times) - 1))))]
+    actions = sum(len(g) - 1 for g in games) / len(games)
+    print(f"{n} partidas, {actions:.0f} acciones por partida en promedio")
+    print(f"mediana por partida: {p50 * 1000:.2f} ms")
+    print(f"p99 por partida: {p99 * 1000:.2f} ms")
+
+
+if __name__ == "__main__":
+    main()
