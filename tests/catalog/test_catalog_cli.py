@@ -52,6 +52,12 @@ def test_malformed_file_exit_2_names_record_and_field_catalog_unchanged(runner, 
     assert stats["cards"] == 2181
 
 
+def test_import_a_directory_reads_its_card_files(runner, shared_data):
+    result = runner.invoke(args=["catalog", "import", str(shared_data / "deckforge" / "data-src")])
+    assert result.exit_code == 0, result.output
+    assert "1680 cartas leídas: 1680 nuevas" in result.output
+
+
 def test_import_missing_file_and_unknown_content(runner, tmp_path):
     missing = runner.invoke(args=["catalog", "import", str(tmp_path / "nada.json")])
     assert missing.exit_code == 2 and "no existe" in missing.output

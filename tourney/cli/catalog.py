@@ -20,9 +20,10 @@ def register(group: click.Group) -> None:
 
 
 @catalog_group.command("import", help=(
-    "Importa cartas desde archivos (DeckForge JSON, respuesta de api.myl.cl, CSV o XLSX). "
+    "Importa cartas desde archivos o carpetas (DeckForge JSON, respuesta de api.myl.cl, "
+    "CSV o XLSX). "
     "Reimportar el mismo archivo no cambia nada; un archivo con errores se rechaza entero."))
-@click.argument("paths", nargs=-1, required=True, type=click.Path(dir_okay=False))
+@click.argument("paths", nargs=-1, required=True, type=click.Path())
 @click.option("--format", "fmt", type=click.Choice(["deckforge", "deckforge-src", "api", "csv", "xlsx"]),
               default=None, help="Formato de los archivos (por defecto se detecta).")
 @with_appcontext

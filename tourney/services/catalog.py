@@ -105,11 +105,12 @@ def import_cards(session: Session, cards: Iterable[Card], editions: Iterable[Edi
 def import_files(session: Session, paths: Sequence[str | Path], fmt: str | None = None
                  ) -> ImportReport:
     """Read card files (format detected per file unless ``fmt``) and import them as one batch."""
-    from ..catalog.importers.detect import read_files
+    from ..catalog.importers.detect import expand, read_files
 
     known = load_catalog(session).cards
-    cards, editions = read_files(paths, fmt, known=known)
-    source = ", ".join(Path(p).name for p in paths)
+    files = expand(paths)
+    cards, editions = read_files(files, fmt, known=known)
+    source = ", ".join(Path(p).name for p in files)
     return import_cards(session, cards, editions, source=_short(source))
 
 

@@ -30,6 +30,25 @@ def detect_format(path: Path, data: Any = None) -> str:
         "respuesta de api.myl.cl (use --format para indicarlo)", source=str(path))
 
 
+SUFFIXES = (".json", ".csv", ".xlsx", ".xlsm")
+
+
+def expand(paths: Sequence[str | Path]) -> list[Path]:
+    """Files as given; a directory stands for its card files (*.json, *.csv, *.xlsx), sorted."""
+    out: list[Path] = []
+    for raw in paths:
+        path = Path(raw)
+        if path.is_dir():
+            found = sorted(p for p in path.iterdir() if p.suffix.lower() in SUFFIXES)
+            if not found:
+                raise CatalogImportError("la carpeta no tiene archivos de cartas "
+                                         "(.json, .csv, .xlsx)", source=str(path))
+            out.extend(found)
+        else:
+            out.append(path)
+    return out
+
+
 def read_files(paths: Sequence[str | Path], fmt: str | None = None, known: Iterable[Card] = ()
                ) -> tuple[list[Card], list[Edition]]:
     """Read every file as one batch; any bad file rejects the whole batch."""
@@ -37,6 +56,7 @@ def read_files(paths: Sequence[str | Path], fmt: str | None = None, known: Itera
         raise CatalogImportError("no se indicó ningún archivo")
     if fmt is not None and fmt not in FORMATS:
         raise CatalogImportError(f"formato desconocido {fmt!r} (use uno de: {', '.join(FORMATS)})")
+    paths = expand(paths)
     known = list(known)
     built: list[Card] = []
     sources: list[Card] = []
