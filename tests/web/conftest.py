@@ -33,6 +33,33 @@ def _import_catalog(url: str, shared_data) -> None:
     clear_cache()
 
 
+@pytest.fixture(autouse=True)
+def _cheap_password_hashes(monkeypatch):
+    """scrypt costs ~0.3 s per hash on a busy CI box: tests use a cheap pbkdf2."""
+    from tourney.services import accounts
+
+    monkeypatch.setattr(accounts, "PASSWORD_METHOD", "pbkdf2:sha256:1000")
+
+
+_CATALOGS: dict = {}
+
+
+@pytest.fixture(autouse=True)
+def _shared_catalog(monkeypatch):
+    """Every test database holds the same imported catalog: build the in-memory Catalog once."""
+    from tourney.services import catalog as catalog_service
+
+    original = catalog_service.load_catalog
+
+    def load_catalog(session, use_cache=True):
+        version = catalog_service.catalog_version(session)
+        if version not in _CATALOGS:
+            _CATALOGS[version] = original(session, use_cache=False)
+        return _CATALOGS[version]
+
+    monkeypatch.setattr(catalog_service, "load_catalog", load_catalog)
+
+
 @pytest.fixture(scope="session")
 def _web_sqlite_template(tmp_path_factory, shared_data):
     path = tmp_path_factory.mktemp("webtemplate") / "web.sqlite3"

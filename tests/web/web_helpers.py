@@ -27,9 +27,10 @@ class World:
                                         role)
 
     def formats(self):
-        from tourney.legality import load_formats
+        from tourney.web.common import formats
 
-        return load_formats(self.app.config["FORMATS_DIR"])
+        with self.app.test_request_context():
+            return formats()
 
     def catalog(self):
         from tourney.services.catalog import load_catalog

@@ -12,6 +12,8 @@ from .errors import Conflict, ServiceError
 
 EMAIL_RE = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
 MIN_PASSWORD = 8
+# werkzeug method for new hashes; tests may lower the cost (check_password_hash reads any method)
+PASSWORD_METHOD = "scrypt"
 
 
 def normalize_email(email: str) -> str:
@@ -33,7 +35,7 @@ def create_user(session: Session, email: str, name: str, password: str,
     if session.exec(select(User).where(User.email == email)).first() is not None:
         raise Conflict("Ya existe una cuenta con ese correo.", "email")
     user = User(email=email, name=name.strip(), role=role,
-                password_hash=generate_password_hash(password))
+                password_hash=generate_password_hash(password, method=PASSWORD_METHOD))
     session.add(user)
     try:
         session.flush()

@@ -26,13 +26,24 @@ def actor():
     return current_user._get_current_object() if current_user.is_authenticated else None
 
 
-def formats() -> dict:
-    cache = current_app.extensions.setdefault("tourney_formats", {})
-    if "formats" not in cache:
-        from ..legality import load_formats
+_formats_cache: dict[tuple, dict] = {}
 
-        cache["formats"] = load_formats(current_app.config["FORMATS_DIR"])
-    return cache["formats"]
+
+def formats() -> dict:
+    """The format files, reloaded when a file in FORMATS_DIR changes (organizers edit TOML)."""
+    from pathlib import Path
+
+    from ..legality import load_formats
+
+    folder = Path(current_app.config["FORMATS_DIR"])
+    key = (str(folder), tuple(sorted((p.name, p.stat().st_mtime_ns)
+                                     for p in folder.glob("*.toml"))))
+    found = _formats_cache.get(key)
+    if found is None:
+        found = load_formats(folder)
+        _formats_cache.clear()
+        _formats_cache[key] = found
+    return found
 
 
 def catalog():
