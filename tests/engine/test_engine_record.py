@@ -75,3 +75,17 @@ def test_action_round_trips_through_to_json():
     record = read((GOLDEN / "01_batalla_legal.jsonl").read_text(encoding="utf-8").splitlines())
     rows = (GOLDEN / "01_batalla_legal.jsonl").read_text(encoding="utf-8").splitlines()[1:]
     assert [a.to_json() for a in record.actions] == [json.loads(r) for r in rows]
+
+
+def test_every_rule_the_engine_cites_is_in_the_rules_index():
+    import re
+    from pathlib import Path
+
+    from tourney.engine.rules import RULES
+
+    source = (Path(__file__).resolve().parents[2] / "tourney" / "engine" / "game.py").read_text(encoding="utf-8")
+    cited = set(re.findall(r'IllegalAction\("([^"]+)"', source)) | set(re.findall(r'return "([0-9][^"]*)"', source))
+    assert cited and cited <= set(RULES), cited - set(RULES)
+    index = (Path(__file__).resolve().parents[2] / "docs" / "rules-index.md").read_text(encoding="utf-8")
+    for section in cited:
+        assert f"| {section} | {RULES[section].title} |" in index

@@ -93,7 +93,6 @@ RULES: dict[str, Rule] = {r.section: r for r in (
          confirmed=True),
     Rule("10.22", "Errante",
          "Nadie puede controlar dos copias de una carta Errante en juego."),
-    Rule("10.24", "Espectral", "Referencia de numeración.", confirmed=True),
     Rule("10.27", "Furia",
          "El Aliado con Furia puede atacar aunque no haya pasado por una Fase de Agrupación."),
     Rule("10.29", "Imbloqueable", "Un Aliado Imbloqueable no puede ser bloqueado.",
@@ -102,7 +101,6 @@ RULES: dict[str, Rule] = {r.section: r for r in (
     Rule("10.31", "Indestructible",
          "Una carta Indestructible en juego no puede ser Destruida, tampoco en la asignación "
          "de daño."),
-    Rule("10.41", "Redirigir", "Referencia de numeración.", confirmed=True),
     Rule("10.44", "Retador",
          "Al atacar, el Retador elige un Aliado de la Línea de Defensa rival que debe "
          "bloquearlo si puede."),
