@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 
 from sqlmodel import Session, select
 
@@ -51,6 +52,15 @@ from ..sheets.imports import (
 from .errors import NotFound, ServiceError
 
 ROW_LEVEL_CODES = ("unknown_card", "ambiguous_card")  # a card the sheet names wrongly
+
+
+def local_time(value: datetime | None) -> datetime | None:
+    """Stored times are UTC (aware, or naive when read back): print them in local time, naive."""
+    if value is None:
+        return None
+    if value.tzinfo is None:
+        value = value.replace(tzinfo=UTC)
+    return value.astimezone().replace(tzinfo=None)
 
 
 # -- reading: rows -> plain values --------------------------------------------------------------
@@ -197,7 +207,7 @@ def _deck_sheet(reg: Registration, sub: DecklistSubmission, catalog, player_id: 
     notes = tuple(v.get("message", "") for v in verdict.get("violations", []) if v.get("message"))
     return DeckSheet(player_name=reg.name, player_id=player_id, table=str(table_no or ""),
                      castle=tuple(castle), support=support, legal=bool(sub.legal),
-                     verdict_notes=notes, registered_at=sub.submitted_at, version=version)
+                     verdict_notes=notes, registered_at=local_time(sub.submitted_at), version=version)
 
 
 def _line(entry: dict, catalog) -> DeckLine:
@@ -268,7 +278,7 @@ def _swaps(session: Session, event: Event, by_id: dict[int, Registration], email
         for qty, card_out, card_in in pairs:
             out.append(SwapRow(round=number_of[match.round_id], table=match.table_no, player=reg.name,
                                game=swap.game, card_out=card_out, card_in=card_in,
-                               entered_at=swap.entered_at, player_id=_player_id(reg, emails), qty=qty))
+                               entered_at=local_time(swap.entered_at), player_id=_player_id(reg, emails), qty=qty))
     out.sort(key=lambda s: (s.round, s.table or 0, s.player.casefold(), s.game))
     return out
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Sequence
+from datetime import datetime
 from typing import Any
 
 from openpyxl import Workbook
@@ -103,6 +104,13 @@ def build_workbook(docs: EventDocuments) -> bytes:
     return out.getvalue()
 
 
+def _cell_value(value: Any) -> Any:
+    """Excel has no time zones: aware datetimes are written in local time."""
+    if isinstance(value, datetime) and value.tzinfo is not None:
+        return value.astimezone().replace(tzinfo=None)
+    return value
+
+
 def _table(ws: Worksheet, headers: Sequence[str], rows: Sequence[Sequence[Any]],
            formats: dict[int, str] | None = None) -> None:
     """Header row styled, panes frozen below it, autofilter, widths from the content."""
@@ -114,7 +122,7 @@ def _table(ws: Worksheet, headers: Sequence[str], rows: Sequence[Sequence[Any]],
         cell.alignment = Alignment(vertical="center", wrap_text=False)
     widths = [len(str(h)) for h in headers]
     for row in rows:
-        ws.append(list(row))
+        ws.append([_cell_value(v) for v in row])
         for i, value in enumerate(row):
             if value is not None:
                 widths[i] = max(widths[i], len(_shown(value, formats.get(i + 1))))
