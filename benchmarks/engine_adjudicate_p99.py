@@ -9,6 +9,7 @@ import sys
 import time
 
 from engine_common import generated_games, load_catalog
+
 from tourney.engine import adjudicate, catalog_resolver, read_record
 
 
@@ -27,7 +28,7 @@ def main() -> None:
         assert verdict.legal
     times.sort()
     p50 = statistics.median(times)
-    p99 = times[min(len(times) - 1, int(round(0.99 * (len(times) - 1))))]
+    p99 = times[min(len(times) - 1, round(0.99 * (len(times) - 1)))]
     actions = sum(len(g) - 1 for g in games) / len(games)
     print(f"{n} partidas, {actions:.0f} acciones por partida en promedio")
     print(f"mediana por partida: {p50 * 1000:.2f} ms")

@@ -15,8 +15,8 @@ import sys
 import time
 
 import chess
-
 from engine_common import generated_games, load_catalog
+
 from tourney.engine import Game, catalog_resolver, read_record
 
 

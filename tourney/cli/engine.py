@@ -1,7 +1,6 @@
 """`tourney adjudicate` and `tourney engine generate`: the rules engine from the command line."""
 from __future__ import annotations
 
-import json
 import random
 import sys
 from pathlib import Path

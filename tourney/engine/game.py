@@ -8,14 +8,27 @@ first illegal action".
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable
 
 from ..catalog.model import ALLY, GOLD, TALISMAN, TOTEM, WEAPON, Card
 from .errors import GameOver, IllegalAction
-from .keywords import (CHALLENGER, CHARGE, CONQUEST, FURY, GUARDIAN, INDESTRUCTIBLE,
-                       RECKLESS, UNBANISHABLE, UNBLOCKABLE, UNIQUE, WANDERER,
-                       engine_keywords, enters_with_counters, weapon_bonus)
+from .keywords import (
+    CHALLENGER,
+    CHARGE,
+    CONQUEST,
+    FURY,
+    GUARDIAN,
+    INDESTRUCTIBLE,
+    RECKLESS,
+    UNBANISHABLE,
+    UNBLOCKABLE,
+    UNIQUE,
+    WANDERER,
+    engine_keywords,
+    enters_with_counters,
+    weapon_bonus,
+)
 from .record import Action, Header
 
 HAND_LIMIT = 8
@@ -36,8 +49,19 @@ PHASE_NAMES = {
 class Inst:
     """One card instance: a physical card of the game, wherever it is."""
 
-    __slots__ = ("id", "card", "owner", "controller", "zone", "since", "counters",
-                 "bearer", "weapon", "kw", "bonus")
+    __slots__ = (
+        "bearer",
+        "bonus",
+        "card",
+        "controller",
+        "counters",
+        "id",
+        "kw",
+        "owner",
+        "since",
+        "weapon",
+        "zone",
+    )
 
     def __init__(self, iid: str, card: Card, owner: str):
         self.id = iid
@@ -57,7 +81,7 @@ class Inst:
 
 
 class Player:
-    __slots__ = ("id", "name", "castle", "zones")
+    __slots__ = ("castle", "id", "name", "zones")
 
     def __init__(self, pid: str, name: str):
         self.id = pid
@@ -118,7 +142,7 @@ class Game:
         self._check_castles()
 
     @classmethod
-    def from_header(cls, header: Header) -> "Game":
+    def from_header(cls, header: Header) -> Game:
         return cls(header)
 
     # -- helpers ---------------------------------------------------------------

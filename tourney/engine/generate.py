@@ -9,14 +9,14 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Callable, Iterable, Sequence
 
 from ..catalog.model import ALLY, GOLD, TALISMAN, TOTEM, WEAPON, Card
 from .errors import IllegalAction
 from .game import HAND_LIMIT, Game
 from .keywords import CHALLENGER, UNIQUE, engine_keywords
-from .record import Action, read_action, read_header
+from .record import read_action, read_header
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,8 +8,9 @@ are *legal* is the game's business (``game.Game``).
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable
+from typing import Any
 
 from ..catalog.model import Card
 from .errors import RecordError
