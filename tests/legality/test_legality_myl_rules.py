@@ -6,7 +6,7 @@ import pytest
 
 from tourney.legality import validate, validate_resolved
 
-from conftest import DRAGON_CASTLE, DRAGON_SUPPORT, deck
+from legality_decks import DRAGON_CASTLE, DRAGON_SUPPORT, deck
 
 
 def codes(verdict):

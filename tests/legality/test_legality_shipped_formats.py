@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from tourney.legality import validate
 
-from conftest import DRAGON_CASTLE, DRAGON_SUPPORT, INFANTRY_CASTLE, deck
+from legality_decks import DRAGON_CASTLE, DRAGON_SUPPORT, INFANTRY_CASTLE, deck
 
 
 def only(verdict, code):
