@@ -73,3 +73,30 @@ def csrf_from(html: str) -> str:
     return match.group(1)
 
 
+
+
+def deck_lines(text: str) -> dict[str, list[tuple[int, str, str]]]:
+    """Split a built deck text into {"castle": [(qty, name, code)], "support": [...]}."""
+    out: dict[str, list] = {"castle": [], "support": []}
+    section = "castle"
+    for line in text.splitlines():
+        line = line.strip()
+        if not line:
+            continue
+        if line == "Mazo Castillo":
+            section = "castle"
+            continue
+        if line == "Mazo de Soporte":
+            section = "support"
+            continue
+        qty, rest = line.split(" ", 1)
+        name, code = rest.rsplit(" (", 1)
+        out[section].append((int(qty), name, code.rstrip(")")))
+    return out
+
+
+def deck_text(sections: dict[str, list[tuple[int, str, str]]]) -> str:
+    lines = ["Mazo Castillo"] + [f"{q} {n} ({c})" for q, n, c in sections["castle"] if q]
+    if sections.get("support"):
+        lines += ["", "Mazo de Soporte"] + [f"{q} {n} ({c})" for q, n, c in sections["support"] if q]
+    return "\n".join(lines) + "\n"

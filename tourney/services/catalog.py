@@ -6,10 +6,10 @@ import that fails half-way is rolled back whole and the catalog stays as it was.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from threading import Lock
-from typing import Iterable, Sequence
 
 from sqlalchemy import func, insert
 from sqlmodel import Session, select
@@ -128,7 +128,8 @@ def catalog_version(session: Session) -> tuple:
     """Cheap fingerprint of the catalog tables: changes whenever a card or edition does."""
     cards = session.exec(select(func.count(CardRow.id), func.max(CardRow.updated_at),
                                 func.sum(CardRow.id))).one()
-    eds = session.exec(select(func.count(EditionRow.slug))).one()
+    eds = tuple(session.exec(select(EditionRow.slug, EditionRow.name, EditionRow.released,
+                                    EditionRow.era).order_by(EditionRow.slug)).all())
     return (tuple(cards), eds)
 
 

@@ -51,6 +51,15 @@ def is_locked(session: Session, event: Event, now: datetime | None = None) -> bo
     return event.status != EVENT_REGISTRATION
 
 
+def _located(exc: Exception) -> str:
+    """The parser's Spanish message, with its line number once."""
+    text = str(exc)
+    line = getattr(exc, "line", None)
+    if line and not text.startswith("línea"):
+        text = f"línea {line}: {text}"
+    return text
+
+
 # -- checking -----------------------------------------------------------------------------
 def _entries(pairs) -> list[dict]:
     merged: dict[str, dict] = {}
@@ -79,10 +88,7 @@ def check_decklist(event: Event, fmt, catalog, *, text: str | None = None,
     except ServiceError:
         raise
     except Exception as exc:  # DecklistError and XLSX errors carry a Spanish message
-        line = getattr(exc, "line", None)
-        message = getattr(exc, "message", None) or str(exc)
-        where = f"línea {line}: " if line else ""
-        raise ServiceError(f"{where}{message}", "file" if xlsx is not None else "text") from None
+        raise ServiceError(_located(exc), "file" if xlsx is not None else "text") from None
     verdict = validate(deck, fmt, catalog)
     data = verdict.to_dict()
     legal = bool(verdict.legal)

@@ -8,13 +8,12 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from datetime import date, timedelta
 
 from sqlmodel import Session, select
 
 from ..catalog.model import ALLY, GOLD, TALISMAN, TOTEM, WEAPON
 from ..models.catalog import utcnow
-from ..models.events import ROLE_ORGANIZER, Event, Registration, User
+from ..models.events import ROLE_ORGANIZER, Event, User
 from . import accounts, decklists, events, rounds
 from .errors import ServiceError
 

@@ -12,7 +12,7 @@ from sqlmodel import Session, func, select
 
 from ..models.catalog import utcnow
 from ..models.events import (
-    EVENT_FINISHED, EVENT_REGISTRATION, Event, EventJudge, Registration, Round, User,
+    EVENT_FINISHED, Event, EventJudge, Registration, Round, User,
 )
 from .accounts import normalize_email
 from .errors import Conflict, Forbidden, NotFound, ServiceError

@@ -25,7 +25,7 @@ from ..models.events import (
     MatchSeat, Registration, ResultReport, Round, User,
 )
 from .errors import Conflict, Forbidden, NotFound, ServiceError
-from .events import is_organizer, require_organizer
+from .events import require_organizer
 
 BYE_RESULT = "2-0-0"  # a bye counts as a 2-0 match win
 

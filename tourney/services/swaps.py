@@ -24,7 +24,7 @@ from ..models.catalog import utcnow
 from ..models.events import (
     MATCH_CONFIRMED, DeckCheck, Event, Match, Registration, Round, SupportSwap, User,
 )
-from .decklists import owns, registered
+from .decklists import _located, owns, registered
 from .errors import Forbidden, NotFound, ServiceError
 from .events import is_judge
 
@@ -217,9 +217,7 @@ def _count_text(text: str, catalog, names: dict[str, str]) -> tuple[Counter, Cou
     try:
         deck = parse_decklist(text)
     except Exception as exc:
-        line = getattr(exc, "line", None)
-        message = getattr(exc, "message", None) or str(exc)
-        raise ServiceError((f"línea {line}: " if line else "") + message, "counted_text") from None
+        raise ServiceError(_located(exc), "counted_text") from None
     by_name = {fold(name): code for code, name in names.items()}
     counters = {"castle": Counter(), "support": Counter()}
     shown = dict(names)

@@ -34,6 +34,9 @@ def init_app(app: Flask) -> None:
         return {"estado": "ok"}
 
     from . import auth, events
+    from .common import local_time
+
+    app.jinja_env.filters["hora"] = local_time
 
     app.register_blueprint(auth.bp)
     app.register_blueprint(events.bp)

@@ -87,3 +87,31 @@ def organizer_required(view):
         return view(*args, **kwargs)
 
     return wrapper
+
+
+def local_zone():
+    from zoneinfo import ZoneInfo
+
+    return ZoneInfo(current_app.config.get("TIMEZONE", "America/Santiago"))
+
+
+def from_local(value):
+    """A naive date-time typed in a form (the venue's local time) -> aware UTC."""
+    from datetime import timezone
+
+    if value is None:
+        return None
+    if value.tzinfo is None:
+        value = value.replace(tzinfo=local_zone())
+    return value.astimezone(timezone.utc)
+
+
+def local_time(value, fmt: str = "%d-%m-%Y %H:%M") -> str:
+    """Jinja filter ``hora``: an aware UTC date-time shown in the venue's time zone."""
+    from datetime import timezone
+
+    if value is None:
+        return ""
+    if value.tzinfo is None:
+        value = value.replace(tzinfo=timezone.utc)
+    return value.astimezone(local_zone()).strftime(fmt)

@@ -13,7 +13,7 @@ from ..models.events import DeckCheck
 from ..services import decklists, events as ev, rounds, swaps
 from ..services.errors import Forbidden, ServiceError
 from .common import (
-    actor, catalog, commit, db, field_error, format_for, format_name, formats,
+    actor, catalog, commit, db, field_error, format_for, format_name, formats, from_local,
     organizer_required, rollback,
 )
 from .forms import (
@@ -26,7 +26,7 @@ bp = Blueprint("events", __name__)
 
 @bp.app_context_processor
 def inject():
-    return {"format_name": format_name, "empty_form": EmptyForm()}
+    return {"format_name": format_name}
 
 
 def _event(event_id: int):
@@ -134,8 +134,8 @@ def create():
                 db(), actor(), name=form.name.data, date=form.date.data,
                 format_id=form.format_id.data, formats=formats(), venue=form.venue.data or "",
                 rounds_planned=form.rounds_planned.data, top_cut=int(form.top_cut.data),
-                registration_deadline=form.registration_deadline.data,
-                decklist_deadline=form.decklist_deadline.data,
+                registration_deadline=from_local(form.registration_deadline.data),
+                decklist_deadline=from_local(form.decklist_deadline.data),
                 support_required=not form.league.data)
             commit()
         except ServiceError as exc:

@@ -21,7 +21,7 @@ def upgrade() -> None:
         sa.Column("name", sa.String(120), nullable=False),
         sa.Column("password_hash", sa.String(255), nullable=False),
         sa.Column("role", sa.String(20), nullable=False),
-        sa.Column("created_at", sa.DateTime(), nullable=False),
+        sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
         sa.UniqueConstraint("email", name="uq_user_email"),
     )
     op.create_table(
@@ -33,15 +33,15 @@ def upgrade() -> None:
         sa.Column("format_id", sa.String(80), nullable=False),
         sa.Column("rounds_planned", sa.Integer(), nullable=True),
         sa.Column("top_cut", sa.Integer(), nullable=False),
-        sa.Column("registration_deadline", sa.DateTime(), nullable=True),
-        sa.Column("decklist_deadline", sa.DateTime(), nullable=True),
+        sa.Column("registration_deadline", sa.DateTime(timezone=True), nullable=True),
+        sa.Column("decklist_deadline", sa.DateTime(timezone=True), nullable=True),
         sa.Column("support_required", sa.Boolean(), nullable=False),
         sa.Column("registration_open", sa.Boolean(), nullable=False),
         sa.Column("status", sa.String(20), nullable=False),
         sa.Column("decklists_published", sa.Boolean(), nullable=False),
         sa.Column("seed", sa.Integer(), nullable=False),
         sa.Column("organizer_id", sa.Integer(), sa.ForeignKey("app_user.id"), nullable=False),
-        sa.Column("created_at", sa.DateTime(), nullable=False),
+        sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
     )
     op.create_table(
         "event_judge",
@@ -59,7 +59,7 @@ def upgrade() -> None:
         sa.Column("name", sa.String(120), nullable=False),
         sa.Column("dropped", sa.Boolean(), nullable=False),
         sa.Column("late_losses", sa.Integer(), nullable=False),
-        sa.Column("created_at", sa.DateTime(), nullable=False),
+        sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
         sa.UniqueConstraint("event_id", "user_id", name="uq_registration_user"),
     )
     op.create_index("ix_registration_event_id", "registration", ["event_id"])
@@ -73,7 +73,7 @@ def upgrade() -> None:
         sa.Column("resolved_json", sa.Text(), nullable=False, server_default="{}"),
         sa.Column("verdict_json", sa.Text(), nullable=False, server_default="{}"),
         sa.Column("legal", sa.Boolean(), nullable=False),
-        sa.Column("submitted_at", sa.DateTime(), nullable=False),
+        sa.Column("submitted_at", sa.DateTime(timezone=True), nullable=False),
     )
     op.create_index("ix_decklist_submission_registration_id", "decklist_submission",
                     ["registration_id"])
@@ -84,9 +84,9 @@ def upgrade() -> None:
         sa.Column("event_id", sa.Integer(), sa.ForeignKey("event.id"), nullable=False),
         sa.Column("number", sa.Integer(), nullable=False),
         sa.Column("published", sa.Boolean(), nullable=False),
-        sa.Column("timer_started_at", sa.DateTime(), nullable=True),
+        sa.Column("timer_started_at", sa.DateTime(timezone=True), nullable=True),
         sa.Column("timer_minutes", sa.Integer(), nullable=False),
-        sa.Column("created_at", sa.DateTime(), nullable=False),
+        sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
         sa.UniqueConstraint("event_id", "number", name="uq_round_number"),
     )
     op.create_index("ix_round_event_id", "round", ["event_id"])
@@ -101,7 +101,7 @@ def upgrade() -> None:
         sa.Column("status", sa.String(20), nullable=False),
         sa.Column("version", sa.Integer(), nullable=False),
         sa.Column("flags", sa.Text(), nullable=False, server_default="[]"),
-        sa.Column("updated_at", sa.DateTime(), nullable=False),
+        sa.Column("updated_at", sa.DateTime(timezone=True), nullable=False),
         sa.UniqueConstraint("round_id", "table_no", name="uq_match_table"),
     )
     op.create_index("ix_match_round_id", "match", ["round_id"])
@@ -123,7 +123,7 @@ def upgrade() -> None:
         sa.Column("registration_id", sa.Integer(), sa.ForeignKey("registration.id"), nullable=False),
         sa.Column("user_id", sa.Integer(), sa.ForeignKey("app_user.id"), nullable=True),
         sa.Column("result", sa.String(10), nullable=False),
-        sa.Column("created_at", sa.DateTime(), nullable=False),
+        sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
         sa.UniqueConstraint("match_id", "registration_id", name="uq_report_player"),
     )
     op.create_index("ix_result_report_match_id", "result_report", ["match_id"])
@@ -135,7 +135,7 @@ def upgrade() -> None:
         sa.Column("game", sa.Integer(), nullable=False),
         sa.Column("swaps_json", sa.Text(), nullable=False, server_default="[]"),
         sa.Column("entered_by", sa.Integer(), sa.ForeignKey("app_user.id"), nullable=True),
-        sa.Column("entered_at", sa.DateTime(), nullable=False),
+        sa.Column("entered_at", sa.DateTime(timezone=True), nullable=False),
         sa.UniqueConstraint("match_id", "registration_id", "game", name="uq_swap_player_game"),
     )
     op.create_index("ix_support_swap_match_id", "support_swap", ["match_id"])
@@ -150,7 +150,7 @@ def upgrade() -> None:
         sa.Column("counted_text", sa.Text(), nullable=False, server_default=""),
         sa.Column("differences_json", sa.Text(), nullable=False, server_default="[]"),
         sa.Column("ok", sa.Boolean(), nullable=False),
-        sa.Column("created_at", sa.DateTime(), nullable=False),
+        sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
     )
     op.create_index("ix_deck_check_event_id", "deck_check", ["event_id"])
 
