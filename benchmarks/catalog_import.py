@@ -20,9 +20,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tourney import db  # noqa: E402
-from tourney.catalog.importers.detect import read_files  # noqa: E402
-from tourney.services.catalog import clear_cache, import_files, load_catalog  # noqa: E402
+from tourney import db
+from tourney.catalog.importers.detect import read_files
+from tourney.services.catalog import clear_cache, import_files, load_catalog
 
 
 def main() -> None:

@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import json
 import threading
-from functools import partial
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
@@ -79,7 +78,7 @@ def test_import_api_response_file_and_csv(runner, tmp_path):
 
 
 class _Api(BaseHTTPRequestHandler):
-    def do_GET(self):  # noqa: N802 - http.server API
+    def do_GET(self):
         if self.path == "/cards/edition/escuelas_elementales":
             body = (DATA / "api_escuelas_elementales.json").read_bytes()
             self.send_response(200)

@@ -9,7 +9,10 @@ import pytest
 from tourney.catalog import Catalog
 from tourney.catalog.errors import CatalogImportError
 from tourney.catalog.importers.deckforge import (
-    load_deckforge_cards, load_deckforge_files, parse_records)
+    load_deckforge_cards,
+    load_deckforge_files,
+    parse_records,
+)
 
 
 def test_public_data_reads_every_printing_with_its_identidad(public_cards_path, public_catalog):

@@ -1,7 +1,7 @@
 """Name resolution for decklists: exact, normalized, then suggestions; Name (CODE) chooses."""
 from __future__ import annotations
 
-from tourney.catalog import Catalog, Card
+from tourney.catalog import Card, Catalog
 
 
 def test_exact_name(public_catalog):

@@ -62,9 +62,8 @@ def test_bad_batch_is_rejected_whole_and_the_catalog_stays(app, tmp_path):
     changed_path.write_text(json.dumps(changed), encoding="utf-8")
     bad_path = tmp_path / "bad.json"
     bad_path.write_text(json.dumps(bad), encoding="utf-8")
-    with pytest.raises(CatalogImportError) as exc:
-        with db.session_scope(app) as session:
-            import_files(session, [changed_path, bad_path])
+    with pytest.raises(CatalogImportError) as exc, db.session_scope(app) as session:
+        import_files(session, [changed_path, bad_path])
     assert exc.value.field == "coste" and "registro 2" in str(exc.value)
     with db.session_scope(app) as session:
         catalog = load_catalog(session)
@@ -80,18 +79,16 @@ def test_a_failure_after_writing_rolls_everything_back(app):
     batch = [replace(cards[0], name="Uno Cambiado"),
              Card(code="PR-2", name="Dos", edition="prueba", type="Oro", identity="dos"),
              Card(code="pr-2", name="Dos bis", edition="prueba", type="Oro", identity="dos")]
-    with pytest.raises(CatalogImportError, match="repetido"):
-        with db.session_scope(app) as session:
-            import_cards(session, batch)
+    with pytest.raises(CatalogImportError, match="repetido"), db.session_scope(app) as session:
+        import_cards(session, batch)
     assert count_cards(app) == 1
 
     class Boom(RuntimeError):
         pass
 
-    with pytest.raises(Boom):
-        with db.session_scope(app) as session:
-            import_cards(session, batch[:2])
-            raise Boom  # e.g. the command fails after the service flushed
+    with pytest.raises(Boom), db.session_scope(app) as session:
+        import_cards(session, batch[:2])
+        raise Boom  # e.g. the command fails after the service flushed
     with db.session_scope(app) as session:
         assert [c.name for c in load_catalog(session)] == ["Uno"]
 

@@ -1,3 +1,3 @@
 """tourney.catalog"""
-from .model import Card, Edition  # noqa: F401
 from .catalog import Catalog, Resolution  # noqa: F401
+from .model import Card, Edition  # noqa: F401

@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Iterable, Iterator
 
 from .model import Card, Edition, fold
 
@@ -91,7 +91,7 @@ class Catalog:
         self._finish()
 
     @classmethod
-    def from_cards(cls, cards: Iterable[Card], editions: Iterable[Edition] = ()) -> "Catalog":
+    def from_cards(cls, cards: Iterable[Card], editions: Iterable[Edition] = ()) -> Catalog:
         return cls(list(cards), {e.slug: e for e in editions})
 
     def _index(self, card: Card) -> None:
@@ -103,7 +103,7 @@ class Catalog:
     def _finish(self) -> None:
         # stable sort: preferred printings first within each name / identity
         for index in (self._by_identity, self._by_name, self._by_folded):
-            for key, cards in index.items():
+            for cards in index.values():
                 cards.sort(key=_preference)
         self._tuples_name = {k: tuple(v) for k, v in self._by_name.items()}
         self._tuples_folded = {k: tuple(v) for k, v in self._by_folded.items()}

@@ -30,7 +30,7 @@ class CatalogImportError(ValueError):
         return (", ".join(where) + ": " if where else "") + self.reason
 
     @classmethod
-    def many(cls, errors: list["CatalogImportError"], limit: int = 20) -> "CatalogImportError":
+    def many(cls, errors: list[CatalogImportError], limit: int = 20) -> CatalogImportError:
         """One error for several (a file with many wrong rows): lists up to ``limit``."""
         if len(errors) == 1:
             return errors[0]
@@ -41,7 +41,7 @@ class CatalogImportError(ValueError):
         combined.first_record, combined.first_field = errors[0].record, errors[0].field
         return combined
 
-    def with_source(self, source: str) -> "CatalogImportError":
+    def with_source(self, source: str) -> CatalogImportError:
         if self.source is None:
             self.source = source
             self.args = (self.describe(),)

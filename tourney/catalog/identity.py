@@ -17,8 +17,8 @@ database, or trusted records of the same import) so that reprints line up:
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterable
 from dataclasses import replace
-from typing import Iterable
 
 from .model import Card, characteristics_identity, fold, normalize_text, slugify
 

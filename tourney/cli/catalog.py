@@ -7,7 +7,7 @@ import click
 from flask import current_app
 from flask.cli import with_appcontext
 
-from .common import CliError, EXIT_UNREADABLE, friendly
+from .common import EXIT_UNREADABLE, CliError, friendly
 
 
 @click.group("catalog", help="Catálogo de cartas: importar, sincronizar, consultar.")

@@ -2,8 +2,7 @@
 from __future__ import annotations
 
 import json
-from datetime import date, datetime, timezone
-from typing import Optional
+from datetime import UTC, date, datetime
 
 from sqlalchemy import Column, Text, UniqueConstraint
 from sqlmodel import Field, SQLModel
@@ -12,7 +11,7 @@ from ..catalog.model import Card, Edition
 
 
 def utcnow() -> datetime:
-    return datetime.now(timezone.utc)
+    return datetime.now(UTC)
 
 
 class EditionRow(SQLModel, table=True):
@@ -20,8 +19,8 @@ class EditionRow(SQLModel, table=True):
 
     slug: str = Field(primary_key=True, max_length=80)
     name: str = Field(max_length=200)
-    released: Optional[date] = None
-    era: Optional[str] = Field(default=None, max_length=80)
+    released: date | None = None
+    era: str | None = Field(default=None, max_length=80)
 
     def to_value(self) -> Edition:
         return Edition(slug=self.slug, name=self.name, released=self.released, era=self.era)
@@ -31,23 +30,23 @@ class CardRow(SQLModel, table=True):
     __tablename__ = "card"
     __table_args__ = (UniqueConstraint("code", name="uq_card_code"),)
 
-    id: Optional[int] = Field(default=None, primary_key=True)
+    id: int | None = Field(default=None, primary_key=True)
     code: str = Field(max_length=40, index=True)
     name: str = Field(max_length=200, index=True)
     edition: str = Field(foreign_key="edition.slug", max_length=80, index=True)
     type: str = Field(max_length=40)
     identity: str = Field(max_length=200, index=True)
-    cost: Optional[int] = None
-    strength: Optional[int] = None
-    race: Optional[str] = Field(default=None, max_length=80)
-    school: Optional[str] = Field(default=None, max_length=80)
-    attribute: Optional[str] = Field(default=None, max_length=40)
-    rarity: Optional[str] = Field(default=None, max_length=40)
+    cost: int | None = None
+    strength: int | None = None
+    race: str | None = Field(default=None, max_length=80)
+    school: str | None = Field(default=None, max_length=80)
+    attribute: str | None = Field(default=None, max_length=40)
+    rarity: str | None = Field(default=None, max_length=40)
     text: str = Field(default="", sa_column=Column(Text, nullable=False, default=""))
     keywords: str = Field(default="[]", sa_column=Column(Text, nullable=False, default="[]"))
-    illustrator: Optional[str] = Field(default=None, max_length=200)
-    origin: Optional[str] = Field(default=None, max_length=80)
-    source: Optional[str] = Field(default=None, max_length=200)  # importer that brought it
+    illustrator: str | None = Field(default=None, max_length=200)
+    origin: str | None = Field(default=None, max_length=80)
+    source: str | None = Field(default=None, max_length=200)  # importer that brought it
     updated_at: datetime = Field(default_factory=utcnow)
 
     def to_value(self) -> Card:
@@ -83,7 +82,7 @@ class CardRow(SQLModel, table=True):
         }
 
     @classmethod
-    def from_value(cls, card: Card, source: str | None = None) -> "CardRow":
+    def from_value(cls, card: Card, source: str | None = None) -> CardRow:
         row = cls(code=card.code, name=card.name, edition=card.edition, type=card.type,
                   identity=card.identity)
         row.update_from(card, source)

@@ -22,8 +22,9 @@ Shape and quirks: ../shared/data/api-myl-cl/NOTES.md; what we do (see docs/catal
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from datetime import date
-from typing import Any, Iterable
+from typing import Any
 
 from ..editions import edition_for, title_case
 from ..errors import CatalogImportError

@@ -17,8 +17,9 @@ keywords ("mientras porte un Arma es Indestructible"), which we keep.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
 from ..editions import edition_for
 from ..errors import CatalogImportError

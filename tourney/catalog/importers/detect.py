@@ -1,8 +1,9 @@
 """Pick the importer for each file (by extension and content) and read a batch."""
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Any, Iterable, Sequence
+from typing import Any
 
 from ..errors import CatalogImportError
 from ..model import Card, Edition

@@ -82,7 +82,7 @@ def _xlsx_rows(path: Path) -> list[tuple[int, list[Any]]]:
 
     try:
         wb = load_workbook(path, read_only=True, data_only=True)
-    except Exception as exc:  # openpyxl raises several types for a bad file
+    except Exception as exc:  # noqa: BLE001 - openpyxl raises many types for a bad file
         raise CatalogImportError(f"no es un archivo XLSX válido ({type(exc).__name__})",
                                  source=str(path)) from None
     try:
@@ -129,7 +129,7 @@ def parse_rows(rows: list[tuple[int, list[Any]]]) -> list[Card]:
     rows = [(n, r) for n, r in rows if any(_text(c) for c in r)]
     if not rows:
         raise CatalogImportError("el archivo está vacío (falta la fila de columnas)")
-    header_no, header = rows[0]
+    _header_row, header = rows[0]
     columns = _header(header)
     errors: list[CatalogImportError] = []
     cards: list[Card] = []
