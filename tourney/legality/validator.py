@@ -444,7 +444,8 @@ class _Checker:
             eds = ", ".join(info.editions) or "desconocida"
             out.append(Violation("edition", fmt.editions_rule,
                                  f"{info.name} no es legal en {fmt.name}: solo tiene impresiones en {eds}, "
-                                 f"que no son ediciones del formato.",
+                                 + ("que no es una edición del formato." if len(info.editions) == 1
+                                    else "que no son ediciones del formato."),
                                  (info.name,), f"quita {_copies(total)} de {info.name} ({where})", lines))
         if not info.rarity_ok:
             out.append(Violation("rarity", fmt.rarity_rule,
