@@ -285,3 +285,27 @@ def test_documents_import_with_any_bad_row_imports_nothing(app_demo, cli, demo, 
     not_xlsx.write_text("Jugador;Sección;Cantidad;Carta\n", encoding="utf-8")
     result = cli.invoke(args=["import", "decklists", str(demo["event_id"]), str(not_xlsx)])
     assert result.exit_code == 2 and "no es una planilla XLSX" in result.output
+
+
+def test_documents_render_document_gives_each_download_for_the_web_buttons(app_demo, demo, read_pdf):
+    from tourney.services.documents import DOCUMENT_KINDS, render_document
+    from tourney.services.errors import ServiceError
+
+    with app_demo.app_context(), db.session_scope(app_demo) as session:
+        event = session.get(Event, demo["event_id"])
+        got = {kind: render_document(session, event, kind, round_number=1 if kind == "slips" else None)
+               for kind in DOCUMENT_KINDS}
+        empty = Event(name="Sin rondas", date=date(2026, 12, 1), format_id="unificado",
+                      organizer_id=demo["organizer_id"])
+        session.add(empty)
+        session.flush()
+        with pytest.raises(ServiceError, match="no tiene rondas"):
+            render_document(session, empty, "pairings")
+        with pytest.raises(ServiceError, match="no hay clasificación"):
+            render_document(session, empty, "standings")
+    assert got["workbook"].filename.endswith(".xlsx") and got["workbook"].data.startswith(b"PK")
+    assert got["slips"].filename.endswith("hojas-de-resultado-ronda-1.pdf")
+    assert len(read_pdf(got["decksheets"].data)) == 9
+    assert "Ronda 2" in read_pdf(got["pairings"].data)[0]
+    for kind in ("decksheets", "blank", "pairings", "slips", "standings"):
+        assert got[kind].mimetype == "application/pdf" and got[kind].data.startswith(b"%PDF")

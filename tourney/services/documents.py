@@ -431,5 +431,80 @@ def import_decklists(session: Session, actor: User, event: Event, data: bytes, f
     return summary
 
 
-__all__ = ["ImportSummary", "ServiceError", "event_documents", "event_info", "find_event",
-           "import_decklists", "import_players"]
+__all__ = [
+    "DOCUMENT_KINDS",
+    "ImportSummary",
+    "RenderedDocument",
+    "ServiceError",
+    "event_documents",
+    "event_info",
+    "find_event",
+    "import_decklists",
+    "import_players",
+    "render_document",
+]
+
+
+# -- one call for the web buttons ----------------------------------------------------------------
+
+DOCUMENT_KINDS = ("decksheets", "blank", "pairings", "slips", "standings", "workbook")
+
+
+@dataclass(frozen=True)
+class RenderedDocument:
+    data: bytes
+    filename: str
+    mimetype: str
+
+
+def render_document(session: Session, event: Event, kind: str, *, catalog=None,
+                    formats: dict | None = None, round_number: int | None = None,
+                    page_size: str = "A4", order: str = "ambos",
+                    printed_at: datetime | None = None) -> RenderedDocument:
+    """The bytes of one document for a download button (organizer and judge pages).
+
+    ``kind``: decksheets | blank | pairings | slips | standings | workbook. ServiceError
+    (Spanish) when the event has nothing to print yet (no rounds, unknown round).
+    """
+    from ..printing import (
+        render_blank_sheets,
+        render_deck_sheets,
+        render_pairings,
+        render_slips,
+        render_standings,
+    )
+    from ..sheets import build_workbook
+
+    if kind not in DOCUMENT_KINDS:
+        raise ServiceError(f"Documento desconocido: {kind}.")
+    docs = event_documents(session, event, catalog=catalog, formats=formats, page_size=page_size,
+                           table_round=round_number if kind == "decksheets" else None,
+                           standings_round=round_number if kind == "standings" else None)
+    slug = f"evento-{event.id}"
+    pdf = "application/pdf"
+    if kind == "workbook":
+        return RenderedDocument(build_workbook(docs), f"{slug}.xlsx",
+                                "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
+    if kind == "blank":
+        return RenderedDocument(render_blank_sheets(docs.event, 1, printed_at=printed_at),
+                                f"{slug}-hoja-en-blanco.pdf", pdf)
+    if kind == "decksheets":
+        return RenderedDocument(render_deck_sheets(docs.event, docs.decks, printed_at=printed_at),
+                                f"{slug}-hojas-de-registro.pdf", pdf)
+    if kind == "standings":
+        if not docs.standings:
+            raise ServiceError("Todavía no hay clasificación: no se ha jugado ninguna ronda.")
+        number = round_number or docs.rounds[-1].number
+        return RenderedDocument(render_standings(docs.event, number, docs.standings, docs.bracket,
+                                                 printed_at=printed_at),
+                                f"{slug}-clasificacion-ronda-{number}.pdf", pdf)
+    try:
+        rnd = docs.round(round_number)
+    except LookupError as exc:
+        raise ServiceError(str(exc).capitalize() + ".") from None
+    if kind == "pairings":
+        return RenderedDocument(render_pairings(docs.event, rnd.number, rnd.pairings, order=order,
+                                                printed_at=printed_at),
+                                f"{slug}-emparejamientos-ronda-{rnd.number}.pdf", pdf)
+    return RenderedDocument(render_slips(docs.event, rnd.number, rnd.pairings, printed_at=printed_at),
+                            f"{slug}-hojas-de-resultado-ronda-{rnd.number}.pdf", pdf)
