@@ -72,3 +72,20 @@ def test_engine_generate_with_decklists(runner, tmp_path):
     result = runner.invoke(args=["engine", "generate", "--seed", "3", "--catalog", CATALOG,
                                  "--deck-a", str(bad)])
     assert result.exit_code == 2 and "línea 2" in result.output
+
+
+def test_engine_generate_revealed_record_adjudicates_like_the_shuffled_one(runner, tmp_path):
+    deck = tmp_path / "mazo.txt"
+    deck.write_text("20 Oro\n15 Soldado\n10 Caballero\n4 Lobo Furioso\n", encoding="utf-8")
+    verdicts = []
+    for extra in ([], ["--revealed"]):
+        out = tmp_path / f"g{len(extra)}.jsonl"
+        result = runner.invoke(args=["engine", "generate", "--seed", "11", "--catalog", CATALOG,
+                                     "--deck-a", str(deck), "--deck-b", str(deck), "-o", str(out),
+                                     *extra])
+        assert result.exit_code == 0, result.output
+        result = runner.invoke(args=["adjudicate", str(out), "--json", "--catalog", CATALOG])
+        assert result.exit_code == 0, result.output
+        verdicts.append(json.loads(result.stdout))
+    assert verdicts[0] == verdicts[1]
+    assert json.loads((tmp_path / "g1.jsonl").read_text(encoding="utf-8").splitlines()[0])["order"] == "revealed"

@@ -84,7 +84,9 @@ def test_every_rule_the_engine_cites_is_in_the_rules_index():
     from tourney.engine.rules import RULES
 
     source = (Path(__file__).resolve().parents[2] / "tourney" / "engine" / "game.py").read_text(encoding="utf-8")
-    cited = set(re.findall(r'IllegalAction\("([^"]+)"', source)) | set(re.findall(r'return "([0-9][^"]*)"', source))
+    cited = (set(re.findall(r'IllegalAction\("([^"]+)"', source))
+             | set(re.findall(r'return "([0-9][^"]*)"', source))
+             | set(re.findall(r'rule = "([^"]+)" if .* else "([^"]+)"', source)[0]))
     assert cited and cited <= set(RULES), cited - set(RULES)
     index = (Path(__file__).resolve().parents[2] / "docs" / "rules-index.md").read_text(encoding="utf-8")
     for section in cited:

@@ -123,12 +123,15 @@ def engine_group() -> None:
 @click.option("--catalog", "catalog_path", type=click.Path(), default=None,
               help="Catálogo DeckForge JSON en vez de la base de datos.")
 @click.option("--max-turns", type=int, default=200, show_default=True)
+@click.option("--revealed", is_flag=True,
+              help="Registro en orden «revealed» (como una partida en papel): cada robo y cada "
+                   "carta botada nombra su carta.")
 @with_appcontext
 @friendly
 def generate_command(seed: int, deck_a: str | None, deck_b: str | None, output: str | None,
-                     catalog_path: str | None, max_turns: int) -> None:
+                     catalog_path: str | None, max_turns: int, revealed: bool) -> None:
     from ..engine import catalog_resolver
-    from ..engine.generate import DeckError, generate_game, random_deck, read_deck
+    from ..engine.generate import DeckError, generate_game, random_deck, read_deck, reveal_record
     from ..engine.record import dumps_line
 
     catalog = _load_catalog(catalog_path)
@@ -148,6 +151,8 @@ def generate_command(seed: int, deck_a: str | None, deck_b: str | None, output: 
         return card.name if catalog.resolve(card.name).ok else f"{card.name} ({card.code})"
 
     game = generate_game(decks[0], decks[1], seed, name_of, resolve, max_turns=max_turns)
+    if revealed:
+        game = reveal_record(game, resolve)
     text = "".join(dumps_line(obj) + "\n" for obj in game)
     if output:
         Path(output).write_text(text, encoding="utf-8")

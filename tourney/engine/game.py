@@ -125,6 +125,9 @@ class Game:
         self.outcome: Outcome | None = None
         self.unverified: list[int] = []
         self.setup_problem: IllegalAction | None = None
+        self.revealed_order = header.order == "revealed"
+        self.reveals: dict[str, list[str]] | None = None  # the current action's named cards
+        self.taken: list[tuple[str, str]] = []  # (player, card) drawn or milled, in order
         for setup in header.players:
             player = Player(setup.id, setup.name)
             self.players[setup.id] = player
@@ -137,8 +140,11 @@ class Game:
                 self.cards[iid] = Inst(iid, card, setup.id)
                 player.castle.append(iid)
         self.setup_problem = self._check_setup()
-        for pid in self.order:
-            self._draw(pid, header.hand)
+        for setup in header.players:
+            if self.revealed_order:
+                self.reveals = {setup.id: list(setup.opening)}
+            self._draw(setup.id, header.hand)
+        self.reveals = None
         self._check_castles()
 
     @classmethod
@@ -231,14 +237,41 @@ class Game:
             else:
                 self._put(weapon, "graveyard")
 
+    def _take_top(self, pid: str, what: str) -> str:
+        """The card a draw or mill takes: the top one, or the one the record names."""
+        castle = self.players[pid].castle
+        named = self.reveals.get(pid) if self.reveals is not None else None
+        if not named:
+            if self.revealed_order:
+                raise IllegalAction(None, f"El registro no nombra la carta que "
+                                          f"{self.players[pid].name} {what} («revealed»).")
+            iid = castle.pop()
+        else:
+            iid = named.pop(0)
+            rule = "10.45" if what == "roba" else "10.7"
+            if self.revealed_order:
+                if self.cards[iid].zone != "castle" or self.cards[iid].owner != pid:
+                    raise IllegalAction(rule, f"{self.cards[iid].label()} no está en el Mazo "
+                                              f"Castillo de {self.players[pid].name}: no se "
+                                              f"{'roba' if what == 'roba' else 'bota'}.")
+                castle.remove(iid)
+            elif castle[-1] != iid:
+                raise IllegalAction(rule, f"La carta del tope del Castillo de "
+                                          f"{self.players[pid].name} es "
+                                          f"{self.cards[castle[-1]].label()}, no "
+                                          f"{self.cards[iid].label()}.")
+            else:
+                castle.pop()
+        self.taken.append((pid, iid))
+        return iid
+
     def _draw(self, pid: str, n: int) -> None:
         player = self.players[pid]
         for _ in range(n):
             if not player.castle:
                 return
-            iid = player.castle.pop()
-            inst = self.cards[iid]
-            inst.zone = "hand"
+            iid = self._take_top(pid, "roba")
+            self.cards[iid].zone = "hand"
             player.zones["hand"][iid] = None
 
     def _mill(self, pid: str, n: int) -> None:
@@ -246,7 +279,7 @@ class Game:
         for _ in range(n):
             if not player.castle:
                 return
-            iid = player.castle.pop()
+            iid = self._take_top(pid, "bota")
             self.cards[iid].zone = "graveyard"
             player.zones["graveyard"][iid] = None
 
@@ -281,6 +314,56 @@ class Game:
             if self.outcome.reason == "concede":
                 raise GameOver(None, "La partida ya terminó por concesión.")
             raise GameOver("3.1", "La partida ya terminó: un Mazo Castillo quedó vacío.")
+        if action.revealed or self.revealed_order:
+            self._apply_with_reveals(action)
+            return
+        self._apply(action)
+
+    _SCALARS = ("clock", "turn", "active", "phase", "gold_allowed", "battle_done", "priority",
+                "passes", "outcome")
+
+    def _apply_with_reveals(self, action: Action) -> None:
+        """Named draws and mills are only checked while applying: undo on an illegal one."""
+        saved = self._snapshot()
+        self.reveals = {pid: list(ids) for pid, ids in action.revealed}
+        try:
+            self._apply(action)
+            left = [(pid, ids) for pid, ids in self.reveals.items() if ids]
+            if left:
+                pid, ids = left[0]
+                raise IllegalAction(None, f"«revealed» nombra cartas de "
+                                          f"{self.players[pid].name} que esta acción no roba ni "
+                                          f"bota: {', '.join(ids)}.")
+        except IllegalAction:
+            self._restore(saved)
+            raise
+        finally:
+            self.reveals = None
+
+    def _snapshot(self) -> tuple:
+        scalars = {k: getattr(self, k) for k in self._SCALARS}
+        lists = (list(self.attackers), dict(self.blocks), dict(self.challenges),
+                 dict(self.last_regroup), list(self.unverified), len(self.taken))
+        insts = [(i, i.zone, i.controller, i.since, dict(i.counters), i.bearer, i.weapon, i.bonus)
+                 for i in self.cards.values()]
+        players = [(p, list(p.castle), {z: dict(d) for z, d in p.zones.items()})
+                   for p in self.players.values()]
+        return scalars, lists, insts, players
+
+    def _restore(self, saved: tuple) -> None:
+        scalars, lists, insts, players = saved
+        for k, v in scalars.items():
+            setattr(self, k, v)
+        (self.attackers, self.blocks, self.challenges, self.last_regroup, self.unverified,
+         taken) = lists
+        del self.taken[taken:]
+        for i, zone, controller, since, counters, bearer, weapon, bonus in insts:
+            i.zone, i.controller, i.since, i.counters = zone, controller, since, counters
+            i.bearer, i.weapon, i.bonus = bearer, weapon, bonus
+        for p, castle, zones in players:
+            p.castle, p.zones = castle, zones
+
+    def _apply(self, action: Action) -> None:
         if self.phase == "discard" and action.do not in ("discard", "concede", "effect"):
             raise IllegalAction("9 E", f"{self.players[self.active].name} debe descartar hasta "
                                        f"{HAND_LIMIT} cartas antes de cualquier otra acción.")

@@ -7,6 +7,7 @@ accepts; an illegal proposal leaves the state untouched and is simply not record
 """
 from __future__ import annotations
 
+import json
 import random
 import re
 from collections.abc import Callable, Iterable, Sequence
@@ -219,3 +220,32 @@ def war(game: Game, rng: random.Random, play, affordable, attempt) -> None:
         if options and rng.random() < 0.3 and play(pid, rng.choice(options)):
             continue
         attempt({"p": pid, "do": "pass"})
+
+
+def reveal_record(objs: list[dict], resolve: Callable[[str], Card]) -> list[dict]:
+    """The same game in "revealed" order, as a paper game is recorded: the Castillo in an
+    unknown order (here: reversed) and every draw and mill naming its card."""
+    header, cards = read_header(objs[0], resolve)
+    game = Game(header)
+    opening: dict[str, list[str]] = {}
+    for pid, iid in game.taken:
+        opening.setdefault(pid, []).append(iid)
+    head = json.loads(json.dumps(objs[0]))
+    head["order"] = "revealed"
+    for player in head["players"]:
+        player["castle"] = list(reversed(player["castle"]))
+        player["opening"] = opening.get(player["id"], [])
+    out = [head]
+    ids = tuple(p.id for p in header.players)
+    for number, obj in enumerate(objs[1:], start=2):
+        action = read_action(obj, number, ids, cards)
+        mark = len(game.taken)
+        game.apply(action)
+        named: dict[str, list[str]] = {}
+        for pid, iid in game.taken[mark:]:
+            named.setdefault(pid, []).append(iid)
+        new = dict(obj)
+        if named:
+            new["revealed"] = named
+        out.append(new)
+    return out

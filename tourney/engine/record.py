@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..catalog.model import Card
@@ -29,7 +29,8 @@ class PlayerSetup:
     id: str
     name: str
     gold: tuple[str, Card]
-    castle: tuple[tuple[str, Card], ...]  # top card first
+    castle: tuple[tuple[str, Card], ...]  # top card first ("revealed" order: any order)
+    opening: tuple[str, ...] = ()  # "revealed" order: the ids of the opening hand
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,6 +41,7 @@ class Header:
     first: str
     hand: int
     players: tuple[PlayerSetup, PlayerSetup]
+    order: str = "shuffled"  # "shuffled": castle in deck order | "revealed": order unknown
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,6 +65,8 @@ class Action:
     mill: tuple[tuple[str, int], ...] = ()
     counters: tuple[tuple[str, str, int], ...] = ()
     strength: tuple[tuple[str, int], ...] = ()
+    # the cards this action's draws and mills take from each Castillo, in order
+    revealed: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"p": self.p, "do": self.do}
@@ -92,6 +96,8 @@ class Action:
             out["counters"] = [list(c) for c in self.counters]
         if self.strength:
             out["strength"] = [list(s) for s in self.strength]
+        if self.revealed:
+            out["revealed"] = {pid: list(ids) for pid, ids in self.revealed}
         return out
 
 
@@ -137,6 +143,9 @@ def read_header(obj: Any, resolve: Resolver) -> tuple[Header, dict[str, Card]]:
     version = obj.get("version", 1)
     if version != 1:
         raise RecordError(line, f"versión de registro no soportada: {version!r} (sólo 1)")
+    order = obj.get("order", "shuffled")
+    if order not in ("shuffled", "revealed"):
+        raise RecordError(line, f"«order» debe ser \"shuffled\" o \"revealed\", no {order!r}")
     hand = obj.get("hand", DEFAULT_HAND)
     if not isinstance(hand, int) or isinstance(hand, bool) or not 0 <= hand <= 60:
         raise RecordError(line, "«hand» debe ser un entero entre 0 y 60")
@@ -159,7 +168,7 @@ def read_header(obj: Any, resolve: Resolver) -> tuple[Header, dict[str, Card]]:
         for j, item in enumerate(castle_raw, 1):
             entries.append(("castle", _instance(item, line, f"jugador {pid}, castle[{j}]")))
         gold = None
-        castle = []
+        castle: list[tuple[str, Card]] = []
         for kind, (iid, cname) in entries:
             if iid in cards:
                 raise RecordError(line, f"id de instancia duplicado: «{iid}»")
@@ -173,7 +182,17 @@ def read_header(obj: Any, resolve: Resolver) -> tuple[Header, dict[str, Card]]:
             else:
                 castle.append((iid, card))
         assert gold is not None
-        players.append(PlayerSetup(pid, name, gold, tuple(castle)))
+        opening: tuple[str, ...] = ()
+        if obj.get("order") == "revealed":
+            raw = praw.get("opening")
+            own = {iid for iid, _ in castle}
+            if (not isinstance(raw, list) or len(raw) != hand or len(set(raw)) != len(raw)
+                    or not all(isinstance(i, str) and i in own for i in raw)):
+                raise RecordError(line, f"jugador {pid}: con \"order\": \"revealed\", «opening» "
+                                        f"debe nombrar las {hand} cartas distintas de su Castillo "
+                                        "que robó antes del turno 1")
+            opening = tuple(raw)
+        players.append(PlayerSetup(pid, name, gold, tuple(castle), opening))
     if players[0].id == players[1].id:
         raise RecordError(line, f"los dos jugadores tienen el mismo id «{players[0].id}»")
     first = obj.get("first", players[0].id)
@@ -182,7 +201,7 @@ def read_header(obj: Any, resolve: Resolver) -> tuple[Header, dict[str, Card]]:
     fmt = obj.get("format", "")
     if not isinstance(fmt, str):
         raise RecordError(line, "«format» debe ser un texto")
-    return Header("myl", 1, fmt, first, hand, (players[0], players[1])), cards
+    return Header("myl", 1, fmt, first, hand, (players[0], players[1]), order), cards
 
 
 def _ids(obj: dict, key: str, line: int, known: dict, required: bool = True) -> tuple[str, ...]:
@@ -242,7 +261,34 @@ def _per_player(obj: dict, key: str, line: int, players: tuple[str, ...]) -> tup
     return tuple(out)
 
 
+def _revealed(obj: dict, line: int, players: tuple[str, ...], known: dict):
+    value = obj.get("revealed")
+    if value is None:
+        return ()
+    if not isinstance(value, dict):
+        raise RecordError(line, "«revealed» debe ser un objeto {id de jugador: [ids de carta]}")
+    out = []
+    for pid, ids in value.items():
+        if pid not in players:
+            raise RecordError(line, f"«revealed» nombra al jugador «{pid}», que no está en la partida")
+        if not isinstance(ids, list) or not all(isinstance(i, str) for i in ids):
+            raise RecordError(line, "«revealed» debe ser un objeto {id de jugador: [ids de carta]}")
+        for i in ids:
+            if i not in known:
+                raise RecordError(line, f"«revealed» nombra la carta «{i}», que no está en la partida")
+        out.append((pid, tuple(ids)))
+    return tuple(out)
+
+
 def read_action(obj: Any, line: int, players: tuple[str, ...], known: dict) -> Action:
+    action = _read_action(obj, line, players, known)
+    revealed = _revealed(obj, line, players, known)
+    if revealed:
+        action = replace(action, revealed=revealed)
+    return action
+
+
+def _read_action(obj: Any, line: int, players: tuple[str, ...], known: dict) -> Action:
     if not isinstance(obj, dict):
         raise RecordError(line, "cada acción debe ser un objeto JSON")
     p = obj.get("p")

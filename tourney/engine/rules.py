@@ -77,6 +77,9 @@ RULES: dict[str, Rule] = {r.section: r for r in (
          confirmed=True),
     Rule("10.6", "Bloquear",
          "Si el bloqueador sale del juego antes del daño, el atacante daña al Castillo."),
+    Rule("10.7", "Botar",
+         "Botar pone en el Cementerio las cartas del tope del Mazo Castillo, de una en una; "
+         "en un registro «revealed» la carta nombrada debe estar en ese Castillo."),
     Rule("10.11", "Ceder prioridad",
          "Ceder es pasar la prioridad al rival; dos cesiones seguidas cierran la Guerra de "
          "Talismanes.", confirmed=True),
@@ -104,7 +107,9 @@ RULES: dict[str, Rule] = {r.section: r for r in (
     Rule("10.44", "Retador",
          "Al atacar, el Retador elige un Aliado de la Línea de Defensa rival que debe "
          "bloquearlo si puede."),
-    Rule("10.45", "Robar", "Robar toma la carta del tope del Mazo Castillo y la pone en la mano."),
+    Rule("10.45", "Robar",
+         "Robar toma la carta del tope del Mazo Castillo y la pone en la mano; la carta que "
+         "nombra el registro debe ser esa (o, en un registro «revealed», estar en el Castillo)."),
     Rule("2009 I", "Habilidades Especiales (2009)",
          "Embestida duplica el daño de combate al Castillo; Temerario sólo puede ser bloqueado "
          "por Aliados Temerarios.", source="2009"),
