@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from tourney.engine import RecordError, adjudicate, catalog_resolver, read_record
 from tourney.engine.record import ZONES
 
-IDS = [f"{p}{i}" for p in "AB" for i in range(0, 50)]
+IDS = [f"{p}{i}" for p in "AB" for i in range(50)]
 ids = st.sampled_from(IDS)
 players = st.sampled_from(["A", "B"])
 id_lists = st.lists(ids, max_size=3)
