@@ -396,9 +396,9 @@ class _Checker:
                                  (), f"quita {_cards(main_count - fmt.main_max)} del {main_name}"))
         if fmt.side_sizes is not None:
             if side_count not in fmt.side_sizes:
-                allowed = " o ".join(str(n) for n in fmt.side_sizes)
+                allowed = " o ".join(str(n) for n in fmt.side_sizes) + " cartas"
                 if len(fmt.side_sizes) == 1:
-                    allowed = f"exactamente {fmt.side_sizes[0]}"
+                    allowed = f"exactamente {_cards(fmt.side_sizes[0])}"
                 options = []
                 for n in fmt.side_sizes:
                     if n > side_count:
@@ -406,7 +406,7 @@ class _Checker:
                     elif n < side_count:
                         options.append("déjalo vacío (quita todas)" if n == 0 else f"quita {_cards(side_count - n)}")
                 out.append(Violation("side_size", fmt.side_rule,
-                                     f"El {side_name} debe tener {allowed} cartas: tiene {side_count}.",
+                                     f"El {side_name} debe tener {allowed}: tiene {side_count}.",
                                      (), f"{side_name}: " + " o ".join(options)))
         else:
             if side_count < fmt.side_min:
