@@ -89,3 +89,21 @@ def test_engine_generate_revealed_record_adjudicates_like_the_shuffled_one(runne
         verdicts.append(json.loads(result.stdout))
     assert verdicts[0] == verdicts[1]
     assert json.loads((tmp_path / "g1.jsonl").read_text(encoding="utf-8").splitlines()[0])["order"] == "revealed"
+
+
+def test_same_record_gives_byte_identical_json_across_processes(tmp_path):
+    """Determinism does not depend on the process (hash seeds differ between runs)."""
+    import os
+    import subprocess
+    import sys
+
+    outputs = []
+    for hash_seed in ("1", "2"):
+        env = dict(os.environ, PYTHONHASHSEED=hash_seed, DATABASE_URL=f"sqlite:///{tmp_path}/x.db")
+        done = subprocess.run(
+            [sys.executable, "-c", "from tourney.cli import main; main()", "adjudicate",
+             str(GOLDEN / "04_efecto_y_concesion.jsonl"), "--json", "--catalog", CATALOG],
+            capture_output=True, env=env, timeout=120, check=False)
+        assert done.returncode == 0, done.stderr
+        outputs.append(done.stdout)
+    assert outputs[0] == outputs[1] and outputs[0].startswith(b"{")
