@@ -156,3 +156,22 @@ def test_a_broken_format_file_exits_2_naming_file_and_key(runner, tmp_path, card
     result = check(runner, "--format", "unificado", path, "--catalog", cards_json, "--formats-dir", fdir)
     assert result.exit_code == 2
     assert "roto.toml" in result.output and "copies.limit" in result.output
+
+
+def test_formats_record_writes_the_format_table(runner, app):
+    from sqlmodel import Session, select
+
+    from tourney import db
+    from tourney.models.catalog import FormatRow
+
+    result = runner.invoke(args=["deck", "formats", "--record"])
+    assert result.exit_code == 0, result.output
+    assert "Formatos registrados: 8 (8 nuevos" in result.output
+    again = runner.invoke(args=["deck", "formats", "--record"])
+    assert "(0 nuevos o cambiados)" in again.output
+    with Session(db.get_engine(app.config["DATABASE_URL"])) as session:
+        rows = {row.id: row for row in session.exec(select(FormatRow))}
+    assert rows["magic-construido"].game == "magic"
+    definition = json.loads(rows["escuelas-elementales"].definition)
+    assert "Gris-Gris" in definition["banned"] and definition["limited"]["Scarbo"] == 1
+    assert len(rows["unificado"].sha256) == 64

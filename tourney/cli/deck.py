@@ -178,9 +178,18 @@ def check_command(format_id: str, file: str, as_json: bool, catalog_path: str | 
 @deck_group.command("formats", help="Lista los formatos disponibles.")
 @click.option("--json", "as_json", is_flag=True, help="imprime la lista como JSON")
 @click.option("--formats-dir", type=click.Path(file_okay=False), default=None)
+@click.option("--record", is_flag=True, help="registra los formatos en la base de datos (tabla format)")
 @friendly
-def formats_command(as_json: bool, formats_dir: str | None) -> None:
+def formats_command(as_json: bool, formats_dir: str | None, record: bool) -> None:
     formats = _load_formats(_formats_dir(formats_dir))
+    if record:
+        from .. import db
+        from ..services.legality import record_formats
+
+        app = click.get_current_context().ensure_object(ScriptInfo).load_app()
+        with app.app_context(), db.session_scope() as session:
+            changed = record_formats(session, formats)
+        click.echo(f"Formatos registrados: {len(formats)} ({len(changed)} nuevos o cambiados).", err=as_json)
     rows = []
     for fid in sorted(formats):
         fmt = formats[fid]
