@@ -22,6 +22,7 @@ sys.path.insert(0, str(ROOT))
 
 from tourney import db
 from tourney.catalog.importers.detect import read_files
+from tourney.catalog.model import fold
 from tourney.services.catalog import clear_cache, import_files, load_catalog
 
 
@@ -33,9 +34,10 @@ def main() -> None:
     deckforge = Path(args.data) / "deckforge"
     paths = [deckforge / "public-data" / "cards.json", *sorted((deckforge / "data-src").glob("*.json"))]
 
-    parse_times, import_times, load_times = [], [], []
+    parse_times, import_times, load_times, reimport_times = [], [], [], []
     count = 0
     for _ in range(args.runs):
+        fold.cache_clear()  # every run starts cold, as a fresh process would
         t0 = time.perf_counter()
         cards, _editions = read_files(paths)
         parse_times.append(time.perf_counter() - t0)
@@ -49,11 +51,17 @@ def main() -> None:
             app = Flask("bench")
             app.config["DATABASE_URL"] = url
             clear_cache()
+            fold.cache_clear()
             t0 = time.perf_counter()
             with db.session_scope(app) as session:
                 report = import_files(session, paths)
             import_times.append(time.perf_counter() - t0)
             assert report.added == count, report.summary()
+            t0 = time.perf_counter()
+            with db.session_scope(app) as session:
+                again = import_files(session, paths)
+            reimport_times.append(time.perf_counter() - t0)
+            assert again.changes == 0, again.summary()
             clear_cache()
             t0 = time.perf_counter()
             with db.session_scope(app) as session:
@@ -63,6 +71,8 @@ def main() -> None:
 
     print(f"files: {len(paths)}; printings after merge: {count}; runs: {args.runs}")
     print(f"parse only (median): {statistics.median(parse_times):.3f} s")
+    print(f"re-import of the same files, 0 changes (median): "
+          f"{statistics.median(reimport_times):.3f} s")
     print(f"load_catalog from SQLite, cold (median): {statistics.median(load_times):.3f} s")
     print(f"catalog import, all DeckForge files into fresh SQLite (median): "
           f"{statistics.median(import_times):.3f} s")

@@ -45,6 +45,8 @@ def test_data_src_after_the_built_catalog_keeps_identities(app, public_cards_pat
     with db.session_scope(app) as session:
         catalog = load_catalog(session)
         assert catalog.by_code("DO-001").identity == "adapa"
+        assert "entra en juego bajo tu control" in catalog.by_code("DO-001").text
+        assert catalog.by_code("DO-001").text != catalog.by_code("CA-002").text
         assert catalog.resolve("Adapa").ok
 
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from threading import Lock
 
-from sqlalchemy import func, insert
+from sqlalchemy import bindparam, func, insert, update
 from sqlmodel import Session, select
 
 from ..catalog import Card, Catalog, Edition
@@ -40,6 +40,10 @@ class ImportReport:
         return (f"{self.cards_read} cartas leídas: {self.added} nuevas, {self.updated} actualizadas, "
                 f"{self.unchanged} sin cambios; ediciones: {self.editions_added} nuevas, "
                 f"{self.editions_updated} actualizadas.")
+
+
+_COMPARED = ("name", "edition", "type", "identity", "cost", "strength", "race", "school",
+             "attribute", "rarity", "text", "keywords", "illustrator", "origin")
 
 
 def import_cards(session: Session, cards: Iterable[Card], editions: Iterable[Edition] = (),
@@ -83,22 +87,33 @@ def import_cards(session: Session, cards: Iterable[Card], editions: Iterable[Edi
             report.editions_updated += changed
     session.flush()
 
-    existing = {row.code.upper(): row for row in session.exec(select(CardRow))}
-    new_rows = []
+    table = CardRow.__table__
+    existing = {row["code"].upper(): row
+                for row in session.execute(select(table)).mappings()}
+    new_rows, changed_rows = [], []
     for card in cards:
+        values = CardRow.column_values(card, source)
         row = existing.get(card.code.upper())
         if row is None:
-            new_rows.append(CardRow.column_values(card, source))
+            new_rows.append(values)
             report.added += 1
             report.added_codes.append(card.code)
-        elif row.update_from(card, source):
+        elif any(row[key] != values[key] for key in _COMPARED):
+            values["_id"] = row["id"]
+            changed_rows.append(values)
             report.updated += 1
             report.updated_codes.append(card.code)
         else:
             report.unchanged += 1
-    session.flush()
-    if new_rows:  # a Core bulk insert in the session's transaction: rolled back with it
-        session.execute(insert(CardRow.__table__), new_rows)
+    # Core statements in the session's transaction: rolled back with it on error
+    if new_rows:
+        session.execute(insert(table), new_rows)
+    if changed_rows:
+        session.execute(
+            update(table).where(table.c.id == bindparam("_id")).values(
+                {key: bindparam(key) for key in (*_COMPARED, "source", "updated_at")}),
+            changed_rows)
+        session.expire_all()
     return report
 
 
@@ -107,9 +122,8 @@ def import_files(session: Session, paths: Sequence[str | Path], fmt: str | None 
     """Read card files (format detected per file unless ``fmt``) and import them as one batch."""
     from ..catalog.importers.detect import expand, read_files
 
-    known = load_catalog(session).cards
     files = expand(paths)
-    cards, editions = read_files(files, fmt, known=known)
+    cards, editions = read_files(files, fmt, known=lambda: load_catalog(session).cards)
     source = ", ".join(Path(p).name for p in files)
     return import_cards(session, cards, editions, source=_short(source))
 

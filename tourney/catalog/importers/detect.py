@@ -1,7 +1,7 @@
 """Pick the importer for each file (by extension and content) and read a batch."""
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -50,15 +50,26 @@ def expand(paths: Sequence[str | Path]) -> list[Path]:
     return out
 
 
-def read_files(paths: Sequence[str | Path], fmt: str | None = None, known: Iterable[Card] = ()
+def read_files(paths: Sequence[str | Path], fmt: str | None = None,
+               known: Iterable[Card] | Callable[[], Iterable[Card]] = ()
                ) -> tuple[list[Card], list[Edition]]:
-    """Read every file as one batch; any bad file rejects the whole batch."""
+    """Read every file as one batch; any bad file rejects the whole batch.
+
+    ``known`` (the catalog already loaded, or a function returning it, called only when
+    some printing needs an identity or a name's capitalisation) lines identities up.
+    """
     if not paths:
         raise CatalogImportError("no se indicó ningún archivo")
     if fmt is not None and fmt not in FORMATS:
         raise CatalogImportError(f"formato desconocido {fmt!r} (use uno de: {', '.join(FORMATS)})")
     paths = expand(paths)
-    known = list(known)
+    _known: list[Card] | None = None
+
+    def known_cards() -> list[Card]:
+        nonlocal _known
+        if _known is None:
+            _known = list(known() if callable(known) else known)
+        return _known
     built: list[Card] = []
     sources: list[Card] = []
     others: list[Card] = []
@@ -86,7 +97,7 @@ def read_files(paths: Sequence[str | Path], fmt: str | None = None, known: Itera
 
             cards, eds = api_myl.parse_edition(
                 data if data is not None else deckforge.read_json(path), str(path),
-                known=[*known, *built, *sources, *others])
+                known=[*known_cards(), *built, *sources, *others])
             others.extend(cards)
             editions.update({e.slug: e for e in eds})
         else:
@@ -94,7 +105,8 @@ def read_files(paths: Sequence[str | Path], fmt: str | None = None, known: Itera
 
             cards = tabular.read_table(path, kind)
             others.extend(cards)
-    merged, eds = deckforge.merge_batch(built, sources + others, known)
+    rest = sources + others
+    merged, eds = deckforge.merge_batch(built, rest, known_cards() if rest else ())
     for e in eds:
         editions.setdefault(e.slug, e)
     return merged, list(editions.values())
