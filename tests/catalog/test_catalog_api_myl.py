@@ -70,6 +70,20 @@ def test_lower_case_names_with_trailing_spaces_are_capitalised(response):
     assert cards["EE-002"].name == "Reliquia y Sombra"
 
 
+def test_title_case_keeps_particles_lower_and_roman_numerals_upper():
+    from tourney.catalog.editions import title_case
+
+    assert title_case("de la montaña y el mar") == "De la Montaña y el Mar"
+    assert title_case("cleopatra vii") == "Cleopatra VII"
+    assert title_case("jean-luc  del  valle") == "Jean-Luc del Valle"
+
+
+def test_unknown_edition_takes_the_api_title(response):
+    response["edition"].update(slug="nueva-prueba", title="nueva prueba del sur")
+    _cards, (edition,) = parse_edition(response)
+    assert (edition.slug, edition.name) == ("nueva-prueba", "Nueva Prueba del Sur")
+
+
 def test_name_capitalisation_comes_from_the_known_catalog_when_possible(response):
     known = [Card(code="OLD-1", name="Guardián De La Prueba", edition="x", type="Aliado",
                   identity="guardian")]

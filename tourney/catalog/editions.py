@@ -83,8 +83,13 @@ def title_case(text: str) -> str:
     return " ".join(out)
 
 
+_ROMAN = {"ii", "iii", "iv", "vi", "vii", "viii", "ix", "xi", "xii", "xiii", "xiv", "xv"}
+
+
 def _cap_word(word: str) -> str:
-    # capitalise each hyphen/apostrophe part: "jean-luc" -> "Jean-Luc"
+    if word in _ROMAN:  # "cleopatra vii" -> "Cleopatra VII"
+        return word.upper()
+    # capitalise each hyphenated part: "jean-luc" -> "Jean-Luc"
     parts = word.split("-")
     return "-".join(p[:1].upper() + p[1:] for p in parts)
 

@@ -26,7 +26,7 @@ from collections.abc import Iterable
 from datetime import date
 from typing import Any
 
-from ..editions import edition_for, title_case
+from ..editions import KNOWN_EDITIONS, edition_for, title_case
 from ..errors import CatalogImportError
 from ..keywords import declared_keywords, normalize_breaks
 from ..model import ALLY, GOLD, Card, Edition, fold, slugify
@@ -108,7 +108,9 @@ def parse_edition(data: Any, source: str = "", known: Iterable[Card] = ()
     title = " ".join(title.split()) if isinstance(title, str) and title.strip() else None
     if title and title == title.lower():
         title = title_case(title)
-    edition = edition_for(slug, name=title, released=_release(ed.get("date_release")))
+    # a known edition keeps its name from our table ("ContraAtaque"); else the API's title
+    edition = edition_for(slug, name=None if slug in KNOWN_EDITIONS else title,
+                          released=_release(ed.get("date_release")))
     cards_data = data.get("cards")
     if not isinstance(cards_data, list):
         raise CatalogImportError("falta la lista «cards»", source=src)
