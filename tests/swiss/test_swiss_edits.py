@@ -1,0 +1,76 @@
+"""Manual edits: swap, break a table, seat by hand, re-pair a round; each validated
+and reported with its consequences in Spanish."""
+from __future__ import annotations
+
+import random
+
+import pytest
+from swiss_factories import state
+
+from tourney.swiss import (Pairing, SwissUserError, break_match, pair_players, repair_round,
+                           swap_players, validate_round)
+from tourney.swiss.edits import _Facts, _renumber
+
+# after round 1: a beat b, c beat d
+S = state(["a", "b", "c", "d"], [[("a", "b", "2-0-0"), ("c", "d", "2-0-0")]])
+
+
+def round_of(*pairs):
+    return list(_renumber(_Facts(S), [Pairing(0, a, b) for a, b in pairs]))
+
+
+def test_swap_that_creates_a_rematch_says_so():
+    pairings = round_of(("a", "c"), ("b", "d"))
+    result = swap_players(S, pairings, "c", "b")
+    assert {(p.a, p.b) for p in result.pairings} == {("a", "b"), ("c", "d")}
+    assert any("crea una revancha" in c and "ronda 1" in c for c in result.consequences)
+    assert all("rematch" in p.flags for p in result.pairings)
+
+
+def test_swap_reports_the_point_difference():
+    result = swap_players(S, round_of(("a", "c"), ("b", "d")), "c", "d")
+    assert any("diferencia de 3 puntos" in c for c in result.consequences)
+
+
+def test_swap_within_one_table_is_refused():
+    with pytest.raises(SwissUserError, match="misma mesa"):
+        swap_players(S, round_of(("a", "c"), ("b", "d")), "a", "c")
+
+
+def test_validate_round_finds_twice_seated_dropped_and_missing_players():
+    dropped = state(["a", "b", "c", "d"], [[("a", "b", "2-0-0"), ("c", "d", "2-0-0")]],
+                    dropped=["d"])
+    bad = [Pairing(1, "a", "c"), Pairing(2, "a", "d")]
+    check = validate_round(dropped, bad)
+    text = " | ".join(check.errors)
+    assert "ya juega en la mesa 1" in text
+    assert "está retirado" in text
+    assert "B (b) está activo y no tiene mesa" in text
+    assert not check.ok
+
+
+def test_validate_round_refuses_a_bye_with_an_even_count():
+    check = validate_round(S, [Pairing(1, "a", "c"), Pairing(2, "b", None), Pairing(3, "d", None)])
+    assert any("como máximo uno" in e for e in check.errors)
+
+
+def test_break_match_frees_both_players_and_pair_players_seats_them():
+    pairings = round_of(("a", "c"), ("b", "d"))
+    broken = break_match(S, pairings, 1)
+    assert broken.unpaired == ("a", "c") and len(broken.pairings) == 1
+    assert "quedan sin mesa" in broken.consequences[0]
+    seated = pair_players(S, broken.pairings, "a", "c")
+    assert validate_round(S, seated.pairings).ok
+
+
+def test_break_match_of_an_unknown_table_is_refused():
+    with pytest.raises(SwissUserError, match="no existe la mesa 9"):
+        break_match(S, round_of(("a", "c"), ("b", "d")), 9)
+
+
+def test_repair_round_keeps_fixed_tables_and_pairs_the_rest():
+    keep = round_of(("a", "b"))  # a forced rematch, kept on purpose
+    result = repair_round(S, random.Random(0), keep=keep)
+    assert {(p.a, p.b) for p in result.pairings} == {("a", "b"), ("c", "d")}
+    assert any("crea una revancha" in c for c in result.consequences)
+    assert validate_round(S, result.pairings).ok
