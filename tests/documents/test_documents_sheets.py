@@ -7,10 +7,13 @@ import zipfile
 from datetime import datetime
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from openpyxl import Workbook, load_workbook
 
 from tourney.printing.data import (
     EventDocuments,
+    EventInfo,
     PairingRow,
     PlayerRow,
     RoundData,
@@ -228,3 +231,26 @@ def test_rejects_a_zip_bomb_before_opening_it():
         read_players(bomb)
     with pytest.raises(SheetFileError, match="bomba zip"):
         check_xlsx(good, max_uncompressed=1000)
+
+
+_names = st.text(alphabet=st.characters(blacklist_categories=("Cs", "Cc")), min_size=1, max_size=40) \
+    .map(str.strip).filter(bool)
+
+
+@settings(max_examples=60, deadline=None)
+@given(players=st.lists(st.tuples(_names, st.booleans()), min_size=1, max_size=12,
+                        unique_by=lambda t: t[0].casefold()))
+def test_xlsx_round_trip_keeps_any_player_name_as_text(players):
+    """Names with accents, quotes, leading = or @ (never turned into formulas), digits."""
+    rows = tuple(PlayerRow(" ".join(name.split()), f"id-{i}", dropped=dropped)
+                 for i, (name, dropped) in enumerate(players))
+    data = build_workbook(EventDocuments(event=EventInfo("Liga de Ñuñoa"), players=rows))
+    assert read_players(data) == list(rows)
+
+
+def test_export_never_writes_a_formula(event):
+    rows = (PlayerRow("=HYPERLINK(\"http://x\",\"clic\")"), PlayerRow("+56 9 1234"), PlayerRow("@SUMA"))
+    wb = load_workbook(io.BytesIO(build_workbook(EventDocuments(event=event, players=rows))))
+    cells = [c for row in wb["Jugadores"].iter_rows(min_row=2) for c in row if c.value is not None]
+    assert cells and all(c.data_type != "f" for c in cells)
+    assert [c.value for c in cells] == [p.name for p in rows]

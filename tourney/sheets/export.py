@@ -14,6 +14,7 @@ from datetime import datetime
 from typing import Any
 
 from openpyxl import Workbook
+from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
 from openpyxl.styles import Alignment, Font, PatternFill
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
@@ -105,9 +106,12 @@ def build_workbook(docs: EventDocuments) -> bytes:
 
 
 def _cell_value(value: Any) -> Any:
-    """Excel has no time zones: aware datetimes are written in local time."""
+    """Excel has no time zones: aware datetimes are written in local time. Control characters
+    (which XLSX cannot hold) are dropped from text."""
     if isinstance(value, datetime) and value.tzinfo is not None:
         return value.astimezone().replace(tzinfo=None)
+    if isinstance(value, str):
+        return ILLEGAL_CHARACTERS_RE.sub("", value)
     return value
 
 
@@ -123,6 +127,10 @@ def _table(ws: Worksheet, headers: Sequence[str], rows: Sequence[Sequence[Any]],
     widths = [len(str(h)) for h in headers]
     for row in rows:
         ws.append([_cell_value(v) for v in row])
+        for cell in ws[ws.max_row]:
+            # text is never a formula: a name like "=HYPERLINK(…)" stays text (formula injection)
+            if cell.data_type == "f":
+                cell.data_type = "s"
         for i, value in enumerate(row):
             if value is not None:
                 widths[i] = max(widths[i], len(_shown(value, formats.get(i + 1))))
