@@ -51,6 +51,15 @@ def test_malformed_file_exit_2_names_record_and_field_catalog_unchanged(runner, 
     assert stats["cards"] == 2181
 
 
+def test_dry_run_reports_and_saves_nothing(runner, shared_data):
+    folder = str(shared_data / "deckforge" / "data-src")
+    result = runner.invoke(args=["catalog", "import", "--dry-run", folder])
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith("Simulación") and "1680 nuevas" in result.output
+    stats = json.loads(runner.invoke(args=["catalog", "stats", "--json"]).output)
+    assert stats["cards"] == 0
+
+
 def test_import_a_directory_reads_its_card_files(runner, shared_data):
     result = runner.invoke(args=["catalog", "import", str(shared_data / "deckforge" / "data-src")])
     assert result.exit_code == 0, result.output

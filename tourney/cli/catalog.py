@@ -26,19 +26,32 @@ def register(group: click.Group) -> None:
 @click.argument("paths", nargs=-1, required=True, type=click.Path())
 @click.option("--format", "fmt", type=click.Choice(["deckforge", "deckforge-src", "api", "csv", "xlsx"]),
               default=None, help="Formato de los archivos (por defecto se detecta).")
+@click.option("--dry-run", is_flag=True,
+              help="Revisa los archivos y muestra qué cambiaría, sin guardar nada.")
 @with_appcontext
 @friendly
-def import_command(paths: tuple[str, ...], fmt: str | None) -> None:
+def import_command(paths: tuple[str, ...], fmt: str | None, dry_run: bool) -> None:
     from .. import db
     from ..catalog.errors import CatalogImportError
     from ..services.catalog import import_files
 
     try:
-        with db.session_scope(current_app) as session:
-            report = import_files(session, list(paths), fmt)
+        if dry_run:
+            from sqlmodel import Session
+
+            session = Session(db.engine_for_app(current_app))
+            try:
+                report = import_files(session, list(paths), fmt)
+            finally:
+                session.rollback()
+                session.close()
+        else:
+            with db.session_scope(current_app) as session:
+                report = import_files(session, list(paths), fmt)
     except CatalogImportError as exc:
         raise CliError(f"importación rechazada, el catálogo no cambió. {exc}", EXIT_UNREADABLE)
-    click.echo(report.summary())
+    prefix = "Simulación (no se guardó nada): " if dry_run else ""
+    click.echo(prefix + report.summary())
 
 
 @catalog_group.command("sync", help=(
