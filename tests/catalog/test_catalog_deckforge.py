@@ -41,6 +41,8 @@ def test_card_types_and_schools(public_catalog):
     assert set(types) == {"Aliado", "Talismán", "Arma", "Tótem", "Oro"}
     kirin = public_catalog.resolve("Kirin").card
     assert (kirin.race, kirin.school) == ("Dragón", "Clan Desafiante")
+    # the Pack América Dragones come with escuela null: the school follows from the race
+    assert public_catalog.by_code("PA-001").school == "Clan Desafiante"
 
 
 # -- 10.13 Copias: reprints are one card ------------------------------------------

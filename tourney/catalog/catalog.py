@@ -9,7 +9,14 @@ Name resolution for decklists (the contract other packages rely on):
   - ``suggestions``: close names when nothing matched (never a guess);
   - ``ok`` is true when exactly one identity matched.
 * A decklist may write ``Name (CODE)`` to choose among identities; resolve()
-  accepts that form too.
+  accepts that form too and returns every printing of the chosen identity, the
+  chosen one first. A known name with a code that is not one of its printings
+  matches nothing and suggests the valid ``Name (CODE)`` forms.
+* ``Resolution.choices()`` / ``codes_by_identity()`` list the candidates for an
+  ambiguous name (for the error message).
+* Within a name or identity, regular printings come before alternate arts and
+  promotional printings, so ``Resolution.card`` is a regular printing.
+* Results are cached per query string: the common case is one dict lookup.
 """
 from __future__ import annotations
 
@@ -111,7 +118,8 @@ class Catalog:
         self._names = None
 
     def add(self, card: Card) -> None:
-        """Add one printing (keeps the indexes and the resolution cache consistent)."""
+        """Add one printing (keeps the indexes and the resolution cache consistent).
+        Re-sorts the indexes: meant for a few additions, not for building a catalog."""
         self.cards.append(card)
         self._index(card)
         self._finish()
