@@ -97,6 +97,17 @@ def _affinity(ctx: "DeckContext", p: dict[str, Any]) -> list[Violation]:
         for info, qty in section.items():
             if info.is_ally:
                 allies[info] = allies.get(info, 0) + qty
+    cache = ctx.checker.rule_cache if ctx.checker is not None else {}
+    key = ("affinity", id(p), frozenset(allies.items()))
+    found = cache.get(key)
+    if found is None:
+        if len(cache) > 50_000:
+            cache.clear()
+        found = cache[key] = _affinity_violation(ctx, p, allies)
+    return found
+
+
+def _affinity_violation(ctx: "DeckContext", p: dict[str, Any], allies: dict["CardInfo", int]) -> list[Violation]:
     race_counts: Counter[str] = Counter()
     for info, qty in allies.items():
         race_counts[info.race or "sin Raza"] += qty

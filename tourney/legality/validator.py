@@ -86,6 +86,10 @@ class DeckContext:
         return _where(self.fmt, self.main.get(info, 0), self.side.get(info, 0))
 
 
+def _at(v: Violation, lines: tuple[int, ...]) -> Violation:
+    return Violation(v.code, v.rule, v.message, v.cards, v.hint, lines)
+
+
 def _where(fmt: Format, in_main: int, in_side: int) -> str:
     parts = []
     if in_main:
@@ -115,6 +119,8 @@ class _Checker:
         self.catalog = catalog
         self._names: dict[str, tuple] = {}
         self._known: dict[str, CardInfo] = {}  # names that resolved to one card
+        self._violations: dict[tuple, list[Violation]] = {}
+        self.rule_cache: dict[tuple, list[Violation]] = {}  # named rules may memoize here
         self._infos: dict[str, CardInfo] = {}
         self._rules = [(RULES[name].check, params) for name, params in fmt.rules.items()]
         self._notes = (NO_CATALOG_NOTE,) if catalog is None else ()
@@ -285,7 +291,7 @@ class _Checker:
             if info is None:
                 found = self.resolve(entry.name)
                 if found[0] is not _OK:
-                    pre.append(replace(found[1], lines=entry.lines))
+                    pre.append(_at(found[1], entry.lines))
                     continue
                 info = found[1]
             main_acc[info] = main_acc.get(info, 0) + qty
@@ -298,7 +304,7 @@ class _Checker:
             if info is None:
                 found = self.resolve(entry.name)
                 if found[0] is not _OK:
-                    pre.append(replace(found[1], lines=entry.lines))
+                    pre.append(_at(found[1], entry.lines))
                     continue
                 info = found[1]
             side_acc[info] = side_acc.get(info, 0) + qty
@@ -321,13 +327,24 @@ class _Checker:
     def _lines_of(self, info: CardInfo, entries: tuple | None) -> tuple[int, ...]:
         if entries is None:
             return ()
+        known = self._known
         lines: list[int] = []
         for section in entries:
             for entry in section:
-                found = self._names.get(entry.name)
-                if found is not None and found[0] is _OK and found[1] is info:
+                if known.get(entry.name) is info:
                     lines.extend(entry.lines)
         return tuple(lines)
+
+    def _card_problems(self, info: CardInfo, in_main: int, in_side: int, entries: tuple | None) -> list[Violation]:
+        """The violations of one card, memoized by (card, copies) — only the lines vary."""
+        key = (info, in_main, in_side)
+        found = self._violations.get(key)
+        if found is None:
+            if len(self._violations) > 100_000:
+                self._violations.clear()
+            found = self._violations[key] = self._card_violations(info, in_main, in_side, ())
+        lines = self._lines_of(info, entries)
+        return [_at(v, lines) for v in found] if lines else list(found)
 
     def _check(self, main: dict[CardInfo, int], side: dict[CardInfo, int], main_count: int,
                side_count: int, pre: list[Violation], entries: tuple | None) -> Verdict:
@@ -346,7 +363,7 @@ class _Checker:
         for info, qty in main.items():
             limit = info.limit
             if info.flagged or (limit is not None and qty + side_get(info, 0) > limit):
-                out.extend(self._card_violations(info, qty, side_get(info, 0), self._lines_of(info, entries)))
+                out.extend(self._card_problems(info, qty, side_get(info, 0), entries))
             kind = info.type
             types[kind] = types.get(kind, 0) + qty
             if info.plain_gold:
@@ -362,7 +379,7 @@ class _Checker:
                 continue
             limit = info.limit
             if info.flagged or (limit is not None and qty > limit):
-                out.extend(self._card_violations(info, 0, qty, self._lines_of(info, entries)))
+                out.extend(self._card_problems(info, 0, qty, entries))
         if self._rules:
             ctx = DeckContext(fmt, main, side, types, plain_gold, races, attributes, self)
             for check, params in self._rules:
