@@ -40,6 +40,12 @@ POOL = {c.name: c for c in (
     card("Piedra Sagrada", TOTEM, 1),
     card("Rayo", TALISMAN, 1, text="Destruye un Aliado."),
     card("Hechizo", TALISMAN, 0),
+    card("Emboscador", ALLY, 1, 1, text="Puedes jugar este Aliado en Guerra de Talismanes."),
+    card("Guardia Súbita", ALLY, 1, 2,
+         text="Puedes jugar este Aliado al comienzo de tu Declaración de Bloqueo."),
+    card("Conjuro Eterno", TALISMAN, 1,
+         text="Puedes jugar este Talismán desde tu Cementerio pagando su coste, luego Destiérralo."),
+    card("Resucitado", ALLY, 1, 1, ["Exhumar"]),
 )}
 
 

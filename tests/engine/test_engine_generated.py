@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from tourney.catalog.model import ALLY, GOLD
 from tourney.engine import Game, adjudicate, catalog_resolver, read_record
-from tourney.engine.keywords import FURY, GUARDIAN
+from tourney.engine.keywords import FURY, GUARDIAN, WAR, play_permissions
 
 SETTINGS = settings(max_examples=25, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
@@ -45,7 +45,8 @@ def _candidates(lines, catalog, kind):
     for i, action in enumerate(record.actions, start=1):  # lines[i] is this action
         if kind == "wrong_phase" and action.do == "pass":
             hand = [game.cards[c] for c in game.zone_of(action.p, "hand")]
-            ally = next((c for c in hand if c.card.type == ALLY), None)
+            ally = next((c for c in hand if c.card.type == ALLY
+                         and WAR not in play_permissions(c.card)), None)
             if ally is not None:
                 bad = {"p": action.p, "do": "play", "card": ally.id, "pay": []}
                 out.append((i, [json.dumps(bad)], "9 B", False))

@@ -401,3 +401,42 @@ def test_10_14_conquista_first_combat_damage_draws_a_card_once():
     plain = hands("Caballero")  # the end-of-turn draws only
     assert plain == (1, 2)
     assert hands("Conquistador") == (plain[0] + 1, plain[1] + 1)  # one extra draw, once
+
+
+# -- moments and zones a card's own text allows (data-driven from the text) ----------------------
+
+def test_card_text_allows_an_aliado_in_the_talisman_war_with_priority():
+    head, acts = duel(["Soldado"], ["Emboscador"], ["A1"])
+    acts[2] = {"p": "B", "do": "effect", "moves": [["B1", "hand"]]}  # keep it in B's hand
+    war_play = {"p": "B", "do": "play", "card": "B1", "pay": ["B0"]}
+    v = judge(head, acts[:-2] + [war_play, {"p": "A", "do": "pass"}, {"p": "B", "do": "pass"}])
+    assert v.status == "unfinished" and v.final["B"]["in_play"] == 2
+    v = judge(head, acts[:-2] + [{"p": "B", "do": "pass"}, war_play])
+    assert (v.rule, v.line) == ("9 C3", len(acts) + 1)  # A has the priority now
+    head, acts = duel(["Soldado"], ["Soldado"], ["A1"])
+    acts[2] = {"p": "B", "do": "effect", "moves": [["B1", "hand"]]}
+    v = judge(head, acts[:-2] + [war_play])
+    assert v.rule == "9 B"  # a plain Aliado cannot
+
+
+def test_card_text_allows_an_aliado_at_the_start_of_your_block_declaration():
+    head, acts = duel(["Soldado"], ["Guardia Súbita"], ["A1"], pairs=[("B1", "A1")])
+    acts[2] = {"p": "B", "do": "effect", "moves": [["B1", "hand"]]}
+    acts.insert(len(acts) - 3, {"p": "B", "do": "play", "card": "B1", "pay": ["B0"]})
+    v = judge(head, acts)
+    assert v.status == "unfinished" and v.final["A"]["graveyard"] == 1  # 1 against 2: A1 destroyed
+
+
+def test_10_25_exhumar_plays_from_the_graveyard_and_exiles_the_talisman():
+    head = header(["Conjuro Eterno", "Resucitado", "Oro"] + FILLER, FILLER, hand=3)
+    bury = {"p": "A", "do": "effect", "moves": [["A1", "graveyard"], ["A2", "graveyard"]]}
+    acts = [{"p": "A", "do": "gold", "card": "A3"}, bury,
+            {"p": "A", "do": "play", "card": "A1", "pay": ["A0"]},
+            {"p": "A", "do": "play", "card": "A2", "pay": ["A3"]}]
+    v = judge(head, acts)
+    assert v.status == "unfinished"
+    assert (v.final["A"]["exile"], v.final["A"]["graveyard"], v.final["A"]["in_play"]) == (1, 0, 3)
+    head = header(["Rayo", "Oro"] + FILLER, FILLER, hand=2)
+    v = judge(head, [{"p": "A", "do": "effect", "moves": [["A1", "graveyard"]]},
+                     {"p": "A", "do": "play", "card": "A1", "pay": ["A0"]}])
+    assert (v.line, v.rule) == (3, "3.7")  # no Exhumar: it cannot be played from there

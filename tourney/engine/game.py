@@ -14,19 +14,24 @@ from dataclasses import dataclass
 from ..catalog.model import ALLY, GOLD, TALISMAN, TOTEM, WEAPON, Card
 from .errors import GameOver, IllegalAction
 from .keywords import (
+    BLOCK,
     CHALLENGER,
     CHARGE,
     CONQUEST,
     FURY,
+    GRAVEYARD,
     GUARDIAN,
     INDESTRUCTIBLE,
+    OWN_BLOCK,
     RECKLESS,
     UNBANISHABLE,
     UNBLOCKABLE,
     UNIQUE,
     WANDERER,
+    WAR,
     engine_keywords,
     enters_with_counters,
+    play_permissions,
     weapon_bonus,
 )
 from .record import Action, Header
@@ -367,7 +372,7 @@ class Game:
         if self.phase == "discard" and action.do not in ("discard", "concede", "effect"):
             raise IllegalAction("9 E", f"{self.players[self.active].name} debe descartar hasta "
                                        f"{HAND_LIMIT} cartas antes de cualquier otra acción.")
-        if self.phase == "block" and action.do not in ("block", "concede", "effect"):
+        if self.phase == "block" and action.do not in ("block", "play", "concede", "effect"):
             raise IllegalAction("9 C2", "Falta la Declaración de Bloqueo del jugador defensor "
                                         "(«block», con [] si no bloquea).")
         _HANDLERS[action.do](self, action)
@@ -395,27 +400,32 @@ class Game:
 
     def _do_play(self, action: Action) -> None:
         p = action.p
-        inst = self._own(action, action.card, "hand", "para jugarla")
+        first = self.cards[action.card]
+        allowed = play_permissions(first.card)
+        from_graveyard = (GRAVEYARD in allowed and first.zone == "graveyard"
+                          and first.owner == p)
+        inst = first if from_graveyard else self._own(action, action.card, "hand", "para jugarla")
         card = inst.card
         if card.type == GOLD:
             raise IllegalAction("2.5", f"{inst.label()} es un Oro: los Oros no se juegan, se ponen "
                                        "en la Reserva con «gold».")
-        if card.type == TALISMAN:
-            if self.phase == "war":
-                if self.priority != p:
-                    raise IllegalAction("9 C3", f"{self.players[p].name} no tiene la prioridad en "
-                                                "la Guerra de Talismanes.")
-            elif self.phase != "vigil" or p != self.active:
-                raise IllegalAction("9 B", f"{inst.label()}: los Talismanes se juegan en tu Fase "
-                                           "de Vigilia o en la Guerra de Talismanes.")
-        elif card.type in (ALLY, TOTEM, WEAPON):
-            if p != self.active or self.phase != "vigil":
-                raise IllegalAction("9 B", f"{inst.label()}: {card.type} sólo se juega en tu "
-                                           f"Fase de Vigilia (ahora es {PHASE_NAMES[self.phase]}"
-                                           f"{'' if p == self.active else ' del turno rival'}).")
-        else:
+        if card.type not in (ALLY, TOTEM, WEAPON, TALISMAN):
             raise IllegalAction("8.1", f"{inst.label()}: el motor no sabe jugar cartas de tipo "
                                        f"{card.type}.")
+        own_vigil = self.phase == "vigil" and p == self.active
+        in_block = self.phase == "block" and (
+            BLOCK in allowed or (OWN_BLOCK in allowed and p != self.active))
+        in_war = self.phase == "war" and (card.type == TALISMAN or WAR in allowed)
+        if in_war and self.priority != p:
+            raise IllegalAction("9 C3", f"{self.players[p].name} no tiene la prioridad en la "
+                                        "Guerra de Talismanes.")
+        if not (own_vigil or in_block or in_war):
+            if card.type == TALISMAN:
+                raise IllegalAction("9 B", f"{inst.label()}: los Talismanes se juegan en tu Fase "
+                                           "de Vigilia o en la Guerra de Talismanes.")
+            raise IllegalAction("9 B", f"{inst.label()}: {card.type} sólo se juega en tu "
+                                       f"Fase de Vigilia (ahora es {PHASE_NAMES[self.phase]}"
+                                       f"{'' if p == self.active else ' del turno rival'}).")
         # targets and bearer (8.2, 2.2)
         bearer = None
         if card.type == WEAPON:
@@ -463,7 +473,7 @@ class Game:
         if self.phase == "vigil":
             self.gold_allowed = False
         if card.type == TALISMAN:
-            self._put(inst, "graveyard")
+            self._put(inst, "exile" if from_graveyard else "graveyard")  # 10.25 Exhumar
         elif card.type == ALLY:
             self._put(inst, "defense", p)
         elif card.type == TOTEM:

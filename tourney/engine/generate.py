@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from ..catalog.model import ALLY, GOLD, TALISMAN, TOTEM, WEAPON, Card
 from .errors import IllegalAction
 from .game import HAND_LIMIT, Game
-from .keywords import CHALLENGER, UNIQUE, engine_keywords
+from .keywords import CHALLENGER, UNIQUE, WAR, engine_keywords, play_permissions
 from .record import read_action, read_header
 
 
@@ -216,7 +216,8 @@ def war(game: Game, rng: random.Random, play, affordable, attempt) -> None:
     while game.phase == "war":
         pid = game.priority
         assert pid is not None
-        options = affordable(pid, (TALISMAN,))
+        options = [i for i in affordable(pid, (TALISMAN, ALLY, TOTEM))
+                   if game.cards[i].card.type == TALISMAN or WAR in play_permissions(game.cards[i].card)]
         if options and rng.random() < 0.3 and play(pid, rng.choice(options)):
             continue
         attempt({"p": pid, "do": "pass"})

@@ -72,3 +72,30 @@ def enters_with_counters(card: Card) -> tuple[tuple[str, int], ...]:
             count = _NUMBERS.get(n) or int(n)
             out.append((match.group(2).capitalize(), count))
     return tuple(out)
+
+
+WAR = "war"  # "Puedes jugar este Aliado en Guerra de Talismanes"
+BLOCK = "block"  # "... al comienzo de la Declaración de Bloqueo"
+OWN_BLOCK = "own_block"  # "... al comienzo de tu Declaración de Bloqueo"
+GRAVEYARD = "graveyard"  # Exhumar: "... desde tu Cementerio pagando su coste"
+_TIMINGS = (
+    (re.compile(r"^puedes jugar est[ea] \w+ en guerra de talismanes$"), WAR),
+    (re.compile(r"^puedes jugar est[ea] \w+ al comienzo de la declaracion de bloqueo$"), BLOCK),
+    (re.compile(r"^puedes jugar est[ea] \w+ al comienzo de tu declaracion de bloqueo$"), OWN_BLOCK),
+    (re.compile(r"^puedes jugar est[ea] \w+ desde tu cementerio pagando su coste"
+                r"(?: luego destierralo)?$"), GRAVEYARD),
+)
+
+
+@lru_cache(maxsize=8192)
+def play_permissions(card: Card) -> frozenset[str]:
+    """Extra moments or zones the card's own text allows playing it from (see the constants)."""
+    found = {GRAVEYARD} if "Exhumar" in card.keywords else set()
+    for sentence in _sentences(card.text or ""):
+        key = fold(sentence)
+        if fold("Exhumar") == key:
+            found.add(GRAVEYARD)
+        for pattern, permission in _TIMINGS:
+            if pattern.match(key):
+                found.add(permission)
+    return frozenset(found)

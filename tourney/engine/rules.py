@@ -96,6 +96,9 @@ RULES: dict[str, Rule] = {r.section: r for r in (
          confirmed=True),
     Rule("10.22", "Errante",
          "Nadie puede controlar dos copias de una carta Errante en juego."),
+    Rule("10.25", "Exhumar",
+         "Una carta con Exhumar se puede jugar desde el propio Cementerio pagando su coste, en "
+         "los momentos normales de su tipo; el Talismán jugado así se destierra."),
     Rule("10.27", "Furia",
          "El Aliado con Furia puede atacar aunque no haya pasado por una Fase de Agrupación."),
     Rule("10.29", "Imbloqueable", "Un Aliado Imbloqueable no puede ser bloqueado.",
