@@ -145,6 +145,9 @@ def test_footer_names_event_document_and_print_time(event, make_deck, read_pdf, 
     text = _flat(read_pdf(render_deck_sheets(event, [make_deck()], printed_at=printed_at))[0])
     assert "Torneo de Ñuñoa: Copa Águila · Registro de mazos" in text
     assert "Impreso: 29/11/2026 09:30 · Página 1" in text
+    with_round = _flat(read_pdf(render_deck_sheets(event, [make_deck()], printed_at=printed_at,
+                                                   round_number=4))[0])
+    assert "Torneo de Ñuñoa: Copa Águila · Registro de mazos · Ronda 4" in with_round
 
 
 def test_an_over_long_illegal_list_continues_on_a_second_page_with_every_line(event, cards, read_pdf,

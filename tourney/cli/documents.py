@@ -154,7 +154,7 @@ def print_decksheets(event: str, round_number: int | None, blank: bool, count: i
         raise CliError("el evento no tiene jugadores inscritos (use --blank para hojas en blanco)")
     with_list = sum(1 for d in docs.decks if d.castle)
     _done(output, f"Hojas de registro de {len(docs.decks)} jugadores ({with_list} con lista inscrita)",
-          render_deck_sheets(docs.event, docs.decks))
+          render_deck_sheets(docs.event, docs.decks, round_number=round_number))
 
 
 @print_group.command("pairings", help="Emparejamientos de una ronda: por mesa y por orden "

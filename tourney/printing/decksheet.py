@@ -30,12 +30,15 @@ Row = tuple[str, object]
 
 
 def render_deck_sheets(event: EventInfo, sheets: Iterable[DeckSheet], *,
-                       printed_at: datetime | None = None, sort: bool = True) -> bytes:
-    """One PDF with every sheet (sorted by player name unless ``sort`` is false)."""
+                       printed_at: datetime | None = None, sort: bool = True,
+                       round_number: int | None = None) -> bytes:
+    """One PDF with every sheet (sorted by player name unless ``sort`` is false).
+    ``round_number``: the round the Mesa boxes come from (named in the footer)."""
     sheets = list(sheets)
     if sort:
         sheets = sorted_by_name(sheets)
-    doc = Document(event, "Hojas de registro de mazo", "Registro de mazos", printed_at)
+    label = "Registro de mazos" + (f" · Ronda {round_number}" if round_number else "")
+    doc = Document(event, "Hojas de registro de mazo", label, printed_at)
     for sheet in sheets:
         _draw_sheet(doc, event, sheet)
     if not sheets:

@@ -489,7 +489,8 @@ def render_document(session: Session, event: Event, kind: str, *, catalog=None,
         return RenderedDocument(render_blank_sheets(docs.event, 1, printed_at=printed_at),
                                 f"{slug}-hoja-en-blanco.pdf", pdf)
     if kind == "decksheets":
-        return RenderedDocument(render_deck_sheets(docs.event, docs.decks, printed_at=printed_at),
+        return RenderedDocument(render_deck_sheets(docs.event, docs.decks, printed_at=printed_at,
+                                                   round_number=round_number),
                                 f"{slug}-hojas-de-registro.pdf", pdf)
     if kind == "standings":
         if not docs.standings:
