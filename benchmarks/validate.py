@@ -21,9 +21,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tourney.catalog import Catalog  # noqa: E402
-from tourney.catalog.importers.deckforge import load_deckforge_cards  # noqa: E402
-from tourney.legality import load_formats, parse_decklist, validate  # noqa: E402
+from tourney.catalog import Catalog
+from tourney.catalog.importers.deckforge import load_deckforge_cards
+from tourney.legality import load_formats, parse_decklist, validate
 
 SHARED = Path(os.environ.get("TOURNEY_SHARED_DATA", ROOT.parent / "shared" / "data"))
 

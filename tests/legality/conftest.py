@@ -71,7 +71,7 @@ def small_catalog() -> Catalog:
     return Catalog.from_cards(cards, editions)
 
 
-from legality_decks import DRAGON_CASTLE, DRAGON_SUPPORT  # noqa: E402
+from legality_decks import DRAGON_CASTLE, DRAGON_SUPPORT
 
 
 @pytest.fixture

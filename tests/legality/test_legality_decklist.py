@@ -59,7 +59,7 @@ def test_empty_file_is_unreadable():
 
 
 def test_non_utf8_bytes_name_the_line():
-    data = "3 Kirin\n2 Carb".encode() + b"\xf3n\n"
+    data = b"3 Kirin\n2 Carb" + b"\xf3n\n"
     with pytest.raises(DecklistError) as err:
         parse_decklist_bytes(data)
     assert err.value.line == 2

@@ -5,6 +5,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from legality_decks import DRAGON_CASTLE, deck
 
 from tourney.legality import (
     DEFAULT_FORMATS_DIR,
@@ -14,8 +15,6 @@ from tourney.legality import (
     load_formats,
     validate,
 )
-
-from legality_decks import DRAGON_CASTLE, deck
 
 
 @pytest.fixture
@@ -62,7 +61,7 @@ min = 20
     fmt = load_formats(fdir)["liga-dragones"]
     verdict = validate(deck(DRAGON_CASTLE), fmt, real_catalog)
     assert sorted(verdict.codes()) == ["banned", "limited", "min_allies_or_totems"]
-    limited = [v for v in verdict.violations if v.code == "limited"][0]
+    limited = next(v for v in verdict.violations if v.code == "limited")
     assert limited.rule == "Formato Liga de Dragones: banlist"
 
 

@@ -3,10 +3,9 @@ one test per rule paragraph, on real cards of the DeckForge catalog."""
 from __future__ import annotations
 
 import pytest
+from legality_decks import DRAGON_CASTLE, DRAGON_SUPPORT, deck
 
 from tourney.legality import validate, validate_resolved
-
-from legality_decks import DRAGON_CASTLE, DRAGON_SUPPORT, deck
 
 
 def codes(verdict):

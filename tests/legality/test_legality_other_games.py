@@ -6,7 +6,13 @@ import shutil
 
 import pytest
 
-from tourney.legality import DEFAULT_FORMATS_DIR, NO_CATALOG_NOTE, load_formats, parse_decklist, validate
+from tourney.legality import (
+    DEFAULT_FORMATS_DIR,
+    NO_CATALOG_NOTE,
+    load_formats,
+    parse_decklist,
+    validate,
+)
 
 
 def magic_text(main: dict[str, int], side: dict[str, int] = (), sb_prefix: dict[str, int] = ()) -> str:

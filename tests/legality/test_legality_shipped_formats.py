@@ -3,9 +3,9 @@ erratas and the named extra rules, with real cards (and a few hand-written ones 
 editions the DeckForge data does not have)."""
 from __future__ import annotations
 
-from tourney.legality import validate
-
 from legality_decks import DRAGON_CASTLE, DRAGON_SUPPORT, INFANTRY_CASTLE, deck
+
+from tourney.legality import validate
 
 
 def only(verdict, code):

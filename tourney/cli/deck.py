@@ -27,9 +27,9 @@ def _formats_dir(option: str | None) -> Path:
     if info is not None:
         try:
             app = info.load_app()
-            return Path(app.config.get("FORMATS_DIR", DEFAULT_FORMATS_DIR))
-        except Exception:  # no app (pure use): the shipped formats
-            pass
+        except Exception:  # noqa: BLE001 - no app (pure use): the shipped formats
+            return DEFAULT_FORMATS_DIR
+        return Path(app.config.get("FORMATS_DIR", DEFAULT_FORMATS_DIR))
     return DEFAULT_FORMATS_DIR
 
 

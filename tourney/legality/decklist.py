@@ -84,7 +84,7 @@ class DeckList:
         return "\n".join(out) + "\n"
 
     @classmethod
-    def from_pairs(cls, main: list[tuple[str, int]], side: list[tuple[str, int]] = ()) -> "DeckList":
+    def from_pairs(cls, main: list[tuple[str, int]], side: list[tuple[str, int]] = ()) -> DeckList:
         """Build from (name, quantity) pairs, e.g. ``("Shuri (BU-218)", 2)``; merged like the parser."""
         deck = cls()
         for section, pairs in (("main", main), ("side", side)):
@@ -115,7 +115,7 @@ _HEADER_COUNT = re.compile(r"\s*[\(\[]\s*\d+\s*[\)\]]\s*$")
 _PREFIX = re.compile(r"^(?P<prefix>[^:]{1,40}):\s*(?P<rest>\S.*)$")
 
 
-def _default_game() -> "Game":
+def _default_game() -> Game:
     from .formats import load_games
 
     global _DEFAULT_GAME
@@ -124,7 +124,7 @@ def _default_game() -> "Game":
     return _DEFAULT_GAME
 
 
-_DEFAULT_GAME: "Game | None" = None
+_DEFAULT_GAME: Game | None = None
 
 
 def _quantity(line: str) -> tuple[int, str] | str:
@@ -148,7 +148,7 @@ def _quantity(line: str) -> tuple[int, str] | str:
     return 1, " ".join(line.split())
 
 
-def parse_decklist(text: str, game: "Game | None" = None) -> DeckList:
+def parse_decklist(text: str, game: Game | None = None) -> DeckList:
     """Read a decklist text (see the module docstring). ``game`` gives the section headers
     (default: Mitos y Leyendas)."""
     if len(text) > MAX_DECKLIST_BYTES:
@@ -204,7 +204,7 @@ def decode_decklist(data: bytes) -> str:
                                   f"posición {exc.start}); guárdalo como texto UTF-8") from None
 
 
-def parse_decklist_bytes(data: bytes, game: "Game | None" = None) -> DeckList:
+def parse_decklist_bytes(data: bytes, game: Game | None = None) -> DeckList:
     return parse_decklist(decode_decklist(data), game)
 
 
@@ -267,7 +267,7 @@ def _cell_text(value: object) -> str:
     return " ".join(str(value).split())
 
 
-def parse_decklist_xlsx(source: str | Path | bytes, game: "Game | None" = None) -> DeckList:
+def parse_decklist_xlsx(source: str | Path | bytes, game: Game | None = None) -> DeckList:
     """Read a decklist sheet: first sheet, a header row with ``carta`` (or ``nombre``) and
     ``cantidad``, optional ``seccion`` (Mazo Castillo / Mazo de Soporte…) and ``codigo``."""
     data = _read_xlsx_bytes(source)
@@ -282,7 +282,7 @@ def parse_decklist_xlsx(source: str | Path | bytes, game: "Game | None" = None) 
     headers.setdefault("support", "side")
     try:
         wb = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
-    except Exception as exc:  # openpyxl raises many kinds on broken files
+    except Exception as exc:  # noqa: BLE001 - openpyxl raises many kinds on broken files
         raise DecklistError(0, f"no se pudo abrir el XLSX: {type(exc).__name__}") from None
     try:
         ws = wb.worksheets[0]
@@ -311,8 +311,8 @@ def parse_decklist_xlsx(source: str | Path | bytes, game: "Game | None" = None) 
             if not any(cells):
                 continue
 
-            def cell(col: str) -> str:
-                idx = columns.get(col)  # type: ignore[union-attr]
+            def cell(col: str, columns: dict[str, int] = columns, cells: list[str] = cells) -> str:
+                idx = columns.get(col)
                 return cells[idx] if idx is not None and idx < len(cells) else ""
 
             name = cell("name")
@@ -327,7 +327,7 @@ def parse_decklist_xlsx(source: str | Path | bytes, game: "Game | None" = None) 
             if raw_section:
                 section = headers.get(fold(raw_section.rstrip(":")), "")
                 if not section:
-                    known = ", ".join((game.main.name, game.side.name))
+                    known = f"{game.main.name}, {game.side.name}"
                     errors.append((number, f"columna seccion: «{raw_section}» no es una sección ({known})"))
                     continue
             raw_qty = cell("quantity") if "quantity" in columns else "1"

@@ -142,11 +142,11 @@ class _Reader:
                 raise FormatError(self.file, f"{self.key(name)}[{i}]", "debe ser un número entero ≥ 0")
         return list(value)
 
-    def table(self, name: str) -> "_Reader":
+    def table(self, name: str) -> _Reader:
         value = self.get(name, dict, {})
         return _Reader(self.file, value, self.key(name))
 
-    def tables(self, name: str) -> list["_Reader"]:
+    def tables(self, name: str) -> list[_Reader]:
         value = self.get(name, list, [])
         out = []
         for i, item in enumerate(value):

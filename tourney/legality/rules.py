@@ -8,10 +8,11 @@ override with ``rule = "..."``.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any
 
-from ..catalog.model import ALLY, REALM, RACE_SCHOOL, SCHOOLS, TOTEM, fold
+from ..catalog.model import ALLY, RACE_SCHOOL, REALM, SCHOOLS, TOTEM, fold
 from .verdict import Violation
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -23,8 +24,8 @@ if TYPE_CHECKING:  # pragma: no cover
 class NamedRule:
     name: str
     description: str
-    read_params: Callable[["_Reader", "Format"], dict[str, Any]]
-    check: Callable[["DeckContext", dict[str, Any]], list[Violation]]
+    read_params: Callable[[_Reader, Format], dict[str, Any]]
+    check: Callable[[DeckContext, dict[str, Any]], list[Violation]]
 
 
 def _plural(n: int, one: str, many: str) -> str:
@@ -32,11 +33,11 @@ def _plural(n: int, one: str, many: str) -> str:
 
 
 # --------------------------------------------------------------- initial_gold
-def _initial_gold_params(r: "_Reader", fmt: "Format") -> dict[str, Any]:
+def _initial_gold_params(r: _Reader, fmt: Format) -> dict[str, Any]:
     return {"rule": r.str("rule", "") or "3 Zonas de juego: Reserva de Oro (Oro inicial)"}
 
 
-def _initial_gold(ctx: "DeckContext", p: dict[str, Any]) -> list[Violation]:
+def _initial_gold(ctx: DeckContext, p: dict[str, Any]) -> list[Violation]:
     if ctx.main_has_plain_gold:
         return []
     return [Violation(
@@ -47,7 +48,7 @@ def _initial_gold(ctx: "DeckContext", p: dict[str, Any]) -> list[Violation]:
 
 
 # --------------------------------------------------------------- min_allies_or_totems
-def _min_types_params(r: "_Reader", fmt: "Format") -> dict[str, Any]:
+def _min_types_params(r: _Reader, fmt: Format) -> dict[str, Any]:
     minimum = r.int("min", required=True, minimum=1)
     types = r.str_list("types", [ALLY, TOTEM])
     return {"min": minimum, "types": types,
@@ -57,7 +58,7 @@ def _min_types_params(r: "_Reader", fmt: "Format") -> dict[str, Any]:
 _PLURAL_TYPES = {ALLY: "Aliados", TOTEM: "Tótems", "Talismán": "Talismanes", "Arma": "Armas", "Oro": "Oros"}
 
 
-def _min_types(ctx: "DeckContext", p: dict[str, Any]) -> list[Violation]:
+def _min_types(ctx: DeckContext, p: dict[str, Any]) -> list[Violation]:
     types = p["types"]
     by_type = ctx.main_types
     if max(by_type.get(t, 0) for t in types) >= p["min"]:
@@ -74,12 +75,12 @@ def _min_types(ctx: "DeckContext", p: dict[str, Any]) -> list[Violation]:
 
 
 # --------------------------------------------------------------- affinity
-def _affinity_params(r: "_Reader", fmt: "Format") -> dict[str, Any]:
+def _affinity_params(r: _Reader, fmt: Format) -> dict[str, Any]:
     return {"attributes": r.bool("attributes", True), "schools": r.bool("schools", True),
             "rule": r.str("rule", "") or f"Formato {fmt.name}: afinidad de los Aliados"}
 
 
-def _affinity(ctx: "DeckContext", p: dict[str, Any]) -> list[Violation]:
+def _affinity(ctx: DeckContext, p: dict[str, Any]) -> list[Violation]:
     # fast path: the sets of races / attributes of the Aliados (Castillo + Soporte)
     races = ctx.ally_races
     if len(races) <= 1:
@@ -92,7 +93,7 @@ def _affinity(ctx: "DeckContext", p: dict[str, Any]) -> list[Violation]:
         attributes = ctx.ally_attributes
         if len(attributes) == 1 and None not in attributes:
             return []
-    allies: dict["CardInfo", int] = {}
+    allies: dict[CardInfo, int] = {}
     for section in (ctx.main, ctx.side):
         for info, qty in section.items():
             if info.is_ally:
@@ -107,7 +108,7 @@ def _affinity(ctx: "DeckContext", p: dict[str, Any]) -> list[Violation]:
     return found
 
 
-def _affinity_violation(ctx: "DeckContext", p: dict[str, Any], allies: dict["CardInfo", int]) -> list[Violation]:
+def _affinity_violation(ctx: DeckContext, p: dict[str, Any], allies: dict[CardInfo, int]) -> list[Violation]:
     race_counts: Counter[str] = Counter()
     for info, qty in allies.items():
         race_counts[info.race or "sin Raza"] += qty
@@ -132,12 +133,12 @@ def _affinity_violation(ctx: "DeckContext", p: dict[str, Any], allies: dict["Car
 
 
 # --------------------------------------------------------------- realm (Génesis)
-def _realm_params(r: "_Reader", fmt: "Format") -> dict[str, Any]:
+def _realm_params(r: _Reader, fmt: Format) -> dict[str, Any]:
     return {"type": r.str("type", REALM) or REALM,
             "rule": r.str("rule", "") or "Reglas de noviembre de 2009: Reinos"}
 
 
-def _realm(ctx: "DeckContext", p: dict[str, Any]) -> list[Violation]:
+def _realm(ctx: DeckContext, p: dict[str, Any]) -> list[Violation]:
     out = []
     kind = p["type"]
     main = [(info, qty) for info, qty in ctx.main.items() if info.type == kind]
@@ -161,7 +162,7 @@ def _realm(ctx: "DeckContext", p: dict[str, Any]) -> list[Violation]:
 
 
 # --------------------------------------------------------------- conditional_limit
-def _conditional_params(r: "_Reader", fmt: "Format") -> dict[str, Any]:
+def _conditional_params(r: _Reader, fmt: Format) -> dict[str, Any]:
     pairs = []
     for item in r.tables("pairs"):
         present, card = item.str("if_present", required=True), item.str("card", required=True)
@@ -173,7 +174,7 @@ def _conditional_params(r: "_Reader", fmt: "Format") -> dict[str, Any]:
     return {"pairs": pairs, "rule": r.str("rule", "") or f"Formato {fmt.name}: límites combinados"}
 
 
-def _conditional(ctx: "DeckContext", p: dict[str, Any]) -> list[Violation]:
+def _conditional(ctx: DeckContext, p: dict[str, Any]) -> list[Violation]:
     out = []
     for pair in p["pairs"]:
         present, _info = ctx.total_by_name(pair["if_present"])

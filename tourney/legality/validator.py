@@ -8,9 +8,9 @@ so validating a deck is a handful of dict lookups per line.
 from __future__ import annotations
 
 import weakref
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from datetime import date
-from typing import Iterable
 
 from ..catalog.catalog import Catalog
 from ..catalog.model import ALLY, GOLD, RACE_SCHOOL, Card, fold
@@ -18,7 +18,7 @@ from .decklist import DeckList, Entry
 from .errors import LegalityError
 from .formats import Format, Observation
 from .rules import RULES
-from .verdict import NO_CATALOG_NOTE, ResolvedDeck, Verdict, Violation
+from .verdict import NO_CATALOG_NOTE, Verdict, Violation
 
 UNIQUE = "Única"
 WANDERER = "Errante"
@@ -61,7 +61,7 @@ class DeckContext:
     main_has_plain_gold: bool
     ally_races: set[str | None]  # races of the Aliados in both sections
     ally_attributes: set[str | None]
-    checker: "_Checker | None" = None
+    checker: _Checker | None = None
 
     def total_by_name(self, name: str) -> tuple[int, CardInfo | None]:
         """Copies of the card with this name across both sections (and the card, if present)."""
@@ -209,11 +209,7 @@ class _Checker:
             limit, code, rule, reason = fmt.unique_limit, "unique", fmt.unique_rule, "es Única"
             if obs is not None and obs.condition == "unique":
                 rule, reason = fmt.observation_rule, "es Única (carta en observación)"
-        elif plain_gold and fmt.plain_gold_unlimited:
-            limit = None
-        elif card.keywords & fmt.unlimited_keywords:
-            limit = None
-        elif key in fmt.any_number:
+        elif plain_gold and fmt.plain_gold_unlimited or card.keywords & fmt.unlimited_keywords or key in fmt.any_number:
             limit = None
         limited = fmt.limited.get(key)
         if limited is not None and (limit is None or limited[1] < limit):
@@ -228,10 +224,10 @@ class _Checker:
         # rarity
         rarity = None
         rarity_ok = True
-        if fmt.rarities is not None and self.catalog is not None:
-            if not (plain_gold and fmt.rarity_plain_gold_exempt):
-                rarity = self._regular_rarity(printings)
-                rarity_ok = fold(rarity or "") in fmt.rarities
+        if (fmt.rarities is not None and self.catalog is not None
+                and not (plain_gold and fmt.rarity_plain_gold_exempt)):
+            rarity = self._regular_rarity(printings)
+            rarity_ok = fold(rarity or "") in fmt.rarities
         info = CardInfo(
             identity=card.identity, name=card.name, card=card, type=card.type, race=card.race,
             attribute=card.attribute, plain_gold=plain_gold, limit=limit, limit_code=code,

@@ -32,15 +32,15 @@ class Violation:
 class ResolvedDeck:
     """The deck as cards: each section a list of (representative printing, quantity)."""
 
-    castle: list[tuple["Card", int]] = field(default_factory=list)
-    support: list[tuple["Card", int]] = field(default_factory=list)
+    castle: list[tuple[Card, int]] = field(default_factory=list)
+    support: list[tuple[Card, int]] = field(default_factory=list)
 
     @property
-    def main(self) -> list[tuple["Card", int]]:
+    def main(self) -> list[tuple[Card, int]]:
         return self.castle
 
     @property
-    def side(self) -> list[tuple["Card", int]]:
+    def side(self) -> list[tuple[Card, int]]:
         return self.support
 
 
@@ -93,8 +93,8 @@ class Verdict:
     def render(self) -> str:
         """Plain-text report for the terminal (Spanish)."""
         head = "LEGAL" if self.legal else "ILEGAL"
-        lines = [f"{head} en el formato {self.format}: {self.main_name} {self.castle_count}, "
-                 f"{self.side_name} {self.support_count}."]
+        lines = [(f"{head} en el formato {self.format}: {self.main_name} {self.castle_count}, "
+                  f"{self.side_name} {self.support_count}.")]
         for note in self.notes:
             lines.append(f"Nota: {note}")
         for v in self.violations:
