@@ -46,6 +46,11 @@ POOL = {c.name: c for c in (
     card("Conjuro Eterno", TALISMAN, 1,
          text="Puedes jugar este Talismán desde tu Cementerio pagando su coste, luego Destiérralo."),
     card("Resucitado", ALLY, 1, 1, ["Exhumar"]),
+    card("Capa de Sombras", WEAPON, 1, text="El Aliado portador gana 1 a la Fuerza y es Imbloqueable."),
+    card("Grillete", WEAPON, 1,
+         text="El Aliado portador pierde 3 a la Fuerza y no puede ser declarado atacante."),
+    card("Bárbaro Desnudo", ALLY, 1, 2, text="Este Aliado no puede portar Armas."),
+    card("Caballero Armado", ALLY, 2, 2, text="Este Aliado puede portar un Arma adicional."),
 )}
 
 

@@ -440,3 +440,39 @@ def test_10_25_exhumar_plays_from_the_graveyard_and_exiles_the_talisman():
     v = judge(head, [{"p": "A", "do": "effect", "moves": [["A1", "graveyard"]]},
                      {"p": "A", "do": "play", "card": "A1", "pay": ["A0"]}])
     assert (v.line, v.rule) == (3, "3.7")  # no Exhumar: it cannot be played from there
+
+
+def test_2_2_armas_grant_their_bearer_strength_and_keywords_from_their_text():
+    cape = {"p": "A", "do": "play", "card": "A2", "pay": ["A0"], "bearer": "A1"}
+    head, acts = duel(["Soldado", "Capa de Sombras"], ["Gigante"], ["A1"], pairs=[("B1", "A1")],
+                      a_more=[cape], keep=1)
+    assert judge(head, acts).rule == "10.29"  # the Capa makes it Imbloqueable
+    head, acts = duel(["Soldado", "Capa de Sombras"], ["Gigante"], ["A1"], a_more=[cape], keep=1)
+    v = judge(head, acts)
+    assert v.final["B"]["castle"] == 9 - 2  # 1 + 1 from the Capa
+
+
+def test_2_2_an_arma_on_a_rival_aliado_can_forbid_its_attack():
+    head = header(["Grillete", "Oro"] + FILLER, ["Caballero"] + FILLER, hand=2)
+    acts = [A_END, {"p": "B", "do": "effect", "moves": [["B1", "defense"]]}, B_END,
+            {"p": "A", "do": "gold", "card": "A2"},
+            {"p": "A", "do": "play", "card": "A1", "pay": ["A0"], "bearer": "B1"}, A_END,
+            {"p": "B", "do": "attack", "cards": ["B1"]}]
+    v = judge(head, acts)
+    assert (v.line, v.rule) == (8, "9 C1")
+    assert v.final["B"]["in_play"] == 3  # the Grillete is controlled by B: it is on B's Aliado
+
+
+def test_2_2_how_many_armas_an_aliado_may_carry():
+    def arm(ally, n):
+        head = header([ally] + ["Espada"] * 3 + ["Oro"] * 3 + FILLER, FILLER, hand=7)
+        acts = [{"p": "A", "do": "effect", "moves": [["A1", "defense"], ["A5", "reserve"],
+                                                    ["A6", "reserve"], ["A7", "reserve"]]}]
+        acts += [{"p": "A", "do": "play", "card": f"A{i}", "pay": [f"A{i + 3}"], "bearer": "A1"}
+                 for i in range(2, 2 + n)]
+        return judge(head, acts)
+
+    assert arm("Bárbaro Desnudo", 1).rule == "2.2"
+    assert arm("Soldado", 1).status == "unfinished" and arm("Soldado", 2).rule == "2.2"
+    assert arm("Caballero Armado", 2).status == "unfinished"
+    assert (arm("Caballero Armado", 3).rule, arm("Caballero Armado", 3).line) == ("2.2", 5)

@@ -22,6 +22,7 @@ from .keywords import (
     GRAVEYARD,
     GUARDIAN,
     INDESTRUCTIBLE,
+    NO_ATTACK,
     OWN_BLOCK,
     RECKLESS,
     UNBANISHABLE,
@@ -32,7 +33,8 @@ from .keywords import (
     engine_keywords,
     enters_with_counters,
     play_permissions,
-    weapon_bonus,
+    weapon_capacity,
+    weapon_grants,
 )
 from .record import Action, Header
 
@@ -55,6 +57,7 @@ class Inst:
     """One card instance: a physical card of the game, wherever it is."""
 
     __slots__ = (
+        "base_kw",
         "bearer",
         "bonus",
         "card",
@@ -64,7 +67,7 @@ class Inst:
         "kw",
         "owner",
         "since",
-        "weapon",
+        "weapons",
         "zone",
     )
 
@@ -77,8 +80,9 @@ class Inst:
         self.since = 0  # clock value when its controller gained it in play
         self.counters: dict[str, int] = {}
         self.bearer: str | None = None  # Arma: the Aliado that carries it
-        self.weapon: str | None = None  # Aliado: the Arma it carries
-        self.kw = engine_keywords(card)
+        self.weapons: list[str] = []  # Aliado: the Armas it carries
+        self.base_kw = engine_keywords(card)
+        self.kw = self.base_kw  # with what its Armas grant
         self.bonus = 0  # Fuerza until the Fase Final (effect lines)
 
     def label(self) -> str:
@@ -162,8 +166,8 @@ class Game:
 
     def strength(self, inst: Inst) -> int:
         value = (inst.card.strength or 0) + inst.bonus + inst.counters.get("Alimento", 0)
-        if inst.weapon is not None:
-            value += weapon_bonus(self.cards[inst.weapon].card)
+        for wid in inst.weapons:
+            value += weapon_grants(self.cards[wid].card)[0]
         return value
 
     def zone_of(self, pid: str, zone: str) -> dict[str, None]:
@@ -197,8 +201,7 @@ class Game:
         was_in_play = inst.zone in IN_PLAY
         self._remove(inst)
         if inst.bearer is not None and zone != "weapon":  # an Arma leaves its bearer
-            self.cards[inst.bearer].weapon = None
-            inst.bearer = None
+            self._detach(inst)
         if zone in IN_PLAY:
             new_controller = controller or inst.controller
             if not was_in_play or new_controller != inst.controller:
@@ -228,13 +231,10 @@ class Game:
         inst.counters = {}
         inst.bonus = 0
         if inst.bearer is not None:  # an Arma leaving: its bearer is free again
-            bearer = self.cards[inst.bearer]
-            bearer.weapon = None
-            inst.bearer = None
-        if inst.weapon is not None:  # 2.2: an Arma without a valid bearer is destroyed
-            weapon = self.cards[inst.weapon]
-            inst.weapon = None
-            weapon.bearer = None
+            self._detach(inst)
+        for wid in list(inst.weapons):  # 2.2: an Arma without a valid bearer is destroyed
+            weapon = self.cards[wid]
+            self._detach(weapon)
             if INDESTRUCTIBLE in weapon.kw:
                 self._remove(weapon)
                 weapon.zone = "support"
@@ -269,6 +269,24 @@ class Game:
                 castle.pop()
         self.taken.append((pid, iid))
         return iid
+
+    def _refresh_keywords(self, ally: Inst) -> None:
+        kw = ally.base_kw
+        for wid in ally.weapons:
+            kw = kw | weapon_grants(self.cards[wid].card)[1]
+        ally.kw = kw
+
+    def _attach(self, weapon: Inst, ally: Inst) -> None:
+        weapon.bearer = ally.id
+        ally.weapons.append(weapon.id)
+        self._refresh_keywords(ally)
+
+    def _detach(self, weapon: Inst) -> None:
+        assert weapon.bearer is not None
+        ally = self.cards[weapon.bearer]
+        ally.weapons.remove(weapon.id)
+        weapon.bearer = None
+        self._refresh_keywords(ally)
 
     def _draw(self, pid: str, n: int) -> None:
         player = self.players[pid]
@@ -349,8 +367,8 @@ class Game:
         scalars = {k: getattr(self, k) for k in self._SCALARS}
         lists = (list(self.attackers), dict(self.blocks), dict(self.challenges),
                  dict(self.last_regroup), list(self.unverified), len(self.taken))
-        insts = [(i, i.zone, i.controller, i.since, dict(i.counters), i.bearer, i.weapon, i.bonus)
-                 for i in self.cards.values()]
+        insts = [(i, i.zone, i.controller, i.since, dict(i.counters), i.bearer,
+                  list(i.weapons), i.bonus, i.kw) for i in self.cards.values()]
         players = [(p, list(p.castle), {z: dict(d) for z, d in p.zones.items()})
                    for p in self.players.values()]
         return scalars, lists, insts, players
@@ -362,9 +380,9 @@ class Game:
         (self.attackers, self.blocks, self.challenges, self.last_regroup, self.unverified,
          taken) = lists
         del self.taken[taken:]
-        for i, zone, controller, since, counters, bearer, weapon, bonus in insts:
+        for i, zone, controller, since, counters, bearer, weapons, bonus, kw in insts:
             i.zone, i.controller, i.since, i.counters = zone, controller, since, counters
-            i.bearer, i.weapon, i.bonus = bearer, weapon, bonus
+            i.bearer, i.weapons, i.bonus, i.kw = bearer, weapons, bonus, kw
         for p, castle, zones in players:
             p.castle, p.zones = castle, zones
 
@@ -435,9 +453,12 @@ class Game:
             if bearer.zone not in ("defense", "attack") or bearer.card.type != ALLY:
                 raise IllegalAction("2.2", f"{bearer.label()} no es un Aliado en juego: no puede "
                                            f"portar {inst.label()}.")
-            if bearer.weapon is not None:
-                raise IllegalAction("2.2", f"{bearer.label()} ya porta "
-                                           f"{self.cards[bearer.weapon].label()}.")
+            capacity = weapon_capacity(bearer.card)
+            if capacity == 0:
+                raise IllegalAction("2.2", f"{bearer.label()} no puede portar Armas.")
+            if len(bearer.weapons) >= capacity:
+                carried = ", ".join(self.cards[w].label() for w in bearer.weapons)
+                raise IllegalAction("2.2", f"{bearer.label()} ya porta {carried}.")
         elif action.bearer is not None:
             raise IllegalAction("2.2", f"{inst.label()} no es un Arma: no lleva portador.")
         if action.targets:
@@ -481,8 +502,7 @@ class Game:
         else:
             assert bearer is not None
             self._put(inst, "weapon", bearer.controller)
-            inst.bearer = bearer.id
-            bearer.weapon = inst.id
+            self._attach(inst, bearer)
         if self.phase == "war":
             self.priority = self.opponent(p)
             self.passes = 0
@@ -506,6 +526,9 @@ class Game:
             if GUARDIAN in inst.kw:
                 raise IllegalAction("9 C1", f"{inst.label()} es Guardián: no puede ser declarado "
                                             "atacante.")
+            if NO_ATTACK in inst.kw:
+                raise IllegalAction("9 C1", f"{inst.label()} no puede ser declarado atacante por "
+                                            "el Arma que porta.")
             if FURY not in inst.kw and not inst.since < self.last_regroup[p]:
                 raise IllegalAction("2.1", f"{inst.label()} no puede atacar: no está bajo tu control "
                                            "desde el comienzo de tu última Fase de Agrupación y no "
@@ -779,6 +802,7 @@ class Game:
     def legal_attackers(self, pid: str) -> list[str]:
         return [iid for iid in self.zone_of(pid, "defense")
                 if self.cards[iid].card.type == ALLY and GUARDIAN not in self.cards[iid].kw
+                and NO_ATTACK not in self.cards[iid].kw
                 and (FURY in self.cards[iid].kw or self.cards[iid].since < self.last_regroup[pid])]
 
     def in_play(self, pid: str) -> Iterable[Inst]:

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from ..catalog.model import ALLY, GOLD, TALISMAN, TOTEM, WEAPON, Card
 from .errors import IllegalAction
 from .game import HAND_LIMIT, Game
-from .keywords import CHALLENGER, UNIQUE, WAR, engine_keywords, play_permissions
+from .keywords import CHALLENGER, UNIQUE, WAR, engine_keywords, play_permissions, weapon_capacity
 from .record import read_action, read_header
 
 
@@ -140,7 +140,8 @@ def generate_game(deck_a: Deck, deck_b: Deck, seed: int, name_of: Callable[[Card
         inst = game.cards[iid]
         obj: dict = {"p": pid, "do": "play", "card": iid, "pay": pay_for(pid, iid)}
         if inst.card.type == WEAPON:
-            bearers = [b for b in game.zone_of(pid, "defense") if game.cards[b].weapon is None]
+            bearers = [b for b in game.zone_of(pid, "defense")
+                       if len(game.cards[b].weapons) < weapon_capacity(game.cards[b].card)]
             if not bearers:
                 return False
             obj["bearer"] = rng.choice(bearers)

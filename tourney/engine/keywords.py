@@ -29,7 +29,6 @@ ENGINE_KEYWORDS = (FURY, UNBLOCKABLE, INDESTRUCTIBLE, UNBANISHABLE, GUARDIAN, UN
 _BY_FOLD = {fold(k): k for k in ENGINE_KEYWORDS}
 _REMINDER = re.compile(r"\([^()]*\)")
 _SENTENCE = re.compile(r"[.\n;]+")
-_WEAPON_BONUS = re.compile(r"^el aliado portador gana (\d+) a la fuerza$")
 _ENTERS_WITH = re.compile(r"^este aliado entra en juego con (un|dos|tres|\d+) contador(?:es)? de (\w+)$")
 _NUMBERS = {"un": 1, "dos": 2, "tres": 3}
 
@@ -50,15 +49,56 @@ def engine_keywords(card: Card) -> frozenset[str]:
     return frozenset(found)
 
 
+NO_ATTACK = "no-attack"  # granted by an Arma: "no puede ser declarado atacante"
+_BEARER = "el aliado portador "
+_STRENGTH_PART = re.compile(r"^(gana|pierde) (\d+) a la fuerza$")
+_KEYWORD_PART = re.compile(r"^(?:es |gana )?(\w+)$")
+
+
 @lru_cache(maxsize=8192)
-def weapon_bonus(card: Card) -> int:
-    """Unconditional "El Aliado portador gana N a la Fuerza" of an Arma (0 when none)."""
-    total = 0
+def weapon_grants(card: Card) -> tuple[int, frozenset[str]]:
+    """What an Arma's unconditional "El Aliado portador …" sentences give its bearer:
+    a Fuerza change and keywords ("gana 2 a la Fuerza y Retador", "es Imbloqueable",
+    "pierde 3 a la Fuerza y no puede ser declarado atacante"). A sentence with any other
+    part (a condition, "pierde su habilidad"…) is left to ``effect`` lines."""
+    bonus = 0
+    granted: set[str] = set()
     for sentence in _sentences(card.text or ""):
-        match = _WEAPON_BONUS.match(fold(sentence))
-        if match:
-            total += int(match.group(1))
-    return total
+        key = fold(sentence)
+        if not key.startswith(_BEARER):
+            continue
+        part_bonus, part_kw, ok = 0, set(), True
+        for part in key[len(_BEARER):].split(" y "):
+            strength = _STRENGTH_PART.match(part)
+            keyword = _KEYWORD_PART.match(part)
+            if strength:
+                sign = 1 if strength.group(1) == "gana" else -1
+                part_bonus += sign * int(strength.group(2))
+            elif keyword and keyword.group(1) in _BY_FOLD:
+                part_kw.add(_BY_FOLD[keyword.group(1)])
+            elif part == "no puede ser declarado atacante":
+                part_kw.add(NO_ATTACK)
+            else:
+                ok = False
+                break
+        if ok:
+            bonus += part_bonus
+            granted |= part_kw
+    return bonus, frozenset(granted)
+
+
+@lru_cache(maxsize=8192)
+def weapon_capacity(card: Card) -> int:
+    """How many Armas an Aliado may carry: 1, unless its text says otherwise."""
+    for sentence in _sentences(card.text or ""):
+        key = fold(sentence)
+        if key == "este aliado no puede portar armas":
+            return 0
+        if key == "este aliado puede portar cualquier cantidad de armas":
+            return 99
+        if key == "este aliado puede portar un arma adicional":
+            return 2
+    return 1
 
 
 @lru_cache(maxsize=8192)
