@@ -61,12 +61,22 @@ def small_catalog() -> Catalog:
         _card("DH-002", "Cuervo Negro", "dharma", "Aliado", identity="cuervo-negro", race="Bestia",
               rarity="Mega Real", cost=1, strength=1),
         _card("AS-090", "Oro Asgard", "asgard", "Oro", rarity="Oro"),
+        # editions no format file names: one dated after Furia, one only tagged with its era
+        _card("NX-001", "Centinela del Mañana", "nueva-2027", "Aliado", race="Héroe", rarity="Real",
+              cost=2, strength=2),
+        _card("EX-001", "Explorador del Hielo", "expedicion-x", "Aliado", race="Héroe", rarity="Real",
+              cost=2, strength=2),
+        _card("GB-001", "Bárbaro del Norte", "guerrero-jaguar", "Aliado", race="Bárbaro", rarity="Real",
+              cost=2, strength=2),
     ]
     editions = [
         Edition("zodiaco", "Zodiaco", date(2025, 6, 1)), Edition("espiritu-samurai", "Espíritu Samurái"),
         Edition("furia", "Furia", date(2014, 10, 1)), Edition("espada-sagrada", "Espada Sagrada"),
         Edition("helenica", "Helénica"), Edition("camelot", "Camelot"), Edition("kemet", "Kemet"),
         Edition("asgard", "Asgard", date(2016, 1, 1)), Edition("dharma", "Dharma", date(2019, 1, 1)),
+        Edition("nueva-2027", "Nueva 2027", date(2027, 3, 1)),
+        Edition("expedicion-x", "Expedición X", None, "Nueva Era"),
+        Edition("guerrero-jaguar", "Guerrero Jaguar", date(2009, 5, 1), "Segundo Bloque"),
     ]
     return Catalog.from_cards(cards, editions)
 

@@ -232,3 +232,12 @@ def test_verdict_to_dict_has_the_issue_shape(formats, real_catalog, dragon_castl
     for v in data["violations"]:
         assert set(v) == {"code", "rule", "message", "cards", "hint"}
         assert isinstance(v["cards"], list)
+
+
+def test_resolved_deck_keeps_the_printing_each_line_names(formats, real_catalog):
+    castle = dict(DRAGON_CASTLE, Go=7, **{"Fuku (BU-105)": 1, "Fuku (BU-023)": 2})
+    verdict = validate(deck(castle), formats["unificado"], real_catalog)
+    assert verdict.legal, verdict.render()
+    fuku = {card.code: qty for card, qty in verdict.resolved.castle if card.name == "Fuku"}
+    assert fuku == {"BU-105": 1, "BU-023": 2}
+    assert sum(q for _c, q in verdict.resolved.castle) == 50

@@ -28,9 +28,16 @@ def test_shipped_formats_are_the_issue_list(formats):
 # ------------------------------------------------------------------ unificado
 def test_unificado_admits_every_nueva_era_edition(formats, real_catalog, small_catalog):
     assert validate(deck(DRAGON_CASTLE, DRAGON_SUPPORT), formats["unificado"], real_catalog).legal
-    # Furia (2014) and an edition the catalog dates after Furia, not listed by name
     castle = {"León Zodiacal": 3, "Carnero Dorado": 3, "Oro Furia": 44}
     assert validate(deck(castle), formats["unificado"], small_catalog).legal
+    # editions the file does not name: admitted by release date (since Furia) or by era
+    assert "nueva-2027" not in formats["unificado"].legal_editions
+    castle = {"Centinela del Mañana": 3, "Explorador del Hielo": 3, "Oro Furia": 44}
+    assert validate(deck(castle), formats["unificado"], small_catalog).legal
+    # an edition dated before Furia, of another era, is not
+    castle = {"Bárbaro del Norte": 3, "Oro Furia": 47}
+    verdict = validate(deck(castle), formats["unificado"], small_catalog)
+    assert verdict.codes() == ["edition"] and "Guerrero Jaguar" in verdict.violations[0].message
 
 
 def test_unificado_rejects_editions_before_furia(formats, small_catalog):

@@ -246,11 +246,15 @@ class _Checker:
             return found
         if self.catalog is None:
             card = Card(code="", name=name, edition="", type="", identity=fold(name) or name)
-            found = (_OK, self.info(card))
+            info = self.info(card)
+            found = (_OK, info, info.card)
         else:
             res = self.catalog.resolve(name)
             if res.ok:
-                found = (_OK, self.info(res.card))
+                info = self.info(res.card)
+                printing = info.card if res.card.code == info.card.code \
+                    else self._apply_format_facts(res.card)[0]
+                found = (_OK, info, printing)
             elif res.ambiguous:
                 choices: dict[str, list[str]] = {}
                 for c in res.cards:
@@ -320,6 +324,11 @@ class _Checker:
             totals.append(total)
         return self._check(counts[0], counts[1], totals[0], totals[1], [], None)
 
+    def printing_of(self, name: str) -> Card | None:
+        """The printing a decklist line names (``Fuku (BU-023)`` keeps BU-023), errata applied."""
+        found = self._names.get(name)
+        return found[2] if found is not None and found[0] is _OK else None
+
     def _lines_of(self, info: CardInfo, entries: tuple | None) -> tuple[int, ...]:
         if entries is None:
             return ()
@@ -384,7 +393,7 @@ class _Checker:
                     out.extend(found)
         return Verdict(
             format=fmt.id, violations=tuple(out), castle_count=main_count, support_count=side_count,
-            main_items=main, side_items=side,
+            main_items=main, side_items=side, entries=entries, printing_of=self.printing_of,
             notes=self._notes, main_name=fmt.main_name, side_name=fmt.side_name,
         )
 

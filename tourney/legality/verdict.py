@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..catalog.model import Card
@@ -52,6 +52,8 @@ class Verdict:
     support_count: int
     main_items: dict = field(default_factory=dict, repr=False)  # CardInfo -> quantity
     side_items: dict = field(default_factory=dict, repr=False)
+    entries: tuple | None = field(default=None, repr=False)  # (main, side) decklist entries
+    printing_of: Callable[[str], Any] | None = field(default=None, repr=False, compare=False)
     notes: tuple[str, ...] = ()
     main_name: str = "Mazo Castillo"
     side_name: str = "Mazo de Soporte"
@@ -59,8 +61,20 @@ class Verdict:
     @property
     def resolved(self) -> ResolvedDeck:
         """The deck as cards (errata of the format applied): castle / support as list[(Card, qty)]."""
-        return ResolvedDeck([(info.card, qty) for info, qty in self.main_items.items()],
-                            [(info.card, qty) for info, qty in self.side_items.items()])
+        if self.entries is None or self.printing_of is None:
+            return ResolvedDeck([(info.card, qty) for info, qty in self.main_items.items()],
+                                [(info.card, qty) for info, qty in self.side_items.items()])
+        sections = []
+        for entries in self.entries:
+            merged: dict[str, list] = {}
+            for entry in entries:
+                card = self.printing_of(entry.name)
+                if card is None:
+                    continue
+                slot = merged.setdefault(card.code or card.identity, [card, 0])
+                slot[1] += entry.quantity
+            sections.append([(card, qty) for card, qty in merged.values()])
+        return ResolvedDeck(sections[0], sections[1])
 
     @property
     def legal(self) -> bool:
