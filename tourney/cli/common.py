@@ -37,7 +37,8 @@ def friendly(func):
         except (click.exceptions.Exit, click.Abort, click.ClickException, SystemExit):
             raise
         except Exception as exc:  # last resort: never a traceback for the user
-            click.echo(f"Error inesperado: {type(exc).__name__}: {exc}", err=True)
+            first = (str(exc).strip().splitlines() or [""])[0][:300]
+            click.echo(f"Error inesperado: {type(exc).__name__}: {first}", err=True)
             sys.exit(3)
 
     return wrapper
