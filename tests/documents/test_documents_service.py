@@ -38,6 +38,7 @@ def _build_demo(app, shared_data) -> dict:
         formats = load_formats(app.config["FORMATS_DIR"])
         event = demo_event(session, catalog, formats, players=9, rounds_played=2, seed=7)
         event.top_cut = 4
+        event.rounds_planned = 2  # the Swiss is over: the top 4 can be seeded
         session.add(event)
         organizer = session.get(User, event.organizer_id)
         rnd = round_service.event_rounds(session, event)[-1]
@@ -150,6 +151,9 @@ def test_documents_service_builds_every_value_from_the_event_tables(app_demo, de
     assert [pytest.approx(s.omw) for s in docs.standings] == [float(s.omw) for s in expected]
     assert docs.bracket is not None and docs.bracket.size == 4
     assert [(m.seed_a, m.seed_b) for m in docs.bracket.rounds[0]] == [(1, 4), (2, 3)]
+    seeds = [s.player for s in docs.standings if not s.dropped][:4]
+    assert [(m.a, m.b) for m in docs.bracket.rounds[0]] == [(seeds[0], seeds[3]), (seeds[1], seeds[2])]
+    assert _documents(app_demo, demo["event_id"], standings_round=1).bracket is None  # mid-Swiss
     player, card_out, card_in = demo["swap"]
     assert [(s.round, s.player, s.game, s.card_out, s.card_in, s.qty) for s in docs.swaps] == [
         (2, player, 2, card_out, card_in, 1)]

@@ -160,7 +160,11 @@ def event_documents(session: Session, event: Event, *, catalog=None, formats: di
         gw=float(s.gw), ogw=float(s.ogw), dropped=s.dropped,
         player_id=_player_id(by_id[int(s.id)], emails) if s.id.isdigit() and int(s.id) in by_id else "",
     ) for s in table)
-    bracket = _bracket(event, table)
+    # the top cut is seeded once the Swiss rounds are over (never a projection mid-event)
+    planned = round_service.planned_rounds(session, event)
+    planned = getattr(planned, "rounds", planned)  # an int, or swiss's RoundsPlan
+    swiss_over = bool(rounds_rows) and played >= planned
+    bracket = _bracket(event, table) if swiss_over else None
 
     # decks
     registered = decklist_service.registered_by_player(session, event)
