@@ -174,3 +174,11 @@ def test_formats_record_writes_the_format_table(runner, app):
     definition = json.loads(rows["escuelas-elementales"].definition)
     assert "Gris-Gris" in definition["banned"] and definition["limited"]["Scarbo"] == 1
     assert len(rows["unificado"].sha256) == 64
+
+
+def test_decklist_from_standard_input(runner, cards_json):
+    text = "\n".join(f"{q} {n}" for n, q in DRAGON_CASTLE.items())
+    result = runner.invoke(args=["deck", "check", "--format", "unificado", "-", "--catalog", cards_json],
+                           input=text.encode("utf-8"))
+    assert result.exit_code == 0, result.output
+    assert "LEGAL" in result.output

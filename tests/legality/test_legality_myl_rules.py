@@ -241,3 +241,13 @@ def test_resolved_deck_keeps_the_printing_each_line_names(formats, real_catalog)
     fuku = {card.code: qty for card, qty in verdict.resolved.castle if card.name == "Fuku"}
     assert fuku == {"BU-105": 1, "BU-023": 2}
     assert sum(q for _c, q in verdict.resolved.castle) == 50
+
+
+def test_quantity_in_words_is_reported_on_its_line_with_a_fix(formats, real_catalog, dragon_castle):
+    from tourney.legality import parse_decklist
+
+    text = "\n".join(f"{q} {n}" for n, q in dragon_castle.items() if n != "Seps") + "\ntres Seps\n"
+    verdict = validate(parse_decklist(text), formats["unificado"], real_catalog)
+    unknown = [v for v in verdict.violations if v.code == "unknown_card"]
+    assert len(unknown) == 1 and unknown[0].lines == (12,)
+    assert unknown[0].hint == "escribe la cantidad con cifras: «3 Seps»"

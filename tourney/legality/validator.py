@@ -107,6 +107,8 @@ def _cards(n: int) -> str:
     return f"{n} {'carta' if n == 1 else 'cartas'}"
 
 
+_NUMBER_WORDS = {"un": 1, "uno": 1, "una": 1, "dos": 2, "tres": 3, "cuatro": 4, "cinco": 5, "seis": 6,
+                 "siete": 7, "ocho": 8, "nueve": 9, "diez": 10}
 _UNRESOLVED = 0
 _OK = 1
 
@@ -270,6 +272,10 @@ class _Checker:
             else:
                 hint = (f"¿quisiste decir {', '.join(res.suggestions)}?" if res.suggestions
                         else "revisa la ortografía o importa la edición al catálogo")
+                first, _, rest = name.partition(" ")
+                number = _NUMBER_WORDS.get(fold(first))
+                if number and rest and self.catalog.resolve(rest).cards:
+                    hint = f"escribe la cantidad con cifras: «{number} {rest}»"
                 found = (_UNRESOLVED, Violation(
                     "unknown_card", "Catálogo de cartas",
                     f"«{name}» no es una carta del catálogo.", (name,), hint))
