@@ -171,9 +171,13 @@ def test_documents_cli_prints_every_document_and_the_workbook(app_demo, cli, dem
         ["print", "standings", ev, "-o", str(out["standings"])],
         ["export", ev, "-o", str(tmp_path / "evento.xlsx")],
     ]
+    outputs = []
     for args in commands:
         result = cli.invoke(args=args)
         assert result.exit_code == 0, (args, result.output)
+        outputs.append(result.output)
+    assert "Hojas de registro de 9 jugadores (9 con lista inscrita)" in outputs[0]
+    assert "9 páginas" in outputs[0] and "1 página)" in outputs[3]
     decks = read_pdf(out["decks"].read_bytes())
     assert len(decks) == 9
     names = [re.search(r"Jugador:\s*(.+)", page).group(1).strip() for page in decks]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import tempfile
 from dataclasses import replace
 from pathlib import Path
@@ -101,11 +102,8 @@ def _done(path: str, what: str, data: bytes) -> None:
     _write(path, data)
     pages = ""
     if path.lower().endswith(".pdf"):
-        from io import BytesIO
-
-        from pypdf import PdfReader
-
-        pages = f", {len(PdfReader(BytesIO(data)).pages)} páginas"
+        count = len(re.findall(rb"/Type /Page(?![a-zA-Z])", data))  # reportlab writes plain page objects
+        pages = f", {count} página{'s' if count != 1 else ''}"
     click.echo(f"{what}: {path} ({len(data) // 1024} KB{pages})")
 
 
