@@ -268,3 +268,18 @@ def test_genesis_never_a_reino_in_the_banquillo(formats, small_catalog):
     verdict = validate(parse_decklist(text), formats["genesis"], small_catalog)
     assert verdict.codes() == ["realm_in_side"]
     assert verdict.violations[0].cards == ("Reino del Olimpo",)
+
+
+def test_alternate_art_counts_for_the_edition_it_reprints(formats):
+    from dataclasses import replace
+
+    from tourney.catalog import Card, Catalog
+
+    art = Card(code="AA-900", name="Lobo de Fenrir", edition="arte-alternativo", type="Aliado",
+               identity="lobo-de-fenrir", race="Bestia", rarity="Real", cost=2, strength=2)
+    gold = Card(code="FU-100", name="Oro Furia", edition="furia", type="Oro", identity="oro-furia", rarity="Oro")
+    castle = {"Lobo de Fenrir": 3, "Oro Furia": 47}
+    catalog = Catalog.from_cards([replace(art, origin="asgard"), gold])
+    assert validate(deck(castle), formats["unificado"], catalog).legal
+    catalog = Catalog.from_cards([art, gold])  # no origin known: not legal by edition
+    assert validate(deck(castle), formats["unificado"], catalog).codes() == ["edition"]

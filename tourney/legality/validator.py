@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from datetime import date
 
 from ..catalog.catalog import Catalog
-from ..catalog.model import ALLY, GOLD, RACE_SCHOOL, Card, fold
+from ..catalog.model import ALLY, GOLD, RACE_SCHOOL, Card, fold, slugify
 from .decklist import DeckList, Entry
 from .errors import LegalityError
 from .formats import Format, Observation
@@ -222,7 +222,10 @@ class _Checker:
         if self.legal_editions is None or self.catalog is None:
             edition_ok = True
         else:
-            edition_ok = any(slug in self.legal_editions for slug in edition_slugs) or obs is not None
+            # an alternate-art printing counts for the edition it reprints (its origin)
+            origins = {getattr(p, "origin", None) for p in printings} - {None}
+            edition_ok = (any(slug in self.legal_editions for slug in edition_slugs)
+                          or any(slugify(o) in self.legal_editions for o in origins) or obs is not None)
         # rarity
         rarity = None
         rarity_ok = True
