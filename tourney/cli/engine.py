@@ -122,7 +122,8 @@ def engine_group() -> None:
               help="Archivo de salida (por defecto, la salida estándar).")
 @click.option("--catalog", "catalog_path", type=click.Path(), default=None,
               help="Catálogo DeckForge JSON en vez de la base de datos.")
-@click.option("--max-turns", type=int, default=200, show_default=True)
+@click.option("--max-turns", type=int, default=200, show_default=True,
+              help="Tope de turnos; al llegar, la partida queda sin terminar.")
 @click.option("--revealed", is_flag=True,
               help="Registro en orden «revealed» (como una partida en papel): cada robo y cada "
                    "carta botada nombra su carta.")
