@@ -62,8 +62,7 @@ def test_pair_output_appends_the_round(state_file, tmp_path):
 def test_standings_json_shape(state_file):
     result = run("standings", state_file, "--json")
     rows = json.loads(result.output)
-    assert [list(r) for r in rows][0] == ["rank", "id", "name", "points", "record", "omw",
-                                          "gw", "ogw"]
+    assert list(rows[0]) == ["rank", "id", "name", "points", "record", "omw", "gw", "ogw"]
     assert rows[0]["id"] in ("p1", "p5") and rows[0]["points"] == 3
     p3 = next(r for r in rows if r["id"] == "p3")
     assert p3["record"] == "0-0-1" and p3["gw"] == 1 / 3
@@ -126,6 +125,6 @@ def test_registered_on_the_tourney_command(state_file):
     if not exe.exists():
         pytest.skip("el comando tourney no está instalado en este entorno")
     done = subprocess.run([str(exe), "swiss", "standings", str(state_file), "--json"],
-                          capture_output=True, text=True, timeout=120)
+                          capture_output=True, text=True, timeout=120, check=False)
     assert done.returncode == 0, done.stderr
     assert len(json.loads(done.stdout)) == 5

@@ -7,8 +7,15 @@ import random
 import pytest
 from swiss_factories import state
 
-from tourney.swiss import (Pairing, SwissUserError, break_match, pair_players, repair_round,
-                           swap_players, validate_round)
+from tourney.swiss import (
+    Pairing,
+    SwissUserError,
+    break_match,
+    pair_players,
+    repair_round,
+    swap_players,
+    validate_round,
+)
 from tourney.swiss.edits import _Facts, _renumber
 
 # after round 1: a beat b, c beat d

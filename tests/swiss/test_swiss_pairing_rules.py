@@ -6,8 +6,7 @@ import random
 import pytest
 from swiss_factories import state
 
-from tourney.swiss import (FLAG_LABELS, FLAGS, SwissUserError, explain, flag_labels,
-                           pair_round)
+from tourney.swiss import FLAG_LABELS, FLAGS, SwissUserError, explain, flag_labels, pair_round
 
 
 def tables(pairings):

@@ -4,8 +4,16 @@ from __future__ import annotations
 import pytest
 from swiss_factories import state
 
-from tourney.swiss import (Match, SwissUserError, bracket_order, champion, next_top_cut_round,
-                           recommended_rounds, standings, top_cut_pairings)
+from tourney.swiss import (
+    Match,
+    SwissUserError,
+    bracket_order,
+    champion,
+    next_top_cut_round,
+    recommended_rounds,
+    standings,
+    top_cut_pairings,
+)
 
 
 @pytest.mark.parametrize("players, rounds, cut", [

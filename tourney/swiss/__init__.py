@@ -1,19 +1,40 @@
 """tourney.swiss: Swiss pairing, standings with MTR tiebreakers, top cut. Pure.
 
-No Flask, no SQLModel: plain frozen values in, plain values out; randomness is a
+No Flask, no SQLModel: plain immutable values in, plain values out; randomness is a
 ``random.Random`` passed in. See docs/swiss-policy.md and docs/swiss-state.md.
 """
-from .edits import (EditResult, RoundCheck, break_match, pair_players, repair_round,
-                    swap_players, validate_round)
-from .model import (Match, Player, Result, Settings, SwissFatalError, SwissUserError,
-                    TournamentState, parse_result)
+from .edits import (
+    EditResult,
+    RoundCheck,
+    break_match,
+    pair_players,
+    repair_round,
+    swap_players,
+    validate_round,
+)
+from .model import (
+    Match,
+    Player,
+    Result,
+    Settings,
+    SwissFatalError,
+    SwissUserError,
+    TournamentState,
+    parse_result,
+)
 from .pairing import FLAG_LABELS, FLAGS, Pairing, explain, flag_labels, pair_round
 from .standings import Standing, records, standings
-from .topcut import (RoundsPlan, bracket_order, champion, next_top_cut_round,
-                     recommended_rounds, top_cut_pairings)
+from .topcut import (
+    RoundsPlan,
+    bracket_order,
+    champion,
+    next_top_cut_round,
+    recommended_rounds,
+    top_cut_pairings,
+)
 
 __all__ = [
-    "EditResult", "FLAGS", "FLAG_LABELS", "Match", "Pairing", "Player", "Result",
+    "FLAGS", "FLAG_LABELS", "EditResult", "Match", "Pairing", "Player", "Result",
     "RoundCheck", "RoundsPlan", "Settings", "Standing", "SwissFatalError", "SwissUserError",
     "TournamentState", "bracket_order", "break_match", "champion", "explain", "flag_labels",
     "next_top_cut_round", "pair_players", "pair_round", "parse_result", "recommended_rounds",

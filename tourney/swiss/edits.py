@@ -7,8 +7,8 @@ Errors (a player twice, a dropped player, a player left out) raise SwissUserErro
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Iterable, Sequence
 
 from .model import Player, SwissUserError, TournamentState
 from .pairing import Pairing, pair_round, pending_results
@@ -158,8 +158,8 @@ def swap_players(state: TournamentState, pairings: Sequence[Pairing], x: str, y:
     changed = [p for p in result if {x, y} & {p.a, p.b}]
     consequences = [c for p in changed for c in facts.describe(p)]
     if not consequences:
-        consequences = [f"intercambio sin consecuencias: {facts.name(x)} y {facts.name(y)} "
-                        "cambian de mesa"]
+        consequences = [(f"intercambio sin consecuencias: {facts.name(x)} y {facts.name(y)} "
+                         "cambian de mesa")]
     return EditResult(result, tuple(consequences))
 
 
@@ -173,8 +173,9 @@ def break_match(state: TournamentState, pairings: Sequence[Pairing], table: int)
     rest = _renumber(facts, [p for p in pairings if p is not target])
     freed = tuple(x for x in (target.a, target.b) if x is not None)
     names = " y ".join(facts.name(x) for x in freed)
-    return EditResult(rest, (f"se deshace la mesa {table}: {names} quedan sin mesa; "
-                             "empareja la ronda de nuevo o asígnalos a mano",), freed)
+    message = (f"se deshace la mesa {table}: {names} quedan sin mesa; "
+               "empareja la ronda de nuevo o asígnalos a mano")
+    return EditResult(rest, (message,), freed)
 
 
 def pair_players(state: TournamentState, pairings: Sequence[Pairing], x: str,

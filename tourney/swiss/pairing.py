@@ -125,8 +125,8 @@ class PairingProblem:
     def __init__(self, state: TournamentState, rng: random.Random):
         pending = pending_results(state)
         if pending:
-            raise SwissUserError(["no se puede emparejar la ronda siguiente con resultados "
-                                  "pendientes", *pending])
+            raise SwissUserError([("no se puede emparejar la ronda siguiente con resultados "
+                                   "pendientes"), *pending])
         self.state = state
         recs = records(state)
         table = [s for s in standings(state) if not s.dropped]
@@ -445,7 +445,7 @@ class PairingProblem:
                         options.append((above[0], hi + 1, above[2], absorbed + 1))
                     options.append((above[0], hi, above[2], absorbed + 1))
                 if hi < G - 1:
-                    options.insert(1 if len(options) > 1 else len(options),
+                    options.insert(min(len(options), 1),
                                    (lo, hi + 1, carry_lo, absorbed))
                 grown = next((o for o in options
                               if len(self._window_nodes(o[0], o[1], o[2])) <= window_limit),
