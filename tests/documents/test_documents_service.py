@@ -317,3 +317,23 @@ def test_documents_render_document_gives_each_download_for_the_web_buttons(app_d
     assert "Ronda 2" in read_pdf(got["pairings"].data)[0]
     for kind in ("decksheets", "blank", "pairings", "slips", "standings"):
         assert got[kind].mimetype == "application/pdf" and got[kind].data.startswith(b"%PDF")
+
+
+def test_documents_cli_writes_into_a_pipe_without_replacing_it(app_demo, cli, demo, tmp_path):
+    """Output files are replaced atomically, but a pipe or a device (/dev/stdout) is written to,
+    never replaced by a regular file."""
+    import stat
+    import threading
+
+    source = tmp_path / "evento.json"
+    source.write_text(json.dumps(to_json(_documents(app_demo, demo["event_id"]))), encoding="utf-8")
+    fifo = tmp_path / "salida"
+    os.mkfifo(fifo)
+    received = []
+    reader = threading.Thread(target=lambda: received.append(fifo.read_bytes()))
+    reader.start()
+    result = cli.invoke(args=["print", "standings", str(source), "-o", str(fifo)])
+    reader.join(timeout=30)
+    assert result.exit_code == 0, result.output
+    assert stat.S_ISFIFO(fifo.stat().st_mode)
+    assert received and received[0].startswith(b"%PDF")

@@ -32,8 +32,18 @@ def register(group: click.Group) -> None:
 # -- helpers -----------------------------------------------------------------------------
 
 def _write(path: str, data: bytes) -> None:
-    """Atomic write: a temporary file in the same folder, renamed over the target."""
+    """Atomic write: a temporary file in the same folder, renamed over the target.
+
+    Only regular files are replaced that way; anything else that exists (``/dev/stdout``,
+    ``/dev/null``, a pipe) is written to in place, never replaced.
+    """
     target = Path(path)
+    if target.is_dir():
+        raise CliError(f"{target} es una carpeta: indique un archivo")
+    if target.exists() and not target.is_file():
+        with open(target, "wb") as fh:
+            fh.write(data)
+        return
     if target.parent and not target.parent.exists():
         raise CliError(f"no existe la carpeta {target.parent}")
     fd, tmp = tempfile.mkstemp(prefix=".tourney-", dir=str(target.parent or "."))
