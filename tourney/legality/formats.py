@@ -292,7 +292,7 @@ class Format:
 
     def describe_sizes(self) -> str:
         if self.main_exact is not None:
-            main = f"{self.main_exact} exactas"
+            main = f"{self.main_exact} cartas exactas"
         elif self.main_max is None:
             main = f"al menos {self.main_min or 0}"
         else:
