@@ -33,12 +33,13 @@ brute force for up to 10 players.
 """
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass
 from itertools import groupby
 
 from .model import Match, SwissFatalError, SwissUserError, TournamentState
-from .standings import records, standings
+from .standings import Standing, records, standings
 
 FLAGS = ("bye", "second_bye", "float_down", "float_up", "rematch", "forbidden_avoided",
          "forbidden_forced")
@@ -116,6 +117,16 @@ def pending_results(state: TournamentState) -> list[str]:
     return out
 
 
+def _reduced(ratio: tuple[int, int]) -> tuple[int, int]:
+    g = math.gcd(*ratio)
+    return ratio[0] // g, ratio[1] // g
+
+
+def _tie_key(s: Standing) -> tuple:
+    """Equal exactly when points, OMW%, GW% and OGW% are equal (fractions reduced)."""
+    return (s.points, _reduced(s.omw_ratio), _reduced(s.gw_ratio), _reduced(s.ogw_ratio))
+
+
 class PairingProblem:
     """The round to pair, as integers: node i is the i-th active player in rank order
     (0 = best); node ``n`` is the bye when the active count is odd; -1 is the
@@ -134,7 +145,7 @@ class PairingProblem:
             raise SwissUserError("no se puede emparejar: hay menos de 2 jugadores activos")
         # rank order; players tied on every tiebreaker are ordered by lot (seeded)
         order = []
-        for _key, run in groupby(table, key=lambda s: (s.points, s.omw, s.gw, s.ogw)):
+        for _key, run in groupby(table, key=_tie_key):
             run_list = list(run)
             rng.shuffle(run_list)
             order.extend(run_list)
