@@ -12,10 +12,15 @@ from __future__ import annotations
 
 import json
 import random
+from collections import OrderedDict
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from threading import Lock
 
-from sqlalchemy import update
+from typing import NamedTuple
+
+from sqlalchemy import case, func, update
+from sqlalchemy import select as sa_select
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, select
 
@@ -30,13 +35,33 @@ from .events import require_organizer
 BYE_RESULT = "2-0-0"  # a bye counts as a 2-0 match win
 
 
+class PlayerRow(NamedTuple):
+    """A registration as the read-only pages need it (no ORM object: fast at 1,024 players)."""
+
+    id: int
+    name: str
+    dropped: bool
+    user_id: int | None
+
+
+class MatchRow(NamedTuple):
+    id: int
+    round_id: int
+    table_no: int
+    player_a_id: int
+    player_b_id: int | None
+    result: str | None
+    status: str
+    version: int
+
+
 @dataclass
 class Table:
     """A match ready for display."""
 
-    match: Match
-    a: Registration
-    b: Registration | None
+    match: MatchRow
+    a: PlayerRow
+    b: PlayerRow | None
     reports: dict[int, str]
 
 
@@ -67,17 +92,47 @@ def round_matches(session: Session, rnd: Round) -> list[Match]:
                              .order_by(Match.table_no)))
 
 
+_MATCH_COLUMNS = (Match.id, Match.round_id, Match.table_no, Match.player_a_id, Match.player_b_id,
+                  Match.result, Match.status, Match.version)
+
+
+def player_rows(session: Session, event: Event) -> dict[int, PlayerRow]:
+    rows = session.execute(sa_select(Registration.id, Registration.name, Registration.dropped,
+                                     Registration.user_id)
+                           .where(Registration.event_id == event.id))
+    return {r[0]: PlayerRow(*r) for r in rows}
+
+
 def tables(session: Session, event: Event, rnd: Round) -> list[Table]:
-    regs = {r.id: r for r in session.exec(select(Registration)
-                                          .where(Registration.event_id == event.id))}
-    matches = round_matches(session, rnd)
+    regs = player_rows(session, event)
+    matches = [MatchRow(*r) for r in session.execute(
+        sa_select(*_MATCH_COLUMNS).where(Match.round_id == rnd.id).order_by(Match.table_no))]
     reports: dict[int, dict[int, str]] = {}
-    if matches:
-        for rep in session.exec(select(ResultReport).join(Match, Match.id == ResultReport.match_id)
-                                .where(Match.round_id == rnd.id)):
-            reports.setdefault(rep.match_id, {})[rep.registration_id] = rep.result
+    for match_id, reg_id, result in session.execute(
+            sa_select(ResultReport.match_id, ResultReport.registration_id, ResultReport.result)
+            .join(Match, Match.id == ResultReport.match_id).where(Match.round_id == rnd.id)):
+        reports.setdefault(match_id, {})[reg_id] = result
     return [Table(m, regs[m.player_a_id], regs.get(m.player_b_id) if m.player_b_id else None,
                   reports.get(m.id, {})) for m in matches]
+
+
+def fingerprint(session: Session, event: Event) -> tuple:
+    """Changes whenever a pairing, a result or a player's state changes (cache key)."""
+    matches = session.execute(
+        sa_select(func.count(Match.id), func.coalesce(func.sum(Match.id), 0),
+                  func.coalesce(func.sum(Match.version), 0),
+                  func.coalesce(func.sum(Match.player_a_id * 7
+                                         + func.coalesce(Match.player_b_id, 0)), 0),
+                  func.max(Match.updated_at))
+        .join(Round, Round.id == Match.round_id).where(Round.event_id == event.id)).one()
+    players = session.execute(
+        sa_select(func.count(Registration.id), func.coalesce(func.sum(Registration.id), 0),
+                  func.coalesce(func.sum(case((Registration.dropped == True, 1),  # noqa: E712
+                                              else_=0)), 0),
+                  func.coalesce(func.sum(Registration.late_losses), 0),
+                  func.max(Registration.created_at))
+        .where(Registration.event_id == event.id)).one()
+    return (str(session.get_bind().url), event.id, tuple(matches), tuple(players))
 
 
 def outstanding(session: Session, event: Event, rnd: Round) -> list[Table]:
@@ -98,23 +153,43 @@ def build_state(session: Session, event: Event):
     """Rows -> tourney.swiss.TournamentState (ids are registration ids as strings)."""
     from ..swiss import Match as SwissMatch, Player, Settings, TournamentState
 
-    regs = list(session.exec(select(Registration).where(Registration.event_id == event.id)
-                             .order_by(Registration.id)))
-    players = [Player(id=str(r.id), name=r.name, dropped=r.dropped, late_losses=r.late_losses)
-               for r in regs]
-    rounds = []
-    for rnd in event_rounds(session, event):
-        rounds.append([SwissMatch(a=str(m.player_a_id),
-                                  b=str(m.player_b_id) if m.player_b_id else None,
-                                  result=m.result if m.status == MATCH_CONFIRMED else None)
-                       for m in round_matches(session, rnd)])
-    return TournamentState(players=players, rounds=rounds, settings=Settings())
+    regs = session.execute(sa_select(Registration.id, Registration.name, Registration.dropped,
+                                     Registration.late_losses)
+                           .where(Registration.event_id == event.id).order_by(Registration.id))
+    players = [Player(id=str(rid), name=name, dropped=bool(dropped), late_losses=late)
+               for rid, name, dropped, late in regs]
+    by_round: dict[int, list] = {}
+    for number, a, b, result, status in session.execute(
+            sa_select(Round.number, Match.player_a_id, Match.player_b_id, Match.result,
+                      Match.status)
+            .join(Round, Round.id == Match.round_id).where(Round.event_id == event.id)
+            .order_by(Round.number, Match.table_no)):
+        by_round.setdefault(number, []).append(SwissMatch(
+            a=str(a), b=str(b) if b else None,
+            result=result if status == MATCH_CONFIRMED else None))
+    return TournamentState(players=players, rounds=[by_round[n] for n in sorted(by_round)],
+                           settings=Settings())
+
+
+_standings_cache: OrderedDict = OrderedDict()
+_standings_lock = Lock()
 
 
 def standings(session: Session, event: Event):
+    """Swiss standings, cached per event until a pairing, result or player changes."""
     from ..swiss import standings as swiss_standings
 
-    return swiss_standings(build_state(session, event))
+    key = fingerprint(session, event)
+    with _standings_lock:
+        hit = _standings_cache.get(key)
+    if hit is not None:
+        return hit
+    rows = swiss_standings(build_state(session, event))
+    with _standings_lock:
+        _standings_cache[key] = rows
+        while len(_standings_cache) > 32:
+            _standings_cache.popitem(last=False)
+    return rows
 
 
 def planned_rounds(session: Session, event: Event) -> int:
@@ -237,6 +312,9 @@ def swap_between_tables(session: Session, actor: User, event: Event, rnd: Round,
 
     replace(mx, player_x, player_y)
     replace(my, player_y, player_x)
+    for m in (mx, my):
+        m.version += 1
+        m.updated_at = utcnow()
     seats[player_x].match_id, seats[player_y].match_id = my.id, mx.id
     for obj in (mx, my, seats[player_x], seats[player_y]):
         session.add(obj)

@@ -1,10 +1,13 @@
 """Helpers shared by the blueprints: the session, commit at the edge, formats and catalog."""
 from __future__ import annotations
 
+from collections import OrderedDict
 from functools import wraps
+from threading import Lock
 
 from flask import abort, current_app
 from flask_login import current_user
+from markupsafe import Markup
 
 from ..db import get_session
 
@@ -115,3 +118,25 @@ def local_time(value, fmt: str = "%d-%m-%Y %H:%M") -> str:
     if value.tzinfo is None:
         value = value.replace(tzinfo=timezone.utc)
     return value.astimezone(local_zone()).strftime(fmt)
+
+
+_fragments: "OrderedDict[tuple, str]" = OrderedDict()
+_fragments_lock = Lock()
+
+
+def cached_fragment(key: tuple, render) -> Markup:
+    """Rendered HTML reused while ``key`` (which must include the data's fingerprint) holds.
+
+    Big public tables (pairings, standings at 1,024 players) are rendered once per change
+    instead of once per phone refreshing the page."""
+    with _fragments_lock:
+        hit = _fragments.get(key)
+        if hit is not None:
+            _fragments.move_to_end(key)
+            return Markup(hit)
+    html = str(render())
+    with _fragments_lock:
+        _fragments[key] = html
+        while len(_fragments) > 256:
+            _fragments.popitem(last=False)
+    return Markup(html)

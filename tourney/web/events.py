@@ -13,7 +13,7 @@ from ..models.events import DeckCheck
 from ..services import decklists, events as ev, rounds, swaps
 from ..services.errors import Forbidden, ServiceError
 from .common import (
-    actor, catalog, commit, db, field_error, format_for, format_name, formats, from_local,
+    actor, cached_fragment, catalog, commit, db, field_error, format_for, format_name, formats, from_local,
     organizer_required, rollback,
 )
 from .forms import (
@@ -79,35 +79,56 @@ def _planned(event):
 @bp.get("/eventos/<int:event_id>/rondas/<int:number>")
 def pairings(event_id: int, number: int):
     event = _event(event_id)
-    rnd = rounds.get_round(db(), event, number)
-    if not _can_see_round(event, rnd):
+    session = db()
+    rnd = rounds.get_round(session, event, number)
+    judge = ev.is_judge(session, actor(), event)
+    if not (rnd.published or judge):
         abort(404)
-    order = request.args.get("orden", "mesa")
-    query = (request.args.get("q") or "").strip()
+    order = "alfabetico" if request.args.get("orden") == "alfabetico" else "mesa"
+    query = (request.args.get("q") or "").strip()[:80]
+    organizer = ev.is_organizer(actor())
+    key = ("pairings", rounds.fingerprint(session, event), rnd.id, order, fold(query), judge,
+           organizer)
+    table_html = cached_fragment(key, lambda: _pairings_table(event, rnd, order, query, judge,
+                                                              organizer))
+    return render_template("events/pairings.html", event=event, rnd=rnd, table_html=table_html,
+                           order=order, query=query, remaining=rounds.timer_remaining(rnd),
+                           is_judge=judge, is_organizer=organizer,
+                           swap_form=_swap_tables_form(event, rnd) if organizer else None,
+                           timer_form=TimerForm() if organizer else None)
+
+
+def _pairings_table(event, rnd, order, query, judge, organizer) -> str:
     tables = rounds.tables(db(), event, rnd)
     rows = []
     if order == "alfabetico":
         for t in tables:
-            rows.append((t.a.name, t.match.table_no, t.b.name if t.b else None, t))
+            rows.append((t.a.name, t.match.table_no, t.b.name if t.b else None))
             if t.b:
-                rows.append((t.b.name, t.match.table_no, t.a.name, t))
+                rows.append((t.b.name, t.match.table_no, t.a.name))
         rows.sort(key=lambda r: fold(r[0]))
     if query:
         q = fold(query)
         tables = [t for t in tables if q in fold(t.a.name) or (t.b and q in fold(t.b.name))]
         rows = [r for r in rows if q in fold(r[0])]
-    return render_template("events/pairings.html", event=event, rnd=rnd, tables=tables, rows=rows,
-                           order=order, query=query, remaining=rounds.timer_remaining(rnd),
-                           is_judge=ev.is_judge(db(), actor(), event),
-                           is_organizer=ev.is_organizer(actor()),
-                           swap_form=_swap_tables_form(event, rnd), timer_form=TimerForm())
+    return render_template("events/_pairings_table.html", event=event, tables=tables, rows=rows,
+                           order=order, is_judge=judge, is_organizer=organizer)
 
 
 @bp.get("/eventos/<int:event_id>/clasificacion")
 def standings(event_id: int):
     event = _event(event_id)
-    rows = rounds.standings(db(), event) if rounds.event_rounds(db(), event) else []
-    return render_template("events/standings.html", event=event, rows=rows)
+    session = db()
+    key = ("standings", rounds.fingerprint(session, event))
+
+    def render():
+        rows = rounds.standings(session, event) if rounds.event_rounds(session, event) else []
+        shown = [(s.rank, s.name, s.points, s.record, f"{float(s.omw) * 100:.2f}",
+                  f"{float(s.gw) * 100:.2f}", f"{float(s.ogw) * 100:.2f}") for s in rows]
+        return render_template("events/_standings_table.html", rows=shown)
+
+    return render_template("events/standings.html", event=event,
+                           table_html=cached_fragment(key, render))
 
 
 @bp.get("/eventos/<int:event_id>/metagama")
@@ -295,9 +316,8 @@ def _swap_tables_form(event, rnd):
     if not ev.is_organizer(actor()):
         return None
     form = SwapTablesForm()
-    seated = sorted(((t.a.id, t.a.name) for t in rounds.tables(db(), event, rnd))
-                    , key=lambda x: fold(x[1]))
-    seated += [(t.b.id, t.b.name) for t in rounds.tables(db(), event, rnd) if t.b]
+    tables = rounds.tables(db(), event, rnd)
+    seated = [(t.a.id, t.a.name) for t in tables] + [(t.b.id, t.b.name) for t in tables if t.b]
     seated.sort(key=lambda x: fold(x[1]))
     form.player_x.choices = form.player_y.choices = choices(seated)
     return form
