@@ -497,6 +497,9 @@ def _checker(fmt: Format, catalog: Catalog | None) -> _Checker:
         raise LegalityError(f"el formato {fmt.id} ({fmt.game.name}) necesita un catálogo de cartas")
     checker = _Checker(fmt, catalog)
     ref = weakref.ref(catalog) if catalog is not None else None
+    for old_key, (old_ref, _old) in list(fmt._checkers.items()):  # drop checkers of dead catalogs
+        if old_ref is not None and old_ref() is None:
+            fmt._checkers.pop(old_key, None)
     fmt._checkers[key] = (ref, checker)
     return checker
 
