@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from itertools import groupby
 
 from .model import Match, SwissFatalError, SwissUserError, TournamentState
-from .standings import Standing, records, standings
+from .standings import Standing, _Tally, no_gc, records, standings
 
 FLAGS = ("bye", "second_bye", "float_down", "float_up", "rematch", "forbidden_avoided",
          "forbidden_forced")
@@ -139,8 +139,9 @@ class PairingProblem:
             raise SwissUserError([("no se puede emparejar la ronda siguiente con resultados "
                                    "pendientes"), *pending])
         self.state = state
-        recs = records(state)
-        table = [s for s in standings(state) if not s.dropped]
+        tally = _Tally(state)
+        recs = records(state, tally)
+        table = [s for s in standings(state, tally) if not s.dropped]
         if len(table) < 2:
             raise SwissUserError("no se puede emparejar: hay menos de 2 jugadores activos")
         # rank order; players tied on every tiebreaker are ordered by lot (seeded)
@@ -516,9 +517,10 @@ def pair_round(state: TournamentState, rng: random.Random, *,
 
     ``window_limit`` and ``small_group`` tune the solver (tests use small_group=0 to
     exercise the greedy path on small events)."""
-    problem = PairingProblem(state, rng)
-    pairs = problem.solve(window_limit, small_group)
-    seen = [x for pair in pairs for x in pair if x != problem.bye]
-    if sorted(seen) != list(range(problem.n)):
-        raise SwissFatalError("pairing does not cover every active player exactly once")
-    return _build_pairings(problem, pairs)
+    with no_gc():
+        problem = PairingProblem(state, rng)
+        pairs = problem.solve(window_limit, small_group)
+        seen = [x for pair in pairs for x in pair if x != problem.bye]
+        if sorted(seen) != list(range(problem.n)):
+            raise SwissFatalError("pairing does not cover every active player exactly once")
+        return _build_pairings(problem, pairs)

@@ -7,7 +7,10 @@ matches (result None) are ignored. Dropped players stay. See docs/swiss-policy.m
 """
 from __future__ import annotations
 
+import contextlib
+import gc
 import math
+from collections.abc import Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import groupby
@@ -127,10 +130,25 @@ class _Tally:
         return Record(*self.sums[i], tuple(self.ids[o] for o in self.opps[i]))
 
 
-def records(state: TournamentState) -> dict[str, Record]:
+@contextlib.contextmanager
+def no_gc() -> Iterator[None]:
+    """Pause the cyclic garbage collector: standings and pairing build many short-lived,
+    acyclic objects, and at 4,096 players the collector's passes cost about as much as
+    the work itself. Restores the previous state."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
+def records(state: TournamentState, tally: _Tally | None = None) -> dict[str, Record]:
     """Tally every player's reported matches, byes and late losses."""
-    t = _Tally(state)
-    return {pid: t.record(i) for i, pid in enumerate(t.ids)}
+    with no_gc():
+        t = tally or _Tally(state)
+        return {pid: t.record(i) for i, pid in enumerate(t.ids)}
 
 
 def _lcm_of(values) -> int:
@@ -141,12 +159,16 @@ def _lcm_of(values) -> int:
     return out
 
 
-def standings(state: TournamentState) -> list[Standing]:
+def standings(state: TournamentState, tally: _Tally | None = None) -> list[Standing]:
     """Every player (dropped ones too), best first, with exact tiebreakers.
 
     Arithmetic is exact: every percentage is an integer numerator over a common
     denominator (so the 1/3 floor is exactly 1/3)."""
-    t = _Tally(state)
+    with no_gc():
+        return _standings(state, tally or _Tally(state))
+
+
+def _standings(state: TournamentState, t: _Tally) -> list[Standing]:
     win = state.settings.win_points
     sums, opps = t.sums, t.opps
     # sums[i] = (wins, losses, draws, byes, match points, rounds, game points, games)
