@@ -196,7 +196,10 @@ def pair_players(state: TournamentState, pairings: Sequence[Pairing], x: str,
 
 def repair_round(state: TournamentState, rng: random.Random,
                  keep: Sequence[Pairing] = ()) -> EditResult:
-    """Pair the round again, keeping the tables in ``keep`` as they are."""
+    """Pair the next round again, keeping the tables in ``keep`` as they are.
+
+    ``state`` is the tournament *before* the round being re-paired (if that round was
+    already appended, pass ``state.without_last_round()``)."""
     facts = _Facts(state)
     pending = pending_results(state)
     if pending:

@@ -186,7 +186,7 @@ class TournamentState:
                 out.append(f"settings: «{key}» debe ser un entero ≥ 0")
         if isinstance(s.win_points, int) and s.win_points <= 0:
             out.append("settings: «win_points» debe ser mayor que 0")
-        if s.top_cut not in (None, 0, 2, 4, 8, 16):
+        if s.top_cut not in (None, 0, 4, 8, 16):
             out.append(f"settings: «top_cut» {s.top_cut!r} no es 0, 4, 8 ni 16")
         for rnum, rnd in enumerate(self.rounds, 1):
             seen: dict[str, int] = {}
