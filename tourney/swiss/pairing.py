@@ -418,6 +418,30 @@ class PairingProblem:
             return None
         return pairs + matched, out
 
+    def _greedy(self, nodes: list[int], p_next: int | None
+                ) -> tuple[list[tuple[int, int]], int | None]:
+        """Pair ``nodes`` best-first, each with its cheapest partner among the next 64
+        (by the same tiers). Always succeeds; no optimality claim."""
+        pool = list(nodes)
+        pairs: list[tuple[int, int]] = []
+        if self.bye is not None and self.bye in pool:
+            pool.remove(self.bye)
+            r = min(pool, key=lambda x: self.tiers(x, self.bye))
+            pool.remove(r)
+            pairs.append((r, self.bye))
+        floater = None
+        if len(pool) % 2:
+            floater = min(pool, key=lambda x: self.tiers(x, -1, p_next))
+            pool.remove(floater)
+        pool.sort(key=lambda x: (-self.points[x], x))
+        pool.reverse()
+        while pool:
+            u = pool.pop()
+            window = range(len(pool) - 1, max(len(pool) - 65, -1), -1)
+            j = min(window, key=lambda i: self.tiers(u, pool[i], p_next))
+            pairs.append((u, pool.pop(j)))
+        return pairs, floater
+
     def _window_nodes(self, lo: int, hi: int, carry: list[int]) -> list[int]:
         nodes = list(carry)
         for g in range(lo, hi + 1):
@@ -445,6 +469,11 @@ class PairingProblem:
             while True:
                 nodes = self._window_nodes(lo, hi, carry_lo)
                 p_next = None if hi == G - 1 else self.points[groups[hi + 1][0]]
+                if len(nodes) > window_limit:
+                    # a large group the fast path could not certify (very rare): too big
+                    # for the exact solver; a greedy pass by cost keeps the round valid
+                    pairs, floater = self._greedy(nodes, p_next)
+                    break
                 pairs, floater = self.solve_exact(nodes, p_next)
                 full_nodes = nodes + ([-1] if floater is not None else [])
                 full_pairs = pairs + ([(floater, -1)] if floater is not None else [])
