@@ -284,3 +284,35 @@ def test_service_refuses_reports_from_someone_else(four, world):
     with pytest.raises(ServiceError):
         world.run(lambda s: rounds.report_result(s, four.users[outsider_key], four.event, m,
                                                  four.regs[outsider_key], 2, 0, 0))
+
+
+def test_both_players_reporting_at_the_same_moment_confirm_the_match(four, world, app):
+    import threading
+
+    world.run(lambda s: rounds.publish_round(s, four.org, rounds.pair_next_round(s, four.org, four.event)))
+    _, matches = _matches(world)
+    m = matches[0]
+    a, b = four.by_reg[m.player_a_id], four.by_reg[m.player_b_id]
+    barrier = threading.Barrier(2)
+    errors = []
+
+    def report(key, mine, theirs):
+        try:
+            with app.app_context(), db.session_scope() as s:
+                match = s.get(Match, m.id)
+                barrier.wait()
+                rounds.report_result(s, four.users[key], four.event, match,
+                                     s.get(Registration, four.regs[key].id), mine, theirs, 0)
+        except Exception as exc:  # pragma: no cover - reported below
+            errors.append(exc)
+
+    threads = [threading.Thread(target=report, args=(a, 2, 1)),
+               threading.Thread(target=report, args=(b, 1, 2))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == []
+    done = world.run(lambda s: s.get(Match, m.id))
+    assert (done.status, done.result) == ("confirmado", "2-1-0")
+    assert len(world.run(lambda s: s.exec(select(ResultReport)).all())) == 2
