@@ -528,7 +528,8 @@ def _build_pairings(problem: PairingProblem, pairs: list[tuple[int, int]]) -> li
         elif active_same_group_forbidden[a] or active_same_group_forbidden[b]:
             flags.append("forbidden_avoided")
         rows.append((a, b, flags))
-    rows.sort(key=lambda row: (-max(p.points[row[0]], p.points[row[1]]), row[0]))
+    # table 1 is the highest: by the better player's points, then the other's, then rank
+    rows.sort(key=lambda row: (-p.points[row[0]], -p.points[row[1]], row[0]))
     out = [Pairing(t, p.ids[a], p.ids[b], tuple(f), p.points[a], p.points[b])
            for t, (a, b, f) in enumerate(rows, 1)]
     if bye_row is not None:
