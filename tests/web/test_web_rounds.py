@@ -316,3 +316,56 @@ def test_both_players_reporting_at_the_same_moment_confirm_the_match(four, world
     done = world.run(lambda s: s.get(Match, m.id))
     assert (done.status, done.result) == ("confirmado", "2-1-0")
     assert len(world.run(lambda s: s.exec(select(ResultReport)).all())) == 2
+
+
+def test_top_cut_after_the_swiss_rounds_single_elimination(client, four, world):
+    from tourney.models.events import Event
+
+    def setup(s):
+        event = s.get(Event, four.event.id)
+        event.rounds_planned, event.top_cut = 2, 4
+        s.add(event)
+
+    world.run(setup)
+
+    def E(s):
+        return s.get(Event, four.event.id)
+
+    def play(s, result="2-0-0"):
+        rnd = rounds.pair_next_round(s, four.org, E(s))
+        for m in rounds.round_matches(s, rnd):
+            if m.player_b_id is not None:
+                rounds.enter_result(s, four.org, E(s), m, result, m.version)
+        return rnd
+
+    world.run(play)
+    world.run(play)
+    ranking = [int(x.id) for x in world.run(lambda s: rounds.standings(s, E(s)))]
+    login(client, four.org.email)
+    page = client.get(f"/eventos/{four.event.id}/panel").get_data(as_text=True)
+    assert "Emparejar el corte final (Top 4)" in page
+    semi = world.run(lambda s: rounds.pair_next_round(s, four.org, E(s)))
+    assert semi.kind == "corte"
+    _, semis = _matches(world, 3)
+    # seeds 1 v 4 and 2 v 3 (bracket order), no byes
+    assert [(m.player_a_id, m.player_b_id) for m in semis] == [
+        (ranking[0], ranking[3]), (ranking[1], ranking[2])]
+    with pytest.raises(ServiceError, match="no hay empates"):
+        world.run(lambda s: rounds.enter_result(s, four.org, E(s),
+                                                s.get(Match, semis[0].id), "1-1-1", 0))
+    for m, result in zip(semis, ("2-1-0", "0-2-0")):
+        world.run(lambda s, m=m, r=result: rounds.enter_result(
+            s, four.org, E(s), s.get(Match, m.id), r, 0))
+    final = world.run(lambda s: rounds.pair_next_round(s, four.org, E(s)))
+    _, finals = _matches(world, final.number)
+    assert [(m.player_a_id, m.player_b_id) for m in finals] == [(ranking[0], ranking[2])]
+    world.run(lambda s: rounds.enter_result(s, four.org, E(s),
+                                            s.get(Match, finals[0].id), "0-2-0", 0))
+    champ = world.run(lambda s: rounds.champion(s, E(s)))
+    assert champ.id == ranking[2]
+    with pytest.raises(ServiceError, match="Corte final terminado"):
+        world.run(lambda s: rounds.pair_next_round(s, four.org, E(s)))
+    page = client.get(f"/eventos/{four.event.id}").get_data(as_text=True)
+    assert f"Campeón: {champ.name}" in page
+    # the Swiss standings ignore the playoff
+    assert [int(x.id) for x in world.run(lambda s: rounds.standings(s, E(s)))] == ranking

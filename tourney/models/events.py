@@ -26,6 +26,10 @@ EVENT_REGISTRATION = "inscripcion"
 EVENT_RUNNING = "en_curso"
 EVENT_FINISHED = "finalizado"
 
+# Round.kind
+ROUND_SWISS = "suizo"
+ROUND_TOP_CUT = "corte"  # single elimination after the Swiss rounds
+
 # Match.status
 MATCH_PENDING = "pendiente"      # no result yet
 MATCH_REPORTED = "reportado"     # one player reported; waiting for the opponent
@@ -129,6 +133,7 @@ class Round(SQLModel, table=True):
     id: Optional[int] = Field(default=None, primary_key=True)
     event_id: int = Field(foreign_key="event.id", index=True)
     number: int
+    kind: str = Field(default=ROUND_SWISS, max_length=10)
     published: bool = False
     timer_started_at: Optional[datetime] = None
     timer_minutes: int = 50

@@ -26,7 +26,7 @@ from sqlmodel import Session, select
 
 from ..models.catalog import utcnow
 from ..models.events import (
-    EVENT_RUNNING, MATCH_CONFIRMED, MATCH_DISPUTED, MATCH_PENDING, MATCH_REPORTED, Event, Match,
+    EVENT_RUNNING, MATCH_CONFIRMED, ROUND_SWISS, ROUND_TOP_CUT, MATCH_DISPUTED, MATCH_PENDING, MATCH_REPORTED, Event, Match,
     MatchSeat, Registration, ResultReport, Round, User,
 )
 from .errors import Conflict, Forbidden, NotFound, ServiceError
@@ -162,7 +162,8 @@ def build_state(session: Session, event: Event):
     for number, a, b, result, status in session.execute(
             sa_select(Round.number, Match.player_a_id, Match.player_b_id, Match.result,
                       Match.status)
-            .join(Round, Round.id == Match.round_id).where(Round.event_id == event.id)
+            .join(Round, Round.id == Match.round_id)
+            .where(Round.event_id == event.id, Round.kind == ROUND_SWISS)
             .order_by(Round.number, Match.table_no)):
         by_round.setdefault(number, []).append(SwissMatch(
             a=str(a), b=str(b) if b else None,
@@ -199,12 +200,13 @@ def planned_rounds(session: Session, event: Event) -> int:
 
     active = session.exec(select(Registration).where(Registration.event_id == event.id,
                                                      Registration.dropped == False)).all()  # noqa: E712
-    return recommended_rounds(max(len(active), 2))
+    return recommended_rounds(max(len(active), 2)).rounds
 
 
 # -- organizer actions ----------------------------------------------------------------------
-def _insert_round(session: Session, event: Event, number: int, pairings) -> Round:
-    rnd = Round(event_id=event.id, number=number)
+def _insert_round(session: Session, event: Event, number: int, pairings,
+                  kind: str = ROUND_SWISS) -> Round:
+    rnd = Round(event_id=event.id, number=number, kind=kind)
     session.add(rnd)
     session.flush()
     for p in pairings:
@@ -224,28 +226,92 @@ def _insert_round(session: Session, event: Event, number: int, pairings) -> Roun
     return rnd
 
 
+@dataclass(frozen=True)
+class _CutPairing:
+    table: int
+    a: str
+    b: str | None
+    flags: tuple = ("corte",)
+
+
+def next_step(session: Session, event: Event) -> tuple[str, str]:
+    """What "pair the next round" does now: (kind, Spanish label)."""
+    rounds_ = event_rounds(session, event)
+    swiss = sum(1 for r in rounds_ if r.kind == ROUND_SWISS)
+    try:
+        planned = planned_rounds(session, event)
+    except Exception:  # fewer than 2 players: the service explains when asked to pair
+        planned = swiss + 1
+    if swiss < planned:
+        return ROUND_SWISS, f"Emparejar ronda {len(rounds_) + 1}"
+    if not event.top_cut:
+        return "fin", "Rondas suizas terminadas"
+    cut = [r for r in rounds_ if r.kind == ROUND_TOP_CUT]
+    if not cut:
+        return ROUND_TOP_CUT, f"Emparejar el corte final (Top {event.top_cut})"
+    last = round_matches(session, cut[-1])
+    if len(last) <= 1:
+        return "fin", "Corte final terminado"
+    return ROUND_TOP_CUT, f"Emparejar la siguiente ronda del corte ({len(last)} mesas → {len(last) // 2})"
+
+
+def _swiss_match(m: Match):
+    from ..swiss import Match as SwissMatch
+
+    return SwissMatch(a=str(m.player_a_id), b=str(m.player_b_id) if m.player_b_id else None,
+                      result=m.result if m.status == MATCH_CONFIRMED else None)
+
+
+def champion(session: Session, event: Event) -> Registration | None:
+    """The winner of the top-cut final, once its result is in."""
+    from ..swiss import SwissUserError, champion as swiss_champion
+
+    cut = [r for r in event_rounds(session, event) if r.kind == ROUND_TOP_CUT]
+    if not cut:
+        return None
+    final = round_matches(session, cut[-1])
+    if len(final) != 1:
+        return None
+    try:
+        return session.get(Registration, int(swiss_champion([_swiss_match(final[0])])))
+    except SwissUserError:
+        return None
+
+
 def pair_next_round(session: Session, actor: User, event: Event) -> Round:
-    """Pair the next round, all of it or nothing (the caller commits)."""
-    from ..swiss import SwissUserError, pair_round
+    """Pair the next round (Swiss, then the top cut), all of it or nothing (the caller commits)."""
+    from ..swiss import SwissUserError, next_top_cut_round, pair_round, top_cut_pairings
 
     require_organizer(actor)
-    rounds = event_rounds(session, event)
-    if rounds:
-        missing = outstanding(session, event, rounds[-1])
+    rounds_ = event_rounds(session, event)
+    if rounds_:
+        missing = outstanding(session, event, rounds_[-1])
         if missing:
             tables_ = ", ".join(str(t.match.table_no) for t in missing[:10])
-            raise ServiceError(f"Faltan resultados de la ronda {rounds[-1].number} "
+            raise ServiceError(f"Faltan resultados de la ronda {rounds_[-1].number} "
                                f"(mesas {tables_}): no se puede emparejar la siguiente.")
-    number = len(rounds) + 1
-    state = build_state(session, event)
-    if sum(1 for p in state.players if not p.dropped) < 2:
-        raise ServiceError("Se necesitan al menos 2 jugadores activos para emparejar.")
+    number = len(rounds_) + 1
+    kind, label = next_step(session, event)
+    if kind == "fin":
+        raise ServiceError(f"{label}: no hay más rondas que emparejar.")
     try:
-        pairings = pair_round(state, random.Random(event.seed * 1000 + number))
+        if kind == ROUND_SWISS:
+            state = build_state(session, event)
+            if sum(1 for p in state.players if not p.dropped) < 2:
+                raise ServiceError("Se necesitan al menos 2 jugadores activos para emparejar.")
+            pairings = pair_round(state, random.Random(event.seed * 1000 + number))
+        else:
+            cut = [r for r in rounds_ if r.kind == ROUND_TOP_CUT]
+            if cut:
+                matches = next_top_cut_round([_swiss_match(m)
+                                              for m in round_matches(session, cut[-1])])
+            else:
+                matches = top_cut_pairings(standings(session, event), event.top_cut)
+            pairings = [_CutPairing(i, m.a, m.b) for i, m in enumerate(matches, 1)]
     except SwissUserError as exc:
         raise ServiceError(str(exc)) from None
     try:
-        rnd = _insert_round(session, event, number, pairings)
+        rnd = _insert_round(session, event, number, pairings, kind)
     except IntegrityError:
         raise Conflict(f"La ronda {number} ya fue emparejada (¿otro organizador al mismo "
                        "tiempo?). Recarga la página.") from None
@@ -387,6 +453,15 @@ def normalize_result(a_games: int, b_games: int, draws: int) -> str:
     return text
 
 
+def _check_playoff(session: Session, match: Match, result: str) -> None:
+    from ..swiss import parse_result
+
+    rnd = session.get(Round, match.round_id)
+    if rnd is not None and rnd.kind == ROUND_TOP_CUT and parse_result(result).winner() is None:
+        raise ServiceError("En el corte final (eliminación directa) no hay empates: se juega "
+                           "hasta que alguien gane.", "a_games")
+
+
 def flip(result: str) -> str:
     a, b, d = result.split("-")
     return f"{b}-{a}-{d}"
@@ -410,6 +485,7 @@ def enter_result(session: Session, actor: User, event: Event, match: Match, resu
     require_organizer(actor)
     if match.player_b_id is None:
         raise ServiceError("Un bye no lleva resultado.")
+    _check_playoff(session, match, result)
     if _cas(session, match, seen_version, result=result, status=MATCH_CONFIRMED):
         return match
     session.refresh(match)
@@ -431,6 +507,7 @@ def report_result(session: Session, actor: User, event: Event, match: Match,
                            "organizador.")
     mine = normalize_result(my_games, opp_games, draws)
     as_a = mine if registration.id == match.player_a_id else flip(mine)
+    _check_playoff(session, match, as_a)
     row = session.exec(select(ResultReport).where(ResultReport.match_id == match.id,
                                                   ResultReport.registration_id == registration.id)).first()
     if row is None:

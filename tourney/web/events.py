@@ -66,7 +66,7 @@ def home(event_id: int):
         players=ev.players(session, event), is_judge=ev.is_judge(session, actor(), event),
         remaining=rounds.timer_remaining(current) if current else None,
         registered=decklists.registered(session, event, reg) if reg else None,
-        planned=_planned(event))
+        planned=_planned(event), champion=rounds.champion(session, event))
 
 
 def _planned(event):
@@ -183,7 +183,8 @@ def dashboard(event_id: int, desk_form=None, judge_form=None, status=200):
         "events/dashboard.html", event=event, players=regs, subs=subs, rounds=all_rounds,
         current=current, missing=missing, judges=ev.judges(session, event),
         desk_form=desk_form or DeskPlayerForm(), judge_form=judge_form or JudgeForm(),
-        timer_form=TimerForm(), planned=_planned(event)), status
+        timer_form=TimerForm(), planned=_planned(event), step=rounds.next_step(session, event),
+        champion=rounds.champion(session, event)), status
 
 
 def _simple_post(event_id: int, action, success: str):
