@@ -36,6 +36,9 @@ def friendly(func):
             sys.exit(exc.code)
         except (click.exceptions.Exit, click.Abort, click.ClickException, SystemExit):
             raise
+        except BrokenPipeError:  # `tourney … | head`: the reader left; nothing to report
+            sys.stderr.close()
+            sys.exit(0)
         except Exception as exc:  # last resort: never a traceback for the user
             first = (str(exc).strip().splitlines() or [""])[0][:300]
             click.echo(f"Error inesperado: {type(exc).__name__}: {first}", err=True)
