@@ -369,3 +369,12 @@ def test_top_cut_after_the_swiss_rounds_single_elimination(client, four, world):
     assert f"Campeón: {champ.name}" in page
     # the Swiss standings ignore the playoff
     assert [int(x.id) for x in world.run(lambda s: rounds.standings(s, E(s)))] == ranking
+
+
+def test_pairing_flags_are_explained_to_judges(client, paired):
+    login(client, paired.judge.email)
+    page = client.get(f"/eventos/{paired.event.id}/rondas/1").get_data(as_text=True)
+    assert "bye: gana 2-0-0 sin rival" in page
+    client.post("/salir")
+    assert "bye: gana" not in client.get(f"/eventos/{paired.event.id}/rondas/1").get_data(
+        as_text=True)

@@ -53,6 +53,15 @@ class MatchRow(NamedTuple):
     result: str | None
     status: str
     version: int
+    flags: str = "[]"
+
+    @property
+    def flag_labels(self) -> list[str]:
+        """The pairing's flags in Spanish (float, rematch, bye…: tourney.swiss)."""
+        from ..swiss import flag_labels
+
+        flags = [f for f in json.loads(self.flags or "[]") if f != "corte"]
+        return flag_labels(flags) if flags else []
 
 
 @dataclass
@@ -93,7 +102,7 @@ def round_matches(session: Session, rnd: Round) -> list[Match]:
 
 
 _MATCH_COLUMNS = (Match.id, Match.round_id, Match.table_no, Match.player_a_id, Match.player_b_id,
-                  Match.result, Match.status, Match.version)
+                  Match.result, Match.status, Match.version, Match.flags)
 
 
 def player_rows(session: Session, event: Event) -> dict[int, PlayerRow]:
