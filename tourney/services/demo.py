@@ -13,7 +13,7 @@ from sqlmodel import Session, select
 
 from ..catalog.model import ALLY, GOLD, TALISMAN, TOTEM, WEAPON
 from ..models.catalog import utcnow
-from ..models.events import ROLE_ORGANIZER, Event, User
+from ..models.events import ROLE_ORGANIZER, Event, Registration, User
 from . import accounts, decklists, events, rounds
 from .errors import ServiceError
 
@@ -136,10 +136,23 @@ def demo_event(session: Session, catalog, formats: dict, format_id: str = "unifi
         for m in rounds.round_matches(session, rnd):
             if m.player_b_id is not None:
                 rounds.enter_result(session, org, event, m, rng.choice(outcomes), m.version)
-    event.decklist_deadline = None
-    session.add(event)
-    session.flush()
+    if rounds_played:
+        _demo_swap(session, judge, event, fmt, catalog, rnd)
     return event
+
+
+def _demo_swap(session: Session, judge: User, event: Event, fmt, catalog, rnd) -> None:
+    """A judge records the Mazo de Soporte swaps of table 1 before game 2 (for the demo)."""
+    from . import swaps
+
+    match = next(m for m in rounds.round_matches(session, rnd) if m.player_b_id is not None)
+    reg = session.get(Registration, match.player_a_id)
+    deck = swaps.expected_deck(session, event, reg, match, 1)
+    gold = max(deck.castle, key=lambda code: deck.castle[code])
+    side = deck.lines("side")[:2]
+    swaps.record_swaps(session, judge, event, match, reg, 2,
+                       f"{len(side)} {deck.names[gold]}",
+                       "\n".join(f"1 {name}" for _, name, _ in side), fmt, catalog)
 
 
 def has_events(session: Session) -> bool:
