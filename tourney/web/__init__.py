@@ -13,6 +13,8 @@ def init_app(app: Flask) -> None:
     from flask_wtf.csrf import CSRFProtect
 
     CSRFProtect(app)
+    app.config.setdefault("SESSION_COOKIE_SAMESITE", "Lax")
+    app.config.setdefault("REMEMBER_COOKIE_SAMESITE", "Lax")
 
     login = LoginManager(app)
     login.login_view = "auth.login"
