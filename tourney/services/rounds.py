@@ -360,9 +360,23 @@ def repair_round(session: Session, actor: User, event: Event, rnd: Round) -> Rou
     return pair_next_round(session, actor, event)
 
 
+def _state_before(session: Session, event: Event, rnd: Round):
+    """The Swiss state as it was when ``rnd`` was paired (the rounds before it)."""
+    from ..swiss import TournamentState
+
+    state = build_state(session, event)
+    earlier = sum(1 for r in event_rounds(session, event)
+                  if r.kind == ROUND_SWISS and r.number < rnd.number)
+    return TournamentState(players=state.players, rounds=state.rounds[:earlier],
+                           settings=state.settings)
+
+
 def swap_between_tables(session: Session, actor: User, event: Event, rnd: Round,
                         player_x: int, player_y: int) -> list[str]:
-    """Swap two players between their tables; returns the consequences (Spanish)."""
+    """Swap two players between their tables (validated by tourney.swiss); returns the
+    consequences in Spanish ("crea una revancha", point differences)."""
+    from ..swiss import Pairing, SwissUserError, swap_players
+
     require_organizer(actor)
     seats = {s.registration_id: s for s in session.exec(select(MatchSeat)
                                                         .where(MatchSeat.round_id == rnd.id))}
@@ -371,13 +385,22 @@ def swap_between_tables(session: Session, actor: User, event: Event, rnd: Round,
     for pid, fld in ((player_x, "player_x"), (player_y, "player_y")):
         if pid not in seats:
             raise ServiceError("Ese jugador no está emparejado en esta ronda.", fld)
-    mx, my = session.get(Match, seats[player_x].match_id), session.get(Match, seats[player_y].match_id)
+    mx = session.get(Match, seats[player_x].match_id)
+    my = session.get(Match, seats[player_y].match_id)
     if mx.id == my.id:
         raise ServiceError("Esos dos jugadores ya juegan en la misma mesa.", "player_y")
     for m in (mx, my):
         if m.status != MATCH_PENDING or m.player_b_id is None:
             raise ServiceError(f"La mesa {m.table_no} ya tiene resultado (o es un bye): no se "
                                "puede cambiar.", "player_x")
+    current = [Pairing(table=m.table_no, a=str(m.player_a_id),
+                       b=str(m.player_b_id) if m.player_b_id else None)
+               for m in round_matches(session, rnd)]
+    try:
+        edit = swap_players(_state_before(session, event, rnd), current, str(player_x),
+                            str(player_y))
+    except SwissUserError as exc:
+        raise ServiceError(str(exc)) from None
 
     def replace(m: Match, old: int, new: int) -> None:
         if m.player_a_id == old:
@@ -387,39 +410,17 @@ def swap_between_tables(session: Session, actor: User, event: Event, rnd: Round,
 
     replace(mx, player_x, player_y)
     replace(my, player_y, player_x)
+    new_flags = {frozenset((p.a, p.b)): p.flags for p in edit.pairings}
     for m in (mx, my):
         m.version += 1
         m.updated_at = utcnow()
+        m.flags = json.dumps(list(new_flags.get(frozenset((str(m.player_a_id),
+                                                           str(m.player_b_id))), ())))
     seats[player_x].match_id, seats[player_y].match_id = my.id, mx.id
     for obj in (mx, my, seats[player_x], seats[player_y]):
         session.add(obj)
     session.flush()
-    return consequences(session, event, rnd, [mx, my])
-
-
-def consequences(session: Session, event: Event, rnd: Round, matches: list[Match]) -> list[str]:
-    """What an edited pairing implies: rematches, score differences."""
-    previous: set[frozenset[int]] = set()
-    for other in event_rounds(session, event):
-        if other.number < rnd.number:
-            for m in round_matches(session, other):
-                if m.player_b_id:
-                    previous.add(frozenset((m.player_a_id, m.player_b_id)))
-    points = {}
-    try:
-        points = {int(s.id): s.points for s in standings(session, event)}
-    except Exception:  # standings are informative here
-        points = {}
-    notes = []
-    for m in matches:
-        a, b = session.get(Registration, m.player_a_id), session.get(Registration, m.player_b_id)
-        if frozenset((a.id, b.id)) in previous:
-            notes.append(f"Mesa {m.table_no}: {a.name} contra {b.name} crea una revancha.")
-        pa, pb = points.get(a.id), points.get(b.id)
-        if pa is not None and pb is not None and pa != pb:
-            notes.append(f"Mesa {m.table_no}: {a.name} ({pa} pts) contra {b.name} ({pb} pts): "
-                         "distinto puntaje.")
-    return notes or ["Sin revanchas ni diferencias de puntaje."]
+    return list(edit.consequences)
 
 
 def publish_round(session: Session, actor: User, rnd: Round, published: bool = True) -> None:
