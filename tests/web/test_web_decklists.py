@@ -189,3 +189,16 @@ def test_desk_entry_late_entry_and_drop(client, world, cast):
     assert world.run(lambda s: s.get(Registration, regs["Fede tarde"].id).dropped)
     client.post(f"{url}/jugadores/{regs['Fede tarde'].id}/retiro", data={"accion": "reincorporar"})
     assert not world.run(lambda s: s.get(Registration, regs["Fede tarde"].id).dropped)
+
+
+def test_organizer_enters_the_list_of_a_desk_player(client, world, cast):
+    login(client, cast.org.email)
+    url = f"/eventos/{cast.event.id}"
+    client.post(f"{url}/jugadores", data={"name": "Elena sin cuenta"})
+    reg = world.run(lambda s: s.exec(select(Registration).where(
+        Registration.name == "Elena sin cuenta")).one())
+    assert "ingresar lista" in client.get(f"{url}/panel").get_data(as_text=True)
+    resp = client.post(f"{url}/listas/{reg.id}/editar", data={"text": world.deck(12)})
+    html = resp.get_data(as_text=True)
+    assert resp.status_code == 200 and "Lista de Elena sin cuenta" in html and "Lista legal." in html
+    assert world.run(lambda s: decklists.registered(s, cast.event, reg)).legal

@@ -457,8 +457,19 @@ def register(event_id: int):
 @login_required
 def my_decklist(event_id: int):
     event = _event(event_id)
+    return _decklist_editor(event, _require_registration(event))
+
+
+@bp.route("/eventos/<int:event_id>/listas/<int:reg_id>/editar", methods=["GET", "POST"])
+@organizer_required
+def desk_decklist(event_id: int, reg_id: int):
+    """The organizer enters a list for a player (desk entries without an account)."""
+    event = _event(event_id)
+    return _decklist_editor(event, ev.get_registration(db(), event, reg_id), desk=True)
+
+
+def _decklist_editor(event, reg, desk: bool = False):
     session = db()
-    reg = _require_registration(event)
     form = DecklistForm()
     checked = None
     status = 200
@@ -489,9 +500,10 @@ def my_decklist(event_id: int):
     hist = decklists.history(session, reg)
     if request.method == "GET" and hist:
         form.text.data = hist[0].raw_text
+    locked = decklists.is_locked(session, event) and not desk
     return render_template("events/decklist.html", event=event, registration=reg, form=form,
-                           checked=checked, current=current, history=hist,
-                           locked=decklists.is_locked(session, event)), status
+                           checked=checked, current=current, history=hist, locked=locked,
+                           desk=desk), status
 
 
 @bp.post("/eventos/<int:event_id>/mi-lista/verificar")
@@ -499,7 +511,8 @@ def my_decklist(event_id: int):
 def check_decklist(event_id: int):
     """The live verdict: validate without storing (JSON)."""
     event = _event(event_id)
-    _require_registration(event)
+    if not ev.is_organizer(actor()):
+        _require_registration(event)
     text = request.form.get("text", "")
     try:
         checked = decklists.check_decklist(event, format_for(event), catalog(), text=text)
