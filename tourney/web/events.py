@@ -123,7 +123,8 @@ def standings(event_id: int):
 
     def render():
         rows = rounds.standings(session, event) if rounds.event_rounds(session, event) else []
-        shown = [(s.rank, s.name, s.points, s.record, f"{float(s.omw) * 100:.2f}",
+        shown = [(s.rank, s.name + (" (retirado)" if s.dropped else ""), s.points, s.record,
+                  f"{float(s.omw) * 100:.2f}",
                   f"{float(s.gw) * 100:.2f}", f"{float(s.ogw) * 100:.2f}") for s in rows]
         return render_template("events/_standings_table.html", rows=shown)
 
@@ -388,6 +389,12 @@ def result(event_id: int, match_id: int):
         raise Forbidden("Solo los jugadores de esta mesa y los organizadores ven este formulario.")
     table = next(t for t in rounds.tables(session, event, rnd) if t.match.id == match.id)
     form = ResultForm()
+    if in_match:
+        form.a_games.label.text, form.b_games.label.text = "Juegos que ganaste", \
+            "Juegos que ganó tu rival"
+    elif table.b is not None:
+        form.a_games.label.text = f"Juegos de {table.a.name}"
+        form.b_games.label.text = f"Juegos de {table.b.name}"
     status = 200
     if request.method == "GET":
         form.version.data = str(match.version)
