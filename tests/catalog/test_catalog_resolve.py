@@ -56,3 +56,20 @@ def test_resolution_is_cached_and_stays_right_after_add():
     catalog.add(Card(code="T-2", name="Prueba", edition="t", type="Oro", identity="prueba-2",
                      text="Roba una carta."))
     assert catalog.resolve("prueba").ambiguous
+
+
+def test_suggestions_rank_a_whole_word_match_first_ignoring_accents(public_catalog):
+    # "Carbon Negro" is not a card: "Carbón" (a whole word of the query, accent aside)
+    # must come before "Scarbo" (only letters inside a word match)
+    res = public_catalog.resolve("Carbon Negro")
+    assert not res.cards
+    assert res.suggestions[0] == "Carbón"
+    assert "Scarbo" not in res.suggestions[:1]
+    assert public_catalog.suggest("Carbon")[0] == "Carbón"
+
+
+def test_suggestions_ignore_linking_words(public_catalog):
+    # "Rayo Luna" leaves out "de": the card with both words comes before the one-word cards
+    assert public_catalog.suggest("Rayo Luna")[0] == "Rayo de Luna"
+    assert public_catalog.suggest("Garras Balam")[0] == "Garras de Balam"
+    assert public_catalog.suggest("caceria brujas")[0] == "Cacería de Brujas"

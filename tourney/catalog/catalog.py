@@ -177,27 +177,58 @@ class Catalog:
         return Resolution(query, (), tuple(self.suggest(query)))
 
     def suggest(self, query: str, limit: int = 5) -> list[str]:
-        """Close names (rapidfuzz), best first; empty when nothing is close."""
-        from rapidfuzz import process, utils
+        """Close names (rapidfuzz), best first; empty when nothing is close.
+
+        Compared accent- and case-insensitively, word by word: "Carbon Negro" suggests
+        "Carbón" (a whole word matches) before "Scarbo" (letters inside a word)."""
+        from rapidfuzz import process
 
         if self._names is None:
-            self._names = list(self._by_name)
-        found = process.extract(
-            query, self._names, scorer=_name_score, processor=utils.default_process, limit=limit,
-            score_cutoff=70,
-        )
-        return [name for name, _score, _idx in found]
+            by_key: dict[str, str] = {}
+            for name in self._by_name:
+                by_key.setdefault(fold(name), name)
+            self._names = list(by_key.values())
+            self._name_keys = list(by_key)
+        key = fold(query)
+        if not key:
+            return []
+        found = process.extract(key, self._name_keys, scorer=_name_score, processor=None,
+                                limit=limit, score_cutoff=70)
+        return [self._names[idx] for _key, _score, idx in found]
+
+
+# words that do not tell two card names apart ("Rayo Luna" is "Rayo de Luna")
+_LINK_WORDS = frozenset({"de", "del", "la", "las", "el", "los", "y", "e", "a", "al", "en", "o", "u"})
+
+
+def _words(key: str) -> list[str]:
+    words = key.split()
+    content = [w for w in words if w not in _LINK_WORDS]
+    return content or words
+
+
+def _coverage(mine: list[str], theirs: list[str]) -> float:
+    """How well each of my words is matched by one of theirs (0-100), longer words weigh more."""
+    from rapidfuzz import fuzz
+
+    total = weight = 0.0
+    for word in mine:
+        best = max(fuzz.ratio(word, other) for other in theirs)
+        total += best * len(word)
+        weight += len(word)
+    return total / weight if weight else 0.0
 
 
 def _name_score(a: str, b: str, **_kwargs) -> float:
-    """Edit similarity, plus word-set and partial matches for names long enough that a
-    partial hit means something ("Grifo" -> "Grifo Dorado", never "Dragon" -> "Go")."""
+    """Similarity of two folded names: the better of whole-name edit similarity and a
+    word-aware score (the mean of how well the query's words are found among the
+    name's words and the name's among the query's). A word matching a whole word
+    counts, letters shared across word boundaries do not ("Dragon" is not "Go")."""
     from rapidfuzz import fuzz
 
     score = fuzz.ratio(a, b)
-    shortest = min(len(a), len(b))
-    if shortest >= 4:
-        score = max(score, fuzz.token_set_ratio(a, b) * 0.95)
-    if shortest >= 5:
-        score = max(score, fuzz.partial_ratio(a, b) * 0.9)
+    wa, wb = _words(a), _words(b)
+    if len(wa) > 1 or len(wb) > 1:
+        words = (_coverage(wa, wb) + _coverage(wb, wa)) / 2
+        score = max(score, words * 0.98)
     return score
