@@ -71,12 +71,15 @@ def _entries(pairs) -> list[dict]:
 
 def check_decklist(event: Event, fmt, catalog, *, text: str | None = None,
                    xlsx: bytes | None = None, filename: str | None = None) -> Checked:
-    """Parse and validate without storing (the live verdict). Raises ServiceError when unreadable."""
+    """Parse and validate without storing (the live verdict).
+
+    Raises ServiceError when the list cannot be read."""
     from ..legality import parse_decklist, parse_decklist_xlsx, validate
 
     try:
         if xlsx is not None:
-            if (filename and not filename.lower().endswith(".xlsx")) or not xlsx.startswith(XLSX_MAGIC):
+            wrong_name = filename and not filename.lower().endswith(".xlsx")
+            if wrong_name or not xlsx.startswith(XLSX_MAGIC):
                 raise ServiceError("El archivo no es una planilla XLSX (Excel): sube un .xlsx o "
                                    "pega la lista como texto.", "file")
             deck = parse_decklist_xlsx(xlsx)
@@ -139,7 +142,8 @@ def submit_decklist(session: Session, actor: User, event: Event, registration: R
 
 
 def _xlsx_as_text(resolved: dict) -> str:
-    lines = ["Mazo Castillo"] + [f"{e['qty']} {e['name']} ({e['code']})" for e in resolved["castle"]]
+    lines = ["Mazo Castillo"]
+    lines += [f"{e['qty']} {e['name']} ({e['code']})" for e in resolved["castle"]]
     if resolved["support"]:
         lines += ["", "Mazo de Soporte"]
         lines += [f"{e['qty']} {e['name']} ({e['code']})" for e in resolved["support"]]

@@ -1,4 +1,4 @@
-"""Metagame after decklists are published: races and Escuelas Elementales of the registered lists."""
+"""Metagame after decklists are published: races and Escuelas Elementales of the lists."""
 from __future__ import annotations
 
 from collections import Counter

@@ -26,7 +26,8 @@ from sqlmodel import Session, select
 
 from ..models.catalog import utcnow
 from ..models.events import (
-    EVENT_RUNNING, MATCH_CONFIRMED, ROUND_SWISS, ROUND_TOP_CUT, MATCH_DISPUTED, MATCH_PENDING, MATCH_REPORTED, Event, Match,
+    EVENT_RUNNING, MATCH_CONFIRMED, MATCH_DISPUTED, MATCH_PENDING, MATCH_REPORTED, ROUND_SWISS,
+    ROUND_TOP_CUT, Event, Match,
     MatchSeat, Registration, ResultReport, Round, User,
 )
 from .errors import Conflict, Forbidden, NotFound, ServiceError
@@ -148,7 +149,8 @@ def outstanding(session: Session, event: Event, rnd: Round) -> list[Table]:
     return [t for t in tables(session, event, rnd) if t.match.status != MATCH_CONFIRMED]
 
 
-def player_matches(session: Session, event: Event, registration: Registration) -> list[tuple[Round, Table]]:
+def player_matches(session: Session, event: Event,
+                   registration: Registration) -> list[tuple[Round, Table]]:
     out = []
     for rnd in event_rounds(session, event):
         for t in tables(session, event, rnd):
@@ -261,7 +263,8 @@ def next_step(session: Session, event: Event) -> tuple[str, str]:
     last = round_matches(session, cut[-1])
     if len(last) <= 1:
         return "fin", "Corte final terminado"
-    return ROUND_TOP_CUT, f"Emparejar la siguiente ronda del corte ({len(last)} mesas → {len(last) // 2})"
+    return ROUND_TOP_CUT, (f"Emparejar la siguiente ronda del corte ({len(last)} mesas → "
+                           f"{len(last) // 2})")
 
 
 def _swiss_match(m: Match):
@@ -518,8 +521,9 @@ def report_result(session: Session, actor: User, event: Event, match: Match,
     mine = normalize_result(my_games, opp_games, draws)
     as_a = mine if registration.id == match.player_a_id else flip(mine)
     _check_playoff(session, match, as_a)
-    row = session.exec(select(ResultReport).where(ResultReport.match_id == match.id,
-                                                  ResultReport.registration_id == registration.id)).first()
+    row = session.exec(select(ResultReport).where(
+        ResultReport.match_id == match.id,
+        ResultReport.registration_id == registration.id)).first()
     if row is None:
         row = ResultReport(match_id=match.id, registration_id=registration.id, user_id=actor.id,
                            result=as_a)

@@ -82,7 +82,7 @@ def _apply(deck: Deck, swap: dict) -> Deck:
 
 def expected_deck(session: Session, event: Event, registration: Registration, match: Match | None,
                   game: int) -> Deck:
-    """The registered list, plus the swaps of this match up to ``game`` ("Castillo para el juego N")."""
+    """The registered list plus this match's swaps up to ``game`` ("Castillo para el juego N")."""
     deck = _registered_deck(session, event, registration)
     if match is None or game <= 1:
         return deck

@@ -13,7 +13,8 @@ from ..models.events import DeckCheck
 from ..services import decklists, events as ev, rounds, swaps
 from ..services.errors import Forbidden, ServiceError
 from .common import (
-    actor, cached_fragment, catalog, commit, db, field_error, format_for, format_name, formats, from_local,
+    actor, cached_fragment, catalog, commit, db, field_error, format_for, format_name, formats,
+    from_local,
     organizer_required, rollback,
 )
 from .forms import (

@@ -72,9 +72,11 @@ class ResultForm(FlaskForm):
     a_games = IntegerField("Juegos ganados", validators=[
         Optional(),
         NumberRange(0, 3, "Entre 0 y 3.")], default=0)
-    b_games = IntegerField("Juegos perdidos", validators=[Optional(), NumberRange(0, 3, "Entre 0 y 3.")],
+    b_games = IntegerField("Juegos perdidos",
+                           validators=[Optional(), NumberRange(0, 3, "Entre 0 y 3.")],
                            default=0)
-    draws = IntegerField("Juegos empatados", validators=[Optional(), NumberRange(0, 3, "Entre 0 y 3.")],
+    draws = IntegerField("Juegos empatados",
+                         validators=[Optional(), NumberRange(0, 3, "Entre 0 y 3.")],
                          default=0)
     version = HiddenField()
 
@@ -90,7 +92,8 @@ class SwapForm(FlaskForm):
 
 class DeckCheckForm(FlaskForm):
     registration_id = SelectField("Jugador", coerce=int)
-    game = SelectField("Juego", choices=choices([("1", "Juego 1"), ("2", "Juego 2"), ("3", "Juego 3")]),
+    game = SelectField("Juego",
+                       choices=choices([("1", "Juego 1"), ("2", "Juego 2"), ("3", "Juego 3")]),
                        default="1")
     counted_text = TextAreaField("Lo contado (formato de lista)",
                                  validators=[DataRequired(REQUIRED), Length(max=100_000)])
