@@ -26,11 +26,11 @@ def test_legal_dragon_deck_is_legal_in_unificado_and_escuelas_elementales(format
 
 
 @pytest.mark.parametrize("golds", [9, 11])
-def test_3_mazo_castillo_exactly_50_cards(formats, real_catalog, dragon_castle, golds):
+def test_3_1_mazo_castillo_exactly_50_cards(formats, real_catalog, dragon_castle, golds):
     dragon_castle["Go"] = golds
     verdict = validate(deck(dragon_castle), formats["unificado"], real_catalog)
     (violation,) = only(verdict, "deck_size")
-    assert violation.rule.startswith("3 Zonas de juego")
+    assert violation.rule == "3.1 Mazo Castillo"
     assert f"tiene {40 + golds}" in violation.message
     assert ("agrega 1 carta" if golds == 9 else "quita 1 carta") in violation.hint
     assert codes(verdict) == ["deck_size"]
@@ -60,7 +60,8 @@ def test_10_13_copias_three_copies_across_castle_and_support(formats, real_catal
     dragon_support["Carbón"] = 1  # 3 in the Castillo + 1 in the Soporte
     verdict = validate(deck(DRAGON_CASTLE, dragon_support), formats["unificado"], real_catalog)
     (violation,) = only(verdict, "copies")
-    assert violation.rule == "10.13 Copias"
+    # 10.13 sets the limit, 11 says it counts the Castillo and the Soporte together
+    assert violation.rule == "10.13 Copias; 11 Mazo de Soporte"
     assert violation.cards == ("Carbón",)
     assert violation.hint == "quita 1 copia de Carbón: hay 3 en el Castillo y 1 en el Soporte"
     assert codes(verdict) == ["copies"]
@@ -72,6 +73,7 @@ def test_10_13_copias_four_in_the_castle_alone(formats, real_catalog, dragon_cas
     verdict = validate(deck(dragon_castle), formats["unificado"], real_catalog)
     assert codes(verdict) == ["copies"]
     assert "hay 4" in verdict.violations[0].message
+    assert verdict.violations[0].rule == "10.13 Copias"  # nothing in the Soporte: 11 not cited
 
 
 def test_10_13_copias_unica_one_copy_across_castle_and_support(formats, real_catalog, dragon_castle):
@@ -79,7 +81,7 @@ def test_10_13_copias_unica_one_copy_across_castle_and_support(formats, real_cat
     dragon_castle["Kirin"] = 1  # Kirin is Única; one more in the Soporte
     verdict = validate(deck(dragon_castle, DRAGON_SUPPORT), formats["unificado"], real_catalog)
     (violation,) = only(verdict, "unique")
-    assert violation.rule.startswith("10.13 Copias")
+    assert violation.rule == "10.13 Copias: cartas Únicas; 11 Mazo de Soporte"
     assert "Única" in violation.message
     assert violation.hint == "quita 1 copia de Kirin: hay 1 en el Castillo y 1 en el Soporte"
 
@@ -130,7 +132,7 @@ def test_oro_inicial_needs_an_oro_sin_habilidad_in_the_castle(formats, real_cata
                           "Rudi": 3, "Sello de Salomón": 3, "Draupnir": 2})
     verdict = validate(deck(dragon_castle, {"Go": 10}), formats["unificado"], real_catalog)
     (violation,) = only(verdict, "initial_gold")
-    assert "Oro inicial" in violation.rule
+    assert violation.rule == "3.2 Reserva de Oro: Oro inicial"
     assert codes(verdict) == ["initial_gold"]
 
 

@@ -258,6 +258,7 @@ class Format:
     copies_rule: str = ""
     unique_rule: str = ""
     gold_rule: str = ""
+    across_rule: str = ""  # cited too when the copies are spread over both sections
     # editions
     legal_editions: tuple[str, ...] | None = None  # None: every edition
     editions_since: str | None = None
@@ -399,6 +400,7 @@ def _build(fid: str, path: Path, data: dict[str, Any], parents: tuple[str, ...],
     fmt.copies_rule = copies.str("rule", "") or ""
     fmt.unique_rule = copies.str("unique_rule", "") or fmt.copies_rule
     fmt.gold_rule = copies.str("gold_rule", "") or fmt.copies_rule
+    fmt.across_rule = copies.str("across_rule", "") or ""
     copies.done()
 
     editions = r.table("editions")

@@ -34,7 +34,7 @@ def _plural(n: int, one: str, many: str) -> str:
 
 # --------------------------------------------------------------- initial_gold
 def _initial_gold_params(r: _Reader, fmt: Format) -> dict[str, Any]:
-    return {"rule": r.str("rule", "") or "3 Zonas de juego: Reserva de Oro (Oro inicial)"}
+    return {"rule": r.str("rule", "") or "3.2 Reserva de Oro: Oro inicial"}
 
 
 def _initial_gold(ctx: DeckContext, p: dict[str, Any]) -> list[Violation]:

@@ -469,7 +469,10 @@ class _Checker:
             else:
                 what = f" ({info.limit_reason})" if info.limit_reason else ""
                 msg = f"Se permiten como máximo {_copies(info.limit)} de {info.name}{what}{across}; hay {total}."
-            out.append(Violation(info.limit_code, info.limit_rule, msg, (info.name,),
+            rule = info.limit_rule
+            if in_side and fmt.across_rule and info.limit_code in ("copies", "unique"):
+                rule = f"{rule}; {fmt.across_rule}"  # the limit counts both sections together
+            out.append(Violation(info.limit_code, rule, msg, (info.name,),
                                  f"quita {_copies(extra)} de {info.name}: hay {where}", lines))
         if not info.edition_ok:
             eds = ", ".join(info.editions) or "desconocida"
