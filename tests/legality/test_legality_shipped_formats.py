@@ -283,3 +283,18 @@ def test_alternate_art_counts_for_the_edition_it_reprints(formats):
     assert validate(deck(castle), formats["unificado"], catalog).legal
     catalog = Catalog.from_cards([art, gold])  # no origin known: not legal by edition
     assert validate(deck(castle), formats["unificado"], catalog).codes() == ["edition"]
+
+
+def test_genesis_admits_salo_editions_and_no_nueva_era_card(formats, small_catalog):
+    fmt = formats["genesis"]
+    # a Segundo Bloque card (2009) is legal in a 2009 constructed format
+    castle = {"Caballero del Grial": 3, "Bárbaro del Norte": 3, "Oro": 43, "Reino de Avalon": 1}
+    assert validate(deck(castle), fmt, small_catalog).legal
+    # a Nueva Era card is not: it did not exist in 2009
+    castle = {"Caballero del Grial": 3, "Oro Furia": 46, "Reino de Avalon": 1}
+    verdict = validate(deck(castle), fmt, small_catalog)
+    (violation,) = only(verdict, "edition")
+    assert violation.cards == ("Oro Furia",) and violation.rule == "Formato Génesis: ediciones de Salo hasta 2009"
+    # the realm rule cites the 2009 document's section on Reinos
+    verdict = validate(deck({"Caballero del Grial": 3, "Oro": 47}), fmt, small_catalog)
+    assert verdict.violations[0].rule == "2009 I Habilidades Especiales y Reinos: Reinos"

@@ -135,7 +135,7 @@ def _affinity_violation(ctx: DeckContext, p: dict[str, Any], allies: dict[CardIn
 # --------------------------------------------------------------- realm (Génesis)
 def _realm_params(r: _Reader, fmt: Format) -> dict[str, Any]:
     return {"type": r.str("type", REALM) or REALM,
-            "rule": r.str("rule", "") or "Reglas de noviembre de 2009: Reinos"}
+            "rule": r.str("rule", "") or "2009 I Habilidades Especiales y Reinos: Reinos"}
 
 
 def _realm(ctx: DeckContext, p: dict[str, Any]) -> list[Violation]:
