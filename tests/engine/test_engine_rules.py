@@ -35,11 +35,19 @@ def duel(a_cards, b_cards, attackers, pairs=(), hand=0, a_more=(), b_more=(), ke
 
 # -- record structure and zones -------------------------------------------------------
 
-def test_3_7_mano_only_cards_in_your_own_hand_are_played():
+def test_8_1_jugar_only_cards_in_your_own_hand_are_played():
     head = header(["Soldado"] + FILLER, ["Soldado"] + FILLER)
     v = judge(head, [{"p": "A", "do": "play", "card": "B1", "pay": ["A0"]}])
-    assert (v.status, v.line, v.rule, v.actions) == ("illegal", 2, "3.7", 0)
+    assert (v.status, v.line, v.rule, v.actions) == ("illegal", 2, "8.1", 0)
     assert "B1" in v.message
+    v = judge(head, [{"p": "A", "do": "play", "card": "A9", "pay": ["A0"]}])  # still in the Castillo
+    assert (v.status, v.line, v.rule) == ("illegal", 2, "8.1") and "Mazo Castillo" in v.message
+
+
+def test_9_b_vigilia_the_oro_comes_from_your_own_hand():
+    head = header(["Oro"] + FILLER, ["Oro"] + FILLER)
+    v = judge(head, [{"p": "A", "do": "gold", "card": "B1"}])
+    assert (v.status, v.line, v.rule) == ("illegal", 2, "9 B") and "B1" in v.message
 
 
 def test_3_2_reserva_de_oro_initial_gold_must_be_an_oro():
@@ -439,7 +447,7 @@ def test_10_25_exhumar_plays_from_the_graveyard_and_exiles_the_talisman():
     head = header(["Rayo", "Oro"] + FILLER, FILLER, hand=2)
     v = judge(head, [{"p": "A", "do": "effect", "moves": [["A1", "graveyard"]]},
                      {"p": "A", "do": "play", "card": "A1", "pay": ["A0"]}])
-    assert (v.line, v.rule) == (3, "3.7")  # no Exhumar: it cannot be played from there
+    assert (v.line, v.rule) == (3, "8.1")  # no Exhumar: it cannot be played from there
 
 
 def test_2_2_armas_grant_their_bearer_strength_and_keywords_from_their_text():

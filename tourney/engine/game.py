@@ -314,14 +314,13 @@ class Game:
             self.phase = "over"
         return self.outcome is not None
 
-    def _own(self, action: Action, iid: str, zone: str, what: str) -> Inst:
+    def _own(self, action: Action, iid: str, zone: str, what: str, rule: str) -> Inst:
         inst = self.cards[iid]
         if zone in IN_PLAY:
             ok = inst.zone == zone and inst.controller == action.p
         else:
             ok = inst.zone == zone and inst.owner == action.p
         if not ok:
-            rule = "3.7" if zone == "hand" else "5"
             if inst.zone == "castle":
                 where = f"el Mazo Castillo de {self.players[inst.owner].name}"
             else:
@@ -407,7 +406,7 @@ class Game:
     def _do_gold(self, action: Action) -> None:
         self._need_active(action, "9 B", "poner un Oro")
         self._need_phase("vigil", "9 B", "poner un Oro")
-        inst = self._own(action, action.card, "hand", "para poner un Oro")
+        inst = self._own(action, action.card, "hand", "para poner un Oro", "9 B")
         if inst.card.type != GOLD:
             raise IllegalAction("2.5", f"{inst.label()} no es un Oro ({inst.card.type}).")
         if not self.gold_allowed:
@@ -422,7 +421,7 @@ class Game:
         allowed = play_permissions(first.card)
         from_graveyard = (GRAVEYARD in allowed and first.zone == "graveyard"
                           and first.owner == p)
-        inst = first if from_graveyard else self._own(action, action.card, "hand", "para jugarla")
+        inst = first if from_graveyard else self._own(action, action.card, "hand", "para jugarla", "8.1")
         card = inst.card
         if card.type == GOLD:
             raise IllegalAction("2.5", f"{inst.label()} es un Oro: los Oros no se juegan, se ponen "
@@ -740,7 +739,7 @@ class Game:
         for iid, to in action.moves:
             inst = self.cards[iid]
             if iid in seen:
-                raise IllegalAction("5", f"{inst.label()} se mueve dos veces en el mismo efecto.")
+                raise IllegalAction("10.36", f"{inst.label()} se mueve dos veces en el mismo efecto.")
             seen.add(iid)
             in_play = inst.zone in IN_PLAY
             if in_play and to not in IN_PLAY:
@@ -759,7 +758,7 @@ class Game:
                       "reserve": inst.card.type == GOLD,
                       "paid": inst.card.type == GOLD}[to]
                 if not ok:
-                    raise IllegalAction("5", f"{inst.label()} ({inst.card.type}) no puede ir a "
+                    raise IllegalAction("10.36", f"{inst.label()} ({inst.card.type}) no puede ir a "
                                              f"{ZONE_NAMES[to]}.")
                 if to == "defense" and WANDERER in inst.kw:
                     for other in self.cards.values():

@@ -1,14 +1,23 @@
 """The rules the engine cites: section of the 2021 rules document -> title and summary.
 
 Section numbers follow the DeckForge transcription's numbering (seed 000; see
-/work/shared/seeds/README.md). Titles and summaries are our own words. ``confirmed``
-marks numbers the transcription notes name explicitly; the others were counted from the
-order of the paragraphs (headings are stripped in the transcription) and are listed in
-docs/rules-index.md with that caveat.
+/work/shared/seeds/README.md and the transcription notes at the end of seed 000). The
+transcription strips headings, so each number here has a *basis*:
+
+* ``confirmada`` — the notes or the README name the number together with its title or
+  with a paragraph that belongs to it (2.2, 2.4, 8.1, 9 C2–C4, 10.3, 10.11, 10.19, …).
+* ``deducida`` — the section lies between two confirmed numbers and the paragraphs
+  between them hold exactly the sections needed (e.g. 10.4–10.10 between 10.3 and 10.11).
+* ``estimada`` — counted, but the transcription lacks some sections of the original, so
+  the number can be off; ``note`` gives the possible range (docs/rules-index.md explains).
+
+Titles and summaries are our own words.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+CONFIRMED, DEDUCED, ESTIMATED = "confirmada", "deducida", "estimada"
 
 
 @dataclass(frozen=True, slots=True)
@@ -16,106 +25,136 @@ class Rule:
     section: str
     title: str
     summary: str
-    confirmed: bool = False
+    basis: str = DEDUCED
+    note: str = ""
     source: str = "2021"
 
+    @property
+    def confirmed(self) -> bool:
+        return self.basis == CONFIRMED
+
+
+_GAP_10_20 = ("La transcripción muestra sólo Errante entre 10.19 Desterrar y 10.23 Escuela "
+              "Elemental: faltan dos apartados del original. Si (como sugiere el orden "
+              "alfabético: Destruir…) ambos van antes, Errante es 10.22; puede ser 10.20 o 10.21.")
+_GAP_10_25 = ("Entre 10.24 Espectral y 10.34 Mirar la transcripción muestra ocho apartados para "
+              "nueve números: falta uno. Suponemos que es posterior a Inmunidad (p. ej. "
+              "Mercenario, que 10.13 menciona); si fuera anterior, este número sube en uno.")
+_AFTER_10_41 = ("Contado desde 10.41 Redirigir (confirmada) sin huecos visibles; ninguna nota "
+                "confirma los números posteriores.")
 
 RULES: dict[str, Rule] = {r.section: r for r in (
     Rule("2.1", "Aliados",
-         "Un Aliado sólo puede atacar si su controlador lo controla desde el comienzo de su "
-         "última Fase de Agrupación; Furia lo exime."),
+         "Un Aliado sólo puede ser declarado atacante si está bajo el control de su jugador "
+         "desde el comienzo de la última Fase de Agrupación de ese jugador; Furia lo exime."),
     Rule("2.2", "Armas",
          "Un Arma necesita un Aliado portador válido al jugarse; sin portador, el Arma se "
-         "destruye (la Indestructible queda en la Línea de Apoyo).", confirmed=True),
+         "destruye (la Indestructible queda en la Línea de Apoyo).", CONFIRMED),
     Rule("2.3", "Talismanes",
-         "Un Talismán nunca entra en juego: se resuelve y va al Cementerio de su dueño."),
-    Rule("2.4", "Tótems", "Los Tótems entran en juego en la Línea de Apoyo.", confirmed=True),
+         "Un Talismán no entra en juego: se resuelve y va al Cementerio de su dueño."),
+    Rule("2.4", "Tótems", "Los Tótems entran en juego en la Línea de Apoyo.", CONFIRMED),
     Rule("2.5", "Oros",
-         "Los Oros no se juegan: se ponen en juego en la Reserva de Oro; no se pagan."),
+         "Los Oros no se juegan: se ponen en juego en la Reserva de Oro, sin pagar coste."),
     Rule("3.1", "Mazo Castillo",
-         "El jugador que se queda sin cartas en su Mazo Castillo pierde en ese momento."),
+         "Quien se queda sin cartas en su Mazo Castillo pierde en ese momento."),
     Rule("3.2", "Reserva de Oro",
-         "La partida empieza con el Oro inicial en la Reserva de Oro."),
-    Rule("3.7", "Mano", "Sólo se juegan y descartan cartas que están en la mano de quien actúa."),
+         "Cada jugador empieza la partida con un Oro en su Reserva de Oro."),
+    Rule("4.2", "Condiciones de juego",
+         "Entre sus ejemplos, «este Aliado no puede ser declarado atacante» (el recordatorio "
+         "de Guardián) es una habilidad continua, no una condición.", CONFIRMED),
     Rule("5", "Controlador y dueño",
-         "Cada jugador actúa sólo con las cartas que controla; lo que sale del juego va a las "
+         "Cada jugador actúa con las cartas que controla; lo que sale del juego va a las "
          "zonas de su dueño."),
     Rule("8.1", "Jugar una carta",
-         "Para jugar una carta se paga su coste completo y exacto moviendo Oros de la propia "
-         "Reserva de Oro a la Zona de Oro Pagado.", confirmed=True),
+         "Se juega una carta que está donde debe estar (la mano) en el momento correcto, "
+         "pagando su coste completo: Oros de la propia Reserva de Oro a la Zona de Oro "
+         "Pagado.", CONFIRMED),
     Rule("8.2", "Objetivos",
-         "Los objetivos deben existir al jugar la carta y, si son varios, ser cartas distintas."),
+         "Los objetivos se eligen al jugar la carta y, si son varios, deben ser cartas "
+         "distintas."),
     Rule("9 A", "Fase de Agrupación",
          "Los Aliados de la Línea de Ataque vuelven a la Línea de Defensa y el Oro Pagado a la "
-         "Reserva; no hay Agrupación en el primer turno de la partida."),
+         "Reserva de Oro."),
     Rule("9 B", "Fase de Vigilia",
-         "Lo primero de la Vigilia puede ser un Oro (uno por turno); Aliados, Armas y Tótems "
-         "sólo en la propia Vigilia; Talismanes en la propia Vigilia o en la Guerra de "
-         "Talismanes."),
+         "La primera carta de la Vigilia puede ser un Oro de la mano (uno por turno); Aliados, "
+         "Armas y Tótems sólo en la propia Vigilia; Talismanes en la propia Vigilia o en la "
+         "Guerra de Talismanes."),
     Rule("9 C", "Batalla Mitológica",
-         "Fase opcional, una por turno, tras la Vigilia: ataque, bloqueo, Guerra de Talismanes "
-         "y asignación de daño, en ese orden."),
+         "Fase opcional, una por turno, tras la Vigilia, en cuatro pasos: ataque, bloqueo, "
+         "Guerra de Talismanes y asignación de daño."),
     Rule("9 C1", "Declaración de Ataque",
-         "El jugador activo elige atacantes entre los Aliados de su Línea de Defensa; los "
-         "Guardián no pueden ser declarados atacantes."),
+         "El jugador activo elige atacantes entre los Aliados de su Línea de Defensa que "
+         "pueden ser declarados atacantes (no los Guardián)."),
     Rule("9 C2", "Declaración de Bloqueo",
          "El defensor asigna bloqueadores uno a uno, sólo Aliados de su Línea de Defensa.",
-         confirmed=True),
+         CONFIRMED),
     Rule("9 C3", "Guerra de Talismanes",
          "El defensor tiene la primera prioridad; la prioridad se alterna y dos cesiones "
-         "seguidas terminan el paso.", confirmed=True),
+         "seguidas terminan el paso.", CONFIRMED),
     Rule("9 C4", "Asignación de Daño",
          "Gana el Aliado más fuerte y la diferencia va al Castillo; con igual Fuerza se "
          "destruyen ambos; sin bloqueo, toda la Fuerza; el daño se bota de una vez.",
-         confirmed=True),
+         CONFIRMED),
     Rule("9 D", "Fase Final", "Terminan los efectos que duran hasta la Fase Final."),
     Rule("9 E", "Fase de Robar",
          "Al final de su turno el jugador activo roba una carta (no en el primer turno de la "
-         "partida) y descarta hasta ocho cartas en mano."),
+         "partida) y descarta hasta quedar con ocho cartas en mano."),
+    Rule("10.1", "Agrupar",
+         "En el primer turno de la partida no hay Fase de Agrupación."),
     Rule("10.3", "Alimentar",
          "Cada contador de Alimento da 1 a la Fuerza, por encima de todo lo demás.",
-         confirmed=True),
+         CONFIRMED),
     Rule("10.6", "Bloquear",
-         "Si el bloqueador sale del juego antes del daño, el atacante daña al Castillo."),
+         "Bloquea un Aliado de la Línea de Defensa; si el bloqueador sale del juego antes del "
+         "daño, el atacante daña al Castillo."),
     Rule("10.7", "Botar",
          "Botar pone en el Cementerio las cartas del tope del Mazo Castillo, de una en una; "
          "en un registro «revealed» la carta nombrada debe estar en ese Castillo."),
     Rule("10.11", "Ceder prioridad",
          "Ceder es pasar la prioridad al rival; dos cesiones seguidas cierran la Guerra de "
-         "Talismanes.", confirmed=True),
+         "Talismanes.", CONFIRMED),
     Rule("10.12", "Contadores",
          "Los contadores se pierden al salir del juego; un Aliado con contador de Honor no "
          "sale del juego por efectos de Talismanes ni de Tótems."),
     Rule("10.13", "Copias",
-         "Una carta Única admite una sola copia entre Castillo y Soporte.", confirmed=True),
+         "Una carta Única admite una sola copia en el mazo (Castillo y Soporte)."),
     Rule("10.14", "Conquista",
          "La primera vez que el Aliado hace daño de combate recibe un contador de Conquista y "
          "su controlador roba una carta."),
-    Rule("10.18", "Descartar", "Sólo se descartan cartas que están en la mano."),
+    Rule("10.18", "Descartar", "Sólo se descartan cartas que están en la mano de su dueño."),
     Rule("10.19", "Desterrar", "Desterrar envía la carta a la Zona de Destierro de su dueño.",
-         confirmed=True),
+         CONFIRMED),
     Rule("10.22", "Errante",
-         "Nadie puede controlar dos copias de una carta Errante en juego."),
+         "Nadie puede controlar dos copias de una carta Errante en juego.", ESTIMATED,
+         _GAP_10_20),
     Rule("10.25", "Exhumar",
          "Una carta con Exhumar se puede jugar desde el propio Cementerio pagando su coste, en "
-         "los momentos normales de su tipo; el Talismán jugado así se destierra."),
+         "los momentos normales de su tipo; el Talismán jugado así se destierra.", ESTIMATED,
+         _GAP_10_25),
     Rule("10.27", "Furia",
-         "El Aliado con Furia puede atacar aunque no haya pasado por una Fase de Agrupación."),
-    Rule("10.29", "Imbloqueable", "Un Aliado Imbloqueable no puede ser bloqueado.",
-         confirmed=True),
-    Rule("10.30", "Indesterrable", "Una carta Indesterrable en juego no puede ser Desterrada."),
+         "El Aliado con Furia puede atacar aunque no haya pasado por una Fase de Agrupación.",
+         ESTIMATED, _GAP_10_25),
+    Rule("10.29", "Imbloqueable", "Un Aliado Imbloqueable no puede ser bloqueado.", ESTIMATED,
+         _GAP_10_25),
+    Rule("10.30", "Indesterrable", "Una carta Indesterrable en juego no puede ser Desterrada.",
+         ESTIMATED, _GAP_10_25),
     Rule("10.31", "Indestructible",
          "Una carta Indestructible en juego no puede ser Destruida, tampoco en la asignación "
-         "de daño."),
+         "de daño.", ESTIMATED, _GAP_10_25),
+    Rule("10.36", "Mover",
+         "Mover lleva una carta de una zona a otra; cada tipo de carta tiene sus zonas en "
+         "juego (Aliados: Líneas; Tótems y Armas: Línea de Apoyo; Oros: Reserva y Oro "
+         "Pagado)."),
     Rule("10.44", "Retador",
          "Al atacar, el Retador elige un Aliado de la Línea de Defensa rival que debe "
-         "bloquearlo si puede."),
+         "bloquearlo si puede.", ESTIMATED, _AFTER_10_41),
     Rule("10.45", "Robar",
          "Robar toma la carta del tope del Mazo Castillo y la pone en la mano; la carta que "
-         "nombra el registro debe ser esa (o, en un registro «revealed», estar en el Castillo)."),
-    Rule("2009 I", "Habilidades Especiales (2009)",
+         "nombra el registro debe ser esa (o, en un registro «revealed», estar en el "
+         "Castillo).", ESTIMATED, _AFTER_10_41),
+    Rule("2009 I", "Habilidades Especiales y Reinos (2009)",
          "Embestida duplica el daño de combate al Castillo; Temerario sólo puede ser bloqueado "
-         "por Aliados Temerarios.", source="2009"),
+         "por Aliados Temerarios.", CONFIRMED, source="2009"),
 )}
 
 
