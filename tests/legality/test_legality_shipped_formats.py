@@ -103,6 +103,43 @@ def test_infanteria_most_recent_regular_printing_wins(formats, real_catalog, sma
     assert [v.code for v in verdict.violations] == ["rarity"]
 
 
+def test_infanteria_real_reprints_most_recent_regular_printing_decides(formats, real_catalog):
+    # every real card whose regular printings disagree on Vasallo/Cortesano vs another rarity
+    fmt = formats["infanteria"]
+    # Takiyasha hime: Vasallo (Legado Gótico, LG-183), Real (Escuelas Elementales, EE-144):
+    # the later edition decides -> Real, not admitted, whichever printing the list names
+    for name in ("Takiyasha hime", "Takiyasha hime (LG-183)"):
+        castle = dict(INFANTRY_CASTLE, Go=7, **{name: 3})
+        (violation,) = only(validate(deck(castle), fmt, real_catalog), "rarity")
+        assert violation.cards == ("Takiyasha hime",) and "es Real" in violation.message
+    # Punzón de Hueso: Vasallo (ContraAtaque), Legendaria (Águila Imperial, listed later)
+    castle = dict(INFANTRY_CASTLE, Go=7, **{"Punzón de Hueso": 3})
+    (violation,) = only(validate(deck(castle), fmt, real_catalog), "rarity")
+    assert "es Legendaria" in violation.message
+
+
+def test_infanteria_alternate_art_is_not_the_rarity(formats, shared_data):
+    # Claudio: Cortesano in Águila Imperial and Escuelas Elementales; its alternate-art
+    # printing (AA, origen arsenal) is Vasallo and must not decide; Eastre is Legendaria
+    # (Águila Imperial) with Real alternate arts: not admitted
+    from tourney.catalog import Catalog
+    from tourney.catalog.importers.deckforge import load_deckforge_cards
+    from tourney.legality.validator import _checker
+
+    cards, editions = [], []
+    for path in (shared_data / "deckforge" / "data-src").glob("*.json"):
+        c, e = load_deckforge_cards(path)
+        cards += c
+        editions += e
+    catalog = Catalog.from_cards(cards, editions)
+    fmt = formats["infanteria"]
+    checker = _checker(fmt, catalog)
+    claudio = checker.info(catalog.resolve("Claudio").card)
+    assert claudio.rarity == "Cortesano" and claudio.rarity_ok
+    eastre = checker.info(catalog.resolve("Eastre").card)
+    assert eastre.rarity == "Legendaria" and not eastre.rarity_ok
+
+
 # ------------------------------------------------------------------ escuelas elementales
 def test_escuelas_elementales_min_15_aliados_or_15_totems_each_counted_alone(formats, real_catalog):
     # 18 Aliados: legal
