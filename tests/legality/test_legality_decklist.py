@@ -191,3 +191,38 @@ def test_xlsx_zip_bomb_is_refused():
     with pytest.raises(DecklistError) as err:
         parse_decklist_xlsx(data)
     assert "bomba zip" in str(err.value)
+
+
+def _zip(entries: dict[str, bytes], compression=zipfile.ZIP_DEFLATED) -> bytes:
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", compression=compression) as zf:
+        for name, content in entries.items():
+            zf.writestr(name, content)
+    return buf.getvalue()
+
+
+_XLSX_PARTS = {"[Content_Types].xml": b"<Types/>", "xl/workbook.xml": b"<workbook/>"}
+
+
+@pytest.mark.parametrize("label,data", [
+    ("vacío", b""),
+    ("texto CSV", b"carta,cantidad\nKirin,1\n"),
+    ("xls antiguo", b"\xd0\xcf\x11\xe0" + b"\0" * 600),
+    ("zip dañado", b"PK\x03\x04" + b"\0" * 100),
+    ("zip sin libro", _zip({"[Content_Types].xml": b"<Types/>", "hola.txt": b"hola"})),
+    # a 2 MB part that deflates about 390 times: over the sheets guard's 200 (this guard
+    # used to let ratios up to 1000 through)
+    ("bomba zip 390x", _zip(dict(_XLSX_PARTS, **{"xl/worksheets/sheet1.xml": bytes(range(256)) * 1024 * 4
+                                                  + b"a" * (1024 * 1024)}))),
+    ("demasiadas partes", _zip(dict(_XLSX_PARTS, **{f"xl/p{i}.xml": b"x" for i in range(2001)}))),
+])
+def test_xlsx_guard_rejects_whatever_the_sheets_guard_rejects(label, data):
+    # the decklist parser (pure) keeps its own copy of tourney.sheets.safety.check_xlsx:
+    # every input that check rejects must be rejected here too, with a Spanish reason
+    from tourney.sheets.safety import SheetFileError, check_xlsx
+
+    with pytest.raises(SheetFileError):
+        check_xlsx(data)
+    with pytest.raises(DecklistError) as err:
+        parse_decklist_xlsx(data)
+    assert str(err.value)

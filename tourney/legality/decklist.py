@@ -236,27 +236,43 @@ def _read_xlsx_bytes(source: str | Path | bytes) -> bytes:
     return data
 
 
+# The same guard as tourney.sheets.safety.check_xlsx (which this pure package may not
+# import), with limits at least as strict: whatever that check rejects, this one rejects.
+XLSX_MAX_ENTRIES = 500
+XLSX_MAX_RATIO = 200  # uncompressed / compressed, per entry of at least 1 MB
+XLSX_RATIO_MIN_SIZE = 1024 * 1024
+
+
 def _check_zip(data: bytes) -> None:
-    if not zipfile.is_zipfile(io.BytesIO(data)):
-        raise DecklistError(0, "el archivo no es un libro XLSX (Excel 2007 o posterior)")
+    if not data:
+        raise DecklistError(0, "el archivo está vacío")
+    if not data.startswith(b"PK\x03\x04") or not zipfile.is_zipfile(io.BytesIO(data)):
+        hint = ""
+        if data.startswith(b"\xd0\xcf\x11\xe0"):
+            hint = " (parece un .xls antiguo: guárdalo como .xlsx)"
+        elif data[:5] == b"%PDF-":
+            hint = " (es un PDF)"
+        raise DecklistError(0, f"el archivo no es un libro XLSX (Excel 2007 o posterior){hint}")
     try:
         with zipfile.ZipFile(io.BytesIO(data)) as zf:
             infos = zf.infolist()
-    except (zipfile.BadZipFile, OSError) as exc:
+    except (zipfile.BadZipFile, OSError, ValueError) as exc:
         raise DecklistError(0, f"el XLSX está dañado ({exc})") from None
-    if len(infos) > 500:
+    if len(infos) > XLSX_MAX_ENTRIES:
         raise DecklistError(0, "el XLSX tiene demasiados archivos internos: se rechaza por seguridad")
-    total = sum(i.file_size for i in infos)
-    if total > MAX_XLSX_UNCOMPRESSED:
-        raise DecklistError(0, f"el XLSX descomprimido ocuparía {total // (1024 * 1024)} MB (máximo "
-                               f"{MAX_XLSX_UNCOMPRESSED // (1024 * 1024)} MB): se rechaza por seguridad "
-                               "(posible bomba zip)")
+    total = 0
     for info in infos:
-        if info.compress_size and info.file_size / info.compress_size > 1000 and info.file_size > 1024 * 1024:
+        total += info.file_size
+        if info.file_size >= XLSX_RATIO_MIN_SIZE and info.file_size / max(info.compress_size, 1) > XLSX_MAX_RATIO:
             raise DecklistError(0, f"el XLSX tiene una parte con compresión anómala ({info.filename}): "
                                    "se rechaza por seguridad (posible bomba zip)")
-    if "[Content_Types].xml" not in {i.filename for i in infos}:
-        raise DecklistError(0, "el archivo es un ZIP pero no un libro XLSX")
+        if total > MAX_XLSX_UNCOMPRESSED:
+            raise DecklistError(0, f"el XLSX descomprimido ocuparía más de "
+                                   f"{MAX_XLSX_UNCOMPRESSED // (1024 * 1024)} MB: se rechaza por seguridad "
+                                   "(posible bomba zip)")
+    names = {i.filename for i in infos}
+    if "[Content_Types].xml" not in names or "xl/workbook.xml" not in names:
+        raise DecklistError(0, "el archivo es un ZIP pero no un libro XLSX (falta xl/workbook.xml)")
 
 
 def _cell_text(value: object) -> str:
