@@ -107,3 +107,23 @@ def test_same_record_gives_byte_identical_json_across_processes(tmp_path):
         assert done.returncode == 0, done.stderr
         outputs.append(done.stdout)
     assert outputs[0] == outputs[1] and outputs[0].startswith(b"{")
+
+
+def test_adjudicate_accepts_the_issue_header_as_printed(runner, tmp_path, shared_data):
+    from test_engine_record import issue_record
+
+    cards = str(shared_data / "deckforge" / "public-data" / "cards.json")
+    path = write(tmp_path, issue_record([{"p": "A", "do": "gold", "card": "A2"}]))
+    result = runner.invoke(args=["adjudicate", path, "--json", "--catalog", cards])
+    assert result.exit_code == 0, result.output
+    got = json.loads(result.stdout)
+    assert (got["status"], got["actions"], got["line"]) == ("unfinished", 1, None)
+    path = write(tmp_path, issue_record([{"p": "A", "do": "gold", "card": "A2"},
+                                         {"p": "A", "do": "play", "card": "A1", "pay": ["A0", "A2"]}]),
+                 "b.jsonl")
+    result = runner.invoke(args=["adjudicate", path, "--json", "--catalog", cards])
+    assert result.exit_code == 1
+    got = json.loads(result.stdout)
+    assert (got["status"], got["line"], got["rule"]) == ("illegal", 6, "8.1")
+    assert "Kirin" in got["message"]
+

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from conftest import generated_lines
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
@@ -82,3 +83,26 @@ def test_one_mutated_action_is_caught_on_its_line(real_catalog, seed, kind, pick
     verdict = adjudicate(read_record(mutated, catalog_resolver(real_catalog)))
     assert (verdict.status, verdict.line, verdict.rule) == ("illegal", index + 1, rule), verdict
     assert verdict.actions == index - 1
+
+
+@pytest.mark.parametrize("kind, rule", [("wrong_phase", "9 B"), ("unpaid_cost", "8.1"),
+                                        ("summoning_sick", "2.1"), ("extra_gold", "9 B")])
+def test_each_mutation_kind_is_generated_and_caught_on_its_line(real_catalog, kind, rule):
+    """Not left to hypothesis' sampling: every kind really occurs in a few seeded games, and
+    its first, middle and last mutation are each caught on that very line with that rule."""
+    resolve = catalog_resolver(real_catalog)
+    caught = 0
+    for seed in range(6):
+        lines = generated_lines(real_catalog, seed)
+        candidates = _candidates(lines, real_catalog, kind)
+        for index, replacement, want, insert in {id(c): c for c in (
+                candidates[:1] + candidates[len(candidates) // 2:][:1] + candidates[-1:])}.values():
+            assert want == rule
+            mutated = lines[:index] + replacement + lines[index + (0 if insert else 1):]
+            verdict = adjudicate(read_record(mutated, resolve))
+            assert (verdict.status, verdict.line, verdict.rule) == ("illegal", index + 1, rule), verdict
+            assert verdict.actions == index - 1
+            # the line before the mutation is untouched: the original game replays past it
+            assert adjudicate(read_record(lines[:index], resolve)).status != "illegal"
+            caught += 1
+    assert caught >= 6, (kind, caught)

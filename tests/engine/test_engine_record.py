@@ -112,3 +112,54 @@ def test_rule_numbers_are_settled_against_the_transcription_notes():
         assert rule.basis in ("confirmada", "deducida", "estimada")
         assert (rule.basis == ESTIMATED) == bool(rule.note), rule.section
     assert "3.7" not in RULES  # the zones after 3.2 cannot be numbered: the transcription lacks two
+
+
+# The header of the issue, laid out over four lines exactly as the issue prints it, with its
+# "..." filled in with real cards ("Kirin" and plain "Oro", as in the issue).
+ISSUE_HEADER = """{"game": "myl", "version": 1, "format": "unificado", "first": "A", "hand": 8,
+ "players": [
+  {"id": "A", "name": "Ana", "gold": ["A0", "Oro"], "castle": [["A1", "Kirin"], ["A2", "Oro"], %s]},
+  {"id": "B", "name": "Beto", "gold": ["B0", "Oro"], "castle": [%s]}]}"""
+
+
+def issue_record(actions=()):
+    a_rest = ", ".join(f'["A{i}", "Oro"]' for i in range(3, 13))
+    b_all = ", ".join(f'["B{i}", "Oro"]' for i in range(1, 13))
+    return (ISSUE_HEADER % (a_rest, b_all)).splitlines() + [json.dumps(a) for a in actions]
+
+
+def test_issue_header_as_printed_over_several_lines_with_real_cards(real_catalog):
+    from tourney.engine import adjudicate, catalog_resolver
+
+    rows = issue_record([{"p": "A", "do": "gold", "card": "A2"},
+                         {"p": "A", "do": "play", "card": "A1", "pay": ["A0", "A2"]}])
+    record = read_record(rows, catalog_resolver(real_catalog))
+    head = record.header
+    assert (head.format, head.first, head.hand) == ("unificado", "A", 8)
+    assert record.cards["A1"].name == "Kirin" and record.cards["A2"].plain_gold
+    assert [a.line for a in record.actions] == [5, 6]  # physical lines: the header takes 1–4
+    assert record.cards["A1"].cost == 5
+    verdict = adjudicate(record)  # Kirin costs 5 Oros: two do not pay for it
+    assert (verdict.status, verdict.line, verdict.rule, verdict.actions) == ("illegal", 6, "8.1", 1)
+    assert verdict.final["A"] == {"castle": 4, "hand": 7, "graveyard": 0, "exile": 0, "in_play": 2}
+
+
+def test_a_header_over_several_lines_reports_bad_json_on_its_physical_line():
+    rows = ['{"game": "myl", "version": 1,', ' "first": "A",', ' "players": [}']
+    with pytest.raises(RecordError) as exc:
+        read(rows)
+    assert exc.value.line == 3 and "JSON" in exc.value.message
+    with pytest.raises(RecordError) as exc:
+        read(['{"game": "myl", "players": [', ' {"id": "A"'])
+    assert exc.value.line == 1 and "no se cierra" in exc.value.message
+
+
+def test_plain_oro_resolves_when_the_catalog_has_no_card_called_oro(real_catalog):
+    from tourney.engine import catalog_resolver
+    from tourney.engine.record import GENERIC_GOLD
+
+    assert not real_catalog.resolve("Oro").ok  # DeckForge names every Oro
+    resolve_real = catalog_resolver(real_catalog)
+    assert resolve_real("Oro") is GENERIC_GOLD and GENERIC_GOLD.plain_gold
+    with pytest.raises(LookupError):
+        resolve_real("Oro Que No Existe")

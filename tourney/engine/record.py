@@ -8,17 +8,21 @@ are *legal* is the game's business (``game.Game``).
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..catalog.model import Card
+from ..catalog.model import GOLD, Card, fold
 from .errors import RecordError
 
 DEFAULT_HAND = 8
 VERBS = ("gold", "play", "attack", "block", "pass", "end", "discard", "concede", "effect")
 ZONES = ("hand", "graveyard", "exile", "castle_top", "castle_bottom", "defense", "support",
          "reserve", "paid")
+
+# A record may name an Oro sin habilidad just "Oro" (the issue's example does): in play every
+# Oro without ability is the same, so a catalog that has no card called "Oro" gets this one.
+GENERIC_GOLD = Card(code="ORO", name="Oro", edition="generico", type=GOLD, identity="oro")
 
 # resolve(name) -> Card, or raises LookupError with a Spanish reason
 Resolver = Callable[[str], Card]
@@ -353,24 +357,45 @@ def _read_action(obj: Any, line: int, players: tuple[str, ...], known: dict) -> 
     return Action(line, p, do)  # pass, end, concede
 
 
+MAX_HEADER_LINES = 10_000
+
+
+def _load_header(first: str, rows: Iterator[tuple[int, str]]) -> Any:
+    """The header: normally line 1; a header written over several lines (pretty-printed,
+    as in the issue's example) is read until its JSON value closes. Action lines keep their
+    physical line numbers."""
+    text = first
+    for _ in range(MAX_HEADER_LINES):
+        try:
+            return json.loads(text)
+        except json.JSONDecodeError as exc:
+            if exc.pos < len(text.rstrip()):  # a real error, not an unfinished value
+                line = 1 + text.count("\n", 0, exc.pos)
+                raise RecordError(line, f"JSON mal formado (columna {exc.colno}): {exc.msg}") from None
+        nxt = next(rows, None)
+        if nxt is None:
+            break
+        text += "\n" + nxt[1]
+    raise RecordError(1, "JSON mal formado: la cabecera empieza en la línea 1 y no se cierra")
+
+
 def read_record(lines: Iterable[str], resolve: Resolver) -> GameRecord:
     """Read a whole record; raises ``RecordError`` at the first line that cannot be read."""
     header: Header | None = None
     cards: dict[str, Card] = {}
     players: tuple[str, ...] = ()
     actions: list[Action] = []
-    for number, text in enumerate(lines, 1):
+    rows = enumerate(lines, 1)
+    for number, text in rows:
         if not text.strip():
             if header is None:
                 raise RecordError(1, "falta la cabecera: la primera línea está vacía")
             continue
-        obj = _load_line(text, number)
         if header is None:
-            if number != 1:
-                raise RecordError(number, "falta la cabecera")
-            header, cards = read_header(obj, resolve)
+            header, cards = read_header(_load_header(text, rows), resolve)
             players = (header.players[0].id, header.players[1].id)
             continue
+        obj = _load_line(text, number)
         actions.append(read_action(obj, number, players, cards))
     if header is None:
         raise RecordError(1, "falta la cabecera: el registro está vacío")
@@ -389,6 +414,9 @@ def catalog_resolver(catalog: Any) -> Resolver:
         if res.ok:
             cache[name] = res.card
             return res.card
+        if fold(name) == fold(GENERIC_GOLD.name) and not res.cards:
+            cache[name] = GENERIC_GOLD  # "Oro": any Oro sin habilidad (the issue's example)
+            return GENERIC_GOLD
         if res.cards:
             codes = ", ".join(sorted({c.code for c in res.cards}))
             raise LookupError(f"nombre ambiguo; escribe «Nombre (CÓDIGO)» con uno de: {codes}")
