@@ -335,3 +335,20 @@ def test_genesis_admits_salo_editions_and_no_nueva_era_card(formats, small_catal
     # the realm rule cites the 2009 document's section on Reinos
     verdict = validate(deck({"Caballero del Grial": 3, "Oro": 47}), fmt, small_catalog)
     assert verdict.violations[0].rule == "2009 I Habilidades Especiales y Reinos: Reinos"
+
+
+def test_vigilantes_golden_deck_is_legal_in_unificado_infanteria_and_escuelas(formats, real_catalog):
+    # the golden Vigilantes Etéreos deck: Vasallo/Cortesano Eterno and Faerie cards of the
+    # Escuelas Elementales era, none in the Estándar banlist
+    from pathlib import Path
+
+    from tourney.legality import parse_decklist
+
+    text = (Path(__file__).parent / "golden" / "unificado__vigilantes-legal.txt").read_text(encoding="utf-8")
+    decklist = parse_decklist(text)
+    for fid in ("unificado", "infanteria", "escuelas-elementales"):
+        verdict = validate(decklist, formats[fid], real_catalog)
+        assert verdict.legal, (fid, verdict.render())
+    # and not in Imperio (no edition of the format) nor in Génesis (no Reino, later editions)
+    assert set(validate(decklist, formats["imperio"], real_catalog).codes()) == {"edition"}
+    assert set(validate(decklist, formats["genesis"], real_catalog).codes()) == {"edition", "realm_missing"}

@@ -436,8 +436,9 @@ class _Checker:
                         options.append(f"agrega {_cards(n - side_count)}" + (" hasta completar " + str(n) if n else ""))
                     elif n < side_count:
                         options.append("déjalo vacío (quita todas)" if n == 0 else f"quita {_cards(side_count - n)}")
+                owner = f"El {side_name}" if len(fmt.side_sizes) > 1 else f"La sección {side_name}"
                 out.append(Violation("side_size", fmt.side_rule,
-                                     f"El {side_name} debe tener {allowed}: tiene {side_count}.",
+                                     f"{owner} debe tener {allowed}: tiene {side_count}.",
                                      (), f"{side_name}: " + " o ".join(options)))
         else:
             if side_count < fmt.side_min:
