@@ -205,13 +205,14 @@ def standings(session: Session, event: Event):
 
 
 def planned_rounds(session: Session, event: Event) -> int:
+    """The organizer's number of Swiss rounds, or MTR Appendix E's for the players entered."""
     if event.rounds_planned:
         return event.rounds_planned
     from ..swiss import recommended_rounds
 
-    active = session.exec(select(Registration).where(Registration.event_id == event.id,
-                                                     Registration.dropped == False)).all()  # noqa: E712
-    return recommended_rounds(max(len(active), 2)).rounds
+    entered = session.execute(sa_select(func.count(Registration.id))
+                              .where(Registration.event_id == event.id)).scalar_one()
+    return recommended_rounds(max(entered, 2)).rounds
 
 
 # -- organizer actions ----------------------------------------------------------------------
@@ -249,10 +250,7 @@ def next_step(session: Session, event: Event) -> tuple[str, str]:
     """What "pair the next round" does now: (kind, Spanish label)."""
     rounds_ = event_rounds(session, event)
     swiss = sum(1 for r in rounds_ if r.kind == ROUND_SWISS)
-    try:
-        planned = planned_rounds(session, event)
-    except Exception:  # fewer than 2 players: the service explains when asked to pair
-        planned = swiss + 1
+    planned = planned_rounds(session, event)
     if swiss < planned:
         return ROUND_SWISS, f"Emparejar ronda {len(rounds_) + 1}"
     if not event.top_cut:

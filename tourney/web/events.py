@@ -1,7 +1,6 @@
 """Event pages: organizer dashboard, registration, decklists, rounds, results, swaps, checks."""
 from __future__ import annotations
 
-
 from flask import (
     Blueprint, abort, flash, jsonify, redirect, render_template, request, url_for,
 )
@@ -14,8 +13,7 @@ from ..services import decklists, events as ev, rounds, swaps
 from ..services.errors import Forbidden, ServiceError
 from .common import (
     actor, cached_fragment, catalog, commit, db, field_error, format_for, format_name, formats,
-    from_local,
-    organizer_required, rollback,
+    from_local, organizer_required, rollback,
 )
 from .forms import (
     DeckCheckForm, DecklistForm, DeskPlayerForm, EmptyForm, EventForm, JudgeForm, ResultForm,
@@ -45,10 +43,6 @@ def _require_registration(event):
     return reg
 
 
-def _can_see_round(event, rnd) -> bool:
-    return rnd.published or ev.is_judge(db(), actor(), event)
-
-
 # -- public pages ------------------------------------------------------------------------------
 @bp.get("/")
 def index():
@@ -71,10 +65,7 @@ def home(event_id: int):
 
 
 def _planned(event):
-    try:
-        return rounds.planned_rounds(db(), event)
-    except Exception:  # swiss core missing: show the organizer's number only
-        return event.rounds_planned
+    return rounds.planned_rounds(db(), event)
 
 
 @bp.get("/eventos/<int:event_id>/rondas/<int:number>")
