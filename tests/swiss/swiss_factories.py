@@ -4,15 +4,17 @@ from __future__ import annotations
 from tourney.swiss import Match, Player, Settings, TournamentState
 
 
-def players(*ids: str, dropped: tuple[str, ...] = (), late: dict[str, int] | None = None):
+def players(*ids: str, dropped: tuple[str, ...] = (), late: dict[str, int] | None = None,
+            byes: dict[str, int] | None = None):
     late = late or {}
-    return [Player(i, i.upper(), i in dropped, late.get(i, 0)) for i in ids]
+    byes = byes or {}
+    return [Player(i, i.upper(), i in dropped, late.get(i, 0), byes.get(i, 0)) for i in ids]
 
 
-def state(ids, rounds=(), dropped=(), forbidden=(), settings=None, late=None):
+def state(ids, rounds=(), dropped=(), forbidden=(), settings=None, late=None, byes=None):
     """rounds: list of lists of (a, b, result) with b None for a bye."""
     return TournamentState(
-        players(*ids, dropped=tuple(dropped), late=late),
+        players(*ids, dropped=tuple(dropped), late=late, byes=byes),
         [[Match(a, b, r) for a, b, r in rnd] for rnd in rounds],
         settings or Settings(), forbidden)
 

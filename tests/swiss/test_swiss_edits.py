@@ -12,6 +12,7 @@ from tourney.swiss import (
     SwissUserError,
     break_match,
     pair_players,
+    pair_round,
     repair_round,
     swap_players,
     validate_round,
@@ -81,3 +82,42 @@ def test_repair_round_keeps_fixed_tables_and_pairs_the_rest():
     assert {(p.a, p.b) for p in result.pairings} == {("a", "b"), ("c", "d")}
     assert any("crea una revancha" in c for c in result.consequences)
     assert validate_round(S, result.pairings).ok
+
+
+def test_forbidden_avoided_flag_is_kept_after_an_edit():
+    s = state(["a", "b", "c", "d"], forbidden=[("a", "b")])
+    pairings = pair_round(s, random.Random(4))
+    assert all("forbidden_avoided" in p.flags for p in pairings)
+    x, y = pairings[0].b, pairings[1].b
+    swapped = swap_players(s, pairings, x, y)
+    for p in swapped.pairings:
+        if {p.a, p.b} == {"a", "b"}:
+            assert "forbidden_forced" in p.flags and "forbidden_avoided" not in p.flags
+        else:
+            assert "forbidden_avoided" in p.flags
+
+
+def test_validate_round_counts_assigned_byes_apart():
+    s = state(["a", "b", "c", "d", "e", "f"], byes={"a": 1, "b": 1})
+    ok = [Pairing(1, "c", "d"), Pairing(2, "e", "f"), Pairing(3, "a", None),
+          Pairing(4, "b", None)]
+    assert validate_round(s, ok).ok
+    # b gives up the assigned bye and plays: five others, so c may take the odd bye
+    moved = [Pairing(1, "c", None), Pairing(2, "e", "f"), Pairing(3, "a", None),
+             Pairing(4, "b", "d")]
+    check = validate_round(s, moved)
+    assert check.ok
+    two = [Pairing(1, "c", None), Pairing(2, "d", None), Pairing(3, "e", "f"),
+           Pairing(4, "a", None), Pairing(5, "b", None)]
+    assert any("hay 2 byes en la ronda (sin contar los asignados de antemano)" in e
+               for e in validate_round(s, two).errors)
+    assert any("B (b) tenía un bye asignado de antemano para la ronda 1 y ahora juega" in c
+               for c in check.consequences)
+
+
+def test_repair_round_keeps_assigned_byes():
+    s = state(["a", "b", "c", "d", "e"], byes={"a": 1})
+    result = repair_round(s, random.Random(1), keep=[Pairing(1, "b", "c")])
+    rows = {p.a: p.flags for p in result.pairings if p.b is None}
+    assert rows == {"a": ("bye", "assigned_bye")}
+    assert validate_round(s, result.pairings).ok

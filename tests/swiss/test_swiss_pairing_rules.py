@@ -6,7 +6,15 @@ import random
 import pytest
 from swiss_factories import state
 
-from tourney.swiss import FLAG_LABELS, FLAGS, SwissUserError, explain, flag_labels, pair_round
+from tourney.swiss import (
+    FLAG_LABELS,
+    FLAGS,
+    Match,
+    SwissUserError,
+    explain,
+    flag_labels,
+    pair_round,
+)
 
 
 def tables(pairings):
@@ -129,3 +137,70 @@ def test_explanations_name_the_players_and_points():
     s = state(["a", "b", "c"])
     text = " ".join(line for p in pair_round(s, random.Random(0)) for line in explain(p))
     assert "recibe el bye: gana 2-0-0 sin rival" in text
+
+
+# -- byes assigned in advance (Player.byes) --------------------------------------------
+def _bye_rows(pairings):
+    return {p.a: p.flags for p in pairings if p.b is None}
+
+
+def test_assigned_byes_are_given_in_rounds_1_to_byes():
+    s = state(["a", "b", "c", "d", "e", "f", "g", "h"], byes={"a": 2, "b": 1})
+    r1 = pair_round(s, random.Random(0))
+    assert _bye_rows(r1) == {"a": ("bye", "assigned_bye"), "b": ("bye", "assigned_bye")}
+    assert [p.b is None for p in r1] == [False] * 3 + [True] * 2  # byes after the tables
+    played = [Match(p.a, p.b, None if p.b is None else "2-0-0") for p in r1]
+    r2 = pair_round(s.with_round(played), random.Random(0))
+    rows = _bye_rows(r2)
+    assert rows.pop("a") == ("bye", "assigned_bye")
+    # b's single bye is used up; the 7 others are odd: one ordinary bye, not to b (had one)
+    assert list(rows.values()) == [("bye",)] and "b" not in rows
+    r3 = pair_round(s.with_round(played).with_round(
+        [Match(p.a, p.b, None if p.b is None else "2-0-0") for p in r2]), random.Random(0))
+    assert _bye_rows(r3) == {}
+
+
+def test_assigned_byes_do_not_take_the_odd_players_bye():
+    # 6 active, 1 with an assigned bye: the other 5 are odd, so one of them gets the bye
+    s = state(["a", "b", "c", "d", "e", "f"], byes={"a": 1})
+    rows = _bye_rows(pair_round(s, random.Random(3)))
+    assert rows.pop("a") == ("bye", "assigned_bye")
+    assert list(rows.values()) == [("bye",)]
+
+
+def test_dropped_player_gets_no_assigned_bye():
+    s = state(["a", "b", "c"], byes={"a": 1}, dropped=["a"])
+    assert "a" not in {x for p in pair_round(s, random.Random(0)) for x in (p.a, p.b)}
+
+
+def test_assigned_bye_explained_in_spanish():
+    s = state(["a", "b", "c"], byes={"a": 1})
+    row = next(p for p in pair_round(s, random.Random(0)) if p.a == "a")
+    assert explain(row, s.names()) == [
+        "A (a) tiene un bye asignado de antemano para esta ronda: gana 2-0-0 sin rival"]
+
+
+# -- the issue's order of rules --------------------------------------------------------
+def test_never_a_second_bye_while_someone_eligible_remains_even_over_a_forbidden_pair():
+    # a and b had byes; c has not: c gets the bye even though a-b is a forbidden pair
+    s = state(["a", "b", "c", "d"],
+              [[("a", None, None), ("b", "c", "2-0-0")],
+               [("b", None, None), ("a", "d", "2-0-0")]],
+              dropped=["d"], forbidden=[("a", "b")])
+    pairings = pair_round(s, random.Random(0))
+    assert _bye_rows(pairings) == {"c": ("bye",)}
+    (table,) = [p for p in pairings if p.b is not None]
+    assert {table.a, table.b} == {"a", "b"} and "forbidden_forced" in table.flags
+
+
+def test_small_group_that_already_met_floats_instead_of_a_rematch_in_a_big_event():
+    # 150 players; p1 and p2 drew in round 1, so the 1-point group is just the two of
+    # them, between a 74-player 3-point group and a 74-player 0-point group (both larger
+    # than the exact window): they must float down, not replay each other
+    ids = [f"p{i}" for i in range(1, 151)]
+    r1 = [("p1", "p2", "1-1-0")] + [(f"p{i}", f"p{i + 1}", "2-0-0") for i in range(3, 151, 2)]
+    s = state(ids, [r1])
+    for seed in range(3):
+        pairings = pair_round(s, random.Random(seed))
+        assert not any("rematch" in p.flags for p in pairings)
+        assert sum(abs(p.a_points - p.b_points) for p in pairings) == 2  # the minimum

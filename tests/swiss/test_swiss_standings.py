@@ -129,13 +129,35 @@ def test_unreported_matches_are_left_out_of_standings():
     assert t["a"].opponents == ("b",)
 
 
-def test_late_entry_losses_count_as_lost_rounds_0_2_in_games():
+def test_late_entry_missed_rounds_are_match_losses_with_no_games_played():
+    # two missed rounds count as lost rounds for MW% (0 of 9 after a win: 3/9), but no
+    # games were played in them: unplayed games count nothing, so GW% is 6/6, not 6/18
+    s = state(["a", "b", "c", "late"],
+              [[("a", "b", "2-0-0"), ("c", None, None)],
+               [("a", "c", "2-0-0"), ("b", None, None)],
+               [("late", "b", "2-0-0"), ("a", "c", "2-1-0")]], late={"late": 2})
+    late = by_id(standings(s))["late"]
+    assert (late.points, late.record) == (3, "1-2-0")
+    assert late.mw == F(3, 9)
+    assert late.gw == F(1)
+    assert late.opponents == ("b",)
+
+
+def test_late_entry_with_only_missed_rounds_sits_at_the_floor():
     s = state(["a", "b", "late"], [[("a", "b", "2-0-0")]], late={"late": 2})
     late = by_id(standings(s))["late"]
     assert (late.points, late.record, late.mw, late.gw) == (0, "0-2-0", F(1, 3), F(1, 3))
     assert late.opponents == ()
 
 
+def test_bye_assigned_in_advance_counts_like_any_bye():
+    # x had a bye assigned for round 1 (a 2-0-0 bye match), then lost: like "BL"
+    s = state(["x", "o1", "o2"], [[("x", None, None), ("o1", "o2", "2-0-0")],
+                                  [("o2", "x", "2-0-0"), ("o1", None, None)]],
+              byes={"x": 1})
+    x = by_id(standings(s))["x"]
+    assert (x.points, x.record, x.byes, x.mw, x.gw) == (3, "1-1-0", 1, F(3, 6), F(6, 12))
+    assert x.opponents == ("o2",) and x.omw == F(1, 2)  # o2 went 1-1; the bye is left out
 def test_standings_json_shape_and_full_precision():
     row = standings(state("abcde", FIVE))[0].to_json()
     assert list(row) == ["rank", "id", "name", "points", "record", "omw", "gw", "ogw"]

@@ -75,3 +75,13 @@ def test_malformed_state_names_round_table_and_reason_all_at_once():
 def test_state_problems_are_named(data, message):
     with pytest.raises(SwissUserError, match=message):
         TournamentState.from_json(data)
+
+
+def test_assigned_byes_round_trip_and_validation():
+    data = {"players": [{"id": "p1", "byes": 2}, {"id": "p2"}]}
+    s = TournamentState.from_json(data)
+    assert s.players[0].byes == 2 and s.players[1].byes == 0
+    assert s.assigned_byes() == ["p1"]
+    assert s.to_json()["players"][0]["byes"] == 2 and "byes" not in s.to_json()["players"][1]
+    with pytest.raises(SwissUserError, match="jugador «p1»: «byes» debe ser un entero ≥ 0"):
+        TournamentState.from_json({"players": [{"id": "p1", "byes": -1}]})

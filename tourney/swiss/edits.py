@@ -10,7 +10,7 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 
-from .model import Player, SwissUserError, TournamentState
+from .model import SwissUserError, TournamentState
 from .pairing import Pairing, pair_round, pending_results
 from .standings import records
 
@@ -46,12 +46,27 @@ class _Facts:
                 if m.b is not None:
                     self.met.setdefault(frozenset((m.a, m.b)), []).append(rnum)
         self.forbidden = {frozenset(p) for p in state.forbidden_pairs}
+        self.forbidden_of: dict[str, set[str]] = {}
+        for x, y in state.forbidden_pairs:
+            self.forbidden_of.setdefault(x, set()).add(y)
+            self.forbidden_of.setdefault(y, set()).add(x)
+        self.assigned = set(state.assigned_byes())
+        self.round_number = len(state.rounds) + 1
+
+    def _forbidden_in_group(self, pid: str) -> bool:
+        """``pid`` has an active forbidden partner with the same points (seated elsewhere,
+        the pairing avoided that pair: flag ``forbidden_avoided``, as pair_round does)."""
+        return any(f in self.active and f not in self.assigned
+                   and self.points.get(f) == self.points.get(pid)
+                   for f in self.forbidden_of.get(pid, ()))
 
     def name(self, pid: str) -> str:
         return f"{self.names.get(pid, pid)} ({pid})"
 
     def flags(self, a: str, b: str | None) -> tuple[str, ...]:
         if b is None:
+            if a in self.assigned:
+                return ("bye", "assigned_bye")
             return ("bye",) + (("second_bye",) if self.byes.get(a) else ())
         out = []
         if self.points.get(a) != self.points.get(b):
@@ -60,15 +75,21 @@ class _Facts:
             out.append("rematch")
         if frozenset((a, b)) in self.forbidden:
             out.append("forbidden_forced")
+        elif self._forbidden_in_group(a) or self._forbidden_in_group(b):
+            out.append("forbidden_avoided")
         return tuple(out)
 
     def describe(self, p: Pairing) -> list[str]:
         """Consequences of one table, in Spanish."""
         out = []
         if p.b is None:
-            if self.byes.get(p.a):
+            if self.byes.get(p.a) and p.a not in self.assigned:
                 out.append(f"mesa {p.table}: {self.name(p.a)} recibe un segundo bye")
             return out
+        for pid in (p.a, p.b):
+            if pid in self.assigned:
+                out.append(f"mesa {p.table}: {self.name(pid)} tenía un bye asignado de "
+                           f"antemano para la ronda {self.round_number} y ahora juega")
         key = frozenset((p.a, p.b))
         if key in self.met:
             rounds = ", ".join(str(r) for r in self.met[key])
@@ -90,7 +111,7 @@ def validate_round(state: TournamentState, pairings: Sequence[Pairing]) -> Round
     errors: list[str] = []
     consequences: list[str] = []
     seen: dict[str, int] = {}
-    byes = 0
+    byes = assigned_given = 0
     for p in pairings:
         for pid in (p.a, p.b):
             if pid is None:
@@ -108,14 +129,19 @@ def validate_round(state: TournamentState, pairings: Sequence[Pairing]) -> Round
         if p.b is not None and p.a == p.b:
             errors.append(f"mesa {p.table}: {facts.name(p.a)} no puede jugar contra sí mismo")
         if p.b is None:
-            byes += 1
+            if p.a in facts.assigned:
+                assigned_given += 1
+            else:
+                byes += 1
         consequences.extend(facts.describe(p))
     missing = sorted(facts.active - set(seen))
     for pid in missing:
         errors.append(f"{facts.name(pid)} está activo y no tiene mesa en esta ronda")
+    # byes assigned in advance do not count: one more bye at most, only with an odd rest
     if byes > 1:
-        errors.append(f"hay {byes} byes en la ronda: como máximo uno")
-    if byes == 1 and len(facts.active) % 2 == 0:
+        errors.append(f"hay {byes} byes en la ronda (sin contar los asignados de antemano): "
+                      "como máximo uno")
+    if byes == 1 and (len(facts.active) - assigned_given) % 2 == 0:
         errors.append("hay un bye con un número par de jugadores activos")
     return RoundCheck(tuple(errors), tuple(consequences))
 
@@ -213,13 +239,13 @@ def repair_round(state: TournamentState, rng: random.Random,
                 raise SwissUserError(f"{facts.name(pid)} aparece dos veces en las mesas fijas")
             kept.add(pid)
     free = [p for p in state.players if not p.dropped and p.id not in kept]
-    if keep and any(p.b is None for p in keep) and len(free) % 2:
+    regular = [p for p in free if p.id not in facts.assigned]
+    if any(p.b is None and p.a not in facts.assigned for p in keep) and len(regular) % 2:
         raise SwissUserError("con el bye fijo, el resto de jugadores debe ser par")
     new_pairs: list[Pairing] = []
     if len(free) >= 2:
         sub = TournamentState(
-            [Player(p.id, p.name, p.dropped or p.id in kept, p.late_losses)
-             for p in state.players],
+            [replace(p, dropped=p.dropped or p.id in kept) for p in state.players],
             state.rounds, state.settings, state.forbidden_pairs)
         new_pairs = pair_round(sub, rng)
     elif len(free) == 1:

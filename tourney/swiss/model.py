@@ -98,13 +98,18 @@ def _parse_result(text: str) -> Result:
 
 @dataclass(frozen=True, slots=True)
 class Player:
-    """A registered player. ``late_losses``: rounds missed by a late entry that count
-    as match losses (0-2 in games), per the event's setting."""
+    """A registered player.
+
+    ``late_losses``: rounds missed by a late entry that count as match losses (rounds
+    played for MW%, but no games: unplayed games count nothing), per the event's setting.
+    ``byes``: byes assigned in advance by the organizer: ``pair_round`` gives this player
+    a 2-0-0 bye in each of rounds 1..byes (see docs/swiss-state.md)."""
 
     id: str
     name: str
     dropped: bool = False
     late_losses: int = 0
+    byes: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -180,6 +185,8 @@ class TournamentState:
             ids.add(p.id)
             if not isinstance(p.late_losses, int) or p.late_losses < 0:
                 out.append(f"jugador «{p.id}»: «late_losses» debe ser un entero ≥ 0")
+            if (not isinstance(p.byes, int) or isinstance(p.byes, bool) or p.byes < 0):
+                out.append(f"jugador «{p.id}»: «byes» debe ser un entero ≥ 0")
         s = self.settings
         for key in ("win_points", "draw_points", "loss_points"):
             if not isinstance(getattr(s, key), int) or getattr(s, key) < 0:
@@ -231,6 +238,13 @@ class TournamentState:
     def names(self) -> dict[str, str]:
         return {p.id: p.name for p in self.players}
 
+    def assigned_byes(self, round_number: int | None = None) -> list[str]:
+        """Active players with a bye assigned in advance for ``round_number`` (by default
+        the next round): those whose ``byes`` reach that round, in seat-id order."""
+        r = len(self.rounds) + 1 if round_number is None else round_number
+        return sorted((p.id for p in self.players if not p.dropped and p.byes >= r),
+                      key=natural_key)
+
     def with_round(self, matches: Iterable[Match]) -> TournamentState:
         return TournamentState(self.players, (*self.rounds, tuple(matches)), self.settings,
                                self.forbidden_pairs)
@@ -264,7 +278,8 @@ class TournamentState:
             name = rp.get("name", pid)
             dropped = rp.get("dropped", False)
             late = rp.get("late_losses", 0)
-            bad = set(rp) - {"id", "name", "dropped", "late_losses"}
+            byes = rp.get("byes", 0)
+            bad = set(rp) - {"id", "name", "dropped", "late_losses", "byes"}
             if bad:
                 problems.append(f"jugador «{pid}»: claves desconocidas {sorted(bad)}")
             if not isinstance(name, str):
@@ -276,7 +291,10 @@ class TournamentState:
             if not isinstance(late, int) or isinstance(late, bool) or late < 0:
                 problems.append(f"jugador «{pid}»: «late_losses» debe ser un entero ≥ 0")
                 late = 0
-            players.append(Player(pid, name, dropped, late))
+            if not isinstance(byes, int) or isinstance(byes, bool) or byes < 0:
+                problems.append(f"jugador «{pid}»: «byes» debe ser un entero ≥ 0")
+                byes = 0
+            players.append(Player(pid, name, dropped, late, byes))
         rounds: list[list[Match]] = []
         raw_rounds = data.get("rounds", [])
         if not isinstance(raw_rounds, list):
@@ -334,7 +352,8 @@ class TournamentState:
         out: dict[str, Any] = {
             "players": [
                 {"id": p.id, "name": p.name, "dropped": p.dropped,
-                 **({"late_losses": p.late_losses} if p.late_losses else {})}
+                 **({"late_losses": p.late_losses} if p.late_losses else {}),
+                 **({"byes": p.byes} if p.byes else {})}
                 for p in self.players
             ],
             "rounds": [

@@ -3,8 +3,8 @@
 The cost of a pairing is compared tier by tier (lexicographically), see
 docs/swiss-policy.md:
 
-    t1  forbidden pairs (organizer's "no emparejar")         fewest
-    t2  second byes (bye to someone who already had one)     fewest
+    t1  second byes (bye to someone who already had one)     fewest
+    t2  forbidden pairs (organizer's "no emparejar")         fewest
     t3  rematches                                            fewest
     t4  total match-point difference  sum |pa - pb|           smallest
     t5  sum of squared differences (no big mismatches)       smallest
@@ -35,14 +35,14 @@ from __future__ import annotations
 
 import math
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import groupby
 
 from .model import Match, SwissFatalError, SwissUserError, TournamentState
 from .standings import Standing, _Tally, no_gc, records, standings
 
 FLAGS = ("bye", "second_bye", "float_down", "float_up", "rematch", "forbidden_avoided",
-         "forbidden_forced")
+         "forbidden_forced", "assigned_bye")
 
 FLAG_LABELS: dict[str, str] = {
     "bye": "bye: gana 2-0-0 sin rival",
@@ -52,10 +52,12 @@ FLAG_LABELS: dict[str, str] = {
     "rematch": "revancha forzada: ya se enfrentaron y no había emparejamiento sin revancha",
     "forbidden_avoided": "se evitó una pareja prohibida por la organización",
     "forbidden_forced": "pareja prohibida forzada: no había alternativa",
+    "assigned_bye": "bye asignado de antemano por la organización",
 }
 
 SMALL_GROUP = 12      # groups up to this many nodes are solved exactly
 WINDOW_LIMIT = 64     # largest window solved exactly when a group cannot be certified
+BORROW = 16           # players borrowed from big neighbour groups by such a window
 _JITTER = 1024
 
 
@@ -87,6 +89,9 @@ def explain(p: Pairing, names: dict[str, str] | None = None) -> list[str]:
     names = names or {}
     a = f"{names.get(p.a, p.a)} ({p.a})"
     if p.b is None:
+        if "assigned_bye" in p.flags:
+            return [f"{a} tiene un bye asignado de antemano para esta ronda: gana 2-0-0 "
+                    "sin rival"]
         out = [f"{a} recibe el bye: gana 2-0-0 sin rival"]
         if "second_bye" in p.flags:
             out.append("es su segundo bye: no quedaba nadie sin bye que pudiera recibirlo")
@@ -226,7 +231,7 @@ class PairingProblem:
             if r == -1:
                 raise SwissFatalError("bye and float slot in one window")
             d = self.points[r] - self.pmin
-            return (0, int(self.had_bye[r]), 0, d, d * d, self.n - 1 - r, self._jitter(r, -2))
+            return (int(self.had_bye[r]), 0, 0, d, d * d, self.n - 1 - r, self._jitter(r, -2))
         if u == -1 or v == -1:
             r = v if u == -1 else u
             if p_next is None:
@@ -239,7 +244,7 @@ class PairingProblem:
         if d:
             hi, lo = (u, v) if pu > pv else (v, u)
             hist = self.down[hi] + self.up[lo]
-        return (int(v in self.forb[u]), 0, int(v in self.opp[u]), d, d * d, 0,
+        return (0, int(v in self.forb[u]), int(v in self.opp[u]), d, d * d, 0,
                 hist * _JITTER + self._jitter(u, v))
 
     def cost(self, pairs: list[tuple[int, int]], p_next: int | None = None) -> tuple[int, ...]:
@@ -442,6 +447,43 @@ class PairingProblem:
             pairs.append((u, pool.pop(j)))
         return pairs, floater
 
+    def _borrow(self, done: list, absorbed: int, nodes: list[int], hi: int,
+                p_next: int | None, limit: int, k: int = BORROW
+                ) -> tuple[list[tuple[int, int]], int | None] | None:
+        """Re-solve an uncertified window that cannot grow (its neighbour groups are too
+        big) together with a few players next to it: up to k/2 same-points pairs of the
+        piece above (undone) and up to k players of the group below (taken out of it).
+        A small group whose players already met (two players who drew each other in
+        round 1, in a 200-player event) can then float down or up instead of a rematch.
+        Same-points pairs cost nothing, so the window's exact optimum is at least as good
+        as before; the pieces left outside keep their own lower bounds. The window never
+        grows past ``limit`` nodes."""
+        budget = limit - len(nodes)
+        if budget < 2:
+            return None
+        above_pairs: list[tuple[int, int]] = []
+        take: list[tuple[int, int]] = []
+        if absorbed < len(done):
+            above_pairs = done[len(done) - 1 - absorbed][3]
+            same = [pr for pr in above_pairs if self.bye not in pr
+                    and -1 not in pr and self.points[pr[0]] == self.points[pr[1]]]
+            same.sort(key=lambda pr: -max(pr))  # the lowest-ranked: nearest the window
+            take = same[: min(k // 2, budget // 4 or 1)]
+        below: list[int] = []
+        if hi < len(self.groups) - 1:
+            group = self.groups[hi + 1]
+            below = group[: max(0, min(k, len(group) - 1, budget - 2 * len(take)))]
+        if not take and not below:
+            return None
+        extended = nodes + [x for pr in take for x in pr] + below
+        pairs, floater = self.solve_exact(extended, p_next)
+        for pr in take:
+            above_pairs.remove(pr)
+        if below:
+            gone = set(below)
+            self.groups[hi + 1] = [m for m in self.groups[hi + 1] if m not in gone]
+        return pairs, floater
+
     def _window_nodes(self, lo: int, hi: int, carry: list[int]) -> list[int]:
         nodes = list(carry)
         for g in range(lo, hi + 1):
@@ -492,7 +534,13 @@ class PairingProblem:
                               if len(self._window_nodes(o[0], o[1], o[2])) <= window_limit),
                              None)
                 if grown is None:
-                    break  # keep this window's best: not certified (documented)
+                    # the neighbouring groups are too big to take whole: borrow a few of
+                    # their players (documented in docs/swiss-policy.md)
+                    borrowed = self._borrow(done, absorbed, nodes, hi, p_next,
+                                           window_limit)
+                    if borrowed is not None:
+                        pairs, floater = borrowed
+                    break
                 lo, hi, carry_lo, absorbed = grown
             if absorbed:
                 del done[len(done) - absorbed:]
@@ -542,11 +590,43 @@ def pair_round(state: TournamentState, rng: random.Random, *,
                window_limit: int = WINDOW_LIMIT, small_group: int = SMALL_GROUP
                ) -> list[Pairing]:
     """Pair the next round. Every active (not dropped) player appears exactly once;
-    at most one bye, only with an odd active count. Same state and seed -> same
-    pairings. Raises SwissUserError when results are pending or < 2 players active.
+    players with a bye assigned in advance for this round (``Player.byes``) get it
+    (flag ``assigned_bye``, after the other tables); among the others, at most one bye,
+    only with an odd count. Same state and seed -> same pairings. Raises
+    SwissUserError when results are pending or < 2 players active.
 
     ``window_limit`` and ``small_group`` tune the solver (tests use small_group=0 to
     exercise the greedy path on small events)."""
+    assigned = state.assigned_byes()
+    if not assigned:
+        return _pair_round(state, rng, window_limit, small_group)
+    pending = pending_results(state)
+    if pending:
+        raise SwissUserError([("no se puede emparejar la ronda siguiente con resultados "
+                               "pendientes"), *pending])
+    skip = set(assigned)
+    rest = [p.id for p in state.players if not p.dropped and p.id not in skip]
+    if len(rest) + len(assigned) < 2:
+        raise SwissUserError("no se puede emparejar: hay menos de 2 jugadores activos")
+    recs = records(state)
+    out: list[Pairing] = []
+    if len(rest) >= 2:
+        sub = TournamentState([replace(p, dropped=True) if p.id in skip else p
+                               for p in state.players],
+                              state.rounds, state.settings, state.forbidden_pairs)
+        out = _pair_round(sub, rng, window_limit, small_group)
+    elif rest:
+        pid = rest[0]
+        out = [Pairing(1, pid, None, ("bye",) + (("second_bye",) if recs[pid].byes else ()),
+                       recs[pid].match_points, None)]
+    for pid in assigned:
+        out.append(Pairing(len(out) + 1, pid, None, ("bye", "assigned_bye"),
+                           recs[pid].match_points, None))
+    return out
+
+
+def _pair_round(state: TournamentState, rng: random.Random, window_limit: int,
+                small_group: int) -> list[Pairing]:
     with no_gc():
         problem = PairingProblem(state, rng)
         pairs = problem.solve(window_limit, small_group)

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 from .model import Match, Player, Settings, TournamentState
 from .pairing import pair_round
@@ -56,6 +57,6 @@ def simulate(players: int, rounds: int, seed: int = 0, *, drop_rate: float = 0.0
         state = state.with_round(matches)
         if rnum < rounds and drop_rate:
             state = TournamentState(
-                [Player(p.id, p.name, p.dropped or rng.random() < drop_rate, p.late_losses)
+                [replace(p, dropped=p.dropped or rng.random() < drop_rate)
                  for p in state.players], state.rounds, state.settings, state.forbidden_pairs)
     return state

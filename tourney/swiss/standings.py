@@ -101,9 +101,9 @@ class _Tally:
         lines: list[list[tuple[int, ...]]] = [[] for _ in range(n)]
         opps: list[list[int]] = [[] for _ in range(n)]
         for i, p in enumerate(state.players):
-            if p.late_losses:  # counted as match losses, 0-2 in games
-                k = p.late_losses
-                lines[i].append((0, k, 0, 0, loss * k, k, 0, 2 * k))
+            if p.late_losses:  # match losses in rounds played for MW%; no games were
+                k = p.late_losses  # played, and unplayed games count nothing (GW% unchanged)
+                lines[i].append((0, k, 0, 0, loss * k, k, 0, 0))
         bye = (1, 0, 0, 1, win, 1, 6, 2)
         cache: dict[str, tuple[tuple[int, ...], ...]] = {}
         for rnd in state.rounds:
