@@ -352,3 +352,17 @@ def test_vigilantes_golden_deck_is_legal_in_unificado_infanteria_and_escuelas(fo
     # and not in Imperio (no edition of the format) nor in Génesis (no Reino, later editions)
     assert set(validate(decklist, formats["imperio"], real_catalog).codes()) == {"edition"}
     assert set(validate(decklist, formats["genesis"], real_catalog).codes()) == {"edition", "realm_missing"}
+
+
+def test_named_rule_violations_point_at_their_lines_per_decklist(formats, real_catalog):
+    # the affinity verdict is memoized by the deck's Aliados; its lines must follow each list
+    from tourney.legality import parse_decklist
+
+    castle = dict(DRAGON_CASTLE, Go=7, Kappa=3)  # Kappa is a Faerie among Dragones
+    first = "\n".join(f"{q} {n}" for n, q in castle.items())
+    moved = "\n".join(["# Kappa arriba", "3 Kappa"] + [f"{q} {n}" for n, q in castle.items() if n != "Kappa"])
+    fmt = formats["escuelas-elementales"]
+    (a,) = [v for v in validate(parse_decklist(first), fmt, real_catalog).violations if v.code == "affinity"]
+    (b,) = [v for v in validate(parse_decklist(moved), fmt, real_catalog).violations if v.code == "affinity"]
+    assert a.cards == b.cards == ("Kappa",)
+    assert a.lines == (len(castle),) and b.lines == (2,)

@@ -105,7 +105,13 @@ def _affinity(ctx: DeckContext, p: dict[str, Any]) -> list[Violation]:
         if len(cache) > 50_000:
             cache.clear()
         found = cache[key] = _affinity_violation(ctx, p, allies)
-    return found
+    if not found or ctx.entries is None:
+        return found
+    # the cached violation has no lines (they depend on the decklist): point at the off-race Aliados
+    (v,) = found
+    off = set(v.cards)
+    return [Violation(v.code, v.rule, v.message, v.cards, v.hint,
+                      ctx.lines(info for info in allies if info.name in off))]
 
 
 def _affinity_violation(ctx: DeckContext, p: dict[str, Any], allies: dict[CardInfo, int]) -> list[Violation]:
@@ -152,13 +158,22 @@ def _realm(ctx: DeckContext, p: dict[str, Any]) -> list[Violation]:
         names = tuple(info.name for info, _q in main)
         out.append(Violation("realm_too_many", p["rule"],
                              f"Solo se puede tener un {kind}: el {ctx.fmt.main_name} tiene {n_main} ({', '.join(names)}).",
-                             names, f"deja solo 1 {kind} en el {ctx.fmt.main_name}"))
+                             names, f"deja solo 1 {kind} en el {ctx.fmt.main_name}",
+                             _section_lines(ctx, [info for info, _q in main], 0)))
     if side:
         names = tuple(info.name for info, _q in side)
         out.append(Violation("realm_in_side", p["rule"],
                              f"No se pueden tener {kind}s en el {ctx.fmt.side_name}: hay {sum(q for _i, q in side)} ({', '.join(names)}).",
-                             names, f"quita {', '.join(names)} del {ctx.fmt.side_name}"))
+                             names, f"quita {', '.join(names)} del {ctx.fmt.side_name}",
+                             _section_lines(ctx, [info for info, _q in side], 1)))
     return out
+
+
+def _section_lines(ctx: DeckContext, infos: list[CardInfo], section: int) -> tuple[int, ...]:
+    """Lines of these cards in one section only (0 main, 1 side; a card may be in both)."""
+    if ctx.entries is None or ctx.checker is None:
+        return ()
+    return ctx.checker._lines_of_section(set(infos), ctx.entries[section])
 
 
 # --------------------------------------------------------------- conditional_limit
@@ -189,6 +204,7 @@ def _conditional(ctx: DeckContext, p: dict[str, Any]) -> list[Violation]:
                 (info.name, pair["if_present"]),
                 f"quita {total - pair['limit']} {'copia' if total - pair['limit'] == 1 else 'copias'} de {info.name}, "
                 f"o quita {pair['if_present']}",
+                ctx.lines([info]),
             ))
     return out
 

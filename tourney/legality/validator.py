@@ -62,6 +62,13 @@ class DeckContext:
     ally_races: set[str | None]  # races of the Aliados in both sections
     ally_attributes: set[str | None]
     checker: _Checker | None = None
+    entries: tuple | None = None  # the decklist's sections, to point violations at their lines
+
+    def lines(self, infos: Iterable[CardInfo]) -> tuple[int, ...]:
+        """The decklist lines where these cards are written, in order."""
+        if self.checker is None or self.entries is None:
+            return ()
+        return tuple(sorted({n for info in infos for n in self.checker._lines_of(info, self.entries)}))
 
     def total_by_name(self, name: str) -> tuple[int, CardInfo | None]:
         """Copies of the card with this name across both sections (and the card, if present)."""
@@ -349,6 +356,10 @@ class _Checker:
                     lines.extend(entry.lines)
         return tuple(lines)
 
+    def _lines_of_section(self, infos: set[CardInfo], section: Iterable[Entry]) -> tuple[int, ...]:
+        known = self._known
+        return tuple(sorted(n for entry in section if known.get(entry.name) in infos for n in entry.lines))
+
     def _card_problems(self, info: CardInfo, in_main: int, in_side: int, entries: tuple | None) -> list[Violation]:
         """The violations of one card, memoized by (card, copies) — only the lines vary."""
         key = (info, in_main, in_side)
@@ -395,7 +406,7 @@ class _Checker:
             if info.flagged or (limit is not None and qty > limit):
                 out.extend(self._card_problems(info, 0, qty, entries))
         if self._rules:
-            ctx = DeckContext(fmt, main, side, types, plain_gold, races, attributes, self)
+            ctx = DeckContext(fmt, main, side, types, plain_gold, races, attributes, self, entries)
             for check, params in self._rules:
                 found = check(ctx, params)
                 if found:
