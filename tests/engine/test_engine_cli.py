@@ -127,3 +127,23 @@ def test_adjudicate_accepts_the_issue_header_as_printed(runner, tmp_path, shared
     assert (got["status"], got["line"], got["rule"]) == ("illegal", 6, "8.1")
     assert "Kirin" in got["message"]
 
+
+
+def test_adjudicate_missing_record_file_is_exit_2_in_spanish(runner, tmp_path):
+    result = runner.invoke(args=["adjudicate", str(tmp_path / "no-hay.jsonl"), "--catalog", CATALOG])
+    assert result.exit_code == 2
+    assert "no existe el registro" in result.output and "No such file" not in result.output
+
+
+def test_adjudicate_without_database_tables_is_exit_2_not_a_crash(tmp_path):
+    from tourney import create_app, db
+
+    url = f"sqlite:///{tmp_path / 'vacia.sqlite3'}"  # never upgraded: no tables
+    app = create_app({"TESTING": True, "SECRET_KEY": "test", "DATABASE_URL": url})
+    try:
+        result = app.test_cli_runner().invoke(args=["adjudicate", str(GOLDEN / "01_batalla_legal.jsonl")])
+    finally:
+        db.get_engine(url).dispose()
+        db._engines.pop(db.normalize_url(url), None)
+    assert result.exit_code == 2, result.output
+    assert "tourney db upgrade" in result.output and "Traceback" not in result.output

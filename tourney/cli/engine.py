@@ -30,11 +30,18 @@ def _load_catalog(path: str | None):
         except CatalogImportError as exc:
             raise CliError(f"no se pudo leer el catálogo: {exc}", EXIT_UNREADABLE) from None
         return Catalog.from_cards(cards, editions)
+    from sqlalchemy.exc import SQLAlchemyError
+
     from .. import db
     from ..services.catalog import load_catalog
 
-    with db.session_scope(current_app) as session:
-        catalog = load_catalog(session)
+    try:
+        with db.session_scope(current_app) as session:
+            catalog = load_catalog(session)
+    except SQLAlchemyError as exc:
+        raise CliError("no se pudo leer el catálogo de la base de datos (¿falta `tourney db "
+                       f"upgrade`?): {type(exc).__name__}; o use --catalog ARCHIVO.json",
+                       EXIT_UNREADABLE) from None
     if not len(catalog):
         raise CliError("el catálogo está vacío: importe cartas con `tourney catalog import "
                        "ARCHIVO` o use --catalog ARCHIVO.json", EXIT_UNREADABLE)
@@ -44,6 +51,10 @@ def _load_catalog(path: str | None):
 def _read_text(path: str, what: str) -> str:
     try:
         return Path(path).read_bytes().decode("utf-8-sig")
+    except FileNotFoundError:
+        raise CliError(f"no existe {what} {path}", EXIT_UNREADABLE) from None
+    except IsADirectoryError:
+        raise CliError(f"{what} {path} es una carpeta, no un archivo", EXIT_UNREADABLE) from None
     except OSError as exc:
         raise CliError(f"no se pudo leer {what} {path}: {exc.strerror or exc}", EXIT_UNREADABLE) from None
     except UnicodeDecodeError as exc:
