@@ -151,3 +151,13 @@ def test_metagame_after_publication_shows_races_and_schools(client, paired, worl
     race = main_race({"castle": [{"code": c, "qty": q} for q, _, c in lines["castle"]]},
                      paired.catalog)
     assert race and race in page
+
+
+def test_organizer_buttons_do_not_redirect_off_site(client, cast):
+    login(client, cast.org.email)
+    resp = client.post(f"/eventos/{cast.event.id}/inscripcion",
+                       data={"abrir": "0", "next": "https://malo.example/"})
+    assert resp.status_code == 302 and resp.location == f"/eventos/{cast.event.id}/panel"
+    resp = client.post(f"/eventos/{cast.event.id}/inscripcion",
+                       data={"abrir": "1", "next": f"/eventos/{cast.event.id}"})
+    assert resp.location == f"/eventos/{cast.event.id}"

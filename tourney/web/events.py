@@ -192,7 +192,10 @@ def _simple_post(event_id: int, action, success: str):
     except ServiceError as exc:
         rollback()
         flash(exc.message, "error")
-    return redirect(request.form.get("next") or url_for("events.dashboard", event_id=event_id))
+    target = request.form.get("next") or ""
+    if not target.startswith("/") or target.startswith("//") or "\\" in target:
+        target = url_for("events.dashboard", event_id=event_id)
+    return redirect(target)
 
 
 @bp.post("/eventos/<int:event_id>/inscripcion")
