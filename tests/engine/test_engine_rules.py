@@ -386,6 +386,21 @@ def test_10_3_alimentar_each_alimento_counter_adds_one_strength():
     assert _counts(v, "B") == (9 - 1, 2, 1)  # 1+2 = 3 beats 2: Caballero destroyed, 1 damage
 
 
+def test_10_12_contadores_only_on_cards_in_play_after_the_effect_moves():
+    head = header(["Soldado"] + FILLER, FILLER, hand=1)
+    # an effect that puts the Soldado into play with two Alimento counters: legal
+    enter = {"p": "A", "do": "effect", "moves": [["A1", "defense"]], "counters": [["A1", "Alimento", 2]]}
+    v = judge(head, [enter])
+    assert v.status == "unfinished" and v.unverified == (2,)
+    # counters on a card that stays in the hand: illegal, and the line is not applied
+    v = judge(head, [{"p": "A", "do": "effect", "counters": [["A1", "Alimento", 1]]}])
+    assert (v.status, v.line, v.rule, v.unverified) == ("illegal", 2, "10.12", ())
+    # …nor on a card this very effect takes out of play
+    leave = {"p": "A", "do": "effect", "moves": [["A1", "graveyard"]], "counters": [["A1", "Alimento", 1]]}
+    v = judge(head, [enter, leave])
+    assert (v.status, v.line, v.rule) == ("illegal", 3, "10.12")
+
+
 def test_10_12_honor_counter_stops_talisman_and_totem_removal():
     head = header(["Samurái", "Rayo"] + FILLER, ["Rayo", "Soldado"] + FILLER, hand=2)
     acts = [put("A", "A1"), A_END,

@@ -768,8 +768,9 @@ class Game:
                             raise IllegalAction("10.22", f"{inst.label()} es Errante y "
                                                          f"{self.players[action.p].name} ya "
                                                          f"controla {other.label()}.")
+        landing = dict(action.moves)  # counters go on cards in play after this effect's moves
         for iid, _name, _n in action.counters:
-            if self.cards[iid].zone not in IN_PLAY:
+            if landing.get(iid, self.cards[iid].zone) not in IN_PLAY:
                 raise IllegalAction("10.12", f"{self.cards[iid].label()} no está en juego: no "
                                              "puede tener contadores.")
         # apply
