@@ -28,6 +28,8 @@ POOL = {c.name: c for c in (
     card("Muralla Viva", ALLY, 2, 1, ["Indestructible"]),
     card("Ermitaño", ALLY, 1, 1, ["Indesterrable"]),
     card("Centinela", ALLY, 1, 3, ["Guardián"]),
+    card("Vigía", ALLY, 1, 2, text="Este Aliado puede bloquear un Aliado adicional.\n"
+                                   "Este Aliado no puede ser declarado atacante."),
     card("Rey Antiguo", ALLY, 3, 3, ["Única"]),
     card("Peregrino", ALLY, 1, 1, ["Errante"]),
     card("Duelista", ALLY, 2, 2, ["Retador"]),

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from tourney.catalog.model import ALLY, GOLD
 from tourney.engine import Game, adjudicate, catalog_resolver, read_record
-from tourney.engine.keywords import FURY, GUARDIAN, WAR, play_permissions
+from tourney.engine.keywords import FURY, GUARDIAN, NO_ATTACK, WAR, play_permissions
 
 SETTINGS = settings(max_examples=25, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
@@ -65,7 +65,7 @@ def _candidates(lines, catalog, kind):
         if (kind == "summoning_sick" and action.do == "play" and game.phase == "vigil"
                 and game.cards[action.card].card.type == ALLY):
             inst = game.cards[action.card]
-            if FURY not in inst.kw and GUARDIAN not in inst.kw and inst.zone == "defense":
+            if not inst.kw & {FURY, GUARDIAN, NO_ATTACK} and inst.zone == "defense":
                 bad = {"p": action.p, "do": "attack", "cards": [action.card]}
                 out.append((i + 1, [json.dumps(bad)], "2.1", True))
     return out

@@ -162,6 +162,16 @@ def test_9_c1_guardian_cannot_be_declared_attacker():
     assert (v.line, v.rule) == (5, "9 C1") and "Guardián" in v.message
 
 
+def test_9_c1_own_text_cannot_be_declared_attacker_is_a_continuous_ability():
+    # the card's text says so without the Guardián keyword (4.2 uses this sentence as its
+    # example of a continuous ability): it still cannot attack
+    head, acts = duel(["Vigía"], [], ["A1"])
+    v = judge(head, acts)
+    assert (v.line, v.rule) == (5, "9 C1") and "propia habilidad" in v.message
+    head, acts = duel(["Soldado"], [], ["A1"])
+    assert judge(head, acts).status == "unfinished"
+
+
 def test_9_a_agrupacion_returns_attackers_and_paid_gold():
     head = header(["Soldado", "Caballero", "Oro"] + FILLER, FILLER, hand=3)
     acts = [{"p": "A", "do": "play", "card": "A1", "pay": ["A0"]}, A_END, B_END,

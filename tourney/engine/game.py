@@ -526,8 +526,8 @@ class Game:
                 raise IllegalAction("9 C1", f"{inst.label()} es Guardián: no puede ser declarado "
                                             "atacante.")
             if NO_ATTACK in inst.kw:
-                raise IllegalAction("9 C1", f"{inst.label()} no puede ser declarado atacante por "
-                                            "el Arma que porta.")
+                why = "por su propia habilidad" if NO_ATTACK in inst.base_kw else "por el Arma que porta"
+                raise IllegalAction("9 C1", f"{inst.label()} no puede ser declarado atacante {why}.")
             if FURY not in inst.kw and not inst.since < self.last_regroup[p]:
                 raise IllegalAction("2.1", f"{inst.label()} no puede atacar: no está bajo tu control "
                                            "desde el comienzo de tu última Fase de Agrupación y no "

@@ -39,17 +39,23 @@ def _sentences(text: str) -> list[str]:
     return [s.strip(" ,") for s in _SENTENCE.split(text) if s.strip(" ,")]
 
 
+NO_ATTACK = "no-attack"  # "no puede ser declarado atacante": an Arma's grant or own text
+_OWN_NO_ATTACK = "este aliado no puede ser declarado atacante"
+
+
 @lru_cache(maxsize=8192)
 def engine_keywords(card: Card) -> frozenset[str]:
+    """The keywords above, plus ``NO_ATTACK`` when the card's own text says so as a sentence
+    of its own (a continuous ability; seed 000, 4.2 uses that very sentence as its example)."""
     found = {k for k in card.keywords if k in ENGINE_KEYWORDS}
     for sentence in _sentences(card.text or ""):
         parts = [fold(p) for p in sentence.split(",")]
         if all(p in _BY_FOLD for p in parts):
             found.update(_BY_FOLD[p] for p in parts)
+        elif fold(sentence) == _OWN_NO_ATTACK:
+            found.add(NO_ATTACK)
     return frozenset(found)
 
-
-NO_ATTACK = "no-attack"  # granted by an Arma: "no puede ser declarado atacante"
 _BEARER = "el aliado portador "
 _STRENGTH_PART = re.compile(r"^(gana|pierde) (\d+) a la fuerza$")
 _KEYWORD_PART = re.compile(r"^(?:es |gana )?(\w+)$")
