@@ -366,3 +366,33 @@ def test_named_rule_violations_point_at_their_lines_per_decklist(formats, real_c
     (b,) = [v for v in validate(parse_decklist(moved), fmt, real_catalog).violations if v.code == "affinity"]
     assert a.cards == b.cards == ("Kappa",)
     assert a.lines == (len(castle),) and b.lines == (2,)
+
+
+def test_unificado_names_every_nueva_era_edition_and_every_deckforge_edition(formats, shared_data):
+    # without release dates in the catalog, Unificado admits what it names: every Nueva Era
+    # edition of EDITIONS.md, every edition of the DeckForge catalog, and every `origen` of its
+    # alternate arts
+    import json
+    import re
+
+    from tourney.catalog.model import slugify
+
+    legal = set(formats["unificado"].legal_editions)
+    text = (shared_data / "EDITIONS.md").read_text(encoding="utf-8")
+    nueva_era = text[text.index("**Nueva Era**"):text.index("- The DeckForge catalog")]
+    names = set()
+    for line in nueva_era.splitlines():
+        _, _, listing = line.partition(":")
+        listing = re.sub(r"\([^)]*\)", "", listing)
+        listing = re.sub(r";\s*products:", ",", listing)
+        listing = listing.replace("toolkits", "").replace(" and ", ", ")
+        listing = listing.replace("as published for 2025–26", "")
+        names |= {n.strip(" .;") for n in listing.split(",") if n.strip(" .;")}
+    slugs = {slugify(n) for n in names} - {"expediciones"}
+    aliases = {"furia-extension": "furiaext"}
+    missing = {aliases.get(s, s) for s in slugs} - legal
+    assert missing == set(), missing
+    cards = json.loads((shared_data / "deckforge" / "public-data" / "cards.json").read_text(encoding="utf-8"))
+    assert {c["edicion"] for c in cards} <= legal
+    art = json.loads((shared_data / "deckforge" / "data-src" / "arte-alternativo.json").read_text(encoding="utf-8"))
+    assert {c["origen"] for c in art} <= legal
