@@ -147,3 +147,19 @@ def test_adjudicate_without_database_tables_is_exit_2_not_a_crash(tmp_path):
         db._engines.pop(db.normalize_url(url), None)
     assert result.exit_code == 2, result.output
     assert "tourney db upgrade" in result.output and "Traceback" not in result.output
+
+
+def test_engine_generate_refuses_a_deck_with_two_copies_of_an_unica(runner, tmp_path, shared_data):
+    cards = str(shared_data / "deckforge" / "public-data" / "cards.json")
+    deck = tmp_path / "a.txt"
+    deck.write_text("2 Kirin\n48 Lararium\n", encoding="utf-8")  # Kirin is Única
+    ok = tmp_path / "b.txt"
+    ok.write_text("1 Kirin\n49 Lararium\n", encoding="utf-8")
+    out = tmp_path / "g.jsonl"
+    result = runner.invoke(args=["engine", "generate", "--seed", "1", "--catalog", cards,
+                                 "--deck-a", str(deck), "--deck-b", str(ok), "-o", str(out)])
+    assert result.exit_code == 2 and "10.13" in result.output and "Kirin" in result.output
+    assert not out.exists()
+    result = runner.invoke(args=["engine", "generate", "--seed", "1", "--catalog", cards,
+                                 "--deck-a", str(ok), "--deck-b", str(ok), "-o", str(out)])
+    assert result.exit_code == 0, result.output

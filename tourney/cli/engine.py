@@ -162,7 +162,10 @@ def generate_command(seed: int, deck_a: str | None, deck_b: str | None, output: 
     def name_of(card):
         return card.name if catalog.resolve(card.name).ok else f"{card.name} ({card.code})"
 
-    game = generate_game(decks[0], decks[1], seed, name_of, resolve, max_turns=max_turns)
+    try:
+        game = generate_game(decks[0], decks[1], seed, name_of, resolve, max_turns=max_turns)
+    except DeckError as exc:
+        raise CliError(f"mazo ilegal: {exc.message}", EXIT_UNREADABLE) from None
     if revealed:
         game = reveal_record(game, resolve)
     text = "".join(dumps_line(obj) + "\n" for obj in game)

@@ -115,6 +115,8 @@ def generate_game(deck_a: Deck, deck_b: Deck, seed: int, name_of: Callable[[Card
             "hand": 8, "players": players}
     header, cards = read_header(head, resolve)
     game = Game(header)
+    if game.setup_problem is not None:  # e.g. two copies of an Única (10.13)
+        raise DeckError(0, f"regla {game.setup_problem.rule}: {game.setup_problem.message}")
     out: list[dict] = [head]
     ids = ("A", "B")
 
