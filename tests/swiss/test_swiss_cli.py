@@ -128,3 +128,18 @@ def test_registered_on_the_tourney_command(state_file):
                           capture_output=True, text=True, timeout=120, check=False)
     assert done.returncode == 0, done.stderr
     assert len(json.loads(done.stdout)) == 5
+
+
+def test_pair_gives_the_byes_assigned_in_advance_and_says_so(tmp_path):
+    data = {"players": [{"id": "p1", "name": "Ana", "byes": 1}, {"id": "p2", "name": "Beto"},
+                        {"id": "p3", "name": "Carla"}]}
+    path = tmp_path / "byes.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    result = run("pair", path, "-o", tmp_path / "next.json")
+    assert result.exit_code == 0, result.output
+    assert "Bye      Ana (p1, 0 pts)  — bye asignado de antemano" in result.output
+    saved = json.loads((tmp_path / "next.json").read_text(encoding="utf-8"))
+    assert {"a": "p1", "b": None, "result": None} in saved["rounds"][0]
+    assert saved["players"][0]["byes"] == 1
+    as_json = json.loads(run("pair", path, "--json").output)
+    assert {"table": 2, "a": "p1", "b": None, "flags": ["bye", "assigned_bye"]} in as_json

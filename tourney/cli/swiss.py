@@ -79,6 +79,8 @@ def pair_command(state_path: str, seed: int, as_json: bool, output: str | None) 
                     f"{names[p.b]} ({p.b}, {p.b_points} pts)")
         if p.b is not None and notes:
             line += "  — " + "; ".join(notes)
+        elif p.b is None and "assigned_bye" in p.flags:
+            line += "  — bye asignado de antemano"
         elif p.b is None and "second_bye" in p.flags:
             line += "  — " + notes[-1]
         click.echo(line)

@@ -90,8 +90,8 @@ def explain(p: Pairing, names: dict[str, str] | None = None) -> list[str]:
     a = f"{names.get(p.a, p.a)} ({p.a})"
     if p.b is None:
         if "assigned_bye" in p.flags:
-            return [f"{a} tiene un bye asignado de antemano para esta ronda: gana 2-0-0 "
-                    "sin rival"]
+            return [(f"{a} tiene un bye asignado de antemano para esta ronda: gana 2-0-0 "
+                     "sin rival")]
         out = [f"{a} recibe el bye: gana 2-0-0 sin rival"]
         if "second_bye" in p.flags:
             out.append("es su segundo bye: no quedaba nadie sin bye que pudiera recibirlo")
@@ -137,6 +137,8 @@ class PairingProblem:
     (0 = best); node ``n`` is the bye when the active count is odd; -1 is the
     "floats to the next group" slot of a window. Built from the state and the seeded
     RNG; the same inputs give the same problem (and the same pairings)."""
+
+    proven: bool | None = None  # set by solve(): True when the result is provably optimal
 
     def __init__(self, state: TournamentState, rng: random.Random):
         pending = pending_results(state)
@@ -496,6 +498,7 @@ class PairingProblem:
               ) -> list[tuple[int, int]]:
         groups = self.groups
         G = len(groups)
+        self.proven = True  # every piece at its lower bound, or the whole round exact
         # accepted pieces, top-down: (first group, last group, carry into it, pairs)
         done: list[tuple[int, int, list[int], list[tuple[int, int]]]] = []
         carry: list[int] = []
@@ -515,6 +518,7 @@ class PairingProblem:
                     # a large group the fast path could not certify (very rare): too big
                     # for the exact solver; a greedy pass by cost keeps the round valid
                     pairs, floater = self._greedy(nodes, p_next)
+                    self.proven = False
                     break
                 pairs, floater = self.solve_exact(nodes, p_next)
                 full_nodes = nodes + ([-1] if floater is not None else [])
@@ -536,6 +540,7 @@ class PairingProblem:
                 if grown is None:
                     # the neighbouring groups are too big to take whole: borrow a few of
                     # their players (documented in docs/swiss-policy.md)
+                    self.proven = False
                     borrowed = self._borrow(done, absorbed, nodes, hi, p_next,
                                            window_limit)
                     if borrowed is not None:
