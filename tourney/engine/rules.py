@@ -71,7 +71,10 @@ RULES: dict[str, Rule] = {r.section: r for r in (
          "Pagado.", CONFIRMED),
     Rule("8.2", "Objetivos",
          "Los objetivos se eligen al jugar la carta y, si son varios, deben ser cartas "
-         "distintas."),
+         "distintas.", ESTIMATED,
+         "Es el apartado que sigue a 8.1 y ninguna nota numera los siguientes de la sección 8; "
+         "si los tres párrafos finales de 8.1 (Arma sobre una carta convertida, cartas que se "
+         "están jugando, coste X) fueran un apartado propio, Objetivos sería 8.3."),
     Rule("9 A", "Fase de Agrupación",
          "Los Aliados de la Línea de Ataque vuelven a la Línea de Defensa y el Oro Pagado a la "
          "Reserva de Oro."),
