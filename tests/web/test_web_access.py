@@ -56,6 +56,7 @@ ROUTES = [
     ("GET", "/eventos/{e}/mis-partidas", REGISTERED),
     ("GET", "/eventos/{e}/mesas/{m}/cambios", JUDGES | {"jugador"}),
     ("POST", "/eventos/{e}/mesas/{m}/cambios", JUDGES | {"jugador"}),
+    ("POST", "/eventos/{e}/mesas/{m}/cambios/verificar", JUDGES | {"jugador"}),
     ("GET", "/eventos/{e}/revision", JUDGES),
     ("POST", "/eventos/{e}/revision", JUDGES),
 ]

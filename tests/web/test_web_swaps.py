@@ -209,3 +209,19 @@ def test_deck_check_for_game_two_expects_the_swaps(table, world):
     second = check(2)
     assert not second.ok
     assert {d["name"] for d in second.differences if d["code"]} == {gold[1], incoming[1]}
+
+
+def test_swaps_are_checked_live_without_storing(client, table, world):
+    login(client, table.users[table.key].email)
+    url = f"/eventos/{table.event.id}/mesas/{table.match.id}/cambios/verificar"
+    gold = _gold(table)
+    incoming = table.lines["support"][0]
+    bad = client.post(url, data={"game": "2", "out_text": f"2 {gold[1]}",
+                                 "in_text": f"1 {incoming[1]}"}).get_json()
+    assert "uno por uno: salen 2 y entran 1" in bad["error"] and bad["field"] == "in_text"
+    good = client.post(url, data={"game": "2", "out_text": f"1 {gold[1]}",
+                                  "in_text": f"1 {incoming[1]}"}).get_json()
+    assert good["ok"] and "queda en 50 cartas" in good["message"]
+    assert world.run(lambda s: s.exec(select(SupportSwap)).all()) == []
+    login(client, table.users[table.bye].email)
+    assert client.post(url, data={"game": "2"}).status_code == 403

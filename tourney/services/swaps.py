@@ -142,10 +142,12 @@ def _participant(match: Match, registration: Registration) -> bool:
     return registration.id in (match.player_a_id, match.player_b_id)
 
 
-def record_swaps(session: Session, actor: User, event: Event, match: Match,
-                 registration: Registration, game: int, out_text: str, in_text: str,
-                 fmt=None, catalog=None, now: datetime | None = None) -> SupportSwap:
-    """Record (or replace) a player's swaps before ``game``; validated against §11."""
+def check_swaps(session: Session, actor: User, event: Event, match: Match,
+                registration: Registration, game: int, out_text: str, in_text: str,
+                fmt=None, catalog=None) -> tuple[dict, Deck]:
+    """Validate swaps before ``game`` against §11 without storing them (the live check).
+
+    Returns the swap record and the resulting deck; raises ServiceError naming the field."""
     if not (owns(actor, registration) or is_judge(session, actor, event)):
         raise Forbidden("Solo el propio jugador o un juez pueden registrar estos cambios.")
     if not _participant(match, registration) or match.player_b_id is None:
@@ -178,6 +180,15 @@ def record_swaps(session: Session, actor: User, event: Event, match: Match,
     if problems:
         raise ServiceError("El Castillo que resulta no cumple el formato: " + "; ".join(problems),
                            "in_text")
+    return swap, after
+
+
+def record_swaps(session: Session, actor: User, event: Event, match: Match,
+                 registration: Registration, game: int, out_text: str, in_text: str,
+                 fmt=None, catalog=None, now: datetime | None = None) -> SupportSwap:
+    """Record (or replace) a player's swaps before ``game``; validated against §11."""
+    swap, _after = check_swaps(session, actor, event, match, registration, game, out_text,
+                               in_text, fmt, catalog)
     row = session.exec(select(SupportSwap).where(
         SupportSwap.match_id == match.id, SupportSwap.registration_id == registration.id,
         SupportSwap.game == game)).first()

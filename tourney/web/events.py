@@ -593,15 +593,7 @@ def swaps_entry(event_id: int, match_id: int):
     session = db()
     match, rnd = rounds.get_match(session, event, match_id)
     judge = ev.is_judge(session, actor(), event)
-    mine = _my_registration(event)
-    if judge:
-        wanted = request.values.get("jugador", type=int)
-        reg_id = wanted if wanted in (match.player_a_id, match.player_b_id) else match.player_a_id
-    elif mine is not None and mine.id in (match.player_a_id, match.player_b_id):
-        reg_id = mine.id
-    else:
-        raise Forbidden("Solo los jugadores de esta mesa y los jueces registran cambios.")
-    reg = ev.get_registration(session, event, reg_id)
+    reg = _swap_player(session, event, match)
     form = SwapForm()
     status = 200
     if request.method == "POST":
@@ -631,6 +623,42 @@ def swaps_entry(event_id: int, match_id: int):
     return render_template("events/swaps.html", event=event, rnd=rnd, table=table, reg=reg,
                            form=form, decks=decks, recorded=recorded, problem=problem,
                            judge=judge), status
+
+
+@bp.post("/eventos/<int:event_id>/mesas/<int:match_id>/cambios/verificar")
+@login_required
+def swaps_check(event_id: int, match_id: int):
+    """The live check of the swaps form (JSON), nothing stored."""
+    event = _event(event_id)
+    session = db()
+    match, _rnd = rounds.get_match(session, event, match_id)
+    reg = _swap_player(session, event, match)
+    form = SwapForm()
+    if not form.validate_on_submit():
+        return jsonify({"error": "Formulario no válido.", "field": None}), 400
+    try:
+        swap, after = swaps.check_swaps(session, actor(), event, match, reg, int(form.game.data),
+                                        form.out_text.data or "", form.in_text.data or "",
+                                        format_for(event), catalog())
+    except ServiceError as exc:
+        if isinstance(exc, Forbidden):
+            raise
+        return jsonify({"error": exc.message, "field": exc.field}), 200
+    n = sum(e["qty"] for e in swap["in"])
+    return jsonify({"ok": True, "message": f"Correcto: {n} cambios; el Castillo para el juego "
+                    f"{form.game.data} queda en {sum(after.castle.values())} cartas."})
+
+
+def _swap_player(session, event, match):
+    """Whose swaps: the player themself, or (for judges) ``jugador`` of this match."""
+    if ev.is_judge(session, actor(), event):
+        wanted = request.values.get("jugador", type=int)
+        reg_id = wanted if wanted in (match.player_a_id, match.player_b_id) else match.player_a_id
+        return ev.get_registration(session, event, reg_id)
+    mine = _my_registration(event)
+    if mine is not None and mine.id in (match.player_a_id, match.player_b_id):
+        return mine
+    raise Forbidden("Solo los jugadores de esta mesa y los jueces registran cambios.")
 
 
 # -- deck checks -----------------------------------------------------------------------------
