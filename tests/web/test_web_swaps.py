@@ -225,3 +225,19 @@ def test_swaps_are_checked_live_without_storing(client, table, world):
     assert world.run(lambda s: s.exec(select(SupportSwap)).all()) == []
     login(client, table.users[table.bye].email)
     assert client.post(url, data={"game": "2"}).status_code == 403
+
+
+def test_correcting_game_two_swaps_clears_game_three_and_says_so(client, table, world):
+    gold = _gold(table)
+    first_in = table.lines["support"][0]
+    _record(world, table, 2, [f"1 {gold[1]}"], [f"1 {first_in[1]}"])
+    _record(world, table, 3, [f"1 {first_in[1]}"], [f"1 {gold[1]}"])
+    login(client, table.users[table.key].email)
+    url = f"/eventos/{table.event.id}/mesas/{table.match.id}/cambios"
+    resp = client.post(url, data={"game": "2", "out_text": f"2 {gold[1]}",
+                                  "in_text": "\n".join(f"1 {n}" for _, n, _ in
+                                                       table.lines["support"][:2])},
+                       follow_redirects=True)
+    assert "Los cambios del juego 3 se borraron" in resp.get_data(as_text=True)
+    games = {r.game for r in world.run(lambda s: s.exec(select(SupportSwap)).all())}
+    assert games == {2}

@@ -598,6 +598,7 @@ def swaps_entry(event_id: int, match_id: int):
     status = 200
     if request.method == "POST":
         if form.validate_on_submit():
+            had_game3 = 3 in swaps.swaps_for(session, match, reg)
             try:
                 swaps.record_swaps(session, actor(), event, match, reg, int(form.game.data),
                                    form.out_text.data or "", form.in_text.data or "",
@@ -609,6 +610,9 @@ def swaps_entry(event_id: int, match_id: int):
                 status = 400
             else:
                 flash(f"Cambios para el juego {form.game.data} registrados.", "ok")
+                if form.game.data == "2" and had_game3:
+                    flash("Los cambios del juego 3 se borraron (partían del Castillo anterior "
+                          "del juego 2): ingrésalos de nuevo.", "error")
                 return redirect(url_for("events.swaps_entry", event_id=event_id,
                                         match_id=match_id, jugador=reg.id))
         else:
