@@ -163,3 +163,14 @@ def test_engine_generate_refuses_a_deck_with_two_copies_of_an_unica(runner, tmp_
     result = runner.invoke(args=["engine", "generate", "--seed", "1", "--catalog", cards,
                                  "--deck-a", str(ok), "--deck-b", str(ok), "-o", str(out)])
     assert result.exit_code == 0, result.output
+
+
+def test_text_verdict_flags_an_estimated_rule_number():
+    from tourney.cli.engine import describe
+    from tourney.engine import Verdict
+
+    final = {"A": {"castle": 1, "hand": 0, "graveyard": 0, "exile": 0, "in_play": 1}}
+    text = describe(Verdict("illegal", None, None, 7, "10.29", "X es Imbloqueable.", 5, (), final), {})
+    assert "regla 10.29 Imbloqueable, número estimado" in text
+    text = describe(Verdict("illegal", None, None, 7, "9 C4", "…", 5, (), final), {})
+    assert "regla 9 C4 Asignación de Daño)" in text

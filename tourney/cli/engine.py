@@ -62,14 +62,18 @@ def _read_text(path: str, what: str) -> str:
 
 
 def describe(verdict, names: dict[str, str]) -> str:
-    from ..engine.rules import rule_title
+    from ..engine.rules import ESTIMATED, RULES, rule_title
 
     def who(pid):
         return names.get(pid, pid)
 
     if verdict.status == "illegal":
-        text = (f"Acción ilegal en la línea {verdict.line}"
-                f"{f' (regla {rule_title(verdict.rule)})' if verdict.rule else ''}: {verdict.message}\n"
+        cited = ""
+        if verdict.rule:
+            rule = RULES.get(verdict.rule)
+            estimated = ", número estimado" if rule is not None and rule.basis == ESTIMATED else ""
+            cited = f" (regla {rule_title(verdict.rule)}{estimated})"
+        text = (f"Acción ilegal en la línea {verdict.line}{cited}: {verdict.message}\n"
                 f"Acciones válidas antes de ella: {verdict.actions}.")
     elif verdict.status == "finished":
         if verdict.reason == "concede":
