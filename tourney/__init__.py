@@ -29,6 +29,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         FORMATS_DIR=str(FORMATS_DIR),
         MAX_CONTENT_LENGTH=2 * 1024 * 1024,  # uploads: decklists and XLSX files
         WTF_CSRF_TIME_LIMIT=None,
+        TIMEZONE="America/Santiago",  # venue time for the times typed in forms
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)
