@@ -305,6 +305,9 @@ def test_genesis_never_a_reino_in_the_banquillo(formats, small_catalog):
     verdict = validate(parse_decklist(text), formats["genesis"], small_catalog)
     assert verdict.codes() == ["realm_in_side"]
     assert verdict.violations[0].cards == ("Reino del Olimpo",)
+    # the 2009 document's own name for the side section
+    assert formats["genesis"].side_name == "Banquillo"
+    assert "en el Banquillo" in verdict.violations[0].message
 
 
 def test_alternate_art_counts_for_the_edition_it_reprints(formats):

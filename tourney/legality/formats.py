@@ -249,6 +249,8 @@ class Format:
     side_min: int = 0
     side_max: int | None = None
     side_rule: str = ""
+    side_label: str = ""  # the format's own name for the side section (Génesis: Banquillo)
+    side_short_label: str = ""
     # copies (counted by card identity across both sections)
     copy_limit: int | None = None  # None: any number
     unique_limit: int | None = None  # cards with the keyword Única
@@ -289,7 +291,11 @@ class Format:
 
     @property
     def side_name(self) -> str:
-        return self.game.side.name
+        return self.side_label or self.game.side.name
+
+    @property
+    def side_short(self) -> str:
+        return self.side_short_label or self.side_label or self.game.side.short
 
     def describe_sizes(self) -> str:
         if self.main_exact is not None:
@@ -387,6 +393,8 @@ def _build(fid: str, path: Path, data: dict[str, Any], parents: tuple[str, ...],
     if fmt.side_sizes is not None and not fmt.side_sizes:
         raise deck.fail("side_sizes", "la lista no puede estar vacía (usa [0] si no hay sección)")
     fmt.side_rule = deck.str("side_rule", "") or ""
+    fmt.side_label = deck.str("side_name", "") or ""
+    fmt.side_short_label = deck.str("side_short", "") or ""
     deck.done()
 
     copies = r.table("copies")

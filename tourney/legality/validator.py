@@ -102,7 +102,7 @@ def _where(fmt: Format, in_main: int, in_side: int) -> str:
     if in_main:
         parts.append(f"{in_main} en el {fmt.game.main.short}")
     if in_side:
-        parts.append(f"{in_side} en el {fmt.game.side.short}")
+        parts.append(f"{in_side} en el {fmt.side_short}")
     return " y ".join(parts) or "0"
 
 
@@ -473,7 +473,7 @@ class _Checker:
                                  (info.name,), f"quita {_copies(total)} de {info.name} ({where})", lines))
         elif info.limit is not None and total > info.limit:
             extra = total - info.limit
-            across = f" entre el {fmt.game.main.short} y el {fmt.game.side.short}" if fmt.side_sizes != (0,) else ""
+            across = f" entre el {fmt.game.main.short} y el {fmt.side_short}" if fmt.side_sizes != (0,) else ""
             if info.limit_code == "unique":
                 msg = f"{info.name} {info.limit_reason}: solo se permite {_copies(info.limit)}{across}; hay {total}."
             elif info.limit_code == "limited":
