@@ -499,6 +499,7 @@ class PairingProblem:
         groups = self.groups
         G = len(groups)
         self.proven = True  # every piece at its lower bound, or the whole round exact
+        self.borrowed = self.greedy_used = 0  # how often the fallbacks ran (for measuring)
         # accepted pieces, top-down: (first group, last group, carry into it, pairs)
         done: list[tuple[int, int, list[int], list[tuple[int, int]]]] = []
         carry: list[int] = []
@@ -519,6 +520,7 @@ class PairingProblem:
                     # for the exact solver; a greedy pass by cost keeps the round valid
                     pairs, floater = self._greedy(nodes, p_next)
                     self.proven = False
+                    self.greedy_used += 1
                     break
                 pairs, floater = self.solve_exact(nodes, p_next)
                 full_nodes = nodes + ([-1] if floater is not None else [])
@@ -545,6 +547,7 @@ class PairingProblem:
                                            window_limit)
                     if borrowed is not None:
                         pairs, floater = borrowed
+                        self.borrowed += 1
                     break
                 lo, hi, carry_lo, absorbed = grown
             if absorbed:
