@@ -1,6 +1,8 @@
 """Roles on every view: anonymous, player, other player, judge, organizer (who gets in)."""
 from __future__ import annotations
 
+import re
+
 import pytest
 from sqlmodel import select
 
@@ -59,11 +61,21 @@ ROUTES = [
     ("POST", "/eventos/{e}/mesas/{m}/cambios/verificar", JUDGES | {"jugador"}),
     ("GET", "/eventos/{e}/revision", JUDGES),
     ("POST", "/eventos/{e}/revision", JUDGES),
+    ("GET", "/eventos/{e}/documentos", JUDGES),
+    ("GET", "/eventos/{e}/documentos/decksheets", JUDGES),
+    ("GET", "/eventos/{e}/documentos/blank", JUDGES),
+    ("GET", "/eventos/{e}/documentos/pairings", JUDGES),
+    ("GET", "/eventos/{e}/documentos/slips", JUDGES),
+    ("GET", "/eventos/{e}/documentos/standings", JUDGES),
+    ("GET", "/eventos/{e}/documentos/workbook", ORG),
+    ("POST", "/eventos/{e}/importar/jugadores", ORG),
+    ("POST", "/eventos/{e}/importar/listas", ORG),
 ]
 
 
 def test_every_route_of_the_app_is_in_the_walk(app):
-    listed = {(m, u.replace("{e}", "<int:event_id>").replace("{m}", "<int:match_id>")
+    listed = {(m, re.sub(r"/documentos/\w+$", "/documentos/<kind>", u)
+               .replace("{e}", "<int:event_id>").replace("{m}", "<int:match_id>")
                .replace("{r}", "<int:reg_id>").replace("/1/", "/<int:number>/")
                .replace("/rondas/1", "/rondas/<int:number>"))
               for m, u, _ in ROUTES}

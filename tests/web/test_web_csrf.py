@@ -9,7 +9,8 @@ from web_helpers import FORMAT, PASSWORD, World, csrf_from
 
 POSTS = ["/entrar", "/cuenta/nueva", "/salir", "/eventos/nuevo", "/eventos/1/inscribirme",
          "/eventos/1/rondas", "/eventos/1/mi-lista", "/eventos/1/mesas/1/resultado",
-         "/eventos/1/mesas/1/cambios", "/eventos/1/revision", "/eventos/1/jugadores"]
+         "/eventos/1/mesas/1/cambios", "/eventos/1/revision", "/eventos/1/jugadores",
+         "/eventos/1/importar/jugadores", "/eventos/1/importar/listas"]
 
 
 @pytest.fixture

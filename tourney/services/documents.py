@@ -317,6 +317,21 @@ class ImportSummary:
         return [*self.warnings, *self.illegal]
 
 
+def _readable(reader, data: bytes) -> tuple[list, list[RowError]]:
+    """The rows a sheet reader could read, and its row errors: the database checks run on the
+    readable rows too, so the organizer sees every problem of the file at once."""
+    try:
+        return reader(data), []
+    except SheetImportError as exc:
+        if exc.partial is None:
+            raise
+        return list(exc.partial), list(exc.errors)
+
+
+def _sorted(errors: list[RowError]) -> list[RowError]:
+    return sorted(errors, key=lambda e: (e.sheet, e.row, e.column or ""))
+
+
 def import_players(session: Session, actor: User, event: Event, data: bytes) -> ImportSummary:
     """Register every player of the sheet in ``event``, or none (every bad row reported).
 
@@ -326,14 +341,13 @@ def import_players(session: Session, actor: User, event: Event, data: bytes) -> 
     from .events import require_organizer
 
     require_organizer(actor)
-    rows = read_player_rows(data)
+    rows, errors = _readable(read_player_rows, data)
     existing = list(session.exec(select(Registration).where(Registration.event_id == event.id)))
     taken_names = {fold(r.name): r for r in existing}
     taken_users = {r.user_id for r in existing if r.user_id is not None}
     emails = [p.player_id.strip().lower() for _s, _r, p in rows if "@" in p.player_id]
     users = {u.email.lower(): u for u in session.exec(select(User).where(User.email.in_(emails)))} \
         if emails else {}
-    errors: list[RowError] = []
     plan: list[tuple[PlayerRow, User | None]] = []
     summary = ImportSummary()
     for sheet, row, p in rows:
@@ -353,7 +367,7 @@ def import_players(session: Session, actor: User, event: Event, data: bytes) -> 
                                     f"una cuenta: {p.name} queda inscrito sin cuenta")
         plan.append((p, user))
     if errors:
-        raise SheetImportError(errors)
+        raise SheetImportError(_sorted(errors))
     for p, user in plan:
         session.add(Registration(event_id=event.id, user_id=user.id if user else None, name=p.name,
                                  dropped=p.dropped))
@@ -375,7 +389,7 @@ def import_decklists(session: Session, actor: User, event: Event, data: bytes, f
     from .events import require_organizer
 
     require_organizer(actor)
-    lists = read_decklists(data)
+    lists, errors = _readable(read_decklists, data)
     regs = list(session.exec(select(Registration).where(Registration.event_id == event.id)))
     emails = _emails(session, regs)
     by_key: dict[str, list[Registration]] = defaultdict(list)
@@ -383,7 +397,6 @@ def import_decklists(session: Session, actor: User, event: Event, data: bytes, f
         by_key[fold(r.name)].append(r)
         if r.user_id in emails:
             by_key[fold(emails[r.user_id])].append(r)
-    errors: list[RowError] = []
     plan: list[tuple[Registration, DecklistImport]] = []
     seen: dict[int, DecklistImport] = {}
     for item in lists:
@@ -421,7 +434,7 @@ def import_decklists(session: Session, actor: User, event: Event, data: bytes, f
                                            f"{v.message}" + (f" ({v.hint})" if v.hint else "")))
         plan.append((reg, item))
     if errors:
-        raise SheetImportError(errors)
+        raise SheetImportError(_sorted(errors))
     summary = ImportSummary()
     for reg, item in plan:
         _sub, checked = submit_decklist(session, actor, event, reg, fmt, catalog, text=item.text(),

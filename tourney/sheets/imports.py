@@ -72,8 +72,11 @@ class RowError:
 class SheetImportError(ValueError):
     """Row-level problems; nothing was imported."""
 
-    def __init__(self, errors: list[RowError]):
+    def __init__(self, errors: list[RowError], partial: list | None = None):
         self.errors = list(errors)
+        # the rows that did read well (when the sheet itself could be read), so a caller that
+        # checks more (against the database) can report its problems with these in one go
+        self.partial = partial
         lines = "\n".join(f"  - {e}" for e in self.errors[:50])
         more = f"\n  … y {len(self.errors) - 50} errores más" if len(self.errors) > 50 else ""
         super().__init__(f"{len(self.errors)} error(es); no se importó nada:\n{lines}{more}")
@@ -281,7 +284,7 @@ def _players(ws) -> list[tuple[str, int, PlayerRow]]:
             players.append((sheet, number, PlayerRow(name=name, player_id=pid, byes=byes,
                                                      dropped=dropped)))
     if errors:
-        raise SheetImportError(errors)
+        raise SheetImportError(errors, partial=players)
     if not players:
         raise SheetImportError([RowError(sheet, head_row, None, "no hay jugadores bajo los encabezados")])
     return players
@@ -399,7 +402,8 @@ def _decklists(wb) -> list[DecklistImport]:
     for key, (display, sheet, row, column, lines) in decks.items():
         if not lines and not any(e.sheet == sheet for e in errors):
             errors.append(RowError(sheet, row, None, f"la lista de «{display}» está vacía"))
+    found = [DecklistImport(display, sheet, row, column, tuple(lines))
+             for display, sheet, row, column, lines in decks.values() if lines]
     if errors:
-        raise SheetImportError(errors)
-    return [DecklistImport(display, sheet, row, column, tuple(lines))
-            for display, sheet, row, column, lines in decks.values()]
+        raise SheetImportError(errors, partial=found)
+    return found

@@ -35,13 +35,14 @@ def init_app(app: Flask) -> None:
     def health():
         return {"estado": "ok"}
 
-    from . import auth, events
+    from . import auth, documents, events
     from .common import local_time
 
     app.jinja_env.filters["hora"] = local_time
 
     app.register_blueprint(auth.bp)
     app.register_blueprint(events.bp)
+    app.register_blueprint(documents.bp)
 
     from ..services.errors import Forbidden, NotFound
 

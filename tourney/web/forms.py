@@ -111,3 +111,7 @@ class TimerForm(FlaskForm):
 
 class EmptyForm(FlaskForm):
     """Buttons that only need the CSRF token."""
+
+
+class ImportForm(FlaskForm):
+    file = FileField("Planilla XLSX")
