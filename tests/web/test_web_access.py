@@ -36,6 +36,8 @@ ROUTES = [
     ("GET", "/eventos/nuevo", ORG),
     ("POST", "/eventos/nuevo", ORG),
     ("GET", "/eventos/{e}/panel", ORG),
+    ("GET", "/eventos/{e}/editar", ORG),
+    ("POST", "/eventos/{e}/editar", ORG),
     ("POST", "/eventos/{e}/inscripcion", ORG),
     ("POST", "/eventos/{e}/jugadores", ORG),
     ("POST", "/eventos/{e}/jugadores/{r}/retiro", ORG),

@@ -95,7 +95,7 @@ def _load(event_ref: str, page_size: str | None, table_round: int | None = None,
             return event_documents(
                 session, event, catalog=catalog_service.load_catalog(session),
                 formats=load_formats(current_app.config["FORMATS_DIR"]),
-                page_size=page_size or "A4", table_round=table_round,
+                page_size=page_size or None, table_round=table_round,
                 standings_round=standings_round)
     except ServiceError as exc:
         raise CliError(exc.message) from None
@@ -121,7 +121,7 @@ _event_arg = click.argument("event", metavar="EVENTO")
 _out = click.option("-o", "--output", "output", required=True, metavar="ARCHIVO",
                     help="Archivo de salida.")
 _size = click.option("--page-size", type=click.Choice(PAGE_SIZES, case_sensitive=False),
-                     default=None, help="Tamaño de página (por defecto A4, o el del JSON).")
+                     default=None, help="Tamaño de página (por defecto el del evento o del JSON; A4 si no dice).")
 _round_opt = click.option("--round", "round_number", type=click.IntRange(1, 99), default=None,
                           help="Número de ronda (por defecto, la última).")
 

@@ -73,6 +73,7 @@ class Event(SQLModel, table=True):
     registration_open: bool = True
     status: str = Field(default=EVENT_REGISTRATION, max_length=20)
     decklists_published: bool = False
+    page_size: str = Field(default="A4", max_length=10)  # "A4" | "Letter": the printed documents
     seed: int = 0
     organizer_id: int = Field(foreign_key="app_user.id")
     created_at: datetime = Field(default_factory=utcnow)
@@ -91,15 +92,35 @@ class Registration(SQLModel, table=True):
     """A player in an event (with an account, or entered at the desk without one)."""
 
     __tablename__ = "registration"
-    __table_args__ = (UniqueConstraint("event_id", "user_id", name="uq_registration_user"),)
+    __table_args__ = (UniqueConstraint("event_id", "user_id", name="uq_registration_user"),
+                      UniqueConstraint("event_id", "external_id", name="uq_registration_external"))
 
     id: Optional[int] = Field(default=None, primary_key=True)
     event_id: int = Field(foreign_key="event.id", index=True)
     user_id: Optional[int] = Field(default=None, foreign_key="app_user.id")
     name: str = Field(max_length=120)
+    # a player entered at the desk or imported without an account: their ID / e-mail
+    external_id: Optional[str] = Field(default=None, max_length=254)
+    email: Optional[str] = Field(default=None, max_length=254)
+    byes: int = 0  # byes assigned in advance by the organizer: rounds 1..byes (tourney.swiss)
     dropped: bool = False
     late_losses: int = 0
     created_at: datetime = Field(default_factory=utcnow)
+
+
+class ForbiddenPair(SQLModel, table=True):
+    """Two players the organizer does not want paired (family, same household…)."""
+
+    __tablename__ = "forbidden_pair"
+    __table_args__ = (
+        UniqueConstraint("event_id", "player_x_id", "player_y_id", name="uq_forbidden_pair"),
+    )
+
+    id: Optional[int] = Field(default=None, primary_key=True)
+    event_id: int = Field(foreign_key="event.id", index=True)
+    player_x_id: int = Field(foreign_key="registration.id")  # the smaller registration id
+    player_y_id: int = Field(foreign_key="registration.id")
+    reason: str = Field(default="", max_length=200)
 
 
 class DecklistSubmission(SQLModel, table=True):

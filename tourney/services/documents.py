@@ -88,11 +88,15 @@ def _emails(session: Session, regs: list[Registration]) -> dict[int, str]:
 
 
 def _player_id(reg: Registration, emails: dict[int, str]) -> str:
-    return emails.get(reg.user_id, "") if reg.user_id is not None else ""
+    """The ID printed and exported: the account's e-mail, else the desk ID or e-mail."""
+    if reg.user_id is not None and emails.get(reg.user_id):
+        return emails[reg.user_id]
+    return reg.external_id or reg.email or ""
 
 
 def event_info(session: Session, event: Event, formats: dict | None = None,
-               page_size: str = "A4") -> EventInfo:
+               page_size: str | None = None) -> EventInfo:
+    page_size = page_size or getattr(event, "page_size", None) or "A4"
     fmt = (formats or {}).get(event.format_id)
     organizer = session.get(User, event.organizer_id)
     return EventInfo(name=event.name, date=event.date,
@@ -102,7 +106,7 @@ def event_info(session: Session, event: Event, formats: dict | None = None,
 
 
 def event_documents(session: Session, event: Event, *, catalog=None, formats: dict | None = None,
-                    page_size: str = "A4", table_round: int | None = None,
+                    page_size: str | None = None, table_round: int | None = None,
                     standings_round: int | None = None) -> EventDocuments:
     """Everything the documents need. ``table_round``: fill each deck sheet's Mesa from that
     round's pairings (when printing sheets for a deck check in that round). ``standings_round``:
@@ -114,7 +118,8 @@ def event_documents(session: Session, event: Event, *, catalog=None, formats: di
                              .order_by(Registration.name, Registration.id)))
     emails = _emails(session, regs)
     by_id = {r.id: r for r in regs}
-    players = tuple(PlayerRow(name=r.name, player_id=_player_id(r, emails), dropped=r.dropped)
+    players = tuple(PlayerRow(name=r.name, player_id=_player_id(r, emails), byes=r.byes or 0,
+                              dropped=r.dropped)
                     for r in regs)
 
     # rounds, with the points each player had before each round
@@ -336,7 +341,8 @@ def import_players(session: Session, actor: User, event: Event, data: bytes) -> 
     """Register every player of the sheet in ``event``, or none (every bad row reported).
 
     ID / correo: an e-mail of an existing account links the registration to it; otherwise the
-    player is registered without an account (the event tables keep no separate ID yet).
+    player is registered without an account, keeping the e-mail (or the ID) on the
+    registration. Byes: byes assigned in advance (before round 1 is paired).
     """
     from .events import require_organizer
 
@@ -345,6 +351,10 @@ def import_players(session: Session, actor: User, event: Event, data: bytes) -> 
     existing = list(session.exec(select(Registration).where(Registration.event_id == event.id)))
     taken_names = {fold(r.name): r for r in existing}
     taken_users = {r.user_id for r in existing if r.user_id is not None}
+    taken_ids = {fold(x): r.name for r in existing for x in (r.external_id, r.email) if x}
+    from .events import rounds_played
+
+    played = rounds_played(session, event)
     emails = [p.player_id.strip().lower() for _s, _r, p in rows if "@" in p.player_id]
     users = {u.email.lower(): u for u in session.exec(select(User).where(User.email.in_(emails)))} \
         if emails else {}
@@ -352,9 +362,16 @@ def import_players(session: Session, actor: User, event: Event, data: bytes) -> 
     summary = ImportSummary()
     for sheet, row, p in rows:
         user = users.get(p.player_id.strip().lower()) if "@" in p.player_id else None
-        if p.byes:
-            errors.append(RowError(sheet, row, "Byes", "los byes asignados de antemano aún no se pueden "
-                                   "guardar en el evento: deje la columna vacía y asígnelos a mano"))
+        if p.byes and played:
+            errors.append(RowError(sheet, row, "Byes", "los byes asignados de antemano son para las "
+                                   "primeras rondas y el evento ya tiene rondas emparejadas"))
+        pid = p.player_id.strip()
+        if user is None and pid:
+            key = fold(pid)
+            if key in taken_ids:
+                errors.append(RowError(sheet, row, "ID / correo",
+                                       f"el ID «{pid}» ya es de {taken_ids[key]} en este evento"))
+            taken_ids[key] = p.name
         if user is not None and user.id in taken_users:
             errors.append(RowError(sheet, row, "ID / correo",
                                    f"la cuenta {user.email} ya está inscrita en este evento"))
@@ -369,8 +386,11 @@ def import_players(session: Session, actor: User, event: Event, data: bytes) -> 
     if errors:
         raise SheetImportError(_sorted(errors))
     for p, user in plan:
+        pid = p.player_id.strip()
+        email = pid.lower() if user is None and "@" in pid else None
         session.add(Registration(event_id=event.id, user_id=user.id if user else None, name=p.name,
-                                 dropped=p.dropped))
+                                 dropped=p.dropped, byes=p.byes or 0, email=email,
+                                 external_id=pid if user is None and pid else None))
         summary.created += 1
     session.flush()
     return summary
@@ -395,8 +415,9 @@ def import_decklists(session: Session, actor: User, event: Event, data: bytes, f
     by_key: dict[str, list[Registration]] = defaultdict(list)
     for r in regs:
         by_key[fold(r.name)].append(r)
-        if r.user_id in emails:
-            by_key[fold(emails[r.user_id])].append(r)
+        keys = {fold(x) for x in (emails.get(r.user_id), r.external_id, r.email) if x}
+        for key in keys - {fold(r.name)}:
+            by_key[key].append(r)
     plan: list[tuple[Registration, DecklistImport]] = []
     seen: dict[int, DecklistImport] = {}
     for item in lists:
@@ -476,7 +497,7 @@ class RenderedDocument:
 
 def render_document(session: Session, event: Event, kind: str, *, catalog=None,
                     formats: dict | None = None, round_number: int | None = None,
-                    page_size: str = "A4", order: str = "ambos",
+                    page_size: str | None = None, order: str = "ambos",
                     printed_at: datetime | None = None) -> RenderedDocument:
     """The bytes of one document for a download button (organizer and judge pages).
 

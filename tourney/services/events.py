@@ -82,8 +82,26 @@ def create_event(session: Session, actor: User, *, name: str, date: date_type, f
                  formats: dict, venue: str = "", rounds_planned: int | None = None,
                  top_cut: int = 0, registration_deadline: datetime | None = None,
                  decklist_deadline: datetime | None = None, support_required: bool = True,
-                 seed: int | None = None) -> Event:
+                 seed: int | None = None, page_size: str = "A4") -> Event:
     require_organizer(actor)
+    values = _event_values(name=name, date=date, format_id=format_id, formats=formats,
+                           venue=venue, rounds_planned=rounds_planned, top_cut=top_cut,
+                           registration_deadline=registration_deadline,
+                           decklist_deadline=decklist_deadline,
+                           support_required=support_required, page_size=page_size)
+    event = Event(**values, organizer_id=actor.id,
+                  seed=seed if seed is not None else int(utcnow().timestamp()) % 1_000_000)
+    session.add(event)
+    session.flush()
+    return event
+
+
+PAGE_SIZES = ("A4", "Letter")
+
+
+def _event_values(*, name, date, format_id, formats, venue, rounds_planned, top_cut,
+                  registration_deadline, decklist_deadline, support_required,
+                  page_size) -> dict:
     if not (name or "").strip():
         raise ServiceError("El evento necesita un nombre.", "name")
     if format_id not in formats:
@@ -96,15 +114,42 @@ def create_event(session: Session, actor: User, *, name: str, date: date_type, f
     if registration_deadline and decklist_deadline and decklist_deadline < registration_deadline:
         raise ServiceError("El cierre de listas no puede ser antes del cierre de inscripciones.",
                            "decklist_deadline")
-    event = Event(name=name.strip(), date=date, venue=(venue or "").strip(), format_id=format_id,
-                  rounds_planned=rounds_planned, top_cut=top_cut,
-                  registration_deadline=registration_deadline,
-                  decklist_deadline=decklist_deadline, support_required=support_required,
-                  organizer_id=actor.id,
-                  seed=seed if seed is not None else int(utcnow().timestamp()) % 1_000_000)
+    if page_size not in PAGE_SIZES:
+        raise ServiceError("El tamaño de página debe ser A4 o carta (Letter).", "page_size")
+    return dict(name=name.strip(), date=date, venue=(venue or "").strip(), format_id=format_id,
+                rounds_planned=rounds_planned, top_cut=top_cut,
+                registration_deadline=registration_deadline,
+                decklist_deadline=decklist_deadline, support_required=support_required,
+                page_size=page_size)
+
+
+def update_event(session: Session, actor: User, event: Event, *, formats: dict,
+                 **fields) -> list[str]:
+    """Edit an event after creation. The format cannot change once a round is paired (lists
+    were validated against it). Returns notes on consequences, in Spanish."""
+    require_organizer(actor)
+    values = _event_values(formats=formats, **fields)
+    notes = []
+    played = rounds_played(session, event)
+    if values["format_id"] != event.format_id:
+        if played:
+            raise ServiceError("No se puede cambiar el formato: ya hay rondas emparejadas.",
+                               "format_id")
+        notes.append("Cambió el formato: las listas ya enviadas se revisaron con el formato "
+                     "anterior; pide a los jugadores que las vuelvan a enviar.")
+    if values["top_cut"] != event.top_cut and played:
+        from .rounds import event_rounds
+
+        if any(r.kind != "suizo" for r in event_rounds(session, event)):
+            raise ServiceError("No se puede cambiar el corte: el corte final ya empezó.", "top_cut")
+    if values["decklist_deadline"] != event.decklist_deadline:
+        notes.append("Cambió el cierre de listas: la lista inscrita de cada jugador es la última "
+                     "legal enviada antes del nuevo cierre.")
+    for key, value in values.items():
+        setattr(event, key, value)
     session.add(event)
     session.flush()
-    return event
+    return notes
 
 
 def set_registration_open(session: Session, actor: User, event: Event, is_open: bool) -> None:
@@ -141,25 +186,65 @@ def register_self(session: Session, actor: User, event: Event,
                                                       name=actor.name))
 
 
+MAX_BYES = 3
+
+
 def add_player_at_desk(session: Session, actor: User, event: Event, name: str,
-                       email: str | None = None, with_losses: bool = False) -> Registration:
-    """The organizer enters a player (late entries too: 0 points, or a loss per round played)."""
+                       email: str | None = None, with_losses: bool = False, *,
+                       external_id: str | None = None, byes: int = 0,
+                       link_unknown_email: bool = False) -> Registration:
+    """The organizer enters a player (late entries too: 0 points, or a loss per round played).
+
+    ``email`` of an account links the registration to it. Without an account the e-mail is
+    kept on the registration when ``link_unknown_email`` (else it is an error, as a typo in an
+    account's e-mail usually is). ``external_id``: the player's ID (unique in the event).
+    ``byes``: byes assigned in advance (rounds 1..byes)."""
     require_organizer(actor)
     name = (name or "").strip()
     if not name:
         raise ServiceError("Escribe el nombre del jugador.", "name")
+    if not isinstance(byes, int) or not 0 <= byes <= MAX_BYES:
+        raise ServiceError(f"Los byes asignados deben ser de 0 a {MAX_BYES}.", "byes")
+    if byes and rounds_played(session, event):
+        raise ServiceError("Los byes asignados de antemano son para las primeras rondas: ya hay "
+                           "rondas emparejadas.", "byes")
     user_id = None
+    kept_email = None
     if email and email.strip():
-        user = session.exec(select(User).where(User.email == normalize_email(email))).first()
+        address = normalize_email(email)
+        user = session.exec(select(User).where(User.email == address)).first()
         if user is None:
-            raise ServiceError("No hay ninguna cuenta con ese correo (deja el campo vacío para "
-                               "inscribir sin cuenta).", "email")
-        user_id = user.id
-        if registration_of(session, user, event) is not None:
-            raise Conflict("Esa cuenta ya está inscrita en este evento.", "email")
+            if not link_unknown_email:
+                raise ServiceError("No hay ninguna cuenta con ese correo (deja el campo vacío "
+                                   "para inscribir sin cuenta).", "email")
+            kept_email = address
+        else:
+            user_id = user.id
+            if registration_of(session, user, event) is not None:
+                raise Conflict("Esa cuenta ya está inscrita en este evento.", "email")
+    external_id = (external_id or "").strip() or None
+    if external_id is not None:
+        taken = session.exec(select(Registration).where(
+            Registration.event_id == event.id, Registration.external_id == external_id)).first()
+        if taken is not None:
+            raise Conflict(f"El ID {external_id} ya es de {taken.name}.", "external_id")
     late = rounds_played(session, event) if with_losses else 0
-    return _insert_registration(session, Registration(event_id=event.id, user_id=user_id,
-                                                      name=name, late_losses=late))
+    return _insert_registration(session, Registration(
+        event_id=event.id, user_id=user_id, name=name, late_losses=late, byes=byes,
+        email=kept_email, external_id=external_id))
+
+
+def set_byes(session: Session, actor: User, event: Event, registration: Registration,
+             byes: int) -> None:
+    """Byes assigned in advance, before round 1 is paired."""
+    require_organizer(actor)
+    if not 0 <= byes <= MAX_BYES:
+        raise ServiceError(f"Los byes asignados deben ser de 0 a {MAX_BYES}.", "byes")
+    if rounds_played(session, event):
+        raise ServiceError("Los byes asignados se cambian antes de emparejar la ronda 1.", "byes")
+    registration.byes = byes
+    session.add(registration)
+    session.flush()
 
 
 def set_dropped(session: Session, actor: User, event: Event, registration: Registration,

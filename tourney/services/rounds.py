@@ -165,10 +165,11 @@ def build_state(session: Session, event: Event):
     from ..swiss import Match as SwissMatch, Player, Settings, TournamentState
 
     regs = session.execute(sa_select(Registration.id, Registration.name, Registration.dropped,
-                                     Registration.late_losses)
+                                     Registration.late_losses, Registration.byes)
                            .where(Registration.event_id == event.id).order_by(Registration.id))
-    players = [Player(id=str(rid), name=name, dropped=bool(dropped), late_losses=late)
-               for rid, name, dropped, late in regs]
+    players = [Player(id=str(rid), name=name, dropped=bool(dropped), late_losses=late,
+                      byes=int(byes or 0))
+               for rid, name, dropped, late, byes in regs]
     by_round: dict[int, list] = {}
     for number, a, b, result, status in session.execute(
             sa_select(Round.number, Match.player_a_id, Match.player_b_id, Match.result,
@@ -179,8 +180,13 @@ def build_state(session: Session, event: Event):
         by_round.setdefault(number, []).append(SwissMatch(
             a=str(a), b=str(b) if b else None,
             result=result if status == MATCH_CONFIRMED else None))
+    from ..models.events import ForbiddenPair
+
+    forbidden = [(str(x), str(y)) for x, y in session.execute(
+        sa_select(ForbiddenPair.player_x_id, ForbiddenPair.player_y_id)
+        .where(ForbiddenPair.event_id == event.id).order_by(ForbiddenPair.id))]
     return TournamentState(players=players, rounds=[by_round[n] for n in sorted(by_round)],
-                           settings=Settings())
+                           settings=Settings(), forbidden_pairs=forbidden)
 
 
 _standings_cache: OrderedDict = OrderedDict()

@@ -150,7 +150,7 @@ def create():
                 rounds_planned=form.rounds_planned.data, top_cut=int(form.top_cut.data),
                 registration_deadline=from_local(form.registration_deadline.data),
                 decklist_deadline=from_local(form.decklist_deadline.data),
-                support_required=not form.league.data)
+                support_required=not form.league.data, page_size=form.page_size.data)
             commit()
         except ServiceError as exc:
             rollback()
@@ -160,6 +160,47 @@ def create():
             return redirect(url_for("events.dashboard", event_id=event.id))
     status = 400 if request.method == "POST" else 200
     return render_template("events/create.html", form=form), status
+
+
+@bp.route("/eventos/<int:event_id>/editar", methods=["GET", "POST"])
+@organizer_required
+def edit(event_id: int):
+    """Edit an event after creation (consequences shown as messages)."""
+    from .common import local_time
+
+    event = _event(event_id)
+    form = EventForm(obj=None if request.method == "POST" else event)
+    form.format_id.choices = choices((fid, getattr(f, "name", fid))
+                                    for fid, f in sorted(formats().items()))
+    if request.method == "GET":
+        form.top_cut.data = str(event.top_cut)
+        form.league.data = not event.support_required
+        from datetime import datetime as _dt
+
+        for name in ("registration_deadline", "decklist_deadline"):
+            value = getattr(event, name)
+            getattr(form, name).data = (_dt.strptime(local_time(value, "%Y-%m-%dT%H:%M"),
+                                                     "%Y-%m-%dT%H:%M") if value else None)
+    if form.validate_on_submit():
+        try:
+            notes = ev.update_event(
+                db(), actor(), event, formats=formats(), name=form.name.data,
+                date=form.date.data, format_id=form.format_id.data, venue=form.venue.data or "",
+                rounds_planned=form.rounds_planned.data, top_cut=int(form.top_cut.data),
+                registration_deadline=from_local(form.registration_deadline.data),
+                decklist_deadline=from_local(form.decklist_deadline.data),
+                support_required=not form.league.data, page_size=form.page_size.data)
+            commit()
+        except ServiceError as exc:
+            rollback()
+            field_error(form, exc)
+        else:
+            flash("Evento actualizado.", "ok")
+            for note in notes:
+                flash(note, "info")
+            return redirect(url_for("events.dashboard", event_id=event.id))
+    status = 400 if request.method == "POST" else 200
+    return render_template("events/create.html", form=form, event=event), status
 
 
 @bp.get("/eventos/<int:event_id>/panel")
@@ -214,7 +255,8 @@ def add_player(event_id: int):
     if form.validate_on_submit():
         try:
             reg = ev.add_player_at_desk(db(), actor(), event, form.name.data, form.email.data,
-                                        form.with_losses.data)
+                                        form.with_losses.data, external_id=form.external_id.data,
+                                        byes=form.byes.data or 0, link_unknown_email=True)
             commit()
         except ServiceError as exc:
             rollback()

@@ -50,11 +50,18 @@ class EventForm(FlaskForm):
     decklist_deadline = DateTimeLocalField("Cierre de listas", format="%Y-%m-%dT%H:%M",
                                            validators=[Optional()])
     league = BooleanField("Es una liga: el Mazo de Soporte es opcional")
+    page_size = SelectField("Tamaño de página de los documentos",
+                            choices=choices([("A4", "A4"), ("Letter", "Carta (Letter)")]),
+                            default="A4")
 
 
 class DeskPlayerForm(FlaskForm):
     name = StringField("Nombre", validators=[DataRequired(REQUIRED), Length(max=120)])
-    email = StringField("Correo de su cuenta (opcional)", validators=[Optional(), Length(max=254)])
+    email = StringField("Correo (opcional; si tiene cuenta, queda unida)",
+                        validators=[Optional(), Length(max=254)])
+    external_id = StringField("ID de jugador (opcional)", validators=[Optional(), Length(max=254)])
+    byes = IntegerField("Byes asignados", default=0, validators=[
+        Optional(), NumberRange(0, 3, "De 0 a 3.")])
     with_losses = BooleanField("Entra tarde con derrota en las rondas ya jugadas")
 
 
