@@ -38,6 +38,14 @@ class EventInfo:
     location: str = ""
     organizer: str = ""
     page_size: str = "A4"  # "A4" | "Letter", chosen per event
+    # the game's own section names and sizes (Magic: Mazo principal / Sideboard; Sky World:
+    # Mazo / Héroe). ``main_size`` None: no exact size ("Total: __" without "/ N").
+    main_name: str = "Mazo Castillo"
+    side_name: str = "Mazo de Soporte"
+    main_size: int | None = 50
+    side_size: int | None = 10
+    side_note: str = "0 o 10 cartas"
+    grouped_by_type: bool = True  # Mitos y Leyendas: Aliados, Talismanes… with the Raza column
 
     def __post_init__(self) -> None:
         if self.page_size not in PAGE_SIZES:

@@ -55,8 +55,11 @@ def render_blank_sheets(event: EventInfo, count: int = 1, *,
     return doc.finish()
 
 
-def _castle_rows(sheet: DeckSheet) -> list[Row]:
+def _castle_rows(sheet: DeckSheet, grouped: bool = True) -> list[Row]:
     rows: list[Row] = []
+    if not grouped:  # games without Mitos y Leyendas card types: one list by name
+        return [("card", ln) for ln in sorted(sheet.castle,
+                                              key=lambda ln: (ln.name.casefold(), ln.code or ""))]
     for heading, lines in sheet.castle_groups():
         rows.append(("head", f"{heading} ({sum(ln.qty for ln in lines)})"))
         rows.extend(("card", ln) for ln in lines)
@@ -86,13 +89,15 @@ def _draw_sheet(doc: Document, event: EventInfo, sheet: DeckSheet | None) -> Non
 
     # -- fixed parts' heights (computed first, so the Castillo gets the rest) --------------
     head_h = 88.0
-    support_rows = (SUPPORT_SIZE if blank else max(1, len(sheet.support)))
+    side_blank = max(1, min(event.side_size or SUPPORT_SIZE, 16))
+    support_rows = (side_blank if blank else max(1, len(sheet.support)))
     support_rows_per_col = (support_rows + 1) // 2
     verdict_h = 34.0 if blank or not sheet.verdict_notes else 34.0 + 9 * min(3, len(sheet.verdict_notes))
     judge_h = 62.0
     fixed = head_h + 18 + 12 + 18 + 12 + verdict_h + judge_h + 16
 
-    castle_rows = [("blank", None)] * (2 * BLANK_ROWS_PER_COLUMN) if blank else _castle_rows(sheet)
+    castle_rows = ([("blank", None)] * (2 * BLANK_ROWS_PER_COLUMN) if blank
+                   else _castle_rows(sheet, event.grouped_by_type))
     needed_per_col = max(1, -(-len(castle_rows) // 2))
     avail = doc.top - doc.bottom - fixed
     line_h = avail / (needed_per_col + 1 + support_rows_per_col)  # +1: a heading pushed down
@@ -134,7 +139,7 @@ def _draw_sheet(doc: Document, event: EventInfo, sheet: DeckSheet | None) -> Non
 
     # -- Mazo Castillo --------------------------------------------------------------------
     castle_total = "" if blank else str(sheet.castle_count)
-    y = _section_bar(doc, y, "Mazo Castillo", castle_total, CASTLE_SIZE)
+    y = _section_bar(doc, y, event.main_name, castle_total, event.main_size)
     pages_cols = [columns[i:i + 2] for i in range(0, len(columns), 2)]
     for page_index, pair in enumerate(pages_cols):
         if page_index:  # continuation page for an over-long (illegal) list
@@ -143,7 +148,8 @@ def _draw_sheet(doc: Document, event: EventInfo, sheet: DeckSheet | None) -> Non
             doc.text(left, y - 14, f"Hoja de registro de mazo (continúa): "
                      f"{sheet.player_name if sheet else ''}", 13, bold=True, max_width=span)
             y -= 24
-            y = _section_bar(doc, y, "Mazo Castillo (continúa)", castle_total, CASTLE_SIZE)
+            y = _section_bar(doc, y, f"{event.main_name} (continúa)", castle_total,
+                             event.main_size)
         for k, col_rows in enumerate(pair):
             x = left + k * (col_w + gap)
             _column_header(doc, x, y, col_w, line_h)
@@ -155,13 +161,14 @@ def _draw_sheet(doc: Document, event: EventInfo, sheet: DeckSheet | None) -> Non
 
     # -- Mazo de Soporte ----------------------------------------------------------------------
     support_total = "" if blank else str(sheet.support_count)
-    y = _section_bar(doc, y, "Mazo de Soporte", support_total, SUPPORT_SIZE, note="0 o 10 cartas")
+    y = _section_bar(doc, y, event.side_name, support_total, event.side_size,
+                     note=event.side_note)
     if blank:
-        support: list[Row] = [("blank", None)] * SUPPORT_SIZE
+        support: list[Row] = [("blank", None)] * side_blank
     else:
         support = [("card", ln) for ln in sorted(sheet.support, key=lambda ln: ln.name.casefold())]
         if not support:
-            support = [("head", "Sin Mazo de Soporte")]
+            support = [("head", f"Sin {event.side_name}")]
     for k, col_rows in enumerate(_split(support, support_rows_per_col)[:2]):
         x = left + k * (col_w + gap)
         _column_header(doc, x, y, col_w, line_h)
@@ -218,7 +225,7 @@ def _draw_sheet(doc: Document, event: EventInfo, sheet: DeckSheet | None) -> Non
     doc.end_page()
 
 
-def _section_bar(doc: Document, y: float, title: str, total: str, expected: int,
+def _section_bar(doc: Document, y: float, title: str, total: str, expected: int | None,
                  note: str = "") -> float:
     c = doc.canvas
     h = 15.0
@@ -226,7 +233,7 @@ def _section_bar(doc: Document, y: float, title: str, total: str, expected: int,
     c.rect(doc.left, y - h, doc.right - doc.left, h, stroke=0, fill=1)
     c.setFillColorRGB(1, 1, 1)
     doc.text(doc.left + 5, y - h + 4, title + (f"  ({note})" if note else ""), 10, bold=True)
-    label = f"Total: {total or '____'} / {expected}"
+    label = f"Total: {total or '____'}" + (f" / {expected}" if expected else "")
     doc.text(doc.right - 5, y - h + 4, label, 10, bold=True, align="right")
     c.setFillColorRGB(0, 0, 0)
     return y - h - 3

@@ -64,9 +64,26 @@ def _located(exc: Exception) -> str:
 def _entries(pairs) -> list[dict]:
     merged: dict[str, dict] = {}
     for card, qty in pairs:
-        entry = merged.setdefault(card.code, {"code": card.code, "name": card.name, "qty": 0})
+        # games checked without a catalog (Magic, Sky World) have no codes: one line per name
+        key = card.code or f"nombre:{card.identity or card.name}"
+        entry = merged.setdefault(key, {"code": card.code or "", "name": card.name, "qty": 0})
         entry["qty"] += qty
     return list(merged.values())
+
+
+def catalog_for(fmt, catalog):
+    """The catalog a format is checked with: None for games whose catalog is optional
+    (Magic, Sky World: cards checked by name), the imported one for Mitos y Leyendas."""
+    game = getattr(fmt, "game", None)
+    if game is not None and not game.catalog_required:
+        return None
+    return catalog
+
+
+def is_myl(fmt) -> bool:
+    """Mitos y Leyendas rules (Mazo de Soporte required, swaps, Oro inicial) apply."""
+    game = getattr(fmt, "game", None)
+    return game is None or game.id == "myl"
 
 
 def check_decklist(event: Event, fmt, catalog, *, text: str | None = None,
@@ -76,18 +93,20 @@ def check_decklist(event: Event, fmt, catalog, *, text: str | None = None,
     Raises ServiceError when the list cannot be read."""
     from ..legality import parse_decklist, parse_decklist_xlsx, validate
 
+    game = getattr(fmt, "game", None)
+    catalog = catalog_for(fmt, catalog)
     try:
         if xlsx is not None:
             wrong_name = filename and not filename.lower().endswith(".xlsx")
             if wrong_name or not xlsx.startswith(XLSX_MAGIC):
                 raise ServiceError("El archivo no es una planilla XLSX (Excel): sube un .xlsx o "
                                    "pega la lista como texto.", "file")
-            deck = parse_decklist_xlsx(xlsx)
+            deck = parse_decklist_xlsx(xlsx, game)
         else:
             if not (text or "").strip():
-                raise ServiceError("La lista está vacía: pega el Mazo Castillo y el Mazo de "
-                                   "Soporte.", "text")
-            deck = parse_decklist(text)
+                raise ServiceError(f"La lista está vacía: pega el {fmt.main_name} y el "
+                                   f"{fmt.side_name}.", "text")
+            deck = parse_decklist(text, game)
     except ServiceError:
         raise
     except Exception as exc:  # DecklistError and XLSX errors carry a Spanish message
@@ -95,7 +114,7 @@ def check_decklist(event: Event, fmt, catalog, *, text: str | None = None,
     verdict = validate(deck, fmt, catalog)
     data = verdict.to_dict()
     legal = bool(verdict.legal)
-    if event.support_required and verdict.support_count == 0:
+    if event.support_required and is_myl(fmt) and verdict.support_count == 0:
         legal = False
         data.setdefault("violations", []).append({
             "code": "support-required", "rule": SUPPORT_RULE,
@@ -130,7 +149,7 @@ def submit_decklist(session: Session, actor: User, event: Event, registration: R
     if source not in SOURCES:
         source = "texto"
     checked = check_decklist(event, fmt, catalog, text=text, xlsx=xlsx, filename=filename)
-    raw = text if xlsx is None else _xlsx_as_text(checked.resolved)
+    raw = text if xlsx is None else _xlsx_as_text(checked.resolved, fmt)
     sub = DecklistSubmission(
         registration_id=registration.id, submitted_by=actor.id, source=source,
         raw_text=raw or "", resolved_json=json.dumps(checked.resolved, ensure_ascii=False),
@@ -141,12 +160,19 @@ def submit_decklist(session: Session, actor: User, event: Event, registration: R
     return sub, checked
 
 
-def _xlsx_as_text(resolved: dict) -> str:
-    lines = ["Mazo Castillo"]
-    lines += [f"{e['qty']} {e['name']} ({e['code']})" for e in resolved["castle"]]
+def _xlsx_as_text(resolved: dict, fmt=None) -> str:
+    """A resolved deck as decklist text with the game's own section headers."""
+    game = getattr(fmt, "game", None)
+    main = game.main.name if game is not None else "Mazo Castillo"
+    side = game.side.name if game is not None else "Mazo de Soporte"
+
+    def line(e):
+        return f"{e['qty']} {e['name']} ({e['code']})" if e.get("code") else \
+            f"{e['qty']} {e['name']}"
+
+    lines = [main] + [line(e) for e in resolved["castle"]]
     if resolved["support"]:
-        lines += ["", "Mazo de Soporte"]
-        lines += [f"{e['qty']} {e['name']} ({e['code']})" for e in resolved["support"]]
+        lines += ["", side] + [line(e) for e in resolved["support"]]
     return "\n".join(lines) + "\n"
 
 
@@ -184,8 +210,8 @@ def registered_by_player(session: Session, event: Event) -> dict[int, DecklistSu
     return out
 
 
-def deck_text(resolved: dict) -> str:
-    return _xlsx_as_text(resolved)
+def deck_text(resolved: dict, fmt=None) -> str:
+    return _xlsx_as_text(resolved, fmt)
 
 
 def require_view(session: Session, actor: User | None, event: Event,

@@ -99,10 +99,22 @@ def event_info(session: Session, event: Event, formats: dict | None = None,
     page_size = page_size or getattr(event, "page_size", None) or "A4"
     fmt = (formats or {}).get(event.format_id)
     organizer = session.get(User, event.organizer_id)
+    sections = {}
+    game = getattr(fmt, "game", None)
+    if fmt is not None and game is not None and game.id != "myl":
+        # the game's own section names and sizes (Magic, Sky World)
+        side_max = fmt.side_sizes[-1] if fmt.side_sizes else fmt.side_max
+        sizes = (" o ".join(str(n) for n in fmt.side_sizes) if fmt.side_sizes
+                 else (f"{fmt.side_min} a {fmt.side_max}" if fmt.side_max is not None else ""))
+        sections = dict(main_name=fmt.main_name, side_name=fmt.side_name,
+                        main_size=fmt.main_exact, side_size=side_max,
+                        side_note=f"{sizes} cartas" if sizes else "", grouped_by_type=False)
+    elif fmt is not None:
+        sections = dict(main_name=fmt.main_name, side_name=fmt.side_name)
     return EventInfo(name=event.name, date=event.date,
                      format_name=getattr(fmt, "name", None) or event.format_id,
                      location=event.venue or "", organizer=organizer.name if organizer else "",
-                     page_size=page_size)
+                     page_size=page_size, **sections)
 
 
 def event_documents(session: Session, event: Event, *, catalog=None, formats: dict | None = None,
@@ -405,7 +417,7 @@ def import_decklists(session: Session, actor: User, event: Event, data: bytes, f
     with its verdict; the summary lists it.
     """
     from ..legality import DecklistError, parse_decklist, validate
-    from .decklists import submit_decklist
+    from .decklists import catalog_for, submit_decklist
     from .events import require_organizer
 
     require_organizer(actor)
@@ -437,15 +449,16 @@ def import_decklists(session: Session, actor: User, event: Event, data: bytes, f
                                    f"(fila {seen[reg.id].row})"))
             continue
         seen[reg.id] = item
+        text = item.text(fmt.game.main.name, fmt.game.side.name)
         try:
-            deck = parse_decklist(item.text())
+            deck = parse_decklist(text, fmt.game)
         except DecklistError as exc:
             for line, message in exc.errors:
                 src = item.line_at(line)
                 errors.append(RowError(src.sheet if src else item.sheet, src.row if src else item.row,
                                        None, message))
             continue
-        verdict = validate(deck, fmt, catalog)
+        verdict = validate(deck, fmt, catalog_for(fmt, catalog))
         for v in verdict.violations:
             if v.code in ROW_LEVEL_CODES:
                 sources = [item.line_at(n) for n in v.lines] or [None]
@@ -458,8 +471,9 @@ def import_decklists(session: Session, actor: User, event: Event, data: bytes, f
         raise SheetImportError(_sorted(errors))
     summary = ImportSummary()
     for reg, item in plan:
-        _sub, checked = submit_decklist(session, actor, event, reg, fmt, catalog, text=item.text(),
-                                       source="xlsx")
+        _sub, checked = submit_decklist(session, actor, event, reg, fmt, catalog,
+                                        text=item.text(fmt.game.main.name, fmt.game.side.name),
+                                        source="xlsx")
         summary.created += 1
         if checked.legal:
             summary.legal += 1

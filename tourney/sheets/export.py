@@ -57,7 +57,9 @@ def build_workbook(docs: EventDocuments) -> bytes:
         who = deck.player_id or deck.player_name
         castle = [ln for _heading, group in deck.castle_groups() for ln in group]
         support = sorted(deck.support, key=lambda ln: ln.name.casefold())
-        for section, lines in ((SECTION_CASTLE, castle), (SECTION_SUPPORT, support)):
+        main_label, side_label = ((SECTION_CASTLE, SECTION_SUPPORT) if docs.event.grouped_by_type
+                                  else (docs.event.main_name, docs.event.side_name))
+        for section, lines in ((main_label, castle), (side_label, support)):
             for ln in lines:
                 deck_rows.append([who, section, ln.qty, ln.name, ln.code or None, ln.type or None,
                                   ln.race or None, "sí" if ln.initial_gold else None])

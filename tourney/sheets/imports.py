@@ -105,16 +105,17 @@ class DecklistImport:
     column: str  # where the player is named ("A (Jugador)" or "nombre de la hoja")
     lines: tuple[ImportedLine, ...] = field(default=())
 
-    def text(self) -> str:
-        """Decklist text in the format legality parses (Mazo Castillo / Mazo de Soporte sections)."""
-        return "\n".join(self._text_lines()) + "\n"
+    def text(self, main: str = "Mazo Castillo", side: str = "Mazo de Soporte") -> str:
+        """Decklist text in the format legality parses, with the game's section headers
+        (Mazo Castillo / Mazo de Soporte; Magic: Mazo principal / Sideboard…)."""
+        return "\n".join(self._text_lines(main, side)) + "\n"
 
-    def _text_lines(self) -> list[str]:
-        out = ["Mazo Castillo"]
+    def _text_lines(self, main: str = "Mazo Castillo", side: str = "Mazo de Soporte") -> list[str]:
+        out = [main]
         out += [f"{ln.qty} {ln.decklist_name}" for ln in self.lines if ln.section == SECTION_CASTLE]
         support = [ln for ln in self.lines if ln.section == SECTION_SUPPORT]
         if support:
-            out.append("Mazo de Soporte")
+            out.append(side)
             out += [f"{ln.qty} {ln.decklist_name}" for ln in support]
         return out
 

@@ -35,6 +35,10 @@ SECTIONS: dict[str, str] = {
     "principal": SECTION_CASTLE,
     "soporte": SECTION_SUPPORT, "mazo de soporte": SECTION_SUPPORT, "s": SECTION_SUPPORT,
     "banquillo": SECTION_SUPPORT,
+    # other games' section names (Magic: Mazo principal / Sideboard; Sky World: Mazo / Héroe)
+    "mazo principal": SECTION_CASTLE, "mazo": SECTION_CASTLE, "main": SECTION_CASTLE,
+    "main deck": SECTION_CASTLE, "deck": SECTION_CASTLE,
+    "sideboard": SECTION_SUPPORT, "side": SECTION_SUPPORT, "heroe": SECTION_SUPPORT,
 }
 
 YES = {"si", "sí", "s", "x", "yes", "true", "1", "verdadero"}

@@ -25,7 +25,18 @@ bp = Blueprint("events", __name__)
 
 @bp.app_context_processor
 def inject():
-    return {"format_name": format_name}
+    return {"format_name": format_name, "sections": sections}
+
+
+def sections(event) -> dict:
+    """The game's own deck section names for an event's pages (Mazo Castillo / Mazo de Soporte;
+    Magic: Mazo principal / Sideboard; Sky World: Mazo / Héroe) and whether cards come from
+    the imported catalog (card search)."""
+    fmt = formats().get(event.format_id)
+    if fmt is None:
+        return {"main": "Mazo Castillo", "side": "Mazo de Soporte", "catalog": True, "myl": True}
+    return {"main": fmt.main_name, "side": fmt.side_name,
+            "catalog": fmt.game.catalog_required, "myl": fmt.game.id == "myl"}
 
 
 def _event(event_id: int):
