@@ -198,3 +198,24 @@ def test_tiny_windows_proven_results_equal_brute_force(n, rounds, seed, forbidde
     if problem.proven:
         nodes = list(range(problem.n)) + ([problem.bye] if problem.bye is not None else [])
         assert problem.cost(pairs) == min(problem.cost(m) for m in matchings(nodes))
+
+
+@settings(max_examples=40, deadline=None)
+@given(n=st.integers(4, 10), rounds=st.integers(1, 6), seed=st.integers(0, 10**6))
+def test_polish_around_a_seam_never_worsens_and_reaches_the_optimum_when_it_covers_all(
+        n, rounds, seed):
+    """The local re-optimization used next to uncertified pieces: starting from a random
+    perfect matching, re-pairing every table near the seam exactly can only lower the
+    cost; when the radius covers every player, it is the brute-force minimum."""
+    state = random_history(n, rounds, seed, forbidden=1)
+    if sum(not p.dropped for p in state.players) < 4:
+        return
+    problem = PairingProblem(state, random.Random(seed))
+    nodes = list(range(problem.n)) + ([problem.bye] if problem.bye is not None else [])
+    random.Random(seed).shuffle(nodes)
+    start = [(min(nodes[i], nodes[i + 1]), max(nodes[i], nodes[i + 1]))
+             for i in range(0, len(nodes), 2)]
+    part = problem._polish(start, {problem.n // 2}, 64, radius=1)
+    assert problem.cost(part) <= problem.cost(start)
+    full = problem._polish(start, {problem.n // 2}, 64, radius=problem.n)
+    assert problem.cost(full) == min(problem.cost(m) for m in matchings(sorted(nodes)))

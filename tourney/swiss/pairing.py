@@ -58,6 +58,7 @@ FLAG_LABELS: dict[str, str] = {
 SMALL_GROUP = 12      # groups up to this many nodes are solved exactly
 WINDOW_LIMIT = 64     # largest window solved exactly when a group cannot be certified
 BORROW = 16           # players borrowed from big neighbour groups by such a window
+POLISH = 16           # ranks either side of an uncertified piece's seam re-paired exactly
 _JITTER = 1024
 
 
@@ -139,6 +140,7 @@ class PairingProblem:
     RNG; the same inputs give the same problem (and the same pairings)."""
 
     proven: bool | None = None  # set by solve(): True when the result is provably optimal
+    borrowed = greedy_used = polished = 0  # how often solve() used each fallback
 
     def __init__(self, state: TournamentState, rng: random.Random):
         pending = pending_results(state)
@@ -499,7 +501,9 @@ class PairingProblem:
         groups = self.groups
         G = len(groups)
         self.proven = True  # every piece at its lower bound, or the whole round exact
-        self.borrowed = self.greedy_used = 0  # how often the fallbacks ran (for measuring)
+        self.borrowed = self.greedy_used = self.polished = 0  # fallbacks run (measuring)
+        start = [members[0] for members in groups]  # rank index where each group begins
+        seams: set[int] = set()  # rank indices next to a piece that is not certified
         # accepted pieces, top-down: (first group, last group, carry into it, pairs)
         done: list[tuple[int, int, list[int], list[tuple[int, int]]]] = []
         carry: list[int] = []
@@ -521,6 +525,7 @@ class PairingProblem:
                     pairs, floater = self._greedy(nodes, p_next)
                     self.proven = False
                     self.greedy_used += 1
+                    seams.update(start[x] for x in (lo, hi + 1) if 0 < x < G)
                     break
                 pairs, floater = self.solve_exact(nodes, p_next)
                 full_nodes = nodes + ([-1] if floater is not None else [])
@@ -548,6 +553,7 @@ class PairingProblem:
                     if borrowed is not None:
                         pairs, floater = borrowed
                         self.borrowed += 1
+                    seams.update(start[x] for x in (lo, hi + 1) if 0 < x < G)
                     break
                 lo, hi, carry_lo, absorbed = grown
             if absorbed:
@@ -557,7 +563,42 @@ class PairingProblem:
             g = hi + 1
         if carry:
             raise SwissFatalError("a floater left over after the last group")
-        return [pair for piece in done for pair in piece[3]]
+        pairs = [pair for piece in done for pair in piece[3]]
+        if seams:
+            pairs = self._polish(pairs, seams, window_limit)
+        return pairs
+
+    def _polish(self, pairs: list[tuple[int, int]], seams: set[int], limit: int,
+                radius: int = POLISH) -> list[tuple[int, int]]:
+        """Local re-optimization around the seams of uncertified pieces: take every
+        table with a player ranked within ``radius`` of a seam, re-pair those players
+        exactly, and keep the result when it costs less (t1..t6). The cost is a sum over
+        tables, so this never makes the round worse. Repeats while it improves (3 passes
+        at most)."""
+        partner: dict[int, int] = {}
+        for u, v in pairs:
+            partner[u] = v
+            partner[v] = u
+        for _ in range(3):
+            improved = False
+            for b in sorted(seams):
+                chosen: set[int] = set()
+                for i in range(max(0, b - radius), min(self.n, b + radius)):
+                    chosen.add(i)
+                    chosen.add(partner[i])
+                if len(chosen) > limit or len(chosen) < 4:
+                    continue
+                old = [(u, partner[u]) for u in chosen if u < partner[u]]
+                new, _ = self.solve_exact(sorted(chosen))
+                if self.cost(new) < self.cost(old):
+                    for u, v in new:
+                        partner[u] = v
+                        partner[v] = u
+                    improved = True
+                    self.polished += 1
+            if not improved:
+                break
+        return sorted((u, v) for u, v in partner.items() if u < v)
 
 
 def _build_pairings(problem: PairingProblem, pairs: list[tuple[int, int]]) -> list[Pairing]:
