@@ -49,6 +49,10 @@ ROUTES = [
     ("POST", "/eventos/{e}/rondas/1/reemparejar", ORG),
     ("POST", "/eventos/{e}/rondas/1/intercambio", ORG),
     ("POST", "/eventos/{e}/rondas/1/reloj", ORG),
+    ("POST", "/eventos/{e}/rondas/1/deshacer", ORG),
+    ("POST", "/eventos/{e}/rondas/1/a-mano", ORG),
+    ("POST", "/eventos/{e}/parejas-prohibidas", ORG),
+    ("POST", "/eventos/{e}/parejas-prohibidas/1/quitar", ORG),
     ("GET", "/eventos/{e}/rondas/1/pendientes", JUDGES),
     ("GET", "/eventos/{e}/mesas/{m}/resultado", ORG | {"jugador"}),
     ("POST", "/eventos/{e}/mesas/{m}/resultado", ORG | {"jugador"}),
@@ -79,7 +83,8 @@ def test_every_route_of_the_app_is_in_the_walk(app):
     listed = {(m, re.sub(r"/documentos/\w+$", "/documentos/<kind>", u)
                .replace("{e}", "<int:event_id>").replace("{m}", "<int:match_id>")
                .replace("{r}", "<int:reg_id>").replace("/1/", "/<int:number>/")
-               .replace("/rondas/1", "/rondas/<int:number>"))
+               .replace("/rondas/1", "/rondas/<int:number>")
+               .replace("prohibidas/<int:number>/", "prohibidas/<int:pair_id>/"))
               for m, u, _ in ROUTES}
     actual = {(method, rule.rule) for rule in app.url_map.iter_rules()
               if rule.endpoint != "static" for method in rule.methods - {"HEAD", "OPTIONS"}}

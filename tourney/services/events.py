@@ -234,6 +234,48 @@ def add_player_at_desk(session: Session, actor: User, event: Event, name: str,
         email=kept_email, external_id=external_id))
 
 
+def forbidden_pairs(session: Session, event: Event) -> list[tuple]:
+    """(ForbiddenPair, Registration x, Registration y) of the event."""
+    from ..models.events import ForbiddenPair
+
+    rows = session.exec(select(ForbiddenPair).where(ForbiddenPair.event_id == event.id)
+                        .order_by(ForbiddenPair.id)).all()
+    regs = {r.id: r for r in players(session, event)}
+    return [(row, regs.get(row.player_x_id), regs.get(row.player_y_id)) for row in rows]
+
+
+def add_forbidden_pair(session: Session, actor: User, event: Event, x: int, y: int,
+                       reason: str = "") -> None:
+    """Two players who must not be paired (family…): tourney.swiss avoids the pair."""
+    from ..models.events import ForbiddenPair
+
+    require_organizer(actor)
+    if x == y:
+        raise ServiceError("Elige dos jugadores distintos.", "player_y")
+    for rid, fld in ((x, "player_x"), (y, "player_y")):
+        reg = session.get(Registration, rid)
+        if reg is None or reg.event_id != event.id:
+            raise ServiceError("Ese jugador no está inscrito en este evento.", fld)
+    a, b = sorted((x, y))
+    session.add(ForbiddenPair(event_id=event.id, player_x_id=a, player_y_id=b,
+                              reason=(reason or "").strip()[:200]))
+    try:
+        session.flush()
+    except IntegrityError:
+        raise Conflict("Esa pareja ya está registrada.", "player_y") from None
+
+
+def remove_forbidden_pair(session: Session, actor: User, event: Event, pair_id: int) -> None:
+    from ..models.events import ForbiddenPair
+
+    require_organizer(actor)
+    row = session.get(ForbiddenPair, pair_id)
+    if row is None or row.event_id != event.id:
+        raise NotFound("Esa pareja no existe en este evento.")
+    session.delete(row)
+    session.flush()
+
+
 def set_byes(session: Session, actor: User, event: Event, registration: Registration,
              byes: int) -> None:
     """Byes assigned in advance, before round 1 is paired."""

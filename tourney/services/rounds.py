@@ -62,7 +62,9 @@ class MatchRow(NamedTuple):
         from ..swiss import flag_labels
 
         flags = [f for f in json.loads(self.flags or "[]") if f != "corte"]
-        return flag_labels(flags) if flags else []
+        manual = "manual" in flags
+        flags = [f for f in flags if f != "manual"]
+        return (flag_labels(flags) if flags else []) + (["mesa asignada a mano"] if manual else [])
 
 
 @dataclass
@@ -306,6 +308,12 @@ def pair_next_round(session: Session, actor: User, event: Event) -> Round:
             tables_ = ", ".join(str(t.match.table_no) for t in missing[:10])
             raise ServiceError(f"Faltan resultados de la ronda {rounds_[-1].number} "
                                f"(mesas {tables_}): no se puede emparejar la siguiente.")
+    if rounds_ and rounds_[-1].kind == ROUND_SWISS:
+        free = unseated(session, event, rounds_[-1])
+        if free:
+            raise ServiceError(f"En la ronda {rounds_[-1].number} hay jugadores sin mesa ("
+                               + ", ".join(r.name for r in free)
+                               + "): siéntalos a mano o retíralos antes de emparejar la siguiente.")
     number = len(rounds_) + 1
     kind, label = next_step(session, event)
     if kind == "fin":
@@ -428,6 +436,110 @@ def swap_between_tables(session: Session, actor: User, event: Event, rnd: Round,
         session.add(obj)
     session.flush()
     return list(edit.consequences)
+
+
+def _current_pairings(session: Session, rnd: Round):
+    from ..swiss import Pairing
+
+    return [Pairing(table=m.table_no, a=str(m.player_a_id),
+                    b=str(m.player_b_id) if m.player_b_id else None)
+            for m in round_matches(session, rnd)]
+
+
+def _require_last_swiss(session: Session, event: Event, rnd: Round) -> None:
+    rounds_ = event_rounds(session, event)
+    if not rounds_ or rounds_[-1].id != rnd.id:
+        raise ServiceError("Solo se pueden editar las mesas de la última ronda.")
+    if rnd.kind != ROUND_SWISS:
+        raise ServiceError("Las mesas del corte final no se editan a mano.")
+
+
+def unseated(session: Session, event: Event, rnd: Round) -> list[Registration]:
+    """Active players who were in the event when ``rnd`` was paired and have no table in it
+    (their table was broken by the organizer). Late entries after the pairing don't count."""
+    seated = {s.registration_id for s in session.exec(select(MatchSeat)
+                                                      .where(MatchSeat.round_id == rnd.id))}
+    regs = session.exec(select(Registration).where(Registration.event_id == event.id,
+                                                   Registration.dropped == False)  # noqa: E712
+                        .order_by(Registration.name))
+    return [r for r in regs if r.id not in seated and _aware(r.created_at) <= _aware(rnd.created_at)]
+
+
+def _aware(value: datetime) -> datetime:
+    from datetime import timezone
+
+    return value if value.tzinfo is not None else value.replace(tzinfo=timezone.utc)
+
+
+def break_table(session: Session, actor: User, event: Event, rnd: Round,
+                match_id: int) -> list[str]:
+    """Undo one table of the latest round (tourney.swiss break_match): its players are left
+    without a table until the organizer seats them by hand. Returns the consequences."""
+    from ..models.events import SupportSwap
+    from ..swiss import SwissUserError, break_match
+
+    require_organizer(actor)
+    _require_last_swiss(session, event, rnd)
+    match = session.get(Match, match_id)
+    if match is None or match.round_id != rnd.id:
+        raise NotFound("Esa mesa no es de esta ronda.")
+    if match.player_b_id is not None and match.status != MATCH_PENDING:
+        raise ServiceError(f"La mesa {match.table_no} ya tiene resultado: corrígelo antes de "
+                           "deshacerla.")
+    try:
+        edit = break_match(_state_before(session, event, rnd), _current_pairings(session, rnd),
+                           match.table_no)
+    except SwissUserError as exc:
+        raise ServiceError(str(exc)) from None
+    for model in (MatchSeat, ResultReport, SupportSwap):
+        for row in session.exec(select(model).where(model.match_id == match.id)):
+            session.delete(row)
+    session.flush()
+    session.delete(match)
+    session.flush()
+    return list(edit.consequences)
+
+
+def pair_by_hand(session: Session, actor: User, event: Event, rnd: Round, player_x: int,
+                 player_y: int | None) -> list[str]:
+    """Seat two players without a table together (``player_y`` None: a bye), validated by
+    tourney.swiss pair_players; returns the consequences (rematch, point difference…)."""
+    from ..swiss import SwissUserError, pair_players
+
+    require_organizer(actor)
+    _require_last_swiss(session, event, rnd)
+    free = {r.id for r in unseated(session, event, rnd)}
+    if player_x not in free:
+        raise ServiceError("Ese jugador ya tiene mesa en esta ronda.", "player_x")
+    if player_y is not None and (player_y not in free or player_y == player_x):
+        raise ServiceError("Elige otro jugador sin mesa (o «bye»).", "player_y")
+    current = _current_pairings(session, rnd)
+    try:
+        edit = pair_players(_state_before(session, event, rnd), current, str(player_x),
+                            None if player_y is None else str(player_y))
+    except SwissUserError as exc:
+        raise ServiceError(str(exc)) from None
+    added = next(p for p in edit.pairings if p.a == str(player_x)
+                 and p.b == (None if player_y is None else str(player_y)))
+    table_no = max((m.table_no for m in round_matches(session, rnd)), default=0) + 1
+    bye = player_y is None
+    match = Match(round_id=rnd.id, table_no=table_no, player_a_id=player_x, player_b_id=player_y,
+                  result=BYE_RESULT if bye else None,
+                  status=MATCH_CONFIRMED if bye else MATCH_PENDING,
+                  flags=json.dumps(list(added.flags or ()) + ["manual"], ensure_ascii=False))
+    session.add(match)
+    try:
+        session.flush()
+        for reg_id in (player_x, player_y):
+            if reg_id is not None:
+                session.add(MatchSeat(round_id=rnd.id, registration_id=reg_id,
+                                      match_id=match.id))
+        session.flush()
+    except IntegrityError:
+        raise Conflict("Otro organizador cambió esta ronda al mismo tiempo: recarga la "
+                       "página.") from None
+    # tourney.swiss numbers the tables afresh; the stored round keeps its tables and adds one
+    return [c.replace(f"mesa {added.table}:", f"mesa {table_no}:") for c in edit.consequences]
 
 
 def publish_round(session: Session, actor: User, rnd: Round, published: bool = True) -> None:

@@ -16,8 +16,9 @@ from .common import (
     from_local, organizer_required, rollback,
 )
 from .forms import (
-    DeckCheckForm, DecklistForm, DeskPlayerForm, EmptyForm, EventForm, JudgeForm, ResultForm,
-    SwapForm, SwapTablesForm, TimerForm, choices,
+    BreakTableForm, DeckCheckForm, DecklistForm, DeskPlayerForm, EmptyForm, EventForm,
+    ForbiddenPairForm, JudgeForm, ManualPairForm, ResultForm, SwapForm, SwapTablesForm,
+    TimerForm, choices,
 )
 
 bp = Blueprint("events", __name__)
@@ -98,7 +99,10 @@ def pairings(event_id: int, number: int):
                            order=order, query=query, remaining=rounds.timer_remaining(rnd),
                            is_judge=judge, is_organizer=organizer,
                            swap_form=_swap_tables_form(event, rnd) if organizer else None,
-                           timer_form=TimerForm() if organizer else None)
+                           timer_form=TimerForm() if organizer else None,
+                           break_form=_break_form(event, rnd) if organizer else None,
+                           manual_form=_manual_form(event, rnd) if organizer else None,
+                           unseated=rounds.unseated(session, event, rnd) if judge else [])
 
 
 def _pairings_table(event, rnd, order, query, judge, organizer) -> str:
@@ -216,7 +220,7 @@ def edit(event_id: int):
 
 @bp.get("/eventos/<int:event_id>/panel")
 @organizer_required
-def dashboard(event_id: int, desk_form=None, judge_form=None, status=200):
+def dashboard(event_id: int, desk_form=None, judge_form=None, forbidden_form=None, status=200):
     event = _event(event_id)
     session = db()
     regs = ev.players(session, event)
@@ -228,6 +232,9 @@ def dashboard(event_id: int, desk_form=None, judge_form=None, status=200):
         "events/dashboard.html", event=event, players=regs, subs=subs, rounds=all_rounds,
         current=current, missing=missing, judges=ev.judges(session, event),
         desk_form=desk_form or DeskPlayerForm(), judge_form=judge_form or JudgeForm(),
+        forbidden_form=_forbidden_form(event, forbidden_form),
+        forbidden=ev.forbidden_pairs(session, event),
+        unseated=rounds.unseated(session, event, current) if current else [],
         timer_form=TimerForm(), planned=_planned(event), step=rounds.next_step(session, event),
         champion=rounds.champion(session, event)), status
 
@@ -392,6 +399,102 @@ def swap_tables(event_id: int, number: int):
     else:
         flash("Elige dos jugadores de la ronda.", "error")
     return redirect(url_for("events.pairings", event_id=event_id, number=number))
+
+
+def _break_form(event, rnd):
+    form = BreakTableForm()
+    form.match_id.choices = choices(
+        (t.match.id, f"Mesa {t.match.table_no}: {t.a.name} – {t.b.name if t.b else 'BYE'}")
+        for t in rounds.tables(db(), event, rnd)
+        if t.b is None or t.match.status == "pendiente")
+    return form
+
+
+def _manual_form(event, rnd):
+    form = ManualPairForm()
+    free = [(r.id, r.name) for r in rounds.unseated(db(), event, rnd)]
+    form.player_x.choices = choices(free)
+    form.player_y.choices = choices(free + [(0, "BYE (sin rival)")])
+    return form
+
+
+@bp.post("/eventos/<int:event_id>/rondas/<int:number>/deshacer")
+@organizer_required
+def break_table(event_id: int, number: int):
+    """Undo a table (tourney.swiss break_match): its players wait to be seated by hand."""
+    event = _event(event_id)
+    rnd = rounds.get_round(db(), event, number)
+    form = _break_form(event, rnd)
+    if form.validate_on_submit():
+        try:
+            notes = rounds.break_table(db(), actor(), event, rnd, form.match_id.data)
+            commit()
+        except ServiceError as exc:
+            rollback()
+            flash(exc.message, "error")
+        else:
+            flash("Mesa deshecha: " + " ".join(notes), "ok")
+    else:
+        flash("Elige una mesa sin resultado.", "error")
+    return redirect(url_for("events.pairings", event_id=event_id, number=number))
+
+
+@bp.post("/eventos/<int:event_id>/rondas/<int:number>/a-mano")
+@organizer_required
+def pair_by_hand(event_id: int, number: int):
+    """Seat two players without a table together, or give one the bye (tourney.swiss
+    pair_players): the consequences (rematch, point difference) are shown."""
+    event = _event(event_id)
+    rnd = rounds.get_round(db(), event, number)
+    form = _manual_form(event, rnd)
+    if form.validate_on_submit():
+        try:
+            notes = rounds.pair_by_hand(db(), actor(), event, rnd, form.player_x.data,
+                                        form.player_y.data or None)
+            commit()
+        except ServiceError as exc:
+            rollback()
+            flash(exc.message, "error")
+        else:
+            flash("Mesa creada. Consecuencias: " + "; ".join(notes), "ok")
+    else:
+        flash("Elige dos jugadores sin mesa (o un jugador y «BYE»).", "error")
+    return redirect(url_for("events.pairings", event_id=event_id, number=number))
+
+
+@bp.post("/eventos/<int:event_id>/parejas-prohibidas")
+@organizer_required
+def add_forbidden(event_id: int):
+    event = _event(event_id)
+    form = _forbidden_form(event)
+    if form.validate_on_submit():
+        try:
+            ev.add_forbidden_pair(db(), actor(), event, form.player_x.data, form.player_y.data,
+                                  form.reason.data or "")
+            commit()
+        except ServiceError as exc:
+            rollback()
+            field_error(form, exc)
+        else:
+            flash("Pareja registrada: el emparejamiento evitará que se enfrenten.", "ok")
+            return redirect(url_for("events.dashboard", event_id=event_id))
+    return dashboard(event_id, forbidden_form=form, status=400)
+
+
+@bp.post("/eventos/<int:event_id>/parejas-prohibidas/<int:pair_id>/quitar")
+@organizer_required
+def remove_forbidden(event_id: int, pair_id: int):
+    return _simple_post(event_id,
+                        lambda e: ev.remove_forbidden_pair(db(), actor(), e, pair_id),
+                        "Pareja quitada.")
+
+
+def _forbidden_form(event, form=None):
+    form = form or ForbiddenPairForm()
+    everyone = [(r.id, r.name) for r in ev.players(db(), event)]
+    form.player_x.choices = choices(everyone)
+    form.player_y.choices = choices(everyone)
+    return form
 
 
 @bp.post("/eventos/<int:event_id>/rondas/<int:number>/reloj")

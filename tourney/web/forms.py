@@ -122,3 +122,18 @@ class EmptyForm(FlaskForm):
 
 class ImportForm(FlaskForm):
     file = FileField("Planilla XLSX")
+
+
+class ManualPairForm(FlaskForm):
+    player_x = SelectField("Jugador sin mesa", coerce=int)
+    player_y = SelectField("contra", coerce=int)  # 0 = bye
+
+
+class BreakTableForm(FlaskForm):
+    match_id = SelectField("Mesa", coerce=int)
+
+
+class ForbiddenPairForm(FlaskForm):
+    player_x = SelectField("Jugador", coerce=int)
+    player_y = SelectField("no debe enfrentar a", coerce=int)
+    reason = StringField("Motivo (opcional)", validators=[Optional(), Length(max=200)])
