@@ -63,6 +63,7 @@ def test_0004_upgrade_from_0003_keeps_every_row_and_fills_defaults(tmp_path):
         assert conn.execute(text("SELECT byes, external_id, email FROM registration ORDER BY id")
                             ).all() == [(0, None, None), (0, None, None)]
         assert conn.execute(text("SELECT count(*) FROM forbidden_pair")).scalar() == 0
+    assert "started_at" in {c["name"] for c in inspect(engine).get_columns("support_swap")}
     # the foreign keys still point at the rebuilt tables
     fks = {fk["referred_table"] for fk in inspect(engine).get_foreign_keys("match")}
     assert "registration" in fks

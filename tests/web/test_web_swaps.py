@@ -241,3 +241,45 @@ def test_correcting_game_two_swaps_clears_game_three_and_says_so(client, table, 
     assert "Los cambios del juego 3 se borraron" in resp.get_data(as_text=True)
     games = {r.game for r in world.run(lambda s: s.exec(select(SupportSwap)).all())}
     assert games == {2}
+
+
+def _opened_token(app, minutes_ago: float) -> str:
+    from datetime import timedelta
+
+    from tourney.models.catalog import utcnow
+    from tourney.web.events import _opened_serializer
+
+    with app.test_request_context():
+        return _opened_serializer().dumps((utcnow() - timedelta(minutes=minutes_ago)).isoformat())
+
+
+@pytest.mark.parametrize("minutes_ago,late", [(3.5, True), (0.5, False)])
+def test_11_swaps_entered_after_two_minutes_are_flagged(client, app, table, world, minutes_ago,
+                                                        late):
+    login(client, table.users[table.key].email)
+    url = f"/eventos/{table.event.id}/mesas/{table.match.id}/cambios"
+    form = client.get(url).get_data(as_text=True)
+    assert 'name="opened"' in form  # the page carries the signed time it was opened
+    gold, incoming = _gold(table), table.lines["support"][0]
+    resp = client.post(url, data={"game": "2", "out_text": f"1 {gold[1]}",
+                                  "in_text": f"1 {incoming[1]}",
+                                  "opened": _opened_token(app, minutes_ago)})
+    assert resp.status_code == 302
+    page = client.get(resp.location).get_data(as_text=True)
+    assert ('id="fuera-de-tiempo-2"' in page) is late
+    if late:
+        assert "fuera de tiempo: 3:3" in page and "2 minutos" in page
+    row = world.run(lambda s: s.exec(select(SupportSwap)).one())
+    assert row.late is late and row.started_at is not None
+
+
+def test_a_forged_opening_time_is_ignored_not_trusted(client, table, world):
+    login(client, table.users[table.key].email)
+    url = f"/eventos/{table.event.id}/mesas/{table.match.id}/cambios"
+    gold, incoming = _gold(table), table.lines["support"][0]
+    resp = client.post(url, data={"game": "2", "out_text": f"1 {gold[1]}",
+                                  "in_text": f"1 {incoming[1]}",
+                                  "opened": "2020-01-01T00:00:00"})
+    assert resp.status_code == 302
+    row = world.run(lambda s: s.exec(select(SupportSwap)).one())
+    assert row.started_at is None and row.late is False

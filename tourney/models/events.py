@@ -30,6 +30,8 @@ EVENT_FINISHED = "finalizado"
 ROUND_SWISS = "suizo"
 ROUND_TOP_CUT = "corte"  # single elimination after the Swiss rounds
 
+SWAP_SECONDS = 120  # seed 000 §11: time allowed for the Mazo de Soporte swaps between games
+
 # Match.status
 MATCH_PENDING = "pendiente"      # no result yet
 MATCH_REPORTED = "reportado"     # one player reported; waiting for the opponent
@@ -218,10 +220,29 @@ class SupportSwap(SQLModel, table=True):
     swaps_json: str = _json_text("[]")  # [{"out": code, "in": code, "qty": n}]
     entered_by: Optional[int] = Field(default=None, foreign_key="app_user.id")
     entered_at: datetime = Field(default_factory=utcnow)
+    # when the swaps form was opened (the rules give 2 minutes for the swaps); None: unknown
+    started_at: Optional[datetime] = None
 
     @property
     def swaps(self) -> list[dict]:
         return json.loads(self.swaps_json or "[]")
+
+    @property
+    def seconds_taken(self) -> Optional[int]:
+        if self.started_at is None or self.entered_at is None:
+            return None
+        from datetime import timezone
+
+        def aware(v):
+            return v if v.tzinfo is not None else v.replace(tzinfo=timezone.utc)
+
+        return int((aware(self.entered_at) - aware(self.started_at)).total_seconds())
+
+    @property
+    def late(self) -> bool:
+        """Entered more than 2 minutes after the form was opened (seed 000 §11 time)."""
+        taken = self.seconds_taken
+        return taken is not None and taken > SWAP_SECONDS
 
 
 class DeckCheck(SQLModel, table=True):

@@ -185,8 +185,10 @@ def check_swaps(session: Session, actor: User, event: Event, match: Match,
 
 def record_swaps(session: Session, actor: User, event: Event, match: Match,
                  registration: Registration, game: int, out_text: str, in_text: str,
-                 fmt=None, catalog=None, now: datetime | None = None) -> SupportSwap:
-    """Record (or replace) a player's swaps before ``game``; validated against §11."""
+                 fmt=None, catalog=None, now: datetime | None = None,
+                 started_at: datetime | None = None) -> SupportSwap:
+    """Record (or replace) a player's swaps before ``game``; validated against §11.
+    ``started_at``: when the swaps form was opened (the 2 minutes are flagged from it)."""
     swap, _after = check_swaps(session, actor, event, match, registration, game, out_text,
                                in_text, fmt, catalog)
     row = session.exec(select(SupportSwap).where(
@@ -197,6 +199,8 @@ def record_swaps(session: Session, actor: User, event: Event, match: Match,
     row.swaps_json = json.dumps(swap, ensure_ascii=False)
     row.entered_by = actor.id
     row.entered_at = now or utcnow()
+    row.started_at = started_at if started_at is not None and _aware(started_at) <= _aware(
+        row.entered_at) else None
     session.add(row)
     session.flush()
     if game == 2 and 3 in swaps_for(session, match, registration):
@@ -204,6 +208,12 @@ def record_swaps(session: Session, actor: User, event: Event, match: Match,
         session.delete(swaps_for(session, match, registration)[3])
         session.flush()
     return row
+
+
+def _aware(value: datetime) -> datetime:
+    from datetime import timezone
+
+    return value if value.tzinfo is not None else value.replace(tzinfo=timezone.utc)
 
 
 def format_problems(deck: Deck, fmt, catalog) -> list[str]:

@@ -758,7 +758,8 @@ def swaps_entry(event_id: int, match_id: int):
             try:
                 swaps.record_swaps(session, actor(), event, match, reg, int(form.game.data),
                                    form.out_text.data or "", form.in_text.data or "",
-                                   format_for(event), catalog())
+                                   format_for(event), catalog(),
+                                   started_at=_opened_at(form.opened.data))
                 commit()
             except ServiceError as exc:
                 rollback()
@@ -773,6 +774,8 @@ def swaps_entry(event_id: int, match_id: int):
                                         match_id=match_id, jugador=reg.id))
         else:
             status = 400
+    if request.method == "GET" or not form.opened.data:
+        form.opened.data = _opened_token()
     try:
         decks = {g: swaps.expected_deck(session, event, reg, match, g) for g in (1, 2, 3)}
         problem = None
@@ -807,6 +810,31 @@ def swaps_check(event_id: int, match_id: int):
     n = sum(e["qty"] for e in swap["in"])
     return jsonify({"ok": True, "message": f"Correcto: {n} cambios; el Castillo para el juego "
                     f"{form.game.data} queda en {sum(after.castle.values())} cartas."})
+
+
+def _opened_serializer():
+    from flask import current_app
+    from itsdangerous import URLSafeSerializer
+
+    return URLSafeSerializer(current_app.secret_key, salt="cambios-abierto")
+
+
+def _opened_token() -> str:
+    from ..models.catalog import utcnow
+
+    return _opened_serializer().dumps(utcnow().isoformat())
+
+
+def _opened_at(token):
+    """The signed time the swaps form was opened; None when missing or forged."""
+    from datetime import datetime as _dt
+
+    from itsdangerous import BadSignature
+
+    try:
+        return _dt.fromisoformat(_opened_serializer().loads(token or ""))
+    except (BadSignature, ValueError, TypeError):
+        return None
 
 
 def _swap_player(session, event, match):

@@ -95,6 +95,7 @@ class SwapForm(FlaskForm):
                              validators=[Length(max=5000)])
     in_text = TextAreaField("Entran desde el Soporte (una por línea)",
                             validators=[Length(max=5000)])
+    opened = HiddenField()  # signed time the form was opened (2-minute flag)
 
 
 class DeckCheckForm(FlaskForm):

@@ -1,4 +1,5 @@
-"""event page size; registration external id, e-mail and pre-assigned byes; forbidden pairs
+"""event page size; registration external id, e-mail and pre-assigned byes; forbidden pairs;
+when each Mazo de Soporte swap form was opened
 
 Revision ID: 0004_event_documents
 Revises: 0003_round_kind
@@ -25,6 +26,8 @@ def upgrade() -> None:
         batch.add_column(sa.Column("email", sa.String(254), nullable=True))
         batch.add_column(sa.Column("byes", sa.Integer(), nullable=False, server_default="0"))
         batch.create_unique_constraint("uq_registration_external", ["event_id", "external_id"])
+    with op.batch_alter_table("support_swap") as batch:
+        batch.add_column(sa.Column("started_at", sa.DateTime(timezone=True), nullable=True))
     op.create_table(
         "forbidden_pair",
         sa.Column("id", sa.Integer(), primary_key=True),
@@ -39,6 +42,8 @@ def upgrade() -> None:
 
 def downgrade() -> None:
     op.drop_table("forbidden_pair")
+    with op.batch_alter_table("support_swap") as batch:
+        batch.drop_column("started_at")
     with op.batch_alter_table("registration") as batch:
         batch.drop_constraint("uq_registration_external", type_="unique")
         batch.drop_column("byes")
