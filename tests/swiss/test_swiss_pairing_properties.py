@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -219,3 +220,19 @@ def test_polish_around_a_seam_never_worsens_and_reaches_the_optimum_when_it_cove
     assert problem.cost(part) <= problem.cost(start)
     full = problem._polish(start, {problem.n // 2}, 64, radius=problem.n)
     assert problem.cost(full) == min(problem.cost(m) for m in matchings(sorted(nodes)))
+
+
+@settings(max_examples=25, deadline=None)
+@given(n=st.integers(2, 40), rounds=st.integers(0, 8), seed=st.integers(0, 10**6))
+def test_both_blossom_backends_reach_the_same_cost(n, rounds, seed):
+    """rustworkx (default when installed) and networkx (fallback, baseline) are the same
+    algorithm: same minimum cost (t1..t6) on the same window."""
+    pytest.importorskip("rustworkx")
+    state = random_history(n, rounds, seed, forbidden=2)
+    if sum(not p.dropped for p in state.players) < 2:
+        return
+    problem = PairingProblem(state, random.Random(seed))
+    nodes = list(range(problem.n)) + ([problem.bye] if problem.bye is not None else [])
+    fast, _ = problem.solve_exact(nodes, backend="rustworkx")
+    slow, _ = problem.solve_exact(nodes, backend="networkx")
+    assert problem.cost(fast) == problem.cost(slow)

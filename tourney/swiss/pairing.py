@@ -33,6 +33,7 @@ brute force for up to 10 players.
 """
 from __future__ import annotations
 
+import importlib.util
 import math
 import random
 from dataclasses import dataclass, replace
@@ -55,8 +56,13 @@ FLAG_LABELS: dict[str, str] = {
     "assigned_bye": "bye asignado de antemano por la organización",
 }
 
+HAVE_RUSTWORKX = importlib.util.find_spec("rustworkx") is not None
+_RX_MAX_WEIGHT = 2 ** 100  # rustworkx keeps weights in 128-bit integers
+
 SMALL_GROUP = 12      # groups up to this many nodes are solved exactly
-WINDOW_LIMIT = 64     # largest window solved exactly when a group cannot be certified
+# largest window solved exactly when a group cannot be certified: 256 nodes take about
+# 0.2 s with rustworkx; networkx (pure Python) needs as long for 64
+WINDOW_LIMIT = 256 if HAVE_RUSTWORKX else 64
 BORROW = 16           # players borrowed from big neighbour groups by such a window
 POLISH = 16           # ranks either side of an uncertified piece's seam re-paired exactly
 _JITTER = 1024
@@ -285,14 +291,14 @@ class PairingProblem:
         return True
 
     # -- exact solver ------------------------------------------------------------
-    def solve_exact(self, nodes: list[int], p_next: int | None = None
-                    ) -> tuple[list[tuple[int, int]], int | None]:
+    def solve_exact(self, nodes: list[int], p_next: int | None = None,
+                    backend: str | None = None) -> tuple[list[tuple[int, int]], int | None]:
         """Minimum-cost perfect matching of ``nodes`` (complete graph, weighted blossom).
 
         When the count is odd, the slot -1 stands for "floats to the next group" and
-        the node matched with it is returned as the floater."""
-        import networkx as nx
-
+        the node matched with it is returned as the floater. ``backend``: "rustworkx"
+        (Edmonds' blossom in Rust, the default when installed) or "networkx" (the same
+        algorithm in Python, about 80x slower; the fallback and the benchmark baseline)."""
         nodes = list(nodes)
         if len(nodes) % 2:
             if p_next is None:
@@ -311,11 +317,25 @@ class PairingProblem:
             mult[i] = m
             m *= (k // 2) * maxima[i] + 1
         top = m
-        graph = nx.Graph()
-        graph.add_nodes_from(nodes)
-        graph.add_weighted_edges_from(
-            (u, v, top - sum(t[i] * mult[i] for i in range(7))) for u, v, t in edges)
-        matching = nx.max_weight_matching(graph, maxcardinality=True)
+        weighted = [(u, v, top - sum(t[i] * mult[i] for i in range(7))) for u, v, t in edges]
+        if backend is None:
+            backend = "rustworkx" if HAVE_RUSTWORKX and top < _RX_MAX_WEIGHT else "networkx"
+        if backend == "rustworkx":
+            import rustworkx as rx
+
+            pos = {u: i for i, u in enumerate(nodes)}
+            rgraph = rx.PyGraph()
+            rgraph.add_nodes_from(range(k))
+            rgraph.add_edges_from([(pos[u], pos[v], w) for u, v, w in weighted])
+            matching = {(nodes[i], nodes[j]) for i, j in
+                        rx.max_weight_matching(rgraph, max_cardinality=True, weight_fn=int)}
+        else:
+            import networkx as nx
+
+            graph = nx.Graph()
+            graph.add_nodes_from(nodes)
+            graph.add_weighted_edges_from(weighted)
+            matching = nx.max_weight_matching(graph, maxcardinality=True)
         if 2 * len(matching) != k:
             raise SwissFatalError("the complete graph must have a perfect matching")
         pairs: list[tuple[int, int]] = []
@@ -488,6 +508,21 @@ class PairingProblem:
             self.groups[hi + 1] = [m for m in self.groups[hi + 1] if m not in gone]
         return pairs, floater
 
+    def _grow_options(self, lo: int, hi: int, carry_lo: list[int], absorbed: int,
+                      done: list) -> list[tuple[int, int, list[int], int]]:
+        """Ways to widen a window, preferred first: both ways, one group down, or the
+        piece above."""
+        G = len(self.groups)
+        options = []
+        if absorbed < len(done):  # grow upwards: absorb the piece above
+            above = done[len(done) - 1 - absorbed]
+            if hi < G - 1:
+                options.append((above[0], hi + 1, above[2], absorbed + 1))
+            options.append((above[0], hi, above[2], absorbed + 1))
+        if hi < G - 1:
+            options.insert(min(len(options), 1), (lo, hi + 1, carry_lo, absorbed))
+        return options
+
     def _window_nodes(self, lo: int, hi: int, carry: list[int]) -> list[int]:
         nodes = list(carry)
         for g in range(lo, hi + 1):
@@ -532,18 +567,19 @@ class PairingProblem:
                 full_pairs = pairs + ([(floater, -1)] if floater is not None else [])
                 if self.certified(full_nodes, full_pairs, p_next) or (lo == 0 and hi == G - 1):
                     break
-                options = []
-                if absorbed < len(done):  # grow upwards: absorb the piece above
-                    above = done[len(done) - 1 - absorbed]
-                    if hi < G - 1:
-                        options.append((above[0], hi + 1, above[2], absorbed + 1))
-                    options.append((above[0], hi, above[2], absorbed + 1))
-                if hi < G - 1:
-                    options.insert(min(len(options), 1),
-                                   (lo, hi + 1, carry_lo, absorbed))
-                grown = next((o for o in options
-                              if len(self._window_nodes(o[0], o[1], o[2])) <= window_limit),
-                             None)
+                # grow by steps of about half the window (fewer exact solves)
+                target = max(len(nodes) + 8, len(nodes) * 3 // 2)
+                grown = None
+                cur = (lo, hi, carry_lo, absorbed)
+                while True:
+                    step = next((o for o in self._grow_options(*cur, done)
+                                 if len(self._window_nodes(o[0], o[1], o[2])) <= window_limit),
+                                None)
+                    if step is None:
+                        break
+                    grown = cur = step
+                    if len(self._window_nodes(cur[0], cur[1], cur[2])) >= target:
+                        break
                 if grown is None:
                     # the neighbouring groups are too big to take whole: borrow a few of
                     # their players (documented in docs/swiss-policy.md)
