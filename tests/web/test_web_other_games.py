@@ -78,6 +78,22 @@ def test_event_of_another_game_end_to_end(client, world, game_event, format_id, 
     assert main in blank and side in blank
 
 
+def test_mazo_de_soporte_swaps_are_only_for_mitos_y_leyendas(client, game_event, world):
+    from tourney.services import events, rounds
+
+    org, judge, _player, event = game_event("magic-construido")
+
+    def setup(s):
+        for name in ("Rafa", "Sofi"):
+            events.add_player_at_desk(s, org, event, name)
+        rnd = rounds.pair_next_round(s, org, event)
+        return rounds.round_matches(s, rnd)[0].id
+    match_id = world.run(setup)
+    login(client, judge.email)
+    resp = client.get(f"/eventos/{event.id}/mesas/{match_id}/cambios")
+    assert resp.status_code == 404 and "Mitos y Leyendas" in resp.get_data(as_text=True)
+
+
 def test_magic_decklists_import_and_export_with_sideboard(client, game_event, world):
     from tourney.services import events
 

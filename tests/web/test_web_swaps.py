@@ -271,6 +271,17 @@ def test_11_swaps_entered_after_two_minutes_are_flagged(client, app, table, worl
         assert "fuera de tiempo: 3:3" in page and "2 minutos" in page
     row = world.run(lambda s: s.exec(select(SupportSwap)).one())
     assert row.late is late and row.started_at is not None
+    # the swaps log of the event workbook says so too
+    import io
+
+    from openpyxl import load_workbook
+
+    login(client, table.org.email)
+    book = load_workbook(io.BytesIO(client.get(
+        f"/eventos/{table.event.id}/documentos/workbook").data))
+    log = [[c.value for c in r] for r in book["Cambios de Soporte"].iter_rows(min_row=2)]
+    assert [r[10] for r in log] == ["sí" if late else None]
+    assert 180 <= log[0][9] <= 240 if late else log[0][9] < 120
 
 
 def test_a_forged_opening_time_is_ignored_not_trusted(client, table, world):

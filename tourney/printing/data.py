@@ -163,6 +163,8 @@ class SwapRow:
     entered_at: datetime | None = None
     player_id: str = ""
     qty: int = 1  # copies of ``card_out`` replaced by as many of ``card_in``
+    seconds_taken: int | None = None  # from opening the swaps form to recording (None: unknown)
+    late: bool = False  # more than the 2 minutes the rules give
 
 
 @dataclass(frozen=True, slots=True)

@@ -299,7 +299,8 @@ def _swaps(session: Session, event: Event, by_id: dict[int, Registration], email
         for qty, card_out, card_in in pairs:
             out.append(SwapRow(round=number_of[match.round_id], table=match.table_no, player=reg.name,
                                game=swap.game, card_out=card_out, card_in=card_in,
-                               entered_at=local_time(swap.entered_at), player_id=_player_id(reg, emails), qty=qty))
+                               entered_at=local_time(swap.entered_at), player_id=_player_id(reg, emails), qty=qty,
+                               seconds_taken=swap.seconds_taken, late=swap.late))
     out.sort(key=lambda s: (s.round, s.table or 0, s.player.casefold(), s.game))
     return out
 

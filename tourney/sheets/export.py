@@ -95,10 +95,10 @@ def build_workbook(docs: EventDocuments) -> bytes:
 
     _table(wb.create_sheet("Cambios de Soporte"), [
         "Ronda", "Mesa", "Jugador", "ID", "Juego", "Cantidad", "Sale (Castillo)", "Entra (Soporte)",
-        "Registrado",
+        "Registrado", "Segundos", "Fuera de tiempo",
     ], [
         [s.round, s.table, s.player, s.player_id or None, s.game, s.qty, s.card_out, s.card_in,
-         s.entered_at]
+         s.entered_at, s.seconds_taken, "sí" if s.late else None]
         for s in docs.swaps
     ], formats={9: DATETIME})
 

@@ -839,6 +839,11 @@ def _opened_at(token):
 
 def _swap_player(session, event, match):
     """Whose swaps: the player themself, or (for judges) ``jugador`` of this match."""
+    if not sections(event)["myl"]:
+        from ..services.errors import NotFound
+
+        raise NotFound("Los cambios con el Mazo de Soporte (sección 11) son de Mitos y Leyendas: "
+                       "este evento es de otro juego.")
     if ev.is_judge(session, actor(), event):
         wanted = request.values.get("jugador", type=int)
         reg_id = wanted if wanted in (match.player_a_id, match.player_b_id) else match.player_a_id
