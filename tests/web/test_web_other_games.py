@@ -117,3 +117,32 @@ def test_magic_decklists_import_and_export_with_sideboard(client, game_event, wo
     rows = [r[:4] for r in book["Mazos"].iter_rows(min_row=2, values_only=True)]
     assert ("Rafa", "Sideboard", 3, "Negate") in rows
     assert ("Rafa", "Mazo principal", 4, "Counterspell") in rows
+
+
+def test_judge_pages_of_another_game_do_not_break(client, game_event, world):
+    from tourney.services import decklists, events
+
+    org, judge, _player, event = game_event("magic-construido")
+    fmt = world.formats()["magic-construido"]
+
+    def setup(s):
+        reg = events.add_player_at_desk(s, org, event, "Rafa")
+        decklists.submit_decklist(s, org, event, reg, fmt, None, text=MAGIC_LEGAL)
+        events.set_decklists_published(s, org, event, True)
+        return reg.id
+    reg_id = world.run(setup)
+    login(client, judge.email)
+    assert client.get(f"/eventos/{event.id}/listas").status_code == 200
+    assert client.get(f"/eventos/{event.id}/metagama").status_code == 200
+    resp = client.post(f"/eventos/{event.id}/revision",
+                       data={"registration_id": reg_id, "game": "1",
+                             "counted_text": MAGIC_LEGAL.replace("4 Counterspell", "3 Counterspell")})
+    page = resp.get_data(as_text=True)
+    assert resp.status_code == 200
+    found = page.split('id="resultado-revision"')[1].split("</div>")[0]
+    assert "2 diferencias" in found
+    assert "Mazo principal: faltan 1 × Counterspell (esperadas 4, contadas 3)" in found
+    assert "Mazo principal: 59 cartas contadas, se esperaban 60" in found
+    resp = client.post(f"/eventos/{event.id}/revision",
+                       data={"registration_id": reg_id, "game": "1", "counted_text": MAGIC_LEGAL})
+    assert "Sin diferencias: coincide con lo esperado." in resp.get_data(as_text=True)

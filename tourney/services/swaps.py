@@ -58,8 +58,10 @@ def _registered_deck(session: Session, event: Event, registration: Registration)
     side: Counter = Counter()
     for which, counter in (("castle", castle), ("support", side)):
         for entry in data.get(which, []):
-            counter[entry["code"]] += entry["qty"]
-            names[entry["code"]] = entry["name"]
+            # games checked without a catalog (Magic, Sky World) have no codes: key by name
+            key = entry.get("code") or f"nombre:{fold(entry['name'])}"
+            counter[key] += entry["qty"]
+            names[key] = entry["name"]
     return Deck(castle, side, names)
 
 
@@ -231,12 +233,13 @@ def format_problems(deck: Deck, fmt, catalog) -> list[str]:
 
 
 # -- deck checks -----------------------------------------------------------------------------
-def _count_text(text: str, catalog, names: dict[str, str]) -> tuple[Counter, Counter, dict]:
-    """Parse a counted list (decklist text format) into code counters by section."""
+def _count_text(text: str, catalog, names: dict[str, str],
+                game=None) -> tuple[Counter, Counter, dict]:
+    """Parse a counted list (decklist text format, the game's headers) into code counters."""
     from ..legality import parse_decklist
 
     try:
-        deck = parse_decklist(text)
+        deck = parse_decklist(text, game)
     except Exception as exc:
         raise ServiceError(_located(exc), "counted_text") from None
     by_name = {fold(name): code for code, name in names.items()}
@@ -256,7 +259,7 @@ def _count_text(text: str, catalog, names: dict[str, str]) -> tuple[Counter, Cou
                                 res.card.code)
                     shown.setdefault(code, res.card.name)
             if code is None:
-                code = name
+                code = f"nombre:{fold(name)}"
                 shown.setdefault(code, name)
             counters[which][code] += qty
     return counters["castle"], counters["support"], shown
@@ -273,10 +276,11 @@ def _section(deck, which: str):
         yield name, qty
 
 
-def compare(expected: Deck, castle: Counter, side: Counter, names: dict) -> list[dict]:
+def compare(expected: Deck, castle: Counter, side: Counter, names: dict,
+            labels: tuple[str, str] = ("Mazo Castillo", "Mazo de Soporte")) -> list[dict]:
     diffs = []
-    for which, label, exp, got in (("castle", "Mazo Castillo", expected.castle, castle),
-                                   ("support", "Mazo de Soporte", expected.side, side)):
+    for which, label, exp, got in (("castle", labels[0], expected.castle, castle),
+                                   ("support", labels[1], expected.side, side)):
         for code in sorted(set(exp) | set(got), key=lambda c: fold(names.get(c, c))):
             e, g = exp.get(code, 0), got.get(code, 0)
             if e == g:
@@ -286,7 +290,8 @@ def compare(expected: Deck, castle: Counter, side: Counter, names: dict) -> list
                 text = f"{label}: faltan {e - g} × {name} (esperadas {e}, contadas {g})"
             else:
                 text = f"{label}: sobran {g - e} × {name} (esperadas {e}, contadas {g})"
-            diffs.append({"section": which, "code": code, "name": name, "expected": e,
+            diffs.append({"section": which, "code": None if code.startswith("nombre:") else code,
+                          "name": name, "expected": e,
                           "counted": g, "message": text})
         te, tg = sum(exp.values()), sum(got.values())
         if te != tg:
@@ -298,7 +303,7 @@ def compare(expected: Deck, castle: Counter, side: Counter, names: dict) -> list
 
 def deck_check(session: Session, actor: User, event: Event, registration: Registration,
                counted_text: str, game: int = 1, match: Match | None = None,
-               catalog=None) -> DeckCheck:
+               catalog=None, fmt=None) -> DeckCheck:
     """Compare a counted list with the deck expected for that game; record every difference."""
     if not is_judge(session, actor, event):
         raise Forbidden("Solo los jueces de este evento pueden hacer revisiones de mazo.")
@@ -309,8 +314,14 @@ def deck_check(session: Session, actor: User, event: Event, registration: Regist
     if match is not None and not _participant(match, registration):
         raise ServiceError("Ese jugador no juega esa partida.", "match_id")
     expected = expected_deck(session, event, registration, match, game)
-    castle, side, names = _count_text(counted_text, catalog, expected.names)
-    diffs = compare(expected, castle, side, names)
+    from .decklists import catalog_for
+
+    game_rules = getattr(fmt, "game", None)
+    castle, side, names = _count_text(counted_text, catalog_for(fmt, catalog), expected.names,
+                                      game_rules)
+    labels = (fmt.main_name, fmt.side_name) if fmt is not None else ("Mazo Castillo",
+                                                                       "Mazo de Soporte")
+    diffs = compare(expected, castle, side, names, labels)
     check = DeckCheck(event_id=event.id, registration_id=registration.id,
                       match_id=match.id if match else None, game=game, judge_id=actor.id,
                       counted_text=counted_text,

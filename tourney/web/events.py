@@ -874,7 +874,8 @@ def deck_check(event_id: int):
                 match = swaps.current_match(session, event, reg)
                 game = int(form.game.data)
                 check = swaps.deck_check(session, actor(), event, reg, form.counted_text.data,
-                                         game, match if game > 1 else None, catalog())
+                                         game, match if game > 1 else None, catalog(),
+                                         fmt=format_for(event))
                 commit()
             except ServiceError as exc:
                 rollback()
