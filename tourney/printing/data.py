@@ -45,6 +45,7 @@ class EventInfo:
     main_size: int | None = 50
     side_size: int | None = 10
     side_note: str = "0 o 10 cartas"
+    side_rows: int | None = None  # lines of a blank sheet's side section (None: side_size)
     grouped_by_type: bool = True  # Mitos y Leyendas: Aliados, Talismanes… with the Raza column
 
     def __post_init__(self) -> None:

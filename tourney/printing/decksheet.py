@@ -89,7 +89,7 @@ def _draw_sheet(doc: Document, event: EventInfo, sheet: DeckSheet | None) -> Non
 
     # -- fixed parts' heights (computed first, so the Castillo gets the rest) --------------
     head_h = 88.0
-    side_blank = max(1, min(event.side_size or SUPPORT_SIZE, 16))
+    side_blank = max(1, min(event.side_rows or event.side_size or SUPPORT_SIZE, 16))
     support_rows = (side_blank if blank else max(1, len(sheet.support)))
     support_rows_per_col = (support_rows + 1) // 2
     verdict_h = 34.0 if blank or not sheet.verdict_notes else 34.0 + 9 * min(3, len(sheet.verdict_notes))
@@ -152,7 +152,7 @@ def _draw_sheet(doc: Document, event: EventInfo, sheet: DeckSheet | None) -> Non
                              event.main_size)
         for k, col_rows in enumerate(pair):
             x = left + k * (col_w + gap)
-            _column_header(doc, x, y, col_w, line_h)
+            _column_header(doc, x, y, col_w, line_h, event.grouped_by_type)
             cy = y - line_h
             for kind, value in col_rows:
                 _row(doc, x, cy, col_w, line_h, size, kind, value)
@@ -171,7 +171,7 @@ def _draw_sheet(doc: Document, event: EventInfo, sheet: DeckSheet | None) -> Non
             support = [("head", f"Sin {event.side_name}")]
     for k, col_rows in enumerate(_split(support, support_rows_per_col)[:2]):
         x = left + k * (col_w + gap)
-        _column_header(doc, x, y, col_w, line_h)
+        _column_header(doc, x, y, col_w, line_h, event.grouped_by_type)
         cy = y - line_h
         for kind, value in col_rows:
             _row(doc, x, cy, col_w, line_h, size, kind, value)
@@ -247,14 +247,16 @@ def _geometry(x: float, w: float) -> tuple[float, float, float, float]:
     return qty_w, name_x, race_x, race_w
 
 
-def _column_header(doc: Document, x: float, y: float, w: float, line_h: float) -> None:
+def _column_header(doc: Document, x: float, y: float, w: float, line_h: float,
+                   race: bool = True) -> None:
     qty_w, name_x, race_x, _ = _geometry(x, w)
     c = doc.canvas
     c.setFillColorRGB(*GREY)
     base = y - line_h + (line_h - 7) / 2 + 1
     doc.text(x + qty_w - 2, base, "Cant.", 7, align="right")
     doc.text(name_x, base, "Carta", 7)
-    doc.text(race_x, base, "Raza / Oro inicial", 7)
+    if race:
+        doc.text(race_x, base, "Raza / Oro inicial", 7)
     c.setFillColorRGB(0, 0, 0)
 
 

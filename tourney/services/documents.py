@@ -106,8 +106,9 @@ def event_info(session: Session, event: Event, formats: dict | None = None,
         side_max = fmt.side_sizes[-1] if fmt.side_sizes else fmt.side_max
         sizes = (" o ".join(str(n) for n in fmt.side_sizes) if fmt.side_sizes
                  else (f"{fmt.side_min} a {fmt.side_max}" if fmt.side_max is not None else ""))
+        exact = fmt.side_sizes[0] if fmt.side_sizes and len(fmt.side_sizes) == 1 else None
         sections = dict(main_name=fmt.main_name, side_name=fmt.side_name,
-                        main_size=fmt.main_exact, side_size=side_max,
+                        main_size=fmt.main_exact, side_size=exact, side_rows=side_max,
                         side_note=f"{sizes} cartas" if sizes else "", grouped_by_type=False)
     elif fmt is not None:
         sections = dict(main_name=fmt.main_name, side_name=fmt.side_name)
