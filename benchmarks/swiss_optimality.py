@@ -7,10 +7,10 @@ losses for the missed rounds), a few forbidden pairs. Every round is paired by
 PairingProblem.solve; we count the rounds that are not proven optimal (a window had to
 borrow players, or the greedy fallback ran) and the local re-pairings next to them that
 lowered the cost. Up to ``--check-upto`` players, each such
-round is also solved exactly on the whole round (networkx blossom on the complete graph,
-slow) and the costs (tiers t1..t6) are compared.
-Usage: .venv/bin/python benchmarks/swiss_optimality.py [--events 200x12x6,600x12x2]
-       [--check-upto 300]
+round is also solved exactly on the whole round (blossom on the complete graph) and the
+costs (tiers t1..t6) are compared.
+Usage: .venv/bin/python benchmarks/swiss_optimality.py [--events 200x12x6,600x12x3]
+       [--check-upto 1100]
 """
 from __future__ import annotations
 
@@ -70,8 +70,8 @@ def event(n: int, rounds: int, seed: int, check: bool, totals: dict) -> None:
 
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--events", default="120x12x8,200x12x6,600x12x2,1024x10x2")
-    ap.add_argument("--check-upto", type=int, default=300)
+    ap.add_argument("--events", default="120x12x10,200x12x6,400x12x3,600x12x3,1024x10x2")
+    ap.add_argument("--check-upto", type=int, default=1100)
     args = ap.parse_args()
     lines = []
     for spec in args.events.split(","):
