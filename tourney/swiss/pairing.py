@@ -22,14 +22,19 @@ lowest group. t1..t6 are optimal; how:
   (0 or 1) at one step of distance — for points on a line, pairing adjacent players
   in sorted order minimizes both t4 and t5, so no pairing can do better.
 * When a group cannot reach its lower bound (rematches, forbidden pairs, byes), a
-  window of neighbouring groups is solved exactly (weighted blossom, networkx) with
-  all tiers encoded in one integer weight, widening until the window reaches its
-  lower bound or covers the whole round (or hits ``window_limit`` players, where
-  we keep the window's best).
+  window of neighbouring groups is solved exactly (weighted blossom: rustworkx when
+  installed, else networkx) with all tiers encoded in one integer weight, widening until
+  the window reaches its lower bound or covers the whole round, or would pass
+  ``WINDOW_LIMIT`` players (256 with rustworkx, 64 without).
+* A window that cannot grow borrows a few players from the big groups next to it
+  (``_borrow``), and the tables around the seams of such windows are re-paired exactly
+  and kept when cheaper (``_polish``: never worse, the cost is a sum over tables).
 
 So the result is exactly optimal whenever every window is certified or the whole
-round fits in one window (always for small events); property tests compare it with
-brute force for up to 10 players.
+round fits in one window (``PairingProblem.proven``; always up to 256 active players
+with rustworkx); property tests compare it with brute force for up to 10 players, and
+benchmarks/swiss_optimality.py measures the unproven rounds of simulated events against
+the blossom on the whole round.
 """
 from __future__ import annotations
 
@@ -56,7 +61,10 @@ FLAG_LABELS: dict[str, str] = {
     "assigned_bye": "bye asignado de antemano por la organización",
 }
 
-HAVE_RUSTWORKX = importlib.util.find_spec("rustworkx") is not None
+try:
+    HAVE_RUSTWORKX = importlib.util.find_spec("rustworkx") is not None
+except (ImportError, ValueError):  # a broken or blocked install: use networkx
+    HAVE_RUSTWORKX = False
 _RX_MAX_WEIGHT = 2 ** 100  # rustworkx keeps weights in 128-bit integers
 
 SMALL_GROUP = 12      # groups up to this many nodes are solved exactly
