@@ -26,7 +26,72 @@ bp = Blueprint("events", __name__)
 
 @bp.app_context_processor
 def inject():
-    return {"format_name": format_name, "sections": sections}
+    return {"format_name": format_name, "sections": sections, "event_nav": event_nav,
+            "status_label": status_label, "outcome_for": outcome_for}
+
+
+STATUS_LABELS = {
+    "pendiente": "sin resultado",
+    "reportado": "reportado: falta que el rival lo confirme",
+    "disputado": "en disputa: decide el organizador",
+    "confirmado": "confirmado",
+}
+
+
+def status_label(status: str) -> str:
+    """A match status in words a player understands."""
+    return STATUS_LABELS.get(status, status)
+
+
+def outcome_for(table, registration_id: int) -> str:
+    """The match result told from one player's side: «Ganaste 2-1», «Perdiste 0-2»,
+    «Empate 1-1 (1 juego empatado)»; empty while there is no result."""
+    match = table.match
+    if table.b is None:
+        return "Bye: cuenta como partida ganada."
+    if not match.result:
+        return ""
+    a, b, d = (int(x) for x in match.result.split("-"))
+    mine, theirs = (a, b) if registration_id == match.player_a_id else (b, a)
+    score = f"{mine}-{theirs}" + (f" ({d} juego{'s' if d != 1 else ''} empatado{'s' if d != 1 else ''})"
+                                  if d else "")
+    if mine > theirs:
+        return f"Ganaste {score}"
+    if mine < theirs:
+        return f"Perdiste {score}"
+    return f"Empate {score}"
+
+
+def event_nav(event) -> list[tuple[str, str, bool]]:
+    """The links every event page shows under the header, for whoever is looking:
+    (label, url, is_current_page). Everyone: event, last visible round, standings; players:
+    their matches and list; judges: lists, deck check, documents; organizers: the dashboard."""
+    session = db()
+    me = actor()
+    judge = ev.is_judge(session, me, event)
+    reg = _my_registration(event)
+    visible = [r for r in rounds.event_rounds(session, event) if r.published or judge]
+    links = [("Evento", url_for("events.home", event_id=event.id))]
+    if visible:
+        last = visible[-1]
+        links.append((f"Ronda {last.number}",
+                      url_for("events.pairings", event_id=event.id, number=last.number)))
+    links.append(("Clasificación", url_for("events.standings", event_id=event.id)))
+    if reg is not None:
+        links.append(("Mis partidas", url_for("events.my_matches", event_id=event.id)))
+        links.append(("Mi lista", url_for("events.my_decklist", event_id=event.id)))
+    if event.decklists_published or judge:
+        links.append(("Listas", url_for("events.decklist_index", event_id=event.id)))
+        links.append(("Metagama", url_for("events.metagame", event_id=event.id)))
+    if judge:
+        links.append(("Revisión de mazo", url_for("events.deck_check", event_id=event.id)))
+    if ev.is_organizer(me):
+        if visible:
+            links.append(("Mesas pendientes", url_for("events.outstanding", event_id=event.id,
+                                                      number=visible[-1].number)))
+        links.append(("Panel", url_for("events.dashboard", event_id=event.id)))
+    here = request.path
+    return [(label, url, url == here) for label, url in links]
 
 
 def sections(event) -> dict:
@@ -228,6 +293,10 @@ def dashboard(event_id: int, desk_form=None, judge_form=None, forbidden_form=Non
     all_rounds = rounds.event_rounds(session, event)
     current = all_rounds[-1] if all_rounds else None
     missing = rounds.outstanding(session, event, current) if current else []
+    # re-pairing is only possible before any result (rounds.repair_round): hide it after
+    can_repair = current is not None and all(
+        m.status == "pendiente" or m.player_b_id is None
+        for m in rounds.round_matches(session, current))
     return render_template(
         "events/dashboard.html", event=event, players=regs, subs=subs, rounds=all_rounds,
         current=current, missing=missing, judges=ev.judges(session, event),
@@ -236,7 +305,7 @@ def dashboard(event_id: int, desk_form=None, judge_form=None, forbidden_form=Non
         forbidden=ev.forbidden_pairs(session, event),
         unseated=rounds.unseated(session, event, current) if current else [],
         timer_form=TimerForm(), planned=_planned(event), step=rounds.next_step(session, event),
-        champion=rounds.champion(session, event)), status
+        champion=rounds.champion(session, event), can_repair=can_repair), status
 
 
 def _simple_post(event_id: int, action, success: str):
