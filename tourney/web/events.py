@@ -133,8 +133,13 @@ def home(event_id: int):
     all_rounds = rounds.event_rounds(session, event)
     current = all_rounds[-1] if all_rounds else None
     reg = _my_registration(event)
+    my_table = None
+    if reg is not None and current is not None and current.published:
+        my_table = next((t for t in rounds.tables(session, event, current)
+                         if reg.id in (t.match.player_a_id, t.match.player_b_id)), None)
     return render_template(
         "events/home.html", event=event, rounds=all_rounds, current=current, registration=reg,
+        my_table=my_table,
         players=ev.players(session, event), is_judge=ev.is_judge(session, actor(), event),
         remaining=rounds.timer_remaining(current) if current else None,
         registered=decklists.registered(session, event, reg) if reg else None,
