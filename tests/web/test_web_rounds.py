@@ -100,7 +100,7 @@ def test_disagreement_goes_to_the_organizer(client, four, world):
     assert world.run(lambda s: s.get(Match, m.id)).status == "disputado"
     login(client, four.org.email)
     page = client.get(f"/eventos/{four.event.id}/rondas/1/pendientes").get_data(as_text=True)
-    assert "disputado" in page and "reportó 2-0-0" in page and "reportó 1-2-0" in page
+    assert "en disputa" in page and "reportó 2-0-0" in page and "reportó 1-2-0" in page
     version = world.run(lambda s: s.get(Match, m.id)).version
     resp = client.post(f"/eventos/{four.event.id}/mesas/{m.id}/resultado",
                        data={"a_games": 2, "b_games": 0, "draws": 0, "version": version})
