@@ -60,6 +60,7 @@ def test_the_navigation_shows_each_role_its_own_pages(client, paired):
     login(client, paired.judge.email)
     judge = _nav(_page(client, f"{url}/clasificacion"))
     assert f"{url}/revision" in judge and f"{url}/listas" in judge and "/panel" not in judge
+    assert f"{url}/rondas/1/pendientes" in judge  # judges chase the missing results too
     login(client, paired.org.email)
     organizer = _nav(_page(client, f"{url}/clasificacion"))
     assert f"{url}/panel" in organizer and f"{url}/rondas/1/pendientes" in organizer

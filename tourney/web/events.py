@@ -85,10 +85,10 @@ def event_nav(event) -> list[tuple[str, str, bool]]:
         links.append(("Metagama", url_for("events.metagame", event_id=event.id)))
     if judge:
         links.append(("Revisión de mazo", url_for("events.deck_check", event_id=event.id)))
-    if ev.is_organizer(me):
         if visible:
             links.append(("Mesas pendientes", url_for("events.outstanding", event_id=event.id,
                                                       number=visible[-1].number)))
+    if ev.is_organizer(me):
         links.append(("Panel", url_for("events.dashboard", event_id=event.id)))
     here = request.path
     return [(label, url, url == here) for label, url in links]
