@@ -183,3 +183,20 @@ def test_a_desk_entry_error_lands_where_the_form_is(client, cast):
     body = resp.get_data(as_text=True)
     form = body[body.index('id="inscribir"'):]
     assert "Este campo es obligatorio." in form[:form.index("</form>")]
+
+
+def test_a_player_left_without_a_legal_list_is_told_what_to_do_and_the_organizer_can_enter_it(
+        client, world, cast):
+    from tourney.services import events
+
+    late = world.user("tarde@x.cl", name="Tomás Tarde")
+    reg = world.run(lambda s: events.register_self(s, late, cast.event))
+    login(client, cast.org.email)
+    assert client.post(f"/eventos/{cast.event.id}/rondas").status_code == 302  # lists lock
+    html = _page(client, f"/eventos/{cast.event.id}/panel")
+    assert f"/eventos/{cast.event.id}/listas/{reg.id}/editar" in html
+    assert f"/eventos/{cast.event.id}/listas/{cast.regs['ana'].id}/editar" not in html
+    login(client, late.email)
+    page = _page(client, f"/eventos/{cast.event.id}/mi-lista")
+    found = re.search(r'<p class="illegal" id="listas-cerradas">(.*?)</p>', page, re.S)
+    assert found and "habla con el organizador" in found.group(1)
