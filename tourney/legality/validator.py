@@ -295,35 +295,30 @@ class _Checker:
         return found
 
     # ------------------------------------------------------------ checking
-    def check_entries(self, main: Iterable[Entry], side: Iterable[Entry]) -> Verdict:
+    def _accumulate(self, entries: Iterable[Entry],
+                    pre: list[Violation]) -> tuple[dict[CardInfo, int], int]:
+        """Copies per resolved card of one section and its card count; unresolved names
+        (unknown, ambiguous) go to ``pre`` with their lines."""
         known = self._known
+        acc: dict[CardInfo, int] = {}
+        count = 0
+        for entry in entries:
+            qty = entry.quantity
+            count += qty
+            info = known.get(entry.name)
+            if info is None:
+                found = self.resolve(entry.name)
+                if found[0] is not _OK:
+                    pre.append(_at(found[1], entry.lines))
+                    continue
+                info = found[1]
+            acc[info] = acc.get(info, 0) + qty
+        return acc, count
+
+    def check_entries(self, main: Iterable[Entry], side: Iterable[Entry]) -> Verdict:
         pre: list[Violation] = []
-        main_acc: dict[CardInfo, int] = {}
-        main_count = 0
-        for entry in main:
-            qty = entry.quantity
-            main_count += qty
-            info = known.get(entry.name)
-            if info is None:
-                found = self.resolve(entry.name)
-                if found[0] is not _OK:
-                    pre.append(_at(found[1], entry.lines))
-                    continue
-                info = found[1]
-            main_acc[info] = main_acc.get(info, 0) + qty
-        side_acc: dict[CardInfo, int] = {}
-        side_count = 0
-        for entry in side:
-            qty = entry.quantity
-            side_count += qty
-            info = known.get(entry.name)
-            if info is None:
-                found = self.resolve(entry.name)
-                if found[0] is not _OK:
-                    pre.append(_at(found[1], entry.lines))
-                    continue
-                info = found[1]
-            side_acc[info] = side_acc.get(info, 0) + qty
+        main_acc, main_count = self._accumulate(main, pre)
+        side_acc, side_count = self._accumulate(side, pre)
         return self._check(main_acc, side_acc, main_count, side_count, pre, (main, side))
 
     def check_cards(self, main: Iterable[tuple[Card, int]], side: Iterable[tuple[Card, int]]) -> Verdict:
