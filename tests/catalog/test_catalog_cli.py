@@ -33,7 +33,7 @@ def test_show_ambiguous_unknown_and_with_code(runner, public_cards_path):
     one = runner.invoke(args=["catalog", "show", "Shuri (DO-213)"])
     assert "nombra" not in one.output and "Coste 2" in one.output
     unknown = runner.invoke(args=["catalog", "show", "Kirn"])
-    assert unknown.exit_code == 1 and "¿Quiso decir: Kirin" in unknown.output
+    assert unknown.exit_code == 1 and "¿Quisiste decir: Kirin" in unknown.output
     assert "Traceback" not in unknown.output
 
 

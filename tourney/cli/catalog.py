@@ -114,7 +114,7 @@ def show_command(name: tuple[str, ...]) -> None:
     resolution = catalog.resolve(query)
     cards = [code_hit] if code_hit is not None and not resolution.cards else list(resolution.cards)
     if not cards:
-        hint = (" ¿Quiso decir: " + "; ".join(resolution.suggestions) + "?"
+        hint = (" ¿Quisiste decir: " + "; ".join(resolution.suggestions) + "?"
                 if resolution.suggestions else "")
         raise CliError(f"no hay ninguna carta llamada «{query}» en el catálogo.{hint}", 1)
     identities: dict[str, list] = {}
