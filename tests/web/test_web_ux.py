@@ -200,3 +200,14 @@ def test_a_player_left_without_a_legal_list_is_told_what_to_do_and_the_organizer
     page = _page(client, f"/eventos/{cast.event.id}/mi-lista")
     found = re.search(r'<p class="illegal" id="listas-cerradas">(.*?)</p>', page, re.S)
     assert found and "habla con el organizador" in found.group(1)
+
+
+def test_deck_check_result_names_the_player_and_game_checked(client, paired):
+    login(client, paired.judge.email)
+    reg = paired.regs[paired.playing[0]]
+    resp = client.post(f"/eventos/{paired.event.id}/revision",
+                       data={"registration_id": reg.id, "game": "1",
+                             "counted_text": paired.decks[paired.playing[0]]})
+    html = resp.get_data(as_text=True)
+    found = re.search(r'id="resultado-revision"><h2>(.*?)</h2>', html)
+    assert found and found.group(1) == f"{reg.name} · juego 1"

@@ -939,12 +939,13 @@ def deck_check(event_id: int):
     form.registration_id.choices = choices((r.id, r.name) for r in ev.players(session, event))
     if request.method == "GET" and request.args.get("jugador", type=int):
         form.registration_id.data = request.args.get("jugador", type=int)
-    check = None
+    check = checked_who = None
     status = 200
     if request.method == "POST":
         if form.validate_on_submit():
             try:
                 reg = ev.get_registration(session, event, form.registration_id.data)
+                checked_who = reg.name
                 match = swaps.current_match(session, event, reg)
                 game = int(form.game.data)
                 check = swaps.deck_check(session, actor(), event, reg, form.counted_text.data,
@@ -957,4 +958,5 @@ def deck_check(event_id: int):
                 status = 400
         else:
             status = 400
-    return render_template("events/deck_check.html", event=event, form=form, check=check), status
+    return render_template("events/deck_check.html", event=event, form=form, check=check,
+                           checked_who=checked_who), status
