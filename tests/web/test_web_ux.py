@@ -211,3 +211,11 @@ def test_deck_check_result_names_the_player_and_game_checked(client, paired):
     html = resp.get_data(as_text=True)
     found = re.search(r'id="resultado-revision"><h2>(.*?)</h2>', html)
     assert found and found.group(1) == f"{reg.name} · juego 1"
+
+
+def test_pairings_refresh_themselves_for_players_but_not_while_searching(client, paired):
+    html = _page(client, f"/eventos/{paired.event.id}/rondas/1")
+    assert 'id="auto-refresco"' in html and "location.reload()" in html
+    assert "document.activeElement===q" in html  # a half-typed search is never thrown away
+    login(client, paired.org.email)  # the organizer edits tables: no reload under their hands
+    assert "location.reload()" not in _page(client, f"/eventos/{paired.event.id}/rondas/1")
