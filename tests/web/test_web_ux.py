@@ -219,3 +219,17 @@ def test_pairings_refresh_themselves_for_players_but_not_while_searching(client,
     assert "document.activeElement===q" in html  # a half-typed search is never thrown away
     login(client, paired.org.email)  # the organizer edits tables: no reload under their hands
     assert "location.reload()" not in _page(client, f"/eventos/{paired.event.id}/rondas/1")
+
+
+def test_pairings_page_tells_a_logged_in_player_their_table_first(client, paired):
+    (user_a, _), (_, reg_b) = _a_and_b(paired)
+    url = f"/eventos/{paired.event.id}/rondas/1"
+    login(client, user_a.email)
+    html = _page(client, url)
+    found = re.search(r'id="tu-mesa"><strong>(.*?)</strong>', html)
+    assert found and found.group(1) == f"Tu mesa: {paired.match.table_no}, contra {reg_b.name}"
+    assert html.index('id="tu-mesa"') < html.index('id="emparejamientos"')
+    login(client, paired.users[paired.bye].email)
+    assert "Tienes bye en esta ronda" in _page(client, url)
+    client.post("/salir")
+    assert 'id="tu-mesa"' not in _page(client, url)

@@ -165,9 +165,15 @@ def pairings(event_id: int, number: int):
            organizer)
     table_html = cached_fragment(key, lambda: _pairings_table(event, rnd, order, query, judge,
                                                               organizer))
+    reg = _my_registration(event)
+    my_table = None
+    if reg is not None:
+        my_table = next((t for t in rounds.tables(session, event, rnd)
+                         if reg.id in (t.match.player_a_id, t.match.player_b_id)), None)
     return render_template("events/pairings.html", event=event, rnd=rnd, table_html=table_html,
                            order=order, query=query, remaining=rounds.timer_remaining(rnd),
-                           is_judge=judge, is_organizer=organizer,
+                           is_judge=judge, is_organizer=organizer, my_table=my_table,
+                           registration=reg,
                            swap_form=_swap_tables_form(event, rnd) if organizer else None,
                            timer_form=TimerForm() if organizer else None,
                            break_form=_break_form(event, rnd) if organizer else None,
