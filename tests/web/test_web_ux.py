@@ -233,3 +233,13 @@ def test_pairings_page_tells_a_logged_in_player_their_table_first(client, paired
     assert "Tienes bye en esta ronda" in _page(client, url)
     client.post("/salir")
     assert 'id="tu-mesa"' not in _page(client, url)
+
+
+def test_after_sending_a_list_the_verdict_is_under_the_list_and_the_page_jumps_to_it(client, cast):
+    login(client, cast.ana.email)
+    url = f"/eventos/{cast.event.id}/mi-lista"
+    assert 'action="#veredicto-vivo"' in _page(client, url)
+    text = "Mazo Castillo\n5 " + cast.decks["ana"].splitlines()[1].split(" ", 1)[1] + "\n"
+    html = client.post(url, data={"text": text}).get_data(as_text=True)
+    assert "Lista NO legal." in html and text.strip().splitlines()[1] in html  # input kept
+    assert html.index('id="text"') < html.index("Lista NO legal.") < html.index('id="file"')
