@@ -1,0 +1,37 @@
+"""In a real phone-sized browser: the decklist editor's card search and live verdict."""
+from __future__ import annotations
+
+import pytest
+
+from test_web_browser import CHROMIUM, _login, page, server  # noqa: F401 (fixtures)
+from web_helpers import World
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(not CHROMIUM.exists(), reason="no hay Chromium en /usr/bin/chromium"),
+]
+
+
+def test_card_search_adds_to_the_castle_and_the_live_verdict_appears_under_the_list(
+        page, server, csrf_app):  # noqa: F811
+    from tourney.services import events
+
+    world = World(csrf_app)
+    org = world.user("org@x.cl", "organizador", "Olga")
+    ana = world.user("ana@x.cl", name="Ana")
+    event = world.event(org)
+    world.run(lambda s: events.register_self(s, ana, event))
+    card = next(c for c in world.catalog() if c.is_ally)
+    _login(page, server, ana.email)
+    page.goto(f"{server}/eventos/{event.id}/mi-lista")
+    page.fill("#text", "Mazo Castillo\n3 " + card.name + "\n\nMazo de Soporte\n")
+    page.fill("#buscar", card.name[:6])
+    page.locator("#sugerencias button").first.click()
+    lines = page.input_value("#text").split("\n")
+    side = lines.index("Mazo de Soporte")
+    assert any(line.startswith("1 ") for line in lines[:side])  # into the Castillo
+    assert not any(line.strip() for line in lines[side + 1:])   # nothing under the Soporte
+    page.wait_for_selector("#veredicto-vivo .card")
+    assert "Lista NO legal." in page.inner_text("#veredicto-vivo")
+    assert "Mazo Castillo:" in page.inner_text("#veredicto-vivo")
+    assert page.input_value("#text").startswith("Mazo Castillo\n3 " + card.name)  # kept
