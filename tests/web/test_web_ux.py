@@ -243,3 +243,10 @@ def test_after_sending_a_list_the_verdict_is_under_the_list_and_the_page_jumps_t
     html = client.post(url, data={"text": text}).get_data(as_text=True)
     assert "Lista NO legal." in html and text.strip().splitlines()[1] in html  # input kept
     assert html.index('id="text"') < html.index("Lista NO legal.") < html.index('id="file"')
+
+
+def test_a_new_event_starts_in_unificado_not_the_first_format_alphabetically(client, paired):
+    login(client, paired.org.email)
+    html = _page(client, "/eventos/nuevo")
+    selected = re.search(r'<option[^>]*selected[^>]*value="([^"]+)"|<option[^>]*value="([^"]+)"[^>]*selected', html)
+    assert selected and "unificado" in selected.groups()

@@ -281,7 +281,7 @@ class _Checker:
                     (name,), f"elige una con su código de coleccionista, p. ej. «{example}»"))
             else:
                 hint = (f"¿quisiste decir {', '.join(res.suggestions)}?" if res.suggestions
-                        else "revisa la ortografía o importa la edición al catálogo")
+                        else "revisa la ortografía; si la carta existe pero falta en el catálogo, avisa al organizador")
                 first, _, rest = name.partition(" ")
                 number = _NUMBER_WORDS.get(fold(first))
                 if number and rest and self.catalog.resolve(rest).cards:

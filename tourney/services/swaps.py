@@ -297,7 +297,7 @@ def compare(expected: Deck, castle: Counter, side: Counter, names: dict,
         if te != tg:
             diffs.append({"section": which, "code": None, "name": None, "expected": te,
                           "counted": tg,
-                          "message": f"{label}: {tg} cartas contadas, se esperaban {te}"})
+                          "message": f"{label}: {_counted(tg)}, se esperaban {te}"})
     return diffs
 
 
@@ -341,3 +341,7 @@ def current_match(session: Session, event: Event, registration: Registration) ->
                               MatchSeat.registration_id == registration.id)
                        .order_by(Round.number.desc())).first()
     return row
+
+
+def _counted(n: int) -> str:
+    return "1 carta contada" if n == 1 else f"{n} cartas contadas"

@@ -233,6 +233,8 @@ def create():
     form = EventForm()
     form.format_id.choices = choices((fid, getattr(f, "name", fid))
                                     for fid, f in sorted(formats().items()))
+    if request.method == "GET" and "unificado" in formats():
+        form.format_id.data = "unificado"  # the everyday MyL format, not the first alphabetically
     if form.validate_on_submit():
         try:
             event = ev.create_event(
