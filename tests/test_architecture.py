@@ -52,3 +52,17 @@ def test_migrations_build_every_table_and_downgrade_cleanly(app, database_url):
 
 def test_health_page_answers(client):
     assert client.get("/salud").get_json() == {"estado": "ok"}
+
+
+def test_ruff_finds_nothing_in_the_code():
+    import shutil
+    import subprocess
+    import sys
+
+    ruff = shutil.which("ruff") or str(Path(sys.executable).with_name("ruff"))
+    if not Path(ruff).exists():
+        pytest.skip("ruff no está instalado")
+    root = PACKAGE.parent
+    done = subprocess.run([ruff, "check", "--no-cache", "tourney", "tests", "benchmarks"],
+                          cwd=root, capture_output=True, text=True)
+    assert done.returncode == 0, done.stdout[-3000:]

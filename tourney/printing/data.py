@@ -248,7 +248,9 @@ def _build(cls, data: dict, **converters):
 
 def event_documents_from_json(data: dict) -> EventDocuments:
     """Inverse of ``to_json(EventDocuments)``; ValueError/TypeError name the bad part."""
-    deck_line = lambda d: _build(DeckLine, d)
+    def deck_line(d):
+        return _build(DeckLine, d)
+
     return _build(
         EventDocuments, data,
         event=lambda d: _build(EventInfo, d, date=_opt_date),
