@@ -66,3 +66,12 @@ def test_ruff_finds_nothing_in_the_code():
     done = subprocess.run([ruff, "check", "--no-cache", "tourney", "tests", "benchmarks"],
                           cwd=root, capture_output=True, text=True)
     assert done.returncode == 0, done.stdout[-3000:]
+
+
+def test_an_installation_gets_its_own_secret_key(tmp_path, monkeypatch):
+    from tourney import _instance_secret
+
+    first = _instance_secret(tmp_path)
+    assert len(first) > 40 and first != "dev-change-me"
+    assert _instance_secret(tmp_path) == first
+    assert (tmp_path / "secret_key").stat().st_mode & 0o077 == 0

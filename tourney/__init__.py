@@ -35,6 +35,8 @@ def create_app(test_config: dict | None = None) -> Flask:
         app.config.from_pyfile("config.py", silent=True)
     else:
         app.config.from_mapping(test_config)
+    if app.config["SECRET_KEY"] == "dev-change-me" and not app.config.get("TESTING"):
+        app.config["SECRET_KEY"] = _instance_secret(Path(app.instance_path))
     if os.environ.get("DATABASE_URL") and not (test_config or {}).get("DATABASE_URL"):
         app.config["DATABASE_URL"] = os.environ["DATABASE_URL"]
 
@@ -50,3 +52,22 @@ def create_app(test_config: dict | None = None) -> Flask:
 
     register_commands(app.cli)
     return app
+
+
+def _instance_secret(instance: Path) -> str:
+    """A random secret kept in ``instance/secret_key`` (made on first start), so an
+    installation never signs sessions with a key everyone can read in the source."""
+    import secrets
+
+    path = instance / "secret_key"
+    try:
+        return path.read_text(encoding="utf-8").strip()
+    except FileNotFoundError:
+        key = secrets.token_urlsafe(48)
+        try:
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        except FileExistsError:  # another process made it first
+            return path.read_text(encoding="utf-8").strip()
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(key)
+        return key
