@@ -169,10 +169,10 @@ def test_bad_json_names_line_and_column(tmp_path):
     assert "línea 1" in str(exc.value) and "bad.json" in str(exc.value)
 
 
-def test_non_utf8_file_is_rejected(tmp_path):
+def test_non_utf8_file_is_rejected_naming_the_line(tmp_path):
     path = tmp_path / "latin1.json"
-    path.write_bytes('[{"nombre": "Dragón"}]'.encode("latin-1"))
-    with pytest.raises(CatalogImportError, match="UTF-8"):
+    path.write_bytes('[\n{"nombre": "Dragón"}]'.encode("latin-1"))
+    with pytest.raises(CatalogImportError, match="UTF-8 \\(línea 2\\)"):
         load_deckforge_cards(path)
 
 

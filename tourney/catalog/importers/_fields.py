@@ -1,6 +1,7 @@
 """Field readers shared by importers: each names the record and field on error."""
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from ..errors import CatalogImportError
@@ -61,3 +62,18 @@ def card_type(value: str, where: Any, key: str) -> str:
 
 def school_of(race: str | None) -> str | None:
     return RACE_SCHOOL.get(race) if race else None
+
+
+def read_utf8(path: Path, hint: str = "guárdalo como texto UTF-8") -> str:
+    """The file's text; an unreadable file or a non-UTF-8 byte is an import error naming the line."""
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise CatalogImportError(f"no se pudo leer el archivo: {exc.strerror or exc}",
+                                 source=str(path)) from None
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].count(b"\n") + 1
+        raise CatalogImportError(f"el archivo no está en UTF-8 (línea {line}); {hint}",
+                                 source=str(path)) from None

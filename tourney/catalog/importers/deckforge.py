@@ -26,23 +26,14 @@ from ..errors import CatalogImportError
 from ..identity import assign_identities
 from ..keywords import declared_keywords, normalize_breaks
 from ..model import Card, Edition, slugify
-from ._fields import card_type, opt_int, opt_str, req_str, school_of
+from ._fields import card_type, opt_int, opt_str, read_utf8, req_str, school_of
 
 ATTRIBUTES = {"luz": "Luz", "oscuridad": "Oscuridad"}
 
 
 def read_json(path: str | Path) -> Any:
     path = Path(path)
-    try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise CatalogImportError(f"no se pudo leer el archivo: {exc.strerror or exc}",
-                                 source=str(path)) from None
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise CatalogImportError(
-            f"el archivo no está en UTF-8 (byte {exc.start})", source=str(path)) from None
+    text = read_utf8(path)
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:

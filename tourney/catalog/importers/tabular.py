@@ -17,7 +17,7 @@ from typing import Any
 from ..errors import CatalogImportError
 from ..keywords import KEYWORDS, declared_keywords, normalize_breaks
 from ..model import Card, fold, slugify
-from ._fields import card_type, school_of
+from ._fields import card_type, read_utf8, school_of
 
 REQUIRED = ("codigo", "nombre", "edicion", "tipo")
 OPTIONAL = ("coste", "fuerza", "raza", "escuela", "atributo", "frecuencia", "habilidad",
@@ -56,17 +56,7 @@ def read_table(path: str | Path, kind: str | None = None) -> list[Card]:
 
 
 def _csv_rows(path: Path) -> list[tuple[int, list[Any]]]:
-    try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise CatalogImportError(f"no se pudo leer el archivo: {exc.strerror or exc}",
-                                 source=str(path)) from None
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        line = raw[: exc.start].count(b"\n") + 1
-        raise CatalogImportError(f"el archivo no está en UTF-8 (línea {line}); guárdelo como "
-                                 "«CSV UTF-8»", source=str(path)) from None
+    text = read_utf8(path, "guárdalo como «CSV UTF-8»")
     first = text.split("\n", 1)[0]
     delimiter = max(",;\t", key=first.count) if first else ","
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
