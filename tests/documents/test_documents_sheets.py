@@ -9,7 +9,7 @@ from datetime import datetime
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from openpyxl import Workbook, load_workbook
+from openpyxl import load_workbook
 
 from tourney.printing.data import (
     EventDocuments,
@@ -29,18 +29,10 @@ from tourney.sheets import (
     read_players,
 )
 from tourney.sheets.layout import SECTION_CASTLE, SECTION_SUPPORT
+from xlsx_helpers import xlsx_bytes
 
 
-def _xlsx(sheets: dict[str, list[list]]) -> bytes:
-    wb = Workbook()
-    wb.remove(wb.active)
-    for title, rows in sheets.items():
-        ws = wb.create_sheet(title)
-        for row in rows:
-            ws.append(row)
-    out = io.BytesIO()
-    wb.save(out)
-    return out.getvalue()
+_xlsx = xlsx_bytes
 
 
 @pytest.fixture

@@ -5,23 +5,15 @@ from __future__ import annotations
 import io
 
 import pytest
-from openpyxl import Workbook, load_workbook
+from openpyxl import load_workbook
 from sqlmodel import select
 
 from tourney.models.events import DecklistSubmission, Registration
 from web_helpers import deck_lines, login
+from xlsx_helpers import xlsx_bytes
 
 
-def _xlsx(sheets: dict[str, list[list]]) -> bytes:
-    wb = Workbook()
-    wb.remove(wb.active)
-    for title, rows in sheets.items():
-        ws = wb.create_sheet(title)
-        for row in rows:
-            ws.append(row)
-    out = io.BytesIO()
-    wb.save(out)
-    return out.getvalue()
+_xlsx = xlsx_bytes
 
 
 def _pdf_text(data: bytes) -> str:
