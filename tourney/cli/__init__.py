@@ -11,7 +11,7 @@ import importlib
 import click
 from flask.cli import FlaskGroup
 
-COMMAND_MODULES = ("catalog", "deck", "swiss", "engine", "documents", "events")
+COMMAND_MODULES = ("catalog", "deck", "swiss", "engine", "compiler", "documents", "events", "serve")
 
 
 def register_commands(group: click.Group) -> None:
