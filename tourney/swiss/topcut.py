@@ -91,3 +91,109 @@ def champion(final: Sequence[Match]) -> str:
     if len(final) != 1:
         raise SwissUserError("la final es una sola mesa")
     return match_winner(final[0], "final")
+
+
+# -- the finished (or running) cut: who went how far ----------------------------------------------
+
+# Label of the place a player reached, by the number of tables of the round they lost in.
+_STAGE_BY_TABLES = {1: "Finalista", 2: "Semifinal", 4: "Cuartos de final", 8: "Octavos de final"}
+CHAMPION = "Campeón"
+STILL_PLAYING = "En juego"
+SWISS_ONLY = "Suizo"
+
+
+@dataclass(frozen=True, slots=True)
+class CutSlot:
+    """One table of the bracket: a and b (None: not known yet), the result and the winner
+    (None while unplayed)."""
+
+    a: str | None
+    b: str | None
+    result: str | None = None
+    winner: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class FinalPlace:
+    """One line of the final standings: ``place`` 1.., ``stage`` how far the player went
+    («Campeón», «Finalista», «Semifinal», «Cuartos de final», «En juego» or «Suizo»)."""
+
+    place: int
+    id: str
+    stage: str
+
+
+def _decided(match: Match) -> str | None:
+    """The winner of a playoff match, or None while it has no (decisive) result."""
+    if match.b is None:
+        return match.a
+    if match.result is None:
+        return None
+    try:
+        w = parse_result(match.result).winner()
+    except SwissUserError:
+        return None
+    return None if w is None else (match.a if w == "a" else match.b)
+
+
+def cut_bracket(size: int, played: Sequence[Sequence[Match]]) -> list[list[CutSlot]]:
+    """The whole bracket of a Top ``size``: every round as a column (first round … final),
+    filled with the rounds played so far (``played[0]`` is the first cut round, in bracket
+    order), winners carried forward into the next round's slots; later slots None."""
+    bracket_order(size)  # validates the size
+    if not played:
+        raise SwissUserError("el corte todavía no tiene mesas")
+    columns: list[list[CutSlot]] = []
+    tables = size // 2
+    previous: list[CutSlot] | None = None
+    r = 0
+    while tables >= 1:
+        if r < len(played):
+            matches = played[r]
+            if len(matches) != tables:
+                raise SwissUserError(f"la ronda {r + 1} del corte debería tener {tables} mesas, "
+                                     f"tiene {len(matches)}")
+            column = [CutSlot(m.a, m.b, m.result, _decided(m)) for m in matches]
+        else:
+            carried = [s.winner for s in previous] if previous else [None] * (2 * tables)
+            column = [CutSlot(carried[2 * i], carried[2 * i + 1]) for i in range(tables)]
+        columns.append(column)
+        previous = column
+        tables //= 2
+        r += 1
+    return columns
+
+
+def cut_champion(size: int, played: Sequence[Sequence[Match]]) -> str | None:
+    """The champion once the final has a result (None before)."""
+    if not played:
+        return None
+    return cut_bracket(size, played)[-1][0].winner
+
+
+def final_standings(swiss_order: Sequence[str], size: int,
+                    played: Sequence[Sequence[Match]]) -> list[FinalPlace]:
+    """Final standings: the cut first, by how far each player went (champion, finalist,
+    semifinal losers, …; players eliminated in the same round keep their Swiss order),
+    then everyone else in Swiss order. With no cut played, the Swiss order alone."""
+    if not played:
+        return [FinalPlace(i, pid, SWISS_ONLY) for i, pid in enumerate(swiss_order, 1)]
+    columns = cut_bracket(size, played)
+    swiss_rank = {pid: i for i, pid in enumerate(swiss_order)}
+    depth: dict[str, tuple[float, str]] = {}
+    for r, column in enumerate(columns):
+        for slot in column:
+            for pid in (slot.a, slot.b):
+                if pid is None:
+                    continue
+                if slot.winner is None:
+                    depth[pid] = (r + 0.5, STILL_PLAYING)
+                elif pid != slot.winner:
+                    depth[pid] = (r, _STAGE_BY_TABLES.get(len(column), f"Ronda {r + 1} del corte"))
+    champ = columns[-1][0].winner
+    if champ is not None:
+        depth[champ] = (len(columns), CHAMPION)
+    in_cut = sorted(depth, key=lambda p: (-depth[p][0], swiss_rank.get(p, len(swiss_rank)), p))
+    rest = [p for p in swiss_order if p not in depth]
+    return ([FinalPlace(i, p, depth[p][1]) for i, p in enumerate(in_cut, 1)]
+            + [FinalPlace(i, p, SWISS_ONLY) for i, p in enumerate(rest, len(in_cut) + 1)])
