@@ -5,3 +5,4 @@ try:  # event tables arrive with the web issue; keep the import optional while i
     from . import events  # noqa: F401
 except ImportError:  # pragma: no cover
     pass
+from . import adjudication  # noqa: F401,E402
