@@ -1,0 +1,163 @@
+"""Catalog onboarding: what the catalog holds, which formats it can serve, and an upload
+from the web that reuses the catalog importers (all or nothing).
+
+Flushes, never commits: the request edge commits, so a rejected file leaves the catalog
+as it was.
+"""
+from __future__ import annotations
+
+import tempfile
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+
+from sqlmodel import Session
+
+from ..catalog.errors import CatalogImportError
+from ..catalog.importers.detect import FORMATS, SUFFIXES
+from ..catalog.model import slugify
+from ..models.events import User
+from .catalog import ImportReport, clear_cache, import_files, load_catalog
+from .errors import ServiceError
+from .events import require_organizer
+
+MAX_UPLOAD_BYTES = 2 * 1024 * 1024  # the app's MAX_CONTENT_LENGTH; the request is refused above
+MAX_FILES = 12
+
+FORMAT_LABELS = {
+    "": "Detectar (por extensión y contenido)",
+    "deckforge": "DeckForge (cards.json con identidades)",
+    "deckforge-src": "DeckForge, una edición (data-src/*.json)",
+    "api": "Respuesta de api.myl.cl (una edición)",
+    "csv": "CSV",
+    "xlsx": "XLSX",
+}
+
+
+@dataclass(frozen=True)
+class EditionCount:
+    slug: str
+    name: str
+    cards: int
+
+
+@dataclass(frozen=True)
+class FormatCoverage:
+    """Which of a format's declared editions the catalog has cards from."""
+
+    id: str
+    name: str
+    present: tuple[str, ...]      # edition names with cards
+    missing: tuple[str, ...]      # declared legal editions without a single card
+    every_edition: bool = False   # the format admits every edition
+
+    @property
+    def servable(self) -> bool:
+        return bool(self.present)
+
+
+@dataclass(frozen=True)
+class CatalogOverview:
+    cards: int
+    identities: int
+    editions: tuple[EditionCount, ...]
+    formats: tuple[FormatCoverage, ...]
+
+    @property
+    def empty(self) -> bool:
+        return self.cards == 0
+
+
+def _edition_counts(catalog) -> Counter:
+    """Cards per edition; an alternate-art printing also counts for the edition it reprints."""
+    counts: Counter = Counter()
+    for card in catalog:
+        counts[card.edition] += 1
+        if getattr(card, "origin", None):
+            counts[slugify(card.origin)] += 1
+    return counts
+
+
+def _edition_name(catalog, slug: str) -> str:
+    from ..catalog.editions import edition_for
+
+    found = catalog.editions.get(slug)
+    return found.name if found is not None else edition_for(slug).name
+
+
+def format_coverage(catalog, fmt, counts: Counter | None = None) -> FormatCoverage:
+    """The format's declared legal editions split into those with cards and those without
+    (cards of a missing edition are unknown to the validator: «no es una carta del catálogo»)."""
+    counts = _edition_counts(catalog) if counts is None else counts
+    if fmt.legal_editions is None:
+        present = tuple(_edition_name(catalog, s) for s in sorted(counts))
+        return FormatCoverage(fmt.id, fmt.name, present, (), every_edition=True)
+    present = tuple(_edition_name(catalog, s) for s in fmt.legal_editions if counts.get(s))
+    missing = tuple(_edition_name(catalog, s) for s in fmt.legal_editions if not counts.get(s))
+    return FormatCoverage(fmt.id, fmt.name, present, missing)
+
+
+def catalog_overview(session: Session, formats: dict) -> CatalogOverview:
+    """Cards, identities, editions and, for each format of a game that needs the catalog,
+    which of its editions are there."""
+    catalog = load_catalog(session)
+    counts = _edition_counts(catalog)
+    by_edition = Counter(card.edition for card in catalog)
+    editions = tuple(sorted((EditionCount(slug, _edition_name(catalog, slug), n)
+                             for slug, n in by_edition.items()),
+                            key=lambda e: (-e.cards, e.name)))
+    covered = tuple(format_coverage(catalog, fmt, counts)
+                    for fmt in sorted(formats.values(), key=lambda f: f.name)
+                    if fmt.game.catalog_required)
+    return CatalogOverview(len(catalog), len({c.identity for c in catalog}), editions, covered)
+
+
+def _safe_name(name: str, index: int) -> str:
+    from werkzeug.utils import secure_filename
+
+    clean = secure_filename(Path(name or "").name) or f"archivo-{index}"
+    return f"{index:02d}-{clean}"
+
+
+def upload_catalog(session: Session, actor: User | None, files: list[tuple[str, bytes]],
+                   fmt: str | None = None) -> ImportReport:
+    """Import uploaded card files (name, content) as one batch; any bad file rejects all.
+
+    Raises ServiceError with the importer's Spanish message (file, record or row, field)."""
+    require_organizer(actor)
+    files = [(name, data) for name, data in files if name or data]
+    if not files:
+        raise ServiceError("Elige uno o más archivos de cartas (.json, .csv o .xlsx).", "files")
+    if len(files) > MAX_FILES:
+        raise ServiceError(f"Sube a lo más {MAX_FILES} archivos a la vez.", "files")
+    if fmt and fmt not in FORMATS:
+        raise ServiceError(f"Formato desconocido «{fmt}».", "fmt")
+    total = sum(len(data) for _, data in files)
+    if total > MAX_UPLOAD_BYTES:
+        raise ServiceError(f"Los archivos pesan {total / 1048576:.1f} MB: el máximo es "
+                           f"{MAX_UPLOAD_BYTES // 1048576} MB por envío (sube las ediciones "
+                           "por separado).", "files")
+    for name, data in files:
+        if Path(name).suffix.lower() not in SUFFIXES:
+            raise ServiceError(f"«{name}»: se aceptan archivos .json, .csv o .xlsx.", "files")
+        if not data:
+            raise ServiceError(f"«{name}» está vacío.", "files")
+    with tempfile.TemporaryDirectory(prefix="tourney-catalog-") as tmp:
+        paths, shown = [], {}
+        for i, (name, data) in enumerate(files, 1):
+            path = Path(tmp) / _safe_name(name, i)
+            path.write_bytes(data)
+            paths.append(path)
+            shown[str(path)] = Path(name).name
+        try:
+            report = import_files(session, paths, fmt or None)
+        except CatalogImportError as exc:
+            message = str(exc)
+            for path, name in shown.items():
+                message = message.replace(path, name)
+            raise ServiceError(f"Importación rechazada, el catálogo no cambió. {message}",
+                               "files") from None
+    session.flush()
+    clear_cache()
+    report.source = ", ".join(Path(n).name for n, _ in files)[:200]
+    return report

@@ -1,0 +1,50 @@
+"""Catalog onboarding for organizers: the catalog's state and a file upload.
+Thin over tourney.services.catalog_upload."""
+from __future__ import annotations
+
+from flask import Blueprint, flash, redirect, render_template, url_for
+from flask_wtf import FlaskForm
+from wtforms import MultipleFileField, SelectField
+
+from ..services import catalog_upload as upload
+from ..services.errors import ServiceError
+from .common import actor, commit, db, field_error, formats, organizer_required, rollback
+
+bp = Blueprint("catalog", __name__)
+
+
+class CatalogUploadForm(FlaskForm):
+    files = MultipleFileField("Archivos de cartas (.json, .csv, .xlsx)")
+    fmt = SelectField("Formato de los archivos", choices=list(upload.FORMAT_LABELS.items()),
+                      default="")
+
+
+def _page(form=None, status=200):
+    overview = upload.catalog_overview(db(), formats())
+    return render_template("catalog/index.html", overview=overview,
+                           form=form or CatalogUploadForm(), labels=upload.FORMAT_LABELS,
+                           max_mb=upload.MAX_UPLOAD_BYTES // 1048576), status
+
+
+@bp.get("/catalogo")
+@organizer_required
+def index():
+    return _page()
+
+
+@bp.post("/catalogo")
+@organizer_required
+def upload_files():
+    form = CatalogUploadForm()
+    if not form.validate_on_submit():
+        return _page(form, 400)
+    files = [(f.filename or "", f.read()) for f in (form.files.data or []) if f]
+    try:
+        report = upload.upload_catalog(db(), actor(), files, form.fmt.data or None)
+        commit()
+    except ServiceError as exc:
+        rollback()
+        field_error(form, exc)
+        return _page(form, 400)
+    flash(f"Catálogo importado ({report.source}): {report.summary()}", "ok")
+    return redirect(url_for("catalog.index"))
