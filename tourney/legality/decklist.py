@@ -24,6 +24,11 @@ Text format (one card per line)::
 * the same card on two lines of one section is merged (its lines are kept).
 
 Unreadable input raises :class:`DecklistError` with every bad line.
+
+Bounded work: at most ``MAX_DECKLIST_LINES`` card lines, names of at most
+``MAX_NAME_LENGTH`` characters, and (:func:`check_unknown_names`, with the catalog) at most
+``MAX_UNKNOWN_NAMES`` distinct names the catalog does not know; beyond that the list is
+rejected with a Spanish message before any suggestion is computed.
 """
 from __future__ import annotations
 
@@ -42,6 +47,13 @@ if TYPE_CHECKING:  # pragma: no cover
 
 MAX_DECKLIST_BYTES = 256 * 1024  # a real list is a few KB
 MAX_LINE_QUANTITY = 100
+# Bounded work per list (docs/legality.md, README): a real list of Mitos y Leyendas has at most
+# ~60 card lines (50 Castillo + 10 Soporte, usually far fewer lines since copies share a line),
+# the longest card name is under 50 characters. Beyond these a list is rejected before any
+# name is looked up, so the worst accepted list costs milliseconds.
+MAX_DECKLIST_LINES = 200  # lines (text) or rows (XLSX) that write a card
+MAX_NAME_LENGTH = 120  # characters of one card name (with its optional "(CODE)")
+MAX_UNKNOWN_NAMES = 30  # distinct names not in the catalog: each one is worth a suggestion
 MAX_XLSX_BYTES = 2 * 1024 * 1024
 MAX_XLSX_UNCOMPRESSED = 20 * 1024 * 1024
 MAX_XLSX_ROWS = 2000
@@ -160,7 +172,10 @@ def parse_decklist(text: str, game: Game | None = None) -> DeckList:
     sections: dict[str, dict[str, Entry]] = {"main": {}, "side": {}}
     current = "main"
     errors: list[tuple[int, str]] = []
+    card_lines = 0
     for number, raw in enumerate(text.splitlines(), start=1):
+        if len(errors) > MAX_DECKLIST_LINES:
+            break
         line = raw.split("#", 1)[0].strip().lstrip("\ufeff").strip()
         if not line:
             continue
@@ -182,13 +197,51 @@ def parse_decklist(text: str, game: Game | None = None) -> DeckList:
         if not name:
             errors.append((number, "falta el nombre de la carta"))
             continue
+        if len(name) > MAX_NAME_LENGTH:
+            errors.append((number, _too_long(name)))
+            continue
+        card_lines += 1
+        if card_lines > MAX_DECKLIST_LINES:
+            raise DecklistError(number, _too_many_lines("líneas"))
         _add(sections[section], name, qty, number)
     if errors:
-        raise DecklistError(errors[0][0], errors[0][1], errors)
+        raise DecklistError(errors[0][0], errors[0][1], errors[:MAX_REPORTED_ERRORS])
     deck = DeckList(list(sections["main"].values()), list(sections["side"].values()))
     if not deck.main and not deck.side:
         raise DecklistError(0, "la lista está vacía: no tiene ninguna carta")
     return deck
+
+
+MAX_REPORTED_ERRORS = 50  # every bad line is reported, up to this many
+
+
+def _too_long(name: str) -> str:
+    return (f"el nombre «{name[:40]}…» es demasiado largo ({len(name)} caracteres; ningún nombre de "
+            f"carta pasa de {MAX_NAME_LENGTH})")
+
+
+def _too_many_lines(unit: str) -> str:
+    return (f"la lista tiene más de {MAX_DECKLIST_LINES} {unit} con cartas (el máximo): una lista "
+            "real tiene muchas menos; junta las copias de una carta en una sola línea")
+
+
+def check_unknown_names(deck: DeckList, catalog) -> None:
+    """Reject a list with more than ``MAX_UNKNOWN_NAMES`` distinct names the catalog does
+    not know (``catalog.known``, a dictionary lookup, no suggestions). ``catalog`` None:
+    nothing to check (games whose catalog is optional)."""
+    if catalog is None:
+        return
+    unknown: dict[str, int] = {}
+    for entry in (*deck.main, *deck.side):
+        key = fold(entry.name) or entry.name
+        if key in unknown or catalog.known(entry.name):
+            continue
+        unknown[key] = entry.lines[0] if entry.lines else 0
+        if len(unknown) > MAX_UNKNOWN_NAMES:
+            line = entry.lines[0] if entry.lines else 0
+            raise DecklistError(line, f"la lista tiene más de {MAX_UNKNOWN_NAMES} nombres distintos que no "
+                                      "están en el catálogo (el máximo): revisa que sea una lista de "
+                                      "este juego y corrige la ortografía")
 
 
 def decode_decklist(data: bytes) -> str:
@@ -307,6 +360,7 @@ def parse_decklist_xlsx(source: str | Path | bytes, game: Game | None = None) ->
         header_row = 0
         sections: dict[str, dict[str, Entry]] = {"main": {}, "side": {}}
         errors: list[tuple[int, str]] = []
+        card_rows = 0
         for number, row in enumerate(rows, start=1):
             if number > MAX_XLSX_ROWS:
                 raise DecklistError(number, f"la hoja tiene demasiadas filas (máximo {MAX_XLSX_ROWS})",
@@ -338,6 +392,12 @@ def parse_decklist_xlsx(source: str | Path | bytes, game: Game | None = None) ->
             code = cell("code")
             if code:
                 name = f"{name} ({code})"
+            if len(name) > MAX_NAME_LENGTH:
+                errors.append((number, f"columna carta: {_too_long(name)}"))
+                continue
+            card_rows += 1
+            if card_rows > MAX_DECKLIST_LINES:
+                raise DecklistError(number, _too_many_lines("filas"), unit="fila")
             section = "main"
             raw_section = cell("section")
             if raw_section:
@@ -364,7 +424,7 @@ def parse_decklist_xlsx(source: str | Path | bytes, game: Game | None = None) ->
         raise DecklistError(0, "no se encontró la fila de encabezados: la hoja debe tener una columna "
                                "«carta» (o «nombre») y, opcionalmente, «cantidad», «seccion» y «codigo»")
     if errors:
-        raise DecklistError(errors[0][0], errors[0][1], errors, unit="fila")
+        raise DecklistError(errors[0][0], errors[0][1], errors[:MAX_REPORTED_ERRORS], unit="fila")
     deck = DeckList(list(sections["main"].values()), list(sections["side"].values()))
     if not deck.main and not deck.side:
         raise DecklistError(header_row, "la hoja no tiene ninguna carta bajo los encabezados", unit="fila")
