@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import functools
 import sys
+import zipfile
 
 import click
 from flask import current_app
@@ -13,6 +14,7 @@ from .. import db
 EXIT_OK = 0
 EXIT_ILLEGAL = 1
 EXIT_UNREADABLE = 2
+EXIT_UNEXPECTED = 3  # a bug, never a user's input: reported with its type, no traceback
 
 
 class CliError(Exception):
@@ -39,12 +41,48 @@ def friendly(func):
         except BrokenPipeError:  # `tourney … | head`: the reader left; nothing to report
             sys.stderr.close()
             sys.exit(0)
+        except (RecursionError, MemoryError, UnicodeError, zipfile.BadZipFile) as exc:
+            click.echo(f"Error: {unreadable_message(exc)}", err=True)
+            sys.exit(EXIT_UNREADABLE)
+        except ValueError as exc:
+            message = unreadable_message(exc)
+            if message is None:
+                _unexpected(exc)
+            click.echo(f"Error: {message}", err=True)
+            sys.exit(EXIT_UNREADABLE)
         except Exception as exc:  # last resort: never a traceback for the user
-            first = (str(exc).strip().splitlines() or [""])[0][:300]
-            click.echo(f"Error inesperado: {type(exc).__name__}: {first}", err=True)
-            sys.exit(3)
+            _unexpected(exc)
 
     return wrapper
+
+
+def _unexpected(exc: BaseException) -> None:
+    first = (str(exc).strip().splitlines() or [""])[0][:300]
+    click.echo(f"Error inesperado: {type(exc).__name__}: {first}", err=True)
+    sys.exit(EXIT_UNEXPECTED)
+
+
+def unreadable_message(exc: BaseException) -> str | None:
+    """The Spanish reason an input could not be read, for the errors Python's parsers raise
+    on hostile input (exit 2, like any unreadable input); None: not an input error."""
+    import json
+
+    if isinstance(exc, RecursionError):
+        return ("la entrada está anidada a demasiada profundidad (cientos de corchetes o llaves "
+                "seguidos): no es un archivo válido")
+    if isinstance(exc, MemoryError):
+        return "la entrada es demasiado grande para leerla"
+    if isinstance(exc, zipfile.BadZipFile):
+        return "el archivo no es un ZIP válido (un XLSX es un ZIP): ¿está dañado o es de otro tipo?"
+    if isinstance(exc, UnicodeError):
+        return "la entrada no está en UTF-8: guárdala como texto UTF-8"
+    if isinstance(exc, json.JSONDecodeError):
+        return f"JSON inválido en la línea {exc.lineno}, columna {exc.colno}"
+    text = str(exc)
+    if "integer string conversion" in text or "int_max_str_digits" in text:
+        return (f"la entrada tiene un número de más de {sys.get_int_max_str_digits()} cifras: "
+                "no es un valor válido")
+    return None
 
 
 @click.group("db", help="Base de datos: migraciones.")

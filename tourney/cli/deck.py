@@ -149,6 +149,7 @@ def deck_group() -> None:
 def check_command(format_id: str, file: str, as_json: bool, catalog_path: str | None,
                   formats_dir: str | None) -> None:
     from ..legality import LegalityError, validate
+    from ..legality.decklist import check_unknown_names
 
     formats = _load_formats(_formats_dir(formats_dir))
     fmt = formats.get(format_id)
@@ -165,6 +166,7 @@ def check_command(format_id: str, file: str, as_json: bool, catalog_path: str | 
     else:
         catalog = None
     try:
+        check_unknown_names(deck, catalog)  # bounded work: at most MAX_UNKNOWN_NAMES suggestions
         verdict = validate(deck, fmt, catalog)
     except LegalityError as exc:
         raise CliError(str(exc)) from None

@@ -144,8 +144,11 @@ def _quantity(line: str) -> tuple[int, str] | str:
     for pattern in (_LEADING, _LEADING_X, _TRAILING):
         m = pattern.match(line)
         if m:
-            qty = int(m.group("q"))
             name = " ".join(m.group("name").split())
+            if len(m.group("q").lstrip("+-")) > _MAX_QUANTITY_DIGITS:  # never int() a huge number
+                return (f"cantidad absurda ({m.group('q')[:12]}…) para «{name[:60]}»: el máximo por "
+                        f"línea es {MAX_LINE_QUANTITY}")
+            qty = int(m.group("q"))
             if qty < 0:
                 return f"cantidad negativa ({qty}) para «{name}»"
             if qty == 0:
@@ -212,6 +215,7 @@ def parse_decklist(text: str, game: Game | None = None) -> DeckList:
     return deck
 
 
+_MAX_QUANTITY_DIGITS = 6  # past this a quantity is absurd without converting it
 MAX_REPORTED_ERRORS = 50  # every bad line is reported, up to this many
 
 
@@ -309,8 +313,9 @@ def _check_zip(data: bytes) -> None:
     try:
         with zipfile.ZipFile(io.BytesIO(data)) as zf:
             infos = zf.infolist()
-    except (zipfile.BadZipFile, OSError, ValueError) as exc:
-        raise DecklistError(0, f"el XLSX está dañado ({exc})") from None
+    except (zipfile.BadZipFile, OSError, ValueError):
+        raise DecklistError(0, "el XLSX está dañado: no se puede abrir como ZIP (¿se cortó la "
+                               "descarga?); vuelve a guardarlo desde Excel") from None
     if len(infos) > XLSX_MAX_ENTRIES:
         raise DecklistError(0, "el XLSX tiene demasiados archivos internos: se rechaza por seguridad")
     total = 0
@@ -409,6 +414,10 @@ def parse_decklist_xlsx(source: str | Path | bytes, game: Game | None = None) ->
             raw_qty = cell("quantity") if "quantity" in columns else "1"
             if not re.fullmatch(r"[+-]?\d+", raw_qty or ""):
                 errors.append((number, f"columna cantidad: «{raw_qty}» no es un número entero"))
+                continue
+            if len(raw_qty.lstrip("+-")) > _MAX_QUANTITY_DIGITS:
+                errors.append((number, f"columna cantidad: «{raw_qty[:12]}…» es absurda (máximo "
+                                       f"{MAX_LINE_QUANTITY})"))
                 continue
             qty = int(raw_qty)
             if qty <= 0:
