@@ -282,6 +282,8 @@ class Format:
     errata_rule: str = ""
     # named extra rules: name -> parameters (see rules.py)
     rules: dict[str, dict[str, Any]] = field(default_factory=dict)
+    # Sellado / Lanzamiento: the [sealed] table (pool.SealedRules); None for constructed formats
+    sealed: Any = None
     # compiled checkers per catalog (validator.py); not part of the format's value
     _checkers: dict[int, Any] = field(default_factory=dict, repr=False)
 
@@ -471,6 +473,10 @@ def _build(fid: str, path: Path, data: dict[str, Any], parents: tuple[str, ...],
         item.done()
         fmt.errata[fold(card)] = err
 
+    if r.has("sealed"):  # Sellado / Lanzamiento parameters (tourney/legality/pool.py)
+        from .pool import read_sealed
+
+        fmt.sealed = read_sealed(r.table("sealed"), fmt)
     rules = r.table("rules")
     for rule_name, params in rules.data.items():
         rules.used.add(rule_name)
