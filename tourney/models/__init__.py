@@ -6,3 +6,4 @@ try:  # event tables arrive with the web issue; keep the import optional while i
 except ImportError:  # pragma: no cover
     pass
 from . import adjudication  # noqa: F401,E402
+from . import pools  # noqa: F401,E402
