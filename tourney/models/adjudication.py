@@ -46,7 +46,8 @@ class Adjudication(SQLModel, table=True):
     # the record's player ids -> registration ids, e.g. {"A": 12, "B": 7}
     players_json: str = _text("{}")
     verdict_json: str = _text("{}")  # the engine's verdict, as its JSON output
-    deck_check_json: str = _text("[]")  # one entry per player (services.record_deck)
+    # {"players": [one entry per player], "notes": [...]} (services.record_deck)
+    deck_check_json: str = _text("{}")
     # copied from the verdict for lists and exports
     status: str = Field(default="", max_length=20)  # finished | unfinished | illegal
     line: Optional[int] = None  # the first illegal line
@@ -59,8 +60,8 @@ class Adjudication(SQLModel, table=True):
         return json.loads(self.verdict_json or "{}")
 
     @property
-    def deck_checks(self) -> list[dict]:
-        return json.loads(self.deck_check_json or "[]")
+    def deck_check(self) -> dict:
+        return json.loads(self.deck_check_json or "{}")
 
     @property
     def players(self) -> dict[str, int]:

@@ -1,0 +1,367 @@
+"""Adjudication in the event: a judge uploads the record of one game of a match; the rules
+engine replays it; the record, the verdict, the deck check and the uploader are stored.
+
+* Who uploads: the judges of the event and the organizers (``_is_staff``).
+* Who sees: the staff see every adjudication; the two players of the match see their own
+  games; everyone else only once the organizer has published the decklists.
+* A corrected record is stored as the next revision of the same match and game: the history
+  stays, the latest revision counts.
+* Nothing is stored half: every check runs before the row is added (then one flush).
+"""
+from __future__ import annotations
+
+import json
+from datetime import datetime
+
+from sqlmodel import Session, func, select
+
+from ..catalog.model import fold
+from ..models.adjudication import SOURCE_FILE, SOURCE_TEXT, SOURCES, Adjudication
+from ..models.catalog import utcnow
+from ..models.events import Event, Match, Registration, Round, User
+from . import record_deck
+from .access import is_judge, owns
+from .decklists import catalog_for
+from .errors import Forbidden, NotFound, ServiceError
+
+MAX_RECORD_BYTES = 1024 * 1024  # a 200-turn record is ~150 KB
+GAMES = (1, 2, 3)
+STATUS_LABELS = {
+    "finished": "partida terminada",
+    "unfinished": "partida sin terminar (todas las acciones son legales)",
+    "illegal": "acción ilegal",
+}
+
+
+# -- rights -------------------------------------------------------------------------------------
+def _is_staff(session: Session, actor: User | None, event: Event) -> bool:
+    """Judges of the event and organizers: they upload and see every adjudication."""
+    return is_judge(session, actor, event)
+
+
+def plays_in(actor: User | None, match: Match, regs: dict[int, Registration]) -> bool:
+    return any(owns(actor, regs[rid]) for rid in (match.player_a_id, match.player_b_id)
+               if rid in regs)
+
+
+def can_view(session: Session, actor: User | None, event: Event, match: Match) -> bool:
+    if _is_staff(session, actor, event) or event.decklists_published:
+        return True
+    regs = {r.id: r for r in _regs(session, match)}
+    return plays_in(actor, match, regs)
+
+
+def require_view(session: Session, actor: User | None, event: Event, match: Match) -> None:
+    if not can_view(session, actor, event, match):
+        raise Forbidden("Solo los jugadores de esta mesa y los jueces ven este arbitraje hasta "
+                        "que el organizador publique las listas.")
+
+
+def require_upload(session: Session, actor: User | None, event: Event) -> None:
+    if not _is_staff(session, actor, event):
+        raise Forbidden("Solo los jueces de este evento y los organizadores suben partidas "
+                        "registradas.")
+
+
+# -- reading ------------------------------------------------------------------------------------
+def get_match(session: Session, event: Event, match_id: int) -> tuple[Match, Round]:
+    match = session.get(Match, match_id)
+    rnd = session.get(Round, match.round_id) if match is not None else None
+    if match is None or rnd is None or rnd.event_id != event.id:
+        raise NotFound("No existe esa mesa en este evento.")
+    return match, rnd
+
+
+def get(session: Session, event: Event, adjudication_id: int) -> Adjudication:
+    adj = session.get(Adjudication, adjudication_id)
+    if adj is None or adj.event_id != event.id:
+        raise NotFound("No existe ese arbitraje en este evento.")
+    return adj
+
+
+def _regs(session: Session, match: Match) -> list[Registration]:
+    ids = [rid for rid in (match.player_a_id, match.player_b_id) if rid is not None]
+    return list(session.exec(select(Registration).where(Registration.id.in_(ids))))
+
+
+def for_match(session: Session, match: Match) -> list[Adjudication]:
+    """Every revision of every game of the match: game, then newest revision first."""
+    return list(session.exec(select(Adjudication).where(Adjudication.match_id == match.id)
+                             .order_by(Adjudication.game, Adjudication.revision.desc())))
+
+
+def history(session: Session, adj: Adjudication) -> list[Adjudication]:
+    return [a for a in for_match(session, session.get(Match, adj.match_id)) if a.game == adj.game]
+
+
+def latest(adjudications: list[Adjudication]) -> list[Adjudication]:
+    """The revision that counts for each match and game."""
+    best: dict[tuple[int, int], Adjudication] = {}
+    for a in adjudications:
+        key = (a.match_id, a.game)
+        if key not in best or a.revision > best[key].revision:
+            best[key] = a
+    return sorted(best.values(), key=lambda a: (a.match_id, a.game))
+
+
+def event_adjudications(session: Session, event: Event) -> list[Adjudication]:
+    """The latest revision of every adjudicated game of the event (exports and documents)."""
+    return latest(list(session.exec(select(Adjudication)
+                                    .where(Adjudication.event_id == event.id))))
+
+
+def visible(session: Session, actor: User | None, event: Event) -> list[Adjudication]:
+    """What ``actor`` may see of the event's adjudications (latest revisions)."""
+    rows = event_adjudications(session, event)
+    if _is_staff(session, actor, event) or event.decklists_published:
+        return rows
+    matches = {a.match_id: session.get(Match, a.match_id) for a in rows}
+    out = []
+    for a in rows:
+        match = matches[a.match_id]
+        if plays_in(actor, match, {r.id: r for r in _regs(session, match)}):
+            out.append(a)
+    return out
+
+
+# -- the record ---------------------------------------------------------------------------------
+def decode_upload(data: bytes, filename: str = "") -> str:
+    """An uploaded file's text, or a ServiceError naming the field «file»."""
+    if len(data) > MAX_RECORD_BYTES:
+        raise ServiceError(f"El archivo pesa {len(data) // 1024} KB; el máximo es "
+                           f"{MAX_RECORD_BYTES // 1024} KB.", "file")
+    if not data.strip():
+        raise ServiceError("El archivo está vacío.", "file")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise ServiceError(f"El archivo {filename or ''} no está en UTF-8 (byte {exc.start}): "
+                           "guárdalo como texto UTF-8 (JSON Lines).".replace("  ", " "),
+                           "file") from None
+
+
+def read(text: str, catalog, field: str = "record"):
+    """The engine's ``GameRecord`` of ``text``; ServiceError with the line when unreadable."""
+    from ..engine import RecordError, catalog_resolver, read_record
+
+    if len(text.encode("utf-8")) > MAX_RECORD_BYTES:
+        raise ServiceError(f"El registro tiene {len(text.encode('utf-8')) // 1024} KB; el máximo "
+                           f"es {MAX_RECORD_BYTES // 1024} KB.", field)
+    if not text.strip():
+        raise ServiceError("El registro está vacío: pega las líneas JSON o sube el archivo "
+                           ".jsonl.", field)
+    try:
+        return read_record(text.splitlines(), catalog_resolver(catalog))
+    except RecordError as exc:
+        raise ServiceError(f"Registro ilegible, línea {exc.line}: {exc.message}", field) from None
+
+
+def _name_score(recorded: str, registered: str) -> int:
+    a, b = fold(recorded).split(), fold(registered).split()
+    if not a or not b:
+        return 0
+    if a == b:
+        return 2
+    short, long_ = (a, b) if len(a) < len(b) else (b, a)
+    return 1 if long_[:len(short)] == short else 0
+
+
+def seat_players(header, match: Match, regs: dict[int, Registration], table_no: int,
+                 first_player: int | None = None) -> dict[str, Registration]:
+    """The record's two players -> the match's registrations: by ``first_player`` (the
+    registration that is the record's first player), else by their names."""
+    players = header.players
+    a, b = regs[match.player_a_id], regs[match.player_b_id]
+    if first_player:
+        if first_player not in (a.id, b.id):
+            raise ServiceError("«Primer jugador del registro» debe ser uno de los dos jugadores "
+                               "de esta mesa.", "first_player")
+        first = regs[first_player]
+        second = b if first.id == a.id else a
+        return {players[0].id: first, players[1].id: second}
+    straight = _name_score(players[0].name, a.name) + _name_score(players[1].name, b.name)
+    crossed = _name_score(players[0].name, b.name) + _name_score(players[1].name, a.name)
+    ok_straight = _name_score(players[0].name, a.name) and _name_score(players[1].name, b.name)
+    ok_crossed = _name_score(players[0].name, b.name) and _name_score(players[1].name, a.name)
+    if ok_straight and (not ok_crossed or straight >= crossed):
+        return {players[0].id: a, players[1].id: b}
+    if ok_crossed:
+        return {players[0].id: b, players[1].id: a}
+    raise ServiceError(
+        f"La cabecera del registro (línea 1) es de «{players[0].name}» y «{players[1].name}», "
+        f"pero en la mesa {table_no} juegan {a.name} y {b.name}: ¿es el registro de otra mesa? "
+        "Si el registro usa otros nombres, elige quién es su primer jugador.", "first_player")
+
+
+def check_decks(session: Session, event: Event, match: Match, game: int, record,
+                seats: dict[str, Registration], catalog, fmt=None) -> dict:
+    """The deck check of the record, one entry per player (see ``record_deck``)."""
+    from .swaps import expected_deck
+
+    main = getattr(fmt, "main_name", None) or "Mazo Castillo"
+    revealed = record.header.order == "revealed"
+    by_code = catalog.by_code
+    entries, decks = [], {}
+    for setup in record.header.players:
+        reg = seats[setup.id]
+        entry = {"record_player": setup.id, "record_name": setup.name,
+                 "registration_id": reg.id, "name": reg.name, "game": game}
+        try:
+            registered = expected_deck(session, event, reg, None, 1)
+            expected = expected_deck(session, event, reg, match, game)
+        except ServiceError as exc:
+            entry.update(ok=False, belongs=False, differences=[], note=exc.message,
+                         mode="seen" if revealed else "full")
+            entries.append(entry)
+            continue
+        seen = record_deck.seen_ids(record, setup.id) if revealed else None
+        entry.update(record_deck.check_player(setup, expected, registered, game, by_code,
+                                              seen=seen, main=main))
+        entry["swaps"] = game > 1 and (expected.castle != registered.castle)
+        entry["seen"] = len(seen) if seen is not None else None
+        if not entry["belongs"]:
+            entry["note"] = (f"{entry['foreign']} carta(s) del registro de «{setup.name}» no "
+                             f"están en la lista inscrita de {reg.name} (ni en su Mazo de "
+                             "Soporte): este registro no puede ser de esa inscripción.")
+        decks[setup.id] = (registered, seen)
+        entries.append(entry)
+    notes = []
+    if len(decks) == 2 and not all(e.get("belongs") for e in entries):
+        (pa, (da, sa)), (pb, (db_, sb)) = decks.items()
+        setups = {p.id: p for p in record.header.players}
+        if (record_deck.foreign_count(setups[pa], db_, by_code, sa) == 0
+                and record_deck.foreign_count(setups[pb], da, by_code, sb) == 0):
+            notes.append("Los mazos del registro calzan con las listas inscritas al revés: "
+                         "¿están invertidos los jugadores? Sube el registro de nuevo eligiendo "
+                         "el primer jugador.")
+    if record.header.format and record.header.format != event.format_id:
+        notes.append(f"El registro dice formato «{record.header.format}»; el evento es "
+                     f"«{event.format_id}».")
+    return {"players": entries, "notes": notes, "ok": record_deck.summary(entries)}
+
+
+def _verdict_json(verdict) -> dict:
+    to = getattr(verdict, "to_json", None) or verdict.to_dict
+    return to()
+
+
+def _engine_status(data: dict) -> str:
+    status = data.get("status", "")
+    return getattr(status, "value", status) or ""
+
+
+def upload(session: Session, actor: User | None, event: Event, match: Match, game, text: str,
+           catalog, fmt=None, *, source: str = SOURCE_TEXT, filename: str = "",
+           first_player: int | None = None, now: datetime | None = None) -> Adjudication:
+    """Adjudicate ``text`` as game ``game`` of ``match`` and store it (a new revision)."""
+    from ..engine import adjudicate
+
+    require_upload(session, actor, event)
+    rnd = session.get(Round, match.round_id)
+    if rnd is None or rnd.event_id != event.id:
+        raise NotFound("No existe esa mesa en este evento.")
+    if match.player_b_id is None:
+        raise ServiceError(f"La mesa {match.table_no} es un bye: no hay partida que arbitrar.",
+                           "match")
+    try:
+        game = int(game)
+    except (TypeError, ValueError):
+        game = 0
+    if game not in GAMES:
+        raise ServiceError("El juego debe ser 1, 2 o 3 (una partida es al mejor de tres).", "game")
+    if fmt is not None and catalog_for(fmt, catalog) is None:
+        raise ServiceError("El motor de reglas arbitra partidas de Mitos y Leyendas; este evento "
+                           "es de otro juego.", "record")
+    field = "file" if source == SOURCE_FILE else "record"
+    record = read(text, catalog, field)
+    regs = {r.id: r for r in _regs(session, match)}
+    seats = seat_players(record.header, match, regs, match.table_no, first_player)
+    verdict = adjudicate(record)
+    data = _verdict_json(verdict)
+    decks = check_decks(session, event, match, game, record, seats, catalog, fmt)
+    previous = session.exec(select(func.max(Adjudication.revision)).where(
+        Adjudication.match_id == match.id, Adjudication.game == game)).one()
+    winner = data.get("winner")
+    row = Adjudication(
+        event_id=event.id, match_id=match.id, game=game, revision=(previous or 0) + 1,
+        uploaded_by=actor.id if actor is not None else None, uploaded_at=now or utcnow(),
+        source=source if source in SOURCES else SOURCE_TEXT, filename=(filename or "")[:255],
+        record_text=text, players_json=json.dumps({pid: r.id for pid, r in seats.items()}),
+        verdict_json=json.dumps(data, ensure_ascii=False, default=str),
+        deck_check_json=json.dumps(decks, ensure_ascii=False),
+        status=_engine_status(data), line=data.get("line"), rule=data.get("rule"),
+        winner_id=seats[winner].id if winner in seats else None, decks_ok=decks["ok"])
+    session.add(row)
+    session.flush()
+    return row
+
+
+def describe(adj: Adjudication, names: dict[int, str]) -> str:
+    """One line for lists, exports and PDFs: «acción ilegal en la línea 12 (regla 9 B)»."""
+    if adj.status == "illegal":
+        rule = f" (regla {adj.rule})" if adj.rule else ""
+        return f"acción ilegal en la línea {adj.line}{rule}"
+    if adj.status == "finished":
+        who = names.get(adj.winner_id) if adj.winner_id else None
+        return f"partida terminada: gana {who}" if who else "partida terminada sin ganador"
+    return STATUS_LABELS.get(adj.status, adj.status)
+
+
+# -- demo -----------------------------------------------------------------------------------------
+def _engine_deck(deck, catalog):
+    """A ``Deck`` of the swaps module (code counters) as the generator's deck of cards."""
+    from ..engine.generate import Deck as EngineDeck
+
+    cards = [catalog.by_code(code) for code, qty in sorted(deck.castle.items()) for _ in range(qty)]
+    cards = [c for c in cards if c is not None]
+    gold = next(i for i, c in enumerate(cards) if c.plain_gold)
+    return EngineDeck(cards.pop(gold), tuple(cards))
+
+
+def demo_record(session: Session, event: Event, match: Match, game: int, catalog,
+                seed: int = 12) -> str:
+    """A record of game ``game`` of ``match`` played with the decks the players had for it
+    (registered list + recorded swaps), with one illegal line near the middle: a card played
+    a second time (it is no longer in the hand)."""
+    from ..engine import adjudicate, catalog_resolver, read_record
+    from ..engine.generate import generate_game
+    from ..engine.record import dumps_line
+    from .swaps import expected_deck
+
+    regs = {r.id: r for r in _regs(session, match)}
+    a, b = regs[match.player_a_id], regs[match.player_b_id]
+    decks = [_engine_deck(expected_deck(session, event, r, match, game), catalog) for r in (a, b)]
+    resolve = catalog_resolver(catalog)
+
+    def name_of(card):
+        return card.name if catalog.resolve(card.name).ok else f"{card.name} ({card.code})"
+
+    objs = generate_game(decks[0], decks[1], seed, name_of, resolve, max_turns=60)
+    objs[0]["format"] = event.format_id
+    for player, reg in zip(objs[0]["players"], (a, b)):
+        player["name"] = reg.name
+    plays = [i for i, o in enumerate(objs) if i and o.get("do") == "play"]
+    for i in plays[len(plays) // 2:] + plays[:len(plays) // 2]:
+        lines = [dumps_line(o) for o in objs[:i + 1]] + [dumps_line(objs[i])]
+        lines += [dumps_line(o) for o in objs[i + 1:]]
+        verdict = adjudicate(read_record(lines, resolve))
+        if verdict.status != "illegal" or verdict.line != i + 2:
+            continue
+        return "\n".join(lines) + "\n"
+    return "\n".join(dumps_line(o) for o in objs) + "\n"
+
+
+def demo_adjudication(session: Session, judge: User, event: Event, fmt, catalog,
+                      rnd: Round) -> Adjudication | None:
+    """The demo's adjudicated game: game 2 of the table of ``rnd`` whose player swapped
+    cards before game 2 (``demo._demo_swap``), uploaded by the judge."""
+    from ..models.events import SupportSwap
+
+    match = session.exec(select(Match).join(SupportSwap, SupportSwap.match_id == Match.id)
+                         .where(Match.round_id == rnd.id, SupportSwap.game == 2)
+                         .order_by(Match.table_no)).first()
+    if match is None:
+        return None
+    text = demo_record(session, event, match, 2, catalog)
+    return upload(session, judge, event, match, 2, text, catalog, fmt,
+                  filename="mesa-1-juego-2.jsonl")
