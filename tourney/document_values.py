@@ -1,8 +1,10 @@
 """Plain values the printed documents (and the event workbook) are made from.
 
-The renderers in ``tourney.printing`` and ``tourney.sheets`` take only these
-frozen dataclasses: no database rows, no Flask. ``tourney.services.documents``
-builds them from the event tables; tests and benchmarks build them by hand.
+The renderers in ``tourney.printing`` (reportlab) and ``tourney.sheets`` (openpyxl) take
+only these frozen dataclasses: no database rows, no Flask. They live here, outside both,
+so reading a workbook never loads reportlab (``tourney.printing.data`` re-exports them).
+``tourney.services.documents`` builds them from the event tables; tests and benchmarks
+build them by hand.
 
 Every value can be turned into JSON and back (``to_json`` / ``from_json``), so
 a document can also be printed from a plain JSON file (see docs/documents.md).

@@ -179,7 +179,7 @@ def test_next_round_waits_for_every_result_and_standings_order(client, four, wor
 
 def test_pairing_a_round_is_one_transaction(four, world, monkeypatch, app):
     calls = {"n": 0}
-    real = rounds.MatchSeat
+    real = rounds.pairing.MatchSeat
 
     def failing_seat(**kw):
         calls["n"] += 1
@@ -187,7 +187,7 @@ def test_pairing_a_round_is_one_transaction(four, world, monkeypatch, app):
             raise RuntimeError("falla a mitad de la ronda")
         return real(**kw)
 
-    monkeypatch.setattr(rounds, "MatchSeat", failing_seat)
+    monkeypatch.setattr(rounds.pairing, "MatchSeat", failing_seat)
     with pytest.raises(RuntimeError):
         world.run(lambda s: rounds.pair_next_round(s, four.org, four.event))
     with app.app_context(), db.session_scope() as s:
@@ -198,8 +198,8 @@ def test_pairing_a_round_is_one_transaction(four, world, monkeypatch, app):
 def test_two_organizers_pairing_at_once_make_one_round(four, world, monkeypatch):
     world.run(lambda s: rounds.pair_next_round(s, four.org, four.event))
     # the second organizer's page still showed no round: force that stale view
-    monkeypatch.setattr(rounds, "event_rounds", lambda s, e: [])
-    monkeypatch.setattr(rounds, "build_state", _fresh_state)
+    monkeypatch.setattr(rounds.pairing, "event_rounds", lambda s, e: [])
+    monkeypatch.setattr(rounds.pairing, "build_state", _fresh_state)
     with pytest.raises(Conflict, match="ya fue emparejada"):
         world.run(lambda s: rounds.pair_next_round(s, four.org, four.event))
     assert len(world.run(lambda s: s.exec(select(Round)).all())) == 1

@@ -11,21 +11,29 @@ import importlib
 import click
 from flask.cli import FlaskGroup
 
+from .common import db_group
+
 COMMAND_MODULES = ("catalog", "deck", "swiss", "engine", "compiler", "documents", "events", "serve")
 
 
-def register_commands(group: click.Group) -> None:
-    from .common import db_group
+class CommandModuleError(RuntimeError):
+    """A command module of COMMAND_MODULES failed to import or has no ``register``: a bug,
+    reported loudly (never a command silently missing from ``tourney --help``)."""
 
+
+def register_commands(group: click.Group) -> None:
     group.add_command(db_group)
     for name in COMMAND_MODULES:
         try:
             module = importlib.import_module(f"{__name__}.{name}")
-        except ModuleNotFoundError as exc:  # an area not built yet
-            if exc.name != f"{__name__}.{name}":
-                raise
-            continue
-        module.register(group)
+        except Exception as exc:
+            raise CommandModuleError(f"el módulo de comandos tourney.cli.{name} no se pudo "
+                                     f"importar: {exc.__class__.__name__}: {exc}") from exc
+        register = getattr(module, "register", None)
+        if not callable(register):
+            raise CommandModuleError(f"el módulo de comandos tourney.cli.{name} no tiene "
+                                     "register(group)")
+        register(group)
 
 
 def _create_app(*_args, **_kwargs):

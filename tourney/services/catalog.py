@@ -5,6 +5,9 @@ import that fails half-way is rolled back whole and the catalog stays as it was.
 """
 from __future__ import annotations
 
+import json
+import urllib.error
+import urllib.request
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -16,6 +19,9 @@ from sqlmodel import Session, select
 
 from ..catalog import Card, Catalog, Edition
 from ..catalog.editions import edition_for
+from ..catalog.importers.api_myl import api_slug, parse_edition
+from ..catalog.importers.deckforge import merge_batch
+from ..catalog.importers.detect import expand, read_files
 from ..catalog.errors import CatalogImportError
 from ..models.catalog import CardRow, EditionRow
 
@@ -120,8 +126,6 @@ def import_cards(session: Session, cards: Iterable[Card], editions: Iterable[Edi
 def import_files(session: Session, paths: Sequence[str | Path], fmt: str | None = None
                  ) -> ImportReport:
     """Read card files (format detected per file unless ``fmt``) and import them as one batch."""
-    from ..catalog.importers.detect import expand, read_files
-
     files = expand(paths)
     cards, editions = read_files(files, fmt, known=lambda: load_catalog(session).cards)
     source = ", ".join(Path(p).name for p in files)
@@ -195,10 +199,6 @@ API_BASE_URL = "https://api.myl.cl"
 
 def fetch_json(url: str, timeout: float = 30.0):
     """GET a JSON document with urllib; errors become a Spanish CatalogImportError."""
-    import json
-    import urllib.error
-    import urllib.request
-
     request = urllib.request.Request(url, headers={"Accept": "application/json",
                                                    "User-Agent": "tourney-catalog/0.1"})
     try:
@@ -218,17 +218,12 @@ def fetch_json(url: str, timeout: float = 30.0):
 
 
 def edition_url(slug: str, base_url: str = API_BASE_URL) -> str:
-    from ..catalog.importers.api_myl import api_slug
-
     return f"{base_url.rstrip('/')}/cards/edition/{api_slug(slug)}"
 
 
 def sync_edition(session: Session, slug: str, base_url: str = API_BASE_URL,
                  fetch=fetch_json) -> ImportReport:
     """Fetch one edition from api.myl.cl and import it (flush only)."""
-    from ..catalog.importers.api_myl import parse_edition
-    from ..catalog.importers.deckforge import merge_batch
-
     url = edition_url(slug, base_url)
     data = fetch(url)
     known = load_catalog(session).cards

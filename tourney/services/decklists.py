@@ -12,10 +12,13 @@ from datetime import datetime
 
 from sqlmodel import Session, select
 
+from ..legality import DeckList, Verdict, parse_decklist, parse_decklist_xlsx, validate
 from ..models.catalog import utcnow
 from ..models.events import EVENT_REGISTRATION, DecklistSubmission, Event, Registration, User
+from .access import can_view_decklist as can_view  # noqa: F401  (rights: services.access)
+from .access import is_organizer, owns
+from .access import require_view_decklist as require_view  # noqa: F401
 from .errors import Forbidden, ServiceError
-from .events import is_judge, is_organizer
 
 XLSX_MAGIC = b"PK\x03\x04"
 SOURCES = ("texto", "xlsx", "formulario")
@@ -30,18 +33,6 @@ class Checked:
     verdict: dict
     resolved: dict  # {"castle": [{"code", "name", "qty"}], "support": [...]}
     legal: bool
-
-
-# -- rights -------------------------------------------------------------------------------
-def owns(actor: User | None, registration: Registration) -> bool:
-    return bool(actor is not None and getattr(actor, "is_authenticated", False)
-                and registration.user_id is not None and registration.user_id == actor.id)
-
-
-def can_view(session: Session, actor: User | None, event: Event,
-             registration: Registration) -> bool:
-    """Lists are private to their owner, the judges and organizers until published."""
-    return event.decklists_published or owns(actor, registration) or is_judge(session, actor, event)
 
 
 def is_locked(session: Session, event: Event, now: datetime | None = None) -> bool:
@@ -91,27 +82,36 @@ def check_decklist(event: Event, fmt, catalog, *, text: str | None = None,
     """Parse and validate without storing (the live verdict).
 
     Raises ServiceError when the list cannot be read."""
-    from ..legality import parse_decklist, parse_decklist_xlsx, validate
+    return check_deck(event, fmt, catalog, read_deck(fmt, text=text, xlsx=xlsx,
+                                                     filename=filename))[1]
 
+
+def read_deck(fmt, *, text: str | None = None, xlsx: bytes | None = None,
+              filename: str | None = None) -> DeckList:
+    """Parse a decklist (text, or an XLSX upload) for ``fmt``'s game; ServiceError (naming
+    the line, on the form field) when it cannot be read."""
     game = getattr(fmt, "game", None)
-    catalog = catalog_for(fmt, catalog)
     try:
         if xlsx is not None:
             wrong_name = filename and not filename.lower().endswith(".xlsx")
             if wrong_name or not xlsx.startswith(XLSX_MAGIC):
                 raise ServiceError("El archivo no es una planilla XLSX (Excel): sube un .xlsx o "
                                    "pega la lista como texto.", "file")
-            deck = parse_decklist_xlsx(xlsx, game)
-        else:
-            if not (text or "").strip():
-                raise ServiceError(f"La lista está vacía: pega el {fmt.main_name} y el "
-                                   f"{fmt.side_name}.", "text")
-            deck = parse_decklist(text, game)
+            return parse_decklist_xlsx(xlsx, game)
+        if not (text or "").strip():
+            raise ServiceError(f"La lista está vacía: pega el {fmt.main_name} y el "
+                               f"{fmt.side_name}.", "text")
+        return parse_decklist(text, game)
     except ServiceError:
         raise
     except Exception as exc:  # DecklistError and XLSX errors carry a Spanish message
         raise ServiceError(_located(exc), "file" if xlsx is not None else "text") from None
-    verdict = validate(deck, fmt, catalog)
+
+
+def check_deck(event: Event, fmt, catalog, deck: DeckList) -> tuple[Verdict, Checked]:
+    """Validate a parsed list once (tourney.legality) for ``event``: the legality Verdict
+    (with line numbers, for importers) and the Checked that a submission stores."""
+    verdict = validate(deck, fmt, catalog_for(fmt, catalog))
     data = verdict.to_dict()
     legal = bool(verdict.legal)
     if event.support_required and is_myl(fmt) and verdict.support_count == 0:
@@ -127,16 +127,20 @@ def check_decklist(event: Event, fmt, catalog, *, text: str | None = None,
     support = getattr(resolved, "support", None) if resolved is not None else None
     if castle is None and isinstance(resolved, dict):
         castle, support = resolved.get("castle"), resolved.get("support")
-    return Checked(verdict=data,
-                   resolved={"castle": _entries(castle or []), "support": _entries(support or [])},
-                   legal=legal)
+    return verdict, Checked(verdict=data, resolved={"castle": _entries(castle or []),
+                                                    "support": _entries(support or [])},
+                            legal=legal)
 
 
 def submit_decklist(session: Session, actor: User, event: Event, registration: Registration,
                     fmt, catalog, *, text: str | None = None, xlsx: bytes | None = None,
                     filename: str | None = None, source: str = "texto",
-                    now: datetime | None = None) -> tuple[DecklistSubmission, Checked]:
-    """Store a new submission (legal or not) with its verdict; refuse after the deadline."""
+                    now: datetime | None = None,
+                    checked: Checked | None = None) -> tuple[DecklistSubmission, Checked]:
+    """Store a new submission (legal or not) with its verdict; refuse after the deadline.
+
+    ``checked``: the list of ``text`` already checked (check_deck), so an import validates
+    each list once."""
     organizer = is_organizer(actor)
     if not owns(actor, registration) and not organizer:
         raise Forbidden("Solo puedes enviar tu propia lista.")
@@ -148,7 +152,8 @@ def submit_decklist(session: Session, actor: User, event: Event, registration: R
                            "inscrita es la última legal que enviaste antes del cierre.")
     if source not in SOURCES:
         source = "texto"
-    checked = check_decklist(event, fmt, catalog, text=text, xlsx=xlsx, filename=filename)
+    if checked is None:
+        checked = check_decklist(event, fmt, catalog, text=text, xlsx=xlsx, filename=filename)
     raw = text if xlsx is None else _xlsx_as_text(checked.resolved, fmt)
     sub = DecklistSubmission(
         registration_id=registration.id, submitted_by=actor.id, source=source,
@@ -212,9 +217,3 @@ def registered_by_player(session: Session, event: Event) -> dict[int, DecklistSu
 
 def deck_text(resolved: dict, fmt=None) -> str:
     return _xlsx_as_text(resolved, fmt)
-
-
-def require_view(session: Session, actor: User | None, event: Event,
-                 registration: Registration) -> None:
-    if not can_view(session, actor, event, registration):
-        raise Forbidden("Las listas son privadas hasta que el organizador las publique.")

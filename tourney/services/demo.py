@@ -12,9 +12,10 @@ from collections import Counter
 from sqlmodel import Session, select
 
 from ..catalog.model import ALLY, GOLD, TALISMAN, TOTEM, WEAPON
+from ..legality import parse_decklist, validate
 from ..models.catalog import utcnow
 from ..models.events import ROLE_ORGANIZER, Event, Registration, User
-from . import accounts, decklists, events, rounds
+from . import accounts, decklists, events, rounds, swaps
 from .errors import ServiceError
 
 
@@ -27,8 +28,6 @@ def _limit(card) -> int:
 def build_deck(catalog, fmt, rng: random.Random, race: str | None = None,
                with_support: bool = True, tries: int = 12) -> str:
     """A legal decklist text (``N Nombre (CÓDIGO)`` lines) for ``fmt``, or ServiceError."""
-    from ..legality import parse_decklist, validate
-
     banned: set[str] = set()  # identities the validator objected to
     cards = [c for c in catalog]
     races = sorted({c.race for c in cards if c.is_ally and c.race})
@@ -143,8 +142,6 @@ def demo_event(session: Session, catalog, formats: dict, format_id: str = "unifi
 
 def _demo_swap(session: Session, judge: User, event: Event, fmt, catalog, rnd) -> None:
     """A judge records the Mazo de Soporte swaps of table 1 before game 2 (for the demo)."""
-    from . import swaps
-
     match = next(m for m in rounds.round_matches(session, rnd) if m.player_b_id is not None)
     reg = session.get(Registration, match.player_a_id)
     deck = swaps.expected_deck(session, event, reg, match, 1)

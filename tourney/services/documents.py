@@ -1,35 +1,23 @@
-"""Documents bridge: event rows -> plain values for tourney.printing / tourney.sheets, and
-XLSX imports -> registrations and decklist submissions.
+"""Documents bridge: event rows -> plain values for tourney.printing / tourney.sheets (the
+XLSX imports live in ``tourney.services.imports``, re-exported here).
 
 Reading (``event_documents``) builds an ``EventDocuments`` from the event tables: players,
 each player's registered decklist (tourney.services.decklists decides which one), rounds with
 the points each player had before the round, standings and tiebreakers (tourney.swiss), the
 top cut bracket seeded from the standings, and the Mazo de Soporte swaps log.
 
-Writing (``import_players`` / ``import_decklists``) is all or nothing: every row is checked
-first and every problem is reported (sheet, row, column); only when there is none are the
-rows written. Like every service these only flush; the caller (CLI command, view) commits.
+Writing (``import_players`` / ``import_decklists``, in ``services.imports``) is all or
+nothing; like every service they only flush; the caller (CLI command, view) commits.
 """
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from sqlmodel import Session, select
 
-from ..catalog.model import fold
-from ..models.events import (
-    MATCH_CONFIRMED,
-    DecklistSubmission,
-    Event,
-    Match,
-    Registration,
-    Round,
-    SupportSwap,
-    User,
-)
-from ..printing.data import (
+from ..document_values import (
     Bracket,
     BracketMatch,
     DeckLine,
@@ -42,16 +30,35 @@ from ..printing.data import (
     StandingRow,
     SwapRow,
 )
-from ..sheets.imports import (
-    DecklistImport,
-    RowError,
-    SheetImportError,
-    read_decklists,
-    read_player_rows,
+from ..models.events import (
+    MATCH_CONFIRMED,
+    DecklistSubmission,
+    Event,
+    Match,
+    Registration,
+    Round,
+    SupportSwap,
+    User,
 )
+from ..printing import (
+    render_blank_sheets,
+    render_deck_sheets,
+    render_pairings,
+    render_slips,
+    render_standings,
+)
+from ..sheets import build_workbook
+from ..swiss import (
+    SwissUserError,
+    TournamentState,
+    bracket_order,
+    top_cut_pairings,
+)
+from ..swiss import standings as swiss_standings
+from . import decklists as decklist_service
+from . import rounds as round_service
 from .errors import NotFound, ServiceError
-
-ROW_LEVEL_CODES = ("unknown_card", "ambiguous_card")  # a card the sheet names wrongly
+from .imports import ImportSummary, account_emails, import_decklists, import_players
 
 
 def local_time(value: datetime | None) -> datetime | None:
@@ -78,13 +85,6 @@ def find_event(session: Session, ref: str | int) -> Event:
     if event is None:
         raise NotFound(f"No existe el evento «{text}» (use su id o su nombre exacto).")
     return event
-
-
-def _emails(session: Session, regs: list[Registration]) -> dict[int, str]:
-    ids = {r.user_id for r in regs if r.user_id is not None}
-    if not ids:
-        return {}
-    return {u.id: u.email for u in session.exec(select(User).where(User.id.in_(ids)))}
 
 
 def _player_id(reg: Registration, emails: dict[int, str]) -> str:
@@ -124,21 +124,15 @@ def event_documents(session: Session, event: Event, *, catalog=None, formats: di
     """Everything the documents need. ``table_round``: fill each deck sheet's Mesa from that
     round's pairings (when printing sheets for a deck check in that round). ``standings_round``:
     standings after that round (default: after every round paired so far)."""
-    from . import decklists as decklist_service
-    from . import rounds as round_service
-
     regs = list(session.exec(select(Registration).where(Registration.event_id == event.id)
                              .order_by(Registration.name, Registration.id)))
-    emails = _emails(session, regs)
+    emails = account_emails(session, regs)
     by_id = {r.id: r for r in regs}
     players = tuple(PlayerRow(name=r.name, player_id=_player_id(r, emails), byes=r.byes or 0,
                               dropped=r.dropped)
                     for r in regs)
 
     # rounds, with the points each player had before each round
-    from ..swiss import TournamentState
-    from ..swiss import standings as swiss_standings
-
     state = round_service.build_state(session, event)
     rounds_rows = round_service.event_rounds(session, event)
     rounds: list[RoundData] = []
@@ -263,8 +257,6 @@ def _bracket(event: Event, table) -> Bracket | None:
     size = event.top_cut or 0
     if size < 2 or not table:
         return None
-    from ..swiss import SwissUserError, bracket_order, top_cut_pairings
-
     try:
         first = top_cut_pairings(table, size)
     except SwissUserError:
@@ -322,169 +314,6 @@ def _pair_swaps(outgoing: list[dict], incoming: list[dict], catalog) -> list[tup
     return [(qty, o, i) for (o, i), qty in merged.items()]
 
 
-# -- writing: XLSX -> rows ------------------------------------------------------------------------
-
-@dataclass
-class ImportSummary:
-    created: int = 0
-    updated: int = 0
-    legal: int = 0
-    illegal: list[str] = field(default_factory=list)  # "Name: message" per illegal list
-    warnings: list[str] = field(default_factory=list)
-
-    def lines(self) -> list[str]:
-        return [*self.warnings, *self.illegal]
-
-
-def _readable(reader, data: bytes) -> tuple[list, list[RowError]]:
-    """The rows a sheet reader could read, and its row errors: the database checks run on the
-    readable rows too, so the organizer sees every problem of the file at once."""
-    try:
-        return reader(data), []
-    except SheetImportError as exc:
-        if exc.partial is None:
-            raise
-        return list(exc.partial), list(exc.errors)
-
-
-def _sorted(errors: list[RowError]) -> list[RowError]:
-    return sorted(errors, key=lambda e: (e.sheet, e.row, e.column or ""))
-
-
-def import_players(session: Session, actor: User, event: Event, data: bytes) -> ImportSummary:
-    """Register every player of the sheet in ``event``, or none (every bad row reported).
-
-    ID / correo: an e-mail of an existing account links the registration to it; otherwise the
-    player is registered without an account, keeping the e-mail (or the ID) on the
-    registration. Byes: byes assigned in advance (before round 1 is paired).
-    """
-    from .events import require_organizer
-
-    require_organizer(actor)
-    rows, errors = _readable(read_player_rows, data)
-    existing = list(session.exec(select(Registration).where(Registration.event_id == event.id)))
-    taken_names = {fold(r.name): r for r in existing}
-    taken_users = {r.user_id for r in existing if r.user_id is not None}
-    taken_ids = {fold(x): r.name for r in existing for x in (r.external_id, r.email) if x}
-    from .events import rounds_played
-
-    played = rounds_played(session, event)
-    emails = [p.player_id.strip().lower() for _s, _r, p in rows if "@" in p.player_id]
-    users = {u.email.lower(): u for u in session.exec(select(User).where(User.email.in_(emails)))} \
-        if emails else {}
-    plan: list[tuple[PlayerRow, User | None]] = []
-    summary = ImportSummary()
-    for sheet, row, p in rows:
-        user = users.get(p.player_id.strip().lower()) if "@" in p.player_id else None
-        if p.byes and played:
-            errors.append(RowError(sheet, row, "Byes", "los byes asignados de antemano son para las "
-                                   "primeras rondas y el evento ya tiene rondas emparejadas"))
-        pid = p.player_id.strip()
-        if user is None and pid:
-            key = fold(pid)
-            if key in taken_ids:
-                errors.append(RowError(sheet, row, "ID / correo",
-                                       f"el ID «{pid}» ya es de {taken_ids[key]} en este evento"))
-            taken_ids[key] = p.name
-        if user is not None and user.id in taken_users:
-            errors.append(RowError(sheet, row, "ID / correo",
-                                   f"la cuenta {user.email} ya está inscrita en este evento"))
-        elif fold(p.name) in taken_names:
-            errors.append(RowError(sheet, row, "Nombre", f"«{p.name}» ya está inscrito en este evento"))
-        if user is not None:
-            taken_users.add(user.id)
-        elif p.player_id:
-            summary.warnings.append(f"hoja «{sheet}», fila {row}: «{p.player_id}» no es el correo de "
-                                    f"una cuenta: {p.name} queda inscrito sin cuenta")
-        plan.append((p, user))
-    if errors:
-        raise SheetImportError(_sorted(errors))
-    for p, user in plan:
-        pid = p.player_id.strip()
-        email = pid.lower() if user is None and "@" in pid else None
-        session.add(Registration(event_id=event.id, user_id=user.id if user else None, name=p.name,
-                                 dropped=p.dropped, byes=p.byes or 0, email=email,
-                                 external_id=pid if user is None and pid else None))
-        summary.created += 1
-    session.flush()
-    return summary
-
-
-def import_decklists(session: Session, actor: User, event: Event, data: bytes, fmt,
-                     catalog) -> ImportSummary:
-    """Submit each player's list from the sheet (tourney.legality parses and validates it).
-
-    Row-level problems (unknown player, unreadable row, unknown or ambiguous card) stop the whole
-    import. An illegal list (copies, sizes, format rules) is still stored, as any submission is,
-    with its verdict; the summary lists it.
-    """
-    from ..legality import DecklistError, parse_decklist, validate
-    from .decklists import catalog_for, submit_decklist
-    from .events import require_organizer
-
-    require_organizer(actor)
-    lists, errors = _readable(read_decklists, data)
-    regs = list(session.exec(select(Registration).where(Registration.event_id == event.id)))
-    emails = _emails(session, regs)
-    by_key: dict[str, list[Registration]] = defaultdict(list)
-    for r in regs:
-        by_key[fold(r.name)].append(r)
-        keys = {fold(x) for x in (emails.get(r.user_id), r.external_id, r.email) if x}
-        for key in keys - {fold(r.name)}:
-            by_key[key].append(r)
-    plan: list[tuple[Registration, DecklistImport]] = []
-    seen: dict[int, DecklistImport] = {}
-    for item in lists:
-        found = {r.id: r for r in by_key.get(fold(item.player), [])}
-        if not found:
-            errors.append(RowError(item.sheet, item.row, item.column,
-                                   f"«{item.player}» no está inscrito en este evento"))
-            continue
-        if len(found) > 1:
-            errors.append(RowError(item.sheet, item.row, item.column,
-                                   f"hay varios jugadores llamados «{item.player}»: use su correo"))
-            continue
-        reg = next(iter(found.values()))
-        if reg.id in seen:
-            errors.append(RowError(item.sheet, item.row, item.column,
-                                   f"{reg.name} ya tiene lista en la hoja «{seen[reg.id].sheet}» "
-                                   f"(fila {seen[reg.id].row})"))
-            continue
-        seen[reg.id] = item
-        text = item.text(fmt.game.main.name, fmt.game.side.name)
-        try:
-            deck = parse_decklist(text, fmt.game)
-        except DecklistError as exc:
-            for line, message in exc.errors:
-                src = item.line_at(line)
-                errors.append(RowError(src.sheet if src else item.sheet, src.row if src else item.row,
-                                       None, message))
-            continue
-        verdict = validate(deck, fmt, catalog_for(fmt, catalog))
-        for v in verdict.violations:
-            if v.code in ROW_LEVEL_CODES:
-                sources = [item.line_at(n) for n in v.lines] or [None]
-                for src in sources:
-                    errors.append(RowError(src.sheet if src else item.sheet,
-                                           src.row if src else item.row, "Carta",
-                                           f"{v.message}" + (f" ({v.hint})" if v.hint else "")))
-        plan.append((reg, item))
-    if errors:
-        raise SheetImportError(_sorted(errors))
-    summary = ImportSummary()
-    for reg, item in plan:
-        _sub, checked = submit_decklist(session, actor, event, reg, fmt, catalog,
-                                        text=item.text(fmt.game.main.name, fmt.game.side.name),
-                                        source="xlsx")
-        summary.created += 1
-        if checked.legal:
-            summary.legal += 1
-        else:
-            first = next(iter(checked.verdict.get("violations", [])), {})
-            summary.illegal.append(f"{reg.name}: lista ilegal — {first.get('message', 'ver veredicto')}")
-    return summary
-
-
 __all__ = [
     "DOCUMENT_KINDS",
     "ImportSummary",
@@ -498,8 +327,6 @@ __all__ = [
     "render_document",
 ]
 
-
-# -- one call for the web buttons ----------------------------------------------------------------
 
 DOCUMENT_KINDS = ("decksheets", "blank", "pairings", "slips", "standings", "workbook")
 
@@ -520,15 +347,6 @@ def render_document(session: Session, event: Event, kind: str, *, catalog=None,
     ``kind``: decksheets | blank | pairings | slips | standings | workbook. ServiceError
     (Spanish) when the event has nothing to print yet (no rounds, unknown round).
     """
-    from ..printing import (
-        render_blank_sheets,
-        render_deck_sheets,
-        render_pairings,
-        render_slips,
-        render_standings,
-    )
-    from ..sheets import build_workbook
-
     if kind not in DOCUMENT_KINDS:
         raise ServiceError(f"Documento desconocido: {kind}.")
     docs = event_documents(session, event, catalog=catalog, formats=formats, page_size=page_size,

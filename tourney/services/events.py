@@ -1,7 +1,8 @@
 """Events: creation, registration, players at the desk, drops, judges, publication.
 
-Every function takes the Session and the acting User, checks the actor's rights, flushes
-and never commits (the request edge or the CLI command commits).
+Every function takes the Session and the acting User, checks the actor's rights
+(``tourney.services.access``, re-exported here), flushes and never commits (the request edge
+or the CLI command commits).
 """
 from __future__ import annotations
 
@@ -12,38 +13,14 @@ from sqlmodel import Session, func, select
 
 from ..models.catalog import utcnow
 from ..models.events import (
-    EVENT_FINISHED, Event, EventJudge, Registration, Round, User,
+    EVENT_FINISHED, ROUND_SWISS, Event, EventJudge, ForbiddenPair, Registration, Round, User,
 )
+from .access import is_judge, is_organizer, require_judge, require_organizer  # noqa: F401
 from .accounts import normalize_email
 from .errors import Conflict, Forbidden, NotFound, ServiceError
+from .rounds.reads import event_rounds
 
 TOP_CUTS = (0, 4, 8, 16)
-
-
-# -- rights ---------------------------------------------------------------------------------
-def is_organizer(actor: User | None) -> bool:
-    return bool(actor is not None and getattr(actor, "is_authenticated", False)
-                and actor.is_organizer)
-
-
-def require_organizer(actor: User | None) -> None:
-    if not is_organizer(actor):
-        raise Forbidden("Solo un organizador puede hacer esto.")
-
-
-def is_judge(session: Session, actor: User | None, event: Event) -> bool:
-    """Judges of the event, and organizers (who can do everything a judge does)."""
-    if actor is None or not getattr(actor, "is_authenticated", False):
-        return False
-    if actor.is_organizer:
-        return True
-    return session.exec(select(EventJudge).where(
-        EventJudge.event_id == event.id, EventJudge.user_id == actor.id)).first() is not None
-
-
-def require_judge(session: Session, actor: User | None, event: Event) -> None:
-    if not is_judge(session, actor, event):
-        raise Forbidden("Solo los jueces de este evento y los organizadores pueden hacer esto.")
 
 
 def get_event(session: Session, event_id: int) -> Event:
@@ -138,9 +115,7 @@ def update_event(session: Session, actor: User, event: Event, *, formats: dict,
         notes.append("Cambió el formato: las listas ya enviadas se revisaron con el formato "
                      "anterior; pide a los jugadores que las vuelvan a enviar.")
     if values["top_cut"] != event.top_cut and played:
-        from .rounds import event_rounds
-
-        if any(r.kind != "suizo" for r in event_rounds(session, event)):
+        if any(r.kind != ROUND_SWISS for r in event_rounds(session, event)):
             raise ServiceError("No se puede cambiar el corte: el corte final ya empezó.", "top_cut")
     if values["decklist_deadline"] != event.decklist_deadline:
         notes.append("Cambió el cierre de listas: la lista inscrita de cada jugador es la última "
@@ -236,8 +211,6 @@ def add_player_at_desk(session: Session, actor: User, event: Event, name: str,
 
 def forbidden_pairs(session: Session, event: Event) -> list[tuple]:
     """(ForbiddenPair, Registration x, Registration y) of the event."""
-    from ..models.events import ForbiddenPair
-
     rows = session.exec(select(ForbiddenPair).where(ForbiddenPair.event_id == event.id)
                         .order_by(ForbiddenPair.id)).all()
     regs = {r.id: r for r in players(session, event)}
@@ -247,8 +220,6 @@ def forbidden_pairs(session: Session, event: Event) -> list[tuple]:
 def add_forbidden_pair(session: Session, actor: User, event: Event, x: int, y: int,
                        reason: str = "") -> None:
     """Two players who must not be paired (family…): tourney.swiss avoids the pair."""
-    from ..models.events import ForbiddenPair
-
     require_organizer(actor)
     if x == y:
         raise ServiceError("Elige dos jugadores distintos.", "player_y")
@@ -266,8 +237,6 @@ def add_forbidden_pair(session: Session, actor: User, event: Event, x: int, y: i
 
 
 def remove_forbidden_pair(session: Session, actor: User, event: Event, pair_id: int) -> None:
-    from ..models.events import ForbiddenPair
-
     require_organizer(actor)
     row = session.get(ForbiddenPair, pair_id)
     if row is None or row.event_id != event.id:

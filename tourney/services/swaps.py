@@ -15,18 +15,19 @@ from __future__ import annotations
 import json
 from collections import Counter
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timezone
 
 from sqlmodel import Session, select
 
 from ..catalog.model import fold
+from ..legality import parse_decklist, validate_resolved
 from ..models.catalog import utcnow
 from ..models.events import (
-    MATCH_CONFIRMED, DeckCheck, Event, Match, Registration, Round, SupportSwap, User,
+    MATCH_CONFIRMED, DeckCheck, Event, Match, MatchSeat, Registration, Round, SupportSwap, User,
 )
-from .decklists import _located, owns, registered
+from .access import is_judge, owns
+from .decklists import _located, catalog_for, registered
 from .errors import Forbidden, NotFound, ServiceError
-from .events import is_judge
 
 RULE = "11 Mazo de Soporte"
 CASTLE_SIZE = 50
@@ -213,8 +214,6 @@ def record_swaps(session: Session, actor: User, event: Event, match: Match,
 
 
 def _aware(value: datetime) -> datetime:
-    from datetime import timezone
-
     return value if value.tzinfo is not None else value.replace(tzinfo=timezone.utc)
 
 
@@ -222,13 +221,11 @@ def format_problems(deck: Deck, fmt, catalog) -> list[str]:
     """Copy limits and format rules for the Castillo after swaps (tourney.legality)."""
     if fmt is None or catalog is None:
         return []
-    from .. import legality
-
     castle = [(catalog.by_code(code), qty) for code, qty in deck.castle.items()]
     support = [(catalog.by_code(code), qty) for code, qty in deck.side.items()]
     if any(card is None for card, _ in castle + support):
         return ["hay cartas que ya no están en el catálogo"]
-    verdict = legality.validate_resolved(castle, support, fmt, catalog)
+    verdict = validate_resolved(castle, support, fmt, catalog)
     return [v.message for v in verdict.violations]
 
 
@@ -236,8 +233,6 @@ def format_problems(deck: Deck, fmt, catalog) -> list[str]:
 def _count_text(text: str, catalog, names: dict[str, str],
                 game=None) -> tuple[Counter, Counter, dict]:
     """Parse a counted list (decklist text format, the game's headers) into code counters."""
-    from ..legality import parse_decklist
-
     try:
         deck = parse_decklist(text, game)
     except Exception as exc:
@@ -314,8 +309,6 @@ def deck_check(session: Session, actor: User, event: Event, registration: Regist
     if match is not None and not _participant(match, registration):
         raise ServiceError("Ese jugador no juega esa partida.", "match_id")
     expected = expected_deck(session, event, registration, match, game)
-    from .decklists import catalog_for
-
     game_rules = getattr(fmt, "game", None)
     castle, side, names = _count_text(counted_text, catalog_for(fmt, catalog), expected.names,
                                       game_rules)
@@ -333,8 +326,6 @@ def deck_check(session: Session, actor: User, event: Event, registration: Regist
 
 def current_match(session: Session, event: Event, registration: Registration) -> Match | None:
     """The player's match in the latest round, if any."""
-    from ..models.events import MatchSeat
-
     row = session.exec(select(Match).join(MatchSeat, MatchSeat.match_id == Match.id)
                        .join(Round, Round.id == Match.round_id)
                        .where(Round.event_id == event.id,

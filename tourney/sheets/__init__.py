@@ -1,6 +1,6 @@
 """tourney.sheets: the event workbook (export) and player/decklist import, with openpyxl.
 
-Pure: plain values in and out (``tourney.printing.data``); no database access.
+Pure: plain values in and out (``tourney.document_values``); no database access.
 """
 from .export import build_workbook  # noqa: F401
 from .imports import (  # noqa: F401

@@ -19,7 +19,7 @@ from openpyxl.styles import Alignment, Font, PatternFill
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
 
-from ..printing.data import EventDocuments
+from ..document_values import EventDocuments
 from .layout import (
     DECKS_HEADERS,
     DECKS_SHEET,

@@ -33,7 +33,7 @@ from openpyxl import load_workbook
 from openpyxl.utils import get_column_letter
 
 from ..catalog.model import fold
-from ..printing.data import PlayerRow
+from ..document_values import PlayerRow
 from .layout import (
     DECKS_SHEET,
     NO,

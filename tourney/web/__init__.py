@@ -6,12 +6,17 @@ ServiceError rolls the session back and is shown next to its field.
 from __future__ import annotations
 
 from flask import Flask, render_template
+from flask_login import LoginManager
+from flask_wtf.csrf import CSRFError, CSRFProtect
+
+from ..db import get_session
+from ..models.events import User
+from ..services.errors import Forbidden, NotFound
+from . import auth, documents, events
+from .common import local_time
 
 
 def init_app(app: Flask) -> None:
-    from flask_login import LoginManager
-    from flask_wtf.csrf import CSRFProtect
-
     CSRFProtect(app)
     app.config.setdefault("SESSION_COOKIE_SAMESITE", "Lax")
     app.config.setdefault("REMEMBER_COOKIE_SAMESITE", "Lax")
@@ -23,9 +28,6 @@ def init_app(app: Flask) -> None:
 
     @login.user_loader
     def load_user(user_id: str):
-        from ..db import get_session
-        from ..models.events import User
-
         try:
             return get_session().get(User, int(user_id))
         except (TypeError, ValueError):
@@ -35,16 +37,11 @@ def init_app(app: Flask) -> None:
     def health():
         return {"estado": "ok"}
 
-    from . import auth, documents, events
-    from .common import local_time
-
     app.jinja_env.filters["hora"] = local_time
 
     app.register_blueprint(auth.bp)
     app.register_blueprint(events.bp)
     app.register_blueprint(documents.bp)
-
-    from ..services.errors import Forbidden, NotFound
 
     @app.errorhandler(Forbidden)
     def forbidden(exc):
@@ -67,8 +64,6 @@ def init_app(app: Flask) -> None:
     def too_large(_exc):
         return render_template("error.html", code=413,
                                message="El archivo es demasiado grande (máximo 2 MB)."), 413
-
-    from flask_wtf.csrf import CSRFError
 
     @app.errorhandler(CSRFError)
     def csrf_error(exc):

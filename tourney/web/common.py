@@ -2,14 +2,20 @@
 from __future__ import annotations
 
 from collections import OrderedDict
+from datetime import timezone
 from functools import wraps
+from pathlib import Path
 from threading import Lock
+from zoneinfo import ZoneInfo
 
-from flask import abort, current_app
+from flask import abort, current_app, flash
 from flask_login import current_user
 from markupsafe import Markup
 
 from ..db import get_session
+from ..legality import load_formats
+from ..services.catalog import load_catalog
+from ..services.errors import Conflict, ServiceError
 
 
 def db():
@@ -24,6 +30,55 @@ def rollback() -> None:
     db().rollback()
 
 
+class service_call:
+    """The one pattern of every write at the edge: call services (which flush), then commit;
+    a ServiceError rolls the session back and is shown (next to its form field when a
+    ``form`` is given, else flashed) instead of propagating. Other exceptions propagate.
+
+        with service_call(form, success="Evento creado.") as call:
+            event = ev.create_event(db(), actor(), ...)
+        if call.ok:
+            return redirect(...)
+        return render_template(...), call.status
+
+    ``success`` is flashed after the commit; ``call.error`` is the ServiceError (or None);
+    ``call.status`` is 409 for a Conflict (someone changed it first), else 400.
+    """
+
+    def __init__(self, form=None, *, success: str | None = None):
+        self.form = form
+        self.success = success
+        self.error: ServiceError | None = None
+
+    def __enter__(self) -> "service_call":
+        return self
+
+    def __exit__(self, exc_type, exc, _tb) -> bool:
+        if exc is None:
+            commit()
+            if self.success:
+                flash(self.success, "ok")
+            return False
+        if not isinstance(exc, ServiceError):
+            return False
+        rollback()
+        self.error = exc
+        if self.form is not None:
+            field_error(self.form, exc)
+        else:
+            flash(exc.message, "error")
+        return True
+
+    @property
+    def ok(self) -> bool:
+        return self.error is None
+
+    @property
+    def status(self) -> int:
+        """The HTTP status of a failed call: 409 Conflict, else 400."""
+        return 409 if isinstance(self.error, Conflict) else 400
+
+
 def actor():
     """The logged-in User row (or None)."""
     return current_user._get_current_object() if current_user.is_authenticated else None
@@ -34,10 +89,6 @@ _formats_cache: dict[tuple, dict] = {}
 
 def formats() -> dict:
     """The format files, reloaded when a file in FORMATS_DIR changes (organizers edit TOML)."""
-    from pathlib import Path
-
-    from ..legality import load_formats
-
     folder = Path(current_app.config["FORMATS_DIR"])
     key = (str(folder), tuple(sorted((p.name, p.stat().st_mtime_ns)
                                      for p in folder.glob("*.toml"))))
@@ -50,8 +101,6 @@ def formats() -> dict:
 
 
 def catalog():
-    from ..services.catalog import load_catalog
-
     return load_catalog(db())
 
 
@@ -93,15 +142,11 @@ def organizer_required(view):
 
 
 def local_zone():
-    from zoneinfo import ZoneInfo
-
     return ZoneInfo(current_app.config.get("TIMEZONE", "America/Santiago"))
 
 
 def from_local(value):
     """A naive date-time typed in a form (the venue's local time) -> aware UTC."""
-    from datetime import timezone
-
     if value is None:
         return None
     if value.tzinfo is None:
@@ -111,8 +156,6 @@ def from_local(value):
 
 def local_time(value, fmt: str = "%d-%m-%Y %H:%M") -> str:
     """Jinja filter ``hora``: an aware UTC date-time shown in the venue's time zone."""
-    from datetime import timezone
-
     if value is None:
         return ""
     if value.tzinfo is None:

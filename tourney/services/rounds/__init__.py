@@ -1,0 +1,33 @@
+"""Rounds: pairing through tourney.swiss, hand edits, results, standings, the round clock.
+
+One module per job; every public name stays importable from ``tourney.services.rounds``:
+
+- ``reads``: rows for the pages, the Swiss state, standings, planned rounds, next step,
+  champion, unseated players, the clock's remaining time;
+- ``pairing``: pair the next round (Swiss, then the top cut), pair it again, publish, clock;
+- ``edits``: swap two players, break a table, seat players by hand (latest Swiss round);
+- ``results``: the organizer's results and the players' reports (optimistic concurrency).
+
+Rights are asked of ``tourney.services.access``.
+"""
+from __future__ import annotations
+
+from .edits import break_table, pair_by_hand, swap_between_tables
+from .pairing import (
+    BYE_RESULT, pair_next_round, publish_round, repair_round, start_timer,
+)
+from .reads import (
+    MatchRow, PlayerRow, Table, build_state, champion, event_rounds, fingerprint, get_match,
+    get_round, next_step, outstanding, planned_rounds, player_matches, player_rows,
+    round_matches, standings, tables, timer_remaining, unseated,
+)
+from .results import enter_result, flip, normalize_result, report_result
+
+__all__ = [
+    "BYE_RESULT", "MatchRow", "PlayerRow", "Table", "break_table", "build_state", "champion",
+    "enter_result", "event_rounds", "fingerprint", "flip", "get_match", "get_round",
+    "next_step", "normalize_result", "outstanding", "pair_by_hand", "pair_next_round",
+    "planned_rounds", "player_matches", "player_rows", "publish_round", "repair_round",
+    "report_result", "round_matches", "standings", "start_timer", "swap_between_tables",
+    "tables", "timer_remaining", "unseated",
+]

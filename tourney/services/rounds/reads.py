@@ -1,0 +1,264 @@
+"""Reading rounds: rows for the pages (no ORM objects: fast at 1,024 players), the Swiss
+state built from the tables, standings (cached per data fingerprint), the planned number of
+rounds, what pairing does next, the champion, players left without a table, the clock."""
+from __future__ import annotations
+
+import json
+from collections import OrderedDict
+from dataclasses import dataclass
+from datetime import datetime, timedelta, timezone
+from threading import Lock
+from typing import NamedTuple
+
+from sqlalchemy import case, func
+from sqlalchemy import select as sa_select
+from sqlmodel import Session, select
+
+from ...models.catalog import utcnow
+from ...models.events import (
+    MATCH_CONFIRMED, ROUND_SWISS, ROUND_TOP_CUT, Event, ForbiddenPair, Match, MatchSeat,
+    Registration, ResultReport, Round,
+)
+from ...swiss import (
+    Match as SwissMatch, Player, Settings, SwissUserError, TournamentState,
+    champion as swiss_champion, flag_labels, recommended_rounds, standings as swiss_standings,
+)
+from ..errors import NotFound
+
+
+class PlayerRow(NamedTuple):
+    """A registration as the read-only pages need it (no ORM object: fast at 1,024 players)."""
+
+    id: int
+    name: str
+    dropped: bool
+    user_id: int | None
+
+
+class MatchRow(NamedTuple):
+    id: int
+    round_id: int
+    table_no: int
+    player_a_id: int
+    player_b_id: int | None
+    result: str | None
+    status: str
+    version: int
+    flags: str = "[]"
+
+    @property
+    def flag_labels(self) -> list[str]:
+        """The pairing's flags in Spanish (float, rematch, bye…: tourney.swiss)."""
+        flags = [f for f in json.loads(self.flags or "[]") if f != "corte"]
+        manual = "manual" in flags
+        flags = [f for f in flags if f != "manual"]
+        return (flag_labels(flags) if flags else []) + (["mesa asignada a mano"] if manual else [])
+
+
+@dataclass
+class Table:
+    """A match ready for display."""
+
+    match: MatchRow
+    a: PlayerRow
+    b: PlayerRow | None
+    reports: dict[int, str]
+
+
+def event_rounds(session: Session, event: Event) -> list[Round]:
+    return list(session.exec(select(Round).where(Round.event_id == event.id)
+                             .order_by(Round.number)))
+
+
+def get_round(session: Session, event: Event, number: int) -> Round:
+    rnd = session.exec(select(Round).where(Round.event_id == event.id,
+                                           Round.number == number)).first()
+    if rnd is None:
+        raise NotFound(f"La ronda {number} no existe.")
+    return rnd
+
+
+def get_match(session: Session, event: Event, match_id: int) -> tuple[Match, Round]:
+    match = session.get(Match, match_id)
+    rnd = session.get(Round, match.round_id) if match is not None else None
+    if match is None or rnd is None or rnd.event_id != event.id:
+        raise NotFound("Esa mesa no existe en este evento.")
+    return match, rnd
+
+
+def round_matches(session: Session, rnd: Round) -> list[Match]:
+    return list(session.exec(select(Match).where(Match.round_id == rnd.id)
+                             .order_by(Match.table_no)))
+
+
+_MATCH_COLUMNS = (Match.id, Match.round_id, Match.table_no, Match.player_a_id, Match.player_b_id,
+                  Match.result, Match.status, Match.version, Match.flags)
+
+
+def player_rows(session: Session, event: Event) -> dict[int, PlayerRow]:
+    rows = session.execute(sa_select(Registration.id, Registration.name, Registration.dropped,
+                                     Registration.user_id)
+                           .where(Registration.event_id == event.id))
+    return {r[0]: PlayerRow(*r) for r in rows}
+
+
+def tables(session: Session, event: Event, rnd: Round) -> list[Table]:
+    regs = player_rows(session, event)
+    matches = [MatchRow(*r) for r in session.execute(
+        sa_select(*_MATCH_COLUMNS).where(Match.round_id == rnd.id).order_by(Match.table_no))]
+    reports: dict[int, dict[int, str]] = {}
+    for match_id, reg_id, result in session.execute(
+            sa_select(ResultReport.match_id, ResultReport.registration_id, ResultReport.result)
+            .join(Match, Match.id == ResultReport.match_id).where(Match.round_id == rnd.id)):
+        reports.setdefault(match_id, {})[reg_id] = result
+    return [Table(m, regs[m.player_a_id], regs.get(m.player_b_id) if m.player_b_id else None,
+                  reports.get(m.id, {})) for m in matches]
+
+
+def fingerprint(session: Session, event: Event) -> tuple:
+    """Changes whenever a pairing, a result or a player's state changes (cache key)."""
+    matches = session.execute(
+        sa_select(func.count(Match.id), func.coalesce(func.sum(Match.id), 0),
+                  func.coalesce(func.sum(Match.version), 0),
+                  func.coalesce(func.sum(Match.player_a_id * 7
+                                         + func.coalesce(Match.player_b_id, 0)), 0),
+                  func.max(Match.updated_at))
+        .join(Round, Round.id == Match.round_id).where(Round.event_id == event.id)).one()
+    players = session.execute(
+        sa_select(func.count(Registration.id), func.coalesce(func.sum(Registration.id), 0),
+                  func.coalesce(func.sum(case((Registration.dropped == True, 1),  # noqa: E712
+                                              else_=0)), 0),
+                  func.coalesce(func.sum(Registration.late_losses), 0),
+                  func.max(Registration.created_at))
+        .where(Registration.event_id == event.id)).one()
+    return (str(session.get_bind().url), event.id, tuple(matches), tuple(players))
+
+
+def outstanding(session: Session, event: Event, rnd: Round) -> list[Table]:
+    return [t for t in tables(session, event, rnd) if t.match.status != MATCH_CONFIRMED]
+
+
+def player_matches(session: Session, event: Event,
+                   registration: Registration) -> list[tuple[Round, Table]]:
+    out = []
+    for rnd in event_rounds(session, event):
+        for t in tables(session, event, rnd):
+            if registration.id in (t.match.player_a_id, t.match.player_b_id):
+                out.append((rnd, t))
+    return out
+
+
+def build_state(session: Session, event: Event):
+    """Rows -> tourney.swiss.TournamentState (ids are registration ids as strings)."""
+    regs = session.execute(sa_select(Registration.id, Registration.name, Registration.dropped,
+                                     Registration.late_losses, Registration.byes)
+                           .where(Registration.event_id == event.id).order_by(Registration.id))
+    players = [Player(id=str(rid), name=name, dropped=bool(dropped), late_losses=late,
+                      byes=int(byes or 0))
+               for rid, name, dropped, late, byes in regs]
+    by_round: dict[int, list] = {}
+    for number, a, b, result, status in session.execute(
+            sa_select(Round.number, Match.player_a_id, Match.player_b_id, Match.result,
+                      Match.status)
+            .join(Round, Round.id == Match.round_id)
+            .where(Round.event_id == event.id, Round.kind == ROUND_SWISS)
+            .order_by(Round.number, Match.table_no)):
+        by_round.setdefault(number, []).append(SwissMatch(
+            a=str(a), b=str(b) if b else None,
+            result=result if status == MATCH_CONFIRMED else None))
+    forbidden = [(str(x), str(y)) for x, y in session.execute(
+        sa_select(ForbiddenPair.player_x_id, ForbiddenPair.player_y_id)
+        .where(ForbiddenPair.event_id == event.id).order_by(ForbiddenPair.id))]
+    return TournamentState(players=players, rounds=[by_round[n] for n in sorted(by_round)],
+                           settings=Settings(), forbidden_pairs=forbidden)
+
+
+_standings_cache: OrderedDict = OrderedDict()
+
+
+_standings_lock = Lock()
+
+
+def standings(session: Session, event: Event):
+    """Swiss standings, cached per event until a pairing, result or player changes."""
+    key = fingerprint(session, event)
+    with _standings_lock:
+        hit = _standings_cache.get(key)
+    if hit is not None:
+        return hit
+    rows = swiss_standings(build_state(session, event))
+    with _standings_lock:
+        _standings_cache[key] = rows
+        while len(_standings_cache) > 32:
+            _standings_cache.popitem(last=False)
+    return rows
+
+
+def planned_rounds(session: Session, event: Event) -> int:
+    """The organizer's number of Swiss rounds, or MTR Appendix E's for the players entered."""
+    if event.rounds_planned:
+        return event.rounds_planned
+    entered = session.execute(sa_select(func.count(Registration.id))
+                              .where(Registration.event_id == event.id)).scalar_one()
+    return recommended_rounds(max(entered, 2)).rounds
+
+
+def next_step(session: Session, event: Event) -> tuple[str, str]:
+    """What "pair the next round" does now: (kind, Spanish label)."""
+    rounds_ = event_rounds(session, event)
+    swiss = sum(1 for r in rounds_ if r.kind == ROUND_SWISS)
+    planned = planned_rounds(session, event)
+    if swiss < planned:
+        return ROUND_SWISS, f"Emparejar ronda {len(rounds_) + 1}"
+    if not event.top_cut:
+        return "fin", "Rondas suizas terminadas"
+    cut = [r for r in rounds_ if r.kind == ROUND_TOP_CUT]
+    if not cut:
+        return ROUND_TOP_CUT, f"Emparejar el corte final (Top {event.top_cut})"
+    last = round_matches(session, cut[-1])
+    if len(last) <= 1:
+        return "fin", "Corte final terminado"
+    return ROUND_TOP_CUT, (f"Emparejar la siguiente ronda del corte ({len(last)} mesas → "
+                           f"{len(last) // 2})")
+
+
+def _swiss_match(m: Match):
+    return SwissMatch(a=str(m.player_a_id), b=str(m.player_b_id) if m.player_b_id else None,
+                      result=m.result if m.status == MATCH_CONFIRMED else None)
+
+
+def champion(session: Session, event: Event) -> Registration | None:
+    """The winner of the top-cut final, once its result is in."""
+    cut = [r for r in event_rounds(session, event) if r.kind == ROUND_TOP_CUT]
+    if not cut:
+        return None
+    final = round_matches(session, cut[-1])
+    if len(final) != 1:
+        return None
+    try:
+        return session.get(Registration, int(swiss_champion([_swiss_match(final[0])])))
+    except SwissUserError:
+        return None
+
+
+def unseated(session: Session, event: Event, rnd: Round) -> list[Registration]:
+    """Active players who were in the event when ``rnd`` was paired and have no table in it
+    (their table was broken by the organizer). Late entries after the pairing don't count."""
+    seated = {s.registration_id for s in session.exec(select(MatchSeat)
+                                                      .where(MatchSeat.round_id == rnd.id))}
+    regs = session.exec(select(Registration).where(Registration.event_id == event.id,
+                                                   Registration.dropped == False)  # noqa: E712
+                        .order_by(Registration.name))
+    return [r for r in regs if r.id not in seated and _aware(r.created_at) <= _aware(rnd.created_at)]
+
+
+def _aware(value: datetime) -> datetime:
+    return value if value.tzinfo is not None else value.replace(tzinfo=timezone.utc)
+
+
+def timer_remaining(rnd: Round, now: datetime | None = None) -> int | None:
+    """Seconds left on the round clock (negative = overtime), or None when not started."""
+    if rnd.timer_started_at is None:
+        return None
+    end = rnd.timer_started_at + timedelta(minutes=rnd.timer_minutes)
+    return int((end - (now or utcnow())).total_seconds())

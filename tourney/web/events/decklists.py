@@ -1,0 +1,152 @@
+"""Players' pages (sign up, my list, my matches) and the decklists: entering a list (the
+player, or the organizer at the desk), the live check, card search, the judges' views."""
+from __future__ import annotations
+
+from flask import abort, current_app, flash, jsonify, redirect, render_template, request, url_for
+from flask_login import current_user, login_required
+from sqlmodel import select
+
+from ...catalog.model import fold
+from ...models.events import DeckCheck
+from ...services import decklists, events as ev, rounds
+from ...services.errors import Forbidden, ServiceError
+from ..common import actor, catalog, db, format_for, organizer_required, service_call
+from ..forms import DecklistForm, EmptyForm
+from .base import _event, _require_registration, bp
+
+
+@bp.post("/eventos/<int:event_id>/inscribirme")
+@login_required
+def register(event_id: int):
+    form = EmptyForm()
+    if not form.validate_on_submit():
+        abort(400)
+    event = _event(event_id)
+    with service_call() as call:
+        ev.register_self(db(), actor(), event)
+    if not call.ok:
+        return redirect(url_for("events.home", event_id=event_id))
+    flash("Inscrito. Ahora envía tu lista.", "ok")
+    return redirect(url_for("events.my_decklist", event_id=event_id))
+
+
+@bp.route("/eventos/<int:event_id>/mi-lista", methods=["GET", "POST"])
+@login_required
+def my_decklist(event_id: int):
+    event = _event(event_id)
+    return _decklist_editor(event, _require_registration(event))
+
+
+@bp.route("/eventos/<int:event_id>/listas/<int:reg_id>/editar", methods=["GET", "POST"])
+@organizer_required
+def desk_decklist(event_id: int, reg_id: int):
+    """The organizer enters a list for a player (desk entries without an account)."""
+    event = _event(event_id)
+    return _decklist_editor(event, ev.get_registration(db(), event, reg_id), desk=True)
+
+
+def _decklist_editor(event, reg, desk: bool = False):
+    session = db()
+    form = DecklistForm()
+    checked = None
+    status = 200
+    if request.method == "POST":
+        if form.validate_on_submit():
+            upload = form.file.data
+            data = upload.read() if upload and getattr(upload, "filename", "") else None
+            with service_call(form) as call:
+                sub, checked = decklists.submit_decklist(
+                    session, actor(), event, reg, format_for(event), catalog(),
+                    text=form.text.data if data is None else None, xlsx=data,
+                    filename=upload.filename if data is not None else None,
+                    source="xlsx" if data is not None else request.form.get("origen", "texto"))
+            if not call.ok:
+                status = call.status
+            else:
+                flash("Lista legal registrada." if sub.legal else
+                      "Lista guardada, pero NO es legal: corrígela antes del cierre.",
+                      "ok" if sub.legal else "error")
+                if data is not None:
+                    form.text.data = sub.raw_text
+        else:
+            status = 400
+    current = decklists.registered(session, event, reg)
+    hist = decklists.history(session, reg)
+    if request.method == "GET" and hist:
+        form.text.data = hist[0].raw_text
+    locked = decklists.is_locked(session, event) and not desk
+    return render_template("events/decklist.html", event=event, registration=reg, form=form,
+                           checked=checked, current=current, history=hist, locked=locked,
+                           desk=desk), status
+
+
+@bp.post("/eventos/<int:event_id>/mi-lista/verificar")
+@login_required
+def check_decklist(event_id: int):
+    """The live verdict: validate without storing (JSON)."""
+    event = _event(event_id)
+    if not ev.is_organizer(actor()):
+        _require_registration(event)
+    text = request.form.get("text", "")
+    try:
+        checked = decklists.check_decklist(event, format_for(event), catalog(), text=text)
+    except ServiceError as exc:
+        return jsonify({"error": exc.message}), 400
+    return jsonify({"verdict": checked.verdict, "legal": checked.legal})
+
+
+@bp.get("/eventos/<int:event_id>/cartas")
+@login_required
+def card_search(event_id: int):
+    """Card search for the decklist form: names matching ``q`` (JSON)."""
+    _event(event_id)
+    q = fold(request.args.get("q", ""))
+    if len(q) < 2:
+        return jsonify([])
+    seen, out = set(), []
+    for card in catalog():
+        key = fold(card.name)
+        if q in key and card.name not in seen:
+            seen.add(card.name)
+            out.append({"name": card.name, "code": card.code, "type": card.type})
+            if len(out) >= 20:
+                break
+    return jsonify(out)
+
+
+@bp.get("/eventos/<int:event_id>/mis-partidas")
+@login_required
+def my_matches(event_id: int):
+    event = _event(event_id)
+    reg = _require_registration(event)
+    items = [(rnd, t) for rnd, t in rounds.player_matches(db(), event, reg) if rnd.published
+             or ev.is_organizer(actor())]
+    return render_template("events/my_matches.html", event=event, registration=reg, items=items)
+
+
+@bp.get("/eventos/<int:event_id>/listas")
+def decklist_index(event_id: int):
+    event = _event(event_id)
+    if not (event.decklists_published or ev.is_judge(db(), actor(), event)):
+        if not current_user.is_authenticated:
+            return current_app.login_manager.unauthorized()
+        raise Forbidden("Las listas son privadas hasta que el organizador las publique.")
+    subs = decklists.registered_by_player(db(), event)
+    return render_template("events/decklists.html", event=event, players=ev.players(db(), event),
+                           subs=subs)
+
+
+@bp.get("/eventos/<int:event_id>/listas/<int:reg_id>")
+def decklist_view(event_id: int, reg_id: int):
+    event = _event(event_id)
+    reg = ev.get_registration(db(), event, reg_id)
+    if not decklists.can_view(db(), actor(), event, reg):
+        if not current_user.is_authenticated:
+            return current_app.login_manager.unauthorized()
+        raise Forbidden("Las listas son privadas hasta que el organizador las publique.")
+    sub = decklists.registered(db(), event, reg)
+    hist = decklists.history(db(), reg) if ev.is_judge(db(), actor(), event) else []
+    checks = list(db().exec(select(DeckCheck).where(DeckCheck.registration_id == reg.id)
+                            .order_by(DeckCheck.created_at.desc()))) if hist is not None else []
+    return render_template("events/decklist_view.html", event=event, registration=reg, sub=sub,
+                           history=hist, checks=checks if ev.is_judge(db(), actor(), event) else [])

@@ -1,0 +1,73 @@
+"""Match results: players report (the opponent confirms), organizers enter or correct."""
+from __future__ import annotations
+
+from flask import flash, redirect, render_template, request, url_for
+from flask_login import login_required
+
+from ...services import events as ev, rounds
+from ...services.errors import Forbidden
+from ..common import actor, db, service_call
+from ..forms import ResultForm
+from .base import _event, _my_registration, bp
+
+
+@bp.route("/eventos/<int:event_id>/mesas/<int:match_id>/resultado", methods=["GET", "POST"])
+@login_required
+def result(event_id: int, match_id: int):
+    event = _event(event_id)
+    session = db()
+    match, rnd = rounds.get_match(session, event, match_id)
+    organizer = ev.is_organizer(actor())
+    reg = _my_registration(event)
+    in_match = reg is not None and reg.id in (match.player_a_id, match.player_b_id)
+    if not organizer and not in_match:
+        raise Forbidden("Solo los jugadores de esta mesa y los organizadores ven este formulario.")
+    table = next(t for t in rounds.tables(session, event, rnd) if t.match.id == match.id)
+    form = ResultForm()
+    if in_match:
+        form.a_games.label.text, form.b_games.label.text = "Juegos que ganaste", \
+            "Juegos que ganó tu rival"
+    elif table.b is not None:
+        form.a_games.label.text = f"Juegos de {table.a.name}"
+        form.b_games.label.text = f"Juegos de {table.b.name}"
+    status = 200
+    if request.method == "GET":
+        form.version.data = str(match.version)
+        if match.result:
+            a, b, d = (int(x) for x in match.result.split("-"))
+            if not organizer and reg.id == match.player_b_id:
+                a, b = b, a
+            form.a_games.data, form.b_games.data, form.draws.data = a, b, d
+    elif form.validate_on_submit():
+        with service_call(form) as call:
+            values = (form.a_games.data or 0, form.b_games.data or 0, form.draws.data or 0)
+            if organizer and not in_match:
+                text = rounds.normalize_result(*values)
+                seen = int(form.version.data or match.version)
+                rounds.enter_result(session, actor(), event, match, text, seen)
+            elif organizer and request.form.get("como") == "organizador":
+                text = rounds.normalize_result(*values)
+                rounds.enter_result(session, actor(), event, match, text,
+                                    int(form.version.data or match.version))
+            else:
+                rounds.report_result(session, actor(), event, match, reg, *values)
+        if not call.ok:
+            status = call.status
+        else:
+            flash(_result_message(match), "ok")
+            if organizer:
+                return redirect(url_for("events.outstanding", event_id=event_id,
+                                        number=rnd.number))
+            return redirect(url_for("events.my_matches", event_id=event_id))
+    else:
+        status = 400
+    return render_template("events/result.html", event=event, rnd=rnd, table=table, form=form,
+                           organizer=organizer, me=reg if in_match else None), status
+
+
+def _result_message(match) -> str:
+    return {
+        "confirmado": "Resultado confirmado.",
+        "reportado": "Resultado reportado: falta que tu oponente lo confirme.",
+        "disputado": "Tu oponente reportó otro resultado: el organizador decidirá.",
+    }.get(match.status, "Resultado guardado.")
