@@ -1,0 +1,84 @@
+"""The ability compiler: a card's Spanish text -> the engine's ability values (pure).
+
+``compile_card(card) -> Compilation``: ``.abilities`` (``tourney.engine.abilities.model``
+values), ``.complete`` (every sentence understood) and ``.sentences`` (per sentence: its
+text and either its abilities or the reason it was not understood). It never guesses: a
+sentence whose every part the grammar does not read, or that the engine's model cannot
+state exactly, is reported as not understood. Results are cached per (name, type, text),
+i.e. once per card identity. See docs/engine-compiler.md.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from ...catalog.model import Card
+from ..abilities.model import Ability
+from .grammar import parse_text
+from .lower import Unsupported, lower
+from .text import shape
+
+
+@dataclass(frozen=True, slots=True)
+class Sentence:
+    """One unit of the card text: understood (``abilities``) or not (``reason``)."""
+
+    text: str
+    abilities: tuple[Ability, ...] = ()
+    reason: str | None = None
+    shape: str = ""
+
+    @property
+    def ability(self) -> Ability | None:
+        return self.abilities[0] if self.abilities else None
+
+    @property
+    def understood(self) -> bool:
+        return self.reason is None
+
+
+@dataclass(frozen=True, slots=True)
+class Compilation:
+    name: str
+    sentences: tuple[Sentence, ...] = ()
+
+    @property
+    def abilities(self) -> tuple[Ability, ...]:
+        return tuple(a for s in self.sentences for a in s.abilities)
+
+    @property
+    def complete(self) -> bool:
+        return all(s.understood for s in self.sentences)
+
+    @property
+    def status(self) -> str:
+        """ "compiled" (every sentence), "partial", "none" or "empty" (no text)."""
+        if not self.sentences:
+            return "empty"
+        understood = sum(s.understood for s in self.sentences)
+        if understood == len(self.sentences):
+            return "compiled"
+        return "partial" if understood else "none"
+
+
+def compile_card(card: Card) -> Compilation:
+    return compile_text(card.text or "", card.name, card.type)
+
+
+@lru_cache(maxsize=8192)
+def compile_text(text: str, name: str, card_type: str) -> Compilation:
+    out = []
+    for unit in parse_text(text, name, card_type):
+        if unit.reason is not None:
+            out.append(Sentence(unit.text, reason=unit.reason, shape=shape(unit.text, name)))
+            continue
+        try:
+            abilities = tuple(lower(p, unit.text, card_type) for p in unit.parsed)
+        except (Unsupported, ValueError) as exc:
+            out.append(Sentence(unit.text, reason=str(exc), shape=shape(unit.text, name)))
+            continue
+        out.append(Sentence(unit.text, abilities=abilities))
+    return Compilation(name, tuple(out))
+
+
+__all__ = ["Compilation", "Sentence", "compile_card", "compile_text"]

@@ -1,0 +1,269 @@
+"""Effects: one verb with its player, its cards and its amount ("tu oponente Bota 3 cartas",
+"Destruye un Aliado oponente de coste 2 o menos", "los Aliados que controles ganan 1 a la
+Fuerza hasta la Fase Final"). ``effect(cur)`` reads one, ``effects(cur)`` a chain joined by
+"y", "Luego," or a new sentence of the same unit.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from .nouns import NOUNS, PRONOUNS, card_phrase, number
+from .parsed import PLAYER, Cards, Effect
+from .text import Cursor
+
+# verb forms (imperative, infinitive, subjunctive, present) -> effect kind
+_FORMS = {
+    "draw": "roba robar robe roben", "mill": "bota botar bote boten",
+    "discard": "descarta descartar descarte descarten", "destroy": "destruye destruir destruya destruyan",
+    "banish": "destierra desterrar destierre destierren", "annul": "anula anular",
+    "shuffle": "baraja barajar baraje barajen", "search": "busca buscar",
+    "return": "sube subir suba devuelve devolver", "put": "pon poner ponga",
+    "feed": "alimenta alimentar", "group": "agrupa agrupar",
+}
+VERBS = {form: kind for kind, forms in _FORMS.items() for form in forms.split()}
+PLAYER_VERBS = frozenset({"draw", "mill", "discard"})
+# effects whose card phrase is the grammatical subject ("… gana 2 a la Fuerza y es Imbloqueable")
+SUBJECT_KINDS = frozenset({"strength", "grant", "lose_keyword", "lose_ability", "set_strength",
+                           "cannot_attack", "cannot_block"})
+GRANTS = {
+    "furia": "Furia", "imbloqueable": "Imbloqueable", "imbloqueables": "Imbloqueable",
+    "indestructible": "Indestructible", "indestructibles": "Indestructible",
+    "indesterrable": "Indesterrable", "indesterrables": "Indesterrable",
+    "retador": "Retador", "retadores": "Retador", "guardian": "Guardián", "espectral": "Espectral",
+}
+_GAIN = ("gana", "ganan", "gane", "ganen")
+_LOSE = ("pierde", "pierden", "pierda", "pierdan")
+KINDS = {
+    "draw": "roba {n} carta(s)", "mill": "bota {n} carta(s)", "discard": "descarta {c}",
+    "destroy": "destruye {c}", "banish": "destierra {c}", "annul": "anula {c}",
+    "shuffle": "baraja {c} en el Mazo Castillo de su dueño", "return": "sube {c} a la mano de su dueño",
+    "to_hand": "pone {c} en la mano", "search": "busca {c} y {d}", "strength": "{c}: {n:+d} a la Fuerza",
+    "grant": "{c} gana {k}", "lose_ability": "{c} pierde su habilidad", "cancel_attack": "cancela el ataque",
+    "cannot_attack": "{c} no puede ser declarado atacante", "feed": "alimenta {c}",
+    "group": "agrupa {c}", "gain_control": "gana el control de {c}", "set_strength": "{c} tiene Fuerza {n}",
+}
+
+
+def _player(cur: Cursor) -> tuple[str, Cursor]:
+    if (after := cur.take_any("tu oponente", "el oponente")) is not None:
+        return "opponent", after
+    if (after := cur.take("cada", "jugador")) is not None:
+        return "each", after
+    return "you", cur
+
+
+def _amount(cur: Cursor) -> tuple[int, Cards | None, Cursor] | None:
+    """ "N carta(s)" [de tu/su mano|mazo castillo] ["por cada" NP]."""
+    got = number(cur)
+    if got is None:
+        return None
+    n, cur = got
+    after = cur.take_any("cartas", "carta")
+    if after is None:
+        return None
+    cur = after
+    per = None
+    if (after := cur.take("por", "cada")) is not None:
+        phrase = card_phrase(after)
+        if phrase is None:
+            return None
+        per, cur = phrase
+    return n, per, cur
+
+
+def _own_zone(cur: Cursor, player: str, zone: str) -> Cursor:
+    mine = "tu" if player == "you" else "su"
+    words = {"castle": "mazo castillo", "hand": "mano"}[zone]
+    after = cur.take_any(f"de {mine} {words}")
+    return after if after is not None else cur
+
+
+def _object(cur: Cursor, antecedent: Cards | None) -> tuple[Cards, Cursor] | None:
+    """The cards a verb acts on: a noun phrase, or a pronoun ("lo", "las") for the antecedent."""
+    if cur.peek() in PRONOUNS and cur.peek(1) not in NOUNS and cur.peek(1) != "demas":
+        if antecedent is None:
+            return None
+        return antecedent, cur.skip()
+    return card_phrase(cur)
+
+
+def effect(cur: Cursor, antecedent: Cards | None = None) -> tuple[Effect, Cursor] | None:
+    player, cur = _player(cur)
+    verb = VERBS.get(cur.peek())
+    if verb is not None:
+        return _verb_effect(verb, player, cur.skip(), antecedent)
+    if player != "you":
+        return None
+    if cur.peek() in ("elige", "elegir"):
+        return _choose(cur.skip(), antecedent)
+    if cur.peek() in ("juega", "jugar"):
+        got = _object(cur.skip(), antecedent)
+        if got and (rest := got[1].take("sin", "pagar", "su", "coste")) is not None:
+            return Effect("play_free", cards=got[0]), rest
+        return None
+    if (after := cur.take("cancela", "el", "ataque", "oponente")) is not None:
+        return Effect("cancel_attack"), after
+    if (after := cur.take_any("gana el control de", "ganar el control de")) is not None:
+        got = card_phrase(after)
+        return (Effect("gain_control", cards=got[0]), got[1]) if got else None
+    return _card_effect(cur, antecedent)
+
+
+def _choose(cur: Cursor, antecedent: Cards | None):
+    """ "elige NP y VERBO-lo …" / "elige NP para que pierda …": the verb acts on NP."""
+    got = card_phrase(cur)
+    if got is None:
+        return None
+    cards, cur = got
+    if (after := cur.take("y")) is not None and after.peek() in VERBS and after.peek(1) in PRONOUNS:
+        return _verb_effect(VERBS[after.peek()], "you", after.skip(), cards)
+    if (after := cur.take("y")) is not None and after.peek() in ("juega", "jugar") and \
+            after.peek(1) in PRONOUNS:
+        if (rest := after.skip(2).take("sin", "pagar", "su", "coste")) is not None:
+            return Effect("play_free", cards=cards), rest
+        return None
+    if (after := cur.take("para", "que")) is not None:
+        return _card_effect(after, None, subject=cards)
+    return None
+
+
+def _verb_effect(verb: str, player: str, cur: Cursor, antecedent: Cards | None):
+    if verb in ("draw", "mill") or (verb == "discard" and number(cur) and cur.peek(1).startswith("carta")):
+        got = _amount(cur)
+        if got is None:
+            return None
+        n, per, cur = got
+        if verb == "discard":
+            cur = _own_zone(cur, player, "hand")
+            if (after := cur.take("al", "azar")) is not None:
+                return Effect("discard", player, Cards(count=n, zone="hand", random=True), per=per), after
+            return Effect("discard", player, Cards(count=n, zone="hand"), per=per), cur
+        if verb == "mill":
+            cur = _own_zone(cur, player, "castle")
+        return Effect(verb, player, amount=n, per=per), cur
+    if player != "you" and verb not in ("discard", "banish", "shuffle"):
+        return None
+    got = _object(cur, antecedent)
+    if got is None:
+        return None
+    cards, cur = got
+    if verb == "search":
+        if cards.zone != "castle":
+            return None
+        if (after := cur.take_any("y pon lo en tu mano", "y pon la en tu mano", "y pon los en tu mano",
+                                  "y pon las en tu mano", "y poner lo en tu mano",
+                                  "y poner la en tu mano", "y poner los en tu mano")) is not None:
+            return Effect("search", player, cards, dest="hand"), after
+        if (after := cur.take_any("y destierra la", "y destierra lo", "y desterrar la",
+                                  "y desterrar lo")) is not None:
+            return Effect("search", player, cards, dest="exile"), after
+        return None
+    if verb == "put":
+        if (after := cur.take("en", "tu", "mano")) is not None and cards.zone != "play":
+            return Effect("to_hand", player, cards, dest="hand"), after
+        return None
+    if verb == "return":
+        if (after := cur.take_any("a la mano de su dueno", "a su mano", "a tu mano")) is not None:
+            return Effect("return", player, cards, dest="hand"), after
+        return None
+    if verb == "shuffle":
+        after = cur.take_any("en su mazo castillo", "en tu mazo castillo",
+                             "en el mazo castillo de su dueno")
+        return Effect("shuffle", player, cards, dest="castle"), after if after is not None else cur
+    if verb == "discard" and cards.zone not in ("hand", "play"):
+        return None
+    return Effect(verb, player, cards), cur
+
+
+def _card_effect(cur: Cursor, antecedent: Cards | None, subject: Cards | None = None):
+    """Effects whose subject is a card phrase: Fuerza, keywords, "pierde su habilidad".
+    With ``subject`` the phrase is left out ("… gana 2 a la Fuerza y es Imbloqueable")."""
+    if subject is None:
+        got = _object(cur, antecedent)
+        if got is None:
+            return None
+        cards, cur = got
+    else:
+        cards = subject
+    word = cur.peek()
+    after = cur.skip()
+    if word in _GAIN + _LOSE:
+        sign = 1 if word in _GAIN else -1
+        got_n = number(after)
+        if got_n is not None and got_n[1].take("a", "la", "fuerza") is not None:
+            return Effect("strength", cards=cards, amount=sign * got_n[0]), got_n[1].skip(3)
+        if word in _LOSE and (rest := after.take_any("su habilidad", "sus habilidades")) is not None:
+            return Effect("lose_ability", cards=cards), rest
+        if after.peek() in GRANTS:
+            kind = "grant" if sign > 0 else "lose_keyword"
+            return Effect(kind, cards=cards, keyword=GRANTS[after.peek()]), after.skip()
+        return None
+    if word in ("es", "son", "sea", "sean") and after.peek() in GRANTS:
+        return Effect("grant", cards=cards, keyword=GRANTS[after.peek()]), after.skip()
+    if word in ("tiene", "tienen", "tenga", "tengan") and after.peek() == "fuerza" and number(after.skip()):
+        n, rest = number(after.skip())
+        return Effect("set_strength", cards=cards, amount=n), rest
+    if (rest := cur.take_any("no puede ser declarado atacante", "no pueden ser declarados atacantes",
+                             "no puede atacar", "no pueden atacar")) is not None:
+        return Effect("cannot_attack", cards=cards), rest
+    if (rest := cur.take_any("no puede ser declarado bloqueador", "no pueden ser declarados bloqueadores",
+                             "no puede bloquear", "no pueden bloquear")) is not None:
+        return Effect("cannot_block", cards=cards), rest
+    return None
+
+
+def effects(cur: Cursor, antecedent: Cards | None = None,
+            subject: Cards | None = None) -> tuple[tuple[Effect, ...], Cursor] | None:
+    """A chain of effects joined by "y", "Luego," or the next sentence of the unit.
+    ``subject``: who a first effect without a subject is about ("Mientras este Aliado porte
+    un Arma, gana 2 a la Fuerza": the card itself)."""
+    out: list[Effect] = []
+    then = optional = False
+    while True:
+        if out and (after := cur.take("puedes")) is not None:
+            optional, cur = True, after
+        got = effect(cur, antecedent)
+        if got is None and not out and subject is not None:
+            got = _card_effect(cur, None, subject=subject)
+        if got is None and out and out[-1].kind in SUBJECT_KINDS:
+            got = _card_effect(cur, None, subject=out[-1].cards)
+        if got is None:
+            return None
+        eff, cur = got
+        if (after := cur.take("hasta", "la", "fase", "final")) is not None:
+            eff, cur = replace(eff, until="end"), after
+        if then or optional:
+            eff = replace(eff, then=then, optional=optional)
+        out.append(eff)
+        if eff.cards is not None and eff.cards.ref != "that":
+            antecedent = eff.cards
+        nxt = cur.take_any(". luego ,", ", luego ,", "y luego", ". despues ,", ". si lo haces ,")
+        then = nxt is not None
+        if nxt is None:
+            nxt = cur.take_any("y", ".")
+        if nxt is None or nxt.done:
+            return tuple(out), cur
+        cur, optional = nxt, False
+
+
+def describe_effect(eff: Effect) -> str:
+    template = KINDS.get(eff.kind, eff.kind)
+    cards = eff.cards.describe() if eff.cards else ""
+    dest = {"hand": "la pone en la mano", "exile": "la destierra", None: ""}.get(eff.dest, eff.dest)
+    amount = eff.amount if eff.amount is not None else 0
+    text = template.format(n=amount, c=cards, k=eff.keyword or "", d=dest)
+    if eff.kind == "lose_keyword":
+        text = f"{cards} pierde {eff.keyword}"
+    if eff.kind == "cannot_block":
+        text = f"{cards} no puede bloquear"
+    if eff.player != "you":
+        text = f"{PLAYER[eff.player]}: {text}"
+    if eff.per is not None:
+        text += f" por cada {eff.per.describe()}"
+    if eff.optional:
+        text = f"puedes: {text}"
+    if eff.then:
+        text = f"luego, {text}"
+    if eff.until == "end":
+        text += " hasta la Fase Final"
+    return text

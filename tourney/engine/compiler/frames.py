@@ -1,0 +1,217 @@
+"""The frame around the effects: trigger, condition, cost, once-per-turn limit and timing.
+
+Each is parsed on its own from the comma-separated clauses that open a sentence
+("Una vez por turno," "En tu Fase de Vigilia," "Cuando este Aliado entra en juego,"
+"si controlas 4 o más Oros,") and from the "puedes COSTE para EFECTO" body.
+"""
+from __future__ import annotations
+
+from .nouns import RACES, card_phrase, number
+from .parsed import PLAYER, ZONE, Cards, Condition, Cost, Parsed, Trigger
+from .text import Cursor
+
+PHASES = {"agrupacion": "Fase de Agrupación", "vigilia": "Fase de Vigilia", "final": "Fase Final",
+          "batalla": "Fase de Batalla", "robar": "Fase de Robar"}
+_EVENTS = (
+    ("entra en juego", "enters"), ("entre en juego", "enters"), ("entran en juego", "enters"),
+    ("sea destruido", "destroyed"), ("sea destruida", "destroyed"), ("es destruido", "destroyed"),
+    ("sea desterrado", "banished"), ("sea desterrada", "banished"),
+    ("sea declarado atacante", "attacks"), ("es declarado atacante", "attacks"),
+    ("sea bloqueado", "blocked"), ("sea declarado bloqueador", "blocks"), ("bloquee", "blocks"),
+)
+
+
+def _phase(cur: Cursor) -> tuple[str, str | None, Cursor] | None:
+    """ "tu Fase de Vigilia", "la Fase Final", "la Fase de Agrupación oponente"."""
+    whose = None
+    if (after := cur.take("tu")) is not None:
+        whose, cur = "you", after
+    elif (after := cur.take_any("la", "cada")) is not None:
+        cur = after
+    else:
+        return None
+    if (after := cur.take("fase", "final")) is not None:
+        phase, cur = "final", after
+    elif (after := cur.take("fase", "de")) is not None and after.peek() in PHASES:
+        phase, cur = after.peek(), after.skip()
+    else:
+        return None
+    if (after := cur.take("oponente")) is not None:
+        if whose:
+            return None
+        whose, cur = "opponent", after
+    return phase, whose, cur
+
+
+def trigger(cur: Cursor) -> tuple[Trigger, Cursor] | None:
+    if (after := cur.take_any("al comienzo de", "al inicio de")) is not None:
+        got = _phase(after)
+        if got:
+            return Trigger("phase_start", phase=got[0], whose=got[1]), got[2]
+        return None
+    if (after := cur.take("al", "final", "de")) is not None:
+        got = _phase(after)
+        if got:
+            return Trigger("phase_end", phase=got[0], whose=got[1]), got[2]
+        return None
+    if (after := cur.take("en")) is not None and (got := _phase(after)) and got[0] == "final":
+        return Trigger("phase_start", phase="final", whose=got[1]), got[2]
+    after = cur.take_any("cuando", "cada vez que")
+    if after is None:
+        return None
+    if (rest := after.take("juegues")) is not None or (rest := after.take("tu", "oponente", "juegue")):
+        player = "you" if after.peek() == "juegues" else "opponent"
+        got = card_phrase(rest)
+        if got:
+            return Trigger("played", cards=got[0], player=player), got[1]
+        return None
+    got = card_phrase(after)
+    if got is None:
+        return None
+    cards, rest = got
+    for words, event in _EVENTS:
+        if (end := rest.take(*words.split())) is not None:
+            if event == "enters" and (more := end.take("bajo", "tu", "control")) is not None:
+                return Trigger(event, cards=cards, player="you"), more
+            return Trigger(event, cards=cards), end
+    return None
+
+
+def condition(cur: Cursor) -> tuple[Condition, Cursor] | None:
+    """ "si …" / "mientras …" conditions (the word itself already read)."""
+    if (after := cur.take("todos", "los", "aliados", "que", "controlas", "son")) is not None:
+        after = after.take("de", "raza") or after
+        races = []
+        while after.peek() in RACES:
+            races.append(RACES[after.peek()])
+            after = after.skip()
+            if after.peek() in ("o", "y", "yo") and after.peek(1) in RACES:
+                after = after.skip()
+        return (Condition("all_race", races=tuple(races)), after) if races else None
+    if (after := cur.take("controlas")) is not None:
+        got = number(after)
+        if got and got[1].take("o", "mas") is not None:
+            n, rest = got[0], got[1].skip(2)
+            phrase = card_phrase(Cursor(("todos", "los") + rest.toks[rest.i:]))
+            if phrase:
+                cards, end = phrase
+                return Condition("control", cards=cards, n=n), Cursor(rest.toks, rest.i + end.i - 2)
+        return None
+    if (after := cur.take("SELF")) is not None:
+        if (rest := after.take_any("esta en tu cementerio", "se encuentra en tu cementerio")) is not None:
+            return Condition("self_zone", zone="graveyard"), rest
+        if (rest := after.take_any("porte un arma", "porta un arma")) is not None:
+            return Condition("self_bearing"), rest
+    return None
+
+
+def cost_list(cur: Cursor) -> tuple[tuple[Cost, ...], Cursor] | None:
+    out = []
+    while True:
+        got = _cost(cur)
+        if got is None:
+            return None
+        out.append(got[0])
+        cur = got[1]
+        nxt = cur.take("y")
+        if nxt is None or nxt.peek() == "para":
+            return tuple(out), cur
+        cur = nxt
+
+
+_COST_VERBS = {"desterrar": "banish", "descartar": "discard", "destruir": "destroy",
+               "barajar": "shuffle", "mostrar": "reveal"}
+
+
+def _cost(cur: Cursor) -> tuple[Cost, Cursor] | None:
+    if (after := cur.take("pagar")) is not None:
+        got = number(after)
+        if got and (rest := got[1].take_any("oros", "oro")) is not None:
+            return Cost("gold", amount=got[0]), rest
+        return None
+    if (after := cur.take("botar")) is not None:
+        got = number(after)
+        if got and (rest := got[1].take_any("cartas", "carta")) is not None:
+            rest = rest.take("de", "tu", "mazo", "castillo") or rest
+            return Cost("mill", amount=got[0]), rest
+        return None
+    kind = _COST_VERBS.get(cur.peek())
+    if kind is None:
+        return None
+    got = card_phrase(cur.skip())
+    if got is None or got[0].target:
+        return None
+    cards, rest = got
+    if kind in ("destroy",) and cards.ref != "self" and cards.controller != "you":
+        return None
+    if kind in ("discard", "reveal") and cards.zone != "hand":
+        return None
+    if kind == "banish" and cards.ref != "self" and cards.zone == "play" and cards.controller != "you":
+        return None
+    return Cost(kind, cards=cards), rest
+
+
+# -- Spanish renderings ------------------------------------------------------------------
+
+def describe_trigger(t: Trigger) -> str:
+    if t.event in ("phase_start", "phase_end"):
+        when = "Al comienzo de" if t.event == "phase_start" else "Al final de"
+        whose = {"you": "tu ", "opponent": "la ", None: "cada "}[t.whose]
+        tail = " oponente" if t.whose == "opponent" else ""
+        return f"{when} {whose}{PHASES[t.phase]}{tail}"
+    if t.event == "played":
+        who = "juegas" if t.player == "you" else "tu oponente juega"
+        return f"Cuando {who} {t.cards.describe()}"
+    names = {"enters": "entra en juego", "destroyed": "es destruido", "banished": "es desterrado",
+             "attacks": "es declarado atacante", "blocked": "es bloqueado", "blocks": "bloquea"}
+    tail = " bajo tu control" if t.player == "you" else ""
+    return f"Cuando {t.cards.describe()} {names[t.event]}{tail}"
+
+
+def describe_condition(c: Condition) -> str:
+    if c.kind == "all_race":
+        return "si todos los Aliados que controlas son de Raza " + " y/o ".join(c.races)
+    if c.kind == "control":
+        return f"si controlas {c.n} o más {c.cards.describe()}"
+    if c.kind == "self_zone":
+        return f"si esta carta está en tu {ZONE[c.zone]}"
+    if c.kind == "self_bearing":
+        return "mientras porte un Arma"
+    return c.kind
+
+
+def describe_cost(c: Cost) -> str:
+    if c.kind == "gold":
+        return f"pagar {c.amount} Oro(s)"
+    if c.kind == "mill":
+        return f"botar {c.amount} carta(s)"
+    verbs = {"banish": "desterrar", "discard": "descartar", "destroy": "destruir",
+             "shuffle": "barajar", "reveal": "mostrar"}
+    return f"{verbs[c.kind]} {c.cards.describe()}"
+
+
+def describe_parsed(p: Parsed) -> str:
+    if p.kind == "keyword":
+        return f"Habilidad clave: {p.keyword}" + (f" ({p.param})" if p.param else "")
+    if p.kind in ("permission", "restriction", "property"):
+        return {"permission": "Permiso de juego", "restriction": "Restricción de juego",
+                "property": "Propiedad"}[p.kind] + f": {p.param}"
+    parts = []
+    if p.timing:
+        parts.append(f"[{p.timing}]")
+    if p.once_per_turn:
+        parts.append("una vez por turno")
+    if p.trigger:
+        parts.append(p.trigger.describe())
+    parts.extend(c.describe() for c in p.conditions)
+    if p.costs:
+        parts.append("coste: " + " y ".join(c.describe() for c in p.costs))
+    body = "; ".join(e.describe() for e in p.effects)
+    if p.optional:
+        body = f"puedes: {body}"
+    head = {"spell": "Al resolverse", "triggered": "Disparada", "activated": "Activada",
+            "static": "Continua"}.get(p.kind, p.kind)
+    return f"{head}: " + ", ".join(parts + [body]) if parts else f"{head}: {body}"
+
+
+__all__ = ["trigger", "condition", "cost_list", "PLAYER", "Cards"]

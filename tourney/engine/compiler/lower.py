@@ -1,0 +1,294 @@
+"""Grammar values (``parsed``) -> engine ability values (``tourney.engine.abilities.model``).
+
+Whatever the engine's model cannot say exactly raises ``Unsupported``: the sentence then
+stays not understood (a wrong ability is worse than none).
+"""
+from __future__ import annotations
+
+from ..abilities.model import Ability, Condition, Cost, Duration, Effect, TargetFilter, Trigger
+from .parsed import Cards
+from .parsed import Condition as PCondition
+from .parsed import Cost as PCost
+from .parsed import Effect as PEffect
+from .parsed import Parsed
+from .parsed import Trigger as PTrigger
+
+
+class Unsupported(Exception):
+    pass
+
+
+_ZONES = {"play": "in_play", "hand": "hand", "graveyard": "graveyard", "castle": "castle",
+          "exile": "exile", "reserve": "reserve", "paid": "paid"}
+_PHASES = {"agrupacion": "regroup", "vigilia": "vigil", "final": "final", "batalla": "battle",
+           "robar": "draw", "vigil": "vigil", "war": "war"}
+_MOVES = {"destroy": "destroy", "banish": "banish", "annul": "annul", "return": "return_to_hand",
+          "to_hand": "return_to_hand", "shuffle": "shuffle_into_castle", "gain_control": "gain_control",
+          "strength": "strength", "grant": "gain_keyword", "lose_keyword": "lose_keyword",
+          "lose_ability": "lose_abilities", "cannot_attack": "cannot_attack",
+          "cannot_block": "cannot_block", "set_strength": "set_strength", "discard": "discard",
+          "group": "regroup", "feed": "counters", "play_free": "play_free"}
+_EVENTS = {"enters": "enters_play", "destroyed": "destroyed", "banished": "banished",
+           "attacks": "attack_declared", "blocks": "block_declared", "played": "played"}
+
+
+def card_filter(cards: Cards, *, owner_player: str | None = None) -> TargetFilter:
+    """A selection as a ``TargetFilter`` (count and targeting included)."""
+    if cards.ref is not None:
+        raise Unsupported("una referencia no es un filtro")
+    if cards.attribute or cards.with_ability is not None or cards.random or cards.position:
+        raise Unsupported("filtro sin equivalente en el motor (Luz/Oscuridad, con o sin habilidad, "
+                          "al azar, posición en el Mazo Castillo)")
+    if cards.exclude_types and cards.exclude_types != ("Oro",):
+        raise Unsupported("exclusión de tipo no representable")
+    types = cards.types
+    if cards.exclude_types:
+        if types:
+            raise Unsupported("tipo y exclusión a la vez")
+        types = ("Aliado", "Talismán", "Arma", "Tótem")
+    controller = cards.controller or "any"
+    if cards.zone != "play":
+        owner = cards.zone_owner
+        if owner == "owner":
+            if owner_player is None:
+                raise Unsupported("«su» zona sin jugador claro")
+            owner = owner_player
+        if cards.controller and owner and cards.controller != owner:
+            raise Unsupported("dueño y zona contradictorios")
+        controller = owner or cards.controller or "any"
+    kwargs = {}
+    if cards.cost:
+        op, n = cards.cost
+        kwargs.update(min_cost=n if op in (">=", "==") else None, max_cost=n if op in ("<=", "==") else None)
+    if cards.strength:
+        op, n = cards.strength
+        kwargs.update(min_strength=n if op in (">=", "==") else None,
+                      max_strength=n if op in ("<=", "==") else None)
+    if cards.count is None and cards.up_to:
+        raise Unsupported("«cualquier cantidad de» sin tope")
+    return TargetFilter(types=types, races=cards.races, controller=controller,
+                        zone=_ZONES[cards.zone], other=cards.other,
+                        count=cards.count if cards.count is not None else 1, up_to=cards.up_to,
+                        **kwargs)
+
+
+class _Scope:
+    """Targets of one ability, in order; anaphora ("ese Aliado", "lo") point back."""
+
+    def __init__(self, trigger: PTrigger | None):
+        self.targets: list[TargetFilter] = []
+        self.last: tuple[str, int] | None = None
+        self.trigger = trigger
+
+    def subject(self, cards: Cards, player: str | None = None) -> dict:
+        if cards.ref == "self":
+            return {"subject": "self"}
+        if cards.ref == "bearer":
+            return {"subject": "bearer"}
+        if cards.ref == "that":
+            if self.last is not None:
+                kind, index = self.last
+                return {"subject": kind, "target": index}
+            if self.trigger is not None and self.trigger.cards is not None and \
+                    self.trigger.cards.ref is None:
+                return {"subject": "triggering"}
+            raise Unsupported("«ese/esa» sin antecedente")
+        if cards.count is None:
+            return {"subject": "each", "filter": card_filter(cards, owner_player=player)}
+        self.targets.append(card_filter(cards, owner_player=player))
+        self.last = ("target", len(self.targets) - 1)
+        return {"subject": "target", "target": len(self.targets) - 1}
+
+
+def _duration(eff: PEffect, continuous: bool) -> Duration:
+    if eff.until == "end":
+        return Duration("end_of_turn")
+    if continuous:
+        return Duration("while_in_play")
+    return Duration()
+
+
+def _effect(eff: PEffect, scope: _Scope, continuous: bool) -> Effect:
+    if eff.per is not None:
+        raise Unsupported("«por cada …» (pedido al modelo: amount_from)")
+    common = {"then": eff.then, "optional": eff.optional}
+    if eff.kind in ("draw", "mill"):
+        return Effect(eff.kind, subject="player", player=eff.player, amount=eff.amount, **common)
+    if eff.kind == "discard" and eff.cards is not None and eff.cards.zone == "hand" and \
+            not eff.cards.types and eff.cards.count is not None and eff.cards.ref is None:
+        if eff.cards.random:
+            raise Unsupported("Descartar al azar (pedido al modelo)")
+        return Effect("discard", subject="player", player=eff.player, amount=eff.cards.count, **common)
+    if eff.kind == "search":
+        if eff.cards is None or eff.cards.zone != "castle" or eff.cards.count is None:
+            raise Unsupported("Buscar sin carta concreta")
+        owner = eff.cards.zone_owner if eff.cards.zone_owner != "owner" else eff.player
+        flt = card_filter(Cards(**{**_fields(eff.cards), "zone_owner": None, "zone": "castle"}))
+        dest = {"hand": "hand", "exile": "exile"}[eff.dest]
+        return Effect("search", subject="player", player=owner or "you", filter=flt, zone=dest, **common)
+    if eff.kind == "cancel_attack":
+        return Effect("cancel_attack", subject="attackers", **common)
+    kind = _MOVES.get(eff.kind)
+    if kind is None or eff.cards is None:
+        raise Unsupported(f"efecto «{eff.kind}» sin equivalente en el motor")
+    if eff.player != "you" and kind not in ("discard", "banish", "shuffle_into_castle"):
+        raise Unsupported("efecto de otro jugador")
+    if eff.player != "you":
+        raise Unsupported("otro jugador elige qué cartas")
+    fields = scope.subject(eff.cards, eff.player)
+    extra = {}
+    if eff.kind in ("strength", "set_strength"):
+        extra["amount"] = eff.amount
+    if eff.kind in ("grant", "lose_keyword"):
+        extra["keyword"] = eff.keyword
+    if eff.kind == "feed":
+        extra.update(amount=1, counter="Alimento")
+    if kind == "discard":
+        raise Unsupported("Descartar una carta concreta")
+    return Effect(kind, duration=_duration(eff, continuous and kind in _LASTING), **fields, **extra,
+                  **common)
+
+
+_LASTING = frozenset({"strength", "set_strength", "gain_keyword", "lose_keyword", "lose_abilities",
+                      "cannot_attack", "cannot_block"})
+
+
+def _fields(cards: Cards) -> dict:
+    return {name: getattr(cards, name) for name in cards.__slots__}
+
+
+def _condition(cond: PCondition) -> Condition:
+    if cond.kind == "all_race":
+        return Condition("all_allies", filter=TargetFilter(types=("Aliado",), races=cond.races,
+                                                           controller="you", targets=False))
+    if cond.kind == "control":
+        flt = card_filter(cond.cards)
+        flt = TargetFilter(**{**_tf_fields(flt), "controller": "you", "count": 1, "targets": False})
+        return Condition("controls", filter=flt, count=cond.n)
+    if cond.kind == "self_zone":
+        return Condition("in_zone", zone=_ZONES[cond.zone])
+    if cond.kind == "self_bearing":
+        return Condition("bears_weapon")
+    raise Unsupported(f"condición «{cond.kind}»")
+
+
+def _tf_fields(flt: TargetFilter) -> dict:
+    return {name: getattr(flt, name) for name in flt.__slots__}
+
+
+def _conditions(conds: tuple[PCondition, ...]) -> Condition | None:
+    if not conds:
+        return None
+    if len(conds) == 1:
+        return _condition(conds[0])
+    return Condition("all_of", of=tuple(_condition(c) for c in conds))
+
+
+def _cost(cost: PCost) -> Cost:
+    if cost.kind == "gold":
+        return Cost("gold", amount=cost.amount)
+    if cost.kind == "mill":
+        return Cost("mill", amount=cost.amount)
+    cards = cost.cards
+    if cards is None:
+        raise Unsupported("coste sin cartas")
+    if cards.ref == "self":
+        if cost.kind == "banish":
+            return Cost("banish_self")
+        if cost.kind == "destroy":
+            return Cost("destroy_self")
+        raise Unsupported(f"coste «{cost.kind}» de esta carta")
+    if cards.ref is not None or cards.count is None or cards.up_to:
+        raise Unsupported("coste con cantidad variable")
+    flt = TargetFilter(**{**_tf_fields(card_filter(cards)), "count": 1, "targets": False})
+    if cost.kind == "banish" and cards.zone == "graveyard" and cards.zone_owner == "you":
+        return Cost("banish_from_graveyard", amount=cards.count, filter=flt)
+    if cost.kind == "banish" and cards.zone == "play" and cards.controller == "you":
+        return Cost("banish_own", amount=cards.count, filter=flt)
+    if cost.kind == "destroy" and cards.zone == "play" and cards.controller == "you":
+        return Cost("destroy_own", amount=cards.count, filter=flt)
+    if cost.kind == "discard" and cards.zone == "hand":
+        return Cost("discard", amount=cards.count, filter=flt)
+    raise Unsupported(f"coste «{cost.kind}» sin equivalente en el motor")
+
+
+def _trigger(t: PTrigger) -> Trigger:
+    if t.event in ("phase_start", "phase_end"):
+        player = {"you": "you", "opponent": "opponent", None: "any"}[t.whose]
+        return Trigger("phase_begins" if t.event == "phase_start" else "phase_ends",
+                       phase=_PHASES[t.phase], player=player)
+    event = _EVENTS.get(t.event)
+    if event is None or t.cards is None:
+        raise Unsupported(f"disparo «{t.event}» sin equivalente en el motor")
+    player = t.player or "any"
+    if t.cards.ref == "self":
+        return Trigger(event, self_only=True, player=player)
+    if t.cards.ref is not None:
+        raise Unsupported("disparo sobre una referencia")
+    flt = TargetFilter(**{**_tf_fields(card_filter(t.cards)), "targets": False, "count": 1})
+    return Trigger(event, card=flt, player=player)
+
+
+_PERMISSION_ZONES = {"desde tu Cementerio": ("graveyard", ()),
+                     "desde tu Cementerio en tu Fase de Vigilia": ("graveyard", ("vigil",))}
+
+
+def lower(p: Parsed, text: str, card_type: str) -> Ability:
+    if p.kind == "keyword":
+        return Ability("keyword", keyword=p.keyword, param=p.param, text=text)
+    if p.kind == "property":
+        if p.param == "no puede ser Anulado":
+            return Ability("continuous", effects=(Effect("cannot_be_annulled", subject="self"),),
+                           text=text)
+        if p.param == "se destierra al resolverse":
+            return Ability("triggered", trigger=Trigger("played", self_only=True, player="you"),
+                           effects=(Effect("banish", subject="self"),), text=text)
+        if p.param == "no puede bloquear":
+            return Ability("continuous", effects=(Effect("cannot_block", subject="self",
+                                                         duration=Duration("while_in_play")),),
+                           text=text)
+        if p.param == "no puede ser declarado atacante":
+            return Ability("continuous", effects=(Effect("cannot_attack", subject="self",
+                                                         duration=Duration("while_in_play")),),
+                           text=text)
+        raise Unsupported(f"propiedad «{p.param}» sin equivalente en el motor")
+    if p.kind == "permission":
+        if p.param in _PERMISSION_ZONES:
+            zone, phases = _PERMISSION_ZONES[p.param]
+            then = ()
+            if "destierra lo" in text.casefold() or "destiérralo" in text.casefold():
+                then = (Effect("banish", subject="self", then=True),)
+            return Ability("play_permission", zone=zone, phases=phases,
+                           own_turn=True if phases else None, effects=then, text=text)
+        if p.param == "en Guerra de Talismanes":
+            return Ability("play_permission", zone="hand", phases=("war",), text=text)
+        if p.param == "al comienzo de la Declaración de Bloqueo":
+            return Ability("play_permission", zone="hand", phases=("block",), text=text)
+        if p.param == "al comienzo de tu Declaración de Bloqueo":  # you block: not your turn
+            return Ability("play_permission", zone="hand", phases=("block",), own_turn=False,
+                           text=text)
+        raise Unsupported(f"permiso «{p.param}» sin equivalente en el motor")
+    if p.kind == "restriction":
+        raise Unsupported("restricción de juego (pedido al modelo: play_restriction)")
+    scope = _Scope(p.trigger)
+    continuous = p.kind == "static"
+    effects = tuple(_effect(e, scope, continuous) for e in p.effects)
+    costs = tuple(_cost(c) for c in p.costs)
+    common = {"condition": _conditions(p.conditions), "costs": costs, "targets": tuple(scope.targets),
+              "effects": effects, "optional": p.optional and p.kind != "activated", "per_turn": 1 if p.once_per_turn else None,
+              "text": text}
+    if p.kind == "spell":
+        if card_type != "Talismán":
+            raise Unsupported("efecto suelto en una carta que no es Talismán")
+        return Ability("effect", zone="hand", **common)
+    if p.kind == "triggered":
+        return Ability("triggered", trigger=_trigger(p.trigger), **common)
+    if p.kind == "activated":
+        phases = (_PHASES[p.timing],) if p.timing else ()
+        return Ability("activated", phases=phases, own_turn=True if p.timing == "vigil" else None,
+                       **common)
+    if p.kind == "static":
+        if p.optional or costs:
+            raise Unsupported("habilidad continua con coste")
+        return Ability("continuous", **common)
+    raise Unsupported(f"tipo «{p.kind}»")

@@ -1,0 +1,218 @@
+"""Noun phrases: which cards a sentence talks about (count, type, filters, zone, controller).
+
+``card_phrase(cur)`` reads "hasta dos Aliados objetivo oponentes de coste 3 o menos",
+"todos los Aliados de Raza Dragón que controles", "una carta de tu Cementerio",
+"el Aliado portador", "ese Aliado", "las primeras 3 cartas de tu Mazo Castillo"… and returns
+``(Cards, cursor)`` or None. Modifiers are read one by one in any order, so every
+combination the texts use is covered by the same few rules.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from .parsed import Cards
+from .text import Cursor
+
+NOUNS = {
+    "aliado": ("Aliado", False), "aliados": ("Aliado", True),
+    "talisman": ("Talismán", False), "talismanes": ("Talismán", True),
+    "arma": ("Arma", False), "armas": ("Arma", True),
+    "totem": ("Tótem", False), "totems": ("Tótem", True), "totemes": ("Tótem", True),
+    "oro": ("Oro", False), "oros": ("Oro", True),
+    "carta": (None, False), "cartas": (None, True),
+}
+RACES = {
+    "caballero": "Caballero", "guerrero": "Guerrero", "eterno": "Eterno", "dragon": "Dragón",
+    "barbaro": "Bárbaro", "bestia": "Bestia", "heroe": "Héroe", "ancestral": "Ancestral",
+    "sacerdote": "Sacerdote", "faerie": "Faerie", "sombra": "Sombra", "oni": "Oni",
+    "samurai": "Samurái",
+}
+ATTRIBUTES = {"luz": "Luz", "oscuridad": "Oscuridad"}
+_ZONES = (
+    ("tu cementerio", "graveyard", "you"), ("su cementerio", "graveyard", "owner"),
+    ("el cementerio oponente", "graveyard", "opponent"), ("un cementerio", "graveyard", None),
+    ("cualquier cementerio", "graveyard", None), ("los cementerios", "graveyard", None),
+    ("tu mano", "hand", "you"), ("su mano", "hand", "owner"), ("la mano oponente", "hand", "opponent"),
+    ("tu mazo castillo", "castle", "you"), ("su mazo castillo", "castle", "owner"),
+    ("el mazo castillo oponente", "castle", "opponent"),
+    ("tu zona de destierro", "exile", "you"), ("tu reserva de oros", "reserve", "you"),
+    ("tu reserva de oro", "reserve", "you"), ("tu zona de oro pagado", "paid", "you"),
+    ("la zona de oro pagado oponente", "paid", "opponent"),
+)
+_NUMBER_WORDS = {"un": 1, "una": 1, "uno": 1}
+
+
+def number(cur: Cursor) -> tuple[int, Cursor] | None:
+    word = cur.peek()
+    if word.isdigit():
+        return int(word), cur.skip()
+    if word in _NUMBER_WORDS:
+        return _NUMBER_WORDS[word], cur.skip()
+    return None
+
+
+def comparison(cur: Cursor) -> tuple[tuple[str, int], Cursor] | None:
+    got = number(cur)
+    if got is None:
+        return None
+    n, cur = got
+    if (after := cur.take("o", "menos")) is not None:
+        return ("<=", n), after
+    if (after := cur.take("o", "mas")) is not None:
+        return (">=", n), after
+    return ("==", n), cur
+
+
+def zone_phrase(cur: Cursor) -> tuple[tuple[str, str | None], Cursor] | None:
+    for prep in ("de", "en", "del", "desde"):
+        after = cur.take(prep)
+        if after is None:
+            continue
+        for words, zone, owner in _ZONES:
+            phrase = words
+            if prep == "del" and words.startswith("el "):
+                phrase = words[3:]
+            elif prep == "del":
+                continue
+            got = after.take(*phrase.split())
+            if got is not None:
+                return (zone, owner), got
+    return None
+
+
+def _nouns(cur: Cursor) -> tuple[tuple[str | None, ...], bool, Cursor] | None:
+    """One noun or several joined by "o"/"y" ("Aliado o Tótem")."""
+    if cur.peek() not in NOUNS:
+        return None
+    kind, plural = NOUNS[cur.peek()]
+    kinds = [kind]
+    cur = cur.skip()
+    while cur.peek() in ("o", "y") and cur.peek(1) in NOUNS:
+        kinds.append(NOUNS[cur.peek(1)][0])
+        plural = plural or NOUNS[cur.peek(1)][1]
+        cur = cur.skip(2)
+    if None in kinds and len(kinds) > 1:
+        return None
+    return tuple(kinds), plural, cur
+
+
+def _modifiers(cards: Cards, cur: Cursor) -> tuple[Cards, Cursor]:
+    while not cur.done:
+        word = cur.peek()
+        if word in ("objetivo", "objetivos"):
+            cards, cur = replace(cards, target=True), cur.skip()
+        elif word in ("oponente", "oponentes"):
+            cards, cur = replace(cards, controller="opponent"), cur.skip()
+        elif word in ATTRIBUTES:
+            cards, cur = replace(cards, attribute=ATTRIBUTES[word]), cur.skip()
+        elif (after := cur.take_any("que controles", "que controlas", "que controle",
+                                    "bajo tu control")) is not None:
+            cards, cur = replace(cards, controller="you"), after
+        elif (after := cur.take("de", "raza")) is not None and after.peek() in RACES:
+            races = [RACES[after.peek()]]
+            after = after.skip()
+            while after.peek() in ("o", "y", "yo") and after.peek(1) in RACES:
+                races.append(RACES[after.peek(1)])
+                after = after.skip(2)
+            cards, cur = replace(cards, races=tuple(races)), after
+        elif (after := cur.take_any("de coste", "con coste")) is not None and comparison(after):
+            pair, cur = comparison(after)
+            cards = replace(cards, cost=pair)
+        elif (after := cur.take_any("de fuerza", "con fuerza")) is not None and comparison(after):
+            pair, cur = comparison(after)
+            cards = replace(cards, strength=pair)
+        elif (after := cur.take("en", "juego")) is not None:
+            cards, cur = replace(cards, zone="play"), after
+        elif (after := cur.take_any("que no sea", "que no sean")) is not None and after.peek() in NOUNS:
+            excluded = NOUNS[after.peek()][0]
+            if excluded is None:
+                break
+            cards, cur = replace(cards, exclude_types=(excluded,)), after.skip()
+        elif (after := cur.take("con", "habilidad")) is not None:
+            cards, cur = replace(cards, with_ability=True), after
+        elif (after := cur.take("sin", "habilidad")) is not None:
+            cards, cur = replace(cards, with_ability=False), after
+        elif (after := cur.take("al", "azar")) is not None:
+            cards, cur = replace(cards, random=True), after
+        elif (got := zone_phrase(cur)) is not None:
+            (zone, owner), cur = got
+            cards = replace(cards, zone=zone, zone_owner=owner)
+        else:
+            break
+    return cards, cur
+
+
+_REF = {"ese": "that", "esa": "that", "esos": "that", "esas": "that"}
+PRONOUNS = ("lo", "la", "los", "las")
+
+
+def card_phrase(cur: Cursor) -> tuple[Cards, Cursor] | None:
+    word = cur.peek()
+    if word == "SELF":
+        return Cards(ref="self"), cur.skip()
+    if (after := cur.take("el", "aliado", "portador")) is not None:
+        return Cards(types=("Aliado",), ref="bearer"), after
+    if word in _REF and cur.peek(1) in NOUNS:
+        kind = NOUNS[cur.peek(1)][0]
+        return Cards(types=(kind,) if kind else (), ref="that"), cur.skip(2)
+    count: int | None = 1
+    up_to = other = False
+    position = None
+    if (after := cur.take("hasta")) is not None:
+        got = number(after)
+        if got is None:
+            return None
+        (count, after), up_to = got, True
+        cur = after
+    elif (after := cur.take_any("todos los", "todas las", "todos tus", "todas tus")) is not None:
+        count, cur = None, after
+    elif (after := cur.take_any("los demas", "las demas")) is not None:
+        count, other, cur = None, True, after
+    elif (after := cur.take("cualquier", "cantidad", "de")) is not None:
+        count, up_to, cur = None, True, after
+    elif (after := cur.take_any("las primeras", "la primera")) is not None:
+        got = number(after)
+        count, cur = (got[0], got[1]) if got else (1, after)
+        position = "top"
+    elif (after := cur.take_any("las ultimas", "la ultima")) is not None:
+        got = number(after)
+        count, cur = (got[0], got[1]) if got else (1, after)
+        position = "bottom"
+    elif word in ("otro", "otra"):
+        other, cur = True, cur.skip()
+    elif (got := number(cur)) is not None:
+        count, cur = got
+        if cur.peek() in ("otro", "otra"):
+            other, cur = True, cur.skip()
+    elif word in ("el", "la"):
+        cur = cur.skip()  # "el Aliado objetivo": must be a target (checked below)
+    elif word in ("tus", "los", "las"):
+        count, cur = None, cur.skip()
+        if word == "tus":
+            nouns = _nouns(cur)
+            if nouns is None:
+                return None
+            kinds, _, cur = nouns
+            return _finish(Cards(types=tuple(k for k in kinds if k), count=None, controller="you"),
+                           cur, None)
+    else:
+        return None
+    nouns = _nouns(cur)
+    if nouns is None:
+        return None
+    kinds, plural, cur = nouns
+    cards = Cards(types=tuple(k for k in kinds if k), count=count, up_to=up_to, other=other,
+                  position=position)
+    if count == 1 and plural and not up_to:
+        return None  # "una cartas": not a phrase we understand
+    result = _finish(cards, cur, word if word in ("el", "la") else None)
+    if result and position and result[0].zone != "castle":
+        return None
+    return result
+
+
+def _finish(cards: Cards, cur: Cursor, article: str | None) -> tuple[Cards, Cursor] | None:
+    cards, cur = _modifiers(cards, cur)
+    if article and not cards.target:
+        return None  # "el Aliado …" without "objetivo" points at something we can't name
+    return cards, cur

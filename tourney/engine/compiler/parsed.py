@@ -1,0 +1,190 @@
+"""What the grammar reads from a sentence, before it becomes engine ability values.
+
+Frozen, comparable values with a Spanish ``describe()``; ``lower.py`` turns them into
+``tourney.engine.abilities`` values. Zones: play, hand, graveyard, castle, exile, reserve,
+paid. Players: ``you``, ``opponent``, ``each``, ``owner``.
+"""
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+
+PLAYER = {"you": "tú", "opponent": "tu oponente", "each": "cada jugador", "owner": "su dueño"}
+ZONE = {"play": "en juego", "hand": "mano", "graveyard": "Cementerio", "castle": "Mazo Castillo",
+        "exile": "Zona de Destierro", "reserve": "Reserva de Oro", "paid": "Zona de Oro Pagado"}
+PLURAL = {"Aliado": "Aliados", "Talismán": "Talismanes", "Arma": "Armas", "Tótem": "Tótems",
+          "Oro": "Oros"}
+
+
+@dataclass(frozen=True, slots=True)
+class Cards:
+    """A selection of cards: what a target filter and a count say."""
+
+    types: tuple[str, ...] = ()  # catalog type names; () = any card
+    count: int | None = 1  # None = all of them ("todos")
+    up_to: bool = False  # "hasta N"
+    target: bool = False  # "objetivo"
+    controller: str | None = None  # you / opponent (cards in play)
+    zone: str = "play"
+    zone_owner: str | None = None  # whose hand / Cementerio / Mazo Castillo; None = any
+    races: tuple[str, ...] = ()
+    cost: tuple[str, int] | None = None  # ("<=", 3), (">=", 2), ("==", 1)
+    strength: tuple[str, int] | None = None
+    attribute: str | None = None
+    exclude_types: tuple[str, ...] = ()  # "que no sea Oro"
+    with_ability: bool | None = None  # "Oro con habilidad" / "sin habilidad"
+    other: bool = False  # "otro" / "los demás"
+    ref: str | None = None  # self / bearer / that (anaphora "ese Aliado", "lo")
+    position: str | None = None  # top / bottom of a Mazo Castillo
+    random: bool = False
+
+    def describe(self) -> str:
+        if self.ref == "self":
+            return "esta carta"
+        if self.ref == "bearer":
+            return "el Aliado portador"
+        if self.ref == "that":
+            return "esa(s) carta(s)"
+        many = self.count is None or self.count != 1 or self.up_to
+        names = [PLURAL.get(t, t) if many else t for t in self.types] or (
+            ["cartas" if many else "carta"])
+        noun = " o ".join(names)
+        if self.count is None:
+            head = f"todos los {noun}"
+        elif self.up_to:
+            head = f"hasta {self.count} {noun}"
+        else:
+            head = f"{self.count} {noun}"
+        parts = [head]
+        if self.other:
+            parts.append("(otro)")
+        if self.target:
+            parts.append("objetivo")
+        if self.position:
+            parts.append("de arriba" if self.position == "top" else "de abajo")
+        if self.races:
+            parts.append("de Raza " + " o ".join(self.races))
+        if self.attribute:
+            parts.append(self.attribute)
+        if self.cost:
+            parts.append(f"de coste {_cmp(self.cost)}")
+        if self.strength:
+            parts.append(f"de Fuerza {_cmp(self.strength)}")
+        if self.exclude_types:
+            parts.append("que no sea " + " ni ".join(self.exclude_types))
+        if self.with_ability is not None:
+            parts.append("con habilidad" if self.with_ability else "sin habilidad")
+        if self.controller:
+            parts.append("que controlas" if self.controller == "you" else "del oponente")
+        if self.zone != "play":
+            whose = {"you": "de tu ", "opponent": "del oponente: ", None: "de cualquier "}
+            parts.append(f"{whose.get(self.zone_owner, '')}{ZONE[self.zone]}")
+        if self.random:
+            parts.append("al azar")
+        return " ".join(parts)
+
+
+def _cmp(pair: tuple[str, int]) -> str:
+    op, n = pair
+    return {"<=": f"{n} o menos", ">=": f"{n} o más", "==": str(n)}[op]
+
+
+@dataclass(frozen=True, slots=True)
+class Effect:
+    kind: str  # see effects.KINDS
+    player: str = "you"  # who performs it (draw, mill, discard, search…)
+    cards: Cards | None = None
+    amount: int | None = None
+    keyword: str | None = None
+    counter: str | None = None
+    until: str | None = None  # "end": hasta la Fase Final; "while": while the ability holds
+    dest: str | None = None  # destination zone (to_hand, shuffle, put)
+    per: Cards | None = None  # "por cada …": amount per matching card
+    then: bool = False  # "Luego, …": only after the previous step was done
+    optional: bool = False  # "puedes …" inside a chain ("Luego, puedes Robar una carta")
+
+    def describe(self) -> str:
+        from .effects import describe_effect
+
+        return describe_effect(self)
+
+
+@dataclass(frozen=True, slots=True)
+class Trigger:
+    event: str  # enters, destroyed, banished, attacks, blocked, blocks, played, phase_start, phase_end
+    cards: Cards | None = None  # whose event (ref=self for "este Aliado")
+    player: str | None = None  # "cuando juegues" = you; "cuando tu oponente juegue" = opponent
+    phase: str | None = None
+    whose: str | None = None  # whose phase: you / opponent / None (any)
+
+    def describe(self) -> str:
+        from .frames import describe_trigger
+
+        return describe_trigger(self)
+
+
+@dataclass(frozen=True, slots=True)
+class Condition:
+    kind: str  # all_race, control, self_zone, self_bearing, no_cards, phase
+    races: tuple[str, ...] = ()
+    cards: Cards | None = None
+    n: int | None = None
+    zone: str | None = None
+    phase: str | None = None
+
+    def describe(self) -> str:
+        from .frames import describe_condition
+
+        return describe_condition(self)
+
+
+@dataclass(frozen=True, slots=True)
+class Cost:
+    kind: str  # gold, banish, discard, destroy, mill, shuffle, reveal, return, pay_instead
+    amount: int | None = None
+    cards: Cards | None = None
+
+    def describe(self) -> str:
+        from .frames import describe_cost
+
+        return describe_cost(self)
+
+
+@dataclass(frozen=True, slots=True)
+class Parsed:
+    """One ability as the grammar read it."""
+
+    kind: str  # keyword, spell, triggered, activated, static, permission, restriction, property
+    effects: tuple[Effect, ...] = ()
+    trigger: Trigger | None = None
+    conditions: tuple[Condition, ...] = ()
+    costs: tuple[Cost, ...] = ()
+    optional: bool = False  # "puedes …"
+    once_per_turn: bool = False
+    timing: str | None = None  # vigil / war / block / own_block / final … (activated / permission)
+    keyword: str | None = None
+    param: str | None = None  # keyword parameter, permission zone, property name
+    extra: tuple[str, ...] = field(default=())
+
+    def describe(self) -> str:
+        from .frames import describe_parsed
+
+        return describe_parsed(self)
+
+    def to_json(self) -> dict:
+        return _prune(asdict(self))
+
+
+def _prune(value):
+    if isinstance(value, dict):
+        out = {}
+        for k, v in value.items():
+            if k == "count":
+                if v != 1:
+                    out[k] = "all" if v is None else v
+            elif v not in (None, (), [], False, {}) and not (k == "zone" and v == "play") \
+                    and not (k == "player" and v == "you"):
+                out[k] = _prune(v)
+        return out
+    if isinstance(value, (list, tuple)):
+        return [_prune(v) for v in value]
+    return value

@@ -1,0 +1,156 @@
+"""One unit of text -> the abilities it states, or the reason it was not understood.
+
+The unit's opening clauses are read one by one (limit, timing, trigger, "mientras", "si");
+the rest is the body, "puedes COSTE para EFECTOS" or "[puedes] EFECTOS". The kind of the
+ability follows from what was found: a trigger makes it triggered, a cost / limit / timing
+without trigger makes it activated, "Mientras este Aliado esté en juego" a continuous
+ability, and a Talismán's bare effects are what it does when it resolves.
+"""
+from __future__ import annotations
+
+from ...catalog.keywords import KEYWORDS
+from ...catalog.model import TALISMAN
+from .effects import SUBJECT_KINDS, effects
+from .frames import condition, cost_list, trigger
+from .parsed import Cards, Parsed
+from .text import Cursor, fold
+
+_KEYWORDS = {fold(k): k for k in KEYWORDS + ("Embestida", "Temerario", "Conquista")}
+_PARAM_KEYWORDS = {"inmunidad", "exhumar", "traicion"}
+
+# sentences about the card itself, read whole: (tokens, kind, name)
+_WHOLE = {
+    "SELF no puede ser anulado": ("property", "no puede ser Anulado"),
+    "SELF no puede ser anulada": ("property", "no puede ser Anulado"),
+    "cuando juegues SELF , destierra lo": ("property", "se destierra al resolverse"),
+    "cuando juegues SELF destierra lo": ("property", "se destierra al resolverse"),
+    "SELF no puede portar armas": ("property", "no puede portar Armas"),
+    "SELF puede portar 1 arma adicional": ("property", "puede portar un Arma adicional"),
+    "SELF puede portar un arma adicional": ("property", "puede portar un Arma adicional"),
+    "SELF puede portar cualquier cantidad de armas": ("property", "puede portar cualquier cantidad de Armas"),
+    "puedes jugar SELF en guerra de talismanes": ("permission", "en Guerra de Talismanes"),
+    "puedes jugar SELF al comienzo de la declaracion de bloqueo":
+        ("permission", "al comienzo de la Declaración de Bloqueo"),
+    "puedes jugar SELF al comienzo de tu declaracion de bloqueo":
+        ("permission", "al comienzo de tu Declaración de Bloqueo"),
+    "puedes jugar SELF desde tu cementerio pagando su coste": ("permission", "desde tu Cementerio"),
+    "puedes jugar SELF desde tu cementerio pagando su coste , luego destierra lo":
+        ("permission", "desde tu Cementerio"),
+    "en tu fase de vigilia , si SELF esta en tu cementerio , puedes jugar lo pagando su coste":
+        ("permission", "desde tu Cementerio en tu Fase de Vigilia"),
+    "en tu fase de vigilia , si SELF esta en tu cementerio , puedes jugar la pagando su coste":
+        ("permission", "desde tu Cementerio en tu Fase de Vigilia"),
+    "en tu fase de vigilia , puedes jugar SELF desde tu cementerio pagando su coste":
+        ("permission", "desde tu Cementerio en tu Fase de Vigilia"),
+    "solo puedes jugar SELF en tu fase de vigilia": ("restriction", "sólo en tu Fase de Vigilia"),
+    "solo puedes jugar SELF en guerra de talismanes": ("restriction", "sólo en Guerra de Talismanes"),
+    "solo puedes jugar SELF desde tu mano y en tu fase de vigilia":
+        ("restriction", "sólo desde tu mano y en tu Fase de Vigilia"),
+    "SELF no puede ser declarado atacante": ("property", "no puede ser declarado atacante"),
+    "SELF no puede bloquear": ("property", "no puede bloquear"),
+}
+
+
+def keyword_sentence(toks: tuple[str, ...]) -> tuple[Parsed, ...] | None:
+    parts: list[list[str]] = [[]]
+    for tok in toks:
+        if tok in (",", "."):
+            parts.append([])
+        else:
+            parts[-1].append(tok)
+    out = []
+    for part in parts:
+        if not part:
+            continue
+        if len(part) == 1 and part[0] in _KEYWORDS:
+            out.append(Parsed("keyword", keyword=_KEYWORDS[part[0]]))
+        elif part[0] in _PARAM_KEYWORDS and len(part) > 1 and part[0] in _KEYWORDS:
+            rest = [w for w in part[1:] if w not in ("-", "–", "a")]
+            if not rest or len(rest) > 3:
+                return None
+            out.append(Parsed("keyword", keyword=_KEYWORDS[part[0]], param=" ".join(rest)))
+        else:
+            return None
+    return tuple(out) or None
+
+
+class NotUnderstood(Exception):
+    pass
+
+
+def parse_unit(toks: tuple[str, ...], card_type: str) -> tuple[Parsed, ...]:
+    """The abilities of one unit; raises ``NotUnderstood(reason)``."""
+    if not toks:
+        raise NotUnderstood("frase vacía")
+    found = keyword_sentence(toks)
+    if found:
+        return found
+    whole = _WHOLE.get(" ".join(toks))
+    if whole:
+        return (Parsed(whole[0], param=whole[1]),)
+    return (_framed(Cursor(toks), card_type),)
+
+
+def _framed(cur: Cursor, card_type: str) -> Parsed:
+    once = scope = False
+    timing = trig = None
+    conds = []
+    while True:
+        if (after := cur.take("una", "vez", "por", "turno")) is not None or \
+                (after := cur.take("1", "vez", "por", "turno")) is not None:
+            once, cur = True, after
+        elif (after := cur.take("en", "tu", "fase", "de", "vigilia")) is not None:
+            timing, cur = "vigil", after
+        elif (after := cur.take("en", "guerra", "de", "talismanes")) is not None:
+            timing, cur = "war", after
+        elif (after := cur.take_any("mientras SELF este en juego", "mientras SELF permanezca en juego")) \
+                is not None:
+            scope, cur = True, after
+        elif (after := cur.take_any("mientras", "si")) is not None and (got := condition(after)):
+            conds.append(got[0])
+            cur = got[1]
+        elif (got := trigger(cur)) is not None:
+            if trig is not None:
+                raise NotUnderstood("dos momentos de disparo en una frase")
+            trig, cur = got
+        else:
+            break
+        comma = cur.take(",")
+        if comma is None:
+            raise NotUnderstood(f"se esperaba una coma antes de «{cur.rest()}»")
+        cur = comma
+    optional = False
+    costs: tuple = ()
+    if (after := cur.take("puedes")) is not None:
+        optional, cur = True, after
+        got = cost_list(cur)
+        if got is not None and (tail := got[1].take_any("para que", "para")) is not None:
+            costs, cur = got[0], tail
+    implicit = None
+    if scope or any(c.kind in ("self_bearing",) for c in conds) or (
+            trig is not None and trig.cards is not None and trig.cards.ref == "self"):
+        implicit = Cards(ref="self")
+    body = effects(cur, subject=implicit)
+    if body is None:
+        raise NotUnderstood(f"efecto no reconocido: «{cur.rest()}»")
+    effs, end = body
+    if not end.done:
+        raise NotUnderstood(f"sobra texto sin entender: «{end.rest()}»")
+    continuous = all(e.kind in SUBJECT_KINDS and e.until is None for e in effs)
+    if trig is not None:
+        kind = "triggered"
+    elif (scope or conds) and continuous and not (costs or once or timing or optional):
+        kind = "static"
+    elif costs or once or timing:
+        kind = "activated"
+    elif card_type == TALISMAN and not conds and not scope:
+        kind = "spell"
+    elif continuous and not (conds or optional) and all(
+            e.cards is not None and e.cards.ref in ("self", "bearer") for e in effs):
+        kind = "static"
+    else:
+        raise NotUnderstood("no se sabe cuándo ocurre este efecto")
+    if kind == "static" and any(e.per is not None for e in effs):
+        raise NotUnderstood("efecto continuo con «por cada»")
+    return Parsed(kind, effects=effs, trigger=trig, conditions=tuple(conds), costs=costs,
+                  optional=optional, once_per_turn=once, timing=timing)

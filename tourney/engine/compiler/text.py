@@ -1,0 +1,146 @@
+"""Card text to parsing units: normalisation, sentence splitting and word tokens.
+
+A card's text is cut into *units*: one sentence, plus the sentences that continue it
+("Luego, …", "Si lo haces, …", or one that points back with "ese/esa/esos…", "el resto").
+Each unit is shown to the user as written and parsed from its *tokens*: reminder text in
+parentheses removed, accents and case folded, numbers in words as digits, the card's own
+name and "este Aliado" / "esta carta" / "este Talismán"… as one token ``SELF``, the enclitic
+pronouns split off ("Destiérralo" -> ``destierra lo``) and commas kept as tokens.
+"""
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from functools import lru_cache
+
+_REMINDER = re.compile(r"\([^()]*\)")
+_SPLIT = re.compile(r"(?<=[.;:])\s+|\n+")
+NUMBERS = {"dos": "2", "tres": "3", "cuatro": "4", "cinco": "5", "seis": "6", "siete": "7",
+           "ocho": "8", "nueve": "9", "diez": "10"}
+_SELF = re.compile(r"\b(?:est[ea]s? (?:aliado|carta|talisman|totem|arma|oro)|este objeto)\b")
+# verbs that take an enclitic pronoun in the texts (imperative and infinitive stems)
+_CLITIC_VERBS = frozenset("""
+destierra desterrar pon poner baraja barajar juega jugar destruye destruir sube subir
+anula anular prevenir devuelve devolver ganar muestra mostrar descarta descartar
+purifica purificar agrupa agrupar convierte convertir mueve mover porta portar busca buscar
+""".split())
+_CLITIC = re.compile(r"^(\w+?)(los|las|lo|la|le|les)$")
+_CONTINUES = re.compile(r"^(?:luego|si lo haces|despues|en ese caso|pon\b|ponl|destierra (?:la|el|las|los) otr)"
+                        r"|\b(?:ese|esa|esos|esas|el resto|la otra|las otras)\b")
+
+
+def fold(text: str) -> str:
+    text = unicodedata.normalize("NFKD", text)
+    return "".join(ch for ch in text if not unicodedata.combining(ch)).casefold()
+
+
+def strip_reminders(text: str) -> str:
+    previous = None
+    while previous != text:
+        previous, text = text, _REMINDER.sub(" ", text)
+    return text
+
+
+def split_sentences(text: str | None) -> list[str]:
+    """The sentences of a card text as written (line breaks and periods), reminders removed."""
+    if not text:
+        return []
+    text = text.replace("\r\n", "\n").replace("\u21b5", "\n").replace("/n", "\n")
+    out = []
+    for piece in _SPLIT.split(strip_reminders(text)):
+        piece = " ".join(piece.split()).strip()
+        if piece.strip(" .,;:"):
+            out.append(piece)
+    return out
+
+
+def split_units(text: str | None) -> list[str]:
+    """Sentences merged with their continuations (see module docstring)."""
+    units: list[str] = []
+    for sentence in split_sentences(text):
+        key = fold(sentence)
+        if units and _CONTINUES.search(key) and not key.startswith(("cuando ", "mientras ", "una vez")):
+            units[-1] = f"{units[-1]} {sentence}"
+        else:
+            units.append(sentence)
+    return units
+
+
+@lru_cache(maxsize=65536)
+def tokens(sentence: str, name: str = "") -> tuple[str, ...]:
+    """The parsing tokens of one unit; pieces of a unit are separated by ``.``."""
+    key = fold(strip_reminders(sentence))
+    if name:
+        own = fold(name).strip()
+        if own and len(own) > 2:
+            key = re.sub(rf"(?<!\w){re.escape(own)}(?!\w)", " SELFNAME ", key)
+    key = key.replace("y/o", " yo ")
+    key = re.sub(r"[\"'«»¡!¿?]", " ", key)
+    key = re.sub(r"([,.;:])", r" \1 ", key)
+    key = _SELF.sub(" SELF ", key)
+    out: list[str] = []
+    for word in key.split():
+        if word in (";", ":"):
+            word = "."
+        if word == "SELFNAME":
+            out.append("SELF")
+            continue
+        word = NUMBERS.get(word, word)
+        match = _CLITIC.match(word)
+        if match and match.group(1) in _CLITIC_VERBS:
+            out.extend((match.group(1), match.group(2)))
+        else:
+            out.append(word)
+    while out and out[-1] == ".":
+        out.pop()
+    return tuple(out)
+
+
+_RACE_WORDS = re.compile(r"\b(?:caballero|guerrero|eterno|dragon|barbaro|bestia|heroe|ancestral|"
+                         r"sacerdote|faerie|sombra|oni|samurai)s?\b")
+
+
+def shape(sentence: str, name: str = "") -> str:
+    """A unit's *shape*: its tokens with numbers as N and race names as RAZA, so that sentences
+    that differ only in those group together in the coverage report."""
+    text = " ".join(tokens(sentence, name))
+    text = re.sub(r"\b(?:\d+|un|una|uno)\b", "N", text)
+    text = _RACE_WORDS.sub("RAZA", text)
+    return text.replace(" ,", ",").replace(" .", ".")
+
+
+@dataclass(frozen=True, slots=True)
+class Cursor:
+    """Read position over a token tuple (immutable: parsers return a new cursor)."""
+
+    toks: tuple[str, ...]
+    i: int = 0
+
+    @property
+    def done(self) -> bool:
+        return self.i >= len(self.toks)
+
+    def peek(self, k: int = 0) -> str:
+        j = self.i + k
+        return self.toks[j] if j < len(self.toks) else ""
+
+    def take(self, *words: str) -> Cursor | None:
+        """The cursor after ``words`` when they come next, else None."""
+        n = len(words)
+        if self.toks[self.i:self.i + n] == words:
+            return Cursor(self.toks, self.i + n)
+        return None
+
+    def take_any(self, *phrases: str) -> Cursor | None:
+        for phrase in phrases:
+            got = self.take(*phrase.split())
+            if got is not None:
+                return got
+        return None
+
+    def skip(self, n: int = 1) -> Cursor:
+        return Cursor(self.toks, self.i + n)
+
+    def rest(self) -> str:
+        return " ".join(self.toks[self.i:])
