@@ -71,6 +71,24 @@ def test_break_match_frees_both_players_and_pair_players_seats_them():
     assert validate_round(S, seated.pairings).ok
 
 
+def test_break_match_warns_when_a_forbidden_pair_is_left_waiting_together():
+    forbidden = state(["a", "b", "c", "d"], forbidden=[("a", "b")])
+    pairings = list(_renumber(_Facts(forbidden), [Pairing(0, "a", "c"), Pairing(0, "b", "d")]))
+    first = break_match(forbidden, pairings, 1)
+    assert not any("pareja prohibida" in c for c in first.consequences)  # b is still seated
+    second = break_match(forbidden, first.pairings, 1)
+    assert any("A (a) y B (b) esperan mesa y son una pareja prohibida" in c
+               for c in second.consequences)
+
+
+def test_first_rounds_keeps_players_settings_and_forbidden_pairs():
+    full = state(["a", "b", "c", "d"], [[("a", "b", "2-0-0"), ("c", "d", "2-0-0")]],
+                 forbidden=[("a", "d")])
+    before = full.first_rounds(0)
+    assert before.rounds == () and before.forbidden_pairs == (("a", "d"),)
+    assert before.players == full.players and before.settings == full.settings
+
+
 def test_break_match_of_an_unknown_table_is_refused():
     with pytest.raises(SwissUserError, match="no existe la mesa 9"):
         break_match(S, round_of(("a", "c"), ("b", "d")), 9)

@@ -118,3 +118,61 @@ def test_forbidden_pair_is_honoured_by_pairing(client, cast, world):
     resp = client.post(f"{url}/{pair_id}/quitar", follow_redirects=True)
     assert "Pareja quitada" in resp.get_data(as_text=True)
     assert world.run(lambda s: len(s.exec(select(ForbiddenPair)).all())) == 1
+
+
+# -- forbidden pairs hold for the organizer's hand edits too (services.rounds._state_before) ----
+def _forbid(world, cast, x, y):
+    from tourney.services import events
+
+    world.run(lambda s: events.add_forbidden_pair(s, cast.org, cast.event, x, y, "hermanos"))
+
+
+def _opponent(matches, pid):
+    return next(b if a == pid else a for _m, a, b in matches if pid in (a, b))
+
+
+def test_swapping_players_into_a_forbidden_pair_is_flagged(client, cast, world):
+    ids = _four(world, cast)
+    _forbid(world, cast, ids["Ana"], ids["Beto"])
+    _n, first = _pair(world, cast)
+    assert frozenset((ids["Ana"], ids["Beto"])) not in {frozenset((a, b)) for _m, a, b in first}
+    login(client, cast.org.email)
+    # Beto takes the seat of Ana's opponent: Ana and Beto now face each other
+    resp = client.post(f"/eventos/{cast.event.id}/rondas/1/intercambio",
+                       data={"player_x": _opponent(first, ids["Ana"]), "player_y": ids["Beto"]},
+                       follow_redirects=True)
+    page = resp.get_data(as_text=True)
+    assert "empareja una pareja prohibida" in page and "sin consecuencias" not in page
+    assert "pareja prohibida forzada" in client.get(
+        f"/eventos/{cast.event.id}/rondas/1").get_data(as_text=True)
+
+
+def test_breaking_a_table_warns_when_a_forbidden_pair_waits_for_a_seat(client, cast, world):
+    ids = _four(world, cast)
+    _forbid(world, cast, ids["Ana"], ids["Beto"])
+    _n, first = _pair(world, cast)
+    login(client, cast.org.email)
+    url = f"/eventos/{cast.event.id}/rondas/1/deshacer"
+    match_of = {pid: m for m, a, b in first for pid in (a, b)}
+    page = client.post(url, data={"match_id": match_of[ids["Ana"]]},
+                       follow_redirects=True).get_data(as_text=True)
+    assert "no los sientes juntos" not in page  # Beto still has a table
+    page = client.post(url, data={"match_id": match_of[ids["Beto"]]},
+                       follow_redirects=True).get_data(as_text=True)
+    assert "son una pareja prohibida: no los sientes juntos" in page
+
+
+def test_seating_a_forbidden_pair_by_hand_is_flagged(client, cast, world):
+    ids = _four(world, cast)
+    _forbid(world, cast, ids["Ana"], ids["Beto"])
+    _n, first = _pair(world, cast)
+    login(client, cast.org.email)
+    url = f"/eventos/{cast.event.id}/rondas/1"
+    for match_id, _a, _b in first:
+        client.post(f"{url}/deshacer", data={"match_id": match_id})
+    page = client.post(f"{url}/a-mano", data={"player_x": ids["Ana"], "player_y": ids["Beto"]},
+                       follow_redirects=True).get_data(as_text=True)
+    assert "Mesa creada" in page and "empareja una pareja prohibida" in page
+    flags = world.run(lambda s: s.exec(select(Match.flags).where(
+        Match.player_a_id == ids["Ana"], Match.player_b_id == ids["Beto"])).one())
+    assert "forbidden_forced" in flags

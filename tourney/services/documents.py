@@ -50,7 +50,6 @@ from ..printing import (
 from ..sheets import build_workbook
 from ..swiss import (
     SwissUserError,
-    TournamentState,
     bracket_order,
     top_cut_pairings,
 )
@@ -138,9 +137,7 @@ def event_documents(session: Session, event: Event, *, catalog=None, formats: di
     rounds: list[RoundData] = []
     tables_of: dict[int, dict[int, int]] = {}
     for index, rnd in enumerate(rounds_rows):
-        before = TournamentState(players=state.players, rounds=state.rounds[:index],
-                                 settings=state.settings)
-        points = {s.id: s.points for s in swiss_standings(before)}
+        points = {s.id: s.points for s in swiss_standings(state.first_rounds(index))}
         rows = []
         seats: dict[int, int] = {}
         for m in round_service.round_matches(session, rnd):
@@ -165,8 +162,7 @@ def event_documents(session: Session, event: Event, *, catalog=None, formats: di
         if standings_round not in numbers:
             raise NotFound(f"No existe la ronda {standings_round}.")
         played = numbers.index(standings_round) + 1
-    table = swiss_standings(TournamentState(players=state.players, rounds=state.rounds[:played],
-                                            settings=state.settings)) if rounds_rows else []
+    table = swiss_standings(state.first_rounds(played)) if rounds_rows else []
     standings = tuple(StandingRow(
         rank=s.rank, player=s.name, points=s.points, record=s.record, omw=float(s.omw),
         gw=float(s.gw), ogw=float(s.ogw), dropped=s.dropped,

@@ -201,7 +201,13 @@ def break_match(state: TournamentState, pairings: Sequence[Pairing], table: int)
     names = " y ".join(facts.name(x) for x in freed)
     message = (f"se deshace la mesa {table}: {names} quedan sin mesa; "
                "empareja la ronda de nuevo o asígnalos a mano")
-    return EditResult(rest, (message,), freed)
+    seated = {pid for p in rest for pid in (p.a, p.b) if pid is not None}
+    waiting = facts.active - seated
+    warnings = tuple(f"{facts.name(x)} y {facts.name(y)} esperan mesa y son una pareja "
+                     "prohibida: no los sientes juntos"
+                     for x, y in sorted(tuple(sorted(pair)) for pair in facts.forbidden)
+                     if x in waiting and y in waiting and {x, y} & set(freed))
+    return EditResult(rest, (message, *warnings), freed)
 
 
 def pair_players(state: TournamentState, pairings: Sequence[Pairing], x: str,

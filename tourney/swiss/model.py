@@ -250,7 +250,12 @@ class TournamentState:
                                self.forbidden_pairs)
 
     def without_last_round(self) -> TournamentState:
-        return TournamentState(self.players, self.rounds[:-1], self.settings,
+        return self.first_rounds(len(self.rounds) - 1)
+
+    def first_rounds(self, count: int) -> TournamentState:
+        """The state as it was after the first ``count`` rounds: the same players, settings
+        and forbidden pairs (an edit of round ``count + 1`` is checked against this)."""
+        return TournamentState(self.players, self.rounds[:max(count, 0)], self.settings,
                                self.forbidden_pairs)
 
     # -- JSON --------------------------------------------------------------------

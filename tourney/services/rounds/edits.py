@@ -21,13 +21,12 @@ from .pairing import BYE_RESULT
 from .reads import build_state, event_rounds, round_matches, unseated
 
 
-def _state_before(session: Session, event: Event, rnd: Round):
-    """The Swiss state as it was when ``rnd`` was paired (the rounds before it)."""
-    state = build_state(session, event)
+def _state_before(session: Session, event: Event, rnd: Round) -> TournamentState:
+    """The Swiss state as it was when ``rnd`` was paired (the rounds before it), with the
+    event's forbidden pairs: every hand edit is checked against them too."""
     earlier = sum(1 for r in event_rounds(session, event)
                   if r.kind == ROUND_SWISS and r.number < rnd.number)
-    return TournamentState(players=state.players, rounds=state.rounds[:earlier],
-                           settings=state.settings)
+    return build_state(session, event).first_rounds(earlier)
 
 
 def swap_between_tables(session: Session, actor: User, event: Event, rnd: Round,
