@@ -76,6 +76,18 @@ ROUTES = [
     ("GET", "/eventos/{e}/documentos/workbook", ORG),
     ("POST", "/eventos/{e}/importar/jugadores", ORG),
     ("POST", "/eventos/{e}/importar/listas", ORG),
+    # event day (issue 13): catalog, scorekeeper grid, confirmations, self-drop, wall
+    ("GET", "/catalogo", ORG),
+    ("POST", "/catalogo", ORG),
+    ("GET", "/eventos/{e}/rondas/1/marcador", JUDGES),
+    ("POST", "/eventos/{e}/rondas/1/marcador", JUDGES),
+    ("POST", "/eventos/{e}/mesas/{m}/confirmar", REGISTERED),
+    ("POST", "/eventos/{e}/retirarme", REGISTERED),
+    ("POST", "/eventos/{e}/jugadores/{r}/deshacer-retiro", ORG),
+    ("GET", "/favicon.ico", EVERYONE),
+    ("GET", "/e/{e}", EVERYONE),
+    ("GET", "/eventos/{e}/qr.svg", EVERYONE),
+    ("GET", "/eventos/{e}/proyector", EVERYONE),
 ]
 
 

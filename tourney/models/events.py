@@ -108,6 +108,8 @@ class Registration(SQLModel, table=True):
     dropped: bool = False
     late_losses: int = 0
     created_at: datetime = Field(default_factory=utcnow)
+    # when the player dropped themselves from the web (migration 0008); None: organizer's drop
+    self_dropped_at: Optional[datetime] = None
 
 
 class ForbiddenPair(SQLModel, table=True):

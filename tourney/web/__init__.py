@@ -42,6 +42,11 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(auth.bp)
     app.register_blueprint(events.bp)
     app.register_blueprint(documents.bp)
+    from . import catalog, scorekeeper, wall  # event day (issue 13)
+
+    app.register_blueprint(catalog.bp)
+    app.register_blueprint(scorekeeper.bp)
+    app.register_blueprint(wall.bp)
 
     @app.errorhandler(Forbidden)
     def forbidden(exc):

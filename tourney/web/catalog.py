@@ -9,13 +9,14 @@ from wtforms import MultipleFileField, SelectField
 from ..services import catalog_upload as upload
 from ..services.errors import ServiceError
 from .common import actor, commit, db, field_error, formats, organizer_required, rollback
+from .forms import choices
 
 bp = Blueprint("catalog", __name__)
 
 
 class CatalogUploadForm(FlaskForm):
     files = MultipleFileField("Archivos de cartas (.json, .csv, .xlsx)")
-    fmt = SelectField("Formato de los archivos", choices=list(upload.FORMAT_LABELS.items()),
+    fmt = SelectField("Formato de los archivos", choices=choices(list(upload.FORMAT_LABELS.items())),
                       default="")
 
 

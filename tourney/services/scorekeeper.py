@@ -1,0 +1,204 @@
+"""The scorekeeper grid: every table of a round on one page, one tap per result, for the
+organizer and the event's judges; and the opponent's one-tap confirmation of a report.
+
+Results keep the optimistic concurrency of ``rounds.results``: a save is an UPDATE … WHERE
+version = seen, so two people at the desk cannot silently overwrite each other.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from sqlmodel import Session
+
+from ..models.events import (
+    MATCH_CONFIRMED, ROUND_TOP_CUT, Event, Match, Registration, Round, User,
+)
+from ..swiss import SwissUserError, parse_result
+from . import rounds
+from .access import is_organizer, require_judge
+from .errors import Conflict, Forbidden, NotFound, ServiceError
+from .wall import records_before
+from .rounds.results import _cas, _check_playoff, flip
+
+# (button label, stored "a-b-d"): the results a table can end with, best of three.
+RESULT_BUTTONS: tuple[tuple[str, str], ...] = (
+    ("2-0", "2-0-0"), ("2-1", "2-1-0"), ("1-2", "1-2-0"), ("0-2", "0-2-0"),
+    ("1-1-1", "1-1-1"), ("1-1", "1-1-0"), ("0-0-3", "0-0-3"), ("ID", "0-0-3"),
+)
+PLAYOFF_BUTTONS = RESULT_BUTTONS[:4]  # a playoff has no draws
+
+_TOKEN = re.compile(r"^\s*(\d)\s*-?\s*(\d)\s*(?:-?\s*(\d))?\s*$")
+
+
+def parse_code(text: str) -> str:
+    """A result as typed at the desk: «2-1», «21», «2-1-0», «111», «003», «ID» -> "a-b-d"."""
+    raw = (text or "").strip()
+    if raw.casefold() in ("id", "ei", "empate acordado"):
+        return "0-0-3"
+    m = _TOKEN.match(raw)
+    if not m:
+        raise ServiceError(f"Resultado «{raw}» no reconocido: escribe por ejemplo 2-1, 2-0, "
+                           "1-1-1 o ID.", "result")
+    a, b, d = m.group(1), m.group(2), m.group(3) or "0"
+    result = f"{a}-{b}-{d}"
+    try:
+        parse_result(result)
+    except SwissUserError as exc:
+        raise ServiceError(f"{exc}", "result") from None
+    return result
+
+
+def label(result: str | None) -> str:
+    """A stored result as the grid shows it: 2-1-0 -> «2-1», 1-1-1 -> «1-1-1»."""
+    if not result:
+        return ""
+    a, b, d = result.split("-")
+    return f"{a}-{b}" if d == "0" else result
+
+
+@dataclass(frozen=True)
+class GridRow:
+    match_id: int
+    table: int
+    version: int
+    a: str
+    b: str | None
+    a_points: int
+    b_points: int
+    result: str | None
+    status: str
+    reports: tuple[str, ...]  # what the players reported, as "a-b-d" from A's side
+
+    @property
+    def open(self) -> bool:
+        return self.b is not None and self.status != MATCH_CONFIRMED
+
+    @property
+    def shown(self) -> str:
+        return label(self.result)
+
+
+@dataclass(frozen=True)
+class Grid:
+    round: Round
+    rows: tuple[GridRow, ...]
+    playoff: bool
+    total: int
+    open_count: int
+
+    @property
+    def buttons(self) -> tuple[tuple[str, str], ...]:
+        return PLAYOFF_BUTTONS if self.playoff else RESULT_BUTTONS
+
+
+def grid(session: Session, actor: User | None, event: Event, number: int,
+         open_only: bool = False) -> Grid:
+    """Every table of round ``number`` (or only those still without a final result)."""
+    require_judge(session, actor, event)
+    rnd = rounds.get_round(session, event, number)
+    before = records_before(session, event, rnd)
+    points = {pid: st.points for pid, st in before.items()}
+    rows = []
+    for t in rounds.tables(session, event, rnd):
+        m = t.match
+        rows.append(GridRow(m.id, m.table_no, m.version, t.a.name, t.b.name if t.b else None,
+                            points.get(m.player_a_id, 0),
+                            points.get(m.player_b_id, 0) if m.player_b_id else 0,
+                            m.result, m.status, tuple(t.reports.values())))
+    open_count = sum(1 for r in rows if r.open)
+    shown = tuple(r for r in rows if r.open) if open_only else tuple(rows)
+    return Grid(rnd, shown, rnd.kind == ROUND_TOP_CUT, len(rows), open_count)
+
+
+def enter(session: Session, actor: User | None, event: Event, number: int, result: str,
+          *, match_id: int | None = None, table: int | None = None,
+          seen_version: int | None = None) -> Match:
+    """Save a table's result from the grid (organizer or judge of the event). A judge fills
+    tables still open; correcting a confirmed result stays with the organizer."""
+    require_judge(session, actor, event)
+    if match_id is None and table is None:
+        raise ServiceError("Indica la mesa.", "table")
+    rnd = rounds.get_round(session, event, number)
+    match = _find(session, rnd, match_id, table)
+    if match.player_b_id is None:
+        raise ServiceError(f"La mesa {match.table_no} es un bye: no lleva resultado.", "result")
+    result = parse_code(result)
+    if match.status == MATCH_CONFIRMED and not is_organizer(actor):
+        if match.result == result:
+            return match
+        raise Forbidden(f"La mesa {match.table_no} ya tiene resultado ({label(match.result)}): "
+                        "solo el organizador lo corrige.")
+    _check_playoff(session, match, result)
+    version = match.version if seen_version is None else seen_version
+    if _cas(session, match, version, result=result, status=MATCH_CONFIRMED):
+        return match
+    session.refresh(match)
+    if match.result == result and match.status == MATCH_CONFIRMED:
+        return match  # the same tap twice
+    raise Conflict(f"La mesa {match.table_no} cambió mientras tanto (ahora: "
+                   f"{label(match.result) or 'sin resultado'}). Revisa y vuelve a guardar.",
+                   "result")
+
+
+def _find(session: Session, rnd: Round, match_id: int | None, table: int | None) -> Match:
+    for m in rounds.round_matches(session, rnd):
+        if (match_id is not None and m.id == match_id) or (match_id is None and m.table_no == table):
+            return m
+    if match_id is None:
+        raise NotFound(f"No hay mesa {table} en la ronda {rnd.number}.")
+    raise NotFound("Esa mesa no es de esta ronda.")
+
+
+# -- the opponent's one-tap confirmation ------------------------------------------------------
+
+@dataclass(frozen=True)
+class PendingConfirmation:
+    """A report by the opponent waiting for this player: ``mine`` is the result from this
+    player's side ("2-1-0": I won 2-1), ``words`` the sentence («Ganaste 2-1»)."""
+
+    match_id: int
+    table: int
+    mine: str
+    words: str
+
+
+def words_for(mine: str) -> str:
+    """«Ganaste 2-1», «Perdiste 0-2», «Empate 1-1 (1 juego empatado)», «Empate acordado»."""
+    a, b, d = (int(x) for x in mine.split("-"))
+    if (a, b, d) == (0, 0, 3):
+        return "Empate acordado (0-0-3)"
+    score = f"{a}-{b}" + (f" ({d} juego{'s' if d != 1 else ''} empatado{'s' if d != 1 else ''})"
+                          if d else "")
+    return f"Ganaste {score}" if a > b else f"Perdiste {score}" if a < b else f"Empate {score}"
+
+
+def pending_confirmation(session: Session, registration: Registration, table) -> \
+        PendingConfirmation | None:
+    """The opponent reported and this player has not (``table``: a rounds.Table)."""
+    m = table.match
+    if m.player_b_id is None or m.status == MATCH_CONFIRMED:
+        return None
+    if registration.id not in (m.player_a_id, m.player_b_id):
+        return None
+    other = m.player_b_id if registration.id == m.player_a_id else m.player_a_id
+    theirs = table.reports.get(other)
+    if theirs is None or registration.id in table.reports:
+        return None
+    mine = theirs if registration.id == m.player_a_id else flip(theirs)
+    return PendingConfirmation(m.id, m.table_no, mine, words_for(mine))
+
+
+def confirm(session: Session, actor: User | None, event: Event, match: Match,
+            registration: Registration, mine: str) -> Match:
+    """Confirm the opponent's report with one tap: report the same result from my side.
+    ``mine`` is the result the page showed (so a report changed meanwhile is not confirmed)."""
+    t = next((t for t in rounds.tables(session, event, session.get(Round, match.round_id))
+              if t.match.id == match.id), None)
+    pending = pending_confirmation(session, registration, t) if t is not None else None
+    if pending is None:
+        raise ServiceError("No hay un reporte de tu rival que confirmar en esta mesa.")
+    if pending.mine != mine:
+        raise Conflict("Tu rival cambió su reporte mientras tanto: revísalo de nuevo.")
+    a, b, d = (int(x) for x in mine.split("-"))
+    return rounds.report_result(session, actor, event, match, registration, a, b, d)

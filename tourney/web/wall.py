@@ -1,0 +1,71 @@
+"""The wall: the favicon, a short link and its QR code to the live pairings, and the
+projector view (large type, pages that turn by themselves). Thin over services.wall."""
+from __future__ import annotations
+
+import io
+
+from flask import Blueprint, Response, abort, render_template, request, send_from_directory, url_for
+
+from ..services import events as ev
+from ..services import wall
+from .common import db
+
+bp = Blueprint("wall", __name__)
+
+
+@bp.get("/favicon.ico")
+def favicon():
+    from flask import current_app
+
+    return send_from_directory(current_app.static_folder, "favicon.ico",
+                               mimetype="image/vnd.microsoft.icon", max_age=86400)
+
+
+@bp.get("/e/<int:event_id>")
+def short(event_id: int):
+    """The short link on the wall: the latest published pairings (or the event's page), shown
+    at this address, so a phone that refreshes it follows the event from round to round."""
+    from .events import public
+
+    event = ev.get_event(db(), event_id)
+    rnd = wall.latest_published(db(), event)
+    if rnd is None:
+        return public.home(event.id)
+    return public.pairings(event.id, rnd.number)
+
+
+def short_url(event_id: int) -> str:
+    return url_for("wall.short", event_id=event_id, _external=True)
+
+
+@bp.get("/eventos/<int:event_id>/qr.svg")
+def qr(event_id: int):
+    import segno
+
+    ev.get_event(db(), event_id)
+    code = segno.make(short_url(event_id), error="m")
+    out = io.BytesIO()
+    code.save(out, kind="svg", scale=8, border=2, dark="#000", light="#fff",
+              title="Emparejamientos en vivo")
+    return Response(out.getvalue(), mimetype="image/svg+xml",
+                    headers={"Cache-Control": "public, max-age=3600"})
+
+
+@bp.get("/eventos/<int:event_id>/proyector")
+def projector(event_id: int):
+    session = db()
+    event = ev.get_event(session, event_id)
+    number = request.args.get("ronda", type=int)
+    rnd = wall.latest_published(session, event)
+    if number is not None:
+        from ..services import rounds
+
+        rnd = rounds.get_round(session, event, number)
+        if not rnd.published:
+            abort(404)
+    rows = wall.wall_rows(session, event, rnd) if rnd is not None else []
+    per_page = max(8, min(request.args.get("filas", 18, type=int), 60))
+    seconds = max(4, min(request.args.get("segundos", 12, type=int), 120))
+    pages = [rows[i:i + per_page] for i in range(0, len(rows), per_page)] or [[]]
+    return render_template("wall/projector.html", event=event, rnd=rnd, pages=pages,
+                           seconds=seconds, link=short_url(event.id))
