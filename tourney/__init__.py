@@ -39,6 +39,12 @@ def create_app(test_config: dict | None = None) -> Flask:
         app.config["SECRET_KEY"] = _instance_secret(Path(app.instance_path))
     if os.environ.get("DATABASE_URL") and not (test_config or {}).get("DATABASE_URL"):
         app.config["DATABASE_URL"] = os.environ["DATABASE_URL"]
+    if os.environ.get("REDIS_URL") and not app.config.get("REDIS_URL"):
+        app.config["REDIS_URL"] = os.environ["REDIS_URL"]
+
+    from .web import security
+
+    security.configure(app)  # SameSite=Lax always, Secure behind HTTPS, Spanish form messages
 
     from . import db
 
@@ -47,6 +53,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     from .web import init_app as init_web
 
     init_web(app)
+    security.init_app(app)  # security headers and the CSP nonce of the templates' scripts
 
     from .cli import register_commands
 

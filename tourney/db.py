@@ -5,6 +5,7 @@ command) commits.
 """
 from __future__ import annotations
 
+import os
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
@@ -33,14 +34,38 @@ def get_engine(url: str) -> Engine:
     engine = _engines.get(url)
     if engine is None:
         if url.startswith("sqlite"):
+            _create_private_sqlite(url)
             engine = create_engine(
                 url, connect_args={"check_same_thread": False, "timeout": 30}
             )
             event.listen(engine, "connect", _sqlite_pragmas)
         else:
-            engine = create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=20)
+            # per process: `tourney serve` runs several, which share PostgreSQL's
+            # max_connections (100 by default): 4 processes × (10 + 10) = 80
+            engine = create_engine(url, pool_pre_ping=True,
+                                   pool_size=int(os.environ.get("DB_POOL_SIZE", "10")),
+                                   max_overflow=int(os.environ.get("DB_MAX_OVERFLOW", "10")),
+                                   pool_timeout=30)
         _engines[url] = engine
     return engine
+
+
+def _create_private_sqlite(url: str) -> None:
+    """Create a new SQLite file readable by its owner only (0600): it holds e-mails, password
+    hashes and unpublished decklists. An existing file keeps its permissions."""
+    from sqlalchemy.engine import make_url
+
+    database = make_url(url).database
+    if not database or database == ":memory:" or database.startswith("file:"):
+        return
+    path = Path(database)
+    if path.exists():
+        return
+    path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+    except FileExistsError:  # another process made it first
+        pass
 
 
 def _sqlite_pragmas(dbapi_connection, _record) -> None:  # pragma: no cover - trivial
@@ -101,6 +126,8 @@ def alembic_config(url: str):
 def upgrade(url: str, revision: str = "head") -> None:
     from alembic import command
 
+    if normalize_url(url).startswith("sqlite"):
+        _create_private_sqlite(normalize_url(url))
     command.upgrade(alembic_config(url), revision)
 
 

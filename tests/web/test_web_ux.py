@@ -157,7 +157,7 @@ def test_repairing_is_offered_only_before_any_result_and_asks_first(client, pair
     login(client, paired.org.email)
     html = _page(client, url)
     assert "Volver a emparejar la ronda 1" in html
-    assert "onsubmit='return confirm(" in html  # re-pair, finish and drop ask first
+    assert 'data-confirm="' in html  # re-pair, finish and drop ask first (no inline handler: CSP)
     _confirm(world, paired)
     assert "Volver a emparejar la ronda 1" not in _page(client, url)
 

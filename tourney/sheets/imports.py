@@ -139,7 +139,8 @@ def open_workbook(data: bytes):
     try:
         return load_workbook(io.BytesIO(data), read_only=True, data_only=True)
     except Exception as exc:  # noqa: BLE001 - openpyxl raises many kinds on a broken file
-        raise SheetFileError(f"no se pudo leer la planilla XLSX ({type(exc).__name__}: {exc})") from None
+        raise SheetFileError(f"no se pudo leer la planilla XLSX (dañada o de otro programa: "
+                             f"{type(exc).__name__}); vuelva a guardarla desde Excel") from None
 
 
 def _rows(ws) -> Iterator[tuple[int, tuple[Any, ...]]]:

@@ -43,8 +43,9 @@ def check_xlsx(data: bytes, *, max_bytes: int = MAX_FILE_BYTES,
     try:
         archive = zipfile.ZipFile(io.BytesIO(data))
         infos = archive.infolist()
-    except (zipfile.BadZipFile, OSError, ValueError) as exc:
-        raise SheetFileError(f"el archivo XLSX está dañado ({exc})") from None
+    except (zipfile.BadZipFile, OSError, ValueError):
+        raise SheetFileError("el archivo XLSX está dañado: no se puede abrir como ZIP (¿se cortó la "
+                             "descarga?); vuelva a guardarlo desde Excel") from None
     names = {info.filename for info in infos}
     if "[Content_Types].xml" not in names or "xl/workbook.xml" not in names:
         raise SheetFileError("el archivo es un zip pero no una planilla XLSX (falta xl/workbook.xml)")

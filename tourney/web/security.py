@@ -1,0 +1,110 @@
+"""HTTP hardening: cookies, security headers, a Content-Security-Policy the pages' own
+scripts pass, and Spanish form messages.
+
+* Cookies: ``SameSite=Lax`` always (Flask's default is ``None``); ``Secure`` (and HSTS) when
+  the installation is served over HTTPS: ``HTTPS = True`` in ``instance/config.py`` or
+  ``TOURNEY_HTTPS=1`` in the environment (README, «Servir un evento»).
+* CSP: scripts only from this site or inline ``<script>`` blocks **written in the templates**:
+  the template loader gives every literal ``<script>`` tag of a template file a per-request
+  nonce before Jinja compiles it, so a script that arrives inside data (a player's name, a
+  decklist) never carries the nonce and the browser refuses it. ``frame-ancestors 'none'``,
+  ``object-src 'none'``, ``base-uri 'none'``, forms post only to this site.
+* ``X-Content-Type-Options: nosniff``, ``X-Frame-Options: DENY`` (old browsers),
+  ``Referrer-Policy: same-origin``.
+* WTForms messages in Spanish (its own ``es`` catalog): «El campo no puede tener más de …».
+"""
+from __future__ import annotations
+
+import os
+import re
+import secrets
+
+from flask import Flask, g
+from jinja2 import BaseLoader
+
+_SCRIPT_TAG = re.compile(r"<script(?=[\s>])(?![^>]*\bnonce=)", re.IGNORECASE)
+NONCE_EXPR = '<script nonce="{{ csp_nonce() }}"'
+
+
+def csp_nonce() -> str:
+    """This request's nonce (made on first use)."""
+    nonce = g.get("_csp_nonce")
+    if nonce is None:
+        nonce = g._csp_nonce = secrets.token_urlsafe(18)
+    return nonce
+
+
+class NonceLoader(BaseLoader):
+    """Wraps the app's template loader: every ``<script`` written in a template's source gets
+    ``nonce="{{ csp_nonce() }}"``. Only template source is touched, never rendered values."""
+
+    def __init__(self, inner: BaseLoader):
+        self.inner = inner
+
+    def get_source(self, environment, template):
+        source, filename, uptodate = self.inner.get_source(environment, template)
+        return _SCRIPT_TAG.sub(NONCE_EXPR, source), filename, uptodate
+
+    def list_templates(self):
+        return self.inner.list_templates()
+
+
+def content_security_policy(nonce: str) -> str:
+    return "; ".join((
+        "default-src 'self'",
+        f"script-src 'self' 'nonce-{nonce}'",
+        "style-src 'self' 'unsafe-inline'",  # style="" attributes; no script can run from CSS
+        "img-src 'self' data:",
+        "font-src 'self'",
+        "connect-src 'self'",
+        "object-src 'none'",
+        "base-uri 'none'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+    ))
+
+
+def https_enabled(app: Flask) -> bool:
+    if "HTTPS" in app.config:
+        return bool(app.config["HTTPS"])
+    return os.environ.get("TOURNEY_HTTPS", "").strip().lower() in ("1", "true", "si", "sí", "yes")
+
+
+def configure(app: Flask) -> None:
+    """Cookie settings (call after the instance config is loaded)."""
+    for key in ("SESSION_COOKIE_SAMESITE", "REMEMBER_COOKIE_SAMESITE"):
+        if not app.config.get(key):  # Flask defines the key as None: setdefault does nothing
+            app.config[key] = "Lax"
+    app.config.setdefault("SESSION_COOKIE_HTTPONLY", True)
+    app.config.setdefault("REMEMBER_COOKIE_HTTPONLY", True)
+    if https_enabled(app):
+        app.config["SESSION_COOKIE_SECURE"] = True
+        app.config["REMEMBER_COOKIE_SECURE"] = True
+        app.config["PREFERRED_URL_SCHEME"] = "https"
+    app.config["WTF_I18N_ENABLED"] = False  # flask-babel is not used: WTForms' own catalog
+    _spanish_forms()
+
+
+def _spanish_forms() -> None:
+    from flask_wtf import FlaskForm
+
+    FlaskForm.Meta.locales = ("es",)
+
+
+def init_app(app: Flask) -> None:
+    """Headers on every response and the nonce loader (call after the blueprints)."""
+    app.jinja_env.globals["csp_nonce"] = csp_nonce
+    app.jinja_env.loader = NonceLoader(app.jinja_env.loader)
+    secure = https_enabled(app)
+
+    @app.after_request
+    def security_headers(response):
+        headers = response.headers
+        headers.setdefault("X-Content-Type-Options", "nosniff")
+        headers.setdefault("X-Frame-Options", "DENY")
+        headers.setdefault("Referrer-Policy", "same-origin")
+        if response.mimetype == "text/html":
+            headers.setdefault("Content-Security-Policy", content_security_policy(csp_nonce()))
+        if secure:
+            headers.setdefault("Strict-Transport-Security", "max-age=31536000")
+        return response
