@@ -88,6 +88,12 @@ ROUTES = [
     ("GET", "/e/{e}", EVERYONE),
     ("GET", "/eventos/{e}/qr.svg", EVERYONE),
     ("GET", "/eventos/{e}/proyector", EVERYONE),
+    # adjudication (issue 12): upload a recorded game, its verdict, the board viewer
+    ("GET", "/eventos/{e}/arbitrajes", LOGGED),
+    ("GET", "/eventos/{e}/mesas/{m}/arbitraje", JUDGES),
+    ("POST", "/eventos/{e}/mesas/{m}/arbitraje", JUDGES),
+    ("GET", "/eventos/{e}/mesas/{m}/juegos/1/veredicto", JUDGES | {"jugador"}),
+    ("GET", "/eventos/{e}/mesas/{m}/juegos/1/tablero", JUDGES | {"jugador"}),
 ]
 
 

@@ -57,6 +57,10 @@ def require_view(session: Session, actor: User | None, event: Event, match: Matc
                         "que el organizador publique las listas.")
 
 
+def can_upload(session: Session, actor: User | None, event: Event) -> bool:
+    return _is_staff(session, actor, event)
+
+
 def require_upload(session: Session, actor: User | None, event: Event) -> None:
     if not _is_staff(session, actor, event):
         raise Forbidden("Solo los jueces de este evento y los organizadores suben partidas "

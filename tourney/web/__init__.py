@@ -47,6 +47,9 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(catalog.bp)
     app.register_blueprint(scorekeeper.bp)
     app.register_blueprint(wall.bp)
+    from . import adjudication  # recorded games of a match (issue 12)
+
+    app.register_blueprint(adjudication.bp)
 
     @app.errorhandler(Forbidden)
     def forbidden(exc):

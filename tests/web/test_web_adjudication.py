@@ -1,0 +1,190 @@
+"""Adjudication pages: a judge uploads a real record of a match (pasted or as a file), sees
+the verdict, the deck check and the board at every line; the players see their own games."""
+from __future__ import annotations
+
+import io
+import json
+
+from sqlmodel import select
+
+from tourney.models.adjudication import Adjudication
+from web_helpers import csrf_from, login
+
+
+def _record(world, paired, game=1, seed=12):
+    from tourney.services.adjudication import demo_record
+
+    return world.run(lambda s: demo_record(s, paired.event, paired.match, game, paired.catalog,
+                                           seed=seed))
+
+
+def _url(paired, tail=""):
+    return f"/eventos/{paired.event.id}/mesas/{paired.match.id}{tail}"
+
+
+def _count(world):
+    return world.run(lambda s: len(s.exec(select(Adjudication)).all()))
+
+
+def _post(client, paired, **data):
+    data.setdefault("game", "1")
+    data.setdefault("first_player", "0")
+    return client.post(_url(paired, "/arbitraje"), data=data,
+                       content_type="multipart/form-data")
+
+
+def test_judge_uploads_a_pasted_record_and_sees_the_verdict(client, paired, world):
+    text = _record(world, paired)
+    login(client, paired.judge.email)
+    form = client.get(_url(paired, "/arbitraje"))
+    assert form.status_code == 200 and "Arbitrar" in form.get_data(as_text=True)
+    resp = _post(client, paired, record=text, game="2")
+    assert resp.status_code == 302 and resp.location.endswith(_url(paired, "/juegos/2/veredicto"))
+    row = world.run(lambda s: s.exec(select(Adjudication)).one())
+    page = client.get(resp.location).get_data(as_text=True)
+    assert f"Acción ilegal en la línea {row.line}" in page and row.rule in page
+    assert row.verdict["message"].split(":")[0] in page
+    assert "Mazos del registro contra la inscripción" in page and "Juego 2" in page
+    assert "Revisión 1, subida por Julia Jueza" in page
+
+
+def test_judge_uploads_a_file(client, paired, world):
+    text = _record(world, paired)
+    login(client, paired.judge.email)
+    resp = _post(client, paired, file=(io.BytesIO(text.encode()), "mesa.jsonl"), game="3")
+    assert resp.status_code == 302
+    row = world.run(lambda s: s.exec(select(Adjudication)).one())
+    assert (row.game, row.source, row.filename) == (3, "archivo", "mesa.jsonl")
+
+
+def test_bad_uploads_name_the_field_and_store_nothing(client, paired, world):
+    text = _record(world, paired)
+    login(client, paired.judge.email)
+    broken = text.splitlines()
+    broken[3] = "{no es json"
+    cases = [
+        ({"record": "\n".join(broken)}, "Registro ilegible, línea 4"),
+        ({"record": text, "game": "5"}, "Not a valid choice"),
+        ({"record": ""}, "Pega el registro de la partida"),
+        ({"file": (io.BytesIO("ñ".encode("latin-1")), "x.jsonl")}, "no está en UTF-8"),
+        ({"record": text.replace('"name": "', '"name": "Zeta ', 2)}, "otra mesa"),
+    ]
+    for data, message in cases:
+        resp = _post(client, paired, **data)
+        body = resp.get_data(as_text=True)
+        assert resp.status_code == 400, message
+        assert message in body or message.replace("Not a valid choice", "válid") in body, message
+    assert _count(world) == 0
+
+
+def test_an_oversize_upload_is_refused(client, paired, world):
+    from tourney.services.adjudication import MAX_RECORD_BYTES
+
+    login(client, paired.judge.email)
+    big = b"{}" + b" " * MAX_RECORD_BYTES
+    resp = _post(client, paired, file=(io.BytesIO(big), "enorme.jsonl"))
+    assert resp.status_code == 400 and "el máximo es" in resp.get_data(as_text=True)
+    assert _count(world) == 0
+
+
+def test_a_forged_upload_without_csrf_is_refused(csrf_app, paired, world):
+    client = csrf_app.test_client()
+    login_page = client.get("/entrar").get_data(as_text=True)
+    client.post("/entrar", data={"email": paired.judge.email, "password": "clave-segura-1",
+                                 "csrf_token": csrf_from(login_page)})
+    text = _record(world, paired)
+    resp = client.post(_url(paired, "/arbitraje"), data={"game": "1", "record": text,
+                                                         "first_player": "0"})
+    assert resp.status_code == 400 and "CSRF" in resp.get_data(as_text=True)
+    assert _count(world) == 0
+    page = client.get(_url(paired, "/arbitraje")).get_data(as_text=True)
+    resp = client.post(_url(paired, "/arbitraje"), data={
+        "game": "1", "record": text, "first_player": "0", "csrf_token": csrf_from(page)})
+    assert resp.status_code == 302 and _count(world) == 1
+
+
+def _uploaded(client, paired, world):
+    login(client, paired.judge.email)
+    assert _post(client, paired, record=_record(world, paired)).status_code == 302
+    return world.run(lambda s: s.exec(select(Adjudication)).one())
+
+
+def test_the_match_players_see_their_game_others_get_403_anonymous_logs_in(client, paired, world):
+    _uploaded(client, paired, world)
+    urls = [_url(paired, "/juegos/1/veredicto"), _url(paired, "/juegos/1/tablero")]
+    for key in paired.playing:
+        login(client, paired.users[key].email)
+        for url in urls:
+            assert client.get(url).status_code == 200, (key, url)
+        listing = client.get(f"/eventos/{paired.event.id}/arbitrajes").get_data(as_text=True)
+        assert "ilegal en la línea" in listing
+    login(client, paired.users[paired.bye].email)
+    for url in urls:
+        assert client.get(url).status_code == 403
+    assert "ilegal en la línea" not in client.get(
+        f"/eventos/{paired.event.id}/arbitrajes").get_data(as_text=True)
+    assert client.get(_url(paired, "/arbitraje")).status_code == 403
+    client.post("/salir")
+    for url in urls:
+        resp = client.get(url)
+        assert resp.status_code == 302 and "/entrar" in resp.location
+
+
+def test_after_publication_everyone_sees_the_verdict(client, paired, world):
+    from tourney.services import events
+
+    _uploaded(client, paired, world)
+    world.run(lambda s: events.set_decklists_published(s, paired.org, paired.event, True))
+    login(client, paired.users[paired.bye].email)
+    assert client.get(_url(paired, "/juegos/1/veredicto")).status_code == 200
+    client.post("/salir")
+    assert client.get(_url(paired, "/juegos/1/tablero")).status_code == 200
+
+
+def test_the_board_without_javascript_is_one_page_per_line(client, paired, world):
+    row = _uploaded(client, paired, world)
+    board = _url(paired, "/juegos/1/tablero")
+    page = client.get(board).get_data(as_text=True)  # opens at the illegal line
+    assert f"Línea {row.line}:" in page and 'id="ilegal"' in page and row.rule in page
+    assert "El tablero muestra la mesa antes de esta acción." in page
+    for zone in ("Línea de Defensa", "Línea de Apoyo", "Reserva de Oro", "Oro Pagado",
+                 "Mazo Castillo:", "Mano:", "Cementerio:", "Destierro:"):
+        assert zone in page, zone
+    assert f'href="{board}?linea={row.line - 1}"' in page  # previous line, a plain link
+    start = client.get(f"{board}?linea=1").get_data(as_text=True)
+    header = json.loads(row.record_text.splitlines()[0])
+    assert "Cabecera: manos iniciales repartidas (8 cartas)" in start
+    assert f"Mano: <b>{header['hand']}</b>" in start
+    assert "Fase de Vigilia" in start and 'rel="next"' in start and 'rel="prev"' not in start
+    after = client.get(f"{board}?linea={row.line + 1}").get_data(as_text=True)
+    assert "Esta línea no se reprodujo" in after
+    part = client.get(f"{board}?linea=2&parcial=1").get_data(as_text=True)
+    assert part.lstrip().startswith("<div id=\"paso\"") and "<html" not in part
+    assert 'data-actual="2"' in part
+
+
+def test_each_line_is_told_in_spanish(client, paired, world):
+    row = _uploaded(client, paired, world)
+    page = client.get(_url(paired, "/juegos/1/tablero")).get_data(as_text=True)
+    objs = [json.loads(x) for x in row.record_text.splitlines()[1:]]
+    names = {p["id"]: p["name"] for p in json.loads(row.record_text.splitlines()[0])["players"]}
+    first_gold = next(o for o in objs if o["do"] == "gold")
+    assert f"{names[first_gold['p']]} pone " in page and "en la Reserva de Oro." in page
+    if any(o["do"] == "attack" for o in objs[:row.line - 2]):
+        assert "declara el ataque con" in page
+    assert " juega " in page and "pagando" in page
+
+
+def test_links_from_the_outstanding_tables_and_the_match_page(client, paired, world):
+    login(client, paired.judge.email)
+    page = client.get(f"/eventos/{paired.event.id}/rondas/1/pendientes").get_data(as_text=True)
+    assert _url(paired, "/arbitraje") in page
+    login(client, paired.org.email)
+    page = client.get(_url(paired, "/resultado")).get_data(as_text=True)
+    assert _url(paired, "/arbitraje") in page
+
+
+def test_a_game_out_of_range_is_404(client, paired, world):
+    login(client, paired.judge.email)
+    assert client.get(_url(paired, "/juegos/4/veredicto")).status_code == 404
+    assert client.get(_url(paired, "/juegos/1/veredicto?revision=9")).status_code == 404

@@ -1,0 +1,211 @@
+"""Adjudication pages: upload a recorded game of a match, its verdict, and the board viewer
+(one plain page per line; static/adjudication.js steps through it without reloading)."""
+from __future__ import annotations
+
+from collections import OrderedDict
+from threading import Lock
+
+from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, url_for
+from flask_login import current_user
+from flask_wtf import FlaskForm
+from flask_wtf.file import FileField
+from wtforms import SelectField, TextAreaField
+from wtforms.validators import Length, Optional
+
+from ..models.adjudication import SOURCE_FILE, SOURCE_TEXT
+from ..models.events import Registration
+from ..services import adjudication as service
+from ..services import adjudication_view as view
+from ..services.errors import ServiceError
+from .common import actor, catalog, db, format_for, service_call
+from .forms import choices
+
+bp = Blueprint("adjudication", __name__)
+
+
+class UploadForm(FlaskForm):
+    game = SelectField("Juego", default="1")
+    first_player = SelectField("Primer jugador del registro", default="0")
+    record = TextAreaField("Registro de la partida (JSON Lines, pegado)",
+                           validators=[Optional(), Length(max=service.MAX_RECORD_BYTES)])
+    file = FileField("…o sube el archivo .jsonl")
+
+
+def _event(event_id: int):
+    from ..services.events import get_event
+
+    return get_event(db(), event_id)
+
+
+def _names(match) -> dict[int, str]:
+    ids = [i for i in (match.player_a_id, match.player_b_id) if i is not None]
+    return {i: db().get(Registration, i).name for i in ids}
+
+
+def _game(number: int) -> int:
+    if number not in service.GAMES:
+        abort(404, f"No hay juego {number}: una partida es al mejor de tres.")
+    return number
+
+
+def _viewable(event, match):
+    """Rights for reading; anonymous visitors who may not see are sent to log in."""
+    if not service.can_view(db(), actor(), event, match):
+        if not current_user.is_authenticated:
+            return current_app.login_manager.unauthorized()
+        service.require_view(db(), actor(), event, match)
+    return None
+
+
+def _selected(match, number: int):
+    """The revision asked for (``?revision=N``), else the latest; None when there is none."""
+    rows = [a for a in service.for_match(db(), match) if a.game == number]
+    wanted = request.args.get("revision", type=int)
+    if wanted is not None:
+        found = next((a for a in rows if a.revision == wanted), None)
+        if found is None:
+            abort(404, f"No existe la revisión {wanted} de este juego.")
+        return found, rows
+    return (rows[0] if rows else None), rows
+
+
+# -- list ----------------------------------------------------------------------------------
+@bp.get("/eventos/<int:event_id>/arbitrajes")
+def index(event_id: int):
+    if not current_user.is_authenticated:
+        return current_app.login_manager.unauthorized()
+    event = _event(event_id)
+    session = db()
+    rows = service.visible(session, actor(), event)
+    tables = {}
+    for a in rows:
+        match, rnd = service.get_match(session, event, a.match_id)
+        tables[a.id] = (match, rnd, _names(match))
+    return render_template("adjudication/index.html", event=event, rows=rows, tables=tables,
+                           staff=service.can_upload(session, actor(), event),
+                           describe=service.describe)
+
+
+# -- upload ----------------------------------------------------------------------------------
+@bp.route("/eventos/<int:event_id>/mesas/<int:match_id>/arbitraje", methods=["GET", "POST"])
+def upload(event_id: int, match_id: int):
+    if not current_user.is_authenticated:
+        return current_app.login_manager.unauthorized()
+    event = _event(event_id)
+    session = db()
+    service.require_upload(session, actor(), event)
+    match, rnd = service.get_match(session, event, match_id)
+    names = _names(match)
+    form = UploadForm()
+    form.game.choices = choices((g, f"Juego {g}") for g in service.GAMES)
+    form.first_player.choices = choices(
+        [(0, "según los nombres del registro")] + [(rid, n) for rid, n in names.items()])
+    if request.method == "GET" and request.args.get("juego", type=int) in service.GAMES:
+        form.game.data = str(request.args.get("juego", type=int))
+    status = 200
+    if request.method == "POST":
+        status = 400
+        if form.validate_on_submit():
+            with service_call(form) as call:
+                text, source, filename = _posted_record(form)
+                first = int(form.first_player.data or 0)
+                row = service.upload(session, actor(), event, match, form.game.data, text,
+                                     catalog(), format_for(event), source=source,
+                                     filename=filename, first_player=first or None)
+            if call.ok:
+                flash(f"Juego {row.game} arbitrado (revisión {row.revision}).", "ok")
+                return redirect(url_for("adjudication.verdict", event_id=event.id,
+                                        match_id=match.id, number=row.game))
+    return render_template("adjudication/upload.html", event=event, match=match, rnd=rnd,
+                           names=names, form=form, rows=service.for_match(session, match),
+                           max_kb=service.MAX_RECORD_BYTES // 1024), status
+
+
+def _posted_record(form) -> tuple[str, str, str]:
+    storage = form.file.data
+    if storage is not None and getattr(storage, "filename", ""):
+        data = storage.read(service.MAX_RECORD_BYTES + 1)
+        return service.decode_upload(data, storage.filename), SOURCE_FILE, storage.filename
+    text = form.record.data or ""
+    if not text.strip():
+        raise ServiceError("Pega el registro de la partida o sube el archivo .jsonl.", "record")
+    return text, SOURCE_TEXT, ""
+
+
+# -- verdict -----------------------------------------------------------------------------------
+@bp.get("/eventos/<int:event_id>/mesas/<int:match_id>/juegos/<int:number>/veredicto")
+def verdict(event_id: int, match_id: int, number: int):
+    event = _event(event_id)
+    match, rnd = service.get_match(db(), event, match_id)
+    denied = _viewable(event, match)
+    if denied is not None:
+        return denied
+    number = _game(number)
+    adj, revisions = _selected(match, number)
+    from ..engine.rules import rule_title
+
+    return render_template("adjudication/verdict.html", event=event, match=match, rnd=rnd,
+                           number=number, adj=adj, revisions=revisions, names=_names(match),
+                           staff=service.can_upload(db(), actor(), event),
+                           rule_title=rule_title, uploader=_uploader(adj))
+
+
+def _uploader(adj) -> str:
+    if adj is None or adj.uploaded_by is None:
+        return ""
+    from ..models.events import User
+
+    user = db().get(User, adj.uploaded_by)
+    return user.name if user is not None else ""
+
+
+# -- board -------------------------------------------------------------------------------------
+_boards: "OrderedDict[int, view.Board]" = OrderedDict()
+_boards_lock = Lock()
+
+
+def _board(adj) -> view.Board:
+    """The viewer's steps of a stored record (rows never change: cached per row id)."""
+    with _boards_lock:
+        hit = _boards.get(adj.id)
+        if hit is not None:
+            _boards.move_to_end(adj.id)
+            return hit
+    record = service.read(adj.record_text, catalog())
+    built = view.board(record, adj.record_text, adj.verdict)
+    with _boards_lock:
+        _boards[adj.id] = built
+        while len(_boards) > 32:
+            _boards.popitem(last=False)
+    return built
+
+
+@bp.get("/eventos/<int:event_id>/mesas/<int:match_id>/juegos/<int:number>/tablero")
+def board(event_id: int, match_id: int, number: int):
+    event = _event(event_id)
+    match, rnd = service.get_match(db(), event, match_id)
+    denied = _viewable(event, match)
+    if denied is not None:
+        return denied
+    number = _game(number)
+    adj, _revisions = _selected(match, number)
+    if adj is None:
+        return render_template("adjudication/board.html", event=event, match=match, rnd=rnd,
+                               number=number, adj=None, names=_names(match))
+    steps = _board(adj)
+    line = request.args.get("linea", type=int)
+    if line is None:
+        line = steps.steps[steps.illegal].line if steps.illegal is not None else 1
+    step = view.step_for_line(steps, line)
+    shown = step.position
+    if shown is None:  # a line after the illegal one: the board stays where the game stopped
+        stop = steps.steps[steps.illegal] if steps.illegal is not None else steps.steps[0]
+        shown = stop.position
+    args = {"event_id": event.id, "match_id": match.id, "number": number}
+    if request.args.get("revision", type=int) is not None:
+        args["revision"] = adj.revision
+    template = ("adjudication/_board.html" if request.args.get("parcial") == "1"
+                else "adjudication/board.html")
+    return render_template(template, event=event, match=match, rnd=rnd, number=number,
+                           adj=adj, steps=steps, step=step, position=shown, args=args,
+                           names=_names(match), zones=view.ZONES)
