@@ -9,7 +9,8 @@ threads. Why these numbers (README, «Servir un evento»):
 * ``--threads 32``: requests wait mostly on the database; 32 threads per process keep a slow
   request from holding up the others. A new connection that sends nothing holds a thread for
   at most a few seconds before gunicorn parks it in its poller, so 32 × workers threads also
-  absorb a burst of idle sockets (100 of them leave ``/salud`` answering at once).
+  absorb a burst of idle sockets; a silent connection is parked after FIRST_BYTE_SECONDS
+  (0.1 s) instead of gthread's 5 s, so 100 of them leave ``/salud`` answering at once.
 * ``--worker-connections 1000`` per process: 1,000 phones keeping their connection open
   between polls fit in one process; connections waiting are parked, not threads.
 * ``--keep-alive 40`` seconds: longer than the 30 s the pairings page waits between polls,
@@ -36,6 +37,7 @@ WORKER_CONNECTIONS = 1000
 KEEP_ALIVE = 40
 TIMEOUT = 60
 WAITRESS_CONNECTION_LIMIT = 2000
+FIRST_BYTE_SECONDS = 0.1
 
 
 def default_workers(database_url: str) -> int:
@@ -74,6 +76,20 @@ def waitress_options(host: str, port: int, threads: int) -> dict:
     }
 
 
+def _park_silent_connections_sooner() -> None:
+    """gthread gives a new connection a thread and waits up to 5 s for its first byte before
+    parking it in the poller: 100 silent sockets would hold 100 threads for 5 s and make
+    /salud wait. A browser sends its request right after connecting, so waiting
+    FIRST_BYTE_SECONDS is plenty; a slower client is parked (not dropped) and served when its
+    bytes arrive. (gunicorn reads this module value at every new connection.)"""
+    try:
+        from gunicorn.workers import gthread
+    except ImportError:  # pragma: no cover - gunicorn is a dependency
+        return
+    if hasattr(gthread, "DEFAULT_WORKER_DATA_TIMEOUT"):
+        gthread.DEFAULT_WORKER_DATA_TIMEOUT = FIRST_BYTE_SECONDS
+
+
 def _run_gunicorn(options: dict) -> None:
     from gunicorn.app.base import BaseApplication
 
@@ -86,6 +102,7 @@ def _run_gunicorn(options: dict) -> None:
         def load(self):  # in each worker, after the fork: its own engines and pools
             from .. import create_app
 
+            _park_silent_connections_sooner()
             return create_app()
 
     TourneyServer().run()
@@ -110,12 +127,18 @@ def register(group: click.Group) -> None:
     @click.option("--server", type=click.Choice(["gunicorn", "waitress"]), default="gunicorn",
                   show_default=True, help="servidor WSGI")
     @click.option("--access-log", is_flag=True, help="registra cada petición en la salida estándar")
+    @click.option("--upgrade/--no-upgrade", default=True, show_default=True,
+                  help="aplica las migraciones pendientes antes de servir (una vez, antes de los procesos)")
     @friendly
-    def serve_command(bind: str, workers: int | None, threads: int, server: str, access_log: bool) -> None:
-        from .. import create_app
+    def serve_command(bind: str, workers: int | None, threads: int, server: str, access_log: bool,
+                      upgrade: bool) -> None:
+        from .. import create_app, db
 
         url = create_app().config["DATABASE_URL"]
         host, port = _split_bind(bind)
+        if upgrade:
+            db.upgrade(url)
+            db.dispose_engines()  # no connection crosses the fork into the workers
         if server == "waitress":
             if workers not in (None, 1):
                 raise CliError("waitress corre un solo proceso: use --server gunicorn para varios")
