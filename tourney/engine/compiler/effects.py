@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .nouns import NOUNS, PRONOUNS, card_phrase, number
+from .nouns import NOUNS, PRONOUNS, bare_phrase, card_phrase, number
 from .parsed import PLAYER, Cards, Effect
 from .text import Cursor
 
@@ -49,6 +49,8 @@ def _player(cur: Cursor) -> tuple[str, Cursor]:
         return "opponent", after
     if (after := cur.take("cada", "jugador")) is not None:
         return "each", after
+    if cur.peek() == "tu" and cur.peek(1) in VERBS:
+        return "you", cur.skip()
     return "you", cur
 
 
@@ -64,7 +66,7 @@ def _amount(cur: Cursor) -> tuple[int, Cards | None, Cursor] | None:
     cur = after
     per = None
     if (after := cur.take("por", "cada")) is not None:
-        phrase = card_phrase(after)
+        phrase = bare_phrase(after)
         if phrase is None:
             return None
         per, cur = phrase
@@ -143,10 +145,17 @@ def _verb_effect(verb: str, player: str, cur: Cursor, antecedent: Cards | None):
         return Effect(verb, player, amount=n, per=per), cur
     if player != "you" and verb not in ("discard", "banish", "shuffle"):
         return None
-    got = _object(cur, antecedent)
-    if got is None:
-        return None
-    cards, cur = got
+    if verb == "search" and (after := cur.take_any("en tu mazo castillo", "en el mazo castillo oponente")):
+        owner = "you" if cur.peek(1) == "tu" else "opponent"
+        got = card_phrase(after)
+        if got is None or got[0].zone != "play":
+            return None
+        cards, cur = replace(got[0], zone="castle", zone_owner=owner), got[1]
+    else:
+        got = _object(cur, antecedent)
+        if got is None:
+            return None
+        cards, cur = got
     if verb == "search":
         if cards.zone != "castle":
             return None
@@ -155,12 +164,28 @@ def _verb_effect(verb: str, player: str, cur: Cursor, antecedent: Cards | None):
                                   "y poner la en tu mano", "y poner los en tu mano")) is not None:
             return Effect("search", player, cards, dest="hand"), after
         if (after := cur.take_any("y destierra la", "y destierra lo", "y desterrar la",
-                                  "y desterrar lo")) is not None:
+                                  "y desterrar lo", "y destierra las", "y desterrar las",
+                                  "y destierra los", "y desterrar los")) is not None:
             return Effect("search", player, cards, dest="exile"), after
+        for pron in ("lo", "la", "los", "las"):
+            for verb_form in ("pon", "poner"):
+                after = cur.take_any(f"y {verb_form} {pron} en la parte superior de tu mazo castillo")
+                if after is not None:
+                    return Effect("search", player, cards, dest="castle_top"), after
+                after = cur.take_any(f"y {verb_form} {pron} en tu cementerio")
+                if after is not None:
+                    return Effect("search", player, cards, dest="graveyard"), after
         return None
     if verb == "put":
-        if (after := cur.take("en", "tu", "mano")) is not None and cards.zone != "play":
+        if (after := cur.take("en", "tu", "mano")) is not None and (cards.zone != "play" or cards.ref):
             return Effect("to_hand", player, cards, dest="hand"), after
+        if (after := cur.take_any("en la parte superior de tu mazo castillo",
+                                  "en la parte superior de su mazo castillo")) is not None:
+            return Effect("put", player, cards, dest="castle_top"), after
+        if (after := cur.take_any("en la parte inferior de tu mazo castillo",
+                                  "en la parte inferior de su mazo castillo",
+                                  "al fondo de tu mazo castillo")) is not None:
+            return Effect("put", player, cards, dest="castle_bottom"), after
         return None
     if verb == "return":
         if (after := cur.take_any("a la mano de su dueno", "a su mano", "a tu mano")) is not None:
@@ -198,7 +223,7 @@ def _card_effect(cur: Cursor, antecedent: Cards | None, subject: Cards | None = 
             kind = "grant" if sign > 0 else "lose_keyword"
             return Effect(kind, cards=cards, keyword=GRANTS[after.peek()]), after.skip()
         return None
-    if word in ("es", "son", "sea", "sean") and after.peek() in GRANTS:
+    if word in ("es", "son", "sea", "sean", "tiene", "tienen", "tenga", "tengan") and after.peek() in GRANTS:
         return Effect("grant", cards=cards, keyword=GRANTS[after.peek()]), after.skip()
     if word in ("tiene", "tienen", "tenga", "tengan") and after.peek() == "fuerza" and number(after.skip()):
         n, rest = number(after.skip())
@@ -232,6 +257,8 @@ def effects(cur: Cursor, antecedent: Cards | None = None,
         eff, cur = got
         if (after := cur.take("hasta", "la", "fase", "final")) is not None:
             eff, cur = replace(eff, until="end"), after
+        elif (after := cur.take("mientras", "SELF", "este", "en", "juego")) is not None:
+            eff, cur = replace(eff, until="while"), after
         if then or optional:
             eff = replace(eff, then=then, optional=optional)
         out.append(eff)
@@ -249,7 +276,9 @@ def effects(cur: Cursor, antecedent: Cards | None = None,
 def describe_effect(eff: Effect) -> str:
     template = KINDS.get(eff.kind, eff.kind)
     cards = eff.cards.describe() if eff.cards else ""
-    dest = {"hand": "la pone en la mano", "exile": "la destierra", None: ""}.get(eff.dest, eff.dest)
+    dest = {"hand": "la pone en la mano", "exile": "la destierra", None: "",
+            "castle_top": "la pone en la parte superior del Mazo Castillo",
+            "graveyard": "la pone en el Cementerio"}.get(eff.dest, eff.dest)
     amount = eff.amount if eff.amount is not None else 0
     text = template.format(n=amount, c=cards, k=eff.keyword or "", d=dest)
     if eff.kind == "lose_keyword":
@@ -266,4 +295,6 @@ def describe_effect(eff: Effect) -> str:
         text = f"luego, {text}"
     if eff.until == "end":
         text += " hasta la Fase Final"
+    if eff.until == "while":
+        text += " mientras esta carta esté en juego"
     return text

@@ -6,7 +6,7 @@ Each is parsed on its own from the comma-separated clauses that open a sentence
 """
 from __future__ import annotations
 
-from .nouns import RACES, card_phrase, number
+from .nouns import RACES, bare_phrase, card_phrase, number
 from .parsed import PLAYER, ZONE, Cards, Condition, Cost, Parsed, Trigger
 from .text import Cursor
 
@@ -17,6 +17,7 @@ _EVENTS = (
     ("sea destruido", "destroyed"), ("sea destruida", "destroyed"), ("es destruido", "destroyed"),
     ("sea desterrado", "banished"), ("sea desterrada", "banished"),
     ("sea declarado atacante", "attacks"), ("es declarado atacante", "attacks"),
+    ("salga del juego", "leaves"), ("sale del juego", "leaves"),
     ("sea bloqueado", "blocked"), ("sea declarado bloqueador", "blocks"), ("bloquee", "blocks"),
 )
 
@@ -56,6 +57,11 @@ def trigger(cur: Cursor) -> tuple[Trigger, Cursor] | None:
         return None
     if (after := cur.take("en")) is not None and (got := _phase(after)) and got[0] == "final":
         return Trigger("phase_start", phase="final", whose=got[1]), got[2]
+    if (after := cur.take("en", "respuesta", "a", "que", "tu", "oponente", "juegue")) is not None:
+        got = card_phrase(after)
+        if got:
+            return Trigger("played", cards=got[0], player="opponent", phase="response"), got[1]
+        return None
     after = cur.take_any("cuando", "cada vez que")
     if after is None:
         return None
@@ -73,6 +79,9 @@ def trigger(cur: Cursor) -> tuple[Trigger, Cursor] | None:
         if (end := rest.take(*words.split())) is not None:
             if event == "enters" and (more := end.take("bajo", "tu", "control")) is not None:
                 return Trigger(event, cards=cards, player="you"), more
+            if event == "enters" and (more := end.take_any("bajo el control de tu oponente",
+                                                           "bajo el control oponente")) is not None:
+                return Trigger(event, cards=cards, player="opponent"), more
             return Trigger(event, cards=cards), end
     return None
 
@@ -88,7 +97,16 @@ def condition(cur: Cursor) -> tuple[Condition, Cursor] | None:
             if after.peek() in ("o", "y", "yo") and after.peek(1) in RACES:
                 after = after.skip()
         return (Condition("all_race", races=tuple(races)), after) if races else None
-    if (after := cur.take("controlas")) is not None:
+    if (after := cur.take_any("todos los aliados que controles sean", "todos tus aliados son")) is not None:
+        return condition(Cursor(("todos", "los", "aliados", "que", "controlas", "son")
+                                + after.toks[after.i:]))
+    if (after := cur.take_any("controlas al menos", "controlas", "controles")) is not None and \
+            number(after) and number(after)[1].peek() != "o":
+        phrase = card_phrase(after)
+        if phrase and phrase[0].count == 1 and not phrase[0].up_to and phrase[0].zone == "play":
+            return Condition("control", cards=phrase[0], n=1), phrase[1]
+        return None
+    if (after := cur.take_any("controlas", "controles")) is not None:
         got = number(after)
         if got and got[1].take("o", "mas") is not None:
             n, rest = got[0], got[1].skip(2)
@@ -97,12 +115,43 @@ def condition(cur: Cursor) -> tuple[Condition, Cursor] | None:
                 cards, end = phrase
                 return Condition("control", cards=cards, n=n), Cursor(rest.toks, rest.i + end.i - 2)
         return None
+    if (after := cur.take("no", "hay")) is not None:
+        phrase = bare_phrase(after)
+        if phrase and phrase[0].zone != "play" and phrase[0].zone_owner == "you":
+            return Condition("zone_empty", cards=phrase[0]), phrase[1]
+        return None
+    if (after := cur.take_any("el aliado portador es", "el aliado portador sea")) is not None:
+        if (rest := after.take("de", "raza")) is not None:
+            races, rest = _races(rest)
+            if races:
+                return Condition("bearer_race", races=races), rest
+        return None
+    if (after := cur.take_any("SELF hizo dano al mazo castillo oponente",
+                              "el aliado portador hizo dano al mazo castillo oponente")) is not None:
+        bearer = cur.peek() == "el"
+        after = after.take("este", "turno") or after
+        return Condition("dealt_damage", zone="bearer" if bearer else "self"), after
     if (after := cur.take("SELF")) is not None:
         if (rest := after.take_any("esta en tu cementerio", "se encuentra en tu cementerio")) is not None:
             return Condition("self_zone", zone="graveyard"), rest
+        if (rest := after.take_any("esta en tu reserva de oros", "esta en tu reserva de oro",
+                                   "esta en tu reserva")) is not None:
+            return Condition("self_zone", zone="reserve"), rest
         if (rest := after.take_any("porte un arma", "porta un arma")) is not None:
             return Condition("self_bearing"), rest
+        if (rest := after.take_any("esta en juego")) is not None:
+            return Condition("self_zone", zone="play"), rest
     return None
+
+
+def _races(cur: Cursor) -> tuple[tuple[str, ...], Cursor]:
+    races = []
+    while cur.peek() in RACES:
+        races.append(RACES[cur.peek()])
+        cur = cur.skip()
+        if cur.peek() in ("o", "y", "yo", ",") and cur.peek(1) in RACES:
+            cur = cur.skip()
+    return tuple(races), cur
 
 
 def cost_list(cur: Cursor) -> tuple[tuple[Cost, ...], Cursor] | None:
@@ -159,10 +208,12 @@ def describe_trigger(t: Trigger) -> str:
         whose = {"you": "tu ", "opponent": "la ", None: "cada "}[t.whose]
         tail = " oponente" if t.whose == "opponent" else ""
         return f"{when} {whose}{PHASES[t.phase]}{tail}"
+    if t.event == "played" and t.phase == "response":
+        return f"En respuesta a que tu oponente juegue {t.cards.describe()}"
     if t.event == "played":
         who = "juegas" if t.player == "you" else "tu oponente juega"
         return f"Cuando {who} {t.cards.describe()}"
-    names = {"enters": "entra en juego", "destroyed": "es destruido", "banished": "es desterrado",
+    names = {"enters": "entra en juego", "leaves": "sale del juego", "destroyed": "es destruido", "banished": "es desterrado",
              "attacks": "es declarado atacante", "blocked": "es bloqueado", "blocks": "bloquea"}
     tail = " bajo tu control" if t.player == "you" else ""
     return f"Cuando {t.cards.describe()} {names[t.event]}{tail}"
@@ -177,6 +228,13 @@ def describe_condition(c: Condition) -> str:
         return f"si esta carta está en tu {ZONE[c.zone]}"
     if c.kind == "self_bearing":
         return "mientras porte un Arma"
+    if c.kind == "zone_empty":
+        return f"si no hay {c.cards.describe()}"
+    if c.kind == "bearer_race":
+        return "si el Aliado portador es de Raza " + " o ".join(c.races)
+    if c.kind == "dealt_damage":
+        who = "el Aliado portador" if c.zone == "bearer" else "esta carta"
+        return f"si {who} hizo daño al Mazo Castillo oponente"
     return c.kind
 
 

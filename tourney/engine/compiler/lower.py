@@ -5,6 +5,8 @@ stays not understood (a wrong ability is worse than none).
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ..abilities.model import Ability, Condition, Cost, Duration, Effect, TargetFilter, Trigger
 from .parsed import Cards
 from .parsed import Condition as PCondition
@@ -28,7 +30,8 @@ _MOVES = {"destroy": "destroy", "banish": "banish", "annul": "annul", "return": 
           "lose_ability": "lose_abilities", "cannot_attack": "cannot_attack",
           "cannot_block": "cannot_block", "set_strength": "set_strength", "discard": "discard",
           "group": "regroup", "feed": "counters", "play_free": "play_free"}
-_EVENTS = {"enters": "enters_play", "destroyed": "destroyed", "banished": "banished",
+_PUT = {"castle_top": "to_castle_top", "castle_bottom": "to_castle_bottom"}
+_EVENTS = {"enters": "enters_play", "leaves": "leaves_play", "destroyed": "destroyed", "banished": "banished",
            "attacks": "attack_declared", "blocks": "block_declared", "played": "played"}
 
 
@@ -66,7 +69,7 @@ def card_filter(cards: Cards, *, owner_player: str | None = None) -> TargetFilte
                       max_strength=n if op in ("<=", "==") else None)
     if cards.count is None and cards.up_to:
         raise Unsupported("«cualquier cantidad de» sin tope")
-    return TargetFilter(types=types, races=cards.races, controller=controller,
+    return TargetFilter(types=types, races=cards.races, controller=controller, keywords=cards.keywords,
                         zone=_ZONES[cards.zone], other=cards.other,
                         count=cards.count if cards.count is not None else 1, up_to=cards.up_to,
                         **kwargs)
@@ -103,6 +106,8 @@ class _Scope:
 def _duration(eff: PEffect, continuous: bool) -> Duration:
     if eff.until == "end":
         return Duration("end_of_turn")
+    if eff.until == "while":
+        return Duration("while_in_play")
     if continuous:
         return Duration("while_in_play")
     return Duration()
@@ -124,11 +129,12 @@ def _effect(eff: PEffect, scope: _Scope, continuous: bool) -> Effect:
             raise Unsupported("Buscar sin carta concreta")
         owner = eff.cards.zone_owner if eff.cards.zone_owner != "owner" else eff.player
         flt = card_filter(Cards(**{**_fields(eff.cards), "zone_owner": None, "zone": "castle"}))
-        dest = {"hand": "hand", "exile": "exile"}[eff.dest]
+        dest = {"hand": "hand", "exile": "exile", "castle_top": "castle_top",
+                "graveyard": "graveyard"}[eff.dest]
         return Effect("search", subject="player", player=owner or "you", filter=flt, zone=dest, **common)
     if eff.kind == "cancel_attack":
         return Effect("cancel_attack", subject="attackers", **common)
-    kind = _MOVES.get(eff.kind)
+    kind = _MOVES.get(eff.kind) if eff.kind != "put" else _PUT.get(eff.dest or "")
     if kind is None or eff.cards is None:
         raise Unsupported(f"efecto «{eff.kind}» sin equivalente en el motor")
     if eff.player != "you" and kind not in ("discard", "banish", "shuffle_into_castle"):
@@ -169,6 +175,10 @@ def _condition(cond: PCondition) -> Condition:
         return Condition("in_zone", zone=_ZONES[cond.zone])
     if cond.kind == "self_bearing":
         return Condition("bears_weapon")
+    if cond.kind == "zone_empty":
+        flt = card_filter(replace(cond.cards, zone="play", zone_owner=None, count=1))
+        flt = TargetFilter(**{**_tf_fields(flt), "targets": False})
+        return Condition("zone_empty", filter=flt, zone=_ZONES[cond.cards.zone], player="you")
     raise Unsupported(f"condición «{cond.kind}»")
 
 
@@ -217,6 +227,8 @@ def _trigger(t: PTrigger) -> Trigger:
         player = {"you": "you", "opponent": "opponent", None: "any"}[t.whose]
         return Trigger("phase_begins" if t.event == "phase_start" else "phase_ends",
                        phase=_PHASES[t.phase], player=player)
+    if t.phase not in (None, "response"):
+        raise Unsupported("disparo con fase")
     event = _EVENTS.get(t.event)
     if event is None or t.cards is None:
         raise Unsupported(f"disparo «{t.event}» sin equivalente en el motor")
@@ -282,7 +294,8 @@ def lower(p: Parsed, text: str, card_type: str) -> Ability:
             raise Unsupported("efecto suelto en una carta que no es Talismán")
         return Ability("effect", zone="hand", **common)
     if p.kind == "triggered":
-        return Ability("triggered", trigger=_trigger(p.trigger), **common)
+        response = p.trigger.phase == "response"
+        return Ability("triggered", trigger=_trigger(p.trigger), response=response, **common)
     if p.kind == "activated":
         phases = (_PHASES[p.timing],) if p.timing else ()
         return Ability("activated", phases=phases, own_turn=True if p.timing == "vigil" else None,

@@ -28,6 +28,13 @@ RACES = {
     "samurai": "Samurái",
 }
 ATTRIBUTES = {"luz": "Luz", "oscuridad": "Oscuridad"}
+KEYWORD_ADJ = {
+    "furia": "Furia", "imbloqueable": "Imbloqueable", "imbloqueables": "Imbloqueable",
+    "indestructible": "Indestructible", "indestructibles": "Indestructible",
+    "indesterrable": "Indesterrable", "indesterrables": "Indesterrable", "guardian": "Guardián",
+    "guardianes": "Guardián", "retador": "Retador", "retadores": "Retador", "exhumar": "Exhumar",
+    "espectral": "Espectral", "espectrales": "Espectral", "errante": "Errante", "errantes": "Errante",
+}
 _ZONES = (
     ("tu cementerio", "graveyard", "you"), ("su cementerio", "graveyard", "owner"),
     ("el cementerio oponente", "graveyard", "opponent"), ("un cementerio", "graveyard", None),
@@ -105,13 +112,17 @@ def _modifiers(cards: Cards, cur: Cursor) -> tuple[Cards, Cursor]:
             cards, cur = replace(cards, controller="opponent"), cur.skip()
         elif word in ATTRIBUTES:
             cards, cur = replace(cards, attribute=ATTRIBUTES[word]), cur.skip()
+        elif word in KEYWORD_ADJ and not cards.keywords:
+            cards, cur = replace(cards, keywords=(KEYWORD_ADJ[word],)), cur.skip()
+        elif (after := cur.take("con")) is not None and after.peek() in KEYWORD_ADJ and not cards.keywords:
+            cards, cur = replace(cards, keywords=(KEYWORD_ADJ[after.peek()],)), after.skip()
         elif (after := cur.take_any("que controles", "que controlas", "que controle",
                                     "bajo tu control")) is not None:
             cards, cur = replace(cards, controller="you"), after
         elif (after := cur.take("de", "raza")) is not None and after.peek() in RACES:
             races = [RACES[after.peek()]]
             after = after.skip()
-            while after.peek() in ("o", "y", "yo") and after.peek(1) in RACES:
+            while after.peek() in ("o", "y", "yo", ",") and after.peek(1) in RACES:
                 races.append(RACES[after.peek(1)])
                 after = after.skip(2)
             cards, cur = replace(cards, races=tuple(races)), after
@@ -146,6 +157,15 @@ _REF = {"ese": "that", "esa": "that", "esos": "that", "esas": "that"}
 PRONOUNS = ("lo", "la", "los", "las")
 
 
+def bare_phrase(cur: Cursor) -> tuple[Cards, Cursor] | None:
+    """A noun without determiner, as after "por cada": every card that matches."""
+    nouns = _nouns(cur)
+    if nouns is None:
+        return None
+    kinds, _, cur = nouns
+    return _finish(Cards(types=tuple(k for k in kinds if k), count=None), cur, None)
+
+
 def card_phrase(cur: Cursor) -> tuple[Cards, Cursor] | None:
     word = cur.peek()
     if word == "SELF":
@@ -158,6 +178,9 @@ def card_phrase(cur: Cursor) -> tuple[Cards, Cursor] | None:
     count: int | None = 1
     up_to = other = False
     position = None
+    if (after := cur.take_any("al menos", "1 o mas")) is not None:
+        cur = after
+        word = cur.peek()
     if (after := cur.take("hasta")) is not None:
         got = number(after)
         if got is None:

@@ -36,6 +36,7 @@ class Cards:
     ref: str | None = None  # self / bearer / that (anaphora "ese Aliado", "lo")
     position: str | None = None  # top / bottom of a Mazo Castillo
     random: bool = False
+    keywords: tuple[str, ...] = ()  # "un Aliado Indestructible", "Aliados con Furia"
 
     def describe(self) -> str:
         if self.ref == "self":
@@ -65,6 +66,8 @@ class Cards:
             parts.append("de Raza " + " o ".join(self.races))
         if self.attribute:
             parts.append(self.attribute)
+        if self.keywords:
+            parts.append("con " + " y ".join(self.keywords))
         if self.cost:
             parts.append(f"de coste {_cmp(self.cost)}")
         if self.strength:

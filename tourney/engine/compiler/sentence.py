@@ -66,7 +66,7 @@ def keyword_sentence(toks: tuple[str, ...]) -> tuple[Parsed, ...] | None:
             out.append(Parsed("keyword", keyword=_KEYWORDS[part[0]]))
         elif part[0] in _PARAM_KEYWORDS and len(part) > 1 and part[0] in _KEYWORDS:
             rest = [w for w in part[1:] if w not in ("-", "–", "a")]
-            if not rest or len(rest) > 3:
+            if not rest or len(rest) > (8 if part[0] == "traicion" else 3):
                 return None
             out.append(Parsed("keyword", keyword=_KEYWORDS[part[0]], param=" ".join(rest)))
         else:
@@ -103,6 +103,8 @@ def _framed(cur: Cursor, card_type: str) -> Parsed:
             timing, cur = "vigil", after
         elif (after := cur.take("en", "guerra", "de", "talismanes")) is not None:
             timing, cur = "war", after
+        elif (after := cur.take("hasta", "la", "fase", "final")) is not None:
+            raise NotUnderstood("efecto diferido «hasta la Fase Final, cuando…»")
         elif (after := cur.take_any("mientras SELF este en juego", "mientras SELF permanezca en juego")) \
                 is not None:
             scope, cur = True, after
@@ -130,7 +132,12 @@ def _framed(cur: Cursor, card_type: str) -> Parsed:
     if scope or any(c.kind in ("self_bearing",) for c in conds) or (
             trig is not None and trig.cards is not None and trig.cards.ref == "self"):
         implicit = Cards(ref="self")
-    body = effects(cur, subject=implicit)
+    antecedent = None
+    if any(c.kind == "self_zone" for c in conds) or implicit is not None:
+        antecedent = Cards(ref="self")
+    elif trig is not None and trig.cards is not None and trig.cards.ref is None:
+        antecedent = Cards(ref="that")  # "lo" / "ese Aliado": the card that fired the trigger
+    body = effects(cur, antecedent=antecedent, subject=implicit)
     if body is None:
         raise NotUnderstood(f"efecto no reconocido: «{cur.rest()}»")
     effs, end = body

@@ -1,0 +1,105 @@
+"""Coverage of the compiler over a catalog: per distinct identity with text, compiled
+fully / partly / not at all by the grammar, or written by hand (an override in
+``tourney/engine/abilities/cards/``, counted apart and never as compiled); by card type
+and by family; the sentences not understood grouped by shape."""
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from ...catalog.model import Card
+from . import compile_card
+from .families import families
+from .text import tokens
+
+STATUSES = ("compiled", "partial", "none", "override")
+
+
+def overrides() -> frozenset[str]:
+    """Identities with a hand-written ability file (the engine's registry reads them)."""
+    try:
+        from ..abilities.registry import hand_written
+    except ImportError:  # pragma: no cover - the engine always has the registry
+        return frozenset()
+    return frozenset(hand_written())
+
+
+def representatives(cards: Iterable[Card]) -> list[Card]:
+    """One printing per identity (the first one seen: catalogs list preferred printings first)."""
+    seen: dict[str, Card] = {}
+    for card in cards:
+        seen.setdefault(card.identity, card)
+    return list(seen.values())
+
+
+@dataclass
+class Coverage:
+    identities: int = 0
+    with_text: int = 0
+    counts: Counter = field(default_factory=Counter)
+    by_type: dict = field(default_factory=lambda: defaultdict(Counter))
+    by_family: dict = field(default_factory=lambda: defaultdict(Counter))
+    missing: dict = field(default_factory=dict)  # shape -> [identities set, example name, completes]
+
+    @property
+    def share(self) -> float:
+        return self.counts["compiled"] / self.with_text if self.with_text else 0.0
+
+    def top_missing(self, limit: int = 20, completes: bool = False) -> list[dict]:
+        """Shapes not understood, ranked by how many identities fixing that shape alone would
+        complete, then by how many identities have it (``identities``)."""
+        rows = sorted(self.missing.items(), key=lambda kv: (-kv[1][2], -len(kv[1][0]), kv[0]))
+        out = []
+        for shape, (ids, example, alone) in rows[:limit]:
+            row = {"shape": shape, "identities": len(ids), "example": example}
+            if completes:
+                row["completes"] = alone
+            out.append(row)
+        return out
+
+    def to_json(self, limit: int = 20) -> dict:
+        by_type = {t: {s: c[s] for s in ("with_text",) + STATUSES} for t, c in sorted(self.by_type.items())}
+        by_family = {f: {"identities": c["identities"], "compiled": c["compiled"],
+                         "sentences": c["sentences"], "understood": c["understood"]}
+                     for f, c in sorted(self.by_family.items(), key=lambda kv: -kv[1]["identities"])}
+        return {"identities": self.identities, "with_text": self.with_text,
+                "compiled": self.counts["compiled"], "partial": self.counts["partial"],
+                "none": self.counts["none"], "override": self.counts["override"],
+                "by_type": by_type, "by_family": by_family, "top_missing": self.top_missing(limit)}
+
+
+def coverage(cards: Iterable[Card], hand: frozenset[str] | None = None) -> Coverage:
+    hand = overrides() if hand is None else hand
+    cov = Coverage()
+    for card in representatives(cards):
+        cov.identities += 1
+        if not (card.text or "").strip():
+            continue
+        cov.with_text += 1
+        comp = compile_card(card)
+        status = "override" if card.identity in hand else comp.status
+        if status == "empty":  # text of reminders only: nothing to compile
+            status = "compiled"
+        cov.counts[status] += 1
+        cov.by_type[card.type]["with_text"] += 1
+        cov.by_type[card.type][status] += 1
+        seen_families: dict[str, bool] = {}
+        for sentence in comp.sentences:
+            for family in families(tokens(sentence.text, card.name)):
+                row = cov.by_family[family]
+                row["sentences"] += 1
+                row["understood"] += sentence.understood
+                seen_families[family] = seen_families.get(family, True) and sentence.understood
+        for family, ok in seen_families.items():
+            cov.by_family[family]["identities"] += 1
+            cov.by_family[family]["compiled"] += ok
+        if status == "override":
+            continue
+        bad = [s for s in comp.sentences if not s.understood]
+        for sentence in bad:
+            entry = cov.missing.setdefault(sentence.shape, [set(), card.name, 0])
+            entry[0].add(card.identity)
+            if len(bad) == 1:
+                entry[2] += 1  # fixing this shape alone would complete the card
+    return cov
