@@ -1,0 +1,98 @@
+"""A real browser (Playwright + Debian Chromium, a phone-sized window): a judge uploads a
+record, opens the board at the illegal line and steps through it with the keyboard."""
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+import pytest
+
+from web_helpers import PASSWORD
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run"]
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(not CHROMIUM.exists(), reason="no hay Chromium en /usr/bin/chromium"),
+]
+
+
+@pytest.fixture
+def server(csrf_app):
+    from waitress.server import create_server
+
+    srv = create_server(csrf_app, host="127.0.0.1", port=0, threads=4)
+    thread = threading.Thread(target=srv.run, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{srv.effective_port}"
+    srv.close()
+    thread.join(timeout=5)
+
+
+@pytest.fixture
+def page(server):
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        context = browser.new_context(viewport={"width": 390, "height": 844})  # a phone
+        pg = context.new_page()
+        pg.set_default_timeout(15000)
+        yield pg
+        context.close()
+        browser.close()
+
+
+def test_judge_steps_through_the_record_with_the_keyboard(page, server, paired, world):
+    from tourney.services.adjudication import demo_record
+
+    text = world.run(lambda s: demo_record(s, paired.event, paired.match, 1, paired.catalog))
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+
+    page.goto(f"{server}/entrar")
+    page.fill("#email", paired.judge.email)
+    page.fill("#password", PASSWORD)
+    page.click("main button:has-text('Entrar')")
+    page.goto(f"{server}/eventos/{paired.event.id}/rondas/1/pendientes")
+    page.click("text=arbitrar partida")
+    page.fill("#record", text)
+    page.click("main button:has-text('Arbitrar')")
+    page.wait_for_selector("text=Juego 1 arbitrado (revisión 1).")
+    verdict = page.locator("#veredicto .illegal").inner_text()
+    illegal = int(verdict.split("línea ")[1].split(" ")[0].rstrip("."))
+
+    page.click("#ver-tablero")
+    page.wait_for_selector("#accion.es-illegal #ilegal")
+    assert page.locator("#paso").get_attribute("data-actual") == str(illegal)
+    assert "regla" in page.locator("#ilegal").inner_text()
+    assert page.locator("#lineas li.es-illegal").get_attribute("data-linea") == str(illegal)
+    page.evaluate("window.sinRecargar = true")
+
+    page.keyboard.press("ArrowLeft")
+    page.wait_for_selector(f"#paso[data-actual='{illegal - 1}']")
+    assert page.locator("#accion.es-illegal").count() == 0
+    assert f"linea={illegal - 1}" in page.url
+    assert page.locator("#lineas li.actual").get_attribute("data-linea") == str(illegal - 1)
+
+    page.keyboard.press("ArrowRight")
+    page.wait_for_selector(f"#paso[data-actual='{illegal}'] #ilegal")
+
+    page.keyboard.press("ArrowUp")  # to the start: the opening hands
+    page.wait_for_selector("#paso[data-actual='1']")
+    assert "Cabecera" in page.locator("#accion").inner_text()
+    assert page.locator(".jugador").count() == 2
+    for zone in ("Línea de Defensa", "Reserva de Oro", "Oro Pagado"):
+        assert page.locator(".jugador").first.get_by_text(zone).count() == 1
+    page.keyboard.press("ArrowRight")
+    page.wait_for_selector("#paso[data-actual='2']")
+
+    page.go_back()  # the browser's back button walks the lines too
+    page.wait_for_selector("#paso[data-actual='1']")
+    page.click(f"#lineas a[data-linea='{illegal}']")
+    page.wait_for_selector(f"#paso[data-actual='{illegal}'] #ilegal")
+    assert page.evaluate("window.sinRecargar") is True  # no page load on the way
+    assert not errors, errors
