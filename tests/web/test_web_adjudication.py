@@ -188,3 +188,30 @@ def test_a_game_out_of_range_is_404(client, paired, world):
     login(client, paired.judge.email)
     assert client.get(_url(paired, "/juegos/4/veredicto")).status_code == 404
     assert client.get(_url(paired, "/juegos/1/veredicto?revision=9")).status_code == 404
+
+
+def test_the_demo_has_one_adjudicated_game_2_after_a_swap(runner, world, client):
+    from tourney.models.events import Registration, SupportSwap, User
+
+    result = runner.invoke(args=["demo"])
+    assert result.exit_code == 0, result.output
+
+    def load(s):
+        row = s.exec(select(Adjudication)).one()
+        swap = s.exec(select(SupportSwap).where(SupportSwap.match_id == row.match_id)).one()
+        emails = [s.get(User, s.get(Registration, rid).user_id).email
+                  for rid in row.players.values()]
+        return row, swap, emails
+
+    row, swap, emails = world.run(load)
+    assert (row.game, swap.game, row.status) == (2, 2, "illegal")
+    assert row.decks_ok and row.deck_check["players"][0]["swaps"] is True
+    base = f"/eventos/{row.event_id}/mesas/{row.match_id}/juegos/2"
+    login(client, "juez@demo.cl", "demo-clave-123")
+    page = client.get(f"{base}/tablero").get_data(as_text=True)
+    assert 'id="ilegal"' in page and f"Línea {row.line}:" in page
+    verdict = client.get(f"{base}/veredicto").get_data(as_text=True)
+    assert "calza con su lista inscrita y los cambios del juego 2" in verdict
+    for email in emails:  # the players of the match see it too
+        login(client, email, "demo-clave-123")
+        assert client.get(f"{base}/veredicto").status_code == 200
