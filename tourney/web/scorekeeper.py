@@ -125,3 +125,26 @@ def undo_drop(event_id: int, reg_id: int):
         return redirect(url_for("events.dashboard", event_id=event_id))
     flash(f"{reg.name} vuelve al evento.", "ok")
     return redirect(url_for("events.dashboard", event_id=event_id))
+
+
+@bp.app_context_processor
+def _event_day_helpers():
+    """Helpers the shared event templates call: the opponent's report waiting for a tap, the
+    players who dropped themselves, and the format's editions missing from the catalog."""
+    def pending_confirmation(registration, table):
+        return sk.pending_confirmation(db(), registration, table) if registration else None
+
+    def self_drops(event):
+        return self_drop.self_drops(db(), event)
+
+    def catalog_gaps(event):
+        from ..services.catalog_upload import format_coverage
+        from .common import catalog, formats
+
+        fmt = formats().get(event.format_id)
+        if fmt is None or not fmt.game.catalog_required:
+            return None
+        return format_coverage(catalog(), fmt)
+
+    return {"pending_confirmation": pending_confirmation, "self_drops": self_drops,
+            "catalog_gaps": catalog_gaps}

@@ -243,7 +243,10 @@ def champion(session: Session, event: Event) -> Registration | None:
 
 def unseated(session: Session, event: Event, rnd: Round) -> list[Registration]:
     """Active players who were in the event when ``rnd`` was paired and have no table in it
-    (their table was broken by the organizer). Late entries after the pairing don't count."""
+    (their table was broken by the organizer). Late entries after the pairing don't count.
+    A top-cut round seats only the players still in the cut: nobody is «without a table»."""
+    if rnd.kind == ROUND_TOP_CUT:
+        return []
     seated = {s.registration_id for s in session.exec(select(MatchSeat)
                                                       .where(MatchSeat.round_id == rnd.id))}
     regs = session.exec(select(Registration).where(Registration.event_id == event.id,

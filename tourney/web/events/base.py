@@ -76,6 +76,8 @@ def event_nav(event) -> list[tuple[str, str, bool]]:
         if visible:
             links.append(("Mesas pendientes", url_for("events.outstanding", event_id=event.id,
                                                       number=visible[-1].number)))
+            links.append(("Marcador", url_for("scorekeeper.grid", event_id=event.id,
+                                              number=visible[-1].number)))
     if ev.is_organizer(me):
         links.append(("Panel", url_for("events.dashboard", event_id=event.id)))
     here = request.path

@@ -74,16 +74,19 @@ def _pairings_table(event, rnd, order, query, judge, organizer) -> str:
     rows = []
     if order == "alfabetico":
         for t in tables:
-            rows.append((t.a.name, t.match.table_no, t.b.name if t.b else None))
+            rows.append((t.a.name, t.match.table_no, t.b.name if t.b else None, t.a.id))
             if t.b:
-                rows.append((t.b.name, t.match.table_no, t.a.name))
+                rows.append((t.b.name, t.match.table_no, t.a.name, t.b.id))
         rows.sort(key=lambda r: fold(r[0]))
     if query:
         q = fold(query)
         tables = [t for t in tables if q in fold(t.a.name) or (t.b and q in fold(t.b.name))]
         rows = [r for r in rows if q in fold(r[0])]
+    from ...services.wall import records_before
+
     return render_template("events/_pairings_table.html", event=event, tables=tables, rows=rows,
-                           order=order, is_judge=judge, is_organizer=organizer)
+                           order=order, is_judge=judge, is_organizer=organizer,
+                           before=records_before(db(), event, rnd))
 
 
 @bp.get("/eventos/<int:event_id>/clasificacion")
