@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .nouns import NOUNS, PRONOUNS, bare_phrase, card_phrase, number
+from .nouns import NOUNS, PRONOUNS, RACES, bare_phrase, card_phrase, number
 from .parsed import PLAYER, Cards, Effect
 from .text import Cursor
 
@@ -18,19 +18,24 @@ _FORMS = {
     "banish": "destierra desterrar destierre destierren", "annul": "anula anular",
     "shuffle": "baraja barajar baraje barajen", "search": "busca buscar",
     "return": "sube subir suba devuelve devolver", "put": "pon poner ponga",
-    "feed": "alimenta alimentar", "group": "agrupa agrupar",
+    "feed": "alimenta alimentar", "group": "agrupa agrupar", "move": "mueve mover",
 }
 VERBS = {form: kind for kind, forms in _FORMS.items() for form in forms.split()}
 PLAYER_VERBS = frozenset({"draw", "mill", "discard"})
 # effects whose card phrase is the grammatical subject ("… gana 2 a la Fuerza y es Imbloqueable")
 SUBJECT_KINDS = frozenset({"strength", "grant", "lose_keyword", "lose_ability", "set_strength",
-                           "cannot_attack", "cannot_block"})
+                           "cannot_attack", "cannot_block", "race_becomes"})
 GRANTS = {
     "furia": "Furia", "imbloqueable": "Imbloqueable", "imbloqueables": "Imbloqueable",
     "indestructible": "Indestructible", "indestructibles": "Indestructible",
     "indesterrable": "Indesterrable", "indesterrables": "Indesterrable",
     "retador": "Retador", "retadores": "Retador", "guardian": "Guardián", "espectral": "Espectral",
+    "ilusion": "Ilusión", "errante": "Errante",
 }
+_MOVE_TO = {"a su zona de oro pagado": "paid", "a tu zona de oro pagado": "paid",
+            "a su linea de ataque": "attack", "a tu linea de ataque": "attack",
+            "a su linea de defensa": "defense", "a tu linea de defensa": "defense",
+            "a su reserva de oro": "reserve", "a tu reserva de oro": "reserve"}
 _GAIN = ("gana", "ganan", "gane", "ganen")
 _LOSE = ("pierde", "pierden", "pierda", "pierdan")
 KINDS = {
@@ -40,6 +45,8 @@ KINDS = {
     "to_hand": "pone {c} en la mano", "search": "busca {c} y {d}", "strength": "{c}: {n:+d} a la Fuerza",
     "grant": "{c} gana {k}", "lose_ability": "{c} pierde su habilidad", "cancel_attack": "cancela el ataque",
     "cannot_attack": "{c} no puede ser declarado atacante", "feed": "alimenta {c}",
+    "move": "mueve {c} a {d}", "race_becomes": "{c} se considera de Raza {k}",
+    "play_free": "juega {c} sin pagar su coste",
     "group": "agrupa {c}", "gain_control": "gana el control de {c}", "set_strength": "{c} tiene Fuerza {n}",
 }
 
@@ -180,12 +187,19 @@ def _verb_effect(verb: str, player: str, cur: Cursor, antecedent: Cards | None):
         if (after := cur.take("en", "tu", "mano")) is not None and (cards.zone != "play" or cards.ref):
             return Effect("to_hand", player, cards, dest="hand"), after
         if (after := cur.take_any("en la parte superior de tu mazo castillo",
-                                  "en la parte superior de su mazo castillo")) is not None:
+                                  "en la parte superior de su mazo castillo",
+                                  "en la parte superior del mazo castillo de su dueno")) is not None:
             return Effect("put", player, cards, dest="castle_top"), after
         if (after := cur.take_any("en la parte inferior de tu mazo castillo",
                                   "en la parte inferior de su mazo castillo",
+                                  "en la parte inferior del mazo castillo de su dueno",
                                   "al fondo de tu mazo castillo")) is not None:
             return Effect("put", player, cards, dest="castle_bottom"), after
+        return None
+    if verb == "move":
+        for words, zone in _MOVE_TO.items():
+            if (after := cur.take(*words.split())) is not None:
+                return Effect("move", player, cards, dest=zone), after
         return None
     if verb == "return":
         if (after := cur.take_any("a la mano de su dueno", "a su mano", "a tu mano")) is not None:
@@ -228,6 +242,11 @@ def _card_effect(cur: Cursor, antecedent: Cards | None, subject: Cards | None = 
     if word in ("tiene", "tienen", "tenga", "tengan") and after.peek() == "fuerza" and number(after.skip()):
         n, rest = number(after.skip())
         return Effect("set_strength", cards=cards, amount=n), rest
+    if (rest := cur.take_any("se considera de raza", "se consideran de raza")) is not None and \
+            rest.peek() in RACES:
+        return Effect("race_becomes", cards=cards, keyword=RACES[rest.peek()]), rest.skip()
+    if (rest := cur.take_any("se consideran de ambas razas")) is not None and len(cards.races) == 2:
+        return Effect("race_becomes", cards=cards, keyword="+".join(cards.races)), rest
     if (rest := cur.take_any("no puede ser declarado atacante", "no pueden ser declarados atacantes",
                              "no puede atacar", "no pueden atacar")) is not None:
         return Effect("cannot_attack", cards=cards), rest

@@ -17,6 +17,8 @@ _EVENTS = (
     ("sea destruido", "destroyed"), ("sea destruida", "destroyed"), ("es destruido", "destroyed"),
     ("sea desterrado", "banished"), ("sea desterrada", "banished"),
     ("sea declarado atacante", "attacks"), ("es declarado atacante", "attacks"),
+    ("entre en juego", "enters"), ("sea declarado bloqueador", "blocks"),
+    ("declarado atacante", "attacks"), ("declarado bloqueador", "blocks"),
     ("salga del juego", "leaves"), ("sale del juego", "leaves"),
     ("sea bloqueado", "blocked"), ("sea declarado bloqueador", "blocks"), ("bloquee", "blocks"),
 )
@@ -74,7 +76,11 @@ def trigger(cur: Cursor) -> tuple[Trigger, Cursor] | None:
     got = card_phrase(after)
     if got is None:
         return None
-    cards, rest = got
+    return trigger_event(got[1], got[0])
+
+
+def trigger_event(rest: Cursor, cards) -> tuple[Trigger, Cursor] | None:
+    """The event part of "cuando NP EVENTO" (also after "o": "… o sea declarado bloqueador")."""
     for words, event in _EVENTS:
         if (end := rest.take(*words.split())) is not None:
             if event == "enters" and (more := end.take("bajo", "tu", "control")) is not None:
@@ -154,10 +160,10 @@ def _races(cur: Cursor) -> tuple[tuple[str, ...], Cursor]:
     return tuple(races), cur
 
 
-def cost_list(cur: Cursor) -> tuple[tuple[Cost, ...], Cursor] | None:
+def cost_list(cur: Cursor, antecedent: Cards | None = None) -> tuple[tuple[Cost, ...], Cursor] | None:
     out = []
     while True:
-        got = _cost(cur)
+        got = _cost(cur, antecedent)
         if got is None:
             return None
         out.append(got[0])
@@ -172,7 +178,7 @@ _COST_VERBS = {"desterrar": "banish", "descartar": "discard", "destruir": "destr
                "barajar": "shuffle", "mostrar": "reveal"}
 
 
-def _cost(cur: Cursor) -> tuple[Cost, Cursor] | None:
+def _cost(cur: Cursor, antecedent: Cards | None = None) -> tuple[Cost, Cursor] | None:
     if (after := cur.take("pagar")) is not None:
         got = number(after)
         if got and (rest := got[1].take_any("oros", "oro")) is not None:
@@ -187,6 +193,8 @@ def _cost(cur: Cursor) -> tuple[Cost, Cursor] | None:
     kind = _COST_VERBS.get(cur.peek())
     if kind is None:
         return None
+    if cur.peek(1) in ("lo", "la") and antecedent is not None and antecedent.ref == "self":
+        return Cost(kind, cards=antecedent), cur.skip(2)
     got = card_phrase(cur.skip())
     if got is None or got[0].target:
         return None

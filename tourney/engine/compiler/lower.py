@@ -29,7 +29,8 @@ _MOVES = {"destroy": "destroy", "banish": "banish", "annul": "annul", "return": 
           "strength": "strength", "grant": "gain_keyword", "lose_keyword": "lose_keyword",
           "lose_ability": "lose_abilities", "cannot_attack": "cannot_attack",
           "cannot_block": "cannot_block", "set_strength": "set_strength", "discard": "discard",
-          "group": "regroup", "feed": "counters", "play_free": "play_free"}
+          "group": "regroup", "feed": "counters", "play_free": "play_free", "move": "move",
+          "race_becomes": "race_becomes"}
 _PUT = {"castle_top": "to_castle_top", "castle_bottom": "to_castle_bottom"}
 _EVENTS = {"enters": "enters_play", "leaves": "leaves_play", "destroyed": "destroyed", "banished": "banished",
            "attacks": "attack_declared", "blocks": "block_declared", "played": "played"}
@@ -134,6 +135,8 @@ def _effect(eff: PEffect, scope: _Scope, continuous: bool) -> Effect:
         return Effect("search", subject="player", player=owner or "you", filter=flt, zone=dest, **common)
     if eff.kind == "cancel_attack":
         return Effect("cancel_attack", subject="attackers", **common)
+    if eff.kind == "race_becomes" and "+" in (eff.keyword or ""):
+        raise _Both(eff)
     kind = _MOVES.get(eff.kind) if eff.kind != "put" else _PUT.get(eff.dest or "")
     if kind is None or eff.cards is None:
         raise Unsupported(f"efecto «{eff.kind}» sin equivalente en el motor")
@@ -145,8 +148,10 @@ def _effect(eff: PEffect, scope: _Scope, continuous: bool) -> Effect:
     extra = {}
     if eff.kind in ("strength", "set_strength"):
         extra["amount"] = eff.amount
-    if eff.kind in ("grant", "lose_keyword"):
+    if eff.kind in ("grant", "lose_keyword", "race_becomes"):
         extra["keyword"] = eff.keyword
+    if eff.kind == "move":
+        extra["zone"] = eff.dest
     if eff.kind == "feed":
         extra.update(amount=1, counter="Alimento")
     if kind == "discard":
@@ -155,7 +160,25 @@ def _effect(eff: PEffect, scope: _Scope, continuous: bool) -> Effect:
                   **common)
 
 
-_LASTING = frozenset({"strength", "set_strength", "gain_keyword", "lose_keyword", "lose_abilities",
+class _Both(Exception):
+    """ "se consideran de ambas Razas": one race_becomes effect per race (see ``_effects``)."""
+
+    def __init__(self, eff: PEffect):
+        self.eff = eff
+
+
+def _effects(p: Parsed, scope: _Scope, continuous: bool) -> tuple[Effect, ...]:
+    out = []
+    for eff in p.effects:
+        try:
+            out.append(_effect(eff, scope, continuous))
+        except _Both as both:
+            for race in both.eff.keyword.split("+"):
+                out.append(_effect(replace(both.eff, keyword=race), scope, continuous))
+    return tuple(out)
+
+
+_LASTING = frozenset({"race_becomes", "strength", "set_strength", "gain_keyword", "lose_keyword", "lose_abilities",
                       "cannot_attack", "cannot_block"})
 
 
@@ -284,7 +307,7 @@ def lower(p: Parsed, text: str, card_type: str) -> Ability:
         raise Unsupported("restricción de juego (pedido al modelo: play_restriction)")
     scope = _Scope(p.trigger)
     continuous = p.kind == "static"
-    effects = tuple(_effect(e, scope, continuous) for e in p.effects)
+    effects = _effects(p, scope, continuous)
     costs = tuple(_cost(c) for c in p.costs)
     common = {"condition": _conditions(p.conditions), "costs": costs, "targets": tuple(scope.targets),
               "effects": effects, "optional": p.optional and p.kind != "activated", "per_turn": 1 if p.once_per_turn else None,
@@ -293,6 +316,11 @@ def lower(p: Parsed, text: str, card_type: str) -> Ability:
         if card_type != "Talismán":
             raise Unsupported("efecto suelto en una carta que no es Talismán")
         return Ability("effect", zone="hand", **common)
+    if p.kind in ("activated", "triggered"):
+        # "Si esta carta está en tu Cementerio, puedes …": the ability works from that zone
+        zones = {c.zone for c in p.conditions if c.kind == "self_zone"}
+        if len(zones) == 1 and zones != {"play"}:
+            common["zone"] = _ZONES[zones.pop()]
     if p.kind == "triggered":
         response = p.trigger.phase == "response"
         return Ability("triggered", trigger=_trigger(p.trigger), response=response, **common)

@@ -42,7 +42,7 @@ _ZONES = (
     ("tu mano", "hand", "you"), ("su mano", "hand", "owner"), ("la mano oponente", "hand", "opponent"),
     ("tu mazo castillo", "castle", "you"), ("su mazo castillo", "castle", "owner"),
     ("el mazo castillo oponente", "castle", "opponent"),
-    ("tu zona de destierro", "exile", "you"), ("tu reserva de oros", "reserve", "you"),
+    ("tu zona de destierro", "exile", "you"), ("tu destierro", "exile", "you"), ("tu reserva de oros", "reserve", "you"),
     ("tu reserva de oro", "reserve", "you"), ("tu zona de oro pagado", "paid", "you"),
     ("la zona de oro pagado oponente", "paid", "opponent"),
 )

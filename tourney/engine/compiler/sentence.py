@@ -11,7 +11,7 @@ from __future__ import annotations
 from ...catalog.keywords import KEYWORDS
 from ...catalog.model import TALISMAN
 from .effects import SUBJECT_KINDS, effects
-from .frames import condition, cost_list, trigger
+from .frames import condition, cost_list, trigger, trigger_event
 from .parsed import Cards, Parsed
 from .text import Cursor, fold
 
@@ -88,13 +88,14 @@ def parse_unit(toks: tuple[str, ...], card_type: str) -> tuple[Parsed, ...]:
     whole = _WHOLE.get(" ".join(toks))
     if whole:
         return (Parsed(whole[0], param=whole[1]),)
-    return (_framed(Cursor(toks), card_type),)
+    return _framed(Cursor(toks), card_type)
 
 
-def _framed(cur: Cursor, card_type: str) -> Parsed:
+def _framed(cur: Cursor, card_type: str) -> tuple[Parsed, ...]:
     once = scope = False
     timing = trig = None
     conds = []
+    also: list = []
     while True:
         if (after := cur.take("una", "vez", "por", "turno")) is not None or \
                 (after := cur.take("1", "vez", "por", "turno")) is not None:
@@ -111,23 +112,24 @@ def _framed(cur: Cursor, card_type: str) -> Parsed:
         elif (after := cur.take_any("mientras", "si")) is not None and (got := condition(after)):
             conds.append(got[0])
             cur = got[1]
+            while (after := cur.take("y")) is not None and (got := condition(after)):
+                conds.append(got[0])
+                cur = got[1]
         elif (got := trigger(cur)) is not None:
             if trig is not None:
                 raise NotUnderstood("dos momentos de disparo en una frase")
             trig, cur = got
+            # "Cuando este Aliado entra en juego o sea declarado bloqueador": one ability per event
+            while trig.cards is not None and (after := cur.take("o")) is not None and \
+                    (more := trigger_event(after, trig.cards)) is not None:
+                also.append(more[0])
+                cur = more[1]
         else:
             break
         comma = cur.take(",")
         if comma is None:
             raise NotUnderstood(f"se esperaba una coma antes de «{cur.rest()}»")
         cur = comma
-    optional = False
-    costs: tuple = ()
-    if (after := cur.take("puedes")) is not None:
-        optional, cur = True, after
-        got = cost_list(cur)
-        if got is not None and (tail := got[1].take_any("para que", "para")) is not None:
-            costs, cur = got[0], tail
     implicit = None
     if scope or any(c.kind in ("self_bearing",) for c in conds) or (
             trig is not None and trig.cards is not None and trig.cards.ref == "self"):
@@ -137,6 +139,13 @@ def _framed(cur: Cursor, card_type: str) -> Parsed:
         antecedent = Cards(ref="self")
     elif trig is not None and trig.cards is not None and trig.cards.ref is None:
         antecedent = Cards(ref="that")  # "lo" / "ese Aliado": the card that fired the trigger
+    optional = False
+    costs: tuple = ()
+    if (after := cur.take("puedes")) is not None:
+        optional, cur = True, after
+        got = cost_list(cur, antecedent)
+        if got is not None and (tail := got[1].take_any("para que", "para")) is not None:
+            costs, cur = got[0], tail
     body = effects(cur, antecedent=antecedent, subject=implicit)
     if body is None:
         raise NotUnderstood(f"efecto no reconocido: «{cur.rest()}»")
@@ -159,5 +168,5 @@ def _framed(cur: Cursor, card_type: str) -> Parsed:
         raise NotUnderstood("no se sabe cuándo ocurre este efecto")
     if kind == "static" and any(e.per is not None for e in effs):
         raise NotUnderstood("efecto continuo con «por cada»")
-    return Parsed(kind, effects=effs, trigger=trig, conditions=tuple(conds), costs=costs,
-                  optional=optional, once_per_turn=once, timing=timing)
+    return tuple(Parsed(kind, effects=effs, trigger=t, conditions=tuple(conds), costs=costs,
+                        optional=optional, once_per_turn=once, timing=timing) for t in [trig] + also)
