@@ -94,6 +94,22 @@ ROUTES = [
     ("POST", "/eventos/{e}/mesas/{m}/arbitraje", JUDGES),
     ("GET", "/eventos/{e}/mesas/{m}/juegos/1/veredicto", JUDGES | {"jugador"}),
     ("GET", "/eventos/{e}/mesas/{m}/juegos/1/tablero", JUDGES | {"jugador"}),
+    ("GET", "/eventos/{e}/documentos/adjudications", JUDGES),
+    # Sellado / Lanzamiento pools (issue 16)
+    ("GET", "/eventos/{e}/sellado", JUDGES),
+    ("POST", "/eventos/{e}/sellado", ORG),
+    ("POST", "/eventos/{e}/sellado/cerrar", ORG),
+    ("POST", "/eventos/{e}/sellado/importar", ORG),
+    ("GET", "/eventos/{e}/sellado/pools.xlsx", JUDGES),
+    ("GET", "/eventos/{e}/sellado/hojas.pdf", JUDGES),
+    ("GET", "/eventos/{e}/mi-pool", REGISTERED),
+    ("GET", "/eventos/{e}/pools/{r}", JUDGES | {"jugador"}),
+    ("POST", "/eventos/{e}/pools/{r}", ORG | {"jugador"}),
+    ("POST", "/eventos/{e}/pools/{r}/cerrar", ORG),
+    ("GET", "/eventos/{e}/pools/{r}/hoja.pdf", JUDGES | {"jugador"}),
+    ("GET", "/eventos/{e}/pools/{r}/mazo", JUDGES | {"jugador"}),
+    ("POST", "/eventos/{e}/pools/{r}/mazo", ORG | {"jugador"}),
+    ("POST", "/eventos/{e}/pools/{r}/mazo/verificar", ORG | {"jugador"}),
 ]
 
 

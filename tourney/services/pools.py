@@ -141,7 +141,7 @@ def pool_value(row: PlayerPool) -> core.Pool:
 
 def can_enter(session: Session, actor: User | None, event: Event, registration: Registration) -> bool:
     """The organizer, or the player themself while the organizer allows entry at the table."""
-    if access.is_organizer(actor):
+    if access.is_organizer(actor, event, session):
         return True
     row = settings(session, event)
     return bool(row is not None and row.player_entry and access.owns(actor, registration))
@@ -291,7 +291,7 @@ def submit_deck(session: Session, actor: User, event: Event, registration: Regis
     """Store the Castillo built from the locked pool; the Soporte is the rest of the pool."""
     from .decklists import is_locked
 
-    organizer = access.is_organizer(actor)
+    organizer = access.is_organizer(actor, event, session)
     if not access.owns(actor, registration) and not organizer:
         raise Forbidden("Solo puedes armar tu propio mazo.")
     if registration.event_id != event.id:

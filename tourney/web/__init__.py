@@ -28,8 +28,14 @@ def init_app(app: Flask) -> None:
 
     @login.user_loader
     def load_user(user_id: str):
+        # "id:version" (User.get_id): a session of an older version was revoked (logout,
+        # password change); a bare "id" is a session from before versions (version 0)
+        raw_id, _, version = str(user_id).partition(":")
         try:
-            return get_session().get(User, int(user_id))
+            user = get_session().get(User, int(raw_id))
+            if user is not None and int(version or 0) != (user.session_version or 0):
+                return None
+            return user
         except (TypeError, ValueError):
             return None
 
@@ -50,6 +56,9 @@ def init_app(app: Flask) -> None:
     from . import adjudication  # recorded games of a match (issue 12)
 
     app.register_blueprint(adjudication.bp)
+    from . import pools  # Sellado / Lanzamiento pools (issue 16)
+
+    app.register_blueprint(pools.bp)
 
     @app.errorhandler(Forbidden)
     def forbidden(exc):
