@@ -47,6 +47,7 @@ from ..printing import (
     render_slips,
     render_standings,
 )
+from ..printing.adjudications import render_adjudications
 from ..sheets import build_workbook
 from ..swiss import (
     SwissUserError,
@@ -54,6 +55,7 @@ from ..swiss import (
     top_cut_pairings,
 )
 from ..swiss import standings as swiss_standings
+from . import adjudication as adjudication_service
 from . import decklists as decklist_service
 from . import rounds as round_service
 from .errors import NotFound, ServiceError
@@ -100,17 +102,18 @@ def event_info(session: Session, event: Event, formats: dict | None = None,
     organizer = session.get(User, event.organizer_id)
     sections = {}
     game = getattr(fmt, "game", None)
-    if fmt is not None and game is not None and game.id != "myl":
-        # the game's own section names and sizes (Magic, Sky World)
+    if fmt is not None and game is not None:
+        # the game's own section names, the format's sizes, the sheet layout (games.toml)
         side_max = fmt.side_sizes[-1] if fmt.side_sizes else fmt.side_max
         sizes = (" o ".join(str(n) for n in fmt.side_sizes) if fmt.side_sizes
                  else (f"{fmt.side_min} a {fmt.side_max}" if fmt.side_max is not None else ""))
-        exact = fmt.side_sizes[0] if fmt.side_sizes and len(fmt.side_sizes) == 1 else None
+        # one size besides none («0 o 10»): a registered side has exactly that many cards
+        positive = [n for n in fmt.side_sizes or () if n]
+        exact = positive[0] if len(positive) == 1 else None
         sections = dict(main_name=fmt.main_name, side_name=fmt.side_name,
                         main_size=fmt.main_exact, side_size=exact, side_rows=side_max,
-                        side_note=f"{sizes} cartas" if sizes else "", grouped_by_type=False)
-    elif fmt is not None:
-        sections = dict(main_name=fmt.main_name, side_name=fmt.side_name)
+                        side_note=f"{sizes} cartas" if sizes else "",
+                        grouped_by_type=game.sheet_by_type)
     return EventInfo(name=event.name, date=event.date,
                      format_name=getattr(fmt, "name", None) or event.format_id,
                      location=event.venue or "", organizer=organizer.name if organizer else "",
@@ -172,7 +175,8 @@ def event_documents(session: Session, event: Event, *, catalog=None, formats: di
     planned = round_service.planned_rounds(session, event)
     planned = getattr(planned, "rounds", planned)  # an int, or swiss's RoundsPlan
     swiss_over = bool(rounds_rows) and played >= planned
-    bracket = _bracket(event, table) if swiss_over else None
+    bracket = _bracket(event, table, _cut_rounds(session, rounds_rows[:played])) \
+        if swiss_over else None
 
     # decks
     registered = decklist_service.registered_by_player(session, event)
@@ -193,6 +197,7 @@ def event_documents(session: Session, event: Event, *, catalog=None, formats: di
         event=event_info(session, event, formats, page_size), players=players, decks=tuple(decks),
         rounds=tuple(rounds), standings=standings, bracket=bracket,
         swaps=tuple(_swaps(session, event, by_id, emails, catalog, rounds_rows)),
+        adjudications=tuple(adjudication_service.document_rows(session, event)),
     )
 
 
@@ -248,8 +253,21 @@ def _mark_initial_gold(lines: list[DeckLine], catalog, entries: list[dict]) -> l
     return out
 
 
-def _bracket(event: Event, table) -> Bracket | None:
-    """The top cut seeded from the standings (tourney.swiss's bracket order); later rounds empty."""
+def _cut_rounds(session: Session, rounds_rows: list[Round]) -> list[list]:
+    """The top-cut rounds played so far as tourney.swiss matches (confirmed results only)."""
+    from ..models.events import ROUND_TOP_CUT
+    from ..swiss import Match as SwissMatch
+
+    return [[SwissMatch(str(m.player_a_id), str(m.player_b_id) if m.player_b_id else None,
+                        m.result if m.status == MATCH_CONFIRMED else None)
+             for m in round_service.round_matches(session, rnd)]
+            for rnd in rounds_rows if rnd.kind == ROUND_TOP_CUT]
+
+
+def _bracket(event: Event, table, cut_rounds: list[list] = ()) -> Bracket | None:
+    """The top cut seeded from the standings (tourney.swiss's bracket order), filled with the
+    cut rounds played (winners carried forward, the final's winner is the champion); rounds
+    not played yet are empty."""
     size = event.top_cut or 0
     if size < 2 or not table:
         return None
@@ -261,6 +279,18 @@ def _bracket(event: Event, table) -> Bracket | None:
     seed_of = {s.id: i for i, s in enumerate(eligible[:size], start=1)}
     name_of = {s.id: s.name for s in table}
     bracket_order(size)  # validates the size
+    if cut_rounds:
+        from ..swiss.topcut import cut_bracket
+
+        try:
+            columns = cut_bracket(size, cut_rounds)
+        except SwissUserError:
+            columns = None
+        if columns:
+            return Bracket(tuple(tuple(BracketMatch(
+                name_of.get(x.a) if x.a else None, name_of.get(x.b) if x.b else None,
+                seed_of.get(x.a), seed_of.get(x.b), name_of.get(x.winner) if x.winner else None)
+                for x in column) for column in columns))
     rounds = [tuple(BracketMatch(name_of[m.a], name_of.get(m.b) if m.b else None, seed_of.get(m.a),
                                  seed_of.get(m.b) if m.b else None) for m in first)]
     n = len(first) // 2
@@ -324,7 +354,8 @@ __all__ = [
 ]
 
 
-DOCUMENT_KINDS = ("decksheets", "blank", "pairings", "slips", "standings", "workbook")
+DOCUMENT_KINDS = ("decksheets", "blank", "pairings", "slips", "standings", "workbook",
+                  "adjudications")
 
 
 @dataclass(frozen=True)
@@ -353,6 +384,10 @@ def render_document(session: Session, event: Event, kind: str, *, catalog=None,
     if kind == "workbook":
         return RenderedDocument(build_workbook(docs), f"{slug}.xlsx",
                                 "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
+    if kind == "adjudications":
+        return RenderedDocument(render_adjudications(docs.event, docs.adjudications,
+                                                     printed_at=printed_at),
+                                f"{slug}-arbitrajes.pdf", pdf)
     if kind == "blank":
         return RenderedDocument(render_blank_sheets(docs.event, 1, printed_at=printed_at),
                                 f"{slug}-hoja-en-blanco.pdf", pdf)

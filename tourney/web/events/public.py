@@ -48,7 +48,7 @@ def pairings(event_id: int, number: int):
         abort(404)
     order = "alfabetico" if request.args.get("orden") == "alfabetico" else "mesa"
     query = (request.args.get("q") or "").strip()[:80]
-    organizer = ev.is_organizer(actor())
+    organizer = ev.is_organizer(actor(), event, session)
     key = ("pairings", rounds.fingerprint(session, event), rnd.id, order, fold(query), judge,
            organizer)
     table_html = cached_fragment(key, lambda: _pairings_table(event, rnd, order, query, judge,
@@ -100,7 +100,10 @@ def standings(event_id: int):
         shown = [(s.rank, s.name + (" (retirado)" if s.dropped else ""), s.points, s.record,
                   f"{float(s.omw) * 100:.2f}",
                   f"{float(s.gw) * 100:.2f}", f"{float(s.ogw) * 100:.2f}") for s in rows]
-        return render_template("events/_standings_table.html", rows=shown)
+        from ...services.final_standings import final_standings
+
+        return render_template("events/_standings_table.html", rows=shown,
+                               final=final_standings(session, event))
 
     return render_template("events/standings.html", event=event,
                            table_html=cached_fragment(key, render))

@@ -1,0 +1,160 @@
+"""A finished top cut everywhere: the standings PDF's bracket with winners and the champion,
+the workbook's «Corte final» with Ganador and the final, the web standings in finishing order
+(cut first, then Swiss), and no «sin mesa» alarm nor «ronda 7 de 5» during or after the cut.
+Results of the cut are entered from the scorekeeper grid."""
+from __future__ import annotations
+
+import io
+
+import pytest
+from openpyxl import load_workbook
+from pypdf import PdfReader
+from sqlmodel import select
+
+from tourney.models.events import Registration
+from web_helpers import login
+
+NAMES = ["Ana", "Beto", "Carla", "Diego", "Elisa", "Fabián", "Gabriela", "Hugo", "Inés", "Jaime"]
+
+
+@pytest.fixture
+def cut_event(world):
+    """10 players, 3 Swiss rounds played, a Top 4 to play."""
+    from tourney.services import events, rounds
+
+    org = world.user("org@x.cl", "organizador", "Olga Organiza")
+    judge = world.user("juez@x.cl", name="Julia Jueza")
+    event = world.event(org, rounds_planned=3, top_cut=4)
+
+    def setup(s):
+        events.add_judge(s, org, event, judge.email)
+        for name in NAMES:
+            s.add(Registration(event_id=event.id, name=name))
+        s.flush()
+        ev = events.get_event(s, event.id)
+        for n in range(3):
+            rnd = rounds.pair_next_round(s, org, ev)
+            rounds.publish_round(s, org, rnd)
+            for i, m in enumerate(rounds.round_matches(s, rnd)):
+                if m.player_b_id is not None:
+                    rounds.enter_result(s, org, ev, m, ("2-0-0", "2-1-0", "0-2-0")[(i + n) % 3],
+                                        m.version)
+    world.run(setup)
+    return org, judge, event
+
+
+def _play_cut_from_the_grid(client, world, event):
+    """Pair each cut round (organizer), enter every table from the grid (judge): the player
+    listed second wins every semifinal, the first one wins the final."""
+    from tourney.services import rounds
+
+    played = []
+    for outcome in ("0-2", "2-1"):
+        login(client, "org@x.cl")
+        assert client.post(f"/eventos/{event.id}/rondas").status_code == 302
+        number = world.run(lambda s: rounds.event_rounds(s, event)[-1].number)
+        client.post(f"/eventos/{event.id}/rondas/{number}/publicar")
+        login(client, "juez@x.cl")
+        tables = world.run(lambda s: [(m.id, m.version, m.player_a_id, m.player_b_id) for m in
+                                      rounds.round_matches(s, rounds.event_rounds(s, event)[-1])])
+        for match_id, version, _a, _b in tables:
+            resp = client.post(f"/eventos/{event.id}/rondas/{number}/marcador",
+                               data={"match_id": match_id, "version": version, "result": outcome},
+                               headers={"X-Requested-With": "fetch"})
+            assert resp.get_json()["ok"], resp.get_json()
+        played.append((number, tables))
+    names = world.run(lambda s: {r.id: r.name for r in s.exec(select(Registration))})
+    (_, semis), (_, final) = played
+    semi_winners = [names[b] for _m, _v, _a, b in semis]
+    semi_losers = [names[a] for _m, _v, a, _b in semis]
+    champion, finalist = names[final[0][2]], names[final[0][3]]
+    assert sorted(semi_winners) == sorted([champion, finalist])
+    return champion, finalist, semi_losers, played
+
+
+def test_a_playoff_table_offers_only_decisive_results(client, world, cut_event):
+    org, judge, event = cut_event
+    login(client, org.email)
+    client.post(f"/eventos/{event.id}/rondas")
+    login(client, judge.email)
+    page = client.get(f"/eventos/{event.id}/rondas/4/marcador").get_data(as_text=True)
+    assert "(corte final)" in page and ">2-1</button>" in page
+    assert ">1-1-1</button>" not in page and ">ID</button>" not in page
+    resp = client.post(f"/eventos/{event.id}/rondas/4/marcador", data={"table": 1, "result": "11"},
+                       headers={"X-Requested-With": "fetch"})
+    assert resp.status_code == 400 and "no hay empates" in resp.get_json()["error"]
+
+
+def test_the_web_standings_show_the_finishing_order_cut_first(client, world, cut_event):
+    _org, _judge, event = cut_event
+    champion, finalist, semi_losers, _ = _play_cut_from_the_grid(client, world, event)
+    page = client.get(f"/eventos/{event.id}/clasificacion").get_data(as_text=True)
+    final = page.split('id="clasificacion-final"', 1)[1].split("</table>", 1)[0]
+    rows = [r.split("</td>")[:3] for r in final.split("<tr")[2:]]
+    got = [(r[0].rsplit(">", 1)[1], r[1].rsplit(">", 1)[1], r[2].rsplit(">", 1)[1]) for r in rows]
+    assert got[0] == ("1", champion, "Campeón") and got[1] == ("2", finalist, "Finalista")
+    assert {got[2][1], got[3][1]} == set(semi_losers) and got[2][2] == got[3][2] == "Semifinal"
+    assert [g[2] for g in got[4:]] == ["—"] * 6 and len(got) == 10
+    home = client.get(f"/eventos/{event.id}").get_data(as_text=True)
+    assert f"Campeón: {champion}" in home
+
+
+def test_the_standings_pdf_bracket_names_the_winners_and_the_champion(client, world, cut_event):
+    org, _judge, event = cut_event
+    champion, finalist, semi_losers, _ = _play_cut_from_the_grid(client, world, event)
+    login(client, org.email)
+    resp = client.get(f"/eventos/{event.id}/documentos/standings")
+    assert resp.status_code == 200
+    reader = PdfReader(io.BytesIO(resp.data))
+    bracket = reader.pages[-1].extract_text()
+    assert "Corte final: Top 4" in bracket and "Final" in bracket and "Campeón" in bracket
+    # each name appears once per round reached: champion in semifinal, final and champion box
+    assert bracket.count(champion) == 3
+    assert bracket.count(finalist) == 2
+    assert all(bracket.count(name) == 1 for name in semi_losers)
+
+
+def test_the_workbook_corte_final_has_every_winner_and_the_final(client, world, cut_event):
+    org, _judge, event = cut_event
+    champion, finalist, semi_losers, _ = _play_cut_from_the_grid(client, world, event)
+    login(client, org.email)
+    resp = client.get(f"/eventos/{event.id}/documentos/workbook")
+    wb = load_workbook(io.BytesIO(resp.data))
+    sheet = wb["Corte final"]
+    header = [c.value for c in sheet[1]]
+    col = {name: i for i, name in enumerate(header)}
+    rows = [[c.value for c in row] for row in sheet.iter_rows(min_row=2) if row[0].value is not None]
+    assert len(rows) == 3  # two semifinals and the final
+    semis, final = rows[:2], rows[2]
+    assert all(r[col["Ganador"]] for r in semis)
+    assert {r[col["Ganador"]] for r in semis} == {champion, finalist}
+    assert final[col["Ronda del corte"]] == 2
+    assert {final[col["Jugador A"]], final[col["Jugador B"]]} == {champion, finalist}
+    assert final[col["Ganador"]] == champion
+
+
+def test_no_unseated_alarm_nor_round_beyond_the_plan_during_or_after_the_cut(client, world,
+                                                                            cut_event):
+    org, _judge, event = cut_event
+    login(client, org.email)
+    client.post(f"/eventos/{event.id}/rondas")
+    during = client.get(f"/eventos/{event.id}/rondas/4").get_data(as_text=True)
+    assert "Sin mesa" not in during and "Sentar a mano" not in during
+    panel = client.get(f"/eventos/{event.id}/panel").get_data(as_text=True)
+    assert "Sin mesa" not in panel and "ronda 4 de 3" not in panel
+    assert "ronda suiza 3 de 3 · corte final: ronda 1" in panel
+    from tourney.services import rounds
+
+    def finish(s):
+        ev = s.get(type(event), event.id)
+        for m in rounds.round_matches(s, rounds.event_rounds(s, ev)[-1]):
+            rounds.enter_result(s, org, ev, m, "2-0-0", m.version)
+        rnd = rounds.pair_next_round(s, org, ev)
+        for m in rounds.round_matches(s, rnd):
+            rounds.enter_result(s, org, ev, m, "2-0-0", m.version)
+    world.run(finish)
+    panel = client.get(f"/eventos/{event.id}/panel").get_data(as_text=True)
+    assert "Sin mesa" not in panel and "ronda 5 de 3" not in panel
+    assert "corte final: ronda 2" in panel and "Corte final terminado" in panel
+    after = client.get(f"/eventos/{event.id}/rondas/5").get_data(as_text=True)
+    assert "Sin mesa" not in after

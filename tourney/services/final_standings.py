@@ -1,0 +1,53 @@
+"""Final standings of an event with a top cut: the cut first, by how far each player went
+(champion, finalist, semifinal losers, …), then the Swiss order (tourney.swiss.topcut)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sqlmodel import Session
+
+from ..models.events import MATCH_CONFIRMED, ROUND_TOP_CUT, Event
+from ..swiss import Match as SwissMatch, SwissUserError
+from ..swiss.topcut import CHAMPION, final_standings as swiss_final_standings
+from . import rounds
+
+
+@dataclass(frozen=True)
+class FinalRow:
+    place: int
+    name: str
+    stage: str       # «Campeón», «Finalista», «Semifinal», «Cuartos de final», «En juego», «Suizo»
+    swiss_rank: int
+    points: int
+    record: str
+    dropped: bool
+
+
+def cut_rounds(session: Session, event: Event) -> list[list[SwissMatch]]:
+    """The top-cut rounds played so far, as tourney.swiss matches (confirmed results only)."""
+    return [[SwissMatch(str(m.player_a_id), str(m.player_b_id) if m.player_b_id else None,
+                        m.result if m.status == MATCH_CONFIRMED else None)
+             for m in rounds.round_matches(session, rnd)]
+            for rnd in rounds.event_rounds(session, event) if rnd.kind == ROUND_TOP_CUT]
+
+
+def final_standings(session: Session, event: Event) -> list[FinalRow] | None:
+    """The finishing order once the cut has started (None before, or without a cut)."""
+    played = cut_rounds(session, event)
+    if not played or not event.top_cut:
+        return None
+    table = rounds.standings(session, event)
+    by_id = {s.id: s for s in table}
+    try:
+        order = swiss_final_standings([s.id for s in table], event.top_cut, played)
+    except SwissUserError:
+        return None
+    return [FinalRow(p.place, by_id[p.id].name, p.stage, by_id[p.id].rank, by_id[p.id].points,
+                     by_id[p.id].record, by_id[p.id].dropped)
+            for p in order if p.id in by_id]
+
+
+def champion_name(rows: list[FinalRow] | None) -> str | None:
+    if rows and rows[0].stage == CHAMPION:
+        return rows[0].name
+    return None
