@@ -171,6 +171,23 @@ class SwapRow:
 
 
 @dataclass(frozen=True, slots=True)
+class AdjudicationRow:
+    """The adjudication that counts (latest revision) of one game of a match."""
+
+    round: int
+    table: int
+    game: int
+    player_a: str
+    player_b: str
+    verdict: str  # in words: «acción ilegal en la línea 51 (regla 8.1)», «gana Ana»
+    rule: str = ""  # the illegal line's rule with its title, e.g. «8.1 Jugar una carta»
+    decks: str = ""  # «calzan» or the players whose deck differs from registration + swaps
+    revision: int = 1
+    uploaded_at: datetime | None = None
+    uploaded_by: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class PlayerRow:
     name: str
     player_id: str = ""  # id or e-mail, as the organizer knows the player
@@ -195,6 +212,7 @@ class EventDocuments:
     standings: tuple[StandingRow, ...] = ()
     bracket: Bracket | None = None
     swaps: tuple[SwapRow, ...] = ()
+    adjudications: tuple[AdjudicationRow, ...] = ()
 
     def round(self, number: int | None) -> RoundData:
         """The given round, or the last one when ``number`` is None."""
@@ -270,6 +288,8 @@ def event_documents_from_json(data: dict) -> EventDocuments:
         bracket=lambda b: None if b is None else _build(
             Bracket, b, rounds=lambda rs: tuple(tuple(_build(BracketMatch, m) for m in r) for r in rs)),
         swaps=lambda xs: tuple(_build(SwapRow, x, entered_at=_opt_datetime) for x in xs),
+        adjudications=lambda xs: tuple(_build(AdjudicationRow, x, uploaded_at=_opt_datetime)
+                                       for x in xs),
     )
 
 
@@ -277,6 +297,7 @@ __all__ = [
     "PAGE_SIZES",
     "TYPE_HEADINGS",
     "TYPE_ORDER",
+    "AdjudicationRow",
     "Bracket",
     "BracketMatch",
     "DeckLine",

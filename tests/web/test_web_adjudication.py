@@ -12,7 +12,7 @@ from web_helpers import csrf_from, login
 
 
 def _record(world, paired, game=1, seed=12):
-    from tourney.services.adjudication import demo_record
+    from tourney.services.adjudication_demo import demo_record
 
     return world.run(lambda s: demo_record(s, paired.event, paired.match, game, paired.catalog,
                                            seed=seed))
@@ -215,3 +215,27 @@ def test_the_demo_has_one_adjudicated_game_2_after_a_swap(runner, world, client)
     for email in emails:  # the players of the match see it too
         login(client, email, "demo-clave-123")
         assert client.get(f"{base}/veredicto").status_code == 200
+
+
+def test_the_workbook_and_the_judges_pdf_list_the_adjudications(client, paired, world, runner,
+                                                                 tmp_path):
+    from openpyxl import load_workbook
+
+    row = _uploaded(client, paired, world)
+    login(client, paired.org.email)
+    book = client.get(f"/eventos/{paired.event.id}/documentos/workbook")
+    assert book.status_code == 200
+    ws = load_workbook(io.BytesIO(book.data))["Arbitrajes"]
+    header, first = [c.value for c in ws[1]], [c.value for c in ws[2]]
+    assert header[:8] == ["Ronda", "Mesa", "Juego", "Jugador A", "Jugador B", "Veredicto",
+                          "Regla", "Mazos"]
+    assert first[:3] == [1, paired.match.table_no, 1]
+    assert first[5] == f"acción ilegal en la línea {row.line} (regla {row.rule})"
+    assert first[6].startswith(row.rule) and first[7] == "calzan"
+    login(client, paired.judge.email)
+    pdf = client.get(f"/eventos/{paired.event.id}/documentos/adjudications")
+    assert pdf.status_code == 200 and pdf.data.startswith(b"%PDF")
+    out = tmp_path / "arbitrajes.pdf"
+    result = runner.invoke(args=["print", "adjudications", str(paired.event.id), "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "Partidas arbitradas (1)" in result.output and out.read_bytes().startswith(b"%PDF")

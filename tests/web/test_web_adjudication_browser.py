@@ -46,7 +46,7 @@ def page(server):
 
 
 def test_judge_steps_through_the_record_with_the_keyboard(page, server, paired, world):
-    from tourney.services.adjudication import demo_record
+    from tourney.services.adjudication_demo import demo_record
 
     text = world.run(lambda s: demo_record(s, paired.event, paired.match, 1, paired.catalog))
     errors: list[str] = []

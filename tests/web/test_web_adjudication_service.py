@@ -21,7 +21,7 @@ def _regs(s, paired):
 
 
 def _record(world, paired, game=1, seed=12):
-    from tourney.services.adjudication import demo_record
+    from tourney.services.adjudication_demo import demo_record
 
     return world.run(lambda s: demo_record(s, paired.event, paired.match, game, paired.catalog,
                                            seed=seed))
@@ -122,7 +122,6 @@ def test_a_game_2_record_without_the_recorded_swaps_lists_the_differences(world,
 
 
 def test_a_record_that_cannot_be_that_registrations_deck_says_so(world, paired):
-    from tourney.services.adjudication import _engine_deck  # noqa: F401  (same builder)
     from tourney.services import swaps
 
     text = _record(world, paired)

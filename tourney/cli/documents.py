@@ -223,6 +223,21 @@ def print_standings(event: str, round_number: int | None, page_size: str | None,
           render_standings(docs.event, number, docs.standings, docs.bracket))
 
 
+@print_group.command("adjudications", help="Partidas arbitradas: mesa, juego, veredicto, regla y "
+                     "si los mazos del registro calzan con la inscripción y los cambios.")
+@_event_arg
+@_size
+@_out
+@with_appcontext
+@friendly
+def print_adjudications(event: str, page_size: str | None, output: str) -> None:
+    from ..printing.adjudications import render_adjudications
+
+    docs = _load(event, _norm_size(page_size))
+    _done(output, f"Partidas arbitradas ({len(docs.adjudications)})",
+          render_adjudications(docs.event, docs.adjudications))
+
+
 # -- tourney export / import ----------------------------------------------------------------------
 
 @click.command("export", help="Exporta el libro del evento en XLSX: jugadores, listas, rondas y "

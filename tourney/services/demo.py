@@ -15,7 +15,7 @@ from ..catalog.model import ALLY, GOLD, TALISMAN, TOTEM, WEAPON
 from ..legality import parse_decklist, validate
 from ..models.catalog import utcnow
 from ..models.events import ROLE_ORGANIZER, Event, Registration, User
-from . import accounts, adjudication, decklists, events, rounds, swaps
+from . import accounts, adjudication_demo, decklists, events, rounds, swaps
 from .errors import ServiceError
 
 
@@ -137,7 +137,7 @@ def demo_event(session: Session, catalog, formats: dict, format_id: str = "unifi
                 rounds.enter_result(session, org, event, m, rng.choice(outcomes), m.version)
     if rounds_played:
         _demo_swap(session, judge, event, fmt, catalog, rnd)
-        adjudication.demo_adjudication(session, judge, event, fmt, catalog, rnd)
+        adjudication_demo.demo_adjudication(session, judge, event, fmt, catalog, rnd)
     return event
 
 

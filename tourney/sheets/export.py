@@ -1,7 +1,7 @@
 """The event workbook (XLSX): what an organizer keeps and sends to the game's publisher.
 
 Sheets, in order: Evento, Jugadores, Mazos, one "Ronda N" per round, Clasificación,
-Corte final (when there is one), Cambios de Soporte. Each has a styled header row,
+Corte final (when there is one), Cambios de Soporte, Arbitrajes (when any). Each has a styled header row,
 frozen panes below it, column widths that fit, and percentages stored as numbers
 with a percentage format. "Jugadores" and "Mazos" use exactly the import layouts
 (see ``tourney.sheets.imports``), so an exported workbook can be imported back.
@@ -20,6 +20,7 @@ from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
 
 from ..document_values import EventDocuments
+from .adjudications import add_adjudications_sheet
 from .layout import (
     DECKS_HEADERS,
     DECKS_SHEET,
@@ -101,6 +102,8 @@ def build_workbook(docs: EventDocuments) -> bytes:
          s.entered_at, s.seconds_taken, "sí" if s.late else None]
         for s in docs.swaps
     ], formats={9: DATETIME})
+    if docs.adjudications:  # adjudicated games (issue 12), when there are any
+        add_adjudications_sheet(wb, docs.adjudications, _table)
 
     out = io.BytesIO()
     wb.save(out)

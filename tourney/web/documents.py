@@ -13,13 +13,14 @@ from .forms import ImportForm
 
 bp = Blueprint("documents", __name__)
 
-PDF_KINDS = ("decksheets", "blank", "pairings", "slips", "standings")
+PDF_KINDS = ("decksheets", "blank", "pairings", "slips", "standings", "adjudications")
 KIND_LABELS = {
     "decksheets": "Hojas de registro de mazo",
     "blank": "Hoja de registro en blanco",
     "pairings": "Emparejamientos",
     "slips": "Hojas de resultado",
     "standings": "Clasificación",
+    "adjudications": "Partidas arbitradas",
     "workbook": "Libro del evento (XLSX)",
 }
 ORDERS = {"mesa": "mesa", "alfabetico": "alfabetico", "ambos": "ambos"}
