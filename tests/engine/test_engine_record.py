@@ -83,10 +83,14 @@ def test_every_rule_the_engine_cites_is_in_the_rules_index():
 
     from tourney.engine.rules import RULES
 
-    source = (Path(__file__).resolve().parents[2] / "tourney" / "engine" / "game.py").read_text(encoding="utf-8")
+    engine = Path(__file__).resolve().parents[2] / "tourney" / "engine"
+    files = [p for p in engine.rglob("*.py") if "compiler" not in p.parts]
+    source = "\n".join(p.read_text(encoding="utf-8") for p in files)
     cited = (set(re.findall(r'IllegalAction\("([^"]+)"', source))
              | set(re.findall(r'return "([0-9][^"]*)"', source))
-             | set(re.findall(r'rule = "([^"]+)" if .* else "([^"]+)"', source)[0]))
+             | set(re.findall(r'rule = "([0-9][^"]*)"', source))
+             | {r for pair in re.findall(r'\{"destroy": "([^"]+)", "banish": "([^"]+)"\}', source)
+                for r in pair})
     own = set(re.findall(r'self\._own\(.*"([^"]+)"\)', source))
     assert own == {"8.1", "9 B"}, own
     cited |= own

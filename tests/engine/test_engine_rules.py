@@ -412,7 +412,7 @@ def test_10_12_contadores_only_on_cards_in_play_after_the_effect_moves():
 
 
 def test_10_12_honor_counter_stops_talisman_and_totem_removal():
-    head = header(["Samurái", "Rayo"] + FILLER, ["Rayo", "Soldado"] + FILLER, hand=2)
+    head = header(["Samurái", "Rayo"] + FILLER, ["Rayo", "Verdugo"] + FILLER, hand=2)
     acts = [put("A", "A1"), A_END,
             {"p": "B", "do": "play", "card": "B1", "pay": ["B0"]},
             {"p": "B", "do": "effect", "source": "B1", "moves": [["A1", "graveyard"]]}]

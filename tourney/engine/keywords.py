@@ -1,9 +1,11 @@
-"""Keyword abilities the engine implements, read from the card's keyword list and its text.
+"""Keyword abilities the engine implements, read from the card's own text.
 
-A keyword counts when ``card.keywords`` lists it or when the card's text declares it as a
-sentence of its own ("Furia.", "Imbloqueable (reminder)", "Errante. Retador. Furia.") —
-mentions inside longer sentences do not count. Embestida, Temerario and Conquista (2009
-keywords and the 10.14 ability) are not in DeckForge's list, so text is the only source.
+A keyword counts only when the card's text declares it as a sentence of its own ("Furia.",
+"Imbloqueable (reminder)", "Errante. Retador. Furia.") — mentions inside longer sentences do
+not count, and neither does the catalog's ``keywords`` list, which also flags keywords a text
+merely *mentions* ("Mientras este Aliado porte un Arma es Imbloqueable" is a conditional
+keyword: see ``abilities``, not a permanent one). Embestida, Temerario and Conquista (2009
+keywords and the 10.14 ability) are read the same way.
 """
 from __future__ import annotations
 
@@ -40,6 +42,7 @@ def _sentences(text: str) -> list[str]:
 
 
 NO_ATTACK = "no-attack"  # "no puede ser declarado atacante": an Arma's grant or own text
+NO_BLOCK = "no-block"  # "no puede bloquear": given by an effect or a continuous ability
 _OWN_NO_ATTACK = "este aliado no puede ser declarado atacante"
 
 
@@ -47,7 +50,7 @@ _OWN_NO_ATTACK = "este aliado no puede ser declarado atacante"
 def engine_keywords(card: Card) -> frozenset[str]:
     """The keywords above, plus ``NO_ATTACK`` when the card's own text says so as a sentence
     of its own (a continuous ability; seed 000, 4.2 uses that very sentence as its example)."""
-    found = {k for k in card.keywords if k in ENGINE_KEYWORDS}
+    found: set[str] = set()
     for sentence in _sentences(card.text or ""):
         parts = [fold(p) for p in sentence.split(",")]
         if all(p in _BY_FOLD for p in parts):
@@ -136,10 +139,10 @@ _TIMINGS = (
 @lru_cache(maxsize=8192)
 def play_permissions(card: Card) -> frozenset[str]:
     """Extra moments or zones the card's own text allows playing it from (see the constants)."""
-    found = {GRAVEYARD} if "Exhumar" in card.keywords else set()
+    found: set[str] = set()
     for sentence in _sentences(card.text or ""):
         key = fold(sentence)
-        if fold("Exhumar") == key:
+        if key == "exhumar" or key.startswith("exhumar "):
             found.add(GRAVEYARD)
         for pattern, permission in _TIMINGS:
             if pattern.match(key):

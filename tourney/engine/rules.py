@@ -59,12 +59,32 @@ RULES: dict[str, Rule] = {r.section: r for r in (
          "Quien se queda sin cartas en su Mazo Castillo pierde en ese momento."),
     Rule("3.2", "Reserva de Oro",
          "Cada jugador empieza la partida con un Oro en su Reserva de Oro."),
+    Rule("4.1", "Cambios de estado de juego",
+         "Las habilidades continuas se aplican o dejan de aplicarse después de cada cambio del "
+         "estado de juego, antes que las activadas y disparadas.", CONFIRMED),
     Rule("4.2", "Condiciones de juego",
          "Entre sus ejemplos, «este Aliado no puede ser declarado atacante» (el recordatorio "
          "de Guardián) es una habilidad continua, no una condición.", CONFIRMED),
     Rule("5", "Controlador y dueño",
          "Cada jugador actúa con las cartas que controla; lo que sale del juego va a las "
          "zonas de su dueño."),
+    Rule("6.1", "Habilidades",
+         "Una habilidad se compone de condición, coste y efecto; las activadas y disparadas de "
+         "las cartas desde Invasión Oscura se usan una vez por turno salvo que digan otra cosa."),
+    Rule("6.2", "Habilidades activadas",
+         "Se usan a voluntad en la Fase de Vigilia de su controlador o en la Guerra de "
+         "Talismanes (salvo que digan otro momento), con la carta en su zona y su condición "
+         "cumplida."),
+    Rule("6.3", "Habilidades disparadas",
+         "Se usan cuando ocurre su evento disparador; las que dicen «puedes» son opcionales; "
+         "las de salir del juego se disparan desde la zona de destino."),
+    Rule("6.5", "Pasos para utilizar una habilidad",
+         "Declarar y elegir objetivos, pagar los costes, disparos, respuestas y una "
+         "Cancelación por jugador, y resolver sobre el estado actual: el efecto debe ser el "
+         "que la habilidad produce.", CONFIRMED),
+    Rule("6.6", "Resolución de múltiples habilidades disparadas",
+         "Si se disparan varias a la vez, primero las del jugador activo y luego las del "
+         "otro; cada jugador ordena las suyas.", CONFIRMED),
     Rule("8.1", "Jugar una carta",
          "Se juega una carta que está donde debe estar (la mano) en el momento correcto, "
          "pagando su coste completo: Oros de la propia Reserva de Oro a la Zona de Oro "
@@ -107,12 +127,18 @@ RULES: dict[str, Rule] = {r.section: r for r in (
     Rule("10.3", "Alimentar",
          "Cada contador de Alimento da 1 a la Fuerza, por encima de todo lo demás.",
          CONFIRMED),
+    Rule("10.4", "Anular",
+         "Anular evita que un Talismán se resuelva o que un Aliado, Arma o Tótem entre en "
+         "juego; sólo se Anula una carta mientras se juega, y sigue contando como jugada."),
     Rule("10.6", "Bloquear",
          "Bloquea un Aliado de la Línea de Defensa; si el bloqueador sale del juego antes del "
          "daño, el atacante daña al Castillo."),
     Rule("10.7", "Botar",
          "Botar pone en el Cementerio las cartas del tope del Mazo Castillo, de una en una; "
          "en un registro «revealed» la carta nombrada debe estar en ese Castillo."),
+    Rule("10.10", "Cancelar",
+         "Cancelar evita que una habilidad activada o disparada se resuelva; hace objetivo a "
+         "la habilidad y sus costes quedan pagados."),
     Rule("10.11", "Ceder prioridad",
          "Ceder es pasar la prioridad al rival; dos cesiones seguidas cierran la Guerra de "
          "Talismanes.", CONFIRMED),
@@ -124,6 +150,10 @@ RULES: dict[str, Rule] = {r.section: r for r in (
     Rule("10.14", "Conquista",
          "La primera vez que el Aliado hace daño de combate recibe un contador de Conquista y "
          "su controlador roba una carta."),
+    Rule("10.16", "Coste",
+         "Un coste (Oros, cartas del Castillo, de la mano, del Cementerio o en juego, "
+         "contadores) debe poder pagarse completo, con cartas de la zona que dice, para jugar "
+         "la carta o usar la habilidad."),
     Rule("10.18", "Descartar", "Sólo se descartan cartas que están en la mano de su dueño."),
     Rule("10.19", "Desterrar", "Desterrar envía la carta a la Zona de Destierro de su dueño.",
          CONFIRMED),
@@ -144,10 +174,16 @@ RULES: dict[str, Rule] = {r.section: r for r in (
     Rule("10.31", "Indestructible",
          "Una carta Indestructible en juego no puede ser Destruida, tampoco en la asignación "
          "de daño.", ESTIMATED, _GAP_10_25),
+    Rule("10.32", "Inmunidad",
+         "Una carta con Inmunidad a un tipo de carta no puede ser objetivo de esas cartas ni "
+         "es afectada por ellas.", ESTIMATED, _GAP_10_25),
     Rule("10.36", "Mover",
          "Mover lleva una carta de una zona a otra; cada tipo de carta tiene sus zonas en "
          "juego (Aliados: Líneas; Tótems y Armas: Línea de Apoyo; Oros: Reserva y Oro "
          "Pagado)."),
+    Rule("10.41", "Redirigir",
+         "Redirigir cambia a quién va un efecto o daño ya dirigido; se hace en el paso D, "
+         "como respuesta.", CONFIRMED),
     Rule("10.44", "Retador",
          "Al atacar, el Retador elige un Aliado de la Línea de Defensa rival que debe "
          "bloquearlo si puede.", ESTIMATED, _AFTER_10_41),

@@ -263,21 +263,38 @@ def effects(cur: Cursor, antecedent: Cards | None = None,
     un Arma, gana 2 a la Fuerza": the card itself)."""
     out: list[Effect] = []
     then = optional = False
+    group_start = 0
     while True:
         if out and (after := cur.take("puedes")) is not None:
             optional, cur = True, after
         got = effect(cur, antecedent)
         if got is None and not out and subject is not None:
             got = _card_effect(cur, None, subject=subject)
+        shared = False
         if got is None and out and out[-1].kind in SUBJECT_KINDS:
-            got = _card_effect(cur, None, subject=out[-1].cards)
+            prev = out[-1].cards
+            # the same cards again: a chosen one is the same target, "todos" the same filter
+            same = prev if prev.count is None or prev.ref else Cards(ref="that")
+            got = _card_effect(cur, None, subject=same)
+            shared = True
         if got is None:
             return None
         eff, cur = got
+        until = None
         if (after := cur.take("hasta", "la", "fase", "final")) is not None:
-            eff, cur = replace(eff, until="end"), after
+            until, cur = "end", after
         elif (after := cur.take("mientras", "SELF", "este", "en", "juego")) is not None:
-            eff, cur = replace(eff, until="while"), after
+            until, cur = "while", after
+        if until:
+            eff = replace(eff, until=until)
+            # "gane 3 a la Fuerza y sea Imbloqueable hasta la Fase Final": one duration for both
+            k = len(out)
+            while shared and k > 0 and out[k - 1].kind in SUBJECT_KINDS and out[k - 1].until is None:
+                out[k - 1] = replace(out[k - 1], until=until)
+                k -= 1
+                shared = k > 0 and group_start < k
+        if not shared:
+            group_start = len(out)
         if then or optional:
             eff = replace(eff, then=then, optional=optional)
         out.append(eff)

@@ -21,7 +21,7 @@ class Unsupported(Exception):
 
 
 _ZONES = {"play": "in_play", "hand": "hand", "graveyard": "graveyard", "castle": "castle",
-          "exile": "exile", "reserve": "reserve", "paid": "paid"}
+          "exile": "exile", "reserve": "reserve", "paid": "paid", "being_played": "being_played"}
 _PHASES = {"agrupacion": "regroup", "vigilia": "vigil", "final": "final", "batalla": "battle",
            "robar": "draw", "vigil": "vigil", "war": "war"}
 _MOVES = {"destroy": "destroy", "banish": "banish", "annul": "annul", "return": "return_to_hand",
@@ -53,6 +53,10 @@ def card_filter(cards: Cards, *, owner_player: str | None = None) -> TargetFilte
     controller = cards.controller or "any"
     if cards.zone != "play":
         owner = cards.zone_owner
+        if owner == "one":  # "hasta dos cartas en un Cementerio": all from the same one
+            if cards.count != 1 or cards.up_to and cards.count != 1:
+                raise Unsupported("varias cartas de un mismo Cementerio")
+            owner = None
         if owner == "owner":
             if owner_player is None:
                 raise Unsupported("«su» zona sin jugador claro")
@@ -144,7 +148,12 @@ def _effect(eff: PEffect, scope: _Scope, continuous: bool) -> Effect:
         raise Unsupported("efecto de otro jugador")
     if eff.player != "you":
         raise Unsupported("otro jugador elige qué cartas")
-    fields = scope.subject(eff.cards, eff.player)
+    cards = eff.cards
+    if kind == "annul" and cards.ref is None and cards.zone == "play":
+        cards = replace(cards, zone="being_played")  # 8.1 D: an Anulación acts on a card being played
+    if kind == "regroup" and cards.ref is None and cards.zone == "play" and cards.types == ("Oro",):
+        cards = replace(cards, zone="paid")  # 9 A: only Oros in the Zona de Oro Pagado can be grouped
+    fields = scope.subject(cards, eff.player)
     extra = {}
     if eff.kind in ("strength", "set_strength"):
         extra["amount"] = eff.amount

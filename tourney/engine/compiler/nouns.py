@@ -37,7 +37,7 @@ KEYWORD_ADJ = {
 }
 _ZONES = (
     ("tu cementerio", "graveyard", "you"), ("su cementerio", "graveyard", "owner"),
-    ("el cementerio oponente", "graveyard", "opponent"), ("un cementerio", "graveyard", None),
+    ("el cementerio oponente", "graveyard", "opponent"), ("un cementerio", "graveyard", "one"),
     ("cualquier cementerio", "graveyard", None), ("los cementerios", "graveyard", None),
     ("tu mano", "hand", "you"), ("su mano", "hand", "owner"), ("la mano oponente", "hand", "opponent"),
     ("tu mazo castillo", "castle", "you"), ("su mazo castillo", "castle", "owner"),

@@ -18,6 +18,7 @@ _REMINDER = re.compile(r"\([^()]*\)")
 _SPLIT = re.compile(r"(?<=[.;:])\s+|\n+")
 NUMBERS = {"dos": "2", "tres": "3", "cuatro": "4", "cinco": "5", "seis": "6", "siete": "7",
            "ocho": "8", "nueve": "9", "diez": "10"}
+_SYNONYMS = {"rival": "oponente", "rivales": "oponentes"}
 _SELF = re.compile(r"\b(?:est[ea]s? (?:aliado|carta|talisman|totem|arma|oro)|este objeto)\b")
 # verbs that take an enclitic pronoun in the texts (imperative and infinitive stems)
 _CLITIC_VERBS = frozenset("""
@@ -87,6 +88,7 @@ def tokens(sentence: str, name: str = "") -> tuple[str, ...]:
             out.append("SELF")
             continue
         word = NUMBERS.get(word, word)
+        word = _SYNONYMS.get(word, word)
         match = _CLITIC.match(word)
         if match and match.group(1) in _CLITIC_VERBS:
             out.extend((match.group(1), match.group(2)))

@@ -1,119 +1,30 @@
-"""The game record: JSON Lines, a header line then one action per line (docs/game-record.md).
-
-``read_record(lines, resolve)`` parses and checks the *form* of a record (python-chess's
-"invalid" level): JSON on every line, a header, known card names, unique instance ids,
-known verbs with well-typed fields naming known players and cards. Whether the actions
-are *legal* is the game's business (``game.Game``).
+"""Reading a record (version 1 and 2): JSON on every line, a header, known card names,
+unique instance ids, known verbs with well-typed fields naming known players and cards
+(python-chess's "invalid" level). Whether the actions are *legal* is the game's business.
+Version 2 adds the verbs ``activate`` and ``choose`` (``v2.read_v2_action``).
 """
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field, replace
+from collections.abc import Iterable, Iterator
+from dataclasses import replace
 from typing import Any
 
-from ..catalog.model import GOLD, Card, fold
-from .errors import RecordError
-
-DEFAULT_HAND = 8
-VERBS = ("gold", "play", "attack", "block", "pass", "end", "discard", "concede", "effect")
-ZONES = ("hand", "graveyard", "exile", "castle_top", "castle_bottom", "defense", "support",
-         "reserve", "paid")
-
-# A record may name an Oro sin habilidad just "Oro" (the issue's example does): in play every
-# Oro without ability is the same, so a catalog that has no card called "Oro" gets this one.
-GENERIC_GOLD = Card(code="ORO", name="Oro", edition="generico", type=GOLD, identity="oro")
-
-# resolve(name) -> Card, or raises LookupError with a Spanish reason
-Resolver = Callable[[str], Card]
-
-
-@dataclass(frozen=True, slots=True)
-class PlayerSetup:
-    id: str
-    name: str
-    gold: tuple[str, Card]
-    castle: tuple[tuple[str, Card], ...]  # top card first ("revealed" order: any order)
-    opening: tuple[str, ...] = ()  # "revealed" order: the ids of the opening hand
-
-
-@dataclass(frozen=True, slots=True)
-class Header:
-    game: str
-    version: int
-    format: str
-    first: str
-    hand: int
-    players: tuple[PlayerSetup, PlayerSetup]
-    order: str = "shuffled"  # "shuffled": castle in deck order | "revealed": order unknown
-
-
-@dataclass(frozen=True, slots=True)
-class Action:
-    """One action line. ``line`` is the 1-based line number in the record (header = 1)."""
-
-    line: int
-    p: str
-    do: str
-    card: str | None = None
-    cards: tuple[str, ...] = ()
-    pay: tuple[str, ...] = ()
-    bearer: str | None = None
-    targets: tuple[str, ...] = ()
-    pairs: tuple[tuple[str, str], ...] = ()
-    challenges: tuple[tuple[str, str], ...] = ()
-    # effect
-    source: str | None = None
-    moves: tuple[tuple[str, str], ...] = ()
-    draw: tuple[tuple[str, int], ...] = ()
-    mill: tuple[tuple[str, int], ...] = ()
-    counters: tuple[tuple[str, str, int], ...] = ()
-    strength: tuple[tuple[str, int], ...] = ()
-    # the cards this action's draws and mills take from each Castillo, in order
-    revealed: tuple[tuple[str, tuple[str, ...]], ...] = ()
-
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"p": self.p, "do": self.do}
-        if self.card is not None:
-            out["card"] = self.card
-        if self.do in ("attack", "discard"):
-            out["cards"] = list(self.cards)
-        if self.do == "play":
-            out["pay"] = list(self.pay)
-        if self.bearer is not None:
-            out["bearer"] = self.bearer
-        if self.targets:
-            out["targets"] = list(self.targets)
-        if self.do == "block":
-            out["pairs"] = [list(p) for p in self.pairs]
-        if self.challenges:
-            out["challenges"] = [list(c) for c in self.challenges]
-        if self.source is not None:
-            out["source"] = self.source
-        if self.moves:
-            out["moves"] = [list(m) for m in self.moves]
-        if self.draw:
-            out["draw"] = dict(self.draw)
-        if self.mill:
-            out["mill"] = dict(self.mill)
-        if self.counters:
-            out["counters"] = [list(c) for c in self.counters]
-        if self.strength:
-            out["strength"] = [list(s) for s in self.strength]
-        if self.revealed:
-            out["revealed"] = {pid: list(ids) for pid, ids in self.revealed}
-        return out
-
-
-@dataclass(frozen=True, slots=True)
-class GameRecord:
-    header: Header
-    actions: tuple[Action, ...]
-    cards: dict[str, Card] = field(default_factory=dict)  # instance id -> card
-
-
-def dumps_line(obj: dict[str, Any]) -> str:
-    return json.dumps(obj, ensure_ascii=False, separators=(", ", ": "))
+from ...catalog.model import Card, fold
+from ..errors import RecordError
+from .model import (
+    DEFAULT_HAND,
+    GENERIC_GOLD,
+    VERBS,
+    VERBS_V1,
+    VERSIONS,
+    ZONES,
+    Action,
+    GameRecord,
+    Header,
+    PlayerSetup,
+    Resolver,
+)
 
 
 # -- reading -----------------------------------------------------------------
@@ -145,8 +56,8 @@ def read_header(obj: Any, resolve: Resolver) -> tuple[Header, dict[str, Card]]:
         raise RecordError(line, "falta la cabecera: la primera línea debe ser un objeto con "
                                 "\"game\": \"myl\" y \"players\"")
     version = obj.get("version", 1)
-    if version != 1:
-        raise RecordError(line, f"versión de registro no soportada: {version!r} (sólo 1)")
+    if version not in VERSIONS or isinstance(version, bool):
+        raise RecordError(line, f"versión de registro no soportada: {version!r} (1 o 2)")
     order = obj.get("order", "shuffled")
     if order not in ("shuffled", "revealed"):
         raise RecordError(line, f"«order» debe ser \"shuffled\" o \"revealed\", no {order!r}")
@@ -205,7 +116,7 @@ def read_header(obj: Any, resolve: Resolver) -> tuple[Header, dict[str, Card]]:
     fmt = obj.get("format", "")
     if not isinstance(fmt, str):
         raise RecordError(line, "«format» debe ser un texto")
-    return Header("myl", 1, fmt, first, hand, (players[0], players[1]), order), cards
+    return Header("myl", version, fmt, first, hand, (players[0], players[1]), order), cards
 
 
 def _ids(obj: dict, key: str, line: int, known: dict, required: bool = True) -> tuple[str, ...]:
@@ -284,15 +195,17 @@ def _revealed(obj: dict, line: int, players: tuple[str, ...], known: dict):
     return tuple(out)
 
 
-def read_action(obj: Any, line: int, players: tuple[str, ...], known: dict) -> Action:
-    action = _read_action(obj, line, players, known)
+def read_action(obj: Any, line: int, players: tuple[str, ...], known: dict,
+                version: int = 2) -> Action:
+    action = _read_action(obj, line, players, known, version)
     revealed = _revealed(obj, line, players, known)
     if revealed:
         action = replace(action, revealed=revealed)
     return action
 
 
-def _read_action(obj: Any, line: int, players: tuple[str, ...], known: dict) -> Action:
+def _read_action(obj: Any, line: int, players: tuple[str, ...], known: dict,
+                 version: int) -> Action:
     if not isinstance(obj, dict):
         raise RecordError(line, "cada acción debe ser un objeto JSON")
     p = obj.get("p")
@@ -301,6 +214,12 @@ def _read_action(obj: Any, line: int, players: tuple[str, ...], known: dict) -> 
     do = obj.get("do")
     if do not in VERBS:
         raise RecordError(line, f"verbo desconocido {do!r}; se esperaba uno de: {', '.join(VERBS)}")
+    if do not in VERBS_V1:
+        if version < 2:
+            raise RecordError(line, f"el verbo «{do}» es del formato versión 2: la cabecera debe "
+                                    "decir \"version\": 2")
+        from .v2 import read_v2_action
+        return read_v2_action(obj, line, p, do, known)
     if do == "gold":
         return Action(line, p, do, card=_id(obj, "card", line, known))
     if do == "play":
@@ -351,6 +270,7 @@ def _read_action(obj: Any, line: int, players: tuple[str, ...], known: dict) -> 
                 raise RecordError(line, f"«strength» nombra la carta «{s[0]}», que no está en la partida")
             strength.append((s[0], s[1]))
         return Action(line, p, do, source=_id(obj, "source", line, known, required=False),
+                      targets=_ids(obj, "targets", line, known, required=False),
                       moves=tuple(moves), draw=_per_player(obj, "draw", line, players),
                       mill=_per_player(obj, "mill", line, players), counters=tuple(counters),
                       strength=tuple(strength))
@@ -396,7 +316,7 @@ def read_record(lines: Iterable[str], resolve: Resolver) -> GameRecord:
             players = (header.players[0].id, header.players[1].id)
             continue
         obj = _load_line(text, number)
-        actions.append(read_action(obj, number, players, cards))
+        actions.append(read_action(obj, number, players, cards, header.version))
     if header is None:
         raise RecordError(1, "falta la cabecera: el registro está vacío")
     return GameRecord(header, tuple(actions), cards)

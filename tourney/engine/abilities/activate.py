@@ -1,0 +1,272 @@
+"""Using abilities: the v2 ``activate`` and ``choose`` lines, the chain windows closing
+(8.1 E, 6.5 E) and the triggered abilities that events fire (6.6).
+
+``activate`` does 6.5 A–C: the card has that ability (``ability``: its number, 1 for the
+first), it is usable now (zone, moment, condition, once per turn), the targets are valid
+(8.2) and the costs are paid with cards in the right zones (10.16). Its result then comes
+in an ``effect`` line (checked against the announced ability, costs already paid); in
+between, the opponent may Cancel it (one Cancelación per player, 6.5 D).
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ...catalog.model import ALLY, TOTEM, WEAPON
+from ..errors import IllegalAction
+from ..record import Action
+from ..state import IN_PLAY, ZONE_NAMES
+from .chain import (
+    Resolution,
+    Window,
+    answer_kind,
+    cannot_be_annulled,
+    check_targets,
+    note_answer,
+    own_effect,
+)
+from .continuous import recompute
+from .effects import Effects
+from .evaluate import mismatch
+from .events import Event, fire
+from .model import Cost
+
+
+class Activation(Effects):
+    # -- events and triggers ---------------------------------------------------------
+    def _emit(self, kind: str, inst=None, player: str | None = None, **data) -> None:
+        self.events.append(Event(kind, inst.id if inst is not None else None, player,
+                                 data.get("phase"), data.get("came_from"), data.get("to")))
+
+    def _refresh(self, inst) -> None:
+        from .continuous import refresh
+        refresh(self, inst)
+
+    def _fire_now(self) -> None:
+        """4.1: continuous abilities first, then the triggers of what just happened."""
+        recompute(self)
+        events, self.events = self.events, []
+        for event in events:
+            self.pending.extend(fire(self, event))
+        if events:
+            recompute(self)
+
+    # -- windows -----------------------------------------------------------------------
+    def _fits_window(self, action: Action) -> bool:
+        """Whether a line belongs to the open window (answers, resolutions, choices)."""
+        do = action.do
+        if do == "choose":
+            return True
+        if do == "effect":
+            src = action.source
+            return src is not None and (any(w.source == src for w in self.windows)
+                                        or any(q.source == src and q.event.kind == "played"
+                                               for q in self.pending))
+        if do == "play" and action.card is not None:
+            effect = own_effect(self.cards[action.card])
+            return effect is not None and answer_kind(effect[1]) is not None
+        if do == "activate" and action.card is not None:
+            known = self.cards[action.card].abilities
+            if known is None or action.ability is None:
+                return False
+            index = action.ability - 1
+            if not 0 <= index < len(known.abilities):
+                return False
+            ability = known.abilities[index]
+            return ability.response or answer_kind(ability) is not None
+        return False
+
+    def _close_windows(self, down_to: int = 0) -> None:
+        while len(self.windows) > down_to:
+            window = self.windows.pop()
+            self._resolve_window(window)
+
+    def _resolve_window(self, window: Window) -> None:
+        inst = self.cards[window.source]
+        self.pending = [q for q in self.pending
+                        if not (q.event.kind == "played" and q.event.card == window.source)]
+        if window.annulled:
+            self.resolutions.pop(window.source, None)
+            if window.kind == "card":
+                self._emit("annulled", inst, window.player)
+                if inst.zone in IN_PLAY and inst.card.type in (ALLY, TOTEM, WEAPON):
+                    self._put_quietly_in_graveyard(inst)
+            return
+        for event in window.deferred:  # 8.1 E: it enters play now
+            self.events.append(event)
+        res = self.resolutions.get(window.source)
+        if res is not None and res.kind == "card" and window.answers is not None:
+            ability = inst.abilities.abilities[res.index] if inst.abilities else None
+            kind = answer_kind(ability) if ability is not None else None
+            if kind in ("annul", "cancel"):  # an answer with no effect line: it resolves now
+                self.resolutions.pop(window.source, None)
+                target = res.targets[0] if res.targets else window.answers
+                for i, w in enumerate(self.windows):
+                    if w.source == target and not (kind == "annul" and cannot_be_annulled(
+                            self, self.cards[target])):
+                        self.windows[i] = replace(w, annulled=True)
+                        if kind == "cancel":
+                            self.resolutions.pop(target, None)
+
+    def _put_quietly_in_graveyard(self, inst) -> None:
+        """An annulled card never entered play (8.1 E): no leaving-play events."""
+        saved, self.events = self.events, []
+        self._put(inst, "graveyard")
+        self.events = saved
+
+    def _expire(self) -> None:
+        """Triggers and resolutions not taken up before the next action lapse."""
+        self.pending = []
+        self.trigger_order = []
+        self.resolutions = {}
+
+    # -- v2 lines --------------------------------------------------------------------
+    def _do_choose(self, action: Action) -> None:
+        p = action.p
+        if action.order:
+            mine = {q.source for q in self.pending if q.controller == p}
+            for iid in action.order:
+                if iid not in mine:
+                    raise IllegalAction("6.6", f"{self.cards[iid].label()} no tiene una habilidad "
+                                               f"disparada de {self.players[p].name} pendiente: "
+                                               "no entra en el orden.")
+            self.trigger_order = list(action.order)
+        if action.card is not None:
+            inst = self.cards[action.card]
+            pending = next((q for q in self.pending if q.source == inst.id and q.controller == p),
+                           None)
+            if pending is None:
+                raise IllegalAction("6.3", f"{inst.label()} no tiene ninguna habilidad disparada "
+                                           "pendiente para elegir sus objetivos.")
+            ability = pending.ability(self)
+            check_targets(self, inst, ability, action.targets, p)
+            self.resolutions[inst.id] = Resolution(inst.id, pending.index, p,
+                                                   tuple(action.targets), False, "trigger")
+
+    def _do_activate(self, action: Action) -> None:
+        p = action.p
+        assert action.card is not None
+        inst = self.cards[action.card]
+        known = inst.abilities
+        if known is None:
+            raise IllegalAction("6.5", f"No se conocen las habilidades de {inst.label()}: registra "
+                                       "su resultado con una línea «effect».")
+        number = action.ability or next(
+            (i + 1 for i, a in enumerate(known.abilities) if a.kind == "activated"), 0)
+        index = number - 1
+        if not 0 <= index < len(known.abilities) or known.abilities[index].kind not in (
+                "activated", "triggered"):
+            raise IllegalAction("6.5", f"{inst.label()} no tiene una habilidad activada número "
+                                       f"{number}.")
+        ability = known.abilities[index]
+        answer = answer_kind(ability)
+        if ability.kind == "triggered":
+            if not any(q.source == inst.id and q.index == index for q in self.pending):
+                raise IllegalAction("6.3", f"La habilidad {number} de {inst.label()} es disparada "
+                                           "y no se disparó ahora.")
+        else:
+            why = self.usable_now(inst, ability, p)
+            if why:
+                raise IllegalAction("6.2", f"{inst.label()} no puede usar su habilidad {number} "
+                                           f"ahora: {why}.")
+        check_targets(self, inst, ability, action.targets, p)
+        golds, others = self._check_costs(action, inst, ability.costs)
+        if ability.kind == "activated":
+            self._used(inst, index, ability)
+        if answer is not None and self.windows:
+            note_answer(self, p, answer)
+        for gid in golds:
+            self._put(self.cards[gid], "paid", p)
+        for cost, ids in others:
+            self._pay_cost(cost, ids, inst, p)
+        self._emit("ability_used", inst, p)
+        self.resolutions[inst.id] = Resolution(inst.id, index, p, tuple(action.targets), True,
+                                               "ability")
+        self.windows.append(Window(inst.id, p, "ability",
+                                   answers=self.windows[-1].source if self.windows and answer
+                                   else None))
+        if self.phase == "war" and answer is None:
+            self.priority = self.opponent(p)
+            self.passes = 0
+
+    def _check_costs(self, action: Action, inst, costs: tuple[Cost, ...]):
+        """10.16: every cost payable and paid with cards in the right zones."""
+        p = action.p
+        gold_need = sum(c.amount for c in costs if c.kind == "gold")
+        reserve = self.zone_of(p, "reserve")
+        if len(set(action.pay)) != len(action.pay):
+            raise IllegalAction("10.16", "Un mismo Oro aparece dos veces en el pago.")
+        for gid in action.pay:
+            if gid not in reserve:
+                g = self.cards[gid]
+                raise IllegalAction("10.16", f"{g.label()} no está en tu Reserva de Oro: no sirve "
+                                             f"para pagar (está en {self.where(g)}).")
+        if len(action.pay) != gold_need:
+            raise IllegalAction("10.16", f"La habilidad de {inst.label()} cuesta {gold_need} "
+                                         f"Oro{'s' if gold_need != 1 else ''} y se pagaron "
+                                         f"{len(action.pay)}.")
+        pool = list(action.costs)
+        others = []
+        zones = {"banish_from_graveyard": ("graveyard",), "discard": ("hand",),
+                 "destroy_own": tuple(IN_PLAY), "banish_own": tuple(IN_PLAY),
+                 "return_own_to_hand": tuple(IN_PLAY)}
+        for cost in costs:
+            if cost.kind in zones:
+                ids = pool[:cost.amount]
+                del pool[:cost.amount]
+                if len(ids) < cost.amount:
+                    raise IllegalAction("10.16", f"{inst.label()}: su coste es {cost.describe()} "
+                                                 "y el registro no nombra con qué se paga "
+                                                 "(«costs»).")
+                for iid in ids:
+                    c = self.cards[iid]
+                    whose = c.controller if c.zone in IN_PLAY else c.owner
+                    ok = c.zone in zones[cost.kind] and whose == p
+                    if ok and cost.filter is not None:
+                        f = replace(cost.filter, zone="being_played", controller="any")
+                        ok = mismatch(self, f, c, p, inst) is None
+                    if not ok:
+                        raise IllegalAction("10.16", f"{c.label()} no sirve para pagar "
+                                                     f"{cost.describe()}: está en "
+                                                     f"{self.where(c)}.")
+                others.append((cost, ids))
+            elif cost.kind in ("destroy_self", "banish_self"):
+                others.append((cost, [inst.id]))
+            elif cost.kind == "mill":
+                if len(self.players[p].castle) < cost.amount:
+                    raise IllegalAction("10.16", f"{inst.label()}: no quedan {cost.amount} cartas "
+                                                 "para Botar.")
+                others.append((cost, []))
+            elif cost.kind == "remove_counters":
+                if inst.counters.get(cost.counter or "", 0) < cost.amount:
+                    raise IllegalAction("10.16", f"{inst.label()} no tiene {cost.amount} "
+                                                 f"contador(es) de {cost.counter} para quitar.")
+                others.append((cost, []))
+            elif cost.kind != "gold":
+                others.append((cost, []))
+        if pool:
+            raise IllegalAction("10.16", f"«costs» nombra cartas de más: {', '.join(pool)}.")
+        return action.pay, others
+
+    def _pay_cost(self, cost: Cost, ids, inst, p: str) -> None:
+        kind = cost.kind
+        to = {"banish_from_graveyard": "exile", "discard": "graveyard", "destroy_own": "graveyard",
+              "banish_own": "exile", "return_own_to_hand": "hand", "destroy_self": "graveyard",
+              "banish_self": "exile"}.get(kind)
+        if to is not None:
+            for iid in ids:
+                self._put(self.cards[iid], to)
+        elif kind == "mill":
+            self._mill(p, cost.amount)
+        elif kind == "remove_counters":
+            name = cost.counter or ""
+            left = inst.counters.get(name, 0) - cost.amount
+            if left > 0:
+                inst.counters[name] = left
+            else:
+                inst.counters.pop(name, None)
+        elif kind == "add_counters":
+            name = cost.counter or ""
+            inst.counters[name] = inst.counters.get(name, 0) + cost.amount
+
+
+__all__ = ["Activation", "ZONE_NAMES"]

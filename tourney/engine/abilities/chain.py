@@ -1,0 +1,217 @@
+"""Playing a card or using an ability as a chain (seed 000, 8.1 Jugar una carta, steps A–E;
+6.5 Pasos para utilizar una habilidad).
+
+A ``play`` (or a v2 ``activate``) does steps A–C at once: announce and choose targets (8.2),
+pay the costs (10.16), the card counts as played and the abilities that trigger on it fire
+(C). Then a **window** opens (D): starting with the opponent, each player may answer with one
+card or ability «en respuesta» and after that each may use one Anulación (of a card) or one
+Cancelación (of an ability). The next record line that is not such an answer closes the
+window and the card resolves (E) — unless it was annulled; an annulled Aliado, Arma or Tótem
+never entered play and goes to its owner's Cementerio, an annulled Talismán has no effect.
+
+The engine shows the card where it will land as soon as it is played (so a record reads the
+same as before this module existed); the events of its entering play are held back until
+its window closes, so nothing triggers on a card that is then annulled.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any
+
+from ..errors import IllegalAction
+from .evaluate import mismatch
+from .model import Ability, TargetFilter
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..state import Inst, State
+
+
+@dataclass(frozen=True, slots=True)
+class Resolution:
+    """What an ``effect`` line of ``source`` is expected to resolve: the card's own effect
+    (a Talismán) or an ability announced with ``activate`` (costs already paid)."""
+
+    source: str
+    index: int  # into the card's abilities
+    controller: str
+    targets: tuple[str, ...] = ()
+    costs_paid: bool = False
+    kind: str = "card"  # "card" | "ability" | "trigger"
+
+
+@dataclass(frozen=True, slots=True)
+class Window:
+    """The open step D of a card being played (``kind`` "card") or an ability being used
+    (``kind`` "ability"), and who has used their one answer of each kind in it."""
+
+    source: str  # the card played, or the source of the ability
+    player: str  # who played it / used it
+    kind: str = "card"
+    responses: tuple[str, ...] = ()  # players who answered «en respuesta»
+    annuls: tuple[str, ...] = ()  # players who tried an Anulación / Cancelación
+    annulled: bool = False
+    deferred: tuple[Any, ...] = ()  # the enters-play events held back until E
+    answers: str | None = None  # the window this card answers (a response or Anulación)
+
+
+def ability_of(inst: Inst, index: int) -> Ability:
+    known = inst.abilities
+    assert known is not None
+    return known.abilities[index]
+
+
+def own_effect(inst: Inst) -> tuple[int, Ability] | None:
+    """The ability a card resolves by being played: a Talismán's effect (2.3)."""
+    known = inst.abilities
+    if known is None:
+        return None
+    for index, ability in enumerate(known.abilities):
+        if ability.kind == "effect":
+            return index, ability
+    return None
+
+
+def answer_kind(ability: Ability) -> str | None:
+    """"annul" (Anulación: targets a card being played), "cancel" (targets an ability being
+    used) or "response" («en respuesta»); None for an ordinary effect."""
+    kinds = {e.kind for e in ability.effects}
+    if "annul" in kinds:
+        return "annul"
+    if "cancel" in kinds:
+        return "cancel"
+    if ability.response:
+        return "response"
+    return None
+
+
+def cannot_be_annulled(game: State, inst: Inst) -> bool:
+    known = inst.abilities
+    if known is None or inst.lost:
+        text = (inst.card.text or "").casefold()
+        return "no puede ser anulad" in text and "este" in text
+    return any(e.kind == "cannot_be_annulled" and e.subject == "self"
+               for a in known.abilities if a.kind == "continuous" for e in a.effects)
+
+
+def check_targets(game: State, source: Inst, ability: Ability, targets: tuple[str, ...],
+                  controller: str, rule: str = "8.2") -> None:
+    """8.2 Objetivos: as many as the ability asks (fewer only with «hasta»), distinct, each
+    valid for its filter; Inmunidad to the source's type protects."""
+    wanted: list[TargetFilter] = [f for f in ability.targets if f.targets]
+    if not wanted:
+        if targets:
+            raise IllegalAction(rule, f"{source.label()} no hace objetivo: el registro nombra "
+                                      f"objetivos ({', '.join(targets)}).")
+        return
+    if len(set(targets)) != len(targets):
+        raise IllegalAction(rule, "Los objetivos de una carta o habilidad deben ser distintos.")
+    need = sum(f.count for f in wanted)
+    least = sum(0 if f.up_to else f.count for f in wanted)
+    if not least <= len(targets) <= need:
+        if not targets:
+            raise IllegalAction(rule, f"{source.label()} necesita "
+                                      f"{' y '.join(f.describe() for f in wanted)}: el registro "
+                                      "no nombra ninguno («targets»).")
+        raise IllegalAction(rule, f"{source.label()} necesita {need} objetivo"
+                                  f"{'s' if need != 1 else ''} y se nombraron {len(targets)}.")
+    pos = 0
+    for f in wanted:
+        for _ in range(f.count):
+            if pos >= len(targets):
+                break
+            target = game.cards[targets[pos]]
+            pos += 1
+            if f.zone == "being_played":
+                open_ids = [w.source for w in game.windows]
+                if target.id not in open_ids:
+                    raise IllegalAction(rule, f"{target.label()} no se está jugando ni "
+                                              "utilizando ahora: no es un objetivo válido.")
+                why = mismatch(game, replace(f, controller="any"), target, controller, source)
+            else:
+                why = mismatch(game, f, target, controller, source)
+            if why:
+                raise IllegalAction(rule, f"{target.label()} no es un objetivo válido de "
+                                          f"{source.label()} ({f.describe()}): {why}.")
+            immune = immunity(target)
+            if immune and source.card.type in immune:
+                raise IllegalAction(rule, f"{target.label()} tiene Inmunidad a {immune}: no "
+                                          f"puede ser objetivo de {source.label()}.")
+
+
+def immunity(inst: Inst) -> str:
+    """The card type an «Inmunidad - X» keyword protects from ('' if none)."""
+    known = inst.abilities
+    if known is None or inst.lost:
+        return ""
+    for a in known.abilities:
+        if a.kind == "keyword" and a.keyword == "Inmunidad" and a.param:
+            return _SINGULAR.get(a.param, a.param)
+    return ""
+
+
+_SINGULAR = {"Talismanes": "Talismán", "Tótems": "Tótem", "Armas": "Arma", "Aliados": "Aliado",
+             "Oros": "Oro"}
+
+
+def valid_targets_exist(game: State, source: Inst, ability: Ability, controller: str) -> bool:
+    for f in ability.targets:
+        if not f.targets or f.up_to:
+            continue
+        pool = [w.source for w in game.windows] if f.zone == "being_played" else game.cards
+        n = 0
+        for iid in pool:
+            inst = game.cards[iid]
+            g = replace(f, controller="any") if f.zone == "being_played" else f
+            if mismatch(game, g, inst, controller, source) is None:
+                n += 1
+        if n < f.count:
+            return False
+    return True
+
+
+def enter_window(game: State, window: Window) -> None:
+    game.windows.append(window)
+
+
+def top(game: State) -> Window | None:
+    return game.windows[-1] if game.windows else None
+
+
+def note_answer(game: State, player: str, kind: str) -> Window:
+    """Record a player's answer in the top window (8.1 D / 6.5 D): one «en respuesta» each,
+    then one Anulación (Cancelación) each; no «en respuesta» after an Anulación."""
+    window = game.windows[-1]
+    if kind == "response":
+        if player in window.responses:
+            raise IllegalAction("8.1", f"{game.players[player].name} ya respondió a "
+                                       f"{game.cards[window.source].label()}: sólo una carta o "
+                                       "habilidad «en respuesta» por jugador (8.1 D).")
+        if window.annuls:
+            raise IllegalAction("8.1", "Las respuestas van antes de las Anulaciones: ya se "
+                                       f"intentó Anular {game.cards[window.source].label()} (8.1 D).")
+        window = replace(window, responses=window.responses + (player,))
+    else:
+        if player in window.annuls:
+            word = "Anulación" if kind == "annul" else "Cancelación"
+            raise IllegalAction("8.1" if kind == "annul" else "6.5",
+                                f"{game.players[player].name} ya usó una {word} sobre "
+                                f"{game.cards[window.source].label()}: una por jugador, y la "
+                                "carta sólo se intenta Anular una vez.")
+        if kind == "annul" and window.kind != "card":
+            raise IllegalAction("10.4", f"Se Anulan cartas que se están jugando; "
+                                        f"{game.cards[window.source].label()} está usando una "
+                                        "habilidad: eso se Cancela.")
+        if kind == "cancel" and window.kind != "ability":
+            raise IllegalAction("10.10", f"Se Cancelan habilidades; "
+                                         f"{game.cards[window.source].label()} es una carta que "
+                                         "se está jugando: eso se Anula.")
+        window = replace(window, annuls=window.annuls + (player,))
+    game.windows[-1] = window
+    return window
+
+
+@dataclass(slots=True)
+class Closed:
+    """What closing the windows changed (for the caller to fire held-back events)."""
+
+    events: list[Any] = field(default_factory=list)

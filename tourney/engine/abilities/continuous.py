@@ -1,0 +1,103 @@
+"""Continuous abilities, recomputed after every change of the game state (seed 000, 4.1;
+7.1 D for several at once: the active player's first, so an Aka Shita that removes the
+abilities of the other player's cards switches off the other one's).
+
+What a card has in play is: its own declared keywords (``keywords.engine_keywords``), its
+conditional keywords whose condition holds («Mientras este Aliado porte un Arma es
+Imbloqueable»), what its Armas grant, what continuous abilities of cards in play give it
+(«los Aliados de Raza Caballero que controles ganan 1 a la Fuerza»), and what effects until
+the Fase Final give or take (``Inst.temp``). A card that lost its abilities keeps only what
+its Armas and other cards give it (6.x: «pierde su habilidad»).
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..keywords import NO_ATTACK, NO_BLOCK, UNBLOCKABLE, weapon_grants
+from .evaluate import IN_PLAY, candidates, holds
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..state import Inst, State
+
+FLAG_OF = {"cannot_attack": NO_ATTACK, "cannot_block": NO_BLOCK,
+           "cannot_be_blocked": UNBLOCKABLE}
+STATIC_KINDS = frozenset({"keyword", "continuous"})
+
+
+def is_static(known) -> bool:
+    """Has continuous abilities or conditional keywords (recomputed after every change)."""
+    return known is not None and any(
+        a.kind == "continuous" or (a.kind == "keyword" and a.condition is not None)
+        for a in known.abilities)
+
+
+def recompute(game: State) -> None:
+    """Recompute keywords and Fuerza bonuses of every card in play (4.1)."""
+    order = (game.active, game.opponent(game.active))
+    in_play = [i for pid in order for i in game.in_play(pid)]
+    statics = [i for i in in_play if i.static]
+    dirty = any(i.temp or i.lost or i.static_bonus for i in in_play)
+    if not statics and not dirty and not getattr(game, "_static_applied", False):
+        return
+    game._static_applied = bool(statics) or dirty  # type: ignore[attr-defined]
+    for inst in in_play:
+        inst.lost = any(t[0].startswith("lose") for t in inst.temp)
+        inst.static_bonus = 0
+    gains: dict[str, set[str]] = {}
+    # 7.1 D: the active player's continuous abilities are checked first
+    for source in statics:
+        if source.lost or source.zone not in IN_PLAY:
+            continue
+        known = source.abilities
+        assert known is not None
+        for ability in known.abilities:
+            if ability.kind != "continuous":
+                continue
+            if not holds(game, ability.condition, source, source.controller):
+                continue
+            for effect in ability.effects:
+                if effect.subject == "self":
+                    hit = [source]
+                elif effect.subject == "bearer":
+                    hit = [game.cards[source.bearer]] if source.bearer else []
+                elif effect.subject == "each" and effect.filter is not None:
+                    hit = candidates(game, effect.filter, source.controller, source)
+                else:
+                    continue
+                for target in hit:
+                    if effect.kind == "lose_abilities":
+                        target.lost = True
+                    elif effect.kind == "strength" and effect.amount is not None:
+                        target.static_bonus += effect.amount
+                    elif effect.kind == "gain_keyword" and effect.keyword:
+                        gains.setdefault(target.id, set()).add(effect.keyword)
+                    elif effect.kind in FLAG_OF:
+                        gains.setdefault(target.id, set()).add(FLAG_OF[effect.kind])
+    for inst in in_play:
+        refresh(game, inst, gains.get(inst.id, ()))
+
+
+def refresh(game: State, inst: Inst, extra=()) -> None:
+    """One card's keywords from its own text, conditions, Armas, continuous gains and
+    effects until the Fase Final."""
+    if inst.lost:
+        kw: frozenset[str] = frozenset()
+    else:
+        kw = inst.base_kw
+        known = inst.abilities
+        if known is not None:
+            for ability in known.abilities:
+                if ability.kind == "keyword" and ability.keyword:
+                    if ability.condition is None or holds(game, ability.condition, inst,
+                                                          inst.controller):
+                        kw = kw | {ability.keyword}
+    for wid in inst.weapons:
+        kw = kw | weapon_grants(game.cards[wid].card)[1]
+    if extra:
+        kw = kw | frozenset(extra)
+    for sign, word in inst.temp:
+        if sign.startswith("+"):
+            kw = kw | {word}
+        elif sign.startswith("-"):
+            kw = kw - {word}
+    inst.kw = kw

@@ -1,0 +1,290 @@
+"""The ``effect`` line: the stated result of an ability or a Talismán (docs/game-record.md).
+
+The line is applied as today (its moves, draws, mills, counters and Fuerza changes, with the
+keyword protections checked). Before that, when the source's abilities are known (a
+hand-written file or a complete compilation), the line must be explained by one of them
+(``verify.explain``): the Talismán being resolved, a pending trigger (6.6 order), an ability
+announced with ``activate``, or an activated ability usable right now (timing, condition,
+once per turn — 6.1, 6.2). Otherwise the line is rejected with the rule. A card whose
+abilities are not known gets the line applied and marked *unverified*.
+"""
+from __future__ import annotations
+
+from ...catalog.model import ALLY, GOLD, TALISMAN, TOTEM, WEAPON
+from ..errors import IllegalAction
+from ..keywords import INDESTRUCTIBLE, NO_ATTACK, NO_BLOCK, UNBANISHABLE, UNBLOCKABLE, WANDERER
+from ..record import Action
+from ..state import IN_PLAY, ZONE_NAMES, Inst, State
+from .chain import Resolution, cannot_be_annulled
+from .evaluate import holds
+from .events import Pending
+from .model import Ability, Effect
+from .verify import Plan, Unverifiable, explain
+
+FLAG = {"cannot_attack": NO_ATTACK, "cannot_block": NO_BLOCK,
+        "cannot_be_blocked": UNBLOCKABLE}
+
+
+def default_per_turn(inst: Inst) -> int | None:
+    """6.1: abilities of cards from Invasión Oscura on are once per turn unless they say
+    otherwise; every card of the DeckForge catalog is of that era."""
+    return 1
+
+
+class Effects(State):
+    # the chain helpers live in abilities.activate (declared for type checking)
+    def _close_windows(self, down_to: int = 0) -> None:
+        raise NotImplementedError
+
+    def _fire_now(self) -> None:
+        raise NotImplementedError
+
+    def usable_now(self, inst: Inst, ability: Ability, p: str) -> str | None:
+        """Why ``ability`` of ``inst`` cannot be activated by ``p`` now (None: it can)."""
+        zone = ability.zone
+        if zone == "in_play":
+            if inst.zone not in IN_PLAY or inst.controller != p:
+                return f"{inst.label()} no está en juego bajo tu control"
+        elif inst.zone != zone or inst.owner != p:
+            return f"{inst.label()} no está en tu {ZONE_NAMES.get(zone, zone)}"
+        if inst.lost:
+            return f"{inst.label()} perdió su habilidad"
+        if ability.response:
+            if not self.windows:
+                return "es una habilidad «en respuesta» y no hay nada a qué responder"
+        else:
+            phases = ability.phases or ("vigil", "war")
+            own_vigil = self.phase == "vigil" and self.active == p
+            ok = (("vigil" in phases and own_vigil and ability.own_turn is not False)
+                  or ("vigil" in phases and self.phase == "vigil" and ability.own_turn is False)
+                  or ("war" in phases and self.phase == "war" and self.priority == p)
+                  or ("block" in phases and self.phase == "block"))
+            if not ok:
+                return "no es el momento de usarla"
+        if not holds(self, ability.condition, inst, p):
+            return f"no se cumple su condición ({ability.condition.describe()})" \
+                if ability.condition else "no se cumple su condición"
+        return None
+
+    def _used(self, inst: Inst, index: int, ability: Ability) -> None:
+        limit = ability.per_turn if ability.per_turn is not None else default_per_turn(inst)
+        key = (inst.id, index)
+        turn, count = divmod(self.used.get(key, 0), 1000)
+        count = count if turn == self.turn else 0
+        if limit is not None and count >= limit:
+            raise IllegalAction("6.1", f"{inst.label()}: esa habilidad se usa "
+                                       f"{'una vez' if limit == 1 else f'{limit} veces'} por "
+                                       "turno y ya se usó este turno.")
+        self.used[key] = self.turn * 1000 + count + 1
+
+    # -- the line ------------------------------------------------------------------
+    def _do_effect(self, action: Action) -> None:
+        source = self.cards[action.source] if action.source else None
+        if source is not None:
+            for depth, window in enumerate(self.windows):
+                if window.source == source.id:  # the line resolves that card (step E)
+                    self._close_windows(depth)
+                    self._fire_now()
+                    break
+        self._check_moves(action, source)
+        verdict, plan, consume = self._verify(action, source)
+        self._apply_line(action)
+        if plan is not None:
+            for effect, ids in plan.extras:
+                self._apply_extra(effect, ids, action.p)
+        if consume is not None:
+            consume()
+        if verdict:
+            self.verified.append(action.line)
+            self.verified_cards[action.line] = source.label() if source else ""
+        else:
+            self.unverified.append(action.line)
+            if source is not None:
+                self.unverified_cards[action.line] = source.label()
+        self._check_castles()
+
+    def _verify(self, action: Action, source: Inst | None):
+        """(verified?, plan, consume) — raises IllegalAction when the line is wrong."""
+        if source is None:
+            return False, None, None
+        known = source.abilities
+        if known is None or not known.complete:
+            return False, None, None
+        p = action.p
+        tried: list[tuple[str, Ability, int, tuple[str, ...] | None, bool, str | None, object]] = []
+        res = self.resolutions.get(source.id)
+        if res is not None:
+            tried.append(("resolution", known.abilities[res.index], res.index,
+                          res.targets if res.targets or res.kind != "trigger" else None,
+                          not res.costs_paid, None, res))
+        for pending in [q for q in self.pending if q.source == source.id]:
+            tried.append(("trigger", known.abilities[pending.index], pending.index,
+                          tuple(action.targets) or None, True, pending.event.card, pending))
+        for index, ability in enumerate(known.abilities):
+            if ability.kind == "activated" and ability.zone != "hand":
+                tried.append(("activated", ability, index, tuple(action.targets) or None, True,
+                              None, None))
+        first_error: IllegalAction | None = None
+        unverifiable = False
+        for kind, ability, index, targets, costs, triggering, ref in tried:
+            try:
+                if kind == "activated":
+                    why = self.usable_now(source, ability, p)
+                    if why:
+                        raise IllegalAction("6.2", f"{source.label()} no puede usar su habilidad "
+                                                   f"activada ahora: {why}.")
+                    if targets:
+                        from .chain import check_targets
+                        check_targets(self, source, ability, targets, p)
+                if kind in ("trigger", "resolution") and isinstance(ref, (Pending, Resolution)) \
+                        and ref.controller != p:
+                    raise IllegalAction("5", f"La habilidad de {source.label()} la controla "
+                                             f"{self.players[ref.controller].name}.")
+                if kind == "trigger" and isinstance(ref, Pending):
+                    self._check_order(ref)
+                plan = explain(self, action, source, ability, p, targets, costs, triggering)
+            except Unverifiable:
+                unverifiable = True
+                continue
+            except IllegalAction as exc:
+                first_error = first_error or exc
+                continue
+            if kind == "activated":
+                self._used(source, index, ability)
+            return True, plan, self._consumer(kind, ref, source)
+        if unverifiable:
+            return False, None, None
+        if first_error is not None:
+            raise first_error
+        raise IllegalAction("6.5", f"{source.label()} no tiene ahora ninguna habilidad que pueda "
+                                   "producir este efecto (ni disparada, ni activada, ni un "
+                                   "Talismán que se esté resolviendo).")
+
+    def _consumer(self, kind, ref, source: Inst):
+        def consume() -> None:
+            if kind == "resolution":
+                self.resolutions.pop(source.id, None)
+            elif kind == "trigger" and ref in self.pending:
+                self.pending.remove(ref)
+                self.resolutions.pop(source.id, None)
+                if ref.controller != self.active:  # 6.6: the active player's are over
+                    self.pending = [q for q in self.pending if q.controller != self.active]
+        return consume
+
+    def _check_order(self, pending: Pending) -> None:
+        """6.6: the active player's triggered abilities first, each player in the order
+        they chose (v2 ``choose``)."""
+        if pending.controller != self.active:
+            for q in self.pending:
+                if q.controller == self.active and not q.optional:
+                    raise IllegalAction("6.6", f"Primero se resuelven las habilidades disparadas "
+                                               f"del jugador activo: falta la de "
+                                               f"{self.cards[q.source].label()}.")
+        order = [s for s in self.trigger_order
+                 if any(q.source == s and q.controller == pending.controller for q in self.pending)]
+        if order and pending.source in order and order[0] != pending.source:
+            raise IllegalAction("6.6", f"El orden elegido para las habilidades disparadas pone "
+                                       f"antes la de {self.cards[order[0]].label()}.")
+
+    def _check_moves(self, action: Action, source: Inst | None) -> None:
+        src_type = source.card.type if source else None
+        seen: set[str] = set()
+        for iid, to in action.moves:
+            inst = self.cards[iid]
+            if iid in seen:
+                raise IllegalAction("10.36", f"{inst.label()} se mueve dos veces en el mismo efecto.")
+            seen.add(iid)
+            in_play = inst.zone in IN_PLAY
+            if in_play and to not in IN_PLAY:
+                if to == "graveyard" and INDESTRUCTIBLE in inst.kw:
+                    raise IllegalAction("10.31", f"{inst.label()} es Indestructible: no puede ser "
+                                                 "Destruido.")
+                if to == "exile" and UNBANISHABLE in inst.kw:
+                    raise IllegalAction("10.30", f"{inst.label()} es Indesterrable: no puede ser "
+                                                 "Desterrado.")
+                if inst.counters.get("Honor") and src_type in (TALISMAN, TOTEM):
+                    raise IllegalAction("10.12", f"{inst.label()} tiene un contador de Honor: no sale "
+                                                 f"del juego por efectos de {src_type}.")
+            if to in ("defense", "support", "reserve", "paid"):
+                ok = {"defense": inst.card.type == ALLY,
+                      "support": inst.card.type in (TOTEM, WEAPON),
+                      "reserve": inst.card.type == GOLD,
+                      "paid": inst.card.type == GOLD}[to]
+                if not ok:
+                    raise IllegalAction("10.36", f"{inst.label()} ({inst.card.type}) no puede ir a "
+                                                 f"{ZONE_NAMES[to]}.")
+                if to == "defense" and WANDERER in inst.kw:
+                    for other in self.cards.values():
+                        if (other is not inst and other.zone in IN_PLAY
+                                and other.controller == action.p
+                                and other.card.name == inst.card.name and WANDERER in other.kw):
+                            raise IllegalAction("10.22", f"{inst.label()} es Errante y "
+                                                         f"{self.players[action.p].name} ya "
+                                                         f"controla {other.label()}.")
+        landing = dict(action.moves)  # counters go on cards in play after this effect's moves
+        for iid, _name, _n in action.counters:
+            if landing.get(iid, self.cards[iid].zone) not in IN_PLAY:
+                raise IllegalAction("10.12", f"{self.cards[iid].label()} no está en juego: no "
+                                             "puede tener contadores.")
+
+    def _apply_line(self, action: Action) -> None:
+        for iid, to in action.moves:
+            inst = self.cards[iid]
+            if to in IN_PLAY:
+                self._put(inst, to, action.p)
+            else:
+                self._put(inst, to)
+        for pid, n in action.draw:
+            self._draw(pid, n)
+        for pid, n in action.mill:
+            self._mill(pid, n)
+        for iid, name, n in action.counters:
+            inst = self.cards[iid]
+            value = inst.counters.get(name, 0) + n
+            if value > 0:
+                inst.counters[name] = value
+            else:
+                inst.counters.pop(name, None)
+        for iid, delta in action.strength:
+            self.cards[iid].bonus += delta
+
+    def _apply_extra(self, effect: Effect, ids: tuple[str, ...], p: str) -> None:
+        """The parts of a verified effect the record cannot show."""
+        kind = effect.kind
+        lasting = "!" if effect.duration.kind in ("permanent", "while_in_play") else ""
+        for iid in ids:
+            inst = self.cards[iid]
+            if kind in ("annul", "cancel"):
+                for i, window in enumerate(self.windows):
+                    if window.source == iid and not (kind == "annul"
+                                                     and cannot_be_annulled(self, inst)):
+                        from dataclasses import replace
+                        self.windows[i] = replace(window, annulled=True)
+                        if kind == "cancel":
+                            self.resolutions.pop(iid, None)
+                continue
+            if kind == "cancel_attack":
+                if iid in self.attackers:
+                    self.attackers.remove(iid)
+                    self.blocks.pop(iid, None)
+                continue
+            if inst.zone not in IN_PLAY:
+                continue
+            if kind == "gain_keyword" and effect.keyword:
+                inst.temp += (("+" + lasting, effect.keyword),)
+            elif kind == "lose_keyword" and effect.keyword:
+                inst.temp += (("-" + lasting, effect.keyword),)
+            elif kind == "lose_abilities":
+                inst.temp += (("lose" + lasting, ""),)
+            elif kind in FLAG:
+                inst.temp += (("+" + lasting, FLAG[kind]),)
+            elif kind == "reduce_damage":
+                inst.temp += (("reduce", str(effect.amount or 0)),)
+            elif kind == "prevent_damage":
+                inst.temp += (("prevent", ""),)
+            elif kind == "redirect_damage":
+                target = p if effect.player == "you" else self.opponent(p)
+                inst.temp += (("redirect", target),)
+
+
+__all__ = ["Effects", "Plan", "default_per_turn"]

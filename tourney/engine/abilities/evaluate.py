@@ -1,0 +1,175 @@
+"""Reading ability values against a position: does a card match a ``TargetFilter``, does a
+``Condition`` hold, which player does a ``PLAYERS`` word name (seed 000, 4.2, 8.2)."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...catalog.model import ALLY, RACE_SCHOOL
+from .model import Condition, TargetFilter
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..state import Inst, State
+
+IN_PLAY = frozenset({"reserve", "paid", "defense", "attack", "support", "weapon"})
+
+
+def race_of(game: State, inst: Inst) -> str | None:
+    return inst.card.race
+
+
+def player_of(game: State, word: str, controller: str, target_owner: str | None = None) -> str:
+    if word == "opponent":
+        return game.opponent(controller)
+    if word == "active":
+        return game.active
+    if word in ("controller_of_target", "owner_of_target", "target") and target_owner:
+        return target_owner
+    return controller
+
+
+def mismatch(game: State, f: TargetFilter, inst: Inst, controller: str,
+             source: Inst | None) -> str | None:
+    """Why ``inst`` does not match ``f`` (for the ability of ``source`` controlled by
+    ``controller``), in Spanish; None when it matches."""
+    card = inst.card
+    label = inst.label()
+    if f.zone == "in_play":
+        if inst.zone not in IN_PLAY:
+            return f"{label} no está en juego (está en {game.where(inst)})"
+    elif f.zone == "being_played":
+        pass  # checked by the chain
+    elif f.zone in ("defense", "attack", "support", "reserve", "paid"):
+        if inst.zone != f.zone:
+            return f"{label} no está en {_ZONE[f.zone]}"
+    elif f.zone in ("hand", "graveyard", "exile", "castle"):
+        if inst.zone != f.zone:
+            return f"{label} no está en {_ZONE[f.zone]}"
+    if f.controller != "any":
+        whose = inst.controller if inst.zone in IN_PLAY else inst.owner
+        if (f.controller == "you") != (whose == controller):
+            return f"{label} {'no es tuyo' if f.controller == 'you' else 'no es de tu oponente'}"
+    if f.types and card.type not in f.types:
+        return f"{label} es {card.type}, no {' ni '.join(f.types)}"
+    if f.races and race_of(game, inst) not in f.races:
+        return f"{label} no es de Raza {' ni '.join(f.races)}"
+    if f.schools and RACE_SCHOOL.get(card.race or "") not in f.schools:
+        return f"{label} no es de la Escuela {' ni '.join(f.schools)}"
+    if f.names and card.name not in f.names:
+        return f"{label} no se llama {' ni '.join(f.names)}"
+    if f.other and source is not None and inst is source:
+        return f"{label} es la propia carta («otro»)"
+    if f.max_strength is not None or f.min_strength is not None:
+        strength = game.strength(inst) if card.type == ALLY else None
+        if strength is None:
+            return f"{label} no tiene Fuerza"
+        if f.max_strength is not None and strength > f.max_strength:
+            return f"{label} tiene Fuerza {strength}, más de {f.max_strength}"
+        if f.min_strength is not None and strength < f.min_strength:
+            return f"{label} tiene Fuerza {strength}, menos de {f.min_strength}"
+    if f.max_cost is not None and (card.cost or 0) > f.max_cost:
+        return f"{label} tiene coste {card.cost}, más de {f.max_cost}"
+    if f.min_cost is not None and (card.cost or 0) < f.min_cost:
+        return f"{label} tiene coste {card.cost}, menos de {f.min_cost}"
+    for k in f.keywords:
+        if k not in inst.kw:
+            return f"{label} no tiene {k}"
+    for k in f.without:
+        if k in inst.kw:
+            return f"{label} tiene {k}"
+    if f.bearing_weapon is not None and bool(inst.weapons) != f.bearing_weapon:
+        return f"{label} {'no porta' if f.bearing_weapon else 'porta'} un Arma"
+    if f.attacking is not None and (inst.zone == "attack") != f.attacking:
+        return f"{label} {'no está atacando' if f.attacking else 'está atacando'}"
+    return None
+
+
+_ZONE = {"hand": "la mano", "graveyard": "el Cementerio", "exile": "la Zona de Destierro",
+         "castle": "el Mazo Castillo", "defense": "la Línea de Defensa",
+         "attack": "la Línea de Ataque", "support": "la Línea de Apoyo",
+         "reserve": "la Reserva de Oro", "paid": "la Zona de Oro Pagado"}
+
+
+def candidates(game: State, f: TargetFilter, controller: str, source: Inst | None) -> list[Inst]:
+    return [i for i in game.cards.values() if mismatch(game, f, i, controller, source) is None]
+
+
+def holds(game: State, cond: Condition | None, source: Inst, controller: str) -> bool:
+    if cond is None:
+        return True
+    kind = cond.kind
+    if kind == "always":
+        return True
+    if kind == "in_zone":
+        zone = cond.zone or "in_play"
+        return source.zone in IN_PLAY if zone == "in_play" else source.zone == zone
+    if kind == "bears_weapon":
+        return bool(source.weapons)
+    if kind == "bears_no_weapon":
+        return not source.weapons
+    if kind == "attacking":
+        return source.zone == "attack" and source.id in game.attackers
+    if kind == "blocking":
+        return source.id in game.blocks.values()
+    if kind == "blocked":
+        return source.id in game.blocks
+    if kind == "unblocked":
+        return source.id in game.attackers and source.id not in game.blocks
+    if kind in ("controls", "controls_none", "opponent_controls", "all_allies"):
+        who = game.opponent(controller) if kind == "opponent_controls" else controller
+        f = cond.filter or TargetFilter()
+        mine = [i for i in game.in_play(who)]
+        if kind == "all_allies":
+            allies = [i for i in mine if i.card.type == ALLY]
+            return bool(allies) and all(mismatch(game, f, i, controller, source) is None
+                                        for i in allies)
+        n = sum(1 for i in mine if mismatch(game, f, i, who, source) is None
+                and not (f.other and i is source))
+        return n == 0 if kind == "controls_none" else n >= cond.count
+    if kind in ("zone_count", "zone_empty"):
+        who = player_of(game, cond.player, controller)
+        zone = cond.zone or "graveyard"
+        f = cond.filter or TargetFilter(zone=zone)
+        ids = game.players[who].castle if zone == "castle" else game.zone_of(who, zone)
+        n = sum(1 for iid in ids
+                if _matches_off_zone(game, f, game.cards[iid], controller, source))
+        return n == 0 if kind == "zone_empty" else n >= cond.count
+    if kind == "phase":
+        return _phase_now(game) == cond.phase
+    if kind == "your_turn":
+        return game.active == controller
+    if kind == "opponent_turn":
+        return game.active != controller
+    if kind == "has_counters":
+        return source.counters.get(cond.counter or "", 0) >= cond.count
+    if kind == "strength_at_least":
+        return game.strength(source) >= cond.count
+    if kind == "castle_at_most":
+        return len(game.players[controller].castle) <= cond.count
+    if kind == "hand_at_most":
+        return len(game.zone_of(controller, "hand")) <= cond.count
+    if kind == "not":
+        return not all(holds(game, c, source, controller) for c in cond.of)
+    if kind == "all_of":
+        return all(holds(game, c, source, controller) for c in cond.of)
+    if kind == "any_of":
+        return any(holds(game, c, source, controller) for c in cond.of)
+    return False
+
+
+def _matches_off_zone(game: State, f: TargetFilter, inst: Inst, controller: str,
+                      source: Inst | None) -> bool:
+    """A filter applied to a card outside play (its zone was already chosen)."""
+    if f.types and inst.card.type not in f.types:
+        return False
+    if f.races and inst.card.race not in f.races:
+        return False
+    if f.max_cost is not None and (inst.card.cost or 0) > f.max_cost:
+        return False
+    if f.min_cost is not None and (inst.card.cost or 0) < f.min_cost:
+        return False
+    return True
+
+
+def _phase_now(game: State) -> str:
+    return {"vigil": "vigil", "block": "block", "war": "war", "discard": "draw"}.get(
+        game.phase, game.phase)

@@ -1,0 +1,111 @@
+"""Game events and the triggered abilities they fire (seed 000, 6 Habilidades disparadas;
+6.6 Resolución de múltiples habilidades disparadas).
+
+The engine records an ``Event`` for every card played, entering or leaving play, destroyed,
+banished, drawn, discarded, milled, every attacker and blocker declared, combat damage and
+phase begins. After each action, ``fire`` finds the triggered abilities those events fire
+(a card's own «cuando este Aliado sea Destruido» fires from its destination zone) and they
+become ``Pending``: the record resolves them with ``effect`` lines (active player's first,
+6.6) before the next action, or they lapse.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from .evaluate import IN_PLAY, holds, mismatch
+from .model import Ability
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..state import Inst, State
+
+SELF_FROM_ANYWHERE = frozenset({"destroyed", "banished", "leaves_play", "returned_to_hand",
+                                "discarded", "milled", "drawn", "played", "annulled"})
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    kind: str
+    card: str | None
+    player: str | None
+    phase: str | None = None
+    came_from: str | None = None
+    to: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Pending:
+    """A triggered ability waiting for its ``effect`` line (6.6)."""
+
+    source: str
+    index: int  # into the card's abilities
+    controller: str
+    event: Event
+    seq: int
+    optional: bool
+
+    def ability(self, game: State) -> Ability:
+        known = game.cards[self.source].abilities
+        assert known is not None
+        return known.abilities[self.index]
+
+
+def watchers(game: State) -> list[Inst]:
+    """Cards that have triggered or replacement abilities (computed once per game)."""
+    out = getattr(game, "_watchers", None)
+    if out is None:
+        out = [i for i in game.cards.values() if i.abilities is not None and any(
+            a.kind in ("triggered", "replacement") for a in i.abilities.abilities)]
+        game._watchers = out  # type: ignore[attr-defined]
+    return out
+
+
+def fire(game: State, event: Event) -> list[Pending]:
+    out: list[Pending] = []
+    for inst in watchers(game):
+        if inst.lost:
+            continue
+        known = inst.abilities
+        assert known is not None
+        for index, ability in enumerate(known.abilities):
+            trigger = ability.trigger
+            if ability.kind != "triggered" or trigger is None or trigger.event != event.kind:
+                continue
+            controller = inst.controller if inst.zone in IN_PLAY else inst.owner
+            if trigger.self_only:
+                if event.card != inst.id:
+                    continue
+                if event.kind not in SELF_FROM_ANYWHERE and inst.zone not in IN_PLAY:
+                    continue
+            else:
+                if ability.zone == "in_play" and inst.zone not in IN_PLAY:
+                    continue
+                if ability.zone not in ("in_play",) and inst.zone != ability.zone:
+                    continue
+                if trigger.card is not None:
+                    if event.card is None:
+                        continue
+                    target = game.cards[event.card]
+                    if mismatch(game, _any_zone(trigger.card), target, controller, inst):
+                        continue
+            if trigger.player == "you" and event.player != controller:
+                continue
+            if trigger.player == "opponent" and event.player == controller:
+                continue
+            if trigger.phase is not None and event.phase != trigger.phase:
+                continue
+            if not holds(game, trigger.condition, inst, controller):
+                continue
+            if not holds(game, ability.condition, inst, controller):
+                continue
+            game.seq += 1
+            out.append(Pending(inst.id, index, controller, event, game.seq,
+                               ability.optional or any(e.optional for e in ability.effects[:1])))
+    return out
+
+
+def _any_zone(f):
+    """The event already says where the card is: match the rest of the filter."""
+    from dataclasses import replace
+
+    return replace(f, zone="being_played") if f.zone == "in_play" else f

@@ -1,0 +1,409 @@
+"""Checking an ``effect`` line against the ability that is supposed to have produced it.
+
+A v1 ``effect`` line of source X states every change X's ability caused, costs included.
+When X's abilities are known, ``explain`` takes one candidate ability (a Talismán's effect,
+a pending trigger, an activated ability usable now, or one announced with ``activate``) and
+accounts for every change of the line: first the costs (10.16: Oros to the Zona de Oro
+Pagado, cards banished from the Cementerio, discarded, destroyed…), then each effect step in
+order (amounts must match exactly: «Roba 2 cartas» is two cards; zones must be the effect's;
+each affected card must be a valid target (8.2) and not protected — Indestructible,
+Indesterrable, Inmunidad — and a target that became invalid is not affected). Whatever is
+left over is a change the ability does not produce. Steps the record format cannot show
+(keywords gained, «no puede bloquear», damage changes, Anulación…) come back as ``extras``
+for the engine to apply. A step the engine cannot check makes the line *unverified*.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from ...catalog.model import ALLY, GOLD, TALISMAN, TOTEM, WEAPON
+from ..errors import IllegalAction
+from ..keywords import INDESTRUCTIBLE, UNBANISHABLE
+from .chain import immunity
+from .evaluate import IN_PLAY, mismatch, player_of
+from .model import Ability, Cost, Effect, TargetFilter
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..record import Action
+    from ..state import Inst, State
+
+DEST = {"destroy": "graveyard", "banish": "exile", "return_to_hand": "hand",
+        "to_castle_top": "castle_top", "to_castle_bottom": "castle_bottom"}
+ENGINE_APPLIED = frozenset({"gain_keyword", "lose_keyword", "lose_abilities", "cannot_attack",
+                            "cannot_block", "cannot_be_blocked", "reduce_damage",
+                            "redirect_damage", "prevent_damage", "cancel_attack", "annul",
+                            "cancel"})
+UNCHECKED = frozenset({"virtual_gold", "cost_change", "play_free", "look", "set_strength",
+                       "must_block", "extra_turn", "lose_game", "damage", "end_battle",
+                       "race_becomes", "cannot_be_annulled", "shuffle_into_castle"})
+
+
+class Unverifiable(Exception):
+    """The ability has a step the engine cannot check from a record line."""
+
+
+@dataclass(slots=True)
+class Plan:
+    extras: list[tuple[Effect, tuple[str, ...]]] = field(default_factory=list)
+
+
+def land_zone(inst: Inst) -> str:
+    return {ALLY: "defense", TOTEM: "support", WEAPON: "support", GOLD: "reserve"}.get(
+        inst.card.type, "defense")
+
+
+class _Pool:
+    """The changes of the line not yet accounted for."""
+
+    def __init__(self, action: Action):
+        self.moves: dict[str, str] = dict(action.moves)
+        self.draw: dict[str, int] = dict(action.draw)
+        self.mill: dict[str, int] = dict(action.mill)
+        self.counters: list[tuple[str, str, int]] = list(action.counters)
+        self.strength: list[tuple[str, int]] = list(action.strength)
+
+    def take_moves(self, ids: list[str]) -> None:
+        for iid in ids:
+            del self.moves[iid]
+
+    def left(self, game: State) -> str | None:
+        if self.moves:
+            iid, zone = next(iter(self.moves.items()))
+            return f"mover {game.cards[iid].label()} a {zone}"
+        for pid, n in self.draw.items():
+            if n:
+                return f"que {game.players[pid].name} robe {n}"
+        for pid, n in self.mill.items():
+            if n:
+                return f"que {game.players[pid].name} bote {n}"
+        if self.counters:
+            iid, name, n = self.counters[0]
+            return f"{n:+d} contador(es) de {name} en {game.cards[iid].label()}"
+        if self.strength:
+            iid, n = self.strength[0]
+            return f"{n:+d} a la Fuerza de {game.cards[iid].label()}"
+        return None
+
+
+def explain(game: State, action: Action, source: Inst, ability: Ability, controller: str,
+            targets: tuple[str, ...] | None, costs_in_line: bool,
+            triggering: str | None = None) -> Plan:
+    """Account for the whole line with ``ability``; raise ``IllegalAction`` (with the rule)
+    when it cannot have produced it, ``Unverifiable`` when a step cannot be checked."""
+    pool = _Pool(action)
+    if costs_in_line:
+        for cost in ability.costs:
+            _pay(game, pool, cost, source, controller)
+    plan = Plan()
+    split = _split_targets(ability, targets)
+    done = True
+    for effect in ability.effects:
+        if effect.then and not done:
+            done = False
+            continue
+        done = _effect(game, pool, effect, ability, source, controller, split, triggering, plan)
+    left = pool.left(game)
+    if left:
+        raise IllegalAction("6.5", f"El efecto registrado de {source.label()} incluye {left}, "
+                                   f"y su habilidad no lo produce ({ability.describe()})")
+    return plan
+
+
+def _split_targets(ability: Ability, targets: tuple[str, ...] | None) -> list[list[str]] | None:
+    if targets is None:
+        return None
+    out: list[list[str]] = []
+    pos = 0
+    for f in ability.targets:
+        out.append(list(targets[pos:pos + f.count]))
+        pos += f.count
+    return out
+
+
+def _pay(game: State, pool: _Pool, cost: Cost, source: Inst, p: str) -> None:
+    name = game.players[p].name
+    need = cost.amount
+
+    def moved(frm: set[str], to: str, f: TargetFilter | None) -> list[str]:
+        return [iid for iid, z in pool.moves.items()
+                if z == to and game.cards[iid].zone in frm
+                and (game.cards[iid].controller if game.cards[iid].zone in IN_PLAY
+                     else game.cards[iid].owner) == p
+                and (f is None or _kind_ok(f, game.cards[iid]))]
+
+    def require(ids: list[str], what: str) -> None:
+        if len(ids) < need:
+            raise IllegalAction("10.16", f"{source.label()}: su coste es {cost.describe()} y el "
+                                         f"registro no lo paga ({what}: {len(ids)} de {need}).")
+        pool.take_moves(ids[:need])
+
+    kind = cost.kind
+    if kind == "gold":
+        require(moved({"reserve"}, "paid", None), f"Oros de la Reserva de {name} al Oro Pagado")
+    elif kind == "regroup_gold":
+        require(moved({"paid"}, "reserve", None), "Oros agrupados")
+    elif kind == "mill":
+        have = pool.mill.get(p, 0)
+        if have < need:
+            raise IllegalAction("10.16", f"{source.label()}: su coste es {cost.describe()} y "
+                                         f"{name} botó {have}.")
+        pool.mill[p] = have - need
+    elif kind == "banish_from_graveyard":
+        require(moved({"graveyard"}, "exile", cost.filter), "cartas Desterradas de tu Cementerio")
+    elif kind == "discard":
+        require(moved({"hand"}, "graveyard", cost.filter), "cartas Descartadas")
+    elif kind == "destroy_own":
+        require(moved(set(IN_PLAY), "graveyard", cost.filter), "cartas tuyas Destruidas")
+    elif kind == "banish_own":
+        require(moved(set(IN_PLAY), "exile", cost.filter), "cartas tuyas Desterradas")
+    elif kind == "return_own_to_hand":
+        require(moved(set(IN_PLAY), "hand", cost.filter), "cartas tuyas devueltas a la mano")
+    elif kind in ("destroy_self", "banish_self"):
+        zone = "graveyard" if kind == "destroy_self" else "exile"
+        if pool.moves.get(source.id) != zone:
+            raise IllegalAction("10.16", f"{source.label()}: su coste es {cost.describe()} y el "
+                                         "registro no lo paga.")
+        del pool.moves[source.id]
+    elif kind in ("remove_counters", "add_counters"):
+        want = (source.id, cost.counter or "", -need if kind == "remove_counters" else need)
+        if want not in pool.counters:
+            raise IllegalAction("10.16", f"{source.label()}: su coste es {cost.describe()} y el "
+                                         "registro no lo paga.")
+        pool.counters.remove(want)
+
+
+def _kind_ok(f: TargetFilter, inst: Inst) -> bool:
+    if f.types and inst.card.type not in f.types:
+        return False
+    if f.races and inst.card.race not in f.races:
+        return False
+    if f.max_cost is not None and (inst.card.cost or 0) > f.max_cost:
+        return False
+    return True
+
+
+def _amount(game: State, effect: Effect, source: Inst, controller: str) -> int:
+    if effect.amount is not None:
+        return effect.amount
+    src = effect.amount_from
+    if src == "strength_of_bearer" and source.bearer:
+        return game.strength(game.cards[source.bearer])
+    if src == "strength_of_self":
+        return game.strength(source)
+    if src == "allies_you_control":
+        return sum(1 for i in game.in_play(controller) if i.card.type == ALLY)
+    raise Unverifiable(f"cantidad {src!r}")
+
+
+def _protected(game: State, inst: Inst, effect: Effect, source: Inst) -> str | None:
+    if inst.zone not in IN_PLAY:
+        return None
+    if effect.kind == "destroy" and INDESTRUCTIBLE in inst.kw:
+        return f"{inst.label()} es Indestructible"
+    if effect.kind == "banish" and UNBANISHABLE in inst.kw:
+        return f"{inst.label()} es Indesterrable"
+    immune = immunity(inst)
+    if immune and source.card.type == immune:
+        return f"{inst.label()} tiene Inmunidad a {immune}"
+    if (effect.kind in DEST and inst.counters.get("Honor")
+            and source.card.type in (TALISMAN, TOTEM)):
+        return f"{inst.label()} tiene un contador de Honor"
+    return None
+
+
+def _subjects(game: State, effect: Effect, ability: Ability, source: Inst,
+              split: list[list[str]] | None, triggering: str | None) -> list[str] | None:
+    s = effect.subject
+    if s == "target":
+        if split is None or effect.target >= len(split):
+            return None
+        return split[effect.target]
+    if s == "self":
+        return [source.id]
+    if s == "bearer":
+        return [source.bearer] if source.bearer else []
+    if s == "triggering":
+        return [triggering] if triggering else None
+    if s == "attackers":
+        return list(game.attackers)
+    if s == "blockers":
+        return list(game.blocks.values())
+    return None
+
+
+def _effect(game: State, pool: _Pool, effect: Effect, ability: Ability, source: Inst,
+            p: str, split: list[list[str]] | None, triggering: str | None, plan: Plan) -> bool:
+    kind = effect.kind
+    if kind in UNCHECKED:
+        raise Unverifiable(kind)
+    f = (ability.targets[effect.target] if effect.subject == "target"
+         and effect.target < len(ability.targets) else effect.filter)
+    known = _subjects(game, effect, ability, source, split, triggering)
+    if effect.subject == "each" and effect.filter is not None:
+        known = [i.id for i in game.cards.values()
+                 if mismatch(game, effect.filter, i, p, source) is None]
+    if kind in DEST or kind in ("put_into_play", "gain_control", "move"):
+        return _move_effect(game, pool, effect, source, p, f, known)
+    if kind in ("draw", "mill"):
+        pid = player_of(game, effect.player, p, _owner_of(game, known))
+        n = _amount(game, effect, source, p)
+        table = pool.draw if kind == "draw" else pool.mill
+        have = table.get(pid, 0)
+        if have == 0 and effect.optional:
+            return False
+        if have != n and len(game.players[pid].castle) >= n:
+            verb = "Roba" if kind == "draw" else "Bota"
+            raise IllegalAction("10.45" if kind == "draw" else "10.7",
+                                f"{source.label()}: {game.players[pid].name} {verb} {n} "
+                                f"carta{'s' if n != 1 else ''} por su habilidad, no {have}.")
+        table[pid] = 0
+        return True
+    if kind == "discard" or kind == "search":
+        pid = player_of(game, effect.player, p, _owner_of(game, known))
+        frm = {"hand"} if kind == "discard" else {effect.zone or "castle"}
+        to = "graveyard" if kind == "discard" else "hand"
+        ids = [iid for iid, z in pool.moves.items() if z == to and game.cards[iid].zone in frm
+               and game.cards[iid].owner == pid
+               and (effect.filter is None or _kind_ok(effect.filter, game.cards[iid]))]
+        n = effect.amount if effect.amount is not None else (effect.filter.count
+                                                            if effect.filter else 1)
+        if kind == "discard" and len(ids) != n and not effect.optional \
+                and len(game.zone_of(pid, "hand")) >= n:
+            raise IllegalAction("10.18", f"{source.label()}: {game.players[pid].name} Descarta "
+                                         f"{n} por su habilidad, no {len(ids)}.")
+        pool.take_moves(ids[:n])
+        return bool(ids)
+    if kind in ("strength", "counters", "remove_counters"):
+        n = _amount(game, effect, source, p)
+        if kind == "remove_counters":
+            n = -n
+        entries = (pool.strength if kind == "strength"
+                   else [(i, c) for i, name, c in pool.counters if name == (effect.counter or "")])
+        if known is None:
+            ids = [iid for iid, d in entries if d == n]
+            if f is not None:
+                for iid in ids:
+                    why = mismatch(game, f, game.cards[iid], p, source)
+                    if why:
+                        raise IllegalAction("8.2", f"{game.cards[iid].label()} no es un objetivo "
+                                                   f"válido de {source.label()}: {why}.")
+                limit = f.count if effect.subject != "each" else len(ids)
+                ids = ids[:limit]
+        else:
+            ids = [iid for iid in known if game.cards[iid].zone in IN_PLAY]
+        for iid in ids:
+            entry = (iid, n)
+            if kind == "strength":
+                if entry not in pool.strength:
+                    if effect.optional:
+                        return False
+                    raise IllegalAction("6.5", f"{source.label()}: {game.cards[iid].label()} "
+                                               f"{'gana' if n >= 0 else 'pierde'} {abs(n)} a la "
+                                               "Fuerza por su habilidad y el registro no lo dice.")
+                pool.strength.remove(entry)
+            else:
+                full = (iid, effect.counter or "", n)
+                if full not in pool.counters:
+                    if effect.optional:
+                        return False
+                    raise IllegalAction("10.12", f"{source.label()}: el registro no pone los "
+                                                 f"contadores de {effect.counter} que dice su "
+                                                 f"habilidad en {game.cards[iid].label()}.")
+                pool.counters.remove(full)
+        return bool(ids)
+    if kind == "regroup":
+        ids = [iid for iid, z in pool.moves.items() if z == "reserve"
+               and game.cards[iid].zone == "paid" and game.cards[iid].controller == p]
+        n = effect.amount if effect.amount is not None else (f.count if f else len(ids))
+        if len(ids) > n:
+            raise IllegalAction("10.1", f"{source.label()} Agrupa hasta {n} Oros, no {len(ids)}.")
+        pool.take_moves(ids)
+        return bool(ids)
+    if kind in ENGINE_APPLIED:
+        if kind in ("annul", "cancel"):
+            if known is None:
+                below = [w for w in game.windows if w.source != source.id]
+                known = [below[-1].source] if below else []
+            for iid in known:  # an annulled Aliado, Arma or Tótem goes to the Cementerio
+                if pool.moves.get(iid) == "graveyard":
+                    del pool.moves[iid]
+            plan.extras.append((effect, tuple(known)))
+            return True
+        if known is None:
+            raise Unverifiable(f"{kind} sin objetivos nombrados")
+        valid = []
+        for iid in known:
+            inst = game.cards[iid]
+            if f is not None and effect.subject == "target" and mismatch(game, f, inst, p, source):
+                continue  # the target became invalid: not affected (8.2)
+            if _protected(game, inst, effect, source):
+                continue
+            valid.append(iid)
+        plan.extras.append((effect, tuple(valid)))
+        return bool(valid)
+    raise Unverifiable(kind)
+
+
+def _owner_of(game: State, known: list[str] | None) -> str | None:
+    if known:
+        inst = game.cards[known[0]]
+        return inst.controller if inst.zone in IN_PLAY else inst.owner
+    return None
+
+
+def _move_effect(game: State, pool: _Pool, effect: Effect, source: Inst, p: str,
+                 f: TargetFilter | None, known: list[str] | None) -> bool:
+    kind = effect.kind
+    if kind in DEST:
+        dests = {DEST[kind]}
+    elif kind == "move":
+        dests = {effect.zone or ""}
+    else:  # put into play / gain control: the card's zone in play
+        dests = {"defense", "support", "reserve"}
+    if known is None:
+        ids = [iid for iid, z in pool.moves.items() if z in dests
+               and not (kind == "gain_control" and game.cards[iid].controller == p)]
+        if f is not None:
+            for iid in ids:
+                inst = game.cards[iid]
+                why = mismatch(game, f, inst, p, source)
+                if why:
+                    raise IllegalAction("8.2", f"{inst.label()} no es un objetivo válido de "
+                                               f"{source.label()} ({f.describe()}): {why}.")
+            if effect.subject != "each" and len(ids) > f.count:
+                raise IllegalAction("8.2", f"{source.label()} afecta a {f.describe()}, y el "
+                                           f"registro mueve {len(ids)} cartas.")
+        for iid in ids:
+            why = _protected(game, game.cards[iid], effect, source)
+            if why:
+                rule = {"destroy": "10.31", "banish": "10.30"}.get(kind, "10.12")
+                if "Inmunidad" in why:
+                    rule = "10.32"
+                raise IllegalAction(rule, f"{why}: el efecto de {source.label()} no lo afecta.")
+        pool.take_moves(ids)
+        return bool(ids)
+    done = False
+    for iid in known:
+        inst = game.cards[iid]
+        still_valid = not (f is not None and effect.subject == "target"
+                           and mismatch(game, f, inst, p, source))
+        protected = _protected(game, inst, effect, source)
+        moved = pool.moves.get(iid)
+        if still_valid and not protected:
+            if moved in dests:
+                del pool.moves[iid]
+                done = True
+            elif not effect.optional and (inst.zone in IN_PLAY or kind not in DEST):
+                raise IllegalAction("6.5", f"{source.label()}: su habilidad "
+                                           f"{effect.describe()} afecta a {inst.label()} y el "
+                                           "registro no lo mueve así.")
+        elif moved in dests:
+            why = protected or f"{inst.label()} ya no es un objetivo válido"
+            rule = "8.2"
+            if protected:
+                rule = {"destroy": "10.31", "banish": "10.30"}.get(kind, "10.12")
+                if "Inmunidad" in protected:
+                    rule = "10.32"
+            raise IllegalAction(rule, f"{why}: el efecto de {source.label()} no lo afecta.")
+    return done

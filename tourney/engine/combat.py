@@ -1,0 +1,201 @@
+"""The Batalla Mitológica (seed 000, 9 C): attack, block, the Guerra de Talismanes and the
+Asignación de Daño, with the keywords that act in it."""
+from __future__ import annotations
+
+from ..catalog.model import ALLY
+from .errors import IllegalAction
+from .keywords import (
+    CHALLENGER,
+    CHARGE,
+    CONQUEST,
+    FURY,
+    GUARDIAN,
+    INDESTRUCTIBLE,
+    NO_ATTACK,
+    NO_BLOCK,
+    RECKLESS,
+    UNBLOCKABLE,
+)
+from .record import Action
+from .state import IN_PLAY, PHASE_NAMES, Inst, State
+
+
+class Combat(State):
+    def legal_attackers(self, pid: str) -> list[str]:
+        out = []
+        for iid in self.zone_of(pid, "defense"):
+            inst = self.cards[iid]
+            if (inst.card.type == ALLY and GUARDIAN not in inst.kw and NO_ATTACK not in inst.kw
+                    and (FURY in inst.kw or inst.since < self.last_regroup[pid])):
+                out.append(iid)
+        return out
+
+    def _do_attack(self, action: Action) -> None:
+        p = action.p
+        self._need_active(action, "9 C", "declarar un ataque")
+        if self.phase != "vigil":
+            raise IllegalAction("9 C", f"No se puede declarar ataque durante {PHASE_NAMES[self.phase]}.")
+        if self.battle_done:
+            raise IllegalAction("9 C", "Ya hubo una Batalla Mitológica este turno.")
+        if not action.cards:
+            raise IllegalAction("9 C1", "Un ataque debe declarar al menos un Aliado atacante.")
+        if len(set(action.cards)) != len(action.cards):
+            raise IllegalAction("9 C1", "Un Aliado aparece dos veces entre los atacantes.")
+        for iid in action.cards:
+            inst = self.cards[iid]
+            if inst.card.type != ALLY or inst.zone != "defense" or inst.controller != p:
+                raise IllegalAction("9 C1", f"{inst.label()} no es un Aliado en tu Línea de Defensa: "
+                                            "no puede ser declarado atacante.")
+            if GUARDIAN in inst.kw:
+                raise IllegalAction("9 C1", f"{inst.label()} es Guardián: no puede ser declarado "
+                                            "atacante.")
+            if NO_ATTACK in inst.kw:
+                why = ("por su propia habilidad" if NO_ATTACK in inst.base_kw else
+                       "por el Arma que porta" if inst.weapons else "por un efecto")
+                raise IllegalAction("9 C1", f"{inst.label()} no puede ser declarado atacante {why}.")
+            if FURY not in inst.kw and not inst.since < self.last_regroup[p]:
+                raise IllegalAction("2.1", f"{inst.label()} no puede atacar: no está bajo tu control "
+                                           "desde el comienzo de tu última Fase de Agrupación y no "
+                                           "tiene Furia.")
+        challenges: dict[str, str] = {}
+        opp = self.opponent(p)
+        for attacker, target in action.challenges:
+            a = self.cards[attacker]
+            t = self.cards[target]
+            if attacker not in action.cards or CHALLENGER not in a.kw:
+                raise IllegalAction("10.44", f"{a.label()} no es un atacante Retador.")
+            if attacker in challenges:
+                raise IllegalAction("10.44", f"{a.label()} desafía a un solo Aliado.")
+            if t.card.type != ALLY or t.zone != "defense" or t.controller != opp:
+                raise IllegalAction("10.44", f"{t.label()} no es un Aliado en la Línea de Defensa "
+                                             "rival: no puede ser desafiado.")
+            challenges[attacker] = target
+        for iid in action.cards:
+            self._put(self.cards[iid], "attack", p)
+        self.attackers = list(action.cards)
+        self.challenges = challenges
+        self.blocks = {}
+        self.battle_done = True
+        self.gold_allowed = False
+        self.phase = "block"
+        for iid in action.cards:
+            self._emit("attack_declared", self.cards[iid], p)
+
+    def can_block(self, blocker: Inst, attacker: Inst) -> str | None:
+        if UNBLOCKABLE in attacker.kw:
+            return "10.29"
+        if RECKLESS in attacker.kw and RECKLESS not in blocker.kw:
+            return "2009 I"
+        if NO_BLOCK in blocker.kw:
+            return "4.2"
+        return None
+
+    def _do_block(self, action: Action) -> None:
+        p = action.p
+        if self.phase != "block":
+            raise IllegalAction("9 C2", f"No se pueden declarar bloqueos durante {PHASE_NAMES[self.phase]}.")
+        if p == self.active:
+            raise IllegalAction("9 C2", "Bloquea el jugador defensor, no el atacante.")
+        blockers: dict[str, str] = {}
+        blocks: dict[str, str] = {}
+        for blocker_id, attacker_id in action.pairs:
+            b = self.cards[blocker_id]
+            a = self.cards[attacker_id]
+            if b.card.type != ALLY or b.zone != "defense" or b.controller != p:
+                raise IllegalAction("10.6", f"{b.label()} no es un Aliado en tu Línea de Defensa: "
+                                            "no puede bloquear.")
+            if attacker_id not in self.attackers or a.zone != "attack":
+                raise IllegalAction("9 C2", f"{a.label()} no es un Aliado atacante.")
+            if blocker_id in blockers:
+                raise IllegalAction("9 C2", f"{b.label()} ya bloquea a otro Aliado: un Aliado "
+                                            "bloquea a un solo atacante.")
+            if attacker_id in blocks:
+                raise IllegalAction("9 C2", f"{a.label()} ya está bloqueado: los bloqueos son uno a uno.")
+            rule = self.can_block(b, a)
+            if rule == "10.29":
+                raise IllegalAction(rule, f"{a.label()} es Imbloqueable.")
+            if rule == "2009 I":
+                raise IllegalAction(rule, f"{a.label()} es Temerario: sólo lo bloquean Aliados "
+                                          f"Temerarios y {b.label()} no lo es.")
+            if rule == "4.2":
+                raise IllegalAction(rule, f"{b.label()} no puede bloquear (un efecto o habilidad "
+                                          "continua se lo impide).")
+            blockers[blocker_id] = attacker_id
+            blocks[attacker_id] = blocker_id
+        for attacker_id, target_id in self.challenges.items():
+            target = self.cards[target_id]
+            attacker = self.cards[attacker_id]
+            if target.zone != "defense" or target.controller != p:
+                continue
+            if self.can_block(target, attacker) is not None:
+                continue
+            chosen = blockers.get(target_id)
+            if chosen is None or self.challenges.get(chosen) != target_id:
+                raise IllegalAction("10.44", f"{target.label()} fue desafiado por el Retador "
+                                             f"{attacker.label()} y debe bloquearlo.")
+        self.blocks = blocks
+        self.phase = "war"
+        self.priority = p
+        self.passes = 0
+        for blocker_id in blockers:
+            self._emit("block_declared", self.cards[blocker_id], p)
+
+    def _do_pass(self, action: Action) -> None:
+        if self.phase != "war":
+            raise IllegalAction("10.11", f"Sólo se cede la prioridad en la Guerra de Talismanes, "
+                                         f"no durante {PHASE_NAMES[self.phase]}.")
+        if action.p != self.priority:
+            raise IllegalAction("9 C3", f"{self.players[action.p].name} no tiene la prioridad.")
+        self.passes += 1
+        self.priority = self.opponent(action.p)
+        if self.passes >= 2:
+            self._assign_damage()
+            if self.outcome is None:
+                self._finish_turn()
+
+    def _assign_damage(self) -> None:
+        active, defender = self.active, self.opponent(self.active)
+        damage = 0
+        destroyed: list[Inst] = []
+        dealt: list[Inst] = []
+        for attacker_id in self.attackers:
+            a = self.cards[attacker_id]
+            if a.zone != "attack" or a.controller != active:
+                continue
+            blocker_id = self.blocks.get(attacker_id)
+            b = self.cards[blocker_id] if blocker_id else None
+            if b is not None and (b.zone != "defense" or b.controller != defender):
+                b = None  # 10.6: the blocker left; the attacker hits the Castillo
+            sa = max(self.strength(a), 0)
+            if b is None:
+                hit = sa
+            else:
+                sb = max(self.strength(b), 0)
+                hit = 0
+                if sa > sb:
+                    destroyed.append(b)
+                    hit = sa - sb
+                elif sa == sb:
+                    destroyed.extend((a, b))
+                else:
+                    destroyed.append(a)
+            if hit > 0:
+                if CHARGE in a.kw:
+                    hit *= 2
+                damage += hit
+                dealt.append(a)
+        self._mill(defender, damage)  # 9 C4 c: all combat damage at once
+        for a in dealt:
+            self._emit("combat_damage", a, active)
+        if self._check_castles():
+            return
+        for inst in destroyed:
+            if INDESTRUCTIBLE in inst.kw or inst.zone not in ("attack", "defense"):
+                continue
+            self._put(inst, "graveyard")
+        for a in dealt:  # 10.14 Conquista
+            if CONQUEST in a.kw and a.zone in IN_PLAY and not a.counters.get("Conquista"):
+                a.counters["Conquista"] = 1
+                self._draw(a.controller, 1)
+                if self._check_castles():
+                    return

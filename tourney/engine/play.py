@@ -1,0 +1,182 @@
+"""Playing a card (seed 000, 8.1 Jugar una carta; 8.2 Objetivos; 2.1–2.4 the card types).
+
+Steps A–C happen on the ``play`` line: the card is where it may be played from, at a moment
+its type (or its text) allows, with valid targets (8.2) and its cost paid exactly (8.1,
+10.16). Then the chain window of ``abilities.chain`` opens (D) and the card lands (E).
+"""
+from __future__ import annotations
+
+from ..catalog.model import ALLY, GOLD, TALISMAN, TOTEM, WEAPON
+from .abilities.chain import (
+    Resolution,
+    Window,
+    answer_kind,
+    check_targets,
+    enter_window,
+    note_answer,
+    own_effect,
+    valid_targets_exist,
+)
+from .abilities.evaluate import holds
+from .abilities.model import Ability
+from .errors import IllegalAction
+from .keywords import BLOCK, GRAVEYARD, OWN_BLOCK, WANDERER, WAR, play_permissions, weapon_capacity
+from .record import Action
+from .state import IN_PLAY, PHASE_NAMES, ZONE_NAMES, Inst, State
+
+
+def permission_from(inst: Inst, zone: str) -> Ability | None:
+    """A play permission ability of the card for playing it from ``zone``."""
+    known = inst.abilities
+    if known is None:
+        return None
+    for ability in known.abilities:
+        if ability.kind == "play_permission" and ability.zone == zone:
+            return ability
+    return None
+
+
+class Play(State):
+    def _play_source(self, action: Action, first: Inst) -> tuple[Inst, Ability | None, bool]:
+        """Where the card is played from: the hand, or a zone its text allows."""
+        p = action.p
+        if first.zone != "hand" and first.owner == p and first.zone in ("graveyard", "exile"):
+            permission = permission_from(first, first.zone)
+            if permission is not None:
+                return first, permission, True
+            if first.zone == "graveyard" and GRAVEYARD in play_permissions(first.card):
+                return first, None, True
+        assert action.card is not None
+        return self._own(action, action.card, "hand", "para jugarla", "8.1"), None, False
+
+    def _do_play(self, action: Action) -> None:
+        p = action.p
+        assert action.card is not None
+        first = self.cards[action.card]
+        inst, permission, from_elsewhere = self._play_source(action, first)
+        card = inst.card
+        allowed = play_permissions(card)
+        if card.type == GOLD:
+            raise IllegalAction("2.5", f"{inst.label()} es un Oro: los Oros no se juegan, se ponen "
+                                       "en la Reserva con «gold».")
+        if card.type not in (ALLY, TOTEM, WEAPON, TALISMAN):
+            raise IllegalAction("8.1", f"{inst.label()}: el motor no sabe jugar cartas de tipo "
+                                       f"{card.type}.")
+        effect = own_effect(inst)
+        answer = answer_kind(effect[1]) if effect is not None else None
+        # timing (9 B, 9 C2, 9 C3; 8.1 D for answers)
+        own_vigil = self.phase == "vigil" and p == self.active
+        in_block = self.phase == "block" and (
+            BLOCK in allowed or (OWN_BLOCK in allowed and p != self.active))
+        in_war = self.phase == "war" and (card.type == TALISMAN or WAR in allowed)
+        answering = answer is not None and bool(self.windows)
+        if permission is not None:
+            if permission.phases and not (
+                    ("vigil" in permission.phases and own_vigil)
+                    or ("war" in permission.phases and in_war)
+                    or ("block" in permission.phases and self.phase == "block")):
+                raise IllegalAction("8.1", f"{inst.label()}: su texto permite jugarla desde "
+                                           f"{ZONE_NAMES[inst.zone]} sólo en "
+                                           f"{' o '.join(PHASE_NAMES.get(x, x) for x in permission.phases)}.")
+            if not holds(self, permission.condition, inst, p):
+                raise IllegalAction("8.1", f"{inst.label()}: no se cumple la condición para "
+                                           f"jugarla desde {ZONE_NAMES[inst.zone]} "
+                                           f"({permission.condition.describe() if permission.condition else ''}).")
+        if answer is not None and not self.windows and effect is not None \
+                and any(f.zone == "being_played" for f in effect[1].targets):
+            raise IllegalAction("8.1", f"{inst.label()} se juega en respuesta a una carta que se "
+                                       "está jugando (o una habilidad que se está usando), y "
+                                       "ahora no hay ninguna (8.1 D).")
+        if not answering:
+            if in_war and self.priority != p:
+                raise IllegalAction("9 C3", f"{self.players[p].name} no tiene la prioridad en la "
+                                            "Guerra de Talismanes.")
+            if not (own_vigil or in_block or in_war):
+                if card.type == TALISMAN:
+                    raise IllegalAction("9 B", f"{inst.label()}: los Talismanes se juegan en tu "
+                                               "Fase de Vigilia o en la Guerra de Talismanes.")
+                raise IllegalAction("9 B", f"{inst.label()}: {card.type} sólo se juega en tu "
+                                           f"Fase de Vigilia (ahora es {PHASE_NAMES[self.phase]}"
+                                           f"{'' if p == self.active else ' del turno rival'}).")
+        # targets and bearer (8.2, 2.2)
+        bearer = None
+        if card.type == WEAPON:
+            if action.bearer is None:
+                raise IllegalAction("2.2", f"{inst.label()} necesita un Aliado portador («bearer»).")
+            bearer = self.cards[action.bearer]
+            if bearer.zone not in ("defense", "attack") or bearer.card.type != ALLY:
+                raise IllegalAction("2.2", f"{bearer.label()} no es un Aliado en juego: no puede "
+                                           f"portar {inst.label()}.")
+            capacity = weapon_capacity(bearer.card)
+            if capacity == 0:
+                raise IllegalAction("2.2", f"{bearer.label()} no puede portar Armas.")
+            if len(bearer.weapons) >= capacity:
+                carried = ", ".join(self.cards[w].label() for w in bearer.weapons)
+                raise IllegalAction("2.2", f"{bearer.label()} ya porta {carried}.")
+        elif action.bearer is not None:
+            raise IllegalAction("2.2", f"{inst.label()} no es un Arma: no lleva portador.")
+        if effect is not None:
+            if not action.targets and not valid_targets_exist(self, inst, effect[1], p):
+                raise IllegalAction("8.2", f"{inst.label()} necesita "
+                                           f"{' y '.join(f.describe() for f in effect[1].targets)}"
+                                           " y no hay ninguno válido: no se puede jugar.")
+            check_targets(self, inst, effect[1], action.targets, p)
+        elif action.targets:
+            if len(set(action.targets)) != len(action.targets):
+                raise IllegalAction("8.2", "Los objetivos de una carta deben ser cartas distintas.")
+            if card.type != TALISMAN:
+                raise IllegalAction("8.2", f"{inst.label()}: sólo los Talismanes llevan «targets» "
+                                           "en este registro.")
+        # Errante (10.22)
+        if WANDERER in inst.kw and card.type != TALISMAN:
+            for other in self.cards.values():
+                if (other.zone in IN_PLAY and other.controller == p
+                        and other.card.name == card.name and WANDERER in other.kw):
+                    raise IllegalAction("10.22", f"{inst.label()} es Errante y ya controlas "
+                                                 f"{other.label()}.")
+        # cost (8.1, 10.16)
+        cost = card.cost or 0
+        pay = action.pay
+        if len(set(pay)) != len(pay):
+            raise IllegalAction("8.1", "Un mismo Oro aparece dos veces en el pago.")
+        reserve = self.zone_of(p, "reserve")
+        for gid in pay:
+            if gid not in reserve:
+                g = self.cards[gid]
+                raise IllegalAction("8.1", f"{g.label()} no está en tu Reserva de Oro: no sirve "
+                                           f"para pagar (está en {ZONE_NAMES.get(g.zone, g.zone)}).")
+        if len(pay) != cost:
+            raise IllegalAction("8.1", f"{inst.label()} cuesta {cost} Oro{'s' if cost != 1 else ''} "
+                                       f"y se pagaron {len(pay)}.")
+        # legal: the answer is noted in the window it answers (8.1 D)
+        answers = None
+        if answering and answer is not None:
+            answers = self.windows[-1].source
+            note_answer(self, p, answer)
+        for gid in pay:
+            self._put(self.cards[gid], "paid", p)
+        if self.phase == "vigil" and not answering:
+            self.gold_allowed = False
+        self._emit("played", inst, p)  # 8.1 C: the card counts as played
+        mark = len(self.events)
+        banish_after = from_elsewhere and (permission is None or any(
+            e.kind == "banish" and e.subject == "self" for e in permission.effects))
+        if card.type == TALISMAN:
+            self._put(inst, "exile" if from_elsewhere and banish_after else "graveyard")  # 10.25
+        elif card.type == ALLY:
+            self._put(inst, "defense", p)
+        elif card.type == TOTEM:
+            self._put(inst, "support", p)
+        else:
+            assert bearer is not None
+            self._put(inst, "weapon", bearer.controller)
+            self._attach(inst, bearer)
+        held = tuple(self.events[mark:])  # entering play waits for step E
+        del self.events[mark:]
+        enter_window(self, Window(inst.id, p, "card", deferred=held, answers=answers))
+        if effect is not None:
+            self.resolutions[inst.id] = Resolution(inst.id, effect[0], p, tuple(action.targets),
+                                                   True, "card")
+        if self.phase == "war" and not answering:
+            self.priority = self.opponent(p)
+            self.passes = 0

@@ -1,0 +1,387 @@
+"""Game state: card instances, players and their zones, and the moves between zones.
+
+``State`` holds everything a position is made of and the primitive operations the rules
+are built from (put a card in a zone, draw, mill, attach an Arma, the end of the game when a
+Mazo Castillo is empty). The rules themselves live in ``turn``, ``play``, ``combat`` and
+``abilities``; ``game.Game`` puts them together behind ``Game.apply``.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from ..catalog.model import ALLY, Card
+from .abilities.continuous import is_static
+from .abilities.model import CardAbilities
+from .abilities.registry import abilities_for
+from .errors import IllegalAction
+from .keywords import INDESTRUCTIBLE, UNIQUE, engine_keywords, enters_with_counters, weapon_grants
+from .record import Action, Header
+
+HAND_LIMIT = 8
+IN_PLAY = frozenset({"reserve", "paid", "defense", "attack", "support", "weapon"})
+ZONE_NAMES = {
+    "castle": "Mazo Castillo", "hand": "mano", "graveyard": "Cementerio",
+    "exile": "Zona de Destierro", "reserve": "Reserva de Oro", "paid": "Zona de Oro Pagado",
+    "defense": "Línea de Defensa", "attack": "Línea de Ataque", "support": "Línea de Apoyo",
+    "weapon": "portada por un Aliado",
+}
+PHASE_NAMES = {
+    "vigil": "la Fase de Vigilia", "block": "la Declaración de Bloqueo",
+    "war": "la Guerra de Talismanes", "discard": "el descarte de la Fase de Robar",
+    "over": "el fin de la partida",
+}
+
+
+class Inst:
+    """One card instance: a physical card of the game, wherever it is."""
+
+    __slots__ = (
+        "abilities",
+        "base_kw",
+        "bearer",
+        "bonus",
+        "card",
+        "controller",
+        "counters",
+        "id",
+        "kw",
+        "lost",
+        "owner",
+        "since",
+        "static",
+        "static_bonus",
+        "temp",
+        "weapons",
+        "zone",
+    )
+
+    def __init__(self, iid: str, card: Card, owner: str):
+        self.id = iid
+        self.card = card
+        self.owner = owner
+        self.controller = owner
+        self.zone = "castle"
+        self.since = 0  # clock value when its controller gained it in play
+        self.counters: dict[str, int] = {}
+        self.bearer: str | None = None  # Arma: the Aliado that carries it
+        self.weapons: list[str] = []  # Aliado: the Armas it carries
+        self.base_kw = engine_keywords(card)  # declared in its own text, unconditional
+        self.kw = self.base_kw  # with conditions, Armas and effects (continuous.refresh)
+        self.bonus = 0  # Fuerza until the Fase Final (effect lines)
+        self.static_bonus = 0  # Fuerza from continuous abilities (recomputed, 4.1)
+        self.abilities: CardAbilities | None = abilities_for(card)
+        # effects until the Fase Final: ("+", keyword) / ("-", keyword) / ("lose", "")
+        self.temp: tuple[tuple[str, str], ...] = ()
+        self.lost = False  # has lost its abilities (recomputed)
+        self.static = is_static(self.abilities)  # continuous abilities / conditional keywords
+
+    def label(self) -> str:
+        return f"{self.card.name} ({self.id})"
+
+
+class Player:
+    __slots__ = ("castle", "id", "name", "zones")
+
+    def __init__(self, pid: str, name: str):
+        self.id = pid
+        self.name = name
+        self.castle: list[str] = []  # BOTTOM first: the top card is castle[-1]
+        self.zones: dict[str, dict[str, None]] = {
+            z: {} for z in ("hand", "graveyard", "exile", "reserve", "paid", "defense",
+                            "attack", "support", "weapon")}
+
+    def count(self) -> dict[str, int]:
+        z = self.zones
+        return {"castle": len(self.castle), "hand": len(z["hand"]),
+                "graveyard": len(z["graveyard"]), "exile": len(z["exile"]),
+                "in_play": sum(len(z[k]) for k in IN_PLAY)}
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    winner: str | None
+    reason: str  # "castle_empty" | "concede"
+
+
+class State:
+    """Zones, instances and the primitive moves; the rules are in the subclasses."""
+
+    def __init__(self, header: Header):
+        self.header = header
+        self.order = (header.players[0].id, header.players[1].id)
+        self.players: dict[str, Player] = {}
+        self.cards: dict[str, Inst] = {}
+        self.clock = 0
+        self.turn = 1
+        self.active = header.first
+        self.phase = "vigil"
+        self.gold_allowed = True  # nothing played yet this Vigilia and no Oro put this turn
+        self.battle_done = False
+        self.attackers: list[str] = []
+        self.blocks: dict[str, str] = {}  # attacker -> blocker
+        self.challenges: dict[str, str] = {}  # Retador attacker -> challenged Aliado
+        self.priority: str | None = None
+        self.passes = 0
+        self.last_regroup: dict[str, int] = {pid: -1 for pid in self.order}
+        self.outcome: Outcome | None = None
+        self.unverified: list[int] = []
+        self.verified: list[int] = []
+        self.unverified_cards: dict[int, str] = {}  # line -> card label of its source
+        self.verified_cards: dict[int, str] = {}
+        self.setup_problem: IllegalAction | None = None
+        self.revealed_order = header.order == "revealed"
+        self.reveals: dict[str, list[str]] | None = None  # the current action's named cards
+        self.taken: list[tuple[str, str]] = []  # (player, card) drawn or milled, in order
+        self.events: list[Any] = []  # abilities.events.Event of the current action
+        # abilities (see abilities/): pending triggers, open chain windows, announced
+        # resolutions by source id, uses per turn, the v2 `choose` order of triggers
+        self.pending: list[Any] = []
+        self.windows: list[Any] = []
+        self.resolutions: dict[str, Any] = {}
+        self.used: dict[tuple[str, int], int] = {}
+        self.trigger_order: list[str] = []
+        self.seq = 0
+        for setup in header.players:
+            player = Player(setup.id, setup.name)
+            self.players[setup.id] = player
+            gid, gcard = setup.gold
+            g = Inst(gid, gcard, setup.id)
+            self.cards[gid] = g
+            g.zone = "reserve"
+            player.zones["reserve"][gid] = None
+            for iid, card in reversed(setup.castle):
+                self.cards[iid] = Inst(iid, card, setup.id)
+                player.castle.append(iid)
+        self.setup_problem = self._check_setup()
+        for setup in header.players:
+            if self.revealed_order:
+                self.reveals = {setup.id: list(setup.opening)}
+            self._draw(setup.id, header.hand)
+        self.reveals = None
+        self._check_castles()
+
+    # -- queries -----------------------------------------------------------------
+    def opponent(self, pid: str) -> str:
+        return self.order[1] if pid == self.order[0] else self.order[0]
+
+    def strength(self, inst: Inst) -> int:
+        value = ((inst.card.strength or 0) + inst.bonus + inst.static_bonus
+                 + inst.counters.get("Alimento", 0))
+        for wid in inst.weapons:
+            value += weapon_grants(self.cards[wid].card)[0]
+        return value
+
+    def zone_of(self, pid: str, zone: str) -> dict[str, None]:
+        return self.players[pid].zones[zone]
+
+    def final(self) -> dict[str, dict[str, int]]:
+        return {pid: self.players[pid].count() for pid in self.order}
+
+    def in_play(self, pid: str) -> Iterable[Inst]:
+        for zone in IN_PLAY:
+            for iid in self.zone_of(pid, zone):
+                yield self.cards[iid]
+
+    def where(self, inst: Inst) -> str:
+        if inst.zone == "castle":
+            return f"el Mazo Castillo de {self.players[inst.owner].name}"
+        holder = inst.controller if inst.zone in IN_PLAY else inst.owner
+        return f"{ZONE_NAMES[inst.zone]} de {self.players[holder].name}"
+
+    def _check_setup(self) -> IllegalAction | None:
+        for setup in self.header.players:
+            if not setup.gold[1].is_gold:
+                return IllegalAction("3.2", f"{setup.name}: el Oro inicial {setup.gold[1].name} "
+                                            f"({setup.gold[0]}) no es un Oro.")
+            seen: dict[str, str] = {}
+            for iid, card in (setup.gold, *setup.castle):
+                if UNIQUE in engine_keywords(card):
+                    if card.identity in seen:
+                        return IllegalAction("10.13", f"{setup.name} tiene dos copias de la carta "
+                                                      f"Única {card.name} ({seen[card.identity]} "
+                                                      f"y {iid}).")
+                    seen[card.identity] = iid
+        return None
+
+    # -- hooks the ability machinery fills in ---------------------------------------
+    def _emit(self, kind: str, inst: Inst | None = None, player: str | None = None,
+              **data: Any) -> None:
+        """Record a game event of the current action (abilities.events)."""
+
+    def _refresh(self, inst: Inst) -> None:
+        """Recompute one card's keywords (abilities.continuous)."""
+        kw = inst.base_kw
+        for wid in inst.weapons:
+            kw = kw | weapon_grants(self.cards[wid].card)[1]
+        inst.kw = kw
+
+    # -- moves ---------------------------------------------------------------------
+    def _remove(self, inst: Inst) -> None:
+        zone = inst.zone
+        if zone == "castle":
+            self.players[inst.owner].castle.remove(inst.id)
+        else:
+            holder = inst.controller if zone in IN_PLAY else inst.owner
+            del self.players[holder].zones[zone][inst.id]
+
+    def _put(self, inst: Inst, zone: str, controller: str | None = None) -> None:
+        """Move ``inst`` to ``zone`` (in play: under ``controller``; else: its owner's)."""
+        was_in_play = inst.zone in IN_PLAY
+        came_from = inst.zone
+        self._remove(inst)
+        if inst.bearer is not None and zone != "weapon":  # an Arma leaves its bearer
+            self._detach(inst)
+        if zone in IN_PLAY:
+            new_controller = controller or inst.controller
+            changed = was_in_play and new_controller != inst.controller
+            if not was_in_play or changed:
+                self.clock += 1
+                inst.since = self.clock
+            inst.controller = new_controller
+            self.players[new_controller].zones[zone][inst.id] = None
+            inst.zone = zone
+            if not was_in_play:
+                if inst.card.type == ALLY:
+                    for name, n in enters_with_counters(inst.card):
+                        inst.counters[name] = inst.counters.get(name, 0) + n
+                self._emit("enters_play", inst, new_controller, came_from=came_from)
+            elif changed:
+                self._emit("control_changed", inst, new_controller)
+            return
+        inst.zone = zone
+        inst.controller = inst.owner
+        if zone == "castle_top":
+            inst.zone = "castle"
+            self.players[inst.owner].castle.append(inst.id)
+        elif zone == "castle_bottom":
+            inst.zone = "castle"
+            self.players[inst.owner].castle.insert(0, inst.id)
+        else:
+            self.players[inst.owner].zones[zone][inst.id] = None
+        if was_in_play:
+            self._left_play(inst)
+            self._emit("leaves_play", inst, inst.owner, to=zone)
+            if zone == "graveyard":
+                self._emit("destroyed", inst, inst.owner)
+            elif zone == "exile":
+                self._emit("banished", inst, inst.owner)
+            elif zone == "hand":
+                self._emit("returned_to_hand", inst, inst.owner)
+        elif came_from == "hand" and zone == "graveyard":
+            self._emit("discarded", inst, inst.owner)
+        elif zone == "exile":
+            self._emit("banished", inst, inst.owner)
+
+    def _left_play(self, inst: Inst) -> None:
+        inst.counters = {}
+        inst.bonus = 0
+        inst.static_bonus = 0
+        inst.temp = ()
+        if inst.bearer is not None:  # an Arma leaving: its bearer is free again
+            self._detach(inst)
+        for wid in list(inst.weapons):  # 2.2: an Arma without a valid bearer is destroyed
+            weapon = self.cards[wid]
+            self._detach(weapon)
+            if INDESTRUCTIBLE in weapon.kw:
+                self._remove(weapon)
+                weapon.zone = "support"
+                self.players[weapon.controller].zones["support"][weapon.id] = None
+            else:
+                self._put(weapon, "graveyard")
+
+    def _take_top(self, pid: str, what: str) -> str:
+        """The card a draw or mill takes: the top one, or the one the record names."""
+        castle = self.players[pid].castle
+        named = self.reveals.get(pid) if self.reveals is not None else None
+        if not named:
+            if self.revealed_order:
+                raise IllegalAction(None, f"El registro no nombra la carta que "
+                                          f"{self.players[pid].name} {what} («revealed»).")
+            iid = castle.pop()
+        else:
+            iid = named.pop(0)
+            rule = "10.45" if what == "roba" else "10.7"
+            if self.revealed_order:
+                if self.cards[iid].zone != "castle" or self.cards[iid].owner != pid:
+                    raise IllegalAction(rule, f"{self.cards[iid].label()} no está en el Mazo "
+                                              f"Castillo de {self.players[pid].name}: no se "
+                                              f"{'roba' if what == 'roba' else 'bota'}.")
+                castle.remove(iid)
+            elif castle[-1] != iid:
+                raise IllegalAction(rule, f"La carta del tope del Castillo de "
+                                          f"{self.players[pid].name} es "
+                                          f"{self.cards[castle[-1]].label()}, no "
+                                          f"{self.cards[iid].label()}.")
+            else:
+                castle.pop()
+        self.taken.append((pid, iid))
+        return iid
+
+    def _attach(self, weapon: Inst, ally: Inst) -> None:
+        weapon.bearer = ally.id
+        ally.weapons.append(weapon.id)
+        self._refresh(ally)
+
+    def _detach(self, weapon: Inst) -> None:
+        assert weapon.bearer is not None
+        ally = self.cards[weapon.bearer]
+        ally.weapons.remove(weapon.id)
+        weapon.bearer = None
+        self._refresh(ally)
+
+    def _draw(self, pid: str, n: int) -> None:
+        player = self.players[pid]
+        for _ in range(n):
+            if not player.castle:
+                return
+            iid = self._take_top(pid, "roba")
+            self.cards[iid].zone = "hand"
+            player.zones["hand"][iid] = None
+            self._emit("drawn", self.cards[iid], pid)
+
+    def _mill(self, pid: str, n: int) -> None:
+        player = self.players[pid]
+        for _ in range(n):
+            if not player.castle:
+                return
+            iid = self._take_top(pid, "bota")
+            self.cards[iid].zone = "graveyard"
+            player.zones["graveyard"][iid] = None
+            self._emit("milled", self.cards[iid], pid)
+
+    def _check_castles(self) -> bool:
+        empty = [pid for pid in self.order if not self.players[pid].castle]
+        if empty and self.outcome is None:
+            winner = None if len(empty) == 2 else self.opponent(empty[0])
+            self.outcome = Outcome(winner, "castle_empty")
+            self.phase = "over"
+        return self.outcome is not None
+
+    def _own(self, action: Action, iid: str, zone: str, what: str, rule: str) -> Inst:
+        inst = self.cards[iid]
+        if zone in IN_PLAY:
+            ok = inst.zone == zone and inst.controller == action.p
+        else:
+            ok = inst.zone == zone and inst.owner == action.p
+        if not ok:
+            raise IllegalAction(rule, f"{inst.label()} no está en tu {ZONE_NAMES[zone]} ({what}): "
+                                      f"está en {self.where(inst)}.")
+        return inst
+
+    def _need_active(self, action: Action, rule: str, what: str) -> None:
+        if action.p != self.active:
+            raise IllegalAction(rule, f"{self.players[action.p].name} no puede {what}: es el turno "
+                                      f"de {self.players[self.active].name}.")
+
+    def _need_phase(self, phase: str, rule: str, what: str) -> None:
+        if self.phase != phase:
+            raise IllegalAction(rule, f"No se puede {what} durante {PHASE_NAMES[self.phase]}.")
+
+    # the rules other modules provide (declared here so every part type-checks alone)
+    def _finish_turn(self) -> None:
+        raise NotImplementedError
+
+    def _next_turn(self) -> None:
+        raise NotImplementedError
