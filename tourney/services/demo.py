@@ -108,6 +108,11 @@ def demo_event(session: Session, catalog, formats: dict, format_id: str = "unifi
     if format_id not in formats:
         raise ServiceError(f"Formato desconocido: {format_id}.")
     fmt = formats[format_id]
+    if getattr(fmt, "sealed", None) is not None:  # Sellado / Lanzamiento: pools, not lists
+        from .pools_demo import demo_lanzamiento
+
+        return demo_lanzamiento(session, catalog, formats, format_id=format_id, players=players,
+                                rounds_played=rounds_played, seed=seed)
 
     def user(email, name, role="jugador"):
         found = session.exec(select(User).where(User.email == email)).first()

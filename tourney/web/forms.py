@@ -53,6 +53,11 @@ class EventForm(FlaskForm):
     page_size = SelectField("Tamaño de página de los documentos",
                             choices=choices([("A4", "A4"), ("Letter", "Carta (Letter)")]),
                             default="A4")
+    # Sellado / Lanzamiento (issue 16): the organizer's Castillo size and the pool's edition
+    castle_size = IntegerField("Sellado o Lanzamiento: cartas del Mazo Castillo (vacío = las del formato)",
+                               validators=[Optional(), NumberRange(1, 100, "Entre 1 y 100.")])
+    pool_edition = SelectField("Sellado o Lanzamiento: edición del pool",
+                               choices=choices([("", "—")]), default="", validate_choice=False)
 
 
 class DeskPlayerForm(FlaskForm):

@@ -19,6 +19,16 @@ bp = Blueprint("pools", __name__)
 PRODUCT_ROWS = 3  # product rows shown on the form (more can be added on the page)
 
 
+@bp.app_context_processor
+def inject():
+    def is_pool_event(event) -> bool:
+        from .common import formats
+
+        return pools.is_pool_format(formats().get(getattr(event, "format_id", None)))
+
+    return {"is_pool_event": is_pool_event}
+
+
 class SealedForm(FlaskForm):
     castle_size = IntegerField("Cartas del Mazo Castillo", validators=[
         NumberRange(1, 100, "Entre 1 y 100.")])
@@ -45,6 +55,18 @@ def _edition_choices(fmt) -> list:
     return choices(known or [(slug, slug) for slug in legal])
 
 
+def sealed_choices(form) -> None:
+    """The pool editions offered on the new-event form (every sealed format's editions)."""
+    from .common import formats
+
+    cat = catalog()
+    slugs: list[str] = []
+    for fmt in formats().values():
+        if pools.is_pool_format(fmt):
+            slugs += [s for s in (fmt.legal_editions or ()) if s in cat.editions and s not in slugs]
+    form.pool_edition.choices = choices([("", "—")] + [(s, cat.editions[s].name) for s in slugs])
+
+
 def configure_from_form(event, form) -> None:
     """Event creation: the Castillo size and pool edition typed on the new-event form."""
     fmt = format_for(event)
@@ -52,6 +74,8 @@ def configure_from_form(event, form) -> None:
         return
     size = getattr(form, "castle_size", None)
     edition = getattr(form, "pool_edition", None)
+    if edition is None or not edition.data:
+        raise ServiceError(f"Un {fmt.name} necesita la edición del pool.", "pool_edition")
     pools.configure(db(), actor(), event, fmt,
                     castle_size=(size.data if size is not None and size.data else fmt.main_exact),
                     editions=[edition.data] if edition is not None and edition.data else [])
