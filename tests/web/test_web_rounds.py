@@ -121,7 +121,10 @@ def test_impossible_best_of_three_result_is_refused_next_to_the_field(client, fo
 
 
 def test_two_organizers_at_once_no_lost_result(client, four, world, app):
-    second = world.user("org2@x.cl", "organizador")
+    from tourney.services import events as event_service
+
+    second = world.user("org2@x.cl", "organizador")  # a co-organizer of this event (issue 15)
+    world.run(lambda s: event_service.add_judge(s, four.org, four.event, second.email, "organizador"))
     world.run(lambda s: rounds.pair_next_round(s, four.org, four.event))
     _, matches = _matches(world)
     m = matches[0]

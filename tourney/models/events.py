@@ -53,6 +53,11 @@ class User(UserMixin, SQLModel, table=True):
     password_hash: str = Field(max_length=255)
     role: str = Field(default=ROLE_PLAYER, max_length=20)
     created_at: datetime = Field(default_factory=utcnow)
+    # bumped by logout and password change: sessions signed with an older value are revoked
+    session_version: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
+
+    def get_id(self) -> str:  # flask-login: the session names the user and its version
+        return f"{self.id}:{self.session_version or 0}"
 
     @property
     def is_organizer(self) -> bool:
@@ -88,6 +93,9 @@ class EventJudge(SQLModel, table=True):
     id: Optional[int] = Field(default=None, primary_key=True)
     event_id: int = Field(foreign_key="event.id", index=True)
     user_id: int = Field(foreign_key="app_user.id")
+    # the staff of one event: "juez" (judge) or "organizador" (co-organizer); the owner is
+    # Event.organizer_id (tourney.services.access)
+    role: str = Field(default="juez", max_length=20, sa_column_kwargs={"server_default": "juez"})
 
 
 class Registration(SQLModel, table=True):

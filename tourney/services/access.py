@@ -1,12 +1,20 @@
 """Rights: who may do what on an event. Every service asks here before acting.
 
-- organizers (``User.is_organizer``) do everything, on every event;
-- judges of an event (``EventJudge``) do what a judge does there (deck checks, documents,
-  outstanding tables, any player's swaps), and so do organizers;
-- a player owns their registration: their list, their reports, their swaps;
-- decklists are private to their owner, the event's judges and organizers until published.
+Roles are held **per event** (issue 15):
 
-Only reads of the session here (never a flush): the services raise ``Forbidden`` from these.
+- the global role ``organizador`` (``User.is_organizer``) only allows creating events (and
+  managing the shared card catalog); it gives no right on anybody else's event;
+- an event's **owner** is the account that created it (``Event.organizer_id``);
+- its **staff** (``EventJudge`` rows, column ``role``): co-organizers (``organizador``) do
+  everything the owner does; judges (``juez``) do what a judge does there (deck checks,
+  documents, outstanding tables, any player's swaps);
+- organizers of an event (owner, co-organizers) are also its judges;
+- a player owns their registration: their list, their reports, their swaps;
+- decklists are private to their owner and the event's staff until published.
+
+``is_organizer(actor)`` without an event answers the global question (may create events);
+with an event (and the session) it answers for that event. Only reads of the session here
+(never a flush): the services raise ``Forbidden`` from these.
 """
 from __future__ import annotations
 
@@ -15,33 +23,65 @@ from sqlmodel import Session, select
 from ..models.events import Event, EventJudge, Registration, User
 from .errors import Forbidden
 
+STAFF_JUDGE = "juez"
+STAFF_ORGANIZER = "organizador"
+STAFF_ROLES = (STAFF_JUDGE, STAFF_ORGANIZER)
+
 
 def _authenticated(actor: User | None) -> bool:
     return bool(actor is not None and getattr(actor, "is_authenticated", False))
 
 
-def is_organizer(actor: User | None) -> bool:
+def _event_of(session: Session | None, thing) -> Event | None:
+    """An Event, or the event of something that has ``event_id`` (Round, DeckCheck…)."""
+    if thing is None or isinstance(thing, Event):
+        return thing
+    event_id = getattr(thing, "event_id", None)
+    if event_id is None or session is None:
+        return None
+    return session.get(Event, event_id)
+
+
+def staff_role(session: Session | None, actor: User | None, event: Event) -> str | None:
+    """"owner", "organizador", "juez" or None: the actor's role on this event."""
+    if not _authenticated(actor) or event is None:
+        return None
+    if event.organizer_id == actor.id:
+        return "owner"
+    if session is None:  # no way to read the staff: deny rather than guess
+        return None
+    row = session.exec(select(EventJudge).where(
+        EventJudge.event_id == event.id, EventJudge.user_id == actor.id)).first()
+    return row.role if row is not None else None
+
+
+def may_create_events(actor: User | None) -> bool:
     return bool(_authenticated(actor) and actor.is_organizer)
 
 
-def require_organizer(actor: User | None) -> None:
-    if not is_organizer(actor):
-        raise Forbidden("Solo un organizador puede hacer esto.")
+def is_organizer(actor: User | None, event=None, session: Session | None = None) -> bool:
+    """Without ``event``: may create events (the global role). With ``event``: owner or
+    co-organizer of that event."""
+    if event is None:
+        return may_create_events(actor)
+    return staff_role(session, actor, _event_of(session, event)) in ("owner", STAFF_ORGANIZER)
+
+
+def require_organizer(actor: User | None, event=None, session: Session | None = None) -> None:
+    if not is_organizer(actor, event, session):
+        if event is None:
+            raise Forbidden("Solo una cuenta de organizador puede crear eventos.")
+        raise Forbidden("Solo los organizadores de este evento pueden hacer esto.")
 
 
 def is_judge(session: Session, actor: User | None, event: Event) -> bool:
-    """Judges of the event, and organizers (who can do everything a judge does)."""
-    if not _authenticated(actor):
-        return False
-    if actor.is_organizer:
-        return True
-    return session.exec(select(EventJudge).where(
-        EventJudge.event_id == event.id, EventJudge.user_id == actor.id)).first() is not None
+    """Judges of the event, and its organizers (who can do everything a judge does)."""
+    return staff_role(session, actor, _event_of(session, event)) is not None
 
 
 def require_judge(session: Session, actor: User | None, event: Event) -> None:
     if not is_judge(session, actor, event):
-        raise Forbidden("Solo los jueces de este evento y los organizadores pueden hacer esto.")
+        raise Forbidden("Solo los jueces y organizadores de este evento pueden hacer esto.")
 
 
 def owns(actor: User | None, registration: Registration) -> bool:
@@ -52,7 +92,7 @@ def owns(actor: User | None, registration: Registration) -> bool:
 
 def can_view_decklist(session: Session, actor: User | None, event: Event,
                       registration: Registration) -> bool:
-    """Lists are private to their owner, the judges and organizers until published."""
+    """Lists are private to their owner and the event's staff until published."""
     return event.decklists_published or owns(actor, registration) or is_judge(session, actor, event)
 
 
@@ -60,3 +100,8 @@ def require_view_decklist(session: Session, actor: User | None, event: Event,
                           registration: Registration) -> None:
     if not can_view_decklist(session, actor, event, registration):
         raise Forbidden("Las listas son privadas hasta que el organizador las publique.")
+
+
+def require_event_organizer(session: Session, actor: User | None, event: Event) -> None:
+    """``require_organizer`` for one event, in the argument order of ``require_judge``."""
+    require_organizer(actor, event, session)

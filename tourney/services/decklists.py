@@ -141,7 +141,7 @@ def submit_decklist(session: Session, actor: User, event: Event, registration: R
 
     ``checked``: the list of ``text`` already checked (check_deck), so an import validates
     each list once."""
-    organizer = is_organizer(actor)
+    organizer = is_organizer(actor, event, session)
     if not owns(actor, registration) and not organizer:
         raise Forbidden("Solo puedes enviar tu propia lista.")
     if registration.event_id != event.id:

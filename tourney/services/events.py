@@ -104,7 +104,7 @@ def update_event(session: Session, actor: User, event: Event, *, formats: dict,
                  **fields) -> list[str]:
     """Edit an event after creation. The format cannot change once a round is paired (lists
     were validated against it). Returns notes on consequences, in Spanish."""
-    require_organizer(actor)
+    require_organizer(actor, event, session)
     values = _event_values(formats=formats, **fields)
     notes = []
     played = rounds_played(session, event)
@@ -128,7 +128,7 @@ def update_event(session: Session, actor: User, event: Event, *, formats: dict,
 
 
 def set_registration_open(session: Session, actor: User, event: Event, is_open: bool) -> None:
-    require_organizer(actor)
+    require_organizer(actor, event, session)
     event.registration_open = is_open
     session.add(event)
     session.flush()
@@ -174,7 +174,7 @@ def add_player_at_desk(session: Session, actor: User, event: Event, name: str,
     kept on the registration when ``link_unknown_email`` (else it is an error, as a typo in an
     account's e-mail usually is). ``external_id``: the player's ID (unique in the event).
     ``byes``: byes assigned in advance (rounds 1..byes)."""
-    require_organizer(actor)
+    require_organizer(actor, event, session)
     name = (name or "").strip()
     if not name:
         raise ServiceError("Escribe el nombre del jugador.", "name")
@@ -220,7 +220,7 @@ def forbidden_pairs(session: Session, event: Event) -> list[tuple]:
 def add_forbidden_pair(session: Session, actor: User, event: Event, x: int, y: int,
                        reason: str = "") -> None:
     """Two players who must not be paired (family…): tourney.swiss avoids the pair."""
-    require_organizer(actor)
+    require_organizer(actor, event, session)
     if x == y:
         raise ServiceError("Elige dos jugadores distintos.", "player_y")
     for rid, fld in ((x, "player_x"), (y, "player_y")):
@@ -237,7 +237,7 @@ def add_forbidden_pair(session: Session, actor: User, event: Event, x: int, y: i
 
 
 def remove_forbidden_pair(session: Session, actor: User, event: Event, pair_id: int) -> None:
-    require_organizer(actor)
+    require_organizer(actor, event, session)
     row = session.get(ForbiddenPair, pair_id)
     if row is None or row.event_id != event.id:
         raise NotFound("Esa pareja no existe en este evento.")
@@ -248,7 +248,7 @@ def remove_forbidden_pair(session: Session, actor: User, event: Event, pair_id: 
 def set_byes(session: Session, actor: User, event: Event, registration: Registration,
              byes: int) -> None:
     """Byes assigned in advance, before round 1 is paired."""
-    require_organizer(actor)
+    require_organizer(actor, event, session)
     if not 0 <= byes <= MAX_BYES:
         raise ServiceError(f"Los byes asignados deben ser de 0 a {MAX_BYES}.", "byes")
     if rounds_played(session, event):
@@ -260,7 +260,7 @@ def set_byes(session: Session, actor: User, event: Event, registration: Registra
 
 def set_dropped(session: Session, actor: User, event: Event, registration: Registration,
                 dropped: bool) -> None:
-    require_organizer(actor)
+    require_organizer(actor, event, session)
     if registration.event_id != event.id:
         raise NotFound("Ese jugador no está inscrito en este evento.")
     registration.dropped = dropped
@@ -268,16 +268,27 @@ def set_dropped(session: Session, actor: User, event: Event, registration: Regis
     session.flush()
 
 
-def add_judge(session: Session, actor: User, event: Event, email: str) -> EventJudge:
-    require_organizer(actor)
+def add_judge(session: Session, actor: User, event: Event, email: str,
+              role: str = "juez") -> EventJudge:
+    """Add an account to the event's staff: a judge ("juez") or a co-organizer
+    ("organizador"), who may then do on this event what its owner does (services.access)."""
+    require_organizer(actor, event, session)
+    from .access import STAFF_ROLES
+
+    if role not in STAFF_ROLES:
+        raise ServiceError(f"Rol desconocido: {role} (usa {' u '.join(STAFF_ROLES)}).", "email")
     user = session.exec(select(User).where(User.email == normalize_email(email))).first()
     if user is None:
         raise ServiceError("No hay ninguna cuenta con ese correo.", "email")
     existing = session.exec(select(EventJudge).where(
         EventJudge.event_id == event.id, EventJudge.user_id == user.id)).first()
     if existing is not None:
+        if existing.role != role:
+            existing.role = role
+            session.add(existing)
+            session.flush()
         return existing
-    judge = EventJudge(event_id=event.id, user_id=user.id)
+    judge = EventJudge(event_id=event.id, user_id=user.id, role=role)
     session.add(judge)
     session.flush()
     return judge
@@ -289,14 +300,14 @@ def judges(session: Session, event: Event) -> list[User]:
 
 
 def set_decklists_published(session: Session, actor: User, event: Event, published: bool) -> None:
-    require_organizer(actor)
+    require_organizer(actor, event, session)
     event.decklists_published = published
     session.add(event)
     session.flush()
 
 
 def finish_event(session: Session, actor: User, event: Event) -> None:
-    require_organizer(actor)
+    require_organizer(actor, event, session)
     event.status = EVENT_FINISHED
     event.registration_open = False
     session.add(event)

@@ -72,7 +72,7 @@ def import_players(session: Session, actor: User, event: Event, data: bytes) -> 
     player is registered without an account, keeping the e-mail (or the ID) on the
     registration. Byes: byes assigned in advance (before round 1 is paired).
     """
-    require_organizer(actor)
+    require_organizer(actor, event, session)
     rows, errors = _readable(read_player_rows, data)
     existing = list(session.exec(select(Registration).where(Registration.event_id == event.id)))
     taken_names = {fold(r.name): r for r in existing}
@@ -129,7 +129,7 @@ def import_decklists(session: Session, actor: User, event: Event, data: bytes, f
     import. An illegal list (copies, sizes, format rules) is still stored, as any submission is,
     with its verdict; the summary lists it.
     """
-    require_organizer(actor)
+    require_organizer(actor, event, session)
     lists, errors = _readable(read_decklists, data)
     regs = list(session.exec(select(Registration).where(Registration.event_id == event.id)))
     emails = account_emails(session, regs)

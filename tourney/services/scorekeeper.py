@@ -124,7 +124,7 @@ def enter(session: Session, actor: User | None, event: Event, number: int, resul
     if match.player_b_id is None:
         raise ServiceError(f"La mesa {match.table_no} es un bye: no lleva resultado.", "result")
     result = parse_code(result)
-    if match.status == MATCH_CONFIRMED and not is_organizer(actor):
+    if match.status == MATCH_CONFIRMED and not is_organizer(actor, event, session):
         if match.result == result:
             return match
         raise Forbidden(f"La mesa {match.table_no} ya tiene resultado ({label(match.result)}): "

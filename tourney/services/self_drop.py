@@ -62,7 +62,7 @@ def self_drops(session: Session, event: Event) -> list[tuple[Registration, bool]
 def undo_self_drop(session: Session, actor: User | None, event: Event,
                    reg: Registration) -> Registration:
     """The organizer brings back a player who dropped themselves, before the next pairing."""
-    require_organizer(actor)
+    require_organizer(actor, event, session)
     if reg.event_id != event.id or reg.self_dropped_at is None or not reg.dropped:
         raise ServiceError(f"{reg.name} no se retiró desde la web: usa «reincorporar».")
     if not can_undo(session, event, reg):

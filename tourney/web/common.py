@@ -108,7 +108,9 @@ def format_for(event):
     fmt = formats().get(event.format_id)
     if fmt is None:
         abort(500, f"El formato {event.format_id} ya no existe en formats/.")
-    return fmt
+    from ..services.pools import event_format  # Sellado / Lanzamiento: the event's Castillo size
+
+    return event_format(get_session(), event, fmt)
 
 
 def format_name(fmt_id: str) -> str:
@@ -134,7 +136,16 @@ def organizer_required(view):
     def wrapper(*args, **kwargs):
         if not current_user.is_authenticated:
             return current_app.login_manager.unauthorized()
-        if not current_user.is_organizer:
+        if "event_id" in kwargs:  # an event's page: organizers OF THAT EVENT (services.access)
+            from ..models.events import Event
+            from ..services.access import is_organizer
+
+            event = db().get(Event, kwargs["event_id"])
+            if event is None:
+                abort(404)
+            if not is_organizer(actor(), event, db()):
+                abort(403)
+        elif not current_user.is_organizer:  # creating events, the shared catalog
             abort(403)
         return view(*args, **kwargs)
 

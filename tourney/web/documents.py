@@ -31,7 +31,7 @@ def _page(event, *, players_form=None, decklists_form=None, errors=None, status=
     all_rounds = rounds.event_rounds(session, event)
     return render_template(
         "events/documents.html", event=event, rounds=all_rounds,
-        is_organizer=ev.is_organizer(actor()), labels=KIND_LABELS,
+        is_organizer=ev.is_organizer(actor(), event, session), labels=KIND_LABELS,
         players_form=players_form or ImportForm(prefix="jugadores"),
         decklists_form=decklists_form or ImportForm(prefix="listas"),
         errors=errors or []), status
@@ -51,7 +51,7 @@ def download(event_id: int, kind: str):
     session = db()
     event = ev.get_event(session, event_id)
     ev.require_judge(session, actor(), event)
-    if kind == "workbook" and not ev.is_organizer(actor()):
+    if kind == "workbook" and not ev.is_organizer(actor(), event, session):
         raise Forbidden("Solo un organizador descarga el libro del evento.")
     if kind not in PDF_KINDS + ("workbook",):
         abort(404)
@@ -73,7 +73,7 @@ def download(event_id: int, kind: str):
 def _import(event_id: int, which: str):
     session = db()
     event = ev.get_event(session, event_id)
-    ev.require_organizer(actor())
+    ev.require_organizer(actor(), event, session)
     form = ImportForm(prefix=which)
     forms = {"players_form": None, "decklists_form": None}
     forms["players_form" if which == "jugadores" else "decklists_form"] = form

@@ -1,14 +1,20 @@
-"""event owner and staff; per-user session version; login throttling
+"""event owner and staff; per-user session version; shared rate-limit counters
 
 Revision ID: 0005_event_staff
 Revises: 0004_event_documents
 Create Date: 2026-12-01
 
-PLACEHOLDER owned by the security (issue 15) work: fill upgrade()/downgrade(); only add (nullable
-columns or server defaults), so existing rows keep their values.
+Only adds, so every existing row keeps working:
+
+* ``event_judge.role`` ("juez" | "organizador"), default "juez": existing judges stay judges
+  of their event; an event's owner is its creator (``event.organizer_id``, unchanged);
+* ``app_user.session_version`` (default 0): bumped by logout and password changes, which
+  revokes every session signed with the old value;
+* ``rate_limit``: the counters of the rate limits (login per account and per address), kept in
+  the database so every process of ``tourney serve`` shares them (Redis when REDIS_URL is set).
 """
-from alembic import op  # noqa: F401
-import sqlalchemy as sa  # noqa: F401
+from alembic import op
+import sqlalchemy as sa
 
 revision = "0005_event_staff"
 down_revision = "0004_event_documents"
@@ -17,8 +23,22 @@ depends_on = None
 
 
 def upgrade() -> None:
-    pass
+    with op.batch_alter_table("event_judge") as batch:
+        batch.add_column(sa.Column("role", sa.String(20), nullable=False, server_default="juez"))
+    with op.batch_alter_table("app_user") as batch:
+        batch.add_column(sa.Column("session_version", sa.Integer(), nullable=False,
+                                   server_default="0"))
+    op.create_table(
+        "rate_limit",
+        sa.Column("key", sa.String(255), primary_key=True),
+        sa.Column("hits", sa.Integer(), nullable=False, server_default="0"),
+        sa.Column("expires_at", sa.Float(), nullable=False, server_default="0"),
+    )
 
 
 def downgrade() -> None:
-    pass
+    op.drop_table("rate_limit")
+    with op.batch_alter_table("app_user") as batch:
+        batch.drop_column("session_version")
+    with op.batch_alter_table("event_judge") as batch:
+        batch.drop_column("role")

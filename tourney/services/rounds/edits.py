@@ -33,7 +33,7 @@ def swap_between_tables(session: Session, actor: User, event: Event, rnd: Round,
                         player_x: int, player_y: int) -> list[str]:
     """Swap two players between their tables (validated by tourney.swiss); returns the
     consequences in Spanish ("crea una revancha", point differences)."""
-    require_organizer(actor)
+    require_organizer(actor, event, session)
     seats = {s.registration_id: s for s in session.exec(select(MatchSeat)
                                                         .where(MatchSeat.round_id == rnd.id))}
     if player_x == player_y:
@@ -97,7 +97,7 @@ def break_table(session: Session, actor: User, event: Event, rnd: Round,
                 match_id: int) -> list[str]:
     """Undo one table of the latest round (tourney.swiss break_match): its players are left
     without a table until the organizer seats them by hand. Returns the consequences."""
-    require_organizer(actor)
+    require_organizer(actor, event, session)
     _require_last_swiss(session, event, rnd)
     match = session.get(Match, match_id)
     if match is None or match.round_id != rnd.id:
@@ -123,7 +123,7 @@ def pair_by_hand(session: Session, actor: User, event: Event, rnd: Round, player
                  player_y: int | None) -> list[str]:
     """Seat two players without a table together (``player_y`` None: a bye), validated by
     tourney.swiss pair_players; returns the consequences (rematch, point difference…)."""
-    require_organizer(actor)
+    require_organizer(actor, event, session)
     _require_last_swiss(session, event, rnd)
     free = {r.id for r in unseated(session, event, rnd)}
     if player_x not in free:

@@ -64,7 +64,7 @@ class _CutPairing:
 
 def pair_next_round(session: Session, actor: User, event: Event) -> Round:
     """Pair the next round (Swiss, then the top cut), all of it or nothing (the caller commits)."""
-    require_organizer(actor)
+    require_organizer(actor, event, session)
     rounds_ = event_rounds(session, event)
     if rounds_:
         missing = outstanding(session, event, rounds_[-1])
@@ -124,7 +124,7 @@ def _delete_round_rows(session: Session, rnd: Round) -> None:
 
 def repair_round(session: Session, actor: User, event: Event, rnd: Round) -> Round:
     """Throw the latest round's pairings away and pair it again (only before any result)."""
-    require_organizer(actor)
+    require_organizer(actor, event, session)
     rounds = event_rounds(session, event)
     if not rounds or rounds[-1].id != rnd.id:
         raise ServiceError("Solo se puede volver a emparejar la última ronda.")
@@ -138,7 +138,7 @@ def repair_round(session: Session, actor: User, event: Event, rnd: Round) -> Rou
 
 
 def publish_round(session: Session, actor: User, rnd: Round, published: bool = True) -> None:
-    require_organizer(actor)
+    require_organizer(actor, rnd, session)
     rnd.published = published
     session.add(rnd)
     session.flush()
@@ -146,7 +146,7 @@ def publish_round(session: Session, actor: User, rnd: Round, published: bool = T
 
 def start_timer(session: Session, actor: User, rnd: Round, minutes: int,
                 now: datetime | None = None) -> None:
-    require_organizer(actor)
+    require_organizer(actor, rnd, session)
     if not 1 <= minutes <= 180:
         raise ServiceError("El reloj debe ser de 1 a 180 minutos.", "minutes")
     rnd.timer_minutes = minutes

@@ -59,7 +59,7 @@ def _cas(session: Session, match: Match, seen_version: int, **values) -> bool:
 def enter_result(session: Session, actor: User, event: Event, match: Match, result: str,
                  seen_version: int) -> Match:
     """The organizer enters or corrects a result (final). Stale forms are refused, not lost."""
-    require_organizer(actor)
+    require_organizer(actor, event, session)
     if match.player_b_id is None:
         raise ServiceError("Un bye no lleva resultado.")
     _check_playoff(session, match, result)

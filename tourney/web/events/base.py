@@ -78,7 +78,7 @@ def event_nav(event) -> list[tuple[str, str, bool]]:
                                                       number=visible[-1].number)))
             links.append(("Marcador", url_for("scorekeeper.grid", event_id=event.id,
                                               number=visible[-1].number)))
-    if ev.is_organizer(me):
+    if ev.is_organizer(me, event, db()):
         links.append(("Panel", url_for("events.dashboard", event_id=event.id)))
     here = request.path
     return [(label, url, url == here) for label, url in links]

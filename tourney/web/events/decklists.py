@@ -47,6 +47,8 @@ def desk_decklist(event_id: int, reg_id: int):
 
 def _decklist_editor(event, reg, desk: bool = False):
     session = db()
+    if getattr(format_for(event), "sealed", None) is not None:  # Sellado: built from the pool
+        return redirect(url_for("pools.deck", event_id=event.id, reg_id=reg.id))
     form = DecklistForm()
     checked = None
     status = 200
@@ -85,7 +87,7 @@ def _decklist_editor(event, reg, desk: bool = False):
 def check_decklist(event_id: int):
     """The live verdict: validate without storing (JSON)."""
     event = _event(event_id)
-    if not ev.is_organizer(actor()):
+    if not ev.is_organizer(actor(), event, db()):
         _require_registration(event)
     text = request.form.get("text", "")
     try:
@@ -120,7 +122,7 @@ def my_matches(event_id: int):
     event = _event(event_id)
     reg = _require_registration(event)
     items = [(rnd, t) for rnd, t in rounds.player_matches(db(), event, reg) if rnd.published
-             or ev.is_organizer(actor())]
+             or ev.is_organizer(actor(), event, db())]
     return render_template("events/my_matches.html", event=event, registration=reg, items=items)
 
 

@@ -13,6 +13,7 @@ from ..common import (
 from ..forms import (
     DeskPlayerForm, EmptyForm, EventForm, ForbiddenPairForm, JudgeForm, TimerForm, choices,
 )
+from ..pools import configure_from_form, sealed_choices  # Sellado / Lanzamiento (issue 16)
 from .base import _event, _planned, bp
 
 
@@ -20,6 +21,7 @@ from .base import _event, _planned, bp
 @organizer_required
 def create():
     form = EventForm()
+    sealed_choices(form)
     form.format_id.choices = choices((fid, getattr(f, "name", fid))
                                     for fid, f in sorted(formats().items()))
     if request.method == "GET" and "unificado" in formats():
@@ -33,6 +35,7 @@ def create():
                 registration_deadline=from_local(form.registration_deadline.data),
                 decklist_deadline=from_local(form.decklist_deadline.data),
                 support_required=not form.league.data, page_size=form.page_size.data)
+            configure_from_form(event, form)  # Sellado / Lanzamiento: Castillo size, pool edition
         if call.ok:
             return redirect(url_for("events.dashboard", event_id=event.id))
     status = 400 if request.method == "POST" else 200
@@ -153,8 +156,10 @@ def add_judge(event_id: int):
     event = _event(event_id)
     form = JudgeForm()
     if form.validate_on_submit():
-        with service_call(form, success="Juez agregado.") as call:
-            ev.add_judge(db(), actor(), event, form.email.data)
+        coorganizer = request.form.get("rol") == "organizador"
+        with service_call(form, success="Coorganizador agregado." if coorganizer else "Juez agregado.") as call:
+            ev.add_judge(db(), actor(), event, form.email.data,
+                         "organizador" if coorganizer else "juez")
         if call.ok:
             return redirect(url_for("events.dashboard", event_id=event_id))
     return dashboard(event_id, judge_form=form, status=400)

@@ -17,7 +17,7 @@ def result(event_id: int, match_id: int):
     event = _event(event_id)
     session = db()
     match, rnd = rounds.get_match(session, event, match_id)
-    organizer = ev.is_organizer(actor())
+    organizer = ev.is_organizer(actor(), event, session)
     reg = _my_registration(event)
     in_match = reg is not None and reg.id in (match.player_a_id, match.player_b_id)
     if not organizer and not in_match:

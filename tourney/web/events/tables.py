@@ -50,7 +50,7 @@ def repair(event_id: int, number: int):
 
 
 def _swap_tables_form(event, rnd):
-    if not ev.is_organizer(actor()):
+    if not ev.is_organizer(actor(), event, db()):
         return None
     form = SwapTablesForm()
     tables = rounds.tables(db(), event, rnd)
