@@ -73,6 +73,7 @@ def event_nav(event) -> list[tuple[str, str, bool]]:
         links.append(("Metagama", url_for("events.metagame", event_id=event.id)))
     if judge:
         links.append(("Revisión de mazo", url_for("events.deck_check", event_id=event.id)))
+        links.append(("Arbitrajes", url_for("adjudication.index", event_id=event.id)))
         if visible:
             links.append(("Mesas pendientes", url_for("events.outstanding", event_id=event.id,
                                                       number=visible[-1].number)))
