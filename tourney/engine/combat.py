@@ -137,8 +137,9 @@ class Combat(State):
         self.phase = "war"
         self.priority = p
         self.passes = 0
-        for blocker_id in blockers:
+        for blocker_id, attacker_id in blockers.items():
             self._emit("block_declared", self.cards[blocker_id], p)
+            self._emit("blocked", self.cards[attacker_id], self.active)
 
     def _do_pass(self, action: Action) -> None:
         if self.phase != "war":

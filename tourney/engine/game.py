@@ -93,7 +93,7 @@ class Game(Activation, Turn, Combat, Play):
                  dict(self.last_regroup), list(self.unverified), len(self.taken),
                  list(self.verified), dict(self.unverified_cards), dict(self.verified_cards),
                  list(self.pending), list(self.windows), dict(self.resolutions),
-                 dict(self.used), list(self.trigger_order))
+                 dict(self.used), list(self.trigger_order), set(self.damaged), len(self.entered))
         insts = [(i, i.zone, i.controller, i.since, dict(i.counters), i.bearer,
                   list(i.weapons), i.bonus, i.kw, i.static_bonus, i.temp, i.lost)
                  for i in self.cards.values()]
@@ -107,8 +107,10 @@ class Game(Activation, Turn, Combat, Play):
             setattr(self, k, v)
         (self.attackers, self.blocks, self.challenges, self.last_regroup, self.unverified,
          taken, self.verified, self.unverified_cards, self.verified_cards, self.pending,
-         self.windows, self.resolutions, self.used, self.trigger_order) = lists
+         self.windows, self.resolutions, self.used, self.trigger_order, self.damaged,
+         entered) = lists
         del self.taken[taken:]
+        del self.entered[entered:]
         for (i, zone, controller, since, counters, bearer, weapons, bonus, kw, static_bonus,
              temp, lost) in insts:
             i.zone, i.controller, i.since, i.counters = zone, controller, since, counters

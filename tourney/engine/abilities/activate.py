@@ -46,6 +46,10 @@ class Activation(Effects):
         recompute(self)
         events, self.events = self.events, []
         for event in events:
+            if event.kind == "enters_play" and event.card is not None:
+                self.entered.append((self.turn, event.card, event.player or ""))
+            elif event.kind == "combat_damage" and event.card is not None:
+                self.damaged.add((self.turn, event.card))
             self.pending.extend(fire(self, event))
         if events:
             recompute(self)

@@ -78,6 +78,10 @@ def mismatch(game: State, f: TargetFilter, inst: Inst, controller: str,
             return f"{label} tiene {k}"
     if f.bearing_weapon is not None and bool(inst.weapons) != f.bearing_weapon:
         return f"{label} {'no porta' if f.bearing_weapon else 'porta'} un Arma"
+    if f.attribute is not None and card.attribute != f.attribute:
+        return f"{label} no es {f.attribute}"
+    if f.with_ability is not None and bool((card.text or "").strip()) != f.with_ability:
+        return f"{label} {'no tiene' if f.with_ability else 'tiene'} habilidad"
     if f.attacking is not None and (inst.zone == "attack") != f.attacking:
         return f"{label} {'no está atacando' if f.attacking else 'está atacando'}"
     return None
@@ -147,6 +151,20 @@ def holds(game: State, cond: Condition | None, source: Inst, controller: str) ->
         return len(game.players[controller].castle) <= cond.count
     if kind == "hand_at_most":
         return len(game.zone_of(controller, "hand")) <= cond.count
+    if kind == "bearer_is":
+        if not source.bearer:
+            return False
+        return mismatch(game, cond.filter or TargetFilter(), game.cards[source.bearer],
+                        controller, source) is None
+    if kind == "dealt_castle_damage":
+        who = source.bearer if cond.subject == "bearer" else source.id
+        return who is not None and (game.turn, who) in game.damaged
+    if kind == "entered_this_turn":
+        f = cond.filter or TargetFilter()
+        n = sum(1 for turn, iid, pid in game.entered if turn == game.turn and pid == controller
+                and _matches_off_zone(game, f, game.cards[iid], controller, source)
+                and not (f.other and iid == source.id))
+        return n >= cond.count
     if kind == "not":
         return not all(holds(game, c, source, controller) for c in cond.of)
     if kind == "all_of":

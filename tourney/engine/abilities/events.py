@@ -72,7 +72,10 @@ def fire(game: State, event: Event) -> list[Pending]:
             if ability.kind != "triggered" or trigger is None or trigger.event != event.kind:
                 continue
             controller = inst.controller if inst.zone in IN_PLAY else inst.owner
-            if trigger.self_only:
+            if trigger.bearer:
+                if inst.bearer is None or event.card != inst.bearer:
+                    continue
+            elif trigger.self_only:
                 if event.card != inst.id:
                     continue
                 if event.kind not in SELF_FROM_ANYWHERE and inst.zone not in IN_PLAY:

@@ -31,6 +31,8 @@ ABILITY_KINDS = {
     "play_permission": "permiso de juego",
     "replacement": "reemplazo («en su lugar»)",
     "effect": "efecto de la carta (Talismán, 2.3: se resuelve al jugarla)",
+    "play_restriction": "restricción de juego («sólo puedes jugar esta carta…»)",
+    "alternative_cost": "coste alternativo (en vez de pagar el coste de Oro, 10.16)",
 }
 
 # Zones an ability talks about. "in_play" = any zone in play; "castle" = the Mazo Castillo
@@ -62,8 +64,8 @@ EVENTS = {
     "discarded": "se Descarta una carta",
     "milled": "se Bota una carta",
     "gold_enters": "un Oro entra en juego",
-    "attack_declared": "se declara un atacante",
-    "block_declared": "se declara un bloqueador",
+    "attack_declared": "un Aliado es declarado atacante",
+    "block_declared": "un Aliado es declarado bloqueador",
     "combat_damage": "un Aliado hace daño de combate",
     "damage": "se hace daño a un Castillo",
     "phase_begins": "comienza una fase",
@@ -73,6 +75,7 @@ EVENTS = {
     "annulled": "una carta es Anulada",
     "cancelled": "una habilidad es Cancelada",
     "counter_placed": "se pone un contador",
+    "blocked": "un Aliado atacante es bloqueado",
     "control_changed": "una carta cambia de controlador",
 }
 
@@ -104,6 +107,9 @@ CONDITIONS = {
     "strength_at_least": "la Fuerza de este Aliado es {count} o más",
     "castle_at_most": "tu Mazo Castillo tiene {count} cartas o menos",
     "hand_at_most": "tienes {count} cartas o menos en tu mano",
+    "dealt_castle_damage": "{subject} hizo daño al Castillo oponente este turno",
+    "bearer_is": "el Aliado portador es {filter}",
+    "entered_this_turn": "entraron en juego {count} o más {filter} bajo tu control este turno",
     "not": "no se cumple que {of}",
     "all_of": "{of}",
     "any_of": "{of_or}",
@@ -122,6 +128,9 @@ COSTS = {
     "remove_counters": "quitar {amount} contador(es) de {counter} de esta carta",
     "add_counters": "poner {amount} contador(es) de {counter} en esta carta",
     "regroup_gold": "Agrupar {amount} Oro(s)",
+    "shuffle_own": "barajar {amount} {filter} en tu Mazo Castillo",
+    "reveal": "mostrar {amount} {filter} de tu mano",
+    "banish_from_hand": "Desterrar {amount} {filter} de tu mano",
 }
 
 EFFECTS = {
@@ -172,6 +181,8 @@ EFFECTS = {
     # control and players
     "gain_control": "gana el control de {subject}",
     "extra_turn": "{player} juega un turno adicional",
+    "weapon_capacity": "{subject} puede portar {amount} Arma(s)",
+    "enters_with_counters": "{subject} entra en juego con {amount} contador(es) de {counter}",
     "lose_game": "{player} pierde la partida",
 }
 
@@ -182,6 +193,16 @@ DURATIONS = {
     "permanent": "de forma permanente",
     "next_turn": "durante el siguiente turno",
     "while_in_play": "mientras esta carta esté en juego",
+}
+
+# Where an Effect's number comes from when it is not fixed (``Effect.amount_from``);
+# "count" multiplies ``amount`` (default 1) by the number of cards matching ``filter``.
+AMOUNT_SOURCES = {
+    "count": "por cada {filter}",
+    "strength_of_bearer": "la Fuerza del Aliado portador",
+    "strength_of_self": "la Fuerza de esta carta",
+    "strength_of_target": "la Fuerza del objetivo",
+    "allies_you_control": "la cantidad de Aliados que controlas",
 }
 
 # What an Effect acts on. "target" = the ability's targets[target] (8.2, chosen when the
@@ -305,6 +326,8 @@ class TargetFilter(_Value):
     player: bool = False
     bearing_weapon: bool | None = None
     attacking: bool | None = None
+    attribute: str | None = None  # "Luz" | "Oscuridad"
+    with_ability: bool | None = None  # «un Oro con habilidad» / «sin habilidad»
 
     def __post_init__(self) -> None:
         _check(self.controller, PLAYERS, "controlador")
@@ -340,6 +363,10 @@ class TargetFilter(_Value):
             parts.append(f"de coste {self.max_cost} o menos")
         if self.min_cost is not None:
             parts.append(f"de coste {self.min_cost} o más")
+        if self.attribute:
+            parts.append(self.attribute)
+        if self.with_ability is not None:
+            parts.append("con habilidad" if self.with_ability else "sin habilidad")
         if self.keywords:
             parts.append("con " + " y ".join(self.keywords))
         if self.without:
@@ -390,6 +417,7 @@ class Condition(_Value):
     phase: str | None = None
     counter: str | None = None
     of: tuple[Condition, ...] = ()
+    subject: str = "self"  # dealt_castle_damage: "self" | "bearer"
 
     _nested: ClassVar[dict[str, type]] = {}
     _nested_many: ClassVar[dict[str, type]] = {}
@@ -408,7 +436,8 @@ class Condition(_Value):
             count=self.count, player=PLAYERS.get(self.player, ""),
             phase=PHASES.get(self.phase or "", "esa fase"), counter=self.counter or "",
             of=" y ".join(c.describe() for c in self.of),
-            of_or=" o ".join(c.describe() for c in self.of))
+            of_or=" o ".join(c.describe() for c in self.of),
+            subject="el Aliado portador" if self.subject == "bearer" else "esta carta")
 
 
 @dataclass(frozen=True, slots=True, repr=False)
@@ -426,6 +455,7 @@ class Trigger(_Value):
     phase: str | None = None
     condition: Condition | None = None
     would: bool = False
+    bearer: bool = False  # the event happens to this Arma's bearer
 
     def __post_init__(self) -> None:
         _check(self.event, EVENTS, "evento")
@@ -434,7 +464,10 @@ class Trigger(_Value):
 
     def describe(self) -> str:
         text = EVENTS[self.event]
-        if self.self_only:
+        if self.bearer:
+            text = text.replace("una carta", "el Aliado portador").replace(
+                "un Aliado atacante", "el Aliado portador").replace("un Aliado", "el Aliado portador")
+        elif self.self_only:
             text = text.replace("una carta", "esta carta").replace("un Aliado", "este Aliado")
         elif self.card is not None:
             text = text.replace("una carta", self.card.describe().replace(" objetivo", ""))
@@ -514,11 +547,14 @@ class Effect(_Value):
     duration: Duration = field(default_factory=Duration)
     optional: bool = False
     then: bool = False
+    random: bool = False  # «al azar» (discard)
 
     _nested: ClassVar[dict[str, type]] = {}
 
     def __post_init__(self) -> None:
         _check(self.kind, EFFECTS, "efecto")
+        if self.amount_from is not None:
+            _check(self.amount_from, AMOUNT_SOURCES, "origen de cantidad")
         _check(self.subject, SUBJECTS, "sujeto")
         _check(self.player, PLAYERS, "jugador")
         _check(self.zone, ZONES, "zona", optional=True)
@@ -526,19 +562,29 @@ class Effect(_Value):
     def subject_text(self, targets: tuple[TargetFilter, ...] = ()) -> str:
         if self.subject == "target" and self.target < len(targets):
             return targets[self.target].describe()
-        if self.subject in ("each", "chosen") and self.filter is not None:
+        if self.subject in ("each", "chosen", "player") and self.filter is not None:
             noun = self.filter.noun()
             return ("cada " if self.subject == "each" else "") + noun
         return SUBJECTS[self.subject]
 
     def describe(self, targets: tuple[TargetFilter, ...] = ()) -> str:
-        amount = self.amount if self.amount is not None else (self.amount_from or "X")
+        per = ""
+        if self.amount_from == "count":
+            amount: object = self.amount or 1
+            per = " por cada " + (self.filter.noun() if self.filter else "carta")
+        elif self.amount_from is not None:
+            amount = AMOUNT_SOURCES[self.amount_from]
+        else:
+            amount = self.amount if self.amount is not None else "X"
         text = EFFECTS[self.kind].format(
             subject=self.subject_text(targets), player=PLAYERS.get(self.player, ""),
             amount=amount, zone=ZONES.get(self.zone or "in_play", ""),
             keyword=self.keyword or "", counter=self.counter or "").strip()
         if text.startswith("tú "):
             text = text[3:]
+        if self.random:
+            text += " al azar"
+        text += per
         if self.kind == "strength" and isinstance(self.amount, int) and self.amount < 0:
             text = text.replace(f"gana {self.amount}", f"pierde {-self.amount}")
         if self.optional:
@@ -700,7 +746,7 @@ Ability._nested_many = {"costs": Cost, "targets": TargetFilter, "effects": Effec
 CardAbilities._nested_many = {"abilities": Ability}
 
 __all__ = [
-    "ABILITY_KINDS", "CONDITIONS", "COSTS", "DURATIONS", "EFFECTS", "EVENTS", "PHASES",
+    "ABILITY_KINDS", "AMOUNT_SOURCES", "CONDITIONS", "COSTS", "DURATIONS", "EFFECTS", "EVENTS", "PHASES",
     "PLAYERS", "SUBJECTS", "ZONES", "Ability", "CardAbilities", "Condition", "Cost",
     "Duration", "Effect", "TargetFilter", "Trigger",
 ]

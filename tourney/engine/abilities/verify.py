@@ -184,13 +184,16 @@ def _kind_ok(f: TargetFilter, inst: Inst) -> bool:
 
 
 def _amount(game: State, effect: Effect, source: Inst, controller: str) -> int:
-    if effect.amount is not None:
-        return effect.amount
     src = effect.amount_from
+    if effect.amount is not None and src is None:
+        return effect.amount
     if src == "strength_of_bearer" and source.bearer:
         return game.strength(game.cards[source.bearer])
     if src == "strength_of_self":
         return game.strength(source)
+    if src == "count" and effect.filter is not None:
+        from .evaluate import candidates
+        return (effect.amount or 1) * len(candidates(game, effect.filter, controller, source))
     if src == "allies_you_control":
         return sum(1 for i in game.in_play(controller) if i.card.type == ALLY)
     raise Unverifiable(f"cantidad {src!r}")

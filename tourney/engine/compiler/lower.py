@@ -337,6 +337,11 @@ def lower(p: Parsed, text: str, card_type: str) -> Ability:
         phases = (_PHASES[p.timing],) if p.timing else ()
         return Ability("activated", phases=phases, own_turn=True if p.timing == "vigil" else None,
                        **common)
+    if p.kind == "static" and len(effects) == 1 and effects[0].kind == "gain_keyword" and \
+            effects[0].subject == "self":
+        # a keyword of the card itself, conditional or not (Iga Kunoichi: Imbloqueable while
+        # it bears an Arma) is a keyword ability, the way the engine reads keywords
+        return Ability("keyword", keyword=effects[0].keyword, condition=common["condition"], text=text)
     if p.kind == "static":
         if p.optional or costs:
             raise Unsupported("habilidad continua con coste")

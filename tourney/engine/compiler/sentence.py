@@ -127,6 +127,8 @@ def _framed(cur: Cursor, card_type: str) -> tuple[Parsed, ...]:
         else:
             break
         comma = cur.take(",")
+        if comma is None and conds and cur.peek() in ("es", "gana", "tiene"):
+            break  # "Mientras este Aliado porte un Arma es Imbloqueable" (no comma)
         if comma is None:
             raise NotUnderstood(f"se esperaba una coma antes de «{cur.rest()}»")
         cur = comma
