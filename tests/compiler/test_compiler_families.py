@@ -1,0 +1,225 @@
+"""Per family, real cards compiled to exactly what their text says (values checked one by one
+against the card text; the text itself is read from ../shared/data, never copied here).
+
+Until the engine executes these abilities in a game (issue 10), the compiled values are the
+test: each expectation below was read side by side with the card's text."""
+from __future__ import annotations
+
+import pytest
+
+from .realcards import compiled
+
+MINE = {"types": ["Aliado"], "controller": "you"}
+THEIRS = {"types": ["Aliado"], "controller": "opponent"}
+ENTERS = {"event": "enters_play", "self_only": True}
+UNTIL_END = {"kind": "end_of_turn"}
+WHILE = {"kind": "while_in_play"}
+
+
+def spell(effects, targets=None):
+    out = {"kind": "effect"}
+    if targets:
+        out["targets"] = targets
+    out["effects"] = effects
+    out["zone"] = "hand"
+    return out
+
+
+FAMILIES = {
+    "habilidades clave": {
+        "Bruto": [{"kind": "keyword", "keyword": "Indestructible"}],
+        "Thorkell el Alto": [{"kind": "keyword", "keyword": "Furia"}],
+        "Nekomata": [{"kind": "keyword", "keyword": "Indestructible"},
+                     {"kind": "keyword", "keyword": "Indesterrable"}],
+    },
+    "destierra": {
+        "Incinerar": [spell([{"kind": "banish"}], [{"types": ["Aliado", "Talismán", "Arma", "Tótem"]}])],
+        "Luz Destructora": [spell([{"kind": "banish"}], [THEIRS])],
+        "Kaishaku": [spell([{"kind": "banish"}], [{**THEIRS, "count": 2, "up_to": True}])],
+    },
+    "destruye": {
+        "Aliento Congelante": [spell([{"kind": "destroy"}], [THEIRS])],
+        "Ataque de Dardos": [spell([{"kind": "destroy"}], [THEIRS])],
+        "Convertir en Polvo": [spell([{"kind": "destroy"}], [{**THEIRS, "max_cost": 1}])],
+    },
+    "anula": {
+        "Oración Pública": [spell([{"kind": "annul"}], [{"types": ["Talismán", "Arma"],
+                                                         "controller": "opponent", "zone": "being_played"}])],
+        "Zazen": [spell([{"kind": "annul"}, {"kind": "draw", "subject": "player", "amount": 3, "then": True}],
+                        [{**THEIRS, "zone": "being_played"}])],
+        "Battojutso": [spell([{"kind": "annul"}], [{"types": ["Arma"], "controller": "opponent",
+                                                    "zone": "being_played"}])],
+    },
+    "roba": {
+        "Vigia": [{"kind": "triggered", "trigger": ENTERS,
+                   "effects": [{"kind": "draw", "subject": "player", "amount": 1}], "optional": True}],
+        "Spoliarium": [{"kind": "triggered",
+                        "trigger": {"event": "destroyed", "card": {**THEIRS, "targets": False}},
+                        "effects": [{"kind": "draw", "subject": "player", "amount": 1}], "optional": True}],
+        "Vepar": [spell([{"kind": "destroy"}, {"kind": "draw", "subject": "player", "player": "opponent",
+                                               "amount": 2, "then": True}], [THEIRS])],
+    },
+    "bota": {
+        "Kyudo": [spell([{"kind": "mill", "subject": "player", "player": "opponent", "amount": 7}])],
+        "Luz Mala": [spell([{"kind": "mill", "subject": "player", "player": "each", "amount": 3}])],
+        "Crucuno": [{"kind": "activated", "costs": [{"kind": "gold", "amount": 3}],
+                     "effects": [{"kind": "mill", "subject": "player", "player": "opponent", "amount": 5}],
+                     "phases": ["vigil"], "own_turn": True}],
+    },
+    "descarta": {
+        "Butic": [spell([{"kind": "discard", "subject": "player", "player": "opponent", "amount": 3}])],
+        "Golpe Perfecto": [spell([{"kind": "return_to_hand"},
+                                  {"kind": "discard", "subject": "player", "player": "opponent",
+                                   "amount": 1, "then": True}], [THEIRS])],
+        "Oniwaban": [{"kind": "activated",
+                      "costs": [{"kind": "discard", "filter": {"types": ["Arma"], "controller": "you",
+                                                               "zone": "hand", "targets": False}}],
+                      "targets": [{"types": ["Aliado"]}], "effects": [{"kind": "to_castle_top"}],
+                      "per_turn": 1}],
+    },
+    "baraja": {
+        "Aun": [spell([{"kind": "shuffle_into_castle"}], [{"types": ["Aliado"]}])],
+        "Verbena": [spell([{"kind": "shuffle_into_castle"}], [{"types": ["Arma", "Tótem"]}])],
+        "Unu Pachakuti": [spell([{"kind": "shuffle_into_castle", "subject": "each",
+                                  "filter": {"types": ["Aliado"]}}])],
+    },
+    "vuelve a la mano": {
+        "Contrato": [spell([{"kind": "return_to_hand"}], [{"controller": "you", "zone": "graveyard"}])],
+        "Rescatar los Huesos": [spell([{"kind": "return_to_hand"}],
+                                      [{"types": ["Aliado"], "controller": "you", "zone": "graveyard"}])],
+        "Doblar la Espada": [spell([{"kind": "return_to_hand"}],
+                                   [{"types": ["Arma"], "controller": "you", "zone": "graveyard"}])],
+    },
+    "busca": {
+        "Carnaval": [spell([{"kind": "search", "subject": "player", "filter": {"zone": "castle"},
+                             "zone": "graveyard"}])],
+        "Sasaki Kojiro": [{"kind": "triggered", "trigger": {"event": "leaves_play", "self_only": True},
+                           "effects": [{"kind": "search", "subject": "player",
+                                        "filter": {"types": ["Aliado"], "zone": "castle"}, "zone": "hand"}]}],
+        "Felino Colosal": [{"kind": "triggered", "trigger": {"event": "leaves_play", "self_only": True},
+                            "effects": [{"kind": "search", "subject": "player",
+                                         "filter": {"types": ["Aliado"], "races": ["Bestia"], "zone": "castle"},
+                                         "zone": "hand"}], "optional": True}],
+    },
+    "jugar sin pagar": {
+        "Creación": [spell([{"kind": "play_free"}], [{"types": ["Tótem"], "controller": "you",
+                                                      "zone": "graveyard"}])],
+        "Lorelei": [spell([{"kind": "play_free"}], [{"types": ["Arma"], "controller": "you",
+                                                     "zone": "graveyard", "max_cost": 2}])],
+        "Descenso": [spell([{"kind": "play_free"}], [{"types": ["Aliado"], "races": ["Caballero"],
+                                                      "controller": "you", "zone": "graveyard",
+                                                      "max_cost": 1, "count": 2, "up_to": True}])],
+    },
+    "fuerza ±N": {
+        "Uma Chucu": [{"kind": "continuous", "effects": [{"kind": "strength", "subject": "bearer",
+                                                          "amount": 2, "duration": WHILE}]}],
+        "Entrenamiento Marcial": [spell([{"kind": "strength", "subject": "each",
+                                          "filter": {**MINE, "keywords": ["Retador"]}, "amount": 1,
+                                          "duration": UNTIL_END}])],
+        "Kintaro": [{"kind": "activated", "costs": [{"kind": "gold"}], "targets": [THEIRS],
+                     "effects": [{"kind": "set_strength", "amount": 0, "duration": UNTIL_END}],
+                     "per_turn": 1}],
+    },
+    "continua «mientras…»": {
+        "Yamaoka Tesshu": [{"kind": "continuous", "condition": {"kind": "bears_weapon"},
+                            "effects": [{"kind": "strength", "subject": "self", "amount": 2,
+                                         "duration": WHILE}]}],
+        "Kapta": [{"kind": "continuous",
+                   "condition": {"kind": "controls", "filter": {"types": ["Tótem"], "controller": "you",
+                                                                "targets": False}},
+                   "effects": [{"kind": "strength", "subject": "self", "amount": 2, "duration": WHILE}]}],
+        "Jubokko": [{"kind": "continuous", "effects": [{"kind": "strength", "subject": "each",
+                                                        "filter": THEIRS, "amount": -1, "duration": WHILE}]}],
+    },
+    "pierde su habilidad": {
+        "Tameshigiri": [spell([{"kind": "lose_abilities", "duration": UNTIL_END}], [{"types": ["Aliado"]}])],
+        "Humillar": [spell([{"kind": "lose_abilities", "subject": "each", "filter": THEIRS,
+                             "duration": UNTIL_END},
+                            {"kind": "draw", "subject": "player", "amount": 1, "then": True}])],
+        "Quetronamun": [spell([{"kind": "lose_abilities", "duration": UNTIL_END}],
+                              [{"types": ["Aliado", "Talismán", "Arma", "Tótem"]}])],
+    },
+    "gana habilidad clave": {
+        "Cohuleen Druith": [spell([{"kind": "gain_keyword", "subject": "each",
+                                    "filter": {**MINE, "races": ["Bárbaro", "Guerrero"]},
+                                    "keyword": "Imbloqueable", "duration": UNTIL_END}])],
+        "Oannes": [{"kind": "continuous", "effects": [{"kind": "gain_keyword", "subject": "each",
+                                                       "filter": {**MINE, "races": ["Sacerdote"]},
+                                                       "keyword": "Imbloqueable", "duration": WHILE}]}],
+        "Trono Volador": [spell([{"kind": "strength", "amount": 3, "duration": UNTIL_END},
+                                 {"kind": "gain_keyword", "keyword": "Imbloqueable", "duration": UNTIL_END}],
+                                [MINE])],
+    },
+    "restricciones de ataque / bloqueo": {
+        "Uchigatana": [{"kind": "continuous", "effects": [
+            {"kind": "strength", "subject": "bearer", "amount": -3, "duration": WHILE},
+            {"kind": "cannot_attack", "subject": "bearer", "duration": WHILE}]}],
+        "Zennyo Ryu": [{"kind": "continuous", "effects": [
+            {"kind": "cannot_attack", "subject": "each",
+             "filter": {"types": ["Aliado"], "races": ["Faerie", "Bestia"]}, "duration": WHILE}]}],
+        "Ishikawa Goemon": [{"kind": "continuous", "effects": [
+            {"kind": "strength", "subject": "each", "filter": {**MINE, "races": ["Samurái", "Caballero"]},
+             "amount": 1, "duration": WHILE},
+            {"kind": "gain_keyword", "subject": "each", "filter": {**MINE, "races": ["Samurái", "Caballero"]},
+             "keyword": "Furia", "duration": WHILE}]}],
+    },
+    "momento / zona de juego": {
+        "Akechi": [{"kind": "play_permission", "zone": "hand", "phases": ["block"]}],
+        "Tachi": [{"kind": "continuous", "effects": [{"kind": "strength", "subject": "bearer", "amount": 2,
+                                                      "duration": WHILE}]},
+                  {"kind": "play_permission", "zone": "hand", "phases": ["war"]}],
+        "Hijos del Fuego": [{"kind": "play_permission",
+                             "effects": [{"kind": "banish", "subject": "self", "then": True}],
+                             "zone": "graveyard"},
+                            spell([{"kind": "search", "subject": "player", "filter": {"zone": "castle"},
+                                    "player": "opponent", "zone": "exile"}])],
+    },
+    "no puede ser anulado / objetivo": {
+        "Seppuku": [{"kind": "continuous", "effects": [{"kind": "cannot_be_annulled", "subject": "self"}]},
+                    spell([{"kind": "destroy"}], [{"types": ["Tótem"]}])],
+        "Castigo Lunar": [{"kind": "continuous", "effects": [{"kind": "cannot_be_annulled", "subject": "self"}]},
+                          spell([{"kind": "banish"}], [{"types": ["Tótem", "Arma"]}])],
+        "Crear Runas": [{"kind": "continuous", "effects": [{"kind": "cannot_be_annulled", "subject": "self"}]},
+                        spell([{"kind": "mill", "subject": "player", "player": "opponent", "amount": 3},
+                               {"kind": "draw", "subject": "player", "amount": 2, "then": True}])],
+    },
+    "una vez por turno": {
+        "Ao Bozu": [{"kind": "activated", "targets": [{**THEIRS, "min_strength": 0, "max_strength": 0}],
+                     "effects": [{"kind": "destroy"}], "per_turn": 1}],
+        "Pretoriano": [{"kind": "activated", "targets": [{"types": ["Oro"], "controller": "opponent"}],
+                        "effects": [{"kind": "move", "zone": "paid"}], "phases": ["vigil"],
+                        "own_turn": True, "per_turn": 1}],
+        "Cuervo de Tres Patas": [{"kind": "activated",
+                                  "costs": [{"kind": "discard", "filter": {"types": ["Aliado"],
+                                                                           "controller": "you", "zone": "hand",
+                                                                           "targets": False}}],
+                                  "effects": [{"kind": "strength", "subject": "each",
+                                               "filter": {**MINE, "races": ["Bestia"]}, "amount": 1,
+                                               "duration": UNTIL_END}],
+                                  "per_turn": 1}],
+    },
+    "disparo «entra en juego»": {
+        "Bishamon": [{"kind": "triggered", "trigger": ENTERS,
+                      "targets": [{"types": ["Oro"], "controller": "you", "zone": "paid"}],
+                      "effects": [{"kind": "regroup"}]}],
+        "Byakko": [{"kind": "triggered", "trigger": ENTERS,
+                    "targets": [{"types": ["Aliado"], "count": 2, "up_to": True}],
+                    "effects": [{"kind": "destroy"}]}],
+        "Amphisbaena": [{"kind": "triggered", "trigger": ENTERS,
+                         "condition": {"kind": "all_allies", "filter": {**MINE, "races": ["Dragón"],
+                                                                        "targets": False}},
+                         "targets": [{"types": ["Oro"], "controller": "opponent", "zone": "paid"}],
+                         "effects": [{"kind": "gain_control"}], "optional": True}],
+    },
+}
+CASES = [(family, name, want) for family, cards in FAMILIES.items() for name, want in cards.items()]
+
+
+@pytest.mark.parametrize(("family", "name", "want"), CASES, ids=[f"{f}: {n}" for f, n, _ in CASES])
+def test_real_card_compiles_to_what_its_text_says(real, family, name, want):
+    assert compiled(real(name)) == want
+
+
+def test_every_family_has_at_least_three_real_cards():
+    assert len(FAMILIES) >= 20
+    assert all(len(cards) >= 3 for cards in FAMILIES.values())
