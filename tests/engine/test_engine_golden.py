@@ -39,5 +39,6 @@ def test_golden_record_through_the_cli(runner, name):
     assert result.exit_code == (1 if want["status"] == "illegal" else 0), result.output
     got = json.loads(result.stdout)
     assert list(got) == ["status", "winner", "reason", "line", "rule", "message", "actions",
-                         "unverified", "final"]
+                         "unverified", "final", "verified", "verified_count",
+                         "unverified_count", "verified_cards", "unverified_cards"]
     check(got, want)

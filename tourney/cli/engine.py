@@ -62,35 +62,8 @@ def _read_text(path: str, what: str) -> str:
 
 
 def describe(verdict, names: dict[str, str]) -> str:
-    from ..engine.rules import ESTIMATED, RULES, rule_title
-
-    def who(pid):
-        return names.get(pid, pid)
-
-    if verdict.status == "illegal":
-        cited = ""
-        if verdict.rule:
-            rule = RULES.get(verdict.rule)
-            estimated = ", número estimado" if rule is not None and rule.basis == ESTIMATED else ""
-            cited = f" (regla {rule_title(verdict.rule)}{estimated})"
-        text = (f"Acción ilegal en la línea {verdict.line}{cited}: {verdict.message}\n"
-                f"Acciones válidas antes de ella: {verdict.actions}.")
-    elif verdict.status == "finished":
-        if verdict.reason == "concede":
-            why = "por concesión"
-        else:
-            why = "porque el Mazo Castillo rival quedó vacío"
-        text = (f"Partida terminada: gana {who(verdict.winner)} {why}." if verdict.winner else
-                "Partida terminada sin ganador: ambos Mazos Castillo quedaron vacíos.")
-        text += f" {verdict.actions} acciones, todas legales."
-    else:
-        text = f"Partida sin terminar: {verdict.actions} acciones, todas legales."
-    if verdict.unverified:
-        text += ("\nLíneas con efectos declarados y no verificados: "
-                 + ", ".join(str(n) for n in verdict.unverified) + ".")
-    rows = [f"  {who(pid)}: Castillo {c['castle']}, mano {c['hand']}, Cementerio {c['graveyard']}, "
-            f"Destierro {c['exile']}, en juego {c['in_play']}" for pid, c in verdict.final.items()]
-    return text + "\nEstado final:\n" + "\n".join(rows)
+    """The verdict in Spanish (kept here for callers; it lives in ``engine.verdict``)."""
+    return verdict.describe(names)
 
 
 @click.command("adjudicate", help=(
@@ -116,7 +89,7 @@ def adjudicate_command(record: str, as_json: bool, catalog_path: str | None) -> 
         click.echo(verdict.dumps(), nl=False)
     else:
         names = {p.id: p.name for p in game_record.header.players}
-        click.echo(describe(verdict, names))
+        click.echo(verdict.describe(names))
     sys.exit(EXIT_OK if verdict.legal else EXIT_ILLEGAL)
 
 

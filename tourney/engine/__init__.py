@@ -3,7 +3,7 @@
 Read a record with ``read_record(lines, resolve)``, replay it with ``adjudicate(record)``;
 ``Game`` holds the state and checks one ``Action`` at a time. See docs/game-record.md.
 """
-from .adjudicate import Verdict, adjudicate, adjudicate_lines, replay  # noqa: F401
+from .adjudicate import Reason, Status, Verdict, adjudicate, adjudicate_lines, replay  # noqa: F401
 from .errors import GameOver, IllegalAction, RecordError  # noqa: F401
 from .game import Game, Outcome  # noqa: F401
 from .record import Action, GameRecord, Header, catalog_resolver, read_record  # noqa: F401

@@ -1,65 +1,52 @@
 """Adjudication: replay a record and say who won or which action was the first illegal one."""
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable
-from dataclasses import dataclass, field
-from typing import Any
 
 from .errors import IllegalAction
 from .game import Game
 from .record import GameRecord, Resolver, read_record
+from .verdict import Reason, Status, Verdict
+
+__all__ = ["Reason", "Status", "Verdict", "adjudicate", "adjudicate_lines", "replay"]
 
 
-@dataclass(frozen=True, slots=True)
-class Verdict:
-    status: str  # "finished" | "unfinished" | "illegal"
-    winner: str | None
-    reason: str | None  # "castle_empty" | "concede" | None
-    line: int | None
-    rule: str | None
-    message: str | None
-    actions: int
-    unverified: tuple[int, ...] = ()
-    final: dict[str, dict[str, int]] = field(default_factory=dict)
+def _labels(cards: dict[int, str], lines: list[int]) -> tuple[str, ...]:
+    out: dict[str, None] = {}
+    for line in lines:
+        label = cards.get(line)
+        if label:
+            out[label] = None
+    return tuple(out)
 
-    @property
-    def legal(self) -> bool:
-        return self.status != "illegal"
 
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "status": self.status, "winner": self.winner, "reason": self.reason,
-            "line": self.line, "rule": self.rule, "message": self.message,
-            "actions": self.actions, "unverified": list(self.unverified),
-            "final": {pid: dict(counts) for pid, counts in self.final.items()},
-        }
-
-    def dumps(self) -> str:
-        return json.dumps(self.to_json(), ensure_ascii=False, indent=2) + "\n"
+def _verdict(game: Game, status: Status, accepted: int, line: int | None = None,
+             problem: IllegalAction | None = None) -> Verdict:
+    outcome = game.outcome if status == Status.FINISHED else None
+    return Verdict(
+        status, outcome.winner if outcome else None,
+        Reason(outcome.reason) if outcome else None, line,
+        problem.rule if problem else None, problem.message if problem else None, accepted,
+        tuple(game.unverified), game.final(), tuple(game.verified),
+        _labels(game.verified_cards, game.verified),
+        _labels(game.unverified_cards, game.unverified))
 
 
 def replay(record: GameRecord) -> tuple[Game, Verdict]:
     """Replay every action; stop at the first illegal one (state left as before it)."""
     game = Game(record.header)
     if game.setup_problem is not None:
-        problem = game.setup_problem
-        return game, Verdict("illegal", None, None, 1, problem.rule, problem.message, 0, (),
-                             game.final())
+        return game, _verdict(game, Status.ILLEGAL, 0, 1, game.setup_problem)
     accepted = 0
     for action in record.actions:
         try:
             game.apply(action)
         except IllegalAction as exc:
-            return game, Verdict("illegal", None, None, action.line, exc.rule, exc.message,
-                                 accepted, tuple(game.unverified), game.final())
+            return game, _verdict(game, Status.ILLEGAL, accepted, action.line, exc)
         accepted += 1
-    outcome = game.outcome
-    if outcome is None:
-        return game, Verdict("unfinished", None, None, None, None, None, accepted,
-                             tuple(game.unverified), game.final())
-    return game, Verdict("finished", outcome.winner, outcome.reason, None, None, None, accepted,
-                         tuple(game.unverified), game.final())
+    game.finish()
+    status = Status.FINISHED if game.outcome is not None else Status.UNFINISHED
+    return game, _verdict(game, status, accepted)
 
 
 def adjudicate(record: GameRecord) -> Verdict:

@@ -230,7 +230,17 @@ def _card_effect(cur: Cursor, antecedent: Cards | None, subject: Cards | None = 
         sign = 1 if word in _GAIN else -1
         got_n = number(after)
         if got_n is not None and got_n[1].take("a", "la", "fuerza") is not None:
-            return Effect("strength", cards=cards, amount=sign * got_n[0]), got_n[1].skip(3)
+            rest = got_n[1].skip(3)
+            until = None
+            if (more := rest.take("hasta", "la", "fase", "final")) is not None and more.take("por", "cada"):
+                until, rest = "end", more
+            per = None
+            if (more := rest.take("por", "cada")) is not None:
+                phrase = bare_phrase(more)
+                if phrase is None:
+                    return None
+                per, rest = phrase
+            return Effect("strength", cards=cards, amount=sign * got_n[0], per=per, until=until), rest
         if word in _LOSE and (rest := after.take_any("su habilidad", "sus habilidades")) is not None:
             return Effect("lose_ability", cards=cards), rest
         if after.peek() in GRANTS:

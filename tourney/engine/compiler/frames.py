@@ -20,7 +20,7 @@ _EVENTS = (
     ("entre en juego", "enters"), ("sea declarado bloqueador", "blocks"),
     ("declarado atacante", "attacks"), ("declarado bloqueador", "blocks"),
     ("salga del juego", "leaves"), ("sale del juego", "leaves"),
-    ("sea bloqueado", "blocked"), ("sea declarado bloqueador", "blocks"), ("bloquee", "blocks"),
+    ("sea bloqueado", "blocked"), ("es bloqueado", "blocked"), ("sea declarado bloqueador", "blocks"), ("bloquee", "blocks"),
 )
 
 
@@ -137,6 +137,16 @@ def condition(cur: Cursor) -> tuple[Condition, Cursor] | None:
         bearer = cur.peek() == "el"
         after = after.take("este", "turno") or after
         return Condition("dealt_damage", zone="bearer" if bearer else "self"), after
+    got = card_phrase(cur)
+    if got is not None and got[0].ref is None and got[0].count is not None and not got[0].up_to:
+        cards, rest = got
+        if (end := rest.take_any("entro en juego bajo tu control este turno",
+                                 "entraron en juego bajo tu control este turno")) is not None:
+            return Condition("entered", cards=cards, n=cards.count), end
+    if (after := number(cur)) and (rest := after[1].take("o", "mas")) is not None:
+        got = bare_phrase(rest)
+        if got and (end := got[1].take("entraron", "en", "juego", "bajo", "tu", "control", "este", "turno")):
+            return Condition("entered", cards=got[0], n=after[0]), end
     if (after := cur.take("SELF")) is not None:
         if (rest := after.take_any("esta en tu cementerio", "se encuentra en tu cementerio")) is not None:
             return Condition("self_zone", zone="graveyard"), rest
@@ -203,6 +213,8 @@ def _cost(cur: Cursor, antecedent: Cards | None = None) -> tuple[Cost, Cursor] |
         return None
     if kind in ("discard", "reveal") and cards.zone != "hand":
         return None
+    if kind == "shuffle" and cards.zone not in ("hand", "graveyard"):
+        return None
     if kind == "banish" and cards.ref != "self" and cards.zone == "play" and cards.controller != "you":
         return None
     return Cost(kind, cards=cards), rest
@@ -240,6 +252,8 @@ def describe_condition(c: Condition) -> str:
         return f"si no hay {c.cards.describe()}"
     if c.kind == "bearer_race":
         return "si el Aliado portador es de Raza " + " o ".join(c.races)
+    if c.kind == "entered":
+        return f"si entraron en juego {c.n} o más {c.cards.describe()} bajo tu control este turno"
     if c.kind == "dealt_damage":
         who = "el Aliado portador" if c.zone == "bearer" else "esta carta"
         return f"si {who} hizo daño al Mazo Castillo oponente"

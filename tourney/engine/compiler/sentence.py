@@ -11,6 +11,8 @@ from __future__ import annotations
 from ...catalog.keywords import KEYWORDS
 from ...catalog.model import TALISMAN
 from .effects import SUBJECT_KINDS, effects
+from .nouns import bare_phrase, number
+from .parsed import Effect
 from .frames import condition, cost_list, trigger, trigger_event
 from .parsed import Cards, Parsed
 from .text import Cursor, fold
@@ -42,13 +44,40 @@ _WHOLE = {
         ("permission", "desde tu Cementerio en tu Fase de Vigilia"),
     "en tu fase de vigilia , puedes jugar SELF desde tu cementerio pagando su coste":
         ("permission", "desde tu Cementerio en tu Fase de Vigilia"),
-    "solo puedes jugar SELF en tu fase de vigilia": ("restriction", "sólo en tu Fase de Vigilia"),
-    "solo puedes jugar SELF en guerra de talismanes": ("restriction", "sólo en Guerra de Talismanes"),
-    "solo puedes jugar SELF desde tu mano y en tu fase de vigilia":
-        ("restriction", "sólo desde tu mano y en tu Fase de Vigilia"),
     "SELF no puede ser declarado atacante": ("property", "no puede ser declarado atacante"),
     "SELF no puede bloquear": ("property", "no puede bloquear"),
 }
+
+
+def _special(toks: tuple[str, ...]) -> Parsed | None:
+    """Sentences about the card itself that carry a number or a condition."""
+    cur = Cursor(toks)
+    if (after := cur.take("SELF", "entra", "en", "juego", "con")) is not None:
+        got = number(after)
+        if got and (rest := got[1].take_any("contadores de", "contador de")) is not None and \
+                rest.i + 1 == len(toks):
+            return Parsed("property", param="counters", extra=(rest.peek().capitalize(), str(got[0])))
+    if (after := cur.take("solo", "puedes", "jugar", "SELF")) is not None:
+        if (rest := after.take("si")) is not None and (got := condition(rest)) and got[1].done:
+            return Parsed("restriction", conditions=(got[0],))
+        for words, timing in (("en tu fase de vigilia", "vigil"), ("en guerra de talismanes", "war"),
+                              ("desde tu mano y en tu fase de vigilia", "hand_vigil")):
+            if (rest := after.take(*words.split())) is not None and rest.done:
+                return Parsed("restriction", timing=timing)
+        return None
+    if (after := cur.take("reduce", "el", "coste", "de", "SELF", "en")) is not None:
+        got = number(after)
+        if got and (rest := got[1].take_any("oros por cada", "oro por cada")) is not None:
+            phrase = bare_phrase(rest)
+            if phrase and phrase[1].done:
+                eff = Effect("cost_change", cards=Cards(ref="self"), amount=-got[0], per=phrase[0])
+                return Parsed("static", effects=(eff,))
+        return None
+    if (after := cur.take("puedes")) is not None and (got := cost_list(after)) is not None:
+        if (rest := got[1].take("en", "vez", "de", "pagar", "el", "coste", "de", "SELF")) is not None \
+                and rest.done:
+            return Parsed("alt_cost", costs=got[0])
+    return None
 
 
 def keyword_sentence(toks: tuple[str, ...]) -> tuple[Parsed, ...] | None:
@@ -88,6 +117,9 @@ def parse_unit(toks: tuple[str, ...], card_type: str) -> tuple[Parsed, ...]:
     whole = _WHOLE.get(" ".join(toks))
     if whole:
         return (Parsed(whole[0], param=whole[1]),)
+    special = _special(toks)
+    if special is not None:
+        return (special,)
     return _framed(Cursor(toks), card_type)
 
 
