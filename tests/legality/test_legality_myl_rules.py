@@ -231,9 +231,24 @@ def test_verdict_to_dict_has_the_issue_shape(formats, real_catalog, dragon_castl
     assert set(data) == {"legal", "format", "castle_count", "support_count", "violations"}
     assert data["legal"] is False and data["format"] == "unificado"
     assert data["castle_count"] == 51 and data["support_count"] == 0
-    for v in data["violations"]:
-        assert set(v) == {"code", "rule", "message", "cards", "hint"}
+    for v, violation in zip(data["violations"], verdict.violations):
+        assert set(v) == {"code", "rule", "message", "cards", "hint", "lines"}
         assert isinstance(v["cards"], list)
+        assert v["lines"] == list(violation.lines)  # stored verdicts keep the lines at fault
+    assert any(v["lines"] for v in data["violations"])  # Carbón is on a line of the list
+    assert verdict.to_json() == data  # the same name as the engine's verdicts
+
+
+def test_a_stored_violation_reads_back_with_its_lines_and_older_codes(formats, real_catalog,
+                                                                      dragon_castle):
+    from tourney.legality import Violation
+
+    dragon_castle["Carbón"] = 4
+    verdict = validate(deck(dragon_castle), formats["unificado"], real_catalog)
+    stored = [v.to_dict() for v in verdict.violations]
+    assert [Violation.from_dict(v) for v in stored] == list(verdict.violations)
+    old = {"code": "support-required", "rule": "11 Mazo de Soporte", "message": "m", "cards": []}
+    assert Violation.from_dict(old).code == "support_required" and Violation.from_dict(old).lines == ()
 
 
 def test_resolved_deck_keeps_the_printing_each_line_names(formats, real_catalog):

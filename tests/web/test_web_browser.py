@@ -99,7 +99,8 @@ def test_browser_event_end_to_end(page, server, csrf_app):
         links = []
         for row in rows:
             cells = row.locator("td").all_inner_texts()
-            winners.append(cells[1])
+            # the cell shows the name, then the points and record before the round
+            winners.append(cells[1].rpartition(" (")[0].rpartition(" ")[0] or cells[1])
             links.append(row.locator("a", has_text="resultado").get_attribute("href"))
         if number == 2:
             _swap(page, base, event_url, winners[-1], decks[winners[-1]])

@@ -20,17 +20,24 @@ Usage::
   lines and use ``DeckList.from_pairs``.
 * Games with an optional catalog (Magic, Sky World) accept ``catalog=None``:
   cards are checked by name and ``verdict.notes`` says so.
+* §11 Mazo de Soporte (``tourney.legality.swaps``): the «Mazo de Soporte
+  obligatorio» rule of an event (``with_support_required``), swaps between games
+  (``check_swap``, sizes from the format) and deck checks (``compare``).
+* ``parse_card_line("3x Kirin")`` -> ``(3, "Kirin")``: the one card-line parser.
+* ``Verdict.to_dict()`` (alias ``to_json``) keeps each violation's ``lines``;
+  ``Violation.from_dict`` reads a stored one back (older codes renamed).
 
 Stable violation codes: deck_size, side_size, copies, unique, limited, banned,
 edition, rarity, unknown_card, ambiguous_card, initial_gold,
 min_allies_or_totems, affinity, realm_missing, realm_too_many, realm_in_side,
-conditional_limit.
+conditional_limit, support_required (stored as «support-required» before).
 """
 from .decklist import (  # noqa: F401
     MAX_DECKLIST_BYTES,
     DeckList,
     Entry,
     decode_decklist,
+    parse_card_line,
     parse_decklist,
     parse_decklist_bytes,
     parse_decklist_xlsx,

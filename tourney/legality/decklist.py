@@ -163,6 +163,19 @@ def _quantity(line: str) -> tuple[int, str] | str:
     return 1, " ".join(line.split())
 
 
+def parse_card_line(line: str) -> tuple[int, str] | str:
+    """One card line of a list («3 Kirin», «3x Kirin», «Kirin x3», «Kirin»; a ``#`` comment
+    dropped): (quantity, name), or the Spanish reason it cannot be read. The one line parser
+    of decklists, §11 swaps (tourney.legality.swaps) and the engine's generator."""
+    line = line.split("#", 1)[0].strip().lstrip("\ufeff").strip()
+    if not line:
+        return "línea vacía: falta la carta"
+    parsed = _quantity(line)
+    if not isinstance(parsed, str) and not parsed[1]:
+        return "falta el nombre de la carta"
+    return parsed
+
+
 def parse_decklist(text: str, game: Game | None = None) -> DeckList:
     """Read a decklist text (see the module docstring). ``game`` gives the section headers
     (default: Mitos y Leyendas)."""

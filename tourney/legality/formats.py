@@ -35,13 +35,30 @@ class SectionSpec:
     prefixes: tuple[str, ...] = ()
 
 
+DECK_SHEETS = ("by_type", "list")
+
+
 @dataclass(frozen=True, slots=True)
 class Game:
+    """What differs between games (formats/games.toml): the deck sections and their headers,
+    whether cards come from a catalog, whether the side is a Mazo de Soporte swapped between
+    games (§11) and how the printed deck sheet lists the main deck."""
+
     id: str
     name: str
     catalog_required: bool
     main: SectionSpec
     side: SectionSpec
+    support_swaps: bool = False
+    deck_sheet: str = "list"  # "by_type" | "list"
+
+    @property
+    def has_catalog(self) -> bool:
+        return self.catalog_required
+
+    @property
+    def sheet_by_type(self) -> bool:
+        return self.deck_sheet == "by_type"
 
     def section(self, key: str) -> SectionSpec:
         return self.main if key == "main" else self.side
@@ -189,6 +206,10 @@ def load_games(formats_dir: str | Path = DEFAULT_FORMATS_DIR) -> dict[str, Game]
         catalog = r.str("catalog", "required")
         if catalog not in ("required", "optional"):
             raise r.fail("catalog", "debe ser \"required\" u \"optional\"")
+        support_swaps = r.bool("support_swaps", False)
+        deck_sheet = r.str("deck_sheet", "list")
+        if deck_sheet not in DECK_SHEETS:
+            raise r.fail("deck_sheet", "debe ser \"by_type\" o \"list\"")
         sections = []
         for key in ("main", "side"):
             s = r.table(key)
@@ -201,7 +222,8 @@ def load_games(formats_dir: str | Path = DEFAULT_FORMATS_DIR) -> dict[str, Game]
             s.done()
             sections.append(spec)
         r.done()
-        games[game_id] = Game(game_id, name, catalog == "required", sections[0], sections[1])
+        games[game_id] = Game(game_id, name, catalog == "required", sections[0], sections[1],
+                              support_swaps=support_swaps, deck_sheet=deck_sheet)
     return games
 
 

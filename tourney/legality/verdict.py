@@ -10,6 +10,9 @@ if TYPE_CHECKING:  # pragma: no cover
 
 NO_CATALOG_NOTE = "sin catálogo: no se verificó la existencia de las cartas"
 
+# codes stored by older versions -> the stable code of the same rule today
+RENAMED_CODES = {"support-required": "support_required"}
+
 
 @dataclass(frozen=True, slots=True)
 class Violation:
@@ -25,8 +28,22 @@ class Violation:
     lines: tuple[int, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
+        """The stored and ``--json`` shape; ``lines`` are the decklist lines at fault."""
         return {"code": self.code, "rule": self.rule, "message": self.message,
-                "cards": list(self.cards), "hint": self.hint}
+                "cards": list(self.cards), "hint": self.hint, "lines": list(self.lines)}
+
+    to_json = to_dict  # the name the engine's verdicts use
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Violation:
+        """A stored violation back (older rows have no ``lines``; renamed codes are read
+        under their current name, see RENAMED_CODES)."""
+        code = str(data.get("code", ""))
+        return cls(code=RENAMED_CODES.get(code, code), rule=str(data.get("rule", "")),
+                   message=str(data.get("message", "")),
+                   cards=tuple(str(c) for c in data.get("cards") or ()),
+                   hint=str(data.get("hint") or ""),
+                   lines=tuple(int(n) for n in data.get("lines") or ()))
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,6 +121,8 @@ class Verdict:
         if self.notes:
             out["notes"] = list(self.notes)
         return out
+
+    to_json = to_dict  # one name for both kinds of verdict (legality's and the engine's)
 
     def render(self) -> str:
         """Plain-text report for the terminal (Spanish)."""

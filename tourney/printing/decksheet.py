@@ -19,8 +19,7 @@ from datetime import datetime
 from .base import FONT, GREY, LIGHT, Document, fmt_date, fmt_datetime, width
 from .data import DeckLine, DeckSheet, EventInfo, sorted_by_name
 
-CASTLE_SIZE = 50
-SUPPORT_SIZE = 10
+BLANK_SIDE_ROWS = 10  # a blank sheet's side lines when the event gives no size (layout only)
 BLANK_ROWS_PER_COLUMN = 28  # 56 hand-written Castillo lines
 MAX_LINE_H = 12.5
 MIN_LINE_H = 7.5
@@ -89,7 +88,7 @@ def _draw_sheet(doc: Document, event: EventInfo, sheet: DeckSheet | None) -> Non
 
     # -- fixed parts' heights (computed first, so the Castillo gets the rest) --------------
     head_h = 88.0
-    side_blank = max(1, min(event.side_rows or event.side_size or SUPPORT_SIZE, 16))
+    side_blank = max(1, min(event.side_rows or event.side_size or BLANK_SIDE_ROWS, 16))
     support_rows = (side_blank if blank else max(1, len(sheet.support)))
     support_rows_per_col = (support_rows + 1) // 2
     verdict_h = 34.0 if blank or not sheet.verdict_notes else 34.0 + 9 * min(3, len(sheet.verdict_notes))

@@ -13,6 +13,7 @@ from datetime import datetime
 from sqlmodel import Session, select
 
 from ..legality import DeckList, Verdict, parse_decklist, parse_decklist_xlsx, validate
+from ..legality import swaps as support_rules
 from ..models.catalog import utcnow
 from ..models.events import EVENT_REGISTRATION, DecklistSubmission, Event, Registration, User
 from .access import can_view_decklist as can_view  # noqa: F401  (rights: services.access)
@@ -23,7 +24,7 @@ from .errors import Forbidden, ServiceError
 XLSX_MAGIC = b"PK\x03\x04"
 SOURCES = ("texto", "xlsx", "formulario")
 
-SUPPORT_RULE = "11 Mazo de Soporte"
+SUPPORT_RULE = support_rules.RULE
 
 
 @dataclass
@@ -72,9 +73,8 @@ def catalog_for(fmt, catalog):
 
 
 def is_myl(fmt) -> bool:
-    """Mitos y Leyendas rules (Mazo de Soporte required, swaps, Oro inicial) apply."""
-    game = getattr(fmt, "game", None)
-    return game is None or game.id == "myl"
+    """(Kept name.) The game's side is a Mazo de Soporte with §11 (games.toml support_swaps)."""
+    return support_rules.applies(fmt)
 
 
 def check_decklist(event: Event, fmt, catalog, *, text: str | None = None,
@@ -111,17 +111,10 @@ def read_deck(fmt, *, text: str | None = None, xlsx: bytes | None = None,
 def check_deck(event: Event, fmt, catalog, deck: DeckList) -> tuple[Verdict, Checked]:
     """Validate a parsed list once (tourney.legality) for ``event``: the legality Verdict
     (with line numbers, for importers) and the Checked that a submission stores."""
-    verdict = validate(deck, fmt, catalog_for(fmt, catalog))
+    verdict = support_rules.with_support_required(validate(deck, fmt, catalog_for(fmt, catalog)),
+                                                  fmt, event.support_required)
     data = verdict.to_dict()
     legal = bool(verdict.legal)
-    if event.support_required and is_myl(fmt) and verdict.support_count == 0:
-        legal = False
-        data.setdefault("violations", []).append({
-            "code": "support-required", "rule": SUPPORT_RULE,
-            "message": "Este evento exige inscribir el Mazo de Soporte (10 cartas).",
-            "cards": [], "hint": "agrega las 10 cartas de tu Mazo de Soporte a la lista",
-        })
-        data["legal"] = False
     resolved = getattr(verdict, "resolved", None)
     castle = getattr(resolved, "castle", None) if resolved is not None else None
     support = getattr(resolved, "support", None) if resolved is not None else None

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from flask import Blueprint, request, url_for
 
+from ...legality import swaps as support_rules
 from ...services import events as ev, rounds
 from ...services.errors import Forbidden
 from ..common import actor, db, format_name, formats
@@ -87,13 +88,14 @@ def event_nav(event) -> list[tuple[str, str, bool]]:
 
 def sections(event) -> dict:
     """The game's own deck section names for an event's pages (Mazo Castillo / Mazo de Soporte;
-    Magic: Mazo principal / Sideboard; Sky World: Mazo / Héroe) and whether cards come from
-    the imported catalog (card search)."""
+    Magic: Mazo principal / Sideboard; Sky World: Mazo / Héroe), whether cards come from the
+    imported catalog (card search) and whether the side is a Mazo de Soporte swapped between
+    games (§11): the game's capabilities in formats/games.toml."""
     fmt = formats().get(event.format_id)
     if fmt is None:
-        return {"main": "Mazo Castillo", "side": "Mazo de Soporte", "catalog": True, "myl": True}
+        return {"main": "Mazo Castillo", "side": "Mazo de Soporte", "catalog": True, "swaps": True}
     return {"main": fmt.main_name, "side": fmt.side_name,
-            "catalog": fmt.game.catalog_required, "myl": fmt.game.id == "myl"}
+            "catalog": fmt.game.has_catalog, "swaps": support_rules.applies(fmt)}
 
 
 def _event(event_id: int):

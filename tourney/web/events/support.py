@@ -82,6 +82,19 @@ def swaps_check(event_id: int, match_id: int):
                     f"{form.game.data} queda en {sum(after.castle.values())} cartas."})
 
 
+def _prefill_deck_check(session, event, form) -> None:
+    """The deck check starts from the deck expected for that game (the judge corrects counts)."""
+    from ...services import judge_tools
+
+    form.game.data = request.args.get("juego", form.game.data or "1")
+    try:
+        reg = ev.get_registration(session, event, form.registration_id.data)
+        form.counted_text.data = judge_tools.expected_text(
+            session, actor(), event, reg, int(form.game.data), format_for(event))
+    except (ServiceError, ValueError):
+        pass
+
+
 def _opened_serializer():
     return URLSafeSerializer(current_app.secret_key, salt="cambios-abierto")
 
@@ -100,7 +113,7 @@ def _opened_at(token):
 
 def _swap_player(session, event, match):
     """Whose swaps: the player themself, or (for judges) ``jugador`` of this match."""
-    if not sections(event)["myl"]:
+    if not sections(event)["swaps"]:
         raise NotFound("Los cambios con el Mazo de Soporte (sección 11) son de Mitos y Leyendas: "
                        "este evento es de otro juego.")
     if ev.is_judge(session, actor(), event):
@@ -123,6 +136,7 @@ def deck_check(event_id: int):
     form.registration_id.choices = choices((r.id, r.name) for r in ev.players(session, event))
     if request.method == "GET" and request.args.get("jugador", type=int):
         form.registration_id.data = request.args.get("jugador", type=int)
+        _prefill_deck_check(session, event, form)
     check = checked_who = None
     status = 200
     if request.method == "POST":
