@@ -239,3 +239,23 @@ def test_the_workbook_and_the_judges_pdf_list_the_adjudications(client, paired, 
     result = runner.invoke(args=["print", "adjudications", str(paired.event.id), "-o", str(out)])
     assert result.exit_code == 0, result.output
     assert "Partidas arbitradas (1)" in result.output and out.read_bytes().startswith(b"%PDF")
+
+
+def test_effect_lines_the_engine_did_not_verify_are_counted_and_marked(client, paired, world):
+    login(client, paired.judge.email)
+    for seed in range(12, 30):  # a record whose Talismanes declared their result (effect lines)
+        text = _record(world, paired, seed=seed)
+        lines = [json.loads(x) for x in text.splitlines()]
+        effects = [n for n, o in enumerate(lines, 1) if o.get("do") == "effect"]
+        bad = next(n for n in range(3, len(lines) + 1) if lines[n - 1] == lines[n - 2])
+        if any(n < bad for n in effects):
+            break
+    assert _post(client, paired, record=text).status_code == 302
+    row = world.run(lambda s: s.exec(select(Adjudication)).one())
+    unverified = row.verdict["unverified"]
+    assert unverified and set(unverified) <= set(effects)
+    page = client.get(_url(paired, "/juegos/1/veredicto")).get_data(as_text=True)
+    assert f"Líneas de efecto sin verificar: {len(unverified)} (" in page
+    board = client.get(_url(paired, f"/juegos/1/tablero?linea={unverified[0]}"))
+    html = board.get_data(as_text=True)
+    assert 'class="accion es-unverified"' in html and "Efecto declarado" in html

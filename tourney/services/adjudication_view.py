@@ -35,7 +35,7 @@ class Step:
     line: int  # the record's line number (header = 1)
     text: str  # the line as written
     action: str  # in Spanish
-    status: str  # header | ok | unverified | illegal | skipped
+    status: str  # header | ok | verified | unverified | illegal | skipped
     position: dict | None = None
     rule: str | None = None
     rule_title: str | None = None
@@ -185,6 +185,7 @@ def board(record, record_text: str, verdict: dict | None = None) -> Board:
     lines = record_text.splitlines()
     names = {p.id: p.name for p in record.header.players}
     unverified = set((verdict or {}).get("unverified") or [])
+    verified = set((verdict or {}).get("verified") or [])
     result = Board()
     replayed = {}
     last = None
@@ -221,7 +222,8 @@ def board(record, record_text: str, verdict: dict | None = None) -> Board:
                 result.illegal = index
                 stopped = True
             else:
-                status = "unverified" if action.line in unverified else "ok"
+                status = ("unverified" if action.line in unverified else
+                          "verified" if action.line in verified else "ok")
                 step = Step(index, action.line, text, words, status, position, player=action.p)
         result.steps.append(step)
         index += 1
