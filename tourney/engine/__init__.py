@@ -8,3 +8,5 @@ from .errors import GameOver, IllegalAction, RecordError  # noqa: F401
 from .game import Game, Outcome  # noqa: F401
 from .record import Action, GameRecord, Header, catalog_resolver, read_record  # noqa: F401
 from .rules import RULES  # noqa: F401
+from .positions import Position, PlayerView, positions  # noqa: F401
+from .verdict import describe  # noqa: F401

@@ -32,17 +32,21 @@ _MOVES = {"destroy": "destroy", "banish": "banish", "annul": "annul", "return": 
           "group": "regroup", "feed": "counters", "play_free": "play_free", "move": "move",
           "race_becomes": "race_becomes"}
 _PUT = {"castle_top": "to_castle_top", "castle_bottom": "to_castle_bottom"}
-_EVENTS = {"enters": "enters_play", "leaves": "leaves_play", "destroyed": "destroyed", "banished": "banished",
+_EVENTS = {"enters": "enters_play", "leaves": "leaves_play", "blocked": "blocked", "destroyed": "destroyed", "banished": "banished",
            "attacks": "attack_declared", "blocks": "block_declared", "played": "played"}
 
 
 def card_filter(cards: Cards, *, owner_player: str | None = None) -> TargetFilter:
-    """A selection as a ``TargetFilter`` (count and targeting included)."""
+    """A selection as a ``TargetFilter`` (count and targeting included). ``owner_player``:
+    the player an effect is about, for "su Cementerio" and "que controle"."""
     if cards.ref is not None:
         raise Unsupported("una referencia no es un filtro")
-    if cards.attribute or cards.with_ability is not None or cards.random or cards.position:
-        raise Unsupported("filtro sin equivalente en el motor (Luz/Oscuridad, con o sin habilidad, "
-                          "al azar, posición en el Mazo Castillo)")
+    if cards.random or cards.position:
+        raise Unsupported("filtro sin equivalente en el motor (al azar, posición en el Mazo Castillo)")
+    if cards.controller == "subject":
+        if owner_player not in ("you", "opponent"):
+            raise Unsupported("«que controle» sin un jugador concreto")
+        cards = replace(cards, controller=owner_player)
     if cards.exclude_types and cards.exclude_types != ("Oro",):
         raise Unsupported("exclusión de tipo no representable")
     types = cards.types
@@ -75,6 +79,7 @@ def card_filter(cards: Cards, *, owner_player: str | None = None) -> TargetFilte
     if cards.count is None and cards.up_to:
         raise Unsupported("«cualquier cantidad de» sin tope")
     return TargetFilter(types=types, races=cards.races, controller=controller, keywords=cards.keywords,
+                        attribute=cards.attribute, with_ability=cards.with_ability,
                         zone=_ZONES[cards.zone], other=cards.other,
                         count=cards.count if cards.count is not None else 1, up_to=cards.up_to,
                         **kwargs)
@@ -118,17 +123,25 @@ def _duration(eff: PEffect, continuous: bool) -> Duration:
     return Duration()
 
 
+def _count(per: Cards | None, player: str) -> dict:
+    """ "por cada Aliado de Raza Dragón que controles": amount × that count."""
+    if per is None:
+        return {}
+    flt = card_filter(replace(per, count=1), owner_player=player)
+    return {"amount_from": "count", "filter": TargetFilter(**{**_tf_fields(flt), "targets": False})}
+
+
 def _effect(eff: PEffect, scope: _Scope, continuous: bool) -> Effect:
-    if eff.per is not None:
-        raise Unsupported("«por cada …» (pedido al modelo: amount_from)")
     common = {"then": eff.then, "optional": eff.optional}
     if eff.kind in ("draw", "mill"):
-        return Effect(eff.kind, subject="player", player=eff.player, amount=eff.amount, **common)
+        return Effect(eff.kind, subject="player", player=eff.player, amount=eff.amount,
+                      **_count(eff.per, eff.player), **common)
     if eff.kind == "discard" and eff.cards is not None and eff.cards.zone == "hand" and \
             not eff.cards.types and eff.cards.count is not None and eff.cards.ref is None:
-        if eff.cards.random:
-            raise Unsupported("Descartar al azar (pedido al modelo)")
-        return Effect("discard", subject="player", player=eff.player, amount=eff.cards.count, **common)
+        return Effect("discard", subject="player", player=eff.player, amount=eff.cards.count,
+                      random=eff.cards.random, **_count(eff.per, eff.player), **common)
+    if eff.kind == "cost_change" and eff.cards is not None and eff.cards.ref == "self":
+        return Effect("cost_change", subject="self", amount=eff.amount, **_count(eff.per, "you"))
     if eff.kind == "search":
         if eff.cards is None or eff.cards.zone != "castle" or eff.cards.count is None:
             raise Unsupported("Buscar sin carta concreta")
@@ -155,6 +168,10 @@ def _effect(eff: PEffect, scope: _Scope, continuous: bool) -> Effect:
         cards = replace(cards, zone="paid")  # 9 A: only Oros in the Zona de Oro Pagado can be grouped
     fields = scope.subject(cards, eff.player)
     extra = {}
+    if eff.per is not None:
+        if fields["subject"] == "each":
+            raise Unsupported("«por cada» sobre «todos los …»")
+        extra.update(_count(eff.per, "you"))
     if eff.kind in ("strength", "set_strength"):
         extra["amount"] = eff.amount
     if eff.kind in ("grant", "lose_keyword", "race_becomes"):
@@ -207,6 +224,14 @@ def _condition(cond: PCondition) -> Condition:
         return Condition("in_zone", zone=_ZONES[cond.zone])
     if cond.kind == "self_bearing":
         return Condition("bears_weapon")
+    if cond.kind == "dealt_damage":
+        return Condition("dealt_castle_damage", subject="bearer" if cond.zone == "bearer" else "self")
+    if cond.kind == "bearer_race":
+        return Condition("bearer_is", filter=TargetFilter(types=("Aliado",), races=cond.races, targets=False))
+    if cond.kind == "entered":
+        flt = card_filter(replace(cond.cards, count=1))
+        flt = TargetFilter(**{**_tf_fields(flt), "controller": "you", "targets": False})
+        return Condition("entered_this_turn", count=cond.n, filter=flt)
     if cond.kind == "zone_empty":
         flt = card_filter(replace(cond.cards, zone="play", zone_owner=None, count=1))
         flt = TargetFilter(**{**_tf_fields(flt), "targets": False})
@@ -251,6 +276,12 @@ def _cost(cost: PCost) -> Cost:
         return Cost("destroy_own", amount=cards.count, filter=flt)
     if cost.kind == "discard" and cards.zone == "hand":
         return Cost("discard", amount=cards.count, filter=flt)
+    if cost.kind == "reveal" and cards.zone == "hand":
+        return Cost("reveal", amount=cards.count, filter=flt)
+    if cost.kind == "banish" and cards.zone == "hand":
+        return Cost("banish_from_hand", amount=cards.count, filter=flt)
+    if cost.kind == "shuffle" and cards.zone in ("hand", "graveyard") and cards.zone_owner == "you":
+        return Cost("shuffle_own", amount=cards.count, filter=flt)
     raise Unsupported(f"coste «{cost.kind}» sin equivalente en el motor")
 
 
@@ -267,12 +298,16 @@ def _trigger(t: PTrigger) -> Trigger:
     player = t.player or "any"
     if t.cards.ref == "self":
         return Trigger(event, self_only=True, player=player)
+    if t.cards.ref == "bearer":
+        return Trigger(event, bearer=True, player=player)
     if t.cards.ref is not None:
         raise Unsupported("disparo sobre una referencia")
     flt = TargetFilter(**{**_tf_fields(card_filter(t.cards)), "targets": False, "count": 1})
     return Trigger(event, card=flt, player=player)
 
 
+_CAPACITY = {"no puede portar Armas": 0, "puede portar un Arma adicional": 2,
+             "puede portar cualquier cantidad de Armas": None}
 _PERMISSION_ZONES = {"desde tu Cementerio": ("graveyard", ()),
                      "desde tu Cementerio en tu Fase de Vigilia": ("graveyard", ("vigil",))}
 
@@ -287,6 +322,13 @@ def lower(p: Parsed, text: str, card_type: str) -> Ability:
         if p.param == "se destierra al resolverse":
             return Ability("triggered", trigger=Trigger("played", self_only=True, player="you"),
                            effects=(Effect("banish", subject="self"),), text=text)
+        if p.param == "counters":
+            counter, n = p.extra
+            return Ability("continuous", effects=(Effect("enters_with_counters", subject="self",
+                                                         amount=int(n), counter=counter),), text=text)
+        if p.param in _CAPACITY:
+            return Ability("continuous", effects=(Effect("weapon_capacity", subject="self",
+                                                         amount=_CAPACITY[p.param]),), text=text)
         if p.param == "no puede bloquear":
             return Ability("continuous", effects=(Effect("cannot_block", subject="self",
                                                          duration=Duration("while_in_play")),),
@@ -313,7 +355,14 @@ def lower(p: Parsed, text: str, card_type: str) -> Ability:
                            text=text)
         raise Unsupported(f"permiso «{p.param}» sin equivalente en el motor")
     if p.kind == "restriction":
-        raise Unsupported("restricción de juego (pedido al modelo: play_restriction)")
+        if p.timing == "hand_vigil":
+            return Ability("play_restriction", zone="hand", phases=("vigil",), own_turn=True, text=text)
+        if p.timing:
+            return Ability("play_restriction", phases=(_PHASES[p.timing],),
+                           own_turn=True if p.timing == "vigil" else None, text=text)
+        return Ability("play_restriction", condition=_conditions(p.conditions), text=text)
+    if p.kind == "alt_cost":
+        return Ability("alternative_cost", costs=tuple(_cost(c) for c in p.costs), text=text)
     scope = _Scope(p.trigger)
     continuous = p.kind == "static"
     effects = _effects(p, scope, continuous)
@@ -345,5 +394,7 @@ def lower(p: Parsed, text: str, card_type: str) -> Ability:
     if p.kind == "static":
         if p.optional or costs:
             raise Unsupported("habilidad continua con coste")
+        if any(e.kind == "cost_change" for e in effects):
+            common["zone"] = "hand"  # "Reduce el coste de este Aliado…": it works while being played
         return Ability("continuous", **common)
     raise Unsupported(f"tipo «{p.kind}»")
