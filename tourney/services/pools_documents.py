@@ -104,19 +104,17 @@ def import_pools(session: Session, actor: User, event: Event, catalog, data: byt
         for key in (reg.name, reg.external_id, reg.email, emails.get(reg.user_id or -1)):
             if key:
                 keys.setdefault(fold(key), reg)
-    plan: list[tuple[Registration, list[core.PoolLine]]] = []
+    by_reg: dict[int, tuple[Registration, list[core.PoolLine]]] = {}
     errors: list[str] = []
     for who, lines in groups.items():
-        if registration is not None:
-            plan.append((registration, lines))
-            continue
-        reg = keys.get(fold(who)) if who else None
+        reg = registration if registration is not None else (keys.get(fold(who)) if who else None)
         if reg is None:
             first = lines[0].line
             errors.append(f"fila {first}: columna Jugador: «{who}» no es un jugador inscrito en este evento"
                           if who else f"fila {first}: falta la columna Jugador (nombre, ID o correo)")
             continue
-        plan.append((reg, lines))
+        by_reg.setdefault(reg.id, (reg, []))[1].extend(lines)  # name and e-mail rows: one pool
+    plan = [(reg, sorted(lines, key=lambda ln: ln.line)) for reg, lines in by_reg.values()]
     if registration is not None and len(groups) > 1:
         errors.append("la planilla trae pools de varios jugadores: súbela desde la página de pools del evento")
     settings = pools.settings(session, event)

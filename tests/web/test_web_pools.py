@@ -1,0 +1,201 @@
+"""Sellado / Lanzamiento on the web: event creation with the Castillo size, pool entry (pasted,
+one row per product, XLSX) by the organizer or the player at the table, the lock, deck building
+from the locked pool, bad input named by line or card with nothing half-saved. Real Bushido
+cards of the DeckForge catalog."""
+from __future__ import annotations
+
+import io
+import random
+from datetime import date
+
+import pytest
+from sqlmodel import select
+
+from tourney.models.events import DecklistSubmission
+from tourney.models.pools import PlayerPool, SealedEvent
+from web_helpers import login
+
+FORMAT = "lanzamiento"
+
+
+@pytest.fixture
+def lanz(world):
+    """An organizer, a judge, Ana and Beto registered in a Lanzamiento of Bushido (Castillo 40)."""
+    from tourney.services import events, pools
+
+    org = world.user("org@x.cl", "organizador", "Olga Organiza")
+    judge = world.user("juez@x.cl", name="Julia Jueza")
+    ana = world.user("ana@x.cl", name="Ana")
+    beto = world.user("beto@x.cl", name="Beto")
+    formats = world.formats()
+
+    def setup(s):
+        event = pools.create_sealed_event(
+            s, org, formats=formats, castle_size=40, editions=["bushido"], player_entry=False,
+            name="Lanzamiento Bushido", date=date(2026, 12, 5), format_id=FORMAT, seed=3)
+        events.add_judge(s, org, event, judge.email)
+        regs = {"ana": events.register_self(s, ana, event), "beto": events.register_self(s, beto, event)}
+        return event, regs
+
+    event, regs = world.run(setup)
+
+    class Lanz:
+        pass
+
+    c = Lanz()
+    c.org, c.judge, c.ana, c.beto, c.event, c.regs = org, judge, ana, beto, event, regs
+    c.catalog, c.formats = world.catalog(), formats
+    return c
+
+
+def pool_text(lanz, seed):
+    from tourney.services.pools_demo import demo_pool_text
+
+    return demo_pool_text(lanz.catalog, ["bushido"], random.Random(seed))
+
+
+def pool_row(world, reg):
+    return world.run(lambda s: s.exec(select(PlayerPool).where(PlayerPool.registration_id == reg.id)).first())
+
+
+def test_event_creation_offers_sellado_and_lanzamiento_with_the_castillo_size(client, world):
+    org = world.user("org@x.cl", "organizador", "Olga")
+    login(client, org.email)
+    page = client.get("/eventos/nuevo").get_data(as_text=True)
+    assert 'value="lanzamiento"' in page and 'value="sellado"' in page and 'value="bushido"' in page
+    resp = client.post("/eventos/nuevo", data={"name": "Lanzamiento", "date": "2026-12-05",
+                                               "format_id": "lanzamiento", "top_cut": "0",
+                                               "page_size": "A4", "castle_size": "35",
+                                               "pool_edition": "bushido"})
+    assert resp.status_code == 302, resp.get_data(as_text=True)[:400]
+    row = world.run(lambda s: s.exec(select(SealedEvent)).one())
+    assert (row.castle_size, row.editions) == (35, ["bushido"])
+    # outside the format's bounds: refused next to the field, no event created
+    resp = client.post("/eventos/nuevo", data={"name": "Otro", "date": "2026-12-05",
+                                               "format_id": "sellado", "top_cut": "0", "page_size": "A4",
+                                               "castle_size": "60", "pool_edition": "bushido"})
+    assert resp.status_code == 400 and "entre 30 y 50 cartas" in resp.get_data(as_text=True)
+    assert len(world.run(lambda s: s.exec(select(SealedEvent)).all())) == 1
+
+
+def test_organizer_pastes_a_pool_and_every_bad_line_is_named_nothing_saved(client, lanz, world):
+    login(client, lanz.org.email)
+    url = f"/eventos/{lanz.event.id}/pools/{lanz.regs['ana'].id}"
+    bad = "Sobre 1:\n2 Kenshin\nShuri (DO-213)\nKenshn\n"
+    resp = client.post(url, data={"text": bad})
+    page = resp.get_data(as_text=True)
+    assert resp.status_code == 400
+    assert "línea 3: «Shuri (DO-213)» es de Dominio, no de la edición del evento (Bushido)" in page
+    assert "línea 4: «Kenshn» no es una carta del catálogo" in page
+    assert pool_row(world, lanz.regs["ana"]) is None
+    assert client.post(url, data={"text": pool_text(lanz, 1)}).status_code == 302
+    row = pool_row(world, lanz.regs["ana"])
+    assert row.card_count == 68 and not row.locked
+    assert {c["product"] for c in row.cards} == {f"Sobre {i}" for i in range(1, 7)} | {"Oros"}
+
+
+def test_one_row_per_opened_product(client, lanz, world):
+    login(client, lanz.org.email)
+    url = f"/eventos/{lanz.event.id}/pools/{lanz.regs['beto'].id}"
+    resp = client.post(url, data={"text": "", "producto_1": "Sobre 1", "cartas_1": "2 Kenshin\nShuri",
+                                  "producto_2": "Mazo de batalla", "cartas_2": "3 Shodo (BU-225)"})
+    assert resp.status_code == 302
+    cards = pool_row(world, lanz.regs["beto"]).cards
+    assert [(c["product"], c["code"], c["qty"]) for c in cards] == [
+        ("Sobre 1", next(c.code for c in lanz.catalog.resolve("Kenshin").cards if c.edition == "bushido"), 2),
+        ("Sobre 1", "BU-218", 1), ("Mazo de batalla", "BU-225", 3)]
+
+
+def test_pools_from_a_workbook_all_or_nothing(client, lanz, world):
+    from tourney.sheets.pools import PoolRow, write_pools
+
+    login(client, lanz.org.email)
+    rows = [PoolRow("Ana", "Sobre 1", 2, "Kenshin", ""), PoolRow("beto@x.cl", "Sobre 1", 1, "Shodo", "BU-225"),
+            PoolRow("Beto", "Sobre 2", 1, "Carbón", "")]
+    resp = client.post(f"/eventos/{lanz.event.id}/sellado/importar",
+                       data={"file": (io.BytesIO(write_pools(rows)), "pools.xlsx")},
+                       content_type="multipart/form-data", follow_redirects=True)
+    page = resp.get_data(as_text=True)
+    assert "pool de Beto: fila 4: «Carbón» no es de la edición del evento (Bushido)" in page
+    assert pool_row(world, lanz.regs["ana"]) is None  # nothing half-saved
+    rows[2] = PoolRow("Beto", "Sobre 2", 1, "Kappa", "")
+    resp = client.post(f"/eventos/{lanz.event.id}/sellado/importar",
+                       data={"file": (io.BytesIO(write_pools(rows)), "pools.xlsx")},
+                       content_type="multipart/form-data", follow_redirects=True)
+    assert "Pools importados: 2." in resp.get_data(as_text=True)
+    assert pool_row(world, lanz.regs["beto"]).card_count == 2
+    resp = client.post(f"/eventos/{lanz.event.id}/sellado/importar",
+                       data={"file": (io.BytesIO(b"no soy una planilla"), "pools.xlsx")},
+                       content_type="multipart/form-data", follow_redirects=True)
+    assert "no es una planilla XLSX" in resp.get_data(as_text=True)
+
+
+def test_the_player_types_the_pool_at_the_table_only_with_the_organizers_leave(client, lanz, world):
+    from tourney.services import pools
+
+    url = f"/eventos/{lanz.event.id}/pools/{lanz.regs['ana'].id}"
+    login(client, lanz.ana.email)
+    assert client.post(url, data={"text": "2 Kenshin"}).status_code == 403
+    world.run(lambda s: pools.configure(s, lanz.org, lanz.event, lanz.formats[FORMAT], castle_size=40,
+                                        editions=["bushido"], player_entry=True))
+    assert client.post(url, data={"text": pool_text(lanz, 2)}).status_code == 302
+    login(client, lanz.beto.email)  # never someone else's pool
+    assert client.post(url, data={"text": "2 Kenshin"}).status_code == 403
+    assert client.get(url).status_code == 403
+    login(client, lanz.org.email)
+    assert client.post(url + "/cerrar").status_code == 302
+    login(client, lanz.ana.email)
+    resp = client.post(url, data={"text": "2 Kenshin"})
+    assert resp.status_code == 400 and "El pool de Ana está cerrado" in resp.get_data(as_text=True)
+    assert pool_row(world, lanz.regs["ana"]).card_count == 68  # the locked pool did not change
+
+
+def test_pools_lock_before_deck_building_and_the_castillo_comes_from_the_pool(client, lanz, world):
+    from tourney.services import pools
+
+    login(client, lanz.org.email)
+    for key, seed in (("ana", 3), ("beto", 4)):
+        client.post(f"/eventos/{lanz.event.id}/pools/{lanz.regs[key].id}", data={"text": pool_text(lanz, seed)})
+    deck_url = f"/eventos/{lanz.event.id}/pools/{lanz.regs['ana'].id}/mazo"
+    login(client, lanz.ana.email)
+    assert "espera a que el organizador cierre los pools" in client.get(deck_url).get_data(as_text=True)
+    assert client.post(deck_url, data={}).status_code == 400
+    login(client, lanz.org.email)
+    assert client.post(f"/eventos/{lanz.event.id}/sellado/cerrar").status_code == 302
+    login(client, lanz.ana.email)
+    # "Mi lista" of a pool event is the deck builder
+    assert client.get(f"/eventos/{lanz.event.id}/mi-lista").location.endswith(deck_url)
+    row = pool_row(world, lanz.regs["ana"])
+    pool = pools.pool_value(row)
+    by_code: dict[str, int] = {}
+    for c in pool.cards:
+        by_code[c.code] = by_code.get(c.code, 0) + c.qty
+    gold = next(c.code for c in pool.cards if c.product == "Oros")
+    # more copies than the pool holds, and a Castillo of the wrong size: every problem at once
+    form = {f"c-{gold}": by_code[gold] + 1}
+    resp = client.post(deck_url + "/verificar", data=form)
+    verdict = resp.get_json()["verdict"]
+    codes = [v["code"] for v in verdict["violations"]]
+    assert "over_pool" in codes and "deck_size" in codes
+    name = next(c.name for c in pool.cards if c.code == gold)
+    assert any(v["message"] == f"El Castillo tiene {by_code[gold] + 1} copias de {name}; el pool tiene "
+               f"{by_code[gold]}." or v["message"].endswith(f"el pool tiene {by_code[gold]}.")
+               for v in verdict["violations"])
+    from tourney.services.pools_demo import demo_castle
+
+    castle = demo_castle(pool, lanz.catalog, 40)
+    resp = client.post(deck_url, data={f"c-{k}": v for k, v in castle.items()})
+    assert resp.status_code == 200 and "Mazo legal registrado." in resp.get_data(as_text=True)
+    sub = world.run(lambda s: s.exec(select(DecklistSubmission).where(
+        DecklistSubmission.registration_id == lanz.regs["ana"].id)).all()[-1])
+    assert sub.legal and sub.source == "pool"
+    support = {e["code"]: e["qty"] for e in sub.resolved["support"]}
+    assert sum(support.values()) == pool.total - 40  # the Soporte is the rest, never typed
+    for code, qty in by_code.items():
+        assert castle.get(code, 0) + support.get(code, 0) == qty
+
+
+def test_pool_pages_of_a_constructed_event_say_so(client, cast):
+    login(client, cast.org.email)
+    page = client.get(f"/eventos/{cast.event.id}/sellado").get_data(as_text=True)
+    assert "no es un Sellado" in page
