@@ -160,21 +160,23 @@ def _uploader(adj) -> str:
 
 
 # -- board -------------------------------------------------------------------------------------
-_boards: "OrderedDict[int, view.Board]" = OrderedDict()
+_boards: "OrderedDict[tuple, view.Board]" = OrderedDict()
 _boards_lock = Lock()
 
 
 def _board(adj) -> view.Board:
-    """The viewer's steps of a stored record (rows never change: cached per row id)."""
+    """The viewer's steps of a stored record (a row never changes: cached by its id and
+    record text, so another database reusing the id never gets this board)."""
+    key = (adj.id, hash(adj.record_text), adj.verdict_json)
     with _boards_lock:
-        hit = _boards.get(adj.id)
+        hit = _boards.get(key)
         if hit is not None:
-            _boards.move_to_end(adj.id)
+            _boards.move_to_end(key)
             return hit
     record = service.read(adj.record_text, catalog())
     built = view.board(record, adj.record_text, adj.verdict)
     with _boards_lock:
-        _boards[adj.id] = built
+        _boards[key] = built
         while len(_boards) > 32:
             _boards.popitem(last=False)
     return built
