@@ -37,9 +37,9 @@ def test_coverage_text_is_in_spanish(shared_data):
 
 
 def test_abilities_shows_each_sentence_with_its_compiled_form_or_reason(shared_data):
-    result = run("engine", "abilities", "Kirin", "--catalog", str(shared_data / CARDS_JSON))
+    result = run("engine", "abilities", "Júpiter", "--catalog", str(shared_data / CARDS_JSON))
     assert result.exit_code == 0
-    assert "= Furia." in result.output and "no entendida:" in result.output
+    assert "= Única." in result.output and "no entendida:" in result.output
     as_json = json.loads(run("engine", "abilities", "Kyudo", "--catalog",
                              str(shared_data / CARDS_JSON), "--json").output)
     assert as_json["status"] == "compiled" and as_json["complete"]

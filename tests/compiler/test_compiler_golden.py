@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 from pathlib import Path
 
 from tourney.engine.compiler import compile_card
@@ -26,7 +27,8 @@ def sample(catalog, n=100):
 
 
 def reason_kind(reason: str) -> str:
-    return reason.split("«")[0].strip(" :")
+    """The reason without the quoted card words (the golden file holds no card text)."""
+    return re.sub(r"«[^»]*»?", "«…»", reason)
 
 
 def snapshot(catalog) -> dict:
