@@ -55,6 +55,10 @@ def create_app(test_config: dict | None = None) -> Flask:
     init_web(app)
     security.init_app(app)  # security headers and the CSP nonce of the templates' scripts
 
+    from .web import throttle
+
+    throttle.init_app(app)  # rate limits shared by every process (database or Redis)
+
     from .cli import register_commands
 
     register_commands(app.cli)

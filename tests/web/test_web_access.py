@@ -25,6 +25,8 @@ ROUTES = [
     ("POST", "/entrar", EVERYONE),
     ("POST", "/cuenta/nueva", EVERYONE),
     ("POST", "/salir", LOGGED),
+    ("GET", "/cuenta/clave", LOGGED),  # issue 15: change the password (revokes the other sessions)
+    ("POST", "/cuenta/clave", LOGGED),
     ("GET", "/eventos/{e}", EVERYONE),
     ("GET", "/eventos/{e}/rondas/1", EVERYONE),
     ("GET", "/eventos/{e}/clasificacion", EVERYONE),

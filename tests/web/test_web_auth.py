@@ -16,6 +16,8 @@ def test_signup_stores_a_hashed_password_and_logs_in(client, world, app):
     user = world.run(lambda s: s.exec(select(User).where(User.email == "ana@correo.cl")).one())
     assert user.password_hash != "una-clave-larga"
     assert user.password_hash.startswith("pbkdf2:sha256:1000$")  # the tests' cheap method
+    # issue 15: signing up does not log in (the answer must not tell new from taken e-mails)
+    login(client, "ana@correo.cl", "una-clave-larga")
     assert "Ana Pérez" in client.get("/").get_data(as_text=True)
 
 
@@ -36,9 +38,9 @@ def test_signup_errors_are_shown_next_to_fields_and_input_is_kept(client, world)
     assert 'value="Ana Dos"' in html and 'value="ana@correo.cl"' in html
     resp = client.post("/cuenta/nueva", data={"name": "Ana Dos", "email": "ana@correo.cl",
                                               "password": "suficientemente-larga"})
-    html = resp.get_data(as_text=True)
-    assert resp.status_code == 400
-    assert 'id="email-error"' in html and "Ya existe una cuenta con ese correo." in html
+    # issue 15: a taken e-mail gets the same answer as a new one (no account enumeration)
+    assert resp.status_code == 302 and "/entrar" in resp.location
+    assert "Ya existe" not in client.get(resp.location).get_data(as_text=True)
     assert world.run(lambda s: len(s.exec(select(User)).all())) == 1
 
 

@@ -79,6 +79,7 @@ def test_browser_event_end_to_end(page, server, csrf_app):
         page.fill("#email", f"{name.lower()}@x.cl")
         page.fill("#password", PASSWORD)
         page.click("main button:has-text('Crear cuenta')")
+        _login(page, base, f"{name.lower()}@x.cl")  # issue 15: signing up does not log in
         page.goto(event_url)
         page.click("main button:has-text('Inscribirme')")
         page.fill("#text", deck)

@@ -44,10 +44,55 @@ def create_user(session: Session, email: str, name: str, password: str,
     return user
 
 
+_DUMMY_HASHES: dict[str, str] = {}
+
+
+def _dummy_hash() -> str:
+    """A hash of the current method, checked when the account does not exist: an unknown
+    e-mail costs the same work as a wrong password (no enumeration by timing)."""
+    found = _DUMMY_HASHES.get(PASSWORD_METHOD)
+    if found is None:
+        found = _DUMMY_HASHES[PASSWORD_METHOD] = generate_password_hash(
+            "no-es-una-clave", method=PASSWORD_METHOD)
+    return found
+
+
 def authenticate(session: Session, email: str, password: str) -> User | None:
     user = session.exec(select(User).where(User.email == normalize_email(email))).first()
-    if user is None or not check_password_hash(user.password_hash, password or ""):
+    if user is None:
+        check_password_hash(_dummy_hash(), password or "")
         return None
+    if not check_password_hash(user.password_hash, password or ""):
+        return None
+    return user
+
+
+def sign_up(session: Session, email: str, name: str, password: str) -> User | None:
+    """Self-service sign-up that does not tell whether the e-mail has an account: the new
+    User, or None when the e-mail is taken, after the same work (a password hash) either
+    way. Input errors (e-mail, name, short password) are still ServiceErrors."""
+    try:
+        return create_user(session, email, name, password)
+    except Conflict:
+        generate_password_hash(password or "", method=PASSWORD_METHOD)  # same cost as creating
+        return None
+
+
+def revoke_sessions(session: Session, user: User) -> None:
+    """Every session and remember-me cookie of ``user`` stops working (logout, new password)."""
+    user.session_version = (user.session_version or 0) + 1
+    session.add(user)
+    session.flush()
+
+
+def change_password(session: Session, user: User, current: str, new: str) -> User:
+    if not check_password_hash(user.password_hash, current or ""):
+        raise ServiceError("La contraseña actual no es correcta.", "current")
+    if len(new or "") < MIN_PASSWORD:
+        raise ServiceError(f"La contraseña debe tener al menos {MIN_PASSWORD} caracteres.",
+                           "password")
+    user.password_hash = generate_password_hash(new, method=PASSWORD_METHOD)
+    revoke_sessions(session, user)
     return user
 
 

@@ -108,3 +108,22 @@ def init_app(app: Flask) -> None:
         if secure:
             headers.setdefault("Strict-Transport-Security", "max-age=31536000")
         return response
+
+
+def safe_next(target: str | None, default: str) -> str:
+    """The one checker of ``next=`` redirects: a path on this site, else ``default``.
+
+    Refuses absolute URLs, scheme-relative ``//host``, backslashes (``/\\host``) and any
+    control or blank character: browsers drop tabs and newlines, so ``"/\\t/evil.example/"``
+    would become ``//evil.example/``."""
+    from urllib.parse import urlsplit
+
+    target = target or ""
+    if not target.startswith("/") or target.startswith("//") or "\\" in target:
+        return default
+    if any(ord(ch) < 0x21 or ord(ch) == 0x7F or ch.isspace() for ch in target):
+        return default
+    parts = urlsplit(target)
+    if parts.scheme or parts.netloc:
+        return default
+    return target

@@ -108,10 +108,9 @@ def _simple_post(event_id: int, action, success: str):
     event = _event(event_id)
     with service_call(success=success):
         action(event)
-    target = request.form.get("next") or ""
-    if not target.startswith("/") or target.startswith("//") or "\\" in target:
-        target = url_for("events.dashboard", event_id=event_id)
-    return redirect(target)
+    from ..security import safe_next
+
+    return redirect(safe_next(request.form.get("next"), url_for("events.dashboard", event_id=event_id)))
 
 
 @bp.post("/eventos/<int:event_id>/inscripcion")

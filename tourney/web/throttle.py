@@ -1,0 +1,97 @@
+"""Rate limits (Flask-Limiter), shared by every process of ``tourney serve``.
+
+Counters live in Redis when ``REDIS_URL`` is set, else in the database (table
+``rate_limit``, tourney.services.throttle): never in one process's memory, so several
+processes count together. Fixed windows; only failures count for the login limits.
+
+Limits (README, «Seguridad»):
+
+* log in: ``LOGIN_PER_ACCOUNT`` failed attempts per account and ``LOGIN_PER_ADDRESS`` per
+  address (a venue shares one address, hence the larger number); then every attempt, even
+  with the right password, waits for the window to end (Spanish message, status 429);
+* sign up: ``SIGNUP_PER_ADDRESS`` per address;
+* the live decklist check: ``LIVE_CHECK_PER_USER`` per account (it runs as you type).
+"""
+from __future__ import annotations
+
+from flask import Flask, render_template, request
+
+LOGIN_PER_ACCOUNT = "5 per 15 minutes"
+LOGIN_PER_ADDRESS = "50 per 15 minutes"
+SIGNUP_PER_ADDRESS = "20 per hour"
+LIVE_CHECK_PER_USER = "60 per minute"
+
+TOO_MANY = "Demasiados intentos seguidos: espera unos minutos y vuelve a intentarlo."
+
+
+def _address() -> str:
+    return "ip:" + (request.remote_addr or "desconocida")
+
+
+def _account() -> str:
+    from ..services.accounts import normalize_email
+
+    return "cuenta:" + normalize_email(request.form.get("email", ""))[:254]
+
+
+def _user_or_address() -> str:
+    from flask_login import current_user
+
+    if current_user.is_authenticated:
+        return f"usuario:{current_user.id}"
+    return _address()
+
+
+def _failed(response) -> bool:
+    return response.status_code != 302  # a successful login / sign-up redirects
+
+
+def storage(app: Flask) -> tuple[str, dict]:
+    url = app.config.get("REDIS_URL")
+    if url:
+        return url, {}
+    from ..services import throttle  # noqa: F401  (registers the tourneydb:// scheme)
+
+    return "tourneydb://", {"database_url": app.config["DATABASE_URL"]}
+
+
+def init_app(app: Flask) -> None:
+    from flask_limiter import Limiter
+
+    uri, options = storage(app)
+    limiter = Limiter(key_func=_address, app=app, storage_uri=uri, storage_options=options,
+                      strategy="fixed-window", headers_enabled=True,
+                      enabled=app.config.get("RATELIMIT_ENABLED", True),
+                      key_prefix=app.config.get("RATELIMIT_KEY_PREFIX") or _prefix(app))
+    app.extensions["tourney_limiter"] = limiter
+    _limit(app, limiter, "auth.login", LOGIN_PER_ACCOUNT, _account, methods=["POST"], deduct_when=_failed)
+    _limit(app, limiter, "auth.login", LOGIN_PER_ADDRESS, _address, methods=["POST"], deduct_when=_failed)
+    _limit(app, limiter, "auth.signup", SIGNUP_PER_ADDRESS, _address, methods=["POST"])
+    _limit(app, limiter, "events.check_decklist", LIVE_CHECK_PER_USER, _user_or_address)
+
+    @app.errorhandler(429)
+    def too_many(_exc):
+        if request.endpoint == "auth.login":
+            from .forms import LoginForm
+
+            form = LoginForm()
+            form.password.errors = [TOO_MANY]
+            return render_template("auth/login.html", form=form), 429
+        if request.endpoint == "events.check_decklist":
+            return {"error": TOO_MANY}, 429
+        return render_template("error.html", code=429, message=TOO_MANY), 429
+
+
+def _prefix(app: Flask) -> str:
+    """One prefix for every process of an installation; a test app counts alone."""
+    if app.config.get("TESTING"):
+        import secrets
+
+        return "test-" + secrets.token_hex(4)
+    return "tourney"
+
+
+def _limit(app: Flask, limiter, endpoint: str, value: str, key_func, **kw) -> None:
+    view = app.view_functions.get(endpoint)
+    if view is not None:
+        app.view_functions[endpoint] = limiter.limit(value, key_func=key_func, **kw)(view)
