@@ -153,7 +153,7 @@ def test_the_board_without_javascript_is_one_page_per_line(client, paired, world
     assert f'href="{board}?linea={row.line - 1}"' in page  # previous line, a plain link
     start = client.get(f"{board}?linea=1").get_data(as_text=True)
     header = json.loads(row.record_text.splitlines()[0])
-    assert "Cabecera: manos iniciales repartidas (8 cartas)" in start
+    assert "Cabecera: se reparten las manos iniciales" in start
     assert f"Mano: <b>{header['hand']}</b>" in start
     assert "Fase de Vigilia" in start and 'rel="next"' in start and 'rel="prev"' not in start
     after = client.get(f"{board}?linea={row.line + 1}").get_data(as_text=True)
@@ -169,10 +169,12 @@ def test_each_line_is_told_in_spanish(client, paired, world):
     objs = [json.loads(x) for x in row.record_text.splitlines()[1:]]
     names = {p["id"]: p["name"] for p in json.loads(row.record_text.splitlines()[0])["players"]}
     first_gold = next(o for o in objs if o["do"] == "gold")
-    assert f"{names[first_gold['p']]} pone " in page and "en la Reserva de Oro." in page
+    assert f"{names[first_gold['p']]} pone " in page and "en su Reserva de Oro" in page
     if any(o["do"] == "attack" for o in objs[:row.line - 2]):
-        assert "declara el ataque con" in page
-    assert " juega " in page and "pagando" in page
+        assert "declara atacantes:" in page
+    assert " juega " in page and "pagando con" in page
+    after = objs[row.line - 1]  # the first line not replayed is shown as written
+    assert "(no reproducida)" in page and after["do"] in page
 
 
 def test_links_from_the_outstanding_tables_and_the_match_page(client, paired, world):
