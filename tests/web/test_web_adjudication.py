@@ -261,3 +261,25 @@ def test_effect_lines_the_engine_did_not_verify_are_counted_and_marked(client, p
     board = client.get(_url(paired, f"/juegos/1/tablero?linea={unverified[0]}"))
     html = board.get_data(as_text=True)
     assert 'class="accion es-unverified"' in html and "Efecto declarado" in html
+
+
+def test_the_console_stores_the_verdict_like_the_upload(runner, paired, world, tmp_path):
+    text = _record(world, paired)
+    path = tmp_path / "mesa.jsonl"
+    path.write_text(text, encoding="utf-8")
+    args = ["adjudicate", str(path), "--event", str(paired.event.id),
+            "--match", str(paired.match.id)]
+    result = runner.invoke(args=args + ["--game", "2", "--json"])
+    assert result.exit_code == 1, result.output  # the exit code is the verdict's, as always
+    assert f"Guardado como juego 2 de la mesa {paired.match.id} (revisión 1)" in result.output
+    row = world.run(lambda s: s.exec(select(Adjudication)).one())
+    assert (row.game, row.source, row.filename, row.uploaded_by) == (2, "cli", "mesa.jsonl", None)
+    assert '"status": "illegal"' in result.output
+    for extra, message in ((["--game", "4"], "1, 2 o 3"), ([], "faltan --game")):
+        bad = runner.invoke(args=args + extra)
+        assert bad.exit_code == 2 and message in bad.output, bad.output
+        assert "Traceback" not in bad.output
+    other = runner.invoke(args=["adjudicate", str(path), "--event", str(paired.event.id),
+                                "--match", "999", "--game", "1"])
+    assert other.exit_code == 2 and "No existe esa mesa" in other.output
+    assert world.run(lambda s: len(s.exec(select(Adjudication)).all())) == 1

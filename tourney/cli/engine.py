@@ -73,13 +73,24 @@ def describe(verdict, names: dict[str, str]) -> str:
 @click.option("--json", "as_json", is_flag=True, help="Veredicto en JSON.")
 @click.option("--catalog", "catalog_path", type=click.Path(), default=None,
               help="Catálogo DeckForge JSON en vez de la base de datos.")
+@click.option("--event", "event_id", type=int, default=None,
+              help="Con --match y --game: guarda el veredicto en ese evento (como la subida web).")
+@click.option("--match", "match_id", type=int, default=None,
+              help="La mesa (el número de /eventos/ID/mesas/N).")
+@click.option("--game", "game_no", type=int, default=None, help="El juego de la partida: 1, 2 o 3.")
 @with_appcontext
 @friendly
-def adjudicate_command(record: str, as_json: bool, catalog_path: str | None) -> None:
+def adjudicate_command(record: str, as_json: bool, catalog_path: str | None,
+                       event_id: int | None = None, match_id: int | None = None,
+                       game_no: int | None = None) -> None:
     from ..engine import RecordError, adjudicate, catalog_resolver, read_record
 
     text = _read_text(record, "el registro")
     catalog = _load_catalog(catalog_path)
+    if (event_id, match_id, game_no) != (None, None, None):  # store it in the event (issue 12)
+        from .adjudication import store
+
+        click.echo(store(current_app, record, text, event_id, match_id, game_no, catalog), err=True)
     try:
         game_record = read_record(text.splitlines(), catalog_resolver(catalog))
     except RecordError as exc:

@@ -17,13 +17,14 @@ from sqlmodel import Session, func, select
 
 from ..catalog.model import fold
 from ..document_values import AdjudicationRow
-from ..models.adjudication import SOURCE_FILE, SOURCE_TEXT, SOURCES, Adjudication
+from ..models.adjudication import SOURCE_CLI, SOURCE_FILE, SOURCE_TEXT, SOURCES, Adjudication
 from ..models.catalog import utcnow
 from ..models.events import Event, Match, Registration, Round, User
 from . import record_deck
 from .access import is_judge, owns
 from .decklists import catalog_for
 from .errors import Forbidden, NotFound, ServiceError
+from .events import get_event
 
 MAX_RECORD_BYTES = 1024 * 1024  # a 200-turn record is ~150 KB
 GAMES = (1, 2, 3)
@@ -259,9 +260,26 @@ def upload(session: Session, actor: User | None, event: Event, match: Match, gam
            catalog, fmt=None, *, source: str = SOURCE_TEXT, filename: str = "",
            first_player: int | None = None, now: datetime | None = None) -> Adjudication:
     """Adjudicate ``text`` as game ``game`` of ``match`` and store it (a new revision)."""
+    require_upload(session, actor, event)
+    return _store(session, actor, event, match, game, text, catalog, fmt, source=source,
+                  filename=filename, first_player=first_player, now=now)
+
+
+def upload_from_console(session: Session, event_id: int, match_id: int, game: int, text: str,
+                        catalog, formats: dict, filename: str = "") -> Adjudication:
+    """``tourney adjudicate FILE --event ID --match N --game G``: the same as the upload, by
+    whoever runs the console (who can already do everything the database allows)."""
+    event = get_event(session, event_id)
+    match, _rnd = get_match(session, event, match_id)
+    return _store(session, None, event, match, game, text, catalog, formats.get(event.format_id),
+                  source=SOURCE_CLI, filename=filename)
+
+
+def _store(session: Session, actor: User | None, event: Event, match: Match, game, text: str,
+           catalog, fmt=None, *, source: str = SOURCE_TEXT, filename: str = "",
+           first_player: int | None = None, now: datetime | None = None) -> Adjudication:
     from ..engine import adjudicate
 
-    require_upload(session, actor, event)
     rnd = session.get(Round, match.round_id)
     if rnd is None or rnd.event_id != event.id:
         raise NotFound("No existe esa mesa en este evento.")
