@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import random
-import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
@@ -33,28 +32,25 @@ class DeckError(ValueError):
         self.message = message
 
 
-_DECK_LINE = re.compile(r"^\s*(?:(\d+)\s*x?\s+)?(.+?)\s*$")
-
-
 def read_deck(text: str, resolve: Callable[[str], Card]) -> Deck:
-    """A decklist: one ``N Nombre`` (or ``Nombre``) per line; ``#`` comments; a line
-    starting with "Soporte" or "Mazo de Soporte" ends the Castillo. The first Oro without
-    ability becomes the Oro inicial."""
+    """A decklist in the text format of ``tourney.legality.decklist`` (``3 Kirin``,
+    ``Kirin x3``, ``#`` comments, a «Mazo de Soporte» header ends the Castillo). The first
+    Oro without ability becomes the Oro inicial."""
+    from ..legality.decklist import parse_decklist
+    from ..legality.errors import DecklistError
+
+    try:
+        decklist = parse_decklist(text)
+    except DecklistError as exc:
+        raise DeckError(exc.line, exc.message) from None
     cards: list[Card] = []
-    for number, raw in enumerate(text.splitlines(), 1):
-        line = raw.split("#", 1)[0].strip()
-        if not line:
-            continue
-        if line.casefold().startswith(("soporte", "mazo de soporte")):
-            break
-        match = _DECK_LINE.match(line)
-        assert match
-        count = int(match.group(1) or 1)
+    for entry in decklist.main:
         try:
-            card = resolve(match.group(2))
+            card = resolve(entry.name)
         except LookupError as exc:
-            raise DeckError(number, f"carta desconocida «{match.group(2)}»: {exc}") from None
-        cards.extend([card] * count)
+            line = entry.lines[0] if entry.lines else 0
+            raise DeckError(line, f"carta desconocida «{entry.name}»: {exc}") from None
+        cards.extend([card] * entry.quantity)
     golds = [i for i, c in enumerate(cards) if c.plain_gold] or [i for i, c in enumerate(cards) if c.is_gold]
     if not golds:
         raise DeckError(0, "el mazo no tiene ningún Oro para usar como Oro inicial")

@@ -148,3 +148,12 @@ def play_permissions(card: Card) -> frozenset[str]:
             if pattern.match(key):
                 found.add(permission)
     return frozenset(found)
+
+
+_BANISHED_WHEN_PLAYED = re.compile(r"^cuando juegues este talisman,? destierralo$")
+
+
+@lru_cache(maxsize=8192)
+def banished_when_played(card: Card) -> bool:
+    """«Cuando juegues este Talismán, Destiérralo»: it goes to the Destierro, not the Cementerio."""
+    return any(_BANISHED_WHEN_PLAYED.match(fold(s)) for s in _sentences(card.text or ""))

@@ -20,7 +20,16 @@ from .abilities.chain import (
 from .abilities.evaluate import holds
 from .abilities.model import Ability
 from .errors import IllegalAction
-from .keywords import BLOCK, GRAVEYARD, OWN_BLOCK, WANDERER, WAR, play_permissions, weapon_capacity
+from .keywords import (
+    BLOCK,
+    GRAVEYARD,
+    OWN_BLOCK,
+    WANDERER,
+    WAR,
+    banished_when_played,
+    play_permissions,
+    weapon_capacity,
+)
 from .record import Action
 from .state import IN_PLAY, PHASE_NAMES, ZONE_NAMES, Inst, State
 
@@ -162,7 +171,8 @@ class Play(State):
         banish_after = from_elsewhere and (permission is None or any(
             e.kind == "banish" and e.subject == "self" for e in permission.effects))
         if card.type == TALISMAN:
-            self._put(inst, "exile" if from_elsewhere and banish_after else "graveyard")  # 10.25
+            banished = (from_elsewhere and banish_after) or banished_when_played(card)  # 10.25
+            self._put(inst, "exile" if banished else "graveyard")
         elif card.type == ALLY:
             self._put(inst, "defense", p)
         elif card.type == TOTEM:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ...catalog.model import WEAPON
 from ..keywords import NO_ATTACK, NO_BLOCK, UNBLOCKABLE, weapon_grants
 from .evaluate import IN_PLAY, candidates, holds
 
@@ -44,6 +45,7 @@ def recompute(game: State) -> None:
         inst.lost = any(t[0].startswith("lose") for t in inst.temp)
         inst.static_bonus = 0
     gains: dict[str, set[str]] = {}
+    game.race_given = {}  # type: ignore[attr-defined]
     # 7.1 D: the active player's continuous abilities are checked first
     for source in statics:
         if source.lost or source.zone not in IN_PLAY:
@@ -56,6 +58,10 @@ def recompute(game: State) -> None:
             if not holds(game, ability.condition, source, source.controller):
                 continue
             for effect in ability.effects:
+                if (effect.subject == "bearer" and source.card.type == WEAPON
+                        and weapon_grants(source.card) != (0, frozenset())
+                        and effect.kind in ("strength", "gain_keyword")):
+                    continue  # the Arma's own «El Aliado portador …» text already gives it
                 if effect.subject == "self":
                     hit = [source]
                 elif effect.subject == "bearer":
@@ -73,6 +79,8 @@ def recompute(game: State) -> None:
                         gains.setdefault(target.id, set()).add(effect.keyword)
                     elif effect.kind in FLAG_OF:
                         gains.setdefault(target.id, set()).add(FLAG_OF[effect.kind])
+                    elif effect.kind == "race_becomes" and effect.keyword:
+                        game.race_given[target.id] = effect.keyword  # type: ignore[attr-defined]
     for inst in in_play:
         refresh(game, inst, gains.get(inst.id, ()))
 

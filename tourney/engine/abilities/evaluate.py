@@ -14,6 +14,10 @@ IN_PLAY = frozenset({"reserve", "paid", "defense", "attack", "support", "weapon"
 
 
 def race_of(game: State, inst: Inst) -> str | None:
+    """The card's race, or the one a continuous «se consideran de Raza X» gives it (4.1)."""
+    given = getattr(game, "race_given", None)
+    if given:
+        return given.get(inst.id, inst.card.race)
     return inst.card.race
 
 
@@ -52,6 +56,12 @@ def mismatch(game: State, f: TargetFilter, inst: Inst, controller: str,
         return f"{label} es {card.type}, no {' ni '.join(f.types)}"
     if f.races and race_of(game, inst) not in f.races:
         return f"{label} no es de Raza {' ni '.join(f.races)}"
+    if f.not_races and race_of(game, inst) in f.not_races:
+        return f"{label} es de Raza {race_of(game, inst)}"
+    if f.not_types and card.type in f.not_types:
+        return f"{label} es {card.type}"
+    if f.owned is not None and (inst.owner == controller) != f.owned:
+        return f"{label} {'no es tuyo' if f.owned else 'es tuyo'}"
     if f.schools and RACE_SCHOOL.get(card.race or "") not in f.schools:
         return f"{label} no es de la Escuela {' ni '.join(f.schools)}"
     if f.names and card.name not in f.names:
@@ -179,7 +189,9 @@ def _matches_off_zone(game: State, f: TargetFilter, inst: Inst, controller: str,
     """A filter applied to a card outside play (its zone was already chosen)."""
     if f.types and inst.card.type not in f.types:
         return False
-    if f.races and inst.card.race not in f.races:
+    if f.races and race_of(game, inst) not in f.races:
+        return False
+    if f.not_types and inst.card.type in f.not_types:
         return False
     if f.max_cost is not None and (inst.card.cost or 0) > f.max_cost:
         return False

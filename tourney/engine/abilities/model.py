@@ -98,8 +98,8 @@ CONDITIONS = {
     "controls_none": "no controlas {filter}",
     "opponent_controls": "tu oponente controla {count} o más {filter}",
     "all_allies": "todos los Aliados que controlas son {filter}",
-    "zone_count": "hay {count} o más {filter} en {zone} de {player}",
-    "zone_empty": "no hay {filter} en {zone} de {player}",
+    "zone_count": "hay {count} o más {filter}",
+    "zone_empty": "no hay {filter}",
     "phase": "es {phase}",
     "your_turn": "es tu turno",
     "opponent_turn": "es el turno de tu oponente",
@@ -289,6 +289,21 @@ class _Value:
             raise ValueError(f"{cls.__name__}: {exc}") from None
 
 
+_INFINITIVE = {"Roba": "Robar", "Bota": "Botar", "Destruye": "Destruir", "Destierra": "Desterrar",
+               "devuelve": "devolver", "pon": "poner", "gana": "ganar", "mueve": "mover",
+               "Agrupa": "Agrupar", "Anula": "Anular", "Cancela": "Cancelar",
+               "Descarta": "Descartar", "Busca": "Buscar", "cancela": "cancelar",
+               "baraja": "barajar", "juega": "jugar", "quita": "quitar", "Mira": "Mirar"}
+
+
+def _bare(noun: str) -> str:
+    """«carta de Raza Oni» -> «de Raza Oni» (after «todos los Aliados que controlas son»)."""
+    for head in ("cartas ", "carta "):
+        if noun.startswith(head):
+            return noun[len(head):]
+    return noun
+
+
 def _plural(n: int, one: str, many: str) -> str:
     return one if n == 1 else many
 
@@ -328,6 +343,9 @@ class TargetFilter(_Value):
     attacking: bool | None = None
     attribute: str | None = None  # "Luz" | "Oscuridad"
     with_ability: bool | None = None  # «un Oro con habilidad» / «sin habilidad»
+    not_races: tuple[str, ...] = ()  # «que no sea de Raza Sacerdote ni Caballero»
+    not_types: tuple[str, ...] = ()  # «que no sea Aliado / Oro»
+    owned: bool | None = None  # False: «de los que no seas dueño»
 
     def __post_init__(self) -> None:
         _check(self.controller, PLAYERS, "controlador")
@@ -363,6 +381,12 @@ class TargetFilter(_Value):
             parts.append(f"de coste {self.max_cost} o menos")
         if self.min_cost is not None:
             parts.append(f"de coste {self.min_cost} o más")
+        if self.not_races:
+            parts.append("que no sea de Raza " + " ni ".join(self.not_races))
+        if self.not_types:
+            parts.append("que no sea " + " ni ".join(self.not_types))
+        if self.owned is False:
+            parts.append("de los que no seas dueño")
         if self.attribute:
             parts.append(self.attribute)
         if self.with_ability is not None:
@@ -377,7 +401,9 @@ class TargetFilter(_Value):
             parts.append("atacante")
         if self.controller == "you":
             parts.append("que controles")
-        if self.zone not in ("in_play",):
+        if self.zone == "being_played":
+            parts.append("que se está jugando" if not plural else "que se están jugando")
+        elif self.zone not in ("in_play",):
             parts.append("en " + ZONES[self.zone])
         return " ".join(parts)
 
@@ -432,7 +458,7 @@ class Condition(_Value):
         template = CONDITIONS[self.kind]
         return template.format(
             zone=ZONES.get(self.zone or "in_play", ""),
-            filter=(self.filter.noun() if self.filter else "cartas"),
+            filter=(_bare(self.filter.noun()) if self.filter else "cartas"),
             count=self.count, player=PLAYERS.get(self.player, ""),
             phase=PHASES.get(self.phase or "", "esa fase"), counter=self.counter or "",
             of=" y ".join(c.describe() for c in self.of),
@@ -588,7 +614,8 @@ class Effect(_Value):
         if self.kind == "strength" and isinstance(self.amount, int) and self.amount < 0:
             text = text.replace(f"gana {self.amount}", f"pierde {-self.amount}")
         if self.optional:
-            text = "puedes: " + text
+            head, _, rest = text.partition(" ")
+            text = "puedes " + _INFINITIVE.get(head, head) + (" " + rest if rest else "")
         if self.then:
             text = "Luego, " + text
         extra = self.duration.describe()
@@ -697,7 +724,7 @@ class Ability(_Value):
             parts.append("en " + " o ".join(PHASES[p] for p in self.phases) + ",")
         if self.costs:
             parts.append(", ".join(c.describe() for c in self.costs) + ":")
-        if self.optional:
+        if self.optional and not (self.effects and self.effects[0].optional):
             parts.append("puedes")
         body = ". ".join(e.describe(self.targets) for e in self.effects) or "sin efecto"
         parts.append(body)

@@ -110,6 +110,15 @@ def effect(cur: Cursor, antecedent: Cards | None = None) -> tuple[Effect, Cursor
         if got and (rest := got[1].take("sin", "pagar", "su", "coste")) is not None:
             return Effect("play_free", cards=got[0]), rest
         return None
+    if cur.peek() in ("genera", "generar") and (got := number(cur.skip())) and \
+            (rest := got[1].take_any("oros", "oro")) is not None:
+        per = None
+        if (more := rest.take("por", "cada")) is not None:
+            phrase = bare_phrase(more)
+            if phrase is None:
+                return None
+            per, rest = phrase
+        return Effect("gold", amount=got[0], per=per), rest
     if (after := cur.take("cancela", "el", "ataque", "oponente")) is not None:
         return Effect("cancel_attack"), after
     if (after := cur.take_any("gana el control de", "ganar el control de")) is not None:
@@ -133,6 +142,8 @@ def _choose(cur: Cursor, antecedent: Cards | None):
         return None
     if (after := cur.take("para", "que")) is not None:
         return _card_effect(after, None, subject=cards)
+    if cur.done or cur.peek() == ".":
+        return Effect("choose", cards=cards), cur  # what follows says "ese Aliado"
     return None
 
 
@@ -152,6 +163,11 @@ def _verb_effect(verb: str, player: str, cur: Cursor, antecedent: Cards | None):
         return Effect(verb, player, amount=n, per=per), cur
     if player != "you" and verb not in ("discard", "banish", "shuffle"):
         return None
+    if verb == "return" and (after := cur.take_any("a la mano de su dueno", "a su mano")) is not None:
+        got = card_phrase(after)
+        if got is None:
+            return None
+        return Effect("return", player, got[0], dest="hand"), got[1]
     if verb == "search" and (after := cur.take_any("en tu mazo castillo", "en el mazo castillo oponente")):
         owner = "you" if cur.peek(1) == "tu" else "opponent"
         got = card_phrase(after)
@@ -309,7 +325,7 @@ def effects(cur: Cursor, antecedent: Cards | None = None,
             eff = replace(eff, then=then, optional=optional)
         out.append(eff)
         if eff.cards is not None and eff.cards.ref != "that":
-            antecedent = eff.cards
+            antecedent = eff.cards if eff.kind != "choose" else Cards(ref="that")
         nxt = cur.take_any(". luego ,", ", luego ,", "y luego", ". despues ,", ". si lo haces ,")
         then = nxt is not None
         if nxt is None:

@@ -57,8 +57,9 @@ def trigger(cur: Cursor) -> tuple[Trigger, Cursor] | None:
         if got:
             return Trigger("phase_end", phase=got[0], whose=got[1]), got[2]
         return None
-    if (after := cur.take("en")) is not None and (got := _phase(after)) and got[0] == "final":
-        return Trigger("phase_start", phase="final", whose=got[1]), got[2]
+    if (after := cur.take("en")) is not None and (got := _phase(after)) and (
+            got[0] == "final" or after.peek() == "cada"):
+        return Trigger("phase_start", phase=got[0], whose=got[1]), got[2]
     if (after := cur.take("en", "respuesta", "a", "que", "tu", "oponente", "juegue")) is not None:
         got = card_phrase(after)
         if got:

@@ -20,7 +20,7 @@ class Unsupported(Exception):
     pass
 
 
-_ZONES = {"play": "in_play", "hand": "hand", "graveyard": "graveyard", "castle": "castle",
+_ZONES = {"attack": "attack", "defense": "defense", "play": "in_play", "hand": "hand", "graveyard": "graveyard", "castle": "castle",
           "exile": "exile", "reserve": "reserve", "paid": "paid", "being_played": "being_played"}
 _PHASES = {"agrupacion": "regroup", "vigilia": "vigil", "final": "final", "batalla": "battle",
            "robar": "draw", "vigil": "vigil", "war": "war"}
@@ -78,7 +78,10 @@ def card_filter(cards: Cards, *, owner_player: str | None = None) -> TargetFilte
                       max_strength=n if op in ("<=", "==") else None)
     if cards.count is None and cards.up_to:
         raise Unsupported("«cualquier cantidad de» sin tope")
+    if cards.zone in ("attack", "defense") and controller == "owner":
+        raise Unsupported("«su Línea» sin jugador claro")
     return TargetFilter(types=types, races=cards.races, controller=controller, keywords=cards.keywords,
+                        without=cards.without, attacking=cards.attacking,
                         attribute=cards.attribute, with_ability=cards.with_ability,
                         zone=_ZONES[cards.zone], other=cards.other,
                         count=cards.count if cards.count is not None else 1, up_to=cards.up_to,
@@ -140,6 +143,9 @@ def _effect(eff: PEffect, scope: _Scope, continuous: bool) -> Effect:
             not eff.cards.types and eff.cards.count is not None and eff.cards.ref is None:
         return Effect("discard", subject="player", player=eff.player, amount=eff.cards.count,
                       random=eff.cards.random, **_count(eff.per, eff.player), **common)
+    if eff.kind == "gold":
+        return Effect("virtual_gold", subject="player", player="you", amount=eff.amount,
+                      **_count(eff.per, "you"), **common)
     if eff.kind == "cost_change" and eff.cards is not None and eff.cards.ref == "self":
         return Effect("cost_change", subject="self", amount=eff.amount, **_count(eff.per, "you"))
     if eff.kind == "search":
@@ -195,7 +201,12 @@ class _Both(Exception):
 
 def _effects(p: Parsed, scope: _Scope, continuous: bool) -> tuple[Effect, ...]:
     out = []
-    for eff in p.effects:
+    for i, eff in enumerate(p.effects):
+        if eff.kind == "choose":  # «Elige un Aliado. Ese Aliado …»: only names the target
+            if eff.cards.count is None or eff.cards.ref is not None or i + 1 == len(p.effects):
+                raise Unsupported("«elige» sin efecto sobre lo elegido")
+            scope.subject(eff.cards)
+            continue
         try:
             out.append(_effect(eff, scope, continuous))
         except _Both as both:
@@ -338,11 +349,15 @@ def lower(p: Parsed, text: str, card_type: str) -> Ability:
                                                          duration=Duration("while_in_play")),),
                            text=text)
         raise Unsupported(f"propiedad «{p.param}» sin equivalente en el motor")
+    if p.kind == "permission" and p.conditions:
+        plain = lower(Parsed("permission", param=p.param), text, card_type)
+        return Ability("play_permission", zone=plain.zone, phases=plain.phases, own_turn=plain.own_turn,
+                       effects=plain.effects, condition=_conditions(p.conditions), text=text)
     if p.kind == "permission":
         if p.param in _PERMISSION_ZONES:
             zone, phases = _PERMISSION_ZONES[p.param]
             then = ()
-            if "destierra lo" in text.casefold() or "destiérralo" in text.casefold():
+            if "destiérralo" in text.casefold() or "destierralo" in text.casefold():
                 then = (Effect("banish", subject="self", then=True),)
             return Ability("play_permission", zone=zone, phases=phases,
                            own_turn=True if phases else None, effects=then, text=text)
@@ -357,6 +372,12 @@ def lower(p: Parsed, text: str, card_type: str) -> Ability:
     if p.kind == "restriction":
         if p.timing == "hand_vigil":
             return Ability("play_restriction", zone="hand", phases=("vigil",), own_turn=True, text=text)
+        if p.timing == "hand":
+            return Ability("play_restriction", zone="hand", text=text)
+        if p.timing == "own_turn":
+            return Ability("play_restriction", own_turn=True, text=text)
+        if p.timing == "own_war":
+            return Ability("play_restriction", phases=("war",), own_turn=True, text=text)
         if p.timing:
             return Ability("play_restriction", phases=(_PHASES[p.timing],),
                            own_turn=True if p.timing == "vigil" else None, text=text)

@@ -44,7 +44,13 @@ _ZONES = (
     ("el mazo castillo oponente", "castle", "opponent"),
     ("tu zona de destierro", "exile", "you"), ("tu destierro", "exile", "you"), ("tu reserva de oros", "reserve", "you"),
     ("tu reserva de oro", "reserve", "you"), ("tu zona de oro pagado", "paid", "you"),
+    ("la reserva de oros oponente", "reserve", "opponent"), ("la reserva de oro oponente", "reserve", "opponent"),
     ("la zona de oro pagado oponente", "paid", "opponent"),
+    ("la linea de ataque oponente", "attack", "opponent"), ("tu linea de ataque", "attack", "you"),
+    ("su linea de ataque", "attack", "owner"), ("la linea de ataque", "attack", None),
+    ("la linea de defensa oponente", "defense", "opponent"), ("tu linea de defensa", "defense", "you"),
+    ("su linea de defensa", "defense", "owner"), ("la linea de defensa", "defense", None),
+    ("las lineas de defensa", "defense", None), ("las lineas de ataque", "attack", None),
 )
 _NUMBER_WORDS = {"un": 1, "una": 1, "uno": 1}
 
@@ -135,6 +141,9 @@ def _modifiers(cards: Cards, cur: Cursor) -> tuple[Cards, Cursor]:
             cards = replace(cards, strength=pair)
         elif (after := cur.take("en", "juego")) is not None:
             cards, cur = replace(cards, zone="play"), after
+        elif (after := cur.take_any("que no sea", "que no sean")) is not None and \
+                after.peek() in KEYWORD_ADJ and not cards.without:
+            cards, cur = replace(cards, without=(KEYWORD_ADJ[after.peek()],)), after.skip()
         elif (after := cur.take_any("que no sea", "que no sean")) is not None and after.peek() in NOUNS:
             excluded = NOUNS[after.peek()][0]
             if excluded is None:
@@ -144,6 +153,9 @@ def _modifiers(cards: Cards, cur: Cursor) -> tuple[Cards, Cursor]:
             cards, cur = replace(cards, with_ability=True), after
         elif (after := cur.take("sin", "habilidad")) is not None:
             cards, cur = replace(cards, with_ability=False), after
+        elif (after := cur.take_any("declarado atacante", "declarados atacantes", "atacante",
+                                    "atacantes")) is not None and cards.attacking is None:
+            cards, cur = replace(cards, attacking=True), after
         elif (after := cur.take("al", "azar")) is not None:
             cards, cur = replace(cards, random=True), after
         elif (got := zone_phrase(cur)) is not None:

@@ -10,7 +10,8 @@ from dataclasses import asdict, dataclass, field
 
 PLAYER = {"you": "tú", "opponent": "tu oponente", "each": "cada jugador", "owner": "su dueño"}
 ZONE = {"play": "en juego", "hand": "mano", "graveyard": "Cementerio", "castle": "Mazo Castillo",
-        "exile": "Zona de Destierro", "reserve": "Reserva de Oro", "paid": "Zona de Oro Pagado"}
+        "exile": "Zona de Destierro", "reserve": "Reserva de Oro", "paid": "Zona de Oro Pagado",
+        "being_played": "que se está jugando", "attack": "Línea de Ataque", "defense": "Línea de Defensa"}
 PLURAL = {"Aliado": "Aliados", "Talismán": "Talismanes", "Arma": "Armas", "Tótem": "Tótems",
           "Oro": "Oros"}
 
@@ -37,6 +38,8 @@ class Cards:
     position: str | None = None  # top / bottom of a Mazo Castillo
     random: bool = False
     keywords: tuple[str, ...] = ()  # "un Aliado Indestructible", "Aliados con Furia"
+    without: tuple[str, ...] = ()  # "que no sean Guardián"
+    attacking: bool | None = None  # "los Aliados declarados atacantes"
 
     def describe(self) -> str:
         if self.ref == "self":

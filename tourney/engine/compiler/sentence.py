@@ -38,6 +38,10 @@ _WHOLE = {
     "puedes jugar SELF desde tu cementerio pagando su coste": ("permission", "desde tu Cementerio"),
     "puedes jugar SELF desde tu cementerio pagando su coste , luego destierra lo":
         ("permission", "desde tu Cementerio"),
+    "puedes jugar SELF desde tu cementerio pagando su coste . si lo haces , destierra lo":
+        ("permission", "desde tu Cementerio"),
+    "puedes jugar SELF desde tu cementerio pagando su coste . luego , destierra lo":
+        ("permission", "desde tu Cementerio"),
     "en tu fase de vigilia , si SELF esta en tu cementerio , puedes jugar lo pagando su coste":
         ("permission", "desde tu Cementerio en tu Fase de Vigilia"),
     "en tu fase de vigilia , si SELF esta en tu cementerio , puedes jugar la pagando su coste":
@@ -46,6 +50,14 @@ _WHOLE = {
         ("permission", "desde tu Cementerio en tu Fase de Vigilia"),
     "SELF no puede ser declarado atacante": ("property", "no puede ser declarado atacante"),
     "SELF no puede bloquear": ("property", "no puede bloquear"),
+}
+
+
+_PERMISSIONS = {
+    "en guerra de talismanes": "en Guerra de Talismanes",
+    "al comienzo de la declaracion de bloqueo": "al comienzo de la Declaración de Bloqueo",
+    "al comienzo de tu declaracion de bloqueo": "al comienzo de tu Declaración de Bloqueo",
+    "desde tu cementerio pagando su coste": "desde tu Cementerio",
 }
 
 
@@ -61,7 +73,9 @@ def _special(toks: tuple[str, ...]) -> Parsed | None:
         if (rest := after.take("si")) is not None and (got := condition(rest)) and got[1].done:
             return Parsed("restriction", conditions=(got[0],))
         for words, timing in (("en tu fase de vigilia", "vigil"), ("en guerra de talismanes", "war"),
-                              ("desde tu mano y en tu fase de vigilia", "hand_vigil")):
+                              ("desde tu mano y en tu fase de vigilia", "hand_vigil"),
+                              ("desde tu mano", "hand"), ("en tu turno", "own_turn"),
+                              ("en tu turno en guerra de talismanes", "own_war")):
             if (rest := after.take(*words.split())) is not None and rest.done:
                 return Parsed("restriction", timing=timing)
         return None
@@ -161,6 +175,8 @@ def _framed(cur: Cursor, card_type: str) -> tuple[Parsed, ...]:
         comma = cur.take(",")
         if comma is None and conds and cur.peek() in ("es", "gana", "tiene"):
             break  # "Mientras este Aliado porte un Arma es Imbloqueable" (no comma)
+        if comma is None and cur.peek() in ("si", "puedes", "una", "cuando", "mientras"):
+            continue  # a missing comma between two opening clauses
         if comma is None:
             raise NotUnderstood(f"se esperaba una coma antes de «{cur.rest()}»")
         cur = comma
@@ -173,6 +189,10 @@ def _framed(cur: Cursor, card_type: str) -> tuple[Parsed, ...]:
         antecedent = Cards(ref="self")
     elif trig is not None and trig.cards is not None and trig.cards.ref is None:
         antecedent = Cards(ref="that")  # "lo" / "ese Aliado": the card that fired the trigger
+    if conds and not (trig or once or timing or scope) and (after := cur.take("puedes", "jugar", "SELF")):
+        permission = _PERMISSIONS.get(after.rest())
+        if permission:
+            return (Parsed("permission", param=permission, conditions=tuple(conds)),)
     optional = False
     costs: tuple = ()
     if (after := cur.take("puedes")) is not None:
@@ -200,7 +220,5 @@ def _framed(cur: Cursor, card_type: str) -> tuple[Parsed, ...]:
         kind = "static"
     else:
         raise NotUnderstood("no se sabe cuándo ocurre este efecto")
-    if kind == "static" and any(e.per is not None for e in effs):
-        raise NotUnderstood("efecto continuo con «por cada»")
     return tuple(Parsed(kind, effects=effs, trigger=t, conditions=tuple(conds), costs=costs,
                         optional=optional, once_per_turn=once, timing=timing) for t in [trig] + also)
