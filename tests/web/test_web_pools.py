@@ -199,3 +199,28 @@ def test_pool_pages_of_a_constructed_event_say_so(client, cast):
     login(client, cast.org.email)
     page = client.get(f"/eventos/{cast.event.id}/sellado").get_data(as_text=True)
     assert "no es un Sellado" in page
+
+
+def test_tourney_demo_lanzamiento_has_locked_pools_and_legal_decks(runner, world):
+    from tourney.models.events import Event
+    from tourney.services import rounds
+    from tourney.services.decklists import registered_by_player
+
+    result = runner.invoke(args=["demo", "--format", "lanzamiento", "--players", "16", "--rounds", "3"])
+    assert result.exit_code == 0, result.output
+    assert "Lanzamiento Demo Bushido" in result.output
+
+    def check(s):
+        event = s.exec(select(Event)).one()
+        pools = s.exec(select(PlayerPool).where(PlayerPool.event_id == event.id)).all()
+        decks = registered_by_player(s, event)
+        return event, pools, decks, rounds.standings(s, event)
+
+    event, pools, decks, table = world.run(check)
+    assert len(pools) == 16 and all(p.locked for p in pools)
+    assert len(decks) == 16 and all(d.legal and d.source == "pool" for d in decks.values())
+    for p in pools:
+        cards = decks[p.registration_id].resolved
+        assert sum(e["qty"] for e in cards["castle"]) == 40
+        assert sum(e["qty"] for e in cards["castle"] + cards["support"]) == p.card_count
+    assert len(table) == 16 and table[0].record.count("-") == 2

@@ -139,6 +139,11 @@ def test_an_organizer_runs_a_lanzamiento_of_16_players_from_pools_to_standings(c
         text = "\n".join(on_sheet)
         total = stored[reg_of[p.email].id].card_count
         assert f"Pool: {total} cartas · Mazo Castillo: 40 · Mazo de Soporte (resto del pool): {total - 40}" in text
+    # the ordinary deck registration sheets show the event's Castillo and the Soporte as the rest
+    decksheets = client.get(f"/eventos/{event_id}/documentos/decksheets")
+    assert decksheets.status_code == 200
+    sheet_text = "\n".join(page.extract_text() or "" for page in PdfReader(io.BytesIO(decksheets.data)).pages)
+    assert "el resto del pool" in sheet_text and "/ 40" in sheet_text
     book = client.get(f"/eventos/{event_id}/sellado/pools.xlsx")
     back = read_pools(book.data)
     assert len(back) == PLAYERS
