@@ -214,3 +214,62 @@ def test_the_opponent_confirms_a_report_with_one_tap(browser, server, csrf_app, 
     box.locator("button:has-text('Confirmar')").click()
     page.wait_for_selector("text=resultado confirmado")
     assert world.run(lambda s: s.get(Match, match_id).status) == "confirmado"
+
+
+@pytest.fixture
+def two_players(csrf_app):
+    """Ana and Beto with legal lists at table 1 of round 1, a judge."""
+    from tourney.services import decklists, events, rounds
+
+    world = World(csrf_app)
+    org = world.user("org@x.cl", "organizador", "Olga")
+    world.user("juez@x.cl", name="Julia Jueza")
+    users = [world.user("ana@x.cl", name="Ana"), world.user("beto@x.cl", name="Beto")]
+    event = world.event(org, rounds_planned=3)
+    fmt, cat = world.formats()["unificado"], world.catalog()
+    decks = [world.deck(1), world.deck(2)]
+
+    def setup(s):
+        events.add_judge(s, org, event, "juez@x.cl")
+        for user, deck in zip(users, decks):
+            reg = events.register_self(s, user, event)
+            decklists.submit_decklist(s, user, event, reg, fmt, cat, text=deck)
+        rnd = rounds.pair_next_round(s, org, events.get_event(s, event.id))
+        rounds.publish_round(s, org, rnd)
+        m = rounds.round_matches(s, rnd)[0]
+        return m.id, m.player_a_id
+    match_id, reg_a = world.run(setup)
+    return world, event, match_id, reg_a
+
+
+def test_swaps_are_picked_with_plus_and_minus_and_checked_live(browser, server, two_players):
+    _world, event, match_id, reg_a = two_players
+    page = _page(browser, PHONE)
+    _login(page, server, "juez@x.cl")
+    page.goto(f"{server}/eventos/{event.id}/mesas/{match_id}/cambios?jugador={reg_a}")
+    page.locator("#picker-out tr").first.locator("button:has-text('+')").click()
+    page.locator("#picker-in tr").first.locator("button:has-text('+')").click()
+    assert page.input_value("#out_text").startswith("1 ")
+    assert page.input_value("#in_text").startswith("1 ")
+    page.wait_for_selector("#chequeo.legal")
+    assert "Correcto: 1 cambios" in page.inner_text("#chequeo")
+    page.locator("#picker-in tr").first.locator("button:has-text('−')").click()
+    assert page.input_value("#in_text") == ""
+    page.wait_for_selector("#chequeo.illegal")
+    page.locator("#picker-in tr").first.locator("button:has-text('+')").click()
+    page.click("button:has-text('Registrar cambios')")
+    page.wait_for_selector("text=Cambios para el juego 2 registrados.")
+
+
+def test_the_deck_check_refills_for_the_chosen_game(browser, server, two_players):
+    _world, event, _match_id, reg_a = two_players
+    page = _page(browser, DESKTOP)
+    _login(page, server, "juez@x.cl")
+    page.goto(f"{server}/eventos/{event.id}/revision?jugador={reg_a}")
+    first = page.input_value("#counted_text")
+    assert first.startswith("Mazo Castillo")
+    page.select_option("#game", "2")
+    page.wait_for_selector("#prefill-nota:has-text('juego 2')")
+    assert page.input_value("#counted_text").startswith("Mazo Castillo")
+    page.click("main button:has-text('Comparar')")
+    page.wait_for_selector("text=Sin diferencias")

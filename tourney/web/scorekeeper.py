@@ -146,5 +146,32 @@ def _event_day_helpers():
             return None
         return format_coverage(catalog(), fmt)
 
+    def swap_choices(decks):
+        from ..services.judge_tools import swap_choices as choices_of
+
+        return choices_of(decks or {})
+
     return {"pending_confirmation": pending_confirmation, "self_drops": self_drops,
-            "catalog_gaps": catalog_gaps}
+            "catalog_gaps": catalog_gaps, "swap_choices": swap_choices}
+
+
+@bp.get("/eventos/<int:event_id>/revision/esperado")
+@login_required
+def expected_deck(event_id: int):
+    """The deck expected for a player and game, as list text (prefills the deck check)."""
+    from ..services import judge_tools
+    from .common import format_for
+
+    session = db()
+    event = ev.get_event(session, event_id)
+    ev.require_judge(session, actor(), event)
+    try:
+        reg = ev.get_registration(session, event, request.args.get("jugador", type=int) or 0)
+        text = judge_tools.expected_text(session, actor(), event, reg,
+                                         request.args.get("juego", 1, type=int),
+                                         format_for(event))
+    except ServiceError as exc:
+        if isinstance(exc, Forbidden):
+            raise
+        return jsonify(ok=False, error=exc.message), 200
+    return jsonify(ok=True, text=text)

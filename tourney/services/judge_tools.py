@@ -1,0 +1,52 @@
+"""Faster judges: the deck expected for a game written out as a list (the deck check starts
+from it and the judge only corrects counts), and the cards a player can swap before a game
+(the pickers of the swaps form). The §11 rules stay in tourney.legality.swaps."""
+from __future__ import annotations
+
+from sqlmodel import Session
+
+from ..legality.swaps import Deck
+from ..models.events import Event, Registration, User
+from . import swaps
+from .access import require_judge
+from .errors import ServiceError
+
+
+def deck_text(deck: Deck, main: str = "Mazo Castillo", side: str = "Mazo de Soporte") -> str:
+    """A deck state as a list the deck check reads back («N Nombre (CÓDIGO)» lines)."""
+    def line(qty: int, name: str, code: str) -> str:
+        return f"{qty} {name}" if code.startswith("nombre:") else f"{qty} {name} ({code})"
+
+    lines = [main] + [line(*x) for x in deck.lines("castle")]
+    side_lines = deck.lines("side")
+    if side_lines:
+        lines += ["", side] + [line(*x) for x in side_lines]
+    return "\n".join(lines) + "\n"
+
+
+def expected_text(session: Session, actor: User | None, event: Event, registration: Registration,
+                  game: int, fmt=None) -> str:
+    """The deck this player should present for ``game`` of their current match: the
+    registered list plus the swaps recorded before that game."""
+    require_judge(session, actor, event)
+    if registration.event_id != event.id:
+        raise ServiceError("Ese jugador no está inscrito en este evento.")
+    if game not in (1, 2, 3):
+        raise ServiceError("El juego debe ser 1, 2 o 3.", "game")
+    match = swaps.current_match(session, event, registration) if game > 1 else None
+    deck = swaps.expected_deck(session, event, registration, match, game)
+    labels = (fmt.main_name, fmt.side_name) if fmt is not None else ()
+    return deck_text(deck, *labels)
+
+
+def swap_choices(decks: dict[int, Deck]) -> dict[str, dict[str, list]]:
+    """For each game with swaps (2, 3): the cards that can leave the Castillo and come in from
+    the Soporte, from the deck as it stands before that game ([qty, name, code] each)."""
+    out: dict[str, dict[str, list]] = {}
+    for game in (2, 3):
+        before = decks.get(game - 1)
+        if before is None:
+            continue
+        out[str(game)] = {"castle": [list(x) for x in before.lines("castle")],
+                          "side": [list(x) for x in before.lines("side")]}
+    return out
