@@ -240,3 +240,11 @@ def test_players_see_their_own_games_others_after_publication(world, paired):
     assert seen(other) == (False, 0) and seen(None) == (False, 0)
     world.run(lambda s: events.set_decklists_published(s, paired.org, paired.event, True))
     assert seen(other) == (True, 1) and seen(None) == (True, 1)
+
+
+def test_a_record_with_a_null_character_names_the_line(world, paired):
+    lines = _record(world, paired).splitlines()
+    lines[2] = lines[2] + "\x00"
+    with pytest.raises(ServiceError) as exc:
+        _upload(world, paired, "\n".join(lines))
+    assert "línea 3" in exc.value.message and _count(world) == 0

@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 from datetime import datetime
 
+from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, func, select
 
 from ..catalog.model import fold
@@ -23,7 +24,7 @@ from ..models.events import Event, Match, Registration, Round, User
 from . import record_deck
 from .access import is_judge, owns
 from .decklists import catalog_for
-from .errors import Forbidden, NotFound, ServiceError
+from .errors import Conflict, Forbidden, NotFound, ServiceError
 from .events import get_event
 
 MAX_RECORD_BYTES = 1024 * 1024  # a 200-turn record is ~150 KB
@@ -156,6 +157,10 @@ def read(text: str, catalog, field: str = "record"):
     if not text.strip():
         raise ServiceError("El registro está vacío: pega las líneas JSON o sube el archivo "
                            ".jsonl.", field)
+    if "\x00" in text:
+        line = text.count("\n", 0, text.index("\x00")) + 1
+        raise ServiceError(f"Registro ilegible, línea {line}: tiene un carácter nulo (no es un "
+                           "archivo de texto JSON Lines).", field)
     try:
         return read_record(text.splitlines(), catalog_resolver(catalog))
     except RecordError as exc:
@@ -308,14 +313,20 @@ def _store(session: Session, actor: User | None, event: Event, match: Match, gam
     row = Adjudication(
         event_id=event.id, match_id=match.id, game=game, revision=(previous or 0) + 1,
         uploaded_by=actor.id if actor is not None else None, uploaded_at=now or utcnow(),
-        source=source if source in SOURCES else SOURCE_TEXT, filename=(filename or "")[:255],
+        source=source if source in SOURCES else SOURCE_TEXT,
+        filename="".join(ch for ch in (filename or "") if ch.isprintable())[:255],
         record_text=text, players_json=json.dumps({pid: r.id for pid, r in seats.items()}),
         verdict_json=json.dumps(data, ensure_ascii=False, default=str),
         deck_check_json=json.dumps(decks, ensure_ascii=False),
         status=_engine_status(data), line=data.get("line"), rule=data.get("rule"),
         winner_id=seats[winner].id if winner in seats else None, decks_ok=decks["ok"])
     session.add(row)
-    session.flush()
+    try:
+        session.flush()
+    except IntegrityError:  # another judge stored this revision at the same moment
+        raise Conflict(f"Otro juez acaba de subir un registro del juego {game} de esta mesa: "
+                       "revisa el historial y vuelve a enviar el tuyo si corresponde.",
+                       "record") from None
     return row
 
 

@@ -20,8 +20,11 @@
   function fragment(line) {
     if (!cache[line]) {
       cache[line] = fetch(urlFor(line, true), {credentials: "same-origin"}).then(function (r) {
-        if (!r.ok) { throw new Error("HTTP " + r.status); }
-        return r.text();
+        if (!r.ok || r.redirected) { throw new Error("HTTP " + r.status); }
+        return r.text().then(function (html) {
+          if (html.indexOf('id="paso"') < 0) { throw new Error("no es un paso del tablero"); }
+          return html;
+        });
       });
       cache[line].catch(function () { delete cache[line]; });
     }

@@ -194,7 +194,11 @@ def board(event_id: int, match_id: int, number: int):
     if adj is None:
         return render_template("adjudication/board.html", event=event, match=match, rnd=rnd,
                                number=number, adj=None, names=_names(match))
-    steps = _board(adj)
+    try:
+        steps = _board(adj)
+    except ServiceError as exc:  # the catalog no longer has a card of the stored record
+        return render_template("error.html", code=409, message="Este registro ya no se puede "
+                               f"reproducir con el catálogo actual. {exc.message}"), 409
     line = request.args.get("linea", type=int)
     if line is None:
         line = steps.steps[steps.illegal].line if steps.illegal is not None else 1
