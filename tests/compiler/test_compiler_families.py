@@ -13,15 +13,16 @@ MINE = {"types": ["Aliado"], "controller": "you"}
 THEIRS = {"types": ["Aliado"], "controller": "opponent"}
 ENTERS = {"event": "enters_play", "self_only": True}
 UNTIL_END = {"kind": "end_of_turn"}
-WHILE = {"kind": "while_in_play"}
 
 
-def spell(effects, targets=None):
+def spell(effects, targets=None, response=False):
     out = {"kind": "effect"}
     if targets:
         out["targets"] = targets
     out["effects"] = effects
     out["zone"] = "hand"
+    if response:  # an Anulación is played in response (8.1 D)
+        out["response"] = True
     return out
 
 
@@ -44,11 +45,12 @@ FAMILIES = {
     },
     "anula": {
         "Oración Pública": [spell([{"kind": "annul"}], [{"types": ["Talismán", "Arma"],
-                                                         "controller": "opponent", "zone": "being_played"}])],
+                                                         "controller": "opponent", "zone": "being_played"}],
+                                  response=True)],
         "Zazen": [spell([{"kind": "annul"}, {"kind": "draw", "subject": "player", "amount": 3, "then": True}],
-                        [{**THEIRS, "zone": "being_played"}])],
+                        [{**THEIRS, "zone": "being_played"}], response=True)],
         "Battojutso": [spell([{"kind": "annul"}], [{"types": ["Arma"], "controller": "opponent",
-                                                    "zone": "being_played"}])],
+                                                    "zone": "being_played"}], response=True)],
     },
     "roba": {
         "Vigia": [{"kind": "triggered", "trigger": ENTERS,
@@ -112,7 +114,7 @@ FAMILIES = {
     },
     "fuerza ±N": {
         "Uma Chucu": [{"kind": "continuous", "effects": [{"kind": "strength", "subject": "bearer",
-                                                          "amount": 2, "duration": WHILE}]}],
+                                                          "amount": 2}]}],
         "Entrenamiento Marcial": [spell([{"kind": "strength", "subject": "each",
                                           "filter": {**MINE, "keywords": ["Retador"]}, "amount": 1,
                                           "duration": UNTIL_END}])],
@@ -122,14 +124,13 @@ FAMILIES = {
     },
     "continua «mientras…»": {
         "Yamaoka Tesshu": [{"kind": "continuous", "condition": {"kind": "bears_weapon"},
-                            "effects": [{"kind": "strength", "subject": "self", "amount": 2,
-                                         "duration": WHILE}]}],
+                            "effects": [{"kind": "strength", "subject": "self", "amount": 2}]}],
         "Kapta": [{"kind": "continuous",
                    "condition": {"kind": "controls", "filter": {"types": ["Tótem"], "controller": "you",
                                                                 "targets": False}},
-                   "effects": [{"kind": "strength", "subject": "self", "amount": 2, "duration": WHILE}]}],
+                   "effects": [{"kind": "strength", "subject": "self", "amount": 2}]}],
         "Jubokko": [{"kind": "continuous", "effects": [{"kind": "strength", "subject": "each",
-                                                        "filter": THEIRS, "amount": -1, "duration": WHILE}]}],
+                                                        "filter": THEIRS, "amount": -1}]}],
     },
     "pierde su habilidad": {
         "Tameshigiri": [spell([{"kind": "lose_abilities", "duration": UNTIL_END}], [{"types": ["Aliado"]}])],
@@ -145,28 +146,27 @@ FAMILIES = {
                                     "keyword": "Imbloqueable", "duration": UNTIL_END}])],
         "Oannes": [{"kind": "continuous", "effects": [{"kind": "gain_keyword", "subject": "each",
                                                        "filter": {**MINE, "races": ["Sacerdote"]},
-                                                       "keyword": "Imbloqueable", "duration": WHILE}]}],
+                                                       "keyword": "Imbloqueable"}]}],
         "Trono Volador": [spell([{"kind": "strength", "amount": 3, "duration": UNTIL_END},
                                  {"kind": "gain_keyword", "keyword": "Imbloqueable", "duration": UNTIL_END}],
                                 [MINE])],
     },
     "restricciones de ataque / bloqueo": {
         "Uchigatana": [{"kind": "continuous", "effects": [
-            {"kind": "strength", "subject": "bearer", "amount": -3, "duration": WHILE},
-            {"kind": "cannot_attack", "subject": "bearer", "duration": WHILE}]}],
+            {"kind": "strength", "subject": "bearer", "amount": -3},
+            {"kind": "cannot_attack", "subject": "bearer"}]}],
         "Zennyo Ryu": [{"kind": "continuous", "effects": [
             {"kind": "cannot_attack", "subject": "each",
-             "filter": {"types": ["Aliado"], "races": ["Faerie", "Bestia"]}, "duration": WHILE}]}],
+             "filter": {"types": ["Aliado"], "races": ["Faerie", "Bestia"]}}]}],
         "Ishikawa Goemon": [{"kind": "continuous", "effects": [
             {"kind": "strength", "subject": "each", "filter": {**MINE, "races": ["Samurái", "Caballero"]},
-             "amount": 1, "duration": WHILE},
+             "amount": 1},
             {"kind": "gain_keyword", "subject": "each", "filter": {**MINE, "races": ["Samurái", "Caballero"]},
-             "keyword": "Furia", "duration": WHILE}]}],
+             "keyword": "Furia"}]}],
     },
     "momento / zona de juego": {
         "Akechi": [{"kind": "play_permission", "zone": "hand", "phases": ["block"]}],
-        "Tachi": [{"kind": "continuous", "effects": [{"kind": "strength", "subject": "bearer", "amount": 2,
-                                                      "duration": WHILE}]},
+        "Tachi": [{"kind": "continuous", "effects": [{"kind": "strength", "subject": "bearer", "amount": 2}]},
                   {"kind": "play_permission", "zone": "hand", "phases": ["war"]}],
         "Hijos del Fuego": [{"kind": "play_permission",
                              "effects": [{"kind": "banish", "subject": "self", "then": True}],

@@ -102,6 +102,8 @@ class _Scope:
         if cards.ref == "bearer":
             return {"subject": "bearer"}
         if cards.ref == "that":
+            if self.last == ("chosen", -1):
+                raise Unsupported("«esa carta» de una carta elegida al resolver")
             if self.last is not None:
                 kind, index = self.last
                 return {"subject": kind, "target": index}
@@ -111,17 +113,22 @@ class _Scope:
             raise Unsupported("«ese/esa» sin antecedente")
         if cards.count is None:
             return {"subject": "each", "filter": card_filter(cards, owner_player=player)}
+        if cards.zone == "hand":
+            # a card of a hand (a hidden zone) is chosen when the effect resolves, not targeted
+            flt = card_filter(cards, owner_player=player)
+            self.last = ("chosen", -1)
+            return {"subject": "chosen", "filter": TargetFilter(**{**_tf_fields(flt), "targets": False})}
         self.targets.append(card_filter(cards, owner_player=player))
         self.last = ("target", len(self.targets) - 1)
         return {"subject": "target", "target": len(self.targets) - 1}
 
 
 def _duration(eff: PEffect, continuous: bool) -> Duration:
+    """A continuous ability's effects last as long as the ability applies (no duration of
+    their own, as in the engine's hand-written files)."""
     if eff.until == "end":
         return Duration("end_of_turn")
-    if eff.until == "while":
-        return Duration("while_in_play")
-    if continuous:
+    if eff.until == "while" and not continuous:
         return Duration("while_in_play")
     return Duration()
 
@@ -341,12 +348,10 @@ def lower(p: Parsed, text: str, card_type: str) -> Ability:
             return Ability("continuous", effects=(Effect("weapon_capacity", subject="self",
                                                          amount=_CAPACITY[p.param]),), text=text)
         if p.param == "no puede bloquear":
-            return Ability("continuous", effects=(Effect("cannot_block", subject="self",
-                                                         duration=Duration("while_in_play")),),
+            return Ability("continuous", effects=(Effect("cannot_block", subject="self"),),
                            text=text)
         if p.param == "no puede ser declarado atacante":
-            return Ability("continuous", effects=(Effect("cannot_attack", subject="self",
-                                                         duration=Duration("while_in_play")),),
+            return Ability("continuous", effects=(Effect("cannot_attack", subject="self"),),
                            text=text)
         raise Unsupported(f"propiedad «{p.param}» sin equivalente en el motor")
     if p.kind == "permission" and p.conditions:
@@ -388,9 +393,12 @@ def lower(p: Parsed, text: str, card_type: str) -> Ability:
     continuous = p.kind == "static"
     effects = _effects(p, scope, continuous)
     costs = tuple(_cost(c) for c in p.costs)
+    response = any(e.kind in ("annul", "cancel") for e in effects)  # Anulación: «en respuesta»
     common = {"condition": _conditions(p.conditions), "costs": costs, "targets": tuple(scope.targets),
               "effects": effects, "optional": p.optional and p.kind != "activated", "per_turn": 1 if p.once_per_turn else None,
               "text": text}
+    if response:
+        common["response"] = True
     if p.kind == "spell":
         if card_type != "Talismán":
             raise Unsupported("efecto suelto en una carta que no es Talismán")
@@ -400,9 +408,12 @@ def lower(p: Parsed, text: str, card_type: str) -> Ability:
         zones = {c.zone for c in p.conditions if c.kind == "self_zone"}
         if len(zones) == 1 and zones != {"play"}:
             common["zone"] = _ZONES[zones.pop()]
+            # the zone says it: the condition «si esta carta está en tu Cementerio» is not repeated
+            common["condition"] = _conditions(tuple(c for c in p.conditions if c.kind != "self_zone"))
     if p.kind == "triggered":
-        response = p.trigger.phase == "response"
-        return Ability("triggered", trigger=_trigger(p.trigger), response=response, **common)
+        if p.trigger.phase == "response":
+            common["response"] = True
+        return Ability("triggered", trigger=_trigger(p.trigger), **common)
     if p.kind == "activated":
         phases = (_PHASES[p.timing],) if p.timing else ()
         return Ability("activated", phases=phases, own_turn=True if p.timing == "vigil" else None,
