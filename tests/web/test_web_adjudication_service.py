@@ -248,3 +248,36 @@ def test_a_record_with_a_null_character_names_the_line(world, paired):
     with pytest.raises(ServiceError) as exc:
         _upload(world, paired, "\n".join(lines))
     assert "línea 3" in exc.value.message and _count(world) == 0
+
+
+def test_migration_0006_only_adds_the_adjudication_table(tmp_path):
+    """Upgrading from 0005 keeps every row; going back to 0005 drops only the new table."""
+    from sqlalchemy import create_engine, inspect, text
+
+    from test_web_migration import ROWS, _snapshot
+    from tourney import db
+
+    url = f"sqlite:///{tmp_path / 'old.sqlite3'}"
+    db.upgrade(url, "0005_event_staff")
+    engine = create_engine(url)
+    with engine.begin() as conn:
+        for sql in ROWS:
+            conn.execute(text(sql))
+    before = _snapshot(engine)
+    engine.dispose()
+    db.upgrade(url, "0006_adjudications")
+    engine = create_engine(url)
+    assert _snapshot(engine) == before
+    with engine.begin() as conn:
+        conn.execute(text(
+            "INSERT INTO adjudication (event_id, match_id, game, uploaded_at, record_text, "
+            "players_json, verdict_json, deck_check_json) VALUES (1, 1, 2, '2026-12-01', "
+            "'{}', '{}', '{}', '{}')"))
+        row = conn.execute(text("SELECT revision, source, status, decks_ok FROM adjudication")).one()
+    assert tuple(row) == (1, "texto", "", 0)
+    engine.dispose()
+    db.downgrade(url, "0005_event_staff")
+    engine = create_engine(url)
+    assert _snapshot(engine) == before
+    assert "adjudication" not in inspect(engine).get_table_names()
+    engine.dispose()
