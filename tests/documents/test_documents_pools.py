@@ -6,7 +6,6 @@ from __future__ import annotations
 import io
 
 import pytest
-from conftest import PRINTED_AT, pdf_pages
 
 from tourney.legality.pool import PoolError
 from tourney.printing.data import EventInfo
@@ -35,9 +34,10 @@ def sheet_of(bushido, castle: int, total: int = 60, name="Ana Muñoz", per_produ
                      notes=("Las cartas del Mazo de Soporte pueden estar sin protectores.",))
 
 
-def test_pool_sheet_lists_the_pool_with_the_castillo_marked_and_the_soporte_the_rest(bushido, lanz_event):
+def test_pool_sheet_lists_the_pool_with_the_castillo_marked_and_the_soporte_the_rest(bushido, lanz_event, read_pdf,
+                                                                                       printed_at):
     sheet = sheet_of(bushido, castle=40)
-    pages = pdf_pages(render_pool_sheets(lanz_event, [sheet], printed_at=PRINTED_AT))
+    pages = read_pdf(render_pool_sheets(lanz_event, [sheet], printed_at=printed_at))
     text = "\n".join(pages)
     for card in bushido[:60]:
         assert card.code in text  # every card of the pool is on the sheet
@@ -47,15 +47,15 @@ def test_pool_sheet_lists_the_pool_with_the_castillo_marked_and_the_soporte_the_
     assert sheet.support_count == 20 and sheet.castle_count == 40
 
 
-def test_pool_sheet_says_when_the_castillo_is_not_the_event_size(bushido, lanz_event):
-    text = "\n".join(pdf_pages(render_pool_sheets(lanz_event, [sheet_of(bushido, castle=38)])))
+def test_pool_sheet_says_when_the_castillo_is_not_the_event_size(bushido, lanz_event, read_pdf):
+    text = "\n".join(read_pdf(render_pool_sheets(lanz_event, [sheet_of(bushido, castle=38)])))
     assert "Mazo Castillo: 38" in text
 
 
-def test_a_long_pool_continues_on_more_pages_and_each_player_has_a_sheet(bushido, lanz_event):
+def test_a_long_pool_continues_on_more_pages_and_each_player_has_a_sheet(bushido, lanz_event, read_pdf):
     big = sheet_of(bushido, castle=40, total=120, per_product=15)
     other = sheet_of(bushido, castle=40, name="Beto Díaz")
-    pages = pdf_pages(render_pool_sheets(lanz_event, [big, other]))
+    pages = read_pdf(render_pool_sheets(lanz_event, [big, other]))
     assert len(pages) >= 3
     assert any("(continúa)" in p for p in pages)
     assert sum("Beto Díaz" in p for p in pages) >= 1
