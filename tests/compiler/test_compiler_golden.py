@@ -68,9 +68,16 @@ def test_golden_sample_of_100_identities(real):
 
 
 def test_golden_file_holds_no_card_text(real):
+    # the abilities' ``text`` is blanked and reasons lose their quotes; a short sentence may
+    # coincide with its own Spanish rendering, a long card line must not appear
+    data = json.loads(GOLDEN.read_text(encoding="utf-8"))
+    rendered = {a["describe"] for row in data.values() for s in row["sentences"]
+                for a in s.get("abilities", ())}
+    assert all(a["json"]["text"] is None for row in data.values() for s in row["sentences"]
+               for a in s.get("abilities", ()))
     text = GOLDEN.read_text(encoding="utf-8")
     for identity in sample(real.catalog):
         card = real.catalog.printings(identity)[0]
         for line in card.text.splitlines():
-            if len(line) > 30:
+            if len(line) > 40 and line not in rendered:
                 assert line not in text, identity
