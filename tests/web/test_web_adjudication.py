@@ -283,3 +283,33 @@ def test_the_console_stores_the_verdict_like_the_upload(runner, paired, world, t
                                 "--match", "999", "--game", "1"])
     assert other.exit_code == 2 and "No existe esa mesa" in other.output
     assert world.run(lambda s: len(s.exec(select(Adjudication)).all())) == 1
+
+
+def test_a_player_sees_the_card_differences_of_their_own_deck_only(client, paired, world):
+    from tourney.models.events import Registration
+    from tourney.services import events, swaps
+
+    def swap(s):  # player A swaps before game 2; a game-1 record with that Castillo differs
+        a = s.get(Registration, paired.match.player_a_id)
+        deck = swaps.expected_deck(s, paired.event, a, paired.match, 1)
+        gold = max(deck.castle, key=lambda code: deck.castle[code])
+        name = deck.lines("side")[0][1]
+        swaps.record_swaps(s, paired.judge, paired.event, paired.match, a, 2,
+                           f"1 {deck.names[gold]}", f"1 {name}", paired.fmt, paired.catalog)
+        return name
+
+    name = world.run(swap)
+    login(client, paired.judge.email)
+    assert _post(client, paired, record=_record(world, paired, game=2), game="1").status_code == 302
+    url = _url(paired, "/juegos/1/veredicto")
+    assert name in client.get(url).get_data(as_text=True)
+    by_reg = {r.id: key for key, r in paired.regs.items()}
+    owner, other = by_reg[paired.match.player_a_id], by_reg[paired.match.player_b_id]
+    login(client, paired.users[owner].email)
+    page = client.get(url).get_data(as_text=True)
+    assert name in page and "no calza" in page
+    login(client, paired.users[other].email)
+    page = client.get(url).get_data(as_text=True)
+    assert "no calza" in page and name not in page and "se ven cuando el organizador" in page
+    world.run(lambda s: events.set_decklists_published(s, paired.org, paired.event, True))
+    assert name in client.get(url).get_data(as_text=True)

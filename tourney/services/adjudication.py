@@ -18,6 +18,7 @@ from sqlmodel import Session, func, select
 
 from ..catalog.model import fold
 from ..document_values import AdjudicationRow
+from ..engine.rules import rule_title
 from ..models.adjudication import SOURCE_CLI, SOURCE_FILE, SOURCE_TEXT, SOURCES, Adjudication
 from ..models.catalog import utcnow
 from ..models.events import Event, Match, Registration, Round, User
@@ -62,6 +63,14 @@ def require_view(session: Session, actor: User | None, event: Event, match: Matc
 
 def can_upload(session: Session, actor: User | None, event: Event) -> bool:
     return _is_staff(session, actor, event)
+
+
+def sees_deck(session: Session, actor: User | None, event: Event,
+              registration: Registration) -> bool:
+    """The deck check's card-by-card differences tell what a registered list holds: they are
+    shown like the list itself (its owner, the staff, everyone once lists are published)."""
+    return _is_staff(session, actor, event) or event.decklists_published or owns(actor,
+                                                                                  registration)
 
 
 def require_upload(session: Session, actor: User | None, event: Event) -> None:
@@ -345,8 +354,6 @@ def describe(adj: Adjudication, names: dict[int, str]) -> str:
 # -- documents ------------------------------------------------------------------------------------
 def document_rows(session: Session, event: Event) -> list[AdjudicationRow]:
     """The event's adjudications as rows for the judges' PDF and the event workbook."""
-    from ..engine.rules import rule_title
-
     rows = []
     for adj in event_adjudications(session, event):
         match, rnd = get_match(session, event, adj.match_id)

@@ -13,10 +13,11 @@ from wtforms import SelectField, TextAreaField
 from wtforms.validators import Length, Optional
 
 from ..models.adjudication import SOURCE_FILE, SOURCE_TEXT
-from ..models.events import Registration
+from ..models.events import Registration, User
 from ..services import adjudication as service
 from ..services import adjudication_view as view
 from ..services.errors import ServiceError
+from ..services.events import get_event
 from .common import actor, catalog, db, format_for, service_call
 from .forms import choices
 
@@ -32,8 +33,6 @@ class UploadForm(FlaskForm):
 
 
 def _event(event_id: int):
-    from ..services.events import get_event
-
     return get_event(db(), event_id)
 
 
@@ -142,19 +141,17 @@ def verdict(event_id: int, match_id: int, number: int):
         return denied
     number = _game(number)
     adj, revisions = _selected(match, number)
-    from ..engine.rules import rule_title
-
+    details = {rid: service.sees_deck(db(), actor(), event, db().get(Registration, rid))
+               for rid in _names(match)}
     return render_template("adjudication/verdict.html", event=event, match=match, rnd=rnd,
                            number=number, adj=adj, revisions=revisions, names=_names(match),
-                           staff=service.can_upload(db(), actor(), event),
-                           rule_title=rule_title, uploader=_uploader(adj))
+                           staff=service.can_upload(db(), actor(), event), details=details,
+                           rule_title=service.rule_title, uploader=_uploader(adj))
 
 
 def _uploader(adj) -> str:
     if adj is None or adj.uploaded_by is None:
         return ""
-    from ..models.events import User
-
     user = db().get(User, adj.uploaded_by)
     return user.name if user is not None else ""
 
