@@ -1,0 +1,48 @@
+"""Replay speed of generated games with the compiled abilities in the engine, against
+python-chess in the same run (goal ≥ 1.0×), and against the engine without the compiler.
+
+Seeded generated games (benchmarks/engine_common.py) are generated and replayed by
+``Game.apply`` with the registry using the compiler (abilities compiled once per identity,
+before timing), and again with it off; python-chess replays random legal games with ``is_legal`` + ``push``.
+Medians of 5 runs. Usage:
+
+    .venv/bin/python benchmarks/compiler_replay_speed.py [GAMES]
+"""
+from __future__ import annotations
+
+import statistics
+import sys
+
+from engine_common import generated_games, load_catalog
+from engine_replay_speed import chess_games, time_chess, time_engine
+
+from tourney.engine import catalog_resolver, read_record
+from tourney.engine.abilities.registry import abilities_for, use_compiler
+
+
+def main() -> None:
+    n = int(sys.argv[1]) if len(sys.argv) > 1 else 200
+    catalog = load_catalog()
+    resolve = catalog_resolver(catalog)
+    cgames = chess_games(n)
+    rates, counts = {}, {}
+    for on in (True, False):  # games are generated and replayed with the same abilities
+        use_compiler(on)
+        for card in catalog:  # compiled once per identity, outside the timing
+            abilities_for(card)
+        records = [read_record(lines, resolve) for lines in generated_games(catalog, n)]
+        counts[on] = sum(len(r.actions) for r in records)
+        rates[on] = [time_engine(records) for _ in range(5)]
+    use_compiler(True)
+    chess_rate = statistics.median(time_chess(cgames) for _ in range(5))
+    with_c, without = statistics.median(rates[True]), statistics.median(rates[False])
+    print(f"MyL: {n} partidas generadas, {counts[True]} acciones con el compilador y "
+          f"{counts[False]} sin él; ajedrez: {n} partidas")
+    print(f"motor con habilidades compiladas (acciones/s, mediana de 5): {with_c:,.0f}")
+    print(f"motor sin compilador (acciones/s): {without:,.0f}")
+    print(f"python-chess is_legal+push (jugadas/s): {chess_rate:,.0f}")
+    print(f"ratio motor con habilidades compiladas / python-chess: {with_c / chess_rate:.2f} (meta ≥ 1.0)")
+
+
+if __name__ == "__main__":
+    main()
