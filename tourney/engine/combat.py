@@ -157,6 +157,7 @@ class Combat(State):
     def _assign_damage(self) -> None:
         active, defender = self.active, self.opponent(self.active)
         damage = 0
+        elsewhere: dict[str, int] = {}  # 10.41: damage redirected to another Castillo
         destroyed: list[Inst] = []
         dealt: list[Inst] = []
         for attacker_id in self.attackers:
@@ -183,9 +184,24 @@ class Combat(State):
             if hit > 0:
                 if CHARGE in a.kw:
                     hit *= 2
-                damage += hit
+                redirect = None
+                for sign, value in a.temp:  # effects on this attacker's damage
+                    if sign == "prevent":
+                        hit = 0
+                    elif sign == "reduce":
+                        hit = max(0, hit - int(value))
+                    elif sign == "redirect":
+                        redirect = value
+                if hit <= 0:
+                    continue
+                if redirect is not None and redirect != defender:
+                    elsewhere[redirect] = elsewhere.get(redirect, 0) + hit
+                else:
+                    damage += hit
                 dealt.append(a)
         self._mill(defender, damage)  # 9 C4 c: all combat damage at once
+        for pid, n in elsewhere.items():
+            self._mill(pid, n)
         for a in dealt:
             self._emit("combat_damage", a, active)
         if self._check_castles():

@@ -63,6 +63,7 @@ class Game(Activation, Turn, Combat, Play):
     def _apply(self, action: Action) -> None:
         if self.windows and not self._fits_window(action):
             self._close_windows()
+            self._fire_now()
         if action.do not in ("effect", "choose") and not (self.windows
                                                           and self._fits_window(action)):
             self._fire_now()
@@ -93,7 +94,7 @@ class Game(Activation, Turn, Combat, Play):
                  dict(self.last_regroup), list(self.unverified), len(self.taken),
                  list(self.verified), dict(self.unverified_cards), dict(self.verified_cards),
                  list(self.pending), list(self.windows), dict(self.resolutions),
-                 dict(self.used), list(self.trigger_order), set(self.damaged), len(self.entered))
+                 dict(self.used), list(self.trigger_order), set(self.damaged), len(self.entered), set(self.annulled))
         insts = [(i, i.zone, i.controller, i.since, dict(i.counters), i.bearer,
                   list(i.weapons), i.bonus, i.kw, i.static_bonus, i.temp, i.lost)
                  for i in self.cards.values()]
@@ -108,7 +109,7 @@ class Game(Activation, Turn, Combat, Play):
         (self.attackers, self.blocks, self.challenges, self.last_regroup, self.unverified,
          taken, self.verified, self.unverified_cards, self.verified_cards, self.pending,
          self.windows, self.resolutions, self.used, self.trigger_order, self.damaged,
-         entered) = lists
+         entered, self.annulled) = lists
         del self.taken[taken:]
         del self.entered[entered:]
         for (i, zone, controller, since, counters, bearer, weapons, bonus, kw, static_bonus,

@@ -160,8 +160,8 @@ class Play(State):
         # legal: the answer is noted in the window it answers (8.1 D)
         answers = None
         if answering and answer is not None:
-            answers = self.windows[-1].source
-            note_answer(self, p, answer)
+            target = action.targets[0] if action.targets else None
+            answers = note_answer(self, p, answer, target).source
         for gid in pay:
             self._put(self.cards[gid], "paid", p)
         if self.phase == "vigil" and not answering:

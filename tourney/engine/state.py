@@ -143,6 +143,7 @@ class State:
         self.used: dict[tuple[str, int], int] = {}
         self.trigger_order: list[str] = []
         self.seq = 0
+        self.annulled: set[str] = set()  # cards Anuladas (abilities Canceladas) just now
         self.damaged: set[tuple[int, str]] = set()  # (turn, card) that hit a Castillo
         self.entered: list[tuple[int, str, str]] = []  # (turn, card, controller) entering play
         for setup in header.players:

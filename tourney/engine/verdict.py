@@ -41,6 +41,14 @@ class Verdict:
     unverified_cards: tuple[str, ...] = ()  # cards whose abilities the engine does not know
 
     @property
+    def verified_count(self) -> int:
+        return len(self.verified)
+
+    @property
+    def unverified_count(self) -> int:
+        return len(self.unverified)
+
+    @property
     def legal(self) -> bool:
         return self.status != Status.ILLEGAL
 

@@ -90,6 +90,7 @@ class Activation(Effects):
                         if not (q.event.kind == "played" and q.event.card == window.source)]
         if window.annulled:
             self.resolutions.pop(window.source, None)
+            self.annulled.add(window.source)  # Anulada (a card) or Cancelada (an ability)
             if window.kind == "card":
                 self._emit("annulled", inst, window.player)
                 if inst.zone in IN_PLAY and inst.card.type in (ALLY, TOTEM, WEAPON):
@@ -122,6 +123,7 @@ class Activation(Effects):
         self.pending = []
         self.trigger_order = []
         self.resolutions = {}
+        self.annulled = set()
 
     # -- v2 lines --------------------------------------------------------------------
     def _do_choose(self, action: Action) -> None:
@@ -177,7 +179,7 @@ class Activation(Effects):
         if ability.kind == "activated":
             self._used(inst, index, ability)
         if answer is not None and self.windows:
-            note_answer(self, p, answer)
+            note_answer(self, p, answer, action.targets[0] if action.targets else None)
         for gid in golds:
             self._put(self.cards[gid], "paid", p)
         for cost, ids in others:

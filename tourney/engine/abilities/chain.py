@@ -177,10 +177,17 @@ def top(game: State) -> Window | None:
     return game.windows[-1] if game.windows else None
 
 
-def note_answer(game: State, player: str, kind: str) -> Window:
-    """Record a player's answer in the top window (8.1 D / 6.5 D): one «en respuesta» each,
-    then one Anulación (Cancelación) each; no «en respuesta» after an Anulación."""
-    window = game.windows[-1]
+def note_answer(game: State, player: str, kind: str, target: str | None = None) -> Window:
+    """Record a player's answer in the window it answers (8.1 D / 6.5 D): one «en respuesta»
+    each, then one Anulación (Cancelación) each; no «en respuesta» after an Anulación. An
+    Anulación / Cancelación answers the window of the card it targets; a response, the top
+    one."""
+    at = len(game.windows) - 1
+    if kind != "response" and target is not None:
+        for i, w in enumerate(game.windows):
+            if w.source == target:
+                at = i
+    window = game.windows[at]
     if kind == "response":
         if player in window.responses:
             raise IllegalAction("8.1", f"{game.players[player].name} ya respondió a "
@@ -206,7 +213,7 @@ def note_answer(game: State, player: str, kind: str) -> Window:
                                          f"{game.cards[window.source].label()} es una carta que "
                                          "se está jugando: eso se Anula.")
         window = replace(window, annuls=window.annuls + (player,))
-    game.windows[-1] = window
+    game.windows[at] = window
     return window
 
 

@@ -77,6 +77,25 @@ class Effects(State):
                                        "turno y ya se usó este turno.")
         self.used[key] = self.turn * 1000 + count + 1
 
+    def _redirect(self, ids: tuple[str, ...], p: str) -> None:
+        """10.41 Redirigir: the effect of ``ids[0]`` gets ``ids[1:]`` as its new targets,
+        which must be valid for it."""
+        if not ids:
+            return
+        res = self.resolutions.get(ids[0])
+        if res is None:
+            return
+        inst = self.cards[ids[0]]
+        if inst.abilities is not None:
+            from .chain import check_targets
+            ability = inst.abilities.abilities[res.index]
+            try:
+                check_targets(self, inst, ability, ids[1:], res.controller, rule="10.41")
+            except IllegalAction as exc:
+                raise IllegalAction("10.41", f"El nuevo objetivo debe ser válido: {exc.message}") from None
+        from dataclasses import replace
+        self.resolutions[ids[0]] = replace(res, targets=tuple(ids[1:]))
+
     # -- the line ------------------------------------------------------------------
     def _do_effect(self, action: Action) -> None:
         source = self.cards[action.source] if action.source else None
@@ -107,6 +126,8 @@ class Effects(State):
         """(verified?, plan, consume) — raises IllegalAction when the line is wrong."""
         if source is None:
             return False, None, None
+        if source.id in self.annulled:
+            raise IllegalAction("10.4", f"{source.label()} fue Anulado: su efecto no se resuelve.")
         known = source.abilities
         if known is None or not known.complete:
             return False, None, None
@@ -251,6 +272,9 @@ class Effects(State):
     def _apply_extra(self, effect: Effect, ids: tuple[str, ...], p: str) -> None:
         """The parts of a verified effect the record cannot show."""
         kind = effect.kind
+        if kind == "redirect":
+            self._redirect(ids, p)
+            return
         lasting = "!" if effect.duration.kind in ("permanent", "while_in_play") else ""
         for iid in ids:
             inst = self.cards[iid]

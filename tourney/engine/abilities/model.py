@@ -168,7 +168,8 @@ EFFECTS = {
     "cannot_be_annulled": "{subject} no puede ser Anulada",
     "cancel_attack": "cancela el ataque de {subject}",
     "end_battle": "termina la Batalla Mitológica",
-    # damage
+    # damage and redirection (10.41)
+    "redirect": "redirige el efecto de {subject} a un nuevo objetivo válido",
     "redirect_damage": "redirige el daño de {subject} a {player}",
     "reduce_damage": "reduce en {amount} el daño que haría {subject}",
     "prevent_damage": "previene el daño que haría {subject}",

@@ -33,7 +33,7 @@ DEST = {"destroy": "graveyard", "banish": "exile", "return_to_hand": "hand",
 ENGINE_APPLIED = frozenset({"gain_keyword", "lose_keyword", "lose_abilities", "cannot_attack",
                             "cannot_block", "cannot_be_blocked", "reduce_damage",
                             "redirect_damage", "prevent_damage", "cancel_attack", "annul",
-                            "cancel"})
+                            "cancel", "redirect"})
 UNCHECKED = frozenset({"virtual_gold", "cost_change", "play_free", "look", "set_strength",
                        "must_block", "extra_turn", "lose_game", "damage", "end_battle",
                        "race_becomes", "cannot_be_annulled", "shuffle_into_castle"})
@@ -324,6 +324,11 @@ def _effect(game: State, pool: _Pool, effect: Effect, ability: Ability, source: 
         pool.take_moves(ids)
         return bool(ids)
     if kind in ENGINE_APPLIED:
+        if kind == "redirect":
+            if split is None or not split or not split[0]:
+                raise Unverifiable("redirect sin objetivos nombrados")
+            plan.extras.append((effect, tuple(x for part in split for x in part)))
+            return True
         if kind in ("annul", "cancel"):
             if known is None:
                 below = [w for w in game.windows if w.source != source.id]

@@ -103,6 +103,22 @@ def effect(cur: Cursor, antecedent: Cards | None = None) -> tuple[Effect, Cursor
         return _verb_effect(verb, player, cur.skip(), antecedent)
     if player != "you":
         return None
+    if cur.peek() in ("pon", "poner") and (got := number(cur.skip())) and \
+            (rest := got[1].take_any("contadores de", "contador de")) is not None and rest.peek():
+        counter, rest = rest.peek().capitalize(), rest.skip()
+        if (where := rest.take_any("en", "sobre")) is not None:
+            if (more := where.take("cada", "uno", "de", "ellos")) is not None and antecedent is not None:
+                return Effect("counters", cards=antecedent, amount=got[0], counter=counter), more
+            target = _object(where, antecedent)
+            if target:
+                return Effect("counters", cards=target[0], amount=got[0], counter=counter), target[1]
+        return None
+    if cur.peek() in ("mira", "mirar") and (after := cur.skip().take_any("las primeras", "las")) is not None:
+        got = number(after)
+        if got and (rest := got[1].take_any("primeras cartas de tu mazo castillo",
+                                            "cartas de tu mazo castillo")) is not None:
+            return Effect("look", amount=got[0], dest="castle"), rest
+        return None
     if cur.peek() in ("elige", "elegir"):
         return _choose(cur.skip(), antecedent)
     if cur.peek() in ("juega", "jugar"):
@@ -202,6 +218,10 @@ def _verb_effect(verb: str, player: str, cur: Cursor, antecedent: Cards | None):
     if verb == "put":
         if (after := cur.take("en", "tu", "mano")) is not None and (cards.zone != "play" or cards.ref):
             return Effect("to_hand", player, cards, dest="hand"), after
+        for words, zone in (("en tu zona de oro pagado", "paid"), ("en tu reserva de oro", "reserve"),
+                            ("en tu reserva de oros", "reserve")):
+            if (after := cur.take(*words.split())) is not None and cards.types == ("Oro",):
+                return Effect("move", player, cards, dest=zone), after
         if (after := cur.take_any("en la parte superior de tu mazo castillo",
                                   "en la parte superior de su mazo castillo",
                                   "en la parte superior del mazo castillo de su dueno")) is not None:

@@ -122,6 +122,14 @@ def condition(cur: Cursor) -> tuple[Condition, Cursor] | None:
                 cards, end = phrase
                 return Condition("control", cards=cards, n=n), Cursor(rest.toks, rest.i + end.i - 2)
         return None
+    if (after := cur.take_any("porta una o mas armas", "porta un arma")) is not None:
+        return Condition("self_bearing"), after  # the subject is the card itself
+    if (after := cur.take("hay")) is not None and (got := number(after)) and \
+            (rest := got[1].take("o", "mas")) is not None:
+        phrase = bare_phrase(rest)
+        if phrase and phrase[0].zone != "play" and phrase[0].zone_owner == "you":
+            return Condition("zone_count", cards=phrase[0], n=got[0]), phrase[1]
+        return None
     if (after := cur.take("no", "hay")) is not None:
         phrase = bare_phrase(after)
         if phrase and phrase[0].zone != "play" and phrase[0].zone_owner == "you":
@@ -154,7 +162,8 @@ def condition(cur: Cursor) -> tuple[Condition, Cursor] | None:
         if (rest := after.take_any("esta en tu reserva de oros", "esta en tu reserva de oro",
                                    "esta en tu reserva")) is not None:
             return Condition("self_zone", zone="reserve"), rest
-        if (rest := after.take_any("porte un arma", "porta un arma")) is not None:
+        if (rest := after.take_any("porte un arma", "porta un arma", "porta una o mas armas",
+                                   "porte una o mas armas")) is not None:
             return Condition("self_bearing"), rest
         if (rest := after.take_any("esta en juego")) is not None:
             return Condition("self_zone", zone="play"), rest
@@ -194,6 +203,12 @@ def _cost(cur: Cursor, antecedent: Cards | None = None) -> tuple[Cost, Cursor] |
         got = number(after)
         if got and (rest := got[1].take_any("oros", "oro")) is not None:
             return Cost("gold", amount=got[0]), rest
+        return None
+    if (after := cur.take("quitar")) is not None and (got := number(after)) and \
+            (rest := got[1].take_any("contadores de", "contador de")) is not None and rest.peek():
+        counter, rest = rest.peek().capitalize(), rest.skip()
+        if (end := rest.take("de", "SELF")) is not None:
+            return Cost("counters", amount=got[0], cards=Cards(ref="self", zone=counter)), end
         return None
     if (after := cur.take("botar")) is not None:
         got = number(after)
@@ -249,6 +264,8 @@ def describe_condition(c: Condition) -> str:
         return f"si esta carta está en tu {ZONE[c.zone]}"
     if c.kind == "self_bearing":
         return "mientras porte un Arma"
+    if c.kind == "zone_count":
+        return f"si hay {c.n} o más {c.cards.describe()}"
     if c.kind == "zone_empty":
         return f"si no hay {c.cards.describe()}"
     if c.kind == "bearer_race":

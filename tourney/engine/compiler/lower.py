@@ -29,7 +29,7 @@ _MOVES = {"destroy": "destroy", "banish": "banish", "annul": "annul", "return": 
           "strength": "strength", "grant": "gain_keyword", "lose_keyword": "lose_keyword",
           "lose_ability": "lose_abilities", "cannot_attack": "cannot_attack",
           "cannot_block": "cannot_block", "set_strength": "set_strength", "discard": "discard",
-          "group": "regroup", "feed": "counters", "play_free": "play_free", "move": "move",
+          "group": "regroup", "feed": "counters", "counters": "counters", "play_free": "play_free", "move": "move",
           "race_becomes": "race_becomes"}
 _PUT = {"castle_top": "to_castle_top", "castle_bottom": "to_castle_bottom"}
 _EVENTS = {"enters": "enters_play", "leaves": "leaves_play", "blocked": "blocked", "destroyed": "destroyed", "banished": "banished",
@@ -150,6 +150,8 @@ def _effect(eff: PEffect, scope: _Scope, continuous: bool) -> Effect:
             not eff.cards.types and eff.cards.count is not None and eff.cards.ref is None:
         return Effect("discard", subject="player", player=eff.player, amount=eff.cards.count,
                       random=eff.cards.random, **_count(eff.per, eff.player), **common)
+    if eff.kind == "look":
+        return Effect("look", subject="player", player="you", amount=eff.amount, zone="castle", **common)
     if eff.kind == "gold":
         return Effect("virtual_gold", subject="player", player="you", amount=eff.amount,
                       **_count(eff.per, "you"), **common)
@@ -193,6 +195,8 @@ def _effect(eff: PEffect, scope: _Scope, continuous: bool) -> Effect:
         extra["zone"] = eff.dest
     if eff.kind == "feed":
         extra.update(amount=1, counter="Alimento")
+    if eff.kind == "counters":
+        extra.update(amount=eff.amount, counter=eff.counter)
     if kind == "discard":
         raise Unsupported("Descartar una carta concreta")
     return Effect(kind, duration=_duration(eff, continuous and kind in _LASTING), **fields, **extra,
@@ -250,6 +254,10 @@ def _condition(cond: PCondition) -> Condition:
         flt = card_filter(replace(cond.cards, count=1))
         flt = TargetFilter(**{**_tf_fields(flt), "controller": "you", "targets": False})
         return Condition("entered_this_turn", count=cond.n, filter=flt)
+    if cond.kind == "zone_count":
+        flt = card_filter(replace(cond.cards, zone="play", zone_owner=None, count=1))
+        flt = TargetFilter(**{**_tf_fields(flt), "targets": False})
+        return Condition("zone_count", filter=flt, count=cond.n, zone=_ZONES[cond.cards.zone], player="you")
     if cond.kind == "zone_empty":
         flt = card_filter(replace(cond.cards, zone="play", zone_owner=None, count=1))
         flt = TargetFilter(**{**_tf_fields(flt), "targets": False})
@@ -274,6 +282,8 @@ def _cost(cost: PCost) -> Cost:
         return Cost("gold", amount=cost.amount)
     if cost.kind == "mill":
         return Cost("mill", amount=cost.amount)
+    if cost.kind == "counters":  # "quitar un contador de Honor de este Aliado"
+        return Cost("remove_counters", amount=cost.amount, counter=cost.cards.zone)
     cards = cost.cards
     if cards is None:
         raise Unsupported("coste sin cartas")
@@ -403,7 +413,7 @@ def lower(p: Parsed, text: str, card_type: str) -> Ability:
         if card_type != "Talismán":
             raise Unsupported("efecto suelto en una carta que no es Talismán")
         return Ability("effect", zone="hand", **common)
-    if p.kind in ("activated", "triggered"):
+    if p.kind in ("activated", "triggered", "static"):
         # "Si esta carta está en tu Cementerio, puedes …": the ability works from that zone
         zones = {c.zone for c in p.conditions if c.kind == "self_zone"}
         if len(zones) == 1 and zones != {"play"}:

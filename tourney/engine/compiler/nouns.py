@@ -204,6 +204,13 @@ def card_phrase(cur: Cursor) -> tuple[Cards, Cursor] | None:
         count, cur = None, after
     elif (after := cur.take_any("los demas", "las demas")) is not None:
         count, other, cur = None, True, after
+    elif (after := cur.take("tus", "demas")) is not None:
+        nouns = _nouns(after)
+        if nouns is None:
+            return None
+        kinds, _, rest = nouns
+        return _finish(Cards(types=tuple(k for k in kinds if k), count=None, controller="you", other=True),
+                       rest, None)
     elif (after := cur.take("cualquier", "cantidad", "de")) is not None:
         count, up_to, cur = None, True, after
     elif (after := cur.take_any("las primeras", "la primera")) is not None:

@@ -12,7 +12,7 @@ from ...catalog.keywords import KEYWORDS
 from ...catalog.model import TALISMAN
 from .effects import SUBJECT_KINDS, effects
 from .nouns import bare_phrase, number
-from .parsed import Effect
+from .parsed import Condition, Effect
 from .frames import condition, cost_list, trigger, trigger_event
 from .parsed import Cards, Parsed
 from .text import Cursor, fold
@@ -155,6 +155,10 @@ def _framed(cur: Cursor, card_type: str) -> tuple[Parsed, ...]:
         elif (after := cur.take_any("mientras SELF este en juego", "mientras SELF permanezca en juego")) \
                 is not None:
             scope, cur = True, after
+        elif (after := cur.take_any("mientras SELF este en tu reserva de oro", "mientras SELF este en tu reserva",
+                                    "mientras SELF este en tu reserva de oros")) is not None:
+            conds.append(Condition("self_zone", zone="reserve"))
+            cur = after
         elif (after := cur.take_any("mientras", "si")) is not None and (got := condition(after)):
             conds.append(got[0])
             cur = got[1]
