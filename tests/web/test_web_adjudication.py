@@ -313,3 +313,16 @@ def test_a_player_sees_the_card_differences_of_their_own_deck_only(client, paire
     assert "no calza" in page and name not in page and "se ven cuando el organizador" in page
     world.run(lambda s: events.set_decklists_published(s, paired.org, paired.event, True))
     assert name in client.get(url).get_data(as_text=True)
+
+
+def test_the_staff_pick_a_table_to_adjudicate_from_the_list(client, paired):
+    base = f"/eventos/{paired.event.id}/arbitrajes"
+    login(client, paired.judge.email)
+    page = client.get(base).get_data(as_text=True)
+    assert f'<option value="{paired.match.id}">Mesa {paired.match.table_no}: ' in page
+    resp = client.get(f"{base}?mesa={paired.match.id}")
+    assert resp.status_code == 302 and resp.location.endswith(_url(paired, "/arbitraje"))
+    assert client.get(f"{base}?mesa=999").status_code == 404
+    login(client, paired.users[paired.playing[0]].email)
+    page = client.get(f"{base}?mesa={paired.match.id}")
+    assert page.status_code == 200 and 'id="elegir-mesa"' not in page.get_data(as_text=True)

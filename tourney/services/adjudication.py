@@ -106,6 +106,25 @@ def for_match(session: Session, match: Match) -> list[Adjudication]:
                              .order_by(Adjudication.game, Adjudication.revision.desc())))
 
 
+def tables_to_adjudicate(session: Session, event: Event,
+                         number: int | None = None) -> tuple[list[Round], Round | None, list]:
+    """The event's rounds, the chosen one (default: the last) and its tables with two players
+    as (match id, «Mesa 3: Ana – Beto»), for the staff's «arbitrar una mesa» picker."""
+    rounds = list(session.exec(select(Round).where(Round.event_id == event.id)
+                               .order_by(Round.number)))
+    rnd = next((r for r in rounds if r.number == number), rounds[-1] if rounds else None)
+    if rnd is None:
+        return rounds, None, []
+    matches = list(session.exec(select(Match).where(Match.round_id == rnd.id,
+                                                    Match.player_b_id.is_not(None))
+                                .order_by(Match.table_no)))
+    ids = {i for m in matches for i in (m.player_a_id, m.player_b_id)}
+    names = {r.id: r.name for r in session.exec(select(Registration)
+                                                 .where(Registration.id.in_(ids)))} if ids else {}
+    return rounds, rnd, [(m.id, f"Mesa {m.table_no}: {names.get(m.player_a_id, '')} – "
+                                f"{names.get(m.player_b_id, '')}") for m in matches]
+
+
 def history(session: Session, adj: Adjudication) -> list[Adjudication]:
     return [a for a in for_match(session, session.get(Match, adj.match_id)) if a.game == adj.game]
 

@@ -75,14 +75,22 @@ def index(event_id: int):
         return current_app.login_manager.unauthorized()
     event = _event(event_id)
     session = db()
+    staff = service.can_upload(session, actor(), event)
+    wanted = request.args.get("mesa", type=int)
+    if staff and wanted:  # the «arbitrar una mesa» picker (a plain GET form)
+        match, _rnd = service.get_match(session, event, wanted)
+        return redirect(url_for("adjudication.upload", event_id=event.id, match_id=match.id))
+    rounds, rnd, choices_ = (service.tables_to_adjudicate(session, event,
+                                                          request.args.get("ronda", type=int))
+                             if staff else ([], None, []))
     rows = service.visible(session, actor(), event)
     tables = {}
     for a in rows:
         match, rnd = service.get_match(session, event, a.match_id)
         tables[a.id] = (match, rnd, _names(match))
     return render_template("adjudication/index.html", event=event, rows=rows, tables=tables,
-                           staff=service.can_upload(session, actor(), event),
-                           describe=service.describe)
+                           staff=staff, describe=service.describe, rounds=rounds, rnd=rnd,
+                           choices=choices_)
 
 
 # -- upload ----------------------------------------------------------------------------------
