@@ -68,8 +68,8 @@ def snapshot(game: Game, line: int, action: str) -> Position:
     views = []
     for pid in game.order:
         z = game.players[pid].zones
-        weapons = [f"{game.cards[w].label()} → {game.cards[game.cards[w].bearer].label()}"
-                   for w in z["weapon"] if game.cards[w].bearer]
+        weapons = [f"{game.cards[w].label()} → {game.cards[bearer].label()}"
+                   for w in z["weapon"] if (bearer := game.cards[w].bearer) is not None]
         views.append(PlayerView(
             pid, game.players[pid].name, _labels(game, z["defense"]), _labels(game, z["attack"]),
             _labels(game, z["support"]), _labels(game, z["reserve"]), _labels(game, z["paid"]),

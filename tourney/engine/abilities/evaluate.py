@@ -167,8 +167,8 @@ def holds(game: State, cond: Condition | None, source: Inst, controller: str) ->
         return mismatch(game, cond.filter or TargetFilter(), game.cards[source.bearer],
                         controller, source) is None
     if kind == "dealt_castle_damage":
-        who = source.bearer if cond.subject == "bearer" else source.id
-        return who is not None and (game.turn, who) in game.damaged
+        hitter: str | None = source.bearer if cond.subject == "bearer" else source.id
+        return hitter is not None and (game.turn, hitter) in game.damaged
     if kind == "entered_this_turn":
         f = cond.filter or TargetFilter()
         n = sum(1 for turn, iid, pid in game.entered if turn == game.turn and pid == controller
