@@ -24,7 +24,7 @@ VERBS = {form: kind for kind, forms in _FORMS.items() for form in forms.split()}
 PLAYER_VERBS = frozenset({"draw", "mill", "discard"})
 # effects whose card phrase is the grammatical subject ("… gana 2 a la Fuerza y es Imbloqueable")
 SUBJECT_KINDS = frozenset({"strength", "grant", "lose_keyword", "lose_ability", "set_strength",
-                           "cannot_attack", "cannot_block", "race_becomes"})
+                           "cannot_attack", "cannot_block", "race_becomes", "cost_change"})
 GRANTS = {
     "furia": "Furia", "imbloqueable": "Imbloqueable", "imbloqueables": "Imbloqueable",
     "indestructible": "Indestructible", "indestructibles": "Indestructible",
@@ -98,26 +98,42 @@ def _object(cur: Cursor, antecedent: Cards | None) -> tuple[Cards, Cursor] | Non
 
 def effect(cur: Cursor, antecedent: Cards | None = None) -> tuple[Effect, Cursor] | None:
     player, cur = _player(cur)
+    if player == "you":
+        if cur.peek() in ("pon", "poner") and (got := number(cur.skip())) and \
+                (rest := got[1].take_any("contadores de", "contador de")) is not None and rest.peek():
+            counter, rest = rest.peek().capitalize(), rest.skip()
+            if (where := rest.take_any("en", "sobre")) is not None:
+                if (more := where.take("cada", "uno", "de", "ellos")) is not None and antecedent is not None:
+                    return Effect("counters", cards=antecedent, amount=got[0], counter=counter), more
+                target = _object(where, antecedent)
+                if target:
+                    return Effect("counters", cards=target[0], amount=got[0], counter=counter), target[1]
+            return None
     verb = VERBS.get(cur.peek())
     if verb is not None:
         return _verb_effect(verb, player, cur.skip(), antecedent)
     if player != "you":
-        return None
-    if cur.peek() in ("pon", "poner") and (got := number(cur.skip())) and \
-            (rest := got[1].take_any("contadores de", "contador de")) is not None and rest.peek():
-        counter, rest = rest.peek().capitalize(), rest.skip()
-        if (where := rest.take_any("en", "sobre")) is not None:
-            if (more := where.take("cada", "uno", "de", "ellos")) is not None and antecedent is not None:
-                return Effect("counters", cards=antecedent, amount=got[0], counter=counter), more
-            target = _object(where, antecedent)
-            if target:
-                return Effect("counters", cards=target[0], amount=got[0], counter=counter), target[1]
         return None
     if cur.peek() in ("mira", "mirar") and (after := cur.skip().take_any("las primeras", "las")) is not None:
         got = number(after)
         if got and (rest := got[1].take_any("primeras cartas de tu mazo castillo",
                                             "cartas de tu mazo castillo")) is not None:
             return Effect("look", amount=got[0], dest="castle"), rest
+        return None
+    if (after := cur.take("te", "cuesta")) is not None and (got := number(after)):
+        n, rest = got
+        if (rest := rest.take_any("oro menos jugar", "oros menos jugar")) is not None:
+            phrase = bare_phrase(rest)
+            if phrase:
+                cards = replace(phrase[0], zone="hand", zone_owner="you")
+                return Effect("cost_change", cards=cards, amount=-n), phrase[1]
+        return None
+    if (after := cur.take("reduce", "en")) is not None and (got := number(after)) and \
+            (rest := got[1].take_any("oro el coste de", "oros el coste de")) is not None:
+        phrase = card_phrase(rest)
+        if phrase and phrase[0].count is None and phrase[0].zone == "play":
+            return Effect("cost_change", cards=replace(phrase[0], zone="hand", zone_owner="you"),
+                          amount=-got[0]), phrase[1]
         return None
     if cur.peek() in ("elige", "elegir"):
         return _choose(cur.skip(), antecedent)

@@ -157,6 +157,12 @@ def _effect(eff: PEffect, scope: _Scope, continuous: bool) -> Effect:
                       **_count(eff.per, "you"), **common)
     if eff.kind == "cost_change" and eff.cards is not None and eff.cards.ref == "self":
         return Effect("cost_change", subject="self", amount=eff.amount, **_count(eff.per, "you"))
+    if eff.kind == "cost_change" and eff.cards is not None and eff.cards.count is None and \
+            eff.cards.ref is None and continuous and eff.per is None:
+        # «te cuesta un Oro menos jugar Tótems»: every such card in your hand, while this applies
+        flt = card_filter(replace(eff.cards, zone="hand", zone_owner="you"))
+        return Effect("cost_change", subject="each", filter=TargetFilter(**{**_tf_fields(flt), "targets": False}),
+                      amount=eff.amount)
     if eff.kind == "search":
         if eff.cards is None or eff.cards.zone != "castle" or eff.cards.count is None:
             raise Unsupported("Buscar sin carta concreta")
@@ -436,7 +442,7 @@ def lower(p: Parsed, text: str, card_type: str) -> Ability:
     if p.kind == "static":
         if p.optional or costs:
             raise Unsupported("habilidad continua con coste")
-        if any(e.kind == "cost_change" for e in effects):
+        if any(e.kind == "cost_change" and e.subject == "self" for e in effects):
             common["zone"] = "hand"  # "Reduce el coste de este Aliado…": it works while being played
         return Ability("continuous", **common)
     raise Unsupported(f"tipo «{p.kind}»")

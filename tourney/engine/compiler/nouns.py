@@ -158,7 +158,9 @@ def _modifiers(cards: Cards, cur: Cursor) -> tuple[Cards, Cursor]:
             cards, cur = replace(cards, attacking=True), after
         elif (after := cur.take("al", "azar")) is not None:
             cards, cur = replace(cards, random=True), after
-        elif (got := zone_phrase(cur)) is not None:
+        elif cards.zone == "play" and (got := zone_phrase(cur)) is not None:
+            # one zone per phrase: "un Oro de tu mano en tu Zona de Oro Pagado" keeps the second
+            # for the verb
             (zone, owner), cur = got
             cards = replace(cards, zone=zone, zone_owner=owner)
         else:

@@ -179,10 +179,8 @@ def _framed(cur: Cursor, card_type: str) -> tuple[Parsed, ...]:
         comma = cur.take(",")
         if comma is None and conds and cur.peek() in ("es", "gana", "tiene"):
             break  # "Mientras este Aliado porte un Arma es Imbloqueable" (no comma)
-        if comma is None and cur.peek() in ("si", "puedes", "una", "cuando", "mientras"):
-            continue  # a missing comma between two opening clauses
         if comma is None:
-            raise NotUnderstood(f"se esperaba una coma antes de «{cur.rest()}»")
+            continue  # a missing comma: the rest must still read as clauses or a body
         cur = comma
     implicit = None
     if scope or any(c.kind in ("self_bearing",) for c in conds) or (
