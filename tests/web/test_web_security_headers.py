@@ -94,10 +94,12 @@ def test_a_broken_xlsx_is_explained_in_spanish(client, cast):
     login(client, cast.ana.email)
     from io import BytesIO
 
-    resp = client.post(f"/eventos/{cast.event.id}/mi-lista/verificar",
+    resp = client.post(f"/eventos/{cast.event.id}/mi-lista",
                        data={"file": (BytesIO(b"PK\x03\x04" + b"roto" * 100), "lista.xlsx")},
                        content_type="multipart/form-data")
-    assert "File is not a zip file" not in resp.get_data(as_text=True)
+    html = resp.get_data(as_text=True)
+    assert "File is not a zip file" not in html
+    assert re.search(r'id="file-error">el archivo no es un libro XLSX', html)
 
 
 def test_a_new_sqlite_database_file_is_readable_by_its_owner_only(tmp_path):

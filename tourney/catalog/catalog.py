@@ -247,26 +247,38 @@ class _SuggestIndex:
         return cls(names, keys, vocab, ids, lens, counts)
 
     def scores(self, key: str):
-        """:func:`_name_score` of ``key`` against every name (a float array)."""
+        """:func:`_name_score` of ``key`` against every name (a float array; exact for every
+        score at or above the cutoff, which is all that is ever shown)."""
         import numpy as np
         from rapidfuzz import fuzz
         from rapidfuzz.process import cdist
 
         whole = cdist([key], self.keys, scorer=fuzz.ratio, dtype=np.float64, workers=1)[0]
-        qwords = _words(key)
+        all_words = _words(key)
+        counts: dict[str, int] = {}
+        for word in all_words:  # a repeated word weighs once per time it is written
+            counts[word] = counts.get(word, 0) + 1
+        qwords = list(counts)
+        qweights = np.array([len(w) * n for w, n in counts.items()], dtype=np.float64)
         sim = cdist(qwords, self.vocab, scorer=fuzz.ratio, dtype=np.float64, workers=1)
         # padding points at an extra column of zeros
         sim = np.concatenate([sim, np.zeros((len(qwords), 1))], axis=1)
         ids = np.where(self.word_ids < 0, sim.shape[1] - 1, self.word_ids)
-        per = sim[:, ids]  # (query words, names, name words)
-        qlens = np.array([len(w) for w in qwords], dtype=np.float64)
-        mine = (per.max(axis=2) * qlens[:, None]).sum(axis=0) / qlens.sum()
-        best_for_theirs = per.max(axis=0)  # (names, name words)
-        weight = self.word_lens.sum(axis=1)
-        theirs = (best_for_theirs * self.word_lens).sum(axis=1) / np.where(weight > 0, weight, 1)
-        words = (mine + theirs) / 2 * 0.98
-        use_words = (self.counts > 1) | (len(qwords) > 1)
-        return np.where(use_words, np.maximum(whole, words), whole)
+        use_words = (self.counts > 1) | (len(all_words) > 1)
+        # the word score is at most 0.98 × the best similarity of any pair of words: names
+        # whose best pair cannot reach the cutoff keep their whole-name score
+        best_pair = sim.max(axis=0)[ids].max(axis=1)
+        cand = np.nonzero(use_words & (best_pair * 0.98 >= self.CUTOFF - 1e-9))[0]
+        if not cand.size:
+            return whole
+        per = sim[:, ids[cand]]  # (query words, candidates, name words)
+        mine = (per.max(axis=2) * qweights[:, None]).sum(axis=0) / qweights.sum()
+        lens = self.word_lens[cand]
+        weight = lens.sum(axis=1)
+        theirs = (per.max(axis=0) * lens).sum(axis=1) / np.where(weight > 0, weight, 1)
+        out = whole.copy()
+        out[cand] = np.maximum(whole[cand], (mine + theirs) / 2 * 0.98)
+        return out
 
     def best(self, key: str, limit: int) -> list[str]:
         import numpy as np

@@ -111,6 +111,13 @@ def read_deck(fmt, *, text: str | None = None, xlsx: bytes | None = None,
 def check_deck(event: Event, fmt, catalog, deck: DeckList) -> tuple[Verdict, Checked]:
     """Validate a parsed list once (tourney.legality) for ``event``: the legality Verdict
     (with line numbers, for importers) and the Checked that a submission stores."""
+    from ..legality import DecklistError
+    from ..legality.decklist import check_unknown_names
+
+    try:  # bounded work: more unknown names than the maximum are refused before suggesting
+        check_unknown_names(deck, catalog_for(fmt, catalog))
+    except DecklistError as exc:
+        raise ServiceError(_located(exc), "text") from None
     verdict = support_rules.with_support_required(validate(deck, fmt, catalog_for(fmt, catalog)),
                                                   fmt, event.support_required)
     data = verdict.to_dict()

@@ -15,6 +15,7 @@ from sqlmodel import Session, select
 from ..catalog.model import fold
 from ..document_values import PlayerRow
 from ..legality import DecklistError, parse_decklist
+from ..legality.decklist import check_unknown_names
 from ..models.events import Event, Registration, User
 from ..sheets.imports import (
     DecklistImport,
@@ -24,7 +25,7 @@ from ..sheets.imports import (
     read_player_rows,
 )
 from .access import require_organizer
-from .decklists import Checked, check_deck, submit_decklist
+from .decklists import Checked, catalog_for, check_deck, submit_decklist
 from .events import rounds_played
 
 ROW_LEVEL_CODES = ("unknown_card", "ambiguous_card")  # a card the sheet names wrongly
@@ -161,6 +162,7 @@ def import_decklists(session: Session, actor: User, event: Event, data: bytes, f
         text = item.text(fmt.game.main.name, fmt.game.side.name)
         try:
             deck = parse_decklist(text, fmt.game)
+            check_unknown_names(deck, catalog_for(fmt, catalog))  # bounded work (issue 15)
         except DecklistError as exc:
             for line, message in exc.errors:
                 src = item.line_at(line)

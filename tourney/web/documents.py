@@ -26,7 +26,7 @@ KIND_LABELS = {
 ORDERS = {"mesa": "mesa", "alfabetico": "alfabetico", "ambos": "ambos"}
 
 
-def _page(event, *, players_form=None, decklists_form=None, errors=None, status=200):
+def _page(event, *, players_form=None, decklists_form=None, errors=None, status=200, summary=None):
     session = db()
     all_rounds = rounds.event_rounds(session, event)
     return render_template(
@@ -34,7 +34,7 @@ def _page(event, *, players_form=None, decklists_form=None, errors=None, status=
         is_organizer=ev.is_organizer(actor(), event, session), labels=KIND_LABELS,
         players_form=players_form or ImportForm(prefix="jugadores"),
         decklists_form=decklists_form or ImportForm(prefix="listas"),
-        errors=errors or []), status
+        errors=errors or [], summary=summary or []), status
 
 
 @bp.get("/eventos/<int:event_id>/documentos")
@@ -42,7 +42,12 @@ def _page(event, *, players_form=None, decklists_form=None, errors=None, status=
 def index(event_id: int):
     event = ev.get_event(db(), event_id)
     ev.require_judge(db(), actor(), event)
-    return _page(event)
+    from ..services import notes
+
+    summary = notes.take(db(), actor().id, request.args.get("resumen"))  # stored server-side
+    if summary:
+        commit()
+    return _page(event, summary=summary)
 
 
 @bp.get("/eventos/<int:event_id>/documentos/<kind>")
@@ -107,11 +112,16 @@ def _import(event_id: int, which: str):
             raise
         form.file.errors = [exc.message]
     else:
+        from ..services import notes
+
         what = "jugadores inscritos" if which == "jugadores" else "listas importadas"
         flash(f"{name}: {summary.created} {what}.", "ok")
-        for line in summary.lines():
-            flash(line, "error" if line in summary.illegal else "info")
-        return redirect(url_for("documents.index", event_id=event_id))
+        # the summary's lines (one per player: 6 KB at 500 players) stay in the database,
+        # not in the session cookie, which browsers drop past 4 KB (issue 15)
+        token = notes.store(db(), actor().id, [
+            (line, "error" if line in summary.illegal else "info") for line in summary.lines()])
+        commit()
+        return redirect(url_for("documents.index", event_id=event_id, resumen=token))
     return _page(event, **forms, errors=errors, status=400)
 
 

@@ -10,6 +10,8 @@ Only adds, so every existing row keeps working:
   of their event; an event's owner is its creator (``event.organizer_id``, unchanged);
 * ``app_user.session_version`` (default 0): bumped by logout and password changes, which
   revokes every session signed with the old value;
+* ``page_note``: long summaries (an XLSX import of 500 players) shown once on the next page,
+  kept here instead of the session cookie;
 * ``rate_limit``: the counters of the rate limits (login per account and per address), kept in
   the database so every process of ``tourney serve`` shares them (Redis when REDIS_URL is set).
 """
@@ -29,6 +31,13 @@ def upgrade() -> None:
         batch.add_column(sa.Column("session_version", sa.Integer(), nullable=False,
                                    server_default="0"))
     op.create_table(
+        "page_note",
+        sa.Column("token", sa.String(64), primary_key=True),
+        sa.Column("user_id", sa.Integer(), sa.ForeignKey("app_user.id"), nullable=True, index=True),
+        sa.Column("body", sa.Text(), nullable=False),
+        sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+    )
+    op.create_table(
         "rate_limit",
         sa.Column("key", sa.String(255), primary_key=True),
         sa.Column("hits", sa.Integer(), nullable=False, server_default="0"),
@@ -38,6 +47,7 @@ def upgrade() -> None:
 
 def downgrade() -> None:
     op.drop_table("rate_limit")
+    op.drop_table("page_note")
     with op.batch_alter_table("app_user") as batch:
         batch.drop_column("session_version")
     with op.batch_alter_table("event_judge") as batch:

@@ -79,6 +79,9 @@ def report_result(session: Session, actor: User, event: Event, match: Match,
         raise Forbidden("Solo puedes reportar tus propias partidas.")
     if registration.id not in (match.player_a_id, match.player_b_id) or match.player_b_id is None:
         raise Forbidden("No juegas en esa mesa.")
+    rnd = session.get(Round, match.round_id)
+    if rnd is None or rnd.event_id != event.id or not rnd.published:
+        raise Forbidden("Esa ronda todavía no está publicada.")
     if match.status == MATCH_CONFIRMED:
         raise ServiceError("Esta mesa ya tiene resultado confirmado; si hay un error, avisa al "
                            "organizador.")

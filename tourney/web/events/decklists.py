@@ -89,6 +89,9 @@ def check_decklist(event_id: int):
     event = _event(event_id)
     if not ev.is_organizer(actor(), event, db()):
         _require_registration(event)
+        if decklists.is_locked(db(), event):  # issue 15: nothing to check once lists are closed
+            return jsonify({"error": "Las listas ya están cerradas: no se pueden enviar ni "
+                                     "verificar más listas."}), 409
     text = request.form.get("text", "")
     try:
         checked = decklists.check_decklist(event, format_for(event), catalog(), text=text)

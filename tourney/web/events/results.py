@@ -1,7 +1,7 @@
 """Match results: players report (the opponent confirms), organizers enter or correct."""
 from __future__ import annotations
 
-from flask import flash, redirect, render_template, request, url_for
+from flask import abort, flash, redirect, render_template, request, url_for
 from flask_login import login_required
 
 from ...services import events as ev, rounds
@@ -22,6 +22,8 @@ def result(event_id: int, match_id: int):
     in_match = reg is not None and reg.id in (match.player_a_id, match.player_b_id)
     if not organizer and not in_match:
         raise Forbidden("Solo los jugadores de esta mesa y los organizadores ven este formulario.")
+    if not organizer and not rnd.published:  # issue 15: ids are sequential; unpublished is hidden
+        abort(404)
     table = next(t for t in rounds.tables(session, event, rnd) if t.match.id == match.id)
     form = ResultForm()
     if in_match:

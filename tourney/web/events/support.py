@@ -135,6 +135,10 @@ def _swap_player(session, event, match):
         return ev.get_registration(session, event, reg_id)
     mine = _my_registration(event)
     if mine is not None and mine.id in (match.player_a_id, match.player_b_id):
+        from ...models.events import Round
+
+        if not getattr(session.get(Round, match.round_id), "published", False):
+            raise NotFound("Esa ronda todavía no está publicada.")  # issue 15: ids are sequential
         return mine
     raise Forbidden("Solo los jugadores de esta mesa y los jueces registran cambios.")
 
