@@ -281,3 +281,29 @@ def test_migration_0006_only_adds_the_adjudication_table(tmp_path):
     assert _snapshot(engine) == before
     assert "adjudication" not in inspect(engine).get_table_names()
     engine.dispose()
+
+
+def test_game_3_swaps_start_from_the_castillo_of_game_2(world, paired):
+    from tourney.services import swaps
+
+    _swap_two_before_game_2(world, paired)
+
+    def swap_back_one(s):  # before game 3 one of the cards swapped in goes back to the Soporte
+        a, _b = _regs(s, paired)
+        deck = swaps.expected_deck(s, paired.event, a, paired.match, 2)
+        came_in = sorted(set(deck.castle) - set(swaps.expected_deck(
+            s, paired.event, a, paired.match, 1).castle))[0]
+        gold = next(code for _, _, code in deck.lines("side")
+                    if paired.catalog.by_code(code) is not None
+                    and paired.catalog.by_code(code).plain_gold)
+        swaps.record_swaps(s, paired.judge, paired.event, paired.match, a, 3,
+                           f"1 {deck.names[came_in]}", f"1 {deck.names[gold]}", paired.fmt,
+                           paired.catalog)
+        return came_in
+
+    came_in = world.run(swap_back_one)
+    game3 = _record(world, paired, game=3)
+    assert _upload(world, paired, game3, game=3).decks_ok
+    as_game_2 = _upload(world, paired, game3, game=2)
+    diffs = {d["code"]: d for d in as_game_2.deck_check["players"][0]["differences"]}
+    assert (diffs[came_in]["expected"], diffs[came_in]["counted"]) == (1, 0)
