@@ -81,7 +81,7 @@ class GridRow:
 
 @dataclass(frozen=True)
 class Grid:
-    round: Round
+    round: Round | None
     rows: tuple[GridRow, ...]
     playoff: bool
     total: int
@@ -90,6 +90,12 @@ class Grid:
     @property
     def buttons(self) -> tuple[tuple[str, str], ...]:
         return PLAYOFF_BUTTONS if self.playoff else RESULT_BUTTONS
+
+
+def grid_round(session: Session, actor: User | None, event: Event, number: int) -> Round:
+    """The round of a grid, for the event's judges and organizers only."""
+    require_judge(session, actor, event)
+    return rounds.get_round(session, event, number)
 
 
 def grid(session: Session, actor: User | None, event: Event, number: int,
@@ -139,6 +145,12 @@ def enter(session: Session, actor: User | None, event: Event, number: int, resul
     raise Conflict(f"La mesa {match.table_no} cambió mientras tanto (ahora: "
                    f"{label(match.result) or 'sin resultado'}). Revisa y vuelve a guardar.",
                    "result")
+
+
+def open_count(session: Session, rnd: Round) -> int:
+    """Tables of the round still without a final result (byes never count)."""
+    return sum(1 for m in rounds.round_matches(session, rnd)
+               if m.player_b_id is not None and m.status != MATCH_CONFIRMED)
 
 
 def _find(session: Session, rnd: Round, match_id: int | None, table: int | None) -> Match:

@@ -2,12 +2,15 @@
 pairings page and the grid), and the projector view's rows (alphabetical, one line a player)."""
 from __future__ import annotations
 
+from collections import OrderedDict
 from dataclasses import dataclass, replace
+from threading import Lock
 
+from sqlalchemy import func, select as sa_select
 from sqlmodel import Session
 
 from ..catalog.model import fold
-from ..models.events import ROUND_TOP_CUT, Event, Round
+from ..models.events import ROUND_TOP_CUT, Event, Match, Registration, Round
 from ..swiss import records
 from . import rounds
 
@@ -18,9 +21,42 @@ class Standing:
     record: str  # "victorias-derrotas-empates", byes counted as wins
 
 
+_cache: "OrderedDict[tuple, dict[int, Standing]]" = OrderedDict()
+_lock = Lock()
+
+
+def _signature(session: Session, event: Event, rnd: Round) -> tuple:
+    """Changes whenever a match of an earlier round or a player changes (cache key)."""
+    matches = session.execute(
+        sa_select(func.count(Match.id), func.coalesce(func.sum(Match.version), 0),
+                  func.coalesce(func.sum(Match.id), 0), func.max(Match.updated_at))
+        .join(Round, Round.id == Match.round_id)
+        .where(Round.event_id == event.id, Round.number < rnd.number)).one()
+    players = session.execute(
+        sa_select(func.count(Registration.id), func.coalesce(func.sum(Registration.late_losses), 0),
+                  func.max(Registration.created_at))
+        .where(Registration.event_id == event.id)).one()
+    return (str(session.get_bind().url), event.id, rnd.id, tuple(matches), tuple(players))
+
+
 def records_before(session: Session, event: Event, rnd: Round) -> dict[int, Standing]:
     """Points and record of every player from the Swiss rounds played before ``rnd`` (what
-    the player brings to the table; MTR Appendix C points, byes as wins)."""
+    the player brings to the table; MTR Appendix C points, byes as wins). Cached until a
+    match of an earlier round or a player changes."""
+    key = _signature(session, event, rnd)
+    with _lock:
+        hit = _cache.get(key)
+    if hit is not None:
+        return hit
+    out = _records_before(session, event, rnd)
+    with _lock:
+        _cache[key] = out
+        while len(_cache) > 64:
+            _cache.popitem(last=False)
+    return out
+
+
+def _records_before(session: Session, event: Event, rnd: Round) -> dict[int, Standing]:
     state = rounds.build_state(session, event)
     earlier = sum(1 for r in rounds.event_rounds(session, event)
                   if r.kind != ROUND_TOP_CUT and r.number < rnd.number)

@@ -6,7 +6,12 @@ grid's script sends the same form with fetch and asks for JSON to stay on the pa
 """
 from __future__ import annotations
 
+from collections import OrderedDict
+from dataclasses import replace
+from threading import Lock
+
 from flask import Blueprint, flash, jsonify, redirect, render_template, request, url_for
+from markupsafe import Markup, escape
 from flask_login import login_required
 
 from ..services import events as ev, rounds, scorekeeper as sk, self_drop
@@ -21,15 +26,68 @@ def _wants_json() -> bool:
         request.accept_mimetypes.best == "application/json"
 
 
+_rows_cache: "OrderedDict[tuple, tuple]" = OrderedDict()
+_rows_lock = Lock()
+
+
 @bp.get("/eventos/<int:event_id>/rondas/<int:number>/marcador")
 @login_required
 def grid(event_id: int, number: int):
+    """Every table of the round. The rows are rendered once per change of the round (the
+    fingerprint of pairings and results), not once per scorekeeper reloading the page."""
     session = db()
     event = ev.get_event(session, event_id)
     open_only = request.args.get("abiertas") == "1"
-    data = sk.grid(session, actor(), event, number, open_only=open_only)
-    return render_template("scorekeeper/grid.html", event=event, grid=data, open_only=open_only,
-                           label=sk.label)
+    rnd = sk.grid_round(session, actor(), event, number)
+    key = (rounds.fingerprint(session, event), rnd.id, open_only)
+    with _rows_lock:
+        hit = _rows_cache.get(key)
+    if hit is None:
+        data = sk.grid(session, actor(), event, number, open_only=open_only)
+        hit = (_rows_html(data, open_only), replace(data, rows=(), round=None))
+        with _rows_lock:
+            _rows_cache[key] = hit
+            while len(_rows_cache) > 64:
+                _rows_cache.popitem(last=False)
+    rows_html, summary = hit
+    return render_template("scorekeeper/grid.html", event=event, grid=replace(summary, round=rnd),
+                           rows_html=rows_html, open_only=open_only)
+
+
+def _rows_html(data: sk.Grid, open_only: bool) -> Markup:
+    """The grid's rows. Plain string building: 256 tables × 8 buttons is ~2,000 buttons, and
+    a template escaping each value costs most of the page; only the names need escaping."""
+    from .events.base import status_label
+
+    buttons = [(lbl, lbl if lbl == "ID" else val, val, i)
+               for i, (lbl, val) in enumerate(data.buttons, 1)]
+    out = []
+    for r in data.rows:
+        if r.b is None:
+            who = f'{escape(r.a)} <span class="pts">({r.a_points})</span><br><em>BYE</em>'
+            res, taps = "bye", ""
+        else:
+            who = (f'{escape(r.a)} <span class="pts">({r.a_points})</span><br>'
+                   f'{escape(r.b)} <span class="pts">({r.b_points})</span>')
+            if r.result:
+                res = r.shown
+            elif r.reports:
+                res = (f'<span class="pts">{escape(status_label(r.status))}:'
+                       + "".join(f" {sk.label(x)}" for x in r.reports) + "</span>")
+            else:
+                res = "—"
+            key = f"{r.match_id}:{r.version}:"
+            taps = "".join(
+                f'<button class="r" name="tap" value="{key}{sent}" data-k="{k}"'
+                + (' aria-pressed="true"' if r.result == val and lbl != "ID" else "")
+                + f">{lbl}</button>" for lbl, sent, val, k in buttons) + '<span class="msg"></span>'
+        out.append(f'<tr id="mesa-{r.table}" data-table="{r.table}" data-open="{1 if r.open else 0}" '
+                   f'tabindex="-1"><td>{r.table}</td><td class="quien">{who}</td>'
+                   f'<td class="res">{res}</td><td>{taps}</td></tr>')
+    if not out:
+        empty = "Todas las mesas tienen resultado." if open_only else "Esta ronda no tiene mesas."
+        out.append(f'<tr><td colspan="4">{empty}</td></tr>')
+    return Markup("\n".join(out))
 
 
 @bp.post("/eventos/<int:event_id>/rondas/<int:number>/marcador")
@@ -41,9 +99,13 @@ def save(event_id: int, number: int):
     match_id = form.get("match_id", type=int)
     table = form.get("table", type=int)
     version = form.get("version", type=int)
+    result = form.get("result", "")
+    tap = (form.get("tap") or "").split(":")
+    if len(tap) == 3 and tap[0].isdigit() and tap[1].isdigit():  # a tap: match:version:result
+        match_id, version, result = int(tap[0]), int(tap[1]), tap[2]
     open_only = form.get("abiertas") == "1"
     try:
-        match = sk.enter(session, actor(), event, number, form.get("result", ""),
+        match = sk.enter(session, actor(), event, number, result,
                          match_id=match_id, table=table, seen_version=version)
         commit()
     except ServiceError as exc:
@@ -60,7 +122,7 @@ def save(event_id: int, number: int):
     if _wants_json():
         return jsonify(ok=True, match_id=match.id, table=match.table_no, version=match.version,
                        result=match.result, label=sk.label(match.result),
-                       open=sk.grid(session, actor(), event, number).open_count)
+                       open=sk.open_count(session, rounds.get_round(session, event, number)))
     flash(f"Mesa {match.table_no}: {sk.label(match.result)}.", "ok")
     return redirect(url_for("scorekeeper.grid", event_id=event_id, number=number,
                             abiertas="1" if open_only else None) + f"#mesa-{match.table_no}")
