@@ -110,3 +110,14 @@ def test_load_catalog_is_cached_until_the_catalog_changes(app):
     with db.session_scope(app) as session:
         second = load_catalog(session)
     assert second is not first and second.by_code("PR-1").text == "Roba una carta."
+
+
+def test_card_search_finds_names_without_accents_once_each(public_catalog):
+    from tourney.services.catalog import search_names
+
+    found = search_names(public_catalog, "aguila")
+    names = [c["name"] for c in found]
+    assert "Águila y Serpiente" in names and len(names) == len(set(names)) <= 20
+    assert all("aguila" in c["name"].lower().replace("á", "a") for c in found)
+    assert search_names(public_catalog, "a") == []  # at least 2 characters
+    assert len(search_names(public_catalog, "de", limit=5)) == 5

@@ -139,3 +139,11 @@ def test_repair_round_keeps_assigned_byes():
     rows = {p.a: p.flags for p in result.pairings if p.b is None}
     assert rows == {"a": ("bye", "assigned_bye")}
     assert validate_round(s, result.pairings).ok
+
+
+def test_a_round_can_be_paired_again_only_before_any_result():
+    from tourney.swiss import can_repair
+
+    assert can_repair([(False, False), (True, True)])  # no result yet; a bye counts as none
+    assert not can_repair([(False, False), (False, True)])  # one table reported
+    assert can_repair([])

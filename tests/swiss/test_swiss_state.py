@@ -85,3 +85,12 @@ def test_assigned_byes_round_trip_and_validation():
     assert s.to_json()["players"][0]["byes"] == 2 and "byes" not in s.to_json()["players"][1]
     with pytest.raises(SwissUserError, match="jugador «p1»: «byes» debe ser un entero ≥ 0"):
         TournamentState.from_json({"players": [{"id": "p1", "byes": -1}]})
+
+
+def test_a_result_is_told_from_either_players_side():
+    result = Result.parse("2-1-0")
+    assert str(result) == "2-1-0" and str(result.flipped()) == "1-2-0"
+    assert result.words() == "Ganaste 2-1" and result.seen_by("b").words() == "Perdiste 1-2"
+    assert Result.parse("1-1-1").words() == "Empate 1-1 (1 juego empatado)"
+    assert Result.parse("0-0-3").seen_by("b").words() == "Empate 0-0 (3 juegos empatados)"
+    assert result.short() == "2-1" and Result.parse("1-1-1").short() == "1-1-1"

@@ -20,6 +20,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
+from ..localtime import now_local
 from .data import EventInfo
 
 FONT = "TourneySans"
@@ -115,7 +116,7 @@ class Document:
         self.canvas.setAuthor("tourney")
         self.canvas.setSubject(round_label)
         self.round_label = round_label
-        self.printed_at = printed_at or datetime.now().replace(microsecond=0)
+        self.printed_at = printed_at or now_local()  # the venue's clock, not the server's
         self.pages = 0
         self.left = MARGIN
         self.right = self.width - MARGIN

@@ -23,6 +23,7 @@ from ..catalog.importers.api_myl import api_slug, parse_edition
 from ..catalog.importers.deckforge import merge_batch
 from ..catalog.importers.detect import expand, read_files
 from ..catalog.errors import CatalogImportError
+from ..catalog.model import fold
 from ..models.catalog import CardRow, EditionRow
 
 
@@ -215,6 +216,26 @@ def fetch_json(url: str, timeout: float = 30.0):
         return json.loads(body.decode("utf-8-sig"))
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
         raise CatalogImportError(f"la respuesta no es JSON válido ({exc})", source=url) from None
+
+
+SEARCH_LIMIT = 20
+
+
+def search_names(catalog: Catalog, query: str, limit: int = SEARCH_LIMIT) -> list[dict]:
+    """Card search for the decklist form: distinct names containing ``query`` (accents and
+    case folded; at least 2 characters), each with a code and type, at most ``limit``."""
+    q = fold(query or "")
+    if len(q) < 2:
+        return []
+    seen: set[str] = set()
+    out: list[dict] = []
+    for card in catalog:
+        if card.name not in seen and q in fold(card.name):
+            seen.add(card.name)
+            out.append({"name": card.name, "code": card.code, "type": card.type})
+            if len(out) >= limit:
+                break
+    return out
 
 
 def edition_url(slug: str, base_url: str = API_BASE_URL) -> str:

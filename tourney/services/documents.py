@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import datetime
 
 from sqlmodel import Session, select
 
@@ -30,6 +30,7 @@ from ..document_values import (
     StandingRow,
     SwapRow,
 )
+from ..localtime import to_local
 from ..models.events import (
     MATCH_CONFIRMED,
     DecklistSubmission,
@@ -63,12 +64,8 @@ from .imports import ImportSummary, account_emails, import_decklists, import_pla
 
 
 def local_time(value: datetime | None) -> datetime | None:
-    """Stored times are UTC (aware, or naive when read back): print them in local time, naive."""
-    if value is None:
-        return None
-    if value.tzinfo is None:
-        value = value.replace(tzinfo=UTC)
-    return value.astimezone().replace(tzinfo=None)
+    """Stored times are UTC: documents print them in the venue's time zone (tourney.localtime)."""
+    return to_local(value)
 
 
 # -- reading: rows -> plain values --------------------------------------------------------------
@@ -99,6 +96,10 @@ def event_info(session: Session, event: Event, formats: dict | None = None,
                page_size: str | None = None) -> EventInfo:
     page_size = page_size or getattr(event, "page_size", None) or "A4"
     fmt = (formats or {}).get(event.format_id)
+    if getattr(fmt, "sealed", None) is not None:  # Sellado / Lanzamiento: the event's Castillo size
+        from .pools import event_format
+
+        fmt = event_format(session, event, fmt)
     organizer = session.get(User, event.organizer_id)
     sections = {}
     game = getattr(fmt, "game", None)
@@ -114,6 +115,8 @@ def event_info(session: Session, event: Event, formats: dict | None = None,
                         main_size=fmt.main_exact, side_size=exact, side_rows=side_max,
                         side_note=f"{sizes} cartas" if sizes else "",
                         grouped_by_type=game.sheet_by_type)
+        if getattr(fmt, "sealed", None) is not None:  # §11 Sellado: the Soporte is the rest of the pool
+            sections["side_note"] = "el resto del pool"
     return EventInfo(name=event.name, date=event.date,
                      format_name=getattr(fmt, "name", None) or event.format_id,
                      location=event.venue or "", organizer=organizer.name if organizer else "",

@@ -20,6 +20,7 @@ from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
 
 from ..document_values import EventDocuments
+from ..localtime import to_local
 from .adjudications import add_adjudications_sheet
 from .layout import (
     DECKS_HEADERS,
@@ -111,10 +112,10 @@ def build_workbook(docs: EventDocuments) -> bytes:
 
 
 def _cell_value(value: Any) -> Any:
-    """Excel has no time zones: aware datetimes are written in local time. Control characters
-    (which XLSX cannot hold) are dropped from text."""
+    """Excel has no time zones: aware datetimes are written in the venue's local time
+    (tourney.localtime). Control characters (which XLSX cannot hold) are dropped from text."""
     if isinstance(value, datetime) and value.tzinfo is not None:
-        return value.astimezone().replace(tzinfo=None)
+        return to_local(value)
     if isinstance(value, str):
         return ILLEGAL_CHARACTERS_RE.sub("", value)
     return value

@@ -7,6 +7,7 @@ from .edits import (
     EditResult,
     RoundCheck,
     break_match,
+    can_repair,
     pair_players,
     repair_round,
     swap_players,
@@ -36,7 +37,7 @@ from .topcut import (
 __all__ = [
     "FLAGS", "FLAG_LABELS", "EditResult", "Match", "Pairing", "Player", "Result",
     "RoundCheck", "RoundsPlan", "Settings", "Standing", "SwissFatalError", "SwissUserError",
-    "TournamentState", "bracket_order", "break_match", "champion", "explain", "flag_labels",
+    "TournamentState", "bracket_order", "break_match", "can_repair", "champion", "explain", "flag_labels",
     "next_top_cut_round", "pair_players", "pair_round", "parse_result", "recommended_rounds",
     "records", "repair_round", "standings", "swap_players", "top_cut_pairings",
     "validate_round",

@@ -226,6 +226,12 @@ def pair_players(state: TournamentState, pairings: Sequence[Pairing], x: str,
     return EditResult(new, tuple(facts.describe(added)) or ("sin consecuencias",))
 
 
+def can_repair(tables: Iterable[tuple[bool, bool]]) -> bool:
+    """Whether a round may still be paired again from scratch: only before any result, so
+    every table is a bye or has no result reported yet. ``tables``: (is_bye, has_result)."""
+    return all(is_bye or not has_result for is_bye, has_result in tables)
+
+
 def repair_round(state: TournamentState, rng: random.Random,
                  keep: Sequence[Pairing] = ()) -> EditResult:
     """Pair the next round again, keeping the tables in ``keep`` as they are.

@@ -53,6 +53,33 @@ class Result:
     def __str__(self) -> str:
         return f"{self.a_games}-{self.b_games}-{self.draws}"
 
+    @classmethod
+    def parse(cls, text: str) -> Result:
+        """«a-b-d» (validated as ``parse_result`` does; SwissUserError in Spanish)."""
+        return parse_result(text)
+
+    def flipped(self) -> Result:
+        """The same result told from player b's side."""
+        return Result(self.b_games, self.a_games, self.draws)
+
+    def seen_by(self, side: str) -> Result:
+        """The result from ``side``'s point of view ("a" or "b"): mine first."""
+        return self if side == "a" else self.flipped()
+
+    def short(self) -> str:
+        """«2-1» when no game was drawn, else the full «1-1-1»."""
+        return f"{self.a_games}-{self.b_games}" if not self.draws else str(self)
+
+    def words(self) -> str:
+        """The result told to player a: «Ganaste 2-1», «Perdiste 0-2», «Empate 1-1 (1 juego
+        empatado)»."""
+        d = self.draws
+        score = f"{self.a_games}-{self.b_games}" + (
+            f" ({d} juego{'s' if d != 1 else ''} empatado{'s' if d != 1 else ''})" if d else "")
+        winner = self.winner()
+        return f"Ganaste {score}" if winner == "a" else (
+            f"Perdiste {score}" if winner == "b" else f"Empate {score}")
+
 
 _RESULT = re.compile(r"^\s*(\d+)\s*-\s*(\d+)\s*-\s*(\d+)\s*$")
 BYE_RESULT = Result(2, 0, 0)

@@ -2,11 +2,9 @@
 from __future__ import annotations
 
 from collections import OrderedDict
-from datetime import timezone
 from functools import wraps
 from pathlib import Path
 from threading import Lock
-from zoneinfo import ZoneInfo
 
 from flask import abort, current_app, flash
 from flask_login import current_user
@@ -14,6 +12,7 @@ from markupsafe import Markup
 
 from ..db import get_session
 from ..legality import load_formats
+from ..localtime import from_local, local_time, venue_zone  # noqa: F401  (used by the views)
 from ..services.catalog import load_catalog
 from ..services.errors import Conflict, ServiceError
 
@@ -153,25 +152,8 @@ def organizer_required(view):
 
 
 def local_zone():
-    return ZoneInfo(current_app.config.get("TIMEZONE", "America/Santiago"))
-
-
-def from_local(value):
-    """A naive date-time typed in a form (the venue's local time) -> aware UTC."""
-    if value is None:
-        return None
-    if value.tzinfo is None:
-        value = value.replace(tzinfo=local_zone())
-    return value.astimezone(timezone.utc)
-
-
-def local_time(value, fmt: str = "%d-%m-%Y %H:%M") -> str:
-    """Jinja filter ``hora``: an aware UTC date-time shown in the venue's time zone."""
-    if value is None:
-        return ""
-    if value.tzinfo is None:
-        value = value.replace(tzinfo=timezone.utc)
-    return value.astimezone(local_zone()).strftime(fmt)
+    """The venue's time zone (tourney.localtime)."""
+    return venue_zone()
 
 
 _fragments: "OrderedDict[tuple, str]" = OrderedDict()

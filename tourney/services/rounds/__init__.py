@@ -17,14 +17,15 @@ from .pairing import (
     BYE_RESULT, pair_next_round, publish_round, repair_round, start_timer,
 )
 from .reads import (
-    MatchRow, PlayerRow, Table, build_state, champion, event_rounds, fingerprint, get_match,
+    MatchRow, PlayerRow, Table, build_state, can_repair, champion, event_rounds, fingerprint, get_match,
     get_round, next_step, outstanding, planned_rounds, player_matches, player_rows,
     round_matches, standings, tables, timer_remaining, unseated,
 )
 from .results import enter_result, flip, normalize_result, report_result
 
 __all__ = [
-    "BYE_RESULT", "MatchRow", "PlayerRow", "Table", "break_table", "build_state", "champion",
+    "BYE_RESULT", "MatchRow", "PlayerRow", "Table", "break_table", "build_state", "can_repair",
+    "champion",
     "enter_result", "event_rounds", "fingerprint", "flip", "get_match", "get_round",
     "next_step", "normalize_result", "outstanding", "pair_by_hand", "pair_next_round",
     "planned_rounds", "player_matches", "player_rows", "publish_round", "repair_round",

@@ -24,7 +24,7 @@ from ...swiss import SwissUserError, next_top_cut_round, pair_round, top_cut_pai
 from ..access import require_organizer
 from ..errors import Conflict, ServiceError
 from .reads import (
-    _swiss_match, build_state, event_rounds, next_step, outstanding, round_matches, standings,
+    _swiss_match, build_state, can_repair, event_rounds, next_step, outstanding, round_matches, standings,
     unseated,
 )
 
@@ -128,8 +128,7 @@ def repair_round(session: Session, actor: User, event: Event, rnd: Round) -> Rou
     rounds = event_rounds(session, event)
     if not rounds or rounds[-1].id != rnd.id:
         raise ServiceError("Solo se puede volver a emparejar la última ronda.")
-    if any(m.status != MATCH_PENDING and m.player_b_id is not None
-           for m in round_matches(session, rnd)):
+    if not can_repair(session, event, rnd):
         raise ServiceError("Esta ronda ya tiene resultados: corrígelos o edita mesas a mano.")
     _delete_round_rows(session, rnd)
     session.delete(rnd)

@@ -16,12 +16,12 @@ from sqlmodel import Session, select
 
 from ...models.catalog import utcnow
 from ...models.events import (
-    MATCH_CONFIRMED, ROUND_SWISS, ROUND_TOP_CUT, Event, ForbiddenPair, Match, MatchSeat,
+    MATCH_CONFIRMED, MATCH_PENDING, ROUND_SWISS, ROUND_TOP_CUT, Event, ForbiddenPair, Match, MatchSeat,
     Registration, ResultReport, Round,
 )
 from ...swiss import (
     Match as SwissMatch, Player, Settings, SwissUserError, TournamentState,
-    champion as swiss_champion, flag_labels, recommended_rounds, standings as swiss_standings,
+    can_repair as swiss_can_repair, champion as swiss_champion, flag_labels, recommended_rounds, standings as swiss_standings,
 )
 from ..errors import NotFound
 
@@ -257,6 +257,13 @@ def unseated(session: Session, event: Event, rnd: Round) -> list[Registration]:
 
 def _aware(value: datetime) -> datetime:
     return value if value.tzinfo is not None else value.replace(tzinfo=timezone.utc)
+
+
+def can_repair(session: Session, event: Event, rnd: Round) -> bool:
+    """The latest round may be paired again only before any result (tourney.swiss)."""
+    rounds_ = event_rounds(session, event)
+    return bool(rounds_) and rounds_[-1].id == rnd.id and swiss_can_repair(
+        (m.player_b_id is None, m.status != MATCH_PENDING) for m in round_matches(session, rnd))
 
 
 def timer_remaining(rnd: Round, now: datetime | None = None) -> int | None:

@@ -16,7 +16,7 @@ from ...models.events import (
     MATCH_CONFIRMED, MATCH_DISPUTED, MATCH_REPORTED, ROUND_TOP_CUT, Event, Match, Registration,
     ResultReport, Round, User,
 )
-from ...swiss import parse_result
+from ...swiss import Result, parse_result
 from ..access import require_organizer
 from ..errors import Conflict, Forbidden, ServiceError
 
@@ -40,8 +40,8 @@ def _check_playoff(session: Session, match: Match, result: str) -> None:
 
 
 def flip(result: str) -> str:
-    a, b, d = result.split("-")
-    return f"{b}-{a}-{d}"
+    """«a-b-d» told from the other player's side (tourney.swiss.Result)."""
+    return str(Result.parse(result).flipped())
 
 
 def _cas(session: Session, match: Match, seen_version: int, **values) -> bool:

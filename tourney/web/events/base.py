@@ -6,6 +6,7 @@ from flask import Blueprint, request, url_for
 
 from ...legality import swaps as support_rules
 from ...services import events as ev, rounds
+from ...swiss import Result
 from ...services.errors import Forbidden
 from ..common import actor, db, format_name, formats
 
@@ -40,15 +41,8 @@ def outcome_for(table, registration_id: int) -> str:
         return "Bye: cuenta como partida ganada."
     if not match.result:
         return ""
-    a, b, d = (int(x) for x in match.result.split("-"))
-    mine, theirs = (a, b) if registration_id == match.player_a_id else (b, a)
-    score = f"{mine}-{theirs}" + (f" ({d} juego{'s' if d != 1 else ''} empatado{'s' if d != 1 else ''})"
-                                  if d else "")
-    if mine > theirs:
-        return f"Ganaste {score}"
-    if mine < theirs:
-        return f"Perdiste {score}"
-    return f"Empate {score}"
+    side = "a" if registration_id == match.player_a_id else "b"
+    return Result.parse(match.result).seen_by(side).words()
 
 
 def event_nav(event) -> list[tuple[str, str, bool]]:

@@ -4,11 +4,8 @@ from __future__ import annotations
 
 from flask import abort, current_app, flash, jsonify, redirect, render_template, request, url_for
 from flask_login import current_user, login_required
-from sqlmodel import select
 
-from ...catalog.model import fold
-from ...models.events import DeckCheck
-from ...services import decklists, events as ev, rounds
+from ...services import catalog as catalog_service, decklists, events as ev, rounds, swaps
 from ...services.errors import Forbidden, ServiceError
 from ..common import actor, catalog, db, format_for, organizer_required, service_call
 from ..forms import DecklistForm, EmptyForm
@@ -105,18 +102,7 @@ def check_decklist(event_id: int):
 def card_search(event_id: int):
     """Card search for the decklist form: names matching ``q`` (JSON)."""
     _event(event_id)
-    q = fold(request.args.get("q", ""))
-    if len(q) < 2:
-        return jsonify([])
-    seen, out = set(), []
-    for card in catalog():
-        key = fold(card.name)
-        if q in key and card.name not in seen:
-            seen.add(card.name)
-            out.append({"name": card.name, "code": card.code, "type": card.type})
-            if len(out) >= 20:
-                break
-    return jsonify(out)
+    return jsonify(catalog_service.search_names(catalog(), request.args.get("q", "")))
 
 
 @bp.get("/eventos/<int:event_id>/mis-partidas")
@@ -150,8 +136,8 @@ def decklist_view(event_id: int, reg_id: int):
             return current_app.login_manager.unauthorized()
         raise Forbidden("Las listas son privadas hasta que el organizador las publique.")
     sub = decklists.registered(db(), event, reg)
-    hist = decklists.history(db(), reg) if ev.is_judge(db(), actor(), event) else []
-    checks = list(db().exec(select(DeckCheck).where(DeckCheck.registration_id == reg.id)
-                            .order_by(DeckCheck.created_at.desc()))) if hist is not None else []
+    judge = ev.is_judge(db(), actor(), event)
+    hist = decklists.history(db(), reg) if judge else []
+    checks = swaps.deck_checks(db(), reg) if judge else []
     return render_template("events/decklist_view.html", event=event, registration=reg, sub=sub,
-                           history=hist, checks=checks if ev.is_judge(db(), actor(), event) else [])
+                           history=hist, checks=checks)

@@ -85,9 +85,7 @@ def dashboard(event_id: int, desk_form=None, judge_form=None, forbidden_form=Non
     current = all_rounds[-1] if all_rounds else None
     missing = rounds.outstanding(session, event, current) if current else []
     # re-pairing is only possible before any result (rounds.repair_round): hide it after
-    can_repair = current is not None and all(
-        m.status == "pendiente" or m.player_b_id is None
-        for m in rounds.round_matches(session, current))
+    can_repair = current is not None and rounds.can_repair(session, event, current)
     return render_template(
         "events/dashboard.html", event=event, players=regs, subs=subs, rounds=all_rounds,
         current=current, missing=missing, judges=ev.judges(session, event),

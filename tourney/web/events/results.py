@@ -6,6 +6,7 @@ from flask_login import login_required
 
 from ...services import events as ev, rounds
 from ...services.errors import Forbidden
+from ...swiss import Result
 from ..common import actor, db, service_call
 from ..forms import ResultForm
 from .base import _event, _my_registration, bp
@@ -36,10 +37,10 @@ def result(event_id: int, match_id: int):
     if request.method == "GET":
         form.version.data = str(match.version)
         if match.result:
-            a, b, d = (int(x) for x in match.result.split("-"))
-            if not organizer and reg.id == match.player_b_id:
-                a, b = b, a
-            form.a_games.data, form.b_games.data, form.draws.data = a, b, d
+            side = "b" if not organizer and reg.id == match.player_b_id else "a"
+            shown = Result.parse(match.result).seen_by(side)
+            form.a_games.data, form.b_games.data, form.draws.data = (
+                shown.a_games, shown.b_games, shown.draws)
     elif form.validate_on_submit():
         with service_call(form) as call:
             values = (form.a_games.data or 0, form.b_games.data or 0, form.draws.data or 0)
