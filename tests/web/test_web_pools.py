@@ -224,3 +224,49 @@ def test_tourney_demo_lanzamiento_has_locked_pools_and_legal_decks(runner, world
         assert sum(e["qty"] for e in cards["castle"]) == 40
         assert sum(e["qty"] for e in cards["castle"] + cards["support"]) == p.card_count
     assert len(table) == 16 and table[0].record.count("-") == 2
+
+
+def test_swaps_between_games_of_a_lanzamiento_come_from_the_rest_of_the_pool(lanz, world):
+    from tourney.models.events import Event, Match
+    from tourney.services import pools, rounds, swaps
+    from tourney.services.errors import ServiceError
+    from tourney.services.pools_demo import demo_castle
+
+    def setup(s):
+        event = s.get(Event, lanz.event.id)
+        for key, seed in (("ana", 5), ("beto", 6)):
+            pools.enter_pool(s, lanz.org, event, lanz.regs[key], lanz.catalog, text=pool_text(lanz, seed))
+        pools.lock_pools(s, lanz.org, event)
+        for key, user in (("ana", lanz.ana), ("beto", lanz.beto)):
+            pool = pools.pool_value(pools.pool_of(s, lanz.regs[key]))
+            pools.submit_deck(s, user, event, lanz.regs[key], lanz.formats[FORMAT], lanz.catalog,
+                              counts=demo_castle(pool, lanz.catalog, 40))
+        rnd = rounds.pair_next_round(s, lanz.org, event)
+        return rounds.round_matches(s, rnd)[0].id
+
+    match_id = world.run(setup)
+
+    def swap(s, out_text, in_text):
+        event, match = s.get(Event, lanz.event.id), s.get(Match, match_id)
+        fmt = pools.event_format(s, event, lanz.formats[FORMAT])
+        return swaps.check_swaps(s, lanz.org, event, match, lanz.regs["ana"], 2, out_text, in_text,
+                                 fmt, lanz.catalog)
+
+    def deck(s):
+        event, match = s.get(Event, lanz.event.id), s.get(Match, match_id)
+        return swaps.expected_deck(s, event, lanz.regs["ana"], match, 1)
+
+    d = world.run(deck)
+    castle = [c for c, q in d.castle.items() for _ in range(q)]
+    side = [c for c, q in d.side.items() for _ in range(q)]
+    assert len(castle) == 40 and len(side) == 28  # the Soporte is the rest of the pool
+
+    def lines(codes):
+        return "\n".join(f"1 {d.names[c]} ({c})" for c in codes)
+
+    _swap, after = world.run(lambda s: swap(s, lines(castle[:3]), lines(side[:3])))
+    assert sum(after.castle.values()) == 40  # one for one: the event's Castillo size
+    with pytest.raises(ServiceError, match="de 0 a 10 cartas cada vez; pides 11"):
+        world.run(lambda s: swap(s, lines(castle[:11]), lines(side[:11])))
+    with pytest.raises(ServiceError, match="Carbón"):
+        world.run(lambda s: swap(s, lines(castle[:1]), "1 Carbón"))
