@@ -9,9 +9,8 @@ from __future__ import annotations
 import importlib
 
 import click
-from flask.cli import FlaskGroup
-
 from .common import db_group
+from .group import TourneyGroup  # Spanish first (issue 13)
 
 COMMAND_MODULES = ("catalog", "deck", "swiss", "engine", "compiler", "documents", "events", "serve")
 
@@ -42,7 +41,7 @@ def _create_app(*_args, **_kwargs):
     return create_app()
 
 
-@click.group(cls=FlaskGroup, create_app=_create_app,
+@click.group(cls=TourneyGroup, create_app=_create_app,
              help="Torneos y legalidad de mazos de Mitos y Leyendas.")
 def cli() -> None:
     pass
