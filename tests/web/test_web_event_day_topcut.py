@@ -158,3 +158,15 @@ def test_no_unseated_alarm_nor_round_beyond_the_plan_during_or_after_the_cut(cli
     assert "corte final: ronda 2" in panel and "Corte final terminado" in panel
     after = client.get(f"/eventos/{event.id}/rondas/5").get_data(as_text=True)
     assert "Sin mesa" not in after
+
+
+def test_the_workbook_evento_sheet_keeps_numbers_as_numbers(client, world, cut_event):
+    from datetime import date, datetime
+
+    org, _judge, event = cut_event
+    login(client, org.email)
+    wb = load_workbook(io.BytesIO(client.get(f"/eventos/{event.id}/documentos/workbook").data))
+    cells = {row[0].value: row[1] for row in wb["Evento"].iter_rows(min_row=2)}
+    assert cells["Jugadores"].value == 10 and cells["Jugadores"].number_format == "General"
+    assert cells["Rondas"].value == 3 and not cells["Rondas"].is_date
+    assert isinstance(cells["Fecha"].value, (date, datetime)) and cells["Fecha"].is_date

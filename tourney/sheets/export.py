@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Sequence
-from datetime import datetime
+from datetime import date, datetime
 from typing import Any
 
 from openpyxl import Workbook
@@ -143,6 +143,9 @@ def _table(ws: Worksheet, headers: Sequence[str], rows: Sequence[Sequence[Any]],
     if formats and rows:
         for col, fmt in formats.items():
             for (cell,) in ws.iter_rows(min_row=2, max_row=len(rows) + 1, min_col=col, max_col=col):
+                # a date format only on dates: «Jugadores 17» in the Evento sheet stays a number
+                if fmt in (DATE, DATETIME) and not isinstance(cell.value, (date, datetime)):
+                    continue
                 cell.number_format = fmt
     for i, w in enumerate(widths, start=1):
         ws.column_dimensions[get_column_letter(i)].width = min(60, max(8, w + 2))
