@@ -106,3 +106,60 @@ def test_each_mutation_kind_is_generated_and_caught_on_its_line(real_catalog, ki
             assert adjudicate(read_record(lines[:index], resolve)).status != "illegal"
             caught += 1
     assert caught >= 6, (kind, caught)
+
+
+# -- games that use abilities ------------------------------------------------------------
+
+def _effect_mutations(lines, catalog):
+    """(line index, mutated line) for every verified effect line of a generated game: one
+    card more moved to the Cementerio, or a draw / mill one card off, or its Oro cost unpaid."""
+    record = read_record(lines, catalog_resolver(catalog))
+    verdict = adjudicate(record)
+    out = []
+    game = Game(record.header)
+    for i, action in enumerate(record.actions, start=1):
+        if action.line in verdict.verified:
+            obj = action.to_json()
+            if obj.get("draw") or obj.get("mill"):
+                key = "draw" if obj.get("draw") else "mill"
+                pid, n = next(iter(obj[key].items()))
+                out.append((i, dict(obj, **{key: {pid: n + 1}})))
+            moved = {m[0] for m in obj.get("moves", [])}
+            paid = [m for m in obj.get("moves", []) if m[1] == "paid"]
+            if paid:
+                out.append((i, dict(obj, moves=[m for m in obj["moves"] if m[1] != "paid"])))
+            bystanders = [c.id for pid in game.order for c in game.in_play(pid)
+                          if c.card.type == ALLY and c.id not in moved and not c.kw & {"Indestructible"}]
+            if bystanders:
+                out.append((i, dict(obj, moves=obj.get("moves", []) + [[bystanders[0], "graveyard"]])))
+        game.apply(action)
+    return out
+
+
+@SETTINGS
+@given(seed=seeds, pick=st.integers(min_value=0))
+def test_generated_games_use_abilities_and_a_mutated_effect_line_is_caught_on_it(real_catalog,
+                                                                                 seed, pick):
+    lines = generated_lines(real_catalog, seed)
+    mutations = _effect_mutations(lines, real_catalog)
+    assume(mutations)
+    index, bad = mutations[pick % len(mutations)]
+    mutated = lines[:index] + [json.dumps(bad, ensure_ascii=False)] + lines[index + 1:]
+    verdict = adjudicate(read_record(mutated, catalog_resolver(real_catalog)))
+    assert (verdict.status, verdict.line) == ("illegal", index + 1), (verdict, bad)
+    assert verdict.rule is not None
+
+
+def test_generated_games_verify_effect_lines_of_known_cards(real_catalog):
+    """`tourney engine generate` plays cards whose abilities the engine knows: over a few
+    seeds, effect lines are verified (Talismanes with targets, triggers, activations)."""
+    resolve = catalog_resolver(real_catalog)
+    verified = 0
+    with_targets = 0
+    for seed in range(8):
+        lines = generated_lines(real_catalog, seed)
+        verdict = adjudicate(read_record(lines, resolve))
+        assert verdict.status != "illegal", verdict
+        verified += len(verdict.verified)
+        with_targets += sum('"targets"' in line for line in lines)
+    assert verified >= 8 and with_targets >= 4, (verified, with_targets)

@@ -13,6 +13,9 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from ..catalog.model import ALLY, GOLD, TALISMAN, TOTEM, WEAPON, Card
+from .abilities.builder import choose_targets, effect_line
+from .abilities.chain import answer_kind, own_effect
+from .abilities.registry import hand_written
 from .errors import IllegalAction
 from .game import HAND_LIMIT, Game
 from .keywords import CHALLENGER, UNIQUE, WAR, engine_keywords, play_permissions, weapon_capacity
@@ -91,6 +94,16 @@ def random_deck(cards: Sequence[Card], rng: random.Random, size: int = 50) -> De
 
     castle = (take(by_race[race], 18) + take(others[TALISMAN], 8) + take(others[TOTEM], 3)
               + take(others[WEAPON], 3))
+    # cards whose abilities the engine knows (hand-written files): games that use abilities
+    known = sorted((c for c in cards if c.identity in hand_written() and c.cost is not None
+                    and 0 <= c.cost <= 4 and c.type != GOLD),
+                   key=lambda c: c.code)
+    present = {c.identity for c in castle}
+    unique_known = [c for c in {c.identity: c for c in known}.values()
+                    if c.identity not in present]
+    if unique_known:
+        extra = take(unique_known, 10)
+        castle = castle[:max(0, len(castle) - len(extra))] + extra
     gold = golds[0]
     castle += [gold] * (size - 1 - len(castle))
     return Deck(gold, tuple(castle))
@@ -116,6 +129,8 @@ def generate_game(deck_a: Deck, deck_b: Deck, seed: int, name_of: Callable[[Card
     out: list[dict] = [head]
     ids = ("A", "B")
 
+    resolving = [False]
+
     def attempt(obj: dict) -> bool:
         action = read_action(obj, len(out) + 1, ids, cards)
         try:
@@ -123,6 +138,12 @@ def generate_game(deck_a: Deck, deck_b: Deck, seed: int, name_of: Callable[[Card
         except IllegalAction:
             return False
         out.append(action.to_json())
+        if not resolving[0]:
+            resolving[0] = True
+            try:
+                resolve_triggers(game, rng, attempt)
+            finally:
+                resolving[0] = False
         return True
 
     def affordable(pid: str, types: Iterable[str]) -> list[str]:
@@ -143,14 +164,43 @@ def generate_game(deck_a: Deck, deck_b: Deck, seed: int, name_of: Callable[[Card
             if not bearers:
                 return False
             obj["bearer"] = rng.choice(bearers)
+        effect = own_effect(inst)
+        targets: list[str] = []
+        if effect is not None:
+            chosen = choose_targets(game, inst, effect[1], pid, rng)
+            if chosen is None or (inst.card.type != TALISMAN and not chosen):
+                return False
+            targets = chosen
+            if targets:
+                obj["targets"] = targets
         ok = attempt(obj)
-        if ok and inst.card.type == TALISMAN and rng.random() < 0.3:
+        if ok:
+            answer(game, rng, affordable, pay_for, attempt, pid, iid)
+        if ok and effect is not None and inst.card.type == TALISMAN:
+            line = effect_line(game, inst, effect[1], pid, targets, rng)
+            if line is not None:
+                attempt(line)
+        elif ok and inst.card.type == TALISMAN and rng.random() < 0.3:
             opp = game.opponent(pid)
             victims = list(game.zone_of(opp, "defense"))
             if victims:  # the Talismán's stated result, as a judge would record it
                 attempt({"p": pid, "do": "effect", "source": iid,
                          "moves": [[rng.choice(victims), "graveyard"]]})
         return ok
+
+    def activate(pid: str) -> None:
+        """Use an activated ability of a card in play now and then (cost in the line, v1)."""
+        for inst in list(game.in_play(pid)):
+            known = inst.abilities
+            if known is None or not known.complete or rng.random() < 0.6:
+                continue
+            for ability in known.abilities:
+                if ability.kind != "activated" or ability.zone != "in_play" or ability.response:
+                    continue
+                targets = choose_targets(game, inst, ability, pid, rng) or []
+                line = effect_line(game, inst, ability, pid, targets, rng, costs=True)
+                if line is not None:
+                    attempt(line)
 
     while game.outcome is None and game.turn <= max_turns:
         p = game.active
@@ -166,6 +216,7 @@ def generate_game(deck_a: Deck, deck_b: Deck, seed: int, name_of: Callable[[Card
                 if not options or rng.random() < 0.15:
                     break
                 play(p, rng.choice(options))
+            activate(p)
             attackers = game.legal_attackers(p)
             chosen = [a for a in attackers if rng.random() < 0.7]
             if chosen:
@@ -186,6 +237,47 @@ def generate_game(deck_a: Deck, deck_b: Deck, seed: int, name_of: Callable[[Card
             hand = list(game.zone_of(p, "hand"))
             attempt({"p": p, "do": "discard", "cards": rng.sample(hand, len(hand) - HAND_LIMIT)})
     return out
+
+
+def resolve_triggers(game: Game, rng: random.Random, attempt: Callable[[dict], bool]) -> None:
+    """Resolve the pending triggered abilities the engine knows how to write (6.6: the
+    active player's first); an optional one is declined now and then."""
+    for _ in range(8):
+        pending = sorted(game.pending, key=lambda q: (q.controller != game.active, q.seq))
+        progressed = False
+        for q in pending:
+            if q not in game.pending:
+                continue
+            source = game.cards[q.source]
+            ability = q.ability(game)
+            if q.optional and rng.random() < 0.2:
+                continue
+            targets = choose_targets(game, source, ability, q.controller, rng)
+            if targets is None:
+                continue
+            line = effect_line(game, source, ability, q.controller, targets, rng)
+            if line is not None and attempt(line):
+                progressed = True
+                break
+        if not progressed:
+            return
+
+
+def answer(game: Game, rng: random.Random, affordable, pay_for, attempt, pid: str,
+           iid: str) -> None:
+    """The opponent annuls the card just played now and then (8.1 D), with an Anulación
+    from the hand that can target it."""
+    opp = game.opponent(pid)
+    for cid in affordable(opp, (TALISMAN,)):
+        card = game.cards[cid]
+        effect = own_effect(card)
+        if effect is None or answer_kind(effect[1]) != "annul" or rng.random() < 0.5:
+            continue
+        targets = choose_targets(game, card, effect[1], opp, rng)
+        if targets and iid in targets:
+            attempt({"p": opp, "do": "play", "card": cid, "pay": pay_for(opp, cid),
+                     "targets": targets})
+            return
 
 
 def defend(game: Game, rng: random.Random, attempt: Callable[[dict], bool]) -> None:
