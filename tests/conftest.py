@@ -20,14 +20,49 @@ DECKFORGE_CARDS = SHARED_DATA / "deckforge" / "public-data" / "cards.json"
 PG_URL = os.environ.get("DATABASE_URL")
 
 
+# CI sets CI=true: there the real card data is required (a green run without it proves
+# nothing about the rules); locally a missing ../shared/data skips, loudly (see below).
+IN_CI = os.environ.get("CI", "").strip().lower() in ("1", "true", "yes")
+MISSING_DATA = f"no se encontró ../shared/data ({SHARED_DATA})"
+
+
 def pytest_report_header(config):
     return f"database: {db.normalize_url(PG_URL) if PG_URL else 'sqlite (per test)'}; shared data: {SHARED_DATA}"
+
+
+def pytest_sessionstart(session):
+    if IN_CI and not DECKFORGE_CARDS.exists():
+        pytest.exit(f"{MISSING_DATA}: en CI (CI=true) las pruebas con cartas reales son "
+                    "obligatorias; la suite falla en vez de saltarlas.", returncode=1)
+
+
+def pytest_terminal_summary(terminalreporter, exitstatus, config):
+    """Say loudly how many tests did not run, and why (grouped by reason)."""
+    skipped = terminalreporter.stats.get("skipped", [])
+    if not skipped:
+        return
+    reasons: dict[str, int] = {}
+    for report in skipped:
+        longrepr = report.longrepr
+        reason = longrepr[2] if isinstance(longrepr, tuple) and len(longrepr) == 3 else str(longrepr)
+        reason = reason.removeprefix("Skipped: ")
+        reasons[reason] = reasons.get(reason, 0) + 1
+    terminalreporter.section(f"{len(skipped)} PRUEBAS SALTADAS (no probaron nada)", sep="!",
+                             red=True, bold=True)
+    for reason, count in sorted(reasons.items(), key=lambda kv: -kv[1]):
+        terminalreporter.write_line(f"  {count:>4} × {reason}", red=True)
+    if any(reason.startswith("no se encontró ../shared/data") for reason in reasons):
+        terminalreporter.write_line("  Sin ../shared/data no se prueban las reglas con cartas "
+                                    "reales; en CI (CI=true) esto es un fallo.", red=True,
+                                    bold=True)
 
 
 @pytest.fixture(scope="session")
 def shared_data() -> Path:
     if not DECKFORGE_CARDS.exists():
-        pytest.skip(f"no se encontró ../shared/data ({SHARED_DATA})")
+        if IN_CI:
+            pytest.fail(f"{MISSING_DATA}: en CI (CI=true) es obligatorio", pytrace=False)
+        pytest.skip(MISSING_DATA)
     return SHARED_DATA
 
 

@@ -75,3 +75,29 @@ def test_an_installation_gets_its_own_secret_key(tmp_path, monkeypatch):
     assert len(first) > 40 and first != "dev-change-me"
     assert _instance_secret(tmp_path) == first
     assert (tmp_path / "secret_key").stat().st_mode & 0o077 == 0
+
+
+def _pytest_without_data(tmp_path, ci: bool):
+    import os
+    import subprocess
+    import sys
+
+    env = {k: v for k, v in os.environ.items() if k not in ("CI", "DATABASE_URL")}
+    env["TOURNEY_SHARED_DATA"] = str(tmp_path / "no-data")
+    if ci:
+        env["CI"] = "true"
+    return subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+                           "tests/catalog/test_catalog_resolve.py"], cwd=PACKAGE.parent,
+                          env=env, capture_output=True, text=True, timeout=300)
+
+
+def test_without_the_card_data_ci_fails_instead_of_skipping(tmp_path):
+    done = _pytest_without_data(tmp_path, ci=True)
+    assert done.returncode != 0
+    assert "en CI (CI=true) las pruebas con cartas reales son obligatorias" in done.stdout + done.stderr
+
+
+def test_without_the_card_data_a_local_run_says_how_many_tests_skipped_and_why(tmp_path):
+    done = _pytest_without_data(tmp_path, ci=False)
+    assert done.returncode == 0, done.stdout[-2000:]
+    assert "PRUEBAS SALTADAS" in done.stdout and "× no se encontró ../shared/data" in done.stdout
