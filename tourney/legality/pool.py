@@ -268,7 +268,7 @@ def _copies(n: int) -> str:
     return f"{n} {'copia' if n == 1 else 'copias'}"
 
 
-def _match_in_pool(name: str, pool: Pool) -> str | None:
+def match_in_pool(name: str, pool: Pool) -> str | None:
     """The pool identity a Castillo line names (by code, or by name), or None."""
     m = _WITH_CODE.match(name)
     if m:
@@ -324,7 +324,7 @@ def build_deck(pool: Pool, castle: Iterable[tuple[str, int, tuple[int, ...]]], f
     out: list[Violation] = []
     for name, qty, lines in castle:
         typed_total += qty
-        identity = _match_in_pool(name, pool)
+        identity = match_in_pool(name, pool)
         if identity is None:
             out.append(Violation("not_in_pool", castle_rule,
                                  f"{name} no está en el pool de este jugador: el pool tiene 0.",

@@ -72,12 +72,8 @@ def event_format(session: Session, event: Event, fmt):
 
 
 def _require_staff(session: Session, actor: User | None, event: Event) -> None:
-    """Organizers of this event (the access module decides who that is)."""
-    check = getattr(access, "require_event_organizer", None)
-    if check is not None:
-        check(session, actor, event)
-    else:
-        access.require_organizer(actor)
+    """Organizers of this event (its owner and co-organizers: services.access)."""
+    access.require_event_organizer(session, actor, event)
 
 
 def configure(session: Session, actor: User, event: Event, fmt, *, castle_size: int,
@@ -371,7 +367,7 @@ def pool_deck_check(session: Session, actor: User, event: Event, registration: R
     for entries in (counted.main, counted.side):
         found: Counter = Counter()
         for entry in entries:
-            key = core._match_in_pool(entry.name, pool)
+            key = core.match_in_pool(entry.name, pool)
             if key is None:
                 res = catalog.resolve(entry.name) if catalog is not None else None
                 key = res.card.identity if res is not None and res.ok else f"nombre:{fold(entry.name)}"

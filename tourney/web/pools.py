@@ -3,7 +3,9 @@ player at the table), deck building from the locked pool, pool sheets and the po
 Thin: form -> tourney.services.pools -> redirect."""
 from __future__ import annotations
 
-from flask import Blueprint, Response, abort, jsonify, redirect, render_template, request, url_for
+from flask import (
+    Blueprint, Response, abort, flash, jsonify, redirect, render_template, request, url_for,
+)
 from flask_login import login_required
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
@@ -136,8 +138,6 @@ def import_all(event_id: int):
             raise ServiceError("Elige una planilla XLSX de pools.", "file")
         count = import_pools(db(), actor(), event, catalog(), data)
     if call.ok:
-        from flask import flash
-
         flash(f"Pools importados: {count}.", "ok")
     return redirect(url_for("pools.setup", event_id=event_id))
 
@@ -296,8 +296,6 @@ def deck(event_id: int, reg_id: int):
                                                counts=_counts())
             if call.ok:
                 verdict = built.to_dict()
-                from flask import flash
-
                 flash("Mazo legal registrado." if sub.legal else
                       "Mazo guardado, pero NO es legal: corrígelo.", "ok" if sub.legal else "error")
             else:
