@@ -131,6 +131,7 @@ def import_all(event_id: int):
     from ..services.pools_documents import import_pools
 
     event = ev.get_event(db(), event_id)
+    access.require_event_organizer(db(), actor(), event)
     upload = request.files.get("file")
     data = upload.read() if upload and upload.filename else b""
     with service_call() as call:
