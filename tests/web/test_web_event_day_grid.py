@@ -4,6 +4,7 @@ projector with its QR code, the favicon)."""
 from __future__ import annotations
 
 import pytest
+from sqlmodel import select
 
 from tourney.models.events import Match, Registration
 from web_helpers import login
@@ -257,3 +258,89 @@ def test_every_page_has_a_favicon(client, path):
     assert 'rel="icon" href="/favicon.ico"' in page
     icon = client.get("/favicon.ico")
     assert icon.status_code == 200 and icon.data[:4] == b"\x00\x00\x01\x00"
+
+
+# -- smaller items ------------------------------------------------------------------------------
+
+def test_card_search_offers_both_shuris_and_inserts_the_code(client, cast):
+    login(client, cast.ana.email)
+    found = client.get(f"/eventos/{cast.event.id}/cartas?q=shuri").get_json()
+    shuris = [c for c in found if c["name"] == "Shuri"]
+    assert sorted(c["code"] for c in shuris) == ["BU-218", "DO-213"]
+    assert {c["insert"] for c in shuris} == {"Shuri (BU-218)", "Shuri (DO-213)"}
+    assert {c["edition"] for c in shuris} == {"Bushido", "Dominio"}
+
+
+def test_a_soporte_of_5_is_not_told_to_empty_it_where_the_soporte_is_required(client, cast):
+    from web_helpers import deck_lines, deck_text
+
+    login(client, cast.ana.email)
+    deck = deck_lines(cast.decks["ana"])
+    deck["support"] = deck["support"][:5]
+    data = client.post(f"/eventos/{cast.event.id}/mi-lista/verificar",
+                       data={"text": deck_text(deck)}).get_json()
+    size = next(v for v in data["verdict"]["violations"] if v["code"] == "side_size")
+    assert "déjalo vacío" not in size["hint"] and "agrega 5 cartas" in size["hint"]
+
+
+def test_a_league_without_required_soporte_still_offers_to_empty_it(world):
+    from tourney.legality import parse_decklist, validate
+    from tourney.legality.swaps import with_support_required
+    from web_helpers import deck_lines, deck_text
+
+    fmt, cat = world.formats()["unificado"], world.catalog()
+    deck = deck_lines(world.deck(1))
+    deck["support"] = deck["support"][:5]
+    verdict = validate(parse_decklist(deck_text(deck)), fmt, cat)
+    hint = next(v.hint for v in with_support_required(verdict, fmt, False).violations
+                if v.code == "side_size")
+    assert "déjalo vacío" in hint
+
+
+def test_registration_cannot_be_opened_after_the_event_finished_and_the_button_is_gone(
+        client, cast, world):
+    from tourney.services import events
+
+    login(client, cast.org.email)
+    client.post(f"/eventos/{cast.event.id}/finalizar")
+    client.post(f"/eventos/{cast.event.id}/inscripcion", data={"abrir": "0"})
+    panel = client.get(f"/eventos/{cast.event.id}/panel").get_data(as_text=True)
+    assert "Abrir inscripciones" not in panel
+    resp = client.post(f"/eventos/{cast.event.id}/inscripcion", data={"abrir": "1"},
+                       follow_redirects=True)
+    assert "no se pueden abrir las inscripciones" in resp.get_data(as_text=True)
+    assert world.run(lambda s: events.get_event(s, cast.event.id).registration_open) is False
+
+
+def test_tables_with_a_result_are_not_offered_for_a_swap(client, world):
+    from tourney.services import events, rounds
+
+    org = world.user("org@x.cl", "organizador", "Olga")
+    event = world.event(org, rounds_planned=3)
+
+    def setup(s):
+        for i in range(8):
+            s.add(Registration(event_id=event.id, name=f"Jugador {i + 1}"))
+        s.flush()
+        ev = events.get_event(s, event.id)
+        rnd = rounds.pair_next_round(s, org, ev)
+        rounds.publish_round(s, org, rnd)
+        first = rounds.round_matches(s, rnd)[0]
+        rounds.enter_result(s, org, ev, first, "2-0-0", first.version)
+        names = {r.id: r.name for r in s.exec(select(Registration))}
+        return names[first.player_a_id], names[first.player_b_id]
+    done = world.run(setup)
+    login(client, org.email)
+    page = client.get(f"/eventos/{event.id}/rondas/1").get_data(as_text=True)
+    swap = page.split('id="player_x"', 1)[1].split("</select>", 1)[0]
+    assert all(f">{name}<" not in swap for name in done)
+    assert swap.count("<option") == 6  # the three tables still open
+    undo = page.split('id="match_id"', 1)[1].split("</select>", 1)[0]
+    assert "Mesa 1:" not in undo and "Mesa 2:" in undo
+
+
+def test_one_late_loss_is_one_derrota(client, cast, world):
+    login(client, cast.org.email)
+    world.run(lambda s: setattr(s.get(Registration, cast.regs["ana"].id), "late_losses", 1))
+    panel = client.get(f"/eventos/{cast.event.id}/panel").get_data(as_text=True)
+    assert "(tarde: 1 derrota)" in panel

@@ -95,10 +95,23 @@ def with_support_required(verdict: Verdict, fmt: Format | None, required: bool) 
     """``verdict`` plus the «Mazo de Soporte obligatorio» rule when the event requires it."""
     if not required:
         return verdict
+    # an empty Soporte is illegal in this event: the size hint must not offer emptying it
+    verdict = replace(verdict, violations=tuple(
+        replace(v, hint=_without_empty_option(v.hint)) if v.code == "side_size" else v
+        for v in verdict.violations))
     violation = support_required(verdict, fmt)
     if violation is None:
         return verdict
     return replace(verdict, violations=(*verdict.violations, violation))
+
+
+_EMPTY_OPTION = "déjalo vacío (quita todas)"
+
+
+def _without_empty_option(hint: str) -> str:
+    """«Mazo de Soporte: agrega 5 cartas hasta completar 10 o déjalo vacío (quita todas)» ->
+    «Mazo de Soporte: agrega 5 cartas hasta completar 10»."""
+    return hint.replace(f" o {_EMPTY_OPTION}", "").replace(f"{_EMPTY_OPTION} o ", "")
 
 
 # -- a deck state for one game ---------------------------------------------------------------

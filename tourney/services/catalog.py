@@ -222,17 +222,24 @@ SEARCH_LIMIT = 20
 
 
 def search_names(catalog: Catalog, query: str, limit: int = SEARCH_LIMIT) -> list[dict]:
-    """Card search for the decklist form: distinct names containing ``query`` (accents and
-    case folded; at least 2 characters), each with a code and type, at most ``limit``."""
+    """Card search for the decklist form: distinct cards whose name contains ``query``
+    (accents and case folded; at least 2 characters), at most ``limit``. Two different cards
+    with the same name (Shuri BU-218 and Shuri DO-213) are two results; each carries its
+    code, type, edition, every printing's code, and ``insert``: the line text that names it
+    unambiguously («Shuri (DO-213)»; 10.13 Copias counts reprints as one card)."""
     q = fold(query or "")
     if len(q) < 2:
         return []
     seen: set[str] = set()
     out: list[dict] = []
     for card in catalog:
-        if card.name not in seen and q in fold(card.name):
-            seen.add(card.name)
-            out.append({"name": card.name, "code": card.code, "type": card.type})
+        if card.identity not in seen and q in fold(card.name):
+            seen.add(card.identity)
+            printings = [p.code for p in catalog.printings(card.identity)] or [card.code]
+            edition = catalog.editions.get(card.edition)
+            out.append({"name": card.name, "code": card.code, "type": card.type,
+                        "edition": edition.name if edition is not None else card.edition,
+                        "printings": printings, "insert": f"{card.name} ({card.code})"})
             if len(out) >= limit:
                 break
     return out

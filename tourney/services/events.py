@@ -129,6 +129,8 @@ def update_event(session: Session, actor: User, event: Event, *, formats: dict,
 
 def set_registration_open(session: Session, actor: User, event: Event, is_open: bool) -> None:
     require_organizer(actor, event, session)
+    if is_open and event.status == EVENT_FINISHED:
+        raise ServiceError("El evento ya terminó: no se pueden abrir las inscripciones.")
     event.registration_open = is_open
     session.add(event)
     session.flush()

@@ -104,6 +104,10 @@ def import_players(session: Session, actor: User, event: Event, data: bytes) -> 
             errors.append(RowError(sheet, row, "Nombre", f"«{p.name}» ya está inscrito en este evento"))
         if user is not None:
             taken_users.add(user.id)
+            if user.name and fold(user.name) != fold(p.name):
+                summary.warnings.append(f"hoja «{sheet}», fila {row}: {user.email} se inscribe con "
+                                        f"el nombre de su cuenta, «{user.name}» (la hoja dice "
+                                        f"«{p.name}»)")
         elif p.player_id:
             summary.warnings.append(f"hoja «{sheet}», fila {row}: «{p.player_id}» no es el correo de "
                                     f"una cuenta: {p.name} queda inscrito sin cuenta")
@@ -113,7 +117,9 @@ def import_players(session: Session, actor: User, event: Event, data: bytes) -> 
     for p, user in plan:
         pid = p.player_id.strip()
         email = pid.lower() if user is None and "@" in pid else None
-        session.add(Registration(event_id=event.id, user_id=user.id if user else None, name=p.name,
+        # a linked player keeps their account's name (the one the rest of the app shows them)
+        name = user.name if user is not None and user.name else p.name
+        session.add(Registration(event_id=event.id, user_id=user.id if user else None, name=name,
                                  dropped=p.dropped, byes=p.byes or 0, email=email,
                                  external_id=pid if user is None and pid else None))
         summary.created += 1

@@ -54,7 +54,9 @@ def _swap_tables_form(event, rnd):
         return None
     form = SwapTablesForm()
     tables = rounds.tables(db(), event, rnd)
-    seated = [(t.a.id, t.a.name) for t in tables] + [(t.b.id, t.b.name) for t in tables if t.b]
+    # only tables still without a result (the service refuses the others): nothing to offer else
+    tables = [t for t in tables if t.b is not None and t.match.status == "pendiente"]
+    seated = [(t.a.id, t.a.name) for t in tables] + [(t.b.id, t.b.name) for t in tables]
     seated.sort(key=lambda x: fold(x[1]))
     form.player_x.choices = form.player_y.choices = choices(seated)
     return form
