@@ -270,3 +270,22 @@ def test_swaps_between_games_of_a_lanzamiento_come_from_the_rest_of_the_pool(lan
         world.run(lambda s: swap(s, lines(castle[:11]), lines(side[:11])))
     with pytest.raises(ServiceError, match="Carbón"):
         world.run(lambda s: swap(s, lines(castle[:1]), "1 Carbón"))
+
+
+def test_one_players_pool_from_a_workbook_on_the_pool_page(client, lanz, world):
+    from tourney.sheets.pools import PoolRow, write_pools
+
+    login(client, lanz.org.email)
+    url = f"/eventos/{lanz.event.id}/pools/{lanz.regs['beto'].id}"
+    rows = [PoolRow("", "Sobre 1", 2, "Kenshin", ""), PoolRow("", "Oros", 3, "Shodo", "BU-225")]
+    resp = client.post(url, data={"text": "", "file": (io.BytesIO(write_pools(rows)), "pool.xlsx")},
+                       content_type="multipart/form-data")
+    assert resp.status_code == 302
+    row = pool_row(world, lanz.regs["beto"])
+    assert (row.card_count, row.source) == (5, "xlsx")
+    rows.append(PoolRow("", "Sobre 2", 1, "Shuri", "DO-213"))  # a printing of another edition
+    resp = client.post(url, data={"text": "", "file": (io.BytesIO(write_pools(rows)), "pool.xlsx")},
+                       content_type="multipart/form-data")
+    page = resp.get_data(as_text=True)
+    assert resp.status_code == 400 and "fila 4: «Shuri (DO-213)» es de Dominio, no de la edición del evento (Bushido)" in page
+    assert pool_row(world, lanz.regs["beto"]).card_count == 5  # the old pool stays as it was
