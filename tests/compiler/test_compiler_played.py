@@ -206,3 +206,88 @@ def test_fuerza_fuerzas_iguales_in_the_war_changes_who_wins(judge, cost, real):
         [effect("A", "A1", strength=[["A2", 3]])]
     v = judge(head, _battle(bad))
     assert v.status == "illegal"
+
+
+def test_fuerza_regenerar_fiel_weakens_the_blocker(judge, cost):
+    head = header(deck("Regenerar Fiel"), deck("Isanami e Isanagi"), hand=1)
+    war = cast("A", "A1", "Regenerar Fiel", cost, targets=["B1"]) + \
+        [effect("A", "A1", strength=[["B1", -2]])]
+    v = judge(head, _battle(war))
+    assert v.legal and v.verified and v.final["B"]["graveyard"] >= 1  # 2 against 1
+    bad = cast("A", "A1", "Regenerar Fiel", cost, targets=["B1"]) + \
+        [effect("A", "A1", strength=[["B1", -3]])]
+    assert judge(head, _battle(bad)).status == "illegal"
+
+
+def test_fuerza_trono_volador_makes_the_attacker_imbloqueable(judge, cost):
+    head = header(deck("Trono Volador"), deck(), hand=1)
+    setup = [put("A", "A2"), end("A"), put("B", "B1"), end("B")]
+    boost = cast("A", "A1", "Trono Volador", cost, targets=["A2"]) + \
+        [effect("A", "A1", strength=[["A2", 3]])]
+    fight = [attack("A", "A2"), block("B", ("B1", "A2"))]
+    assert judge(head, setup + fight).legal  # without it the block is legal
+    v = judge(head, setup + boost + fight)
+    assert v.status == "illegal" and v.line == len(setup + boost + fight) + 1 and v.verified
+
+
+# -- Triggered on entering, choices and once per turn ------------------------------------
+
+def test_descarta_akai_misuto_destroys_then_the_opponent_discards_one(judge, cost):
+    head = header(deck("Akai Misuto"), deck(), hand=3)
+    base = [put("B", "B4")] + cast("A", "A1", "Akai Misuto", cost, targets=["B4"])
+    ok = effect("A", "A1", moves=[["B4", "graveyard"], ["B1", "graveyard"]])
+    v = judge(head, base + [ok])
+    assert v.legal and len(base) + 2 in v.verified
+    v = judge(head, base + [effect("A", "A1", moves=[["B4", "graveyard"], ["B1", "graveyard"],
+                                                     ["B2", "graveyard"]])])
+    assert v.status == "illegal"  # «Descarta una carta» is one
+
+
+def test_vuelve_a_la_mano_rescatar_los_huesos_takes_an_aliado_only(judge, cost):
+    head = header(deck("Rescatar los Huesos", "Kyudo"), deck(), hand=1)
+    v = judge(head, [put("A", "A2", zone="graveyard")]
+              + cast("A", "A1", "Rescatar los Huesos", cost, targets=["A2"]))  # a Talismán
+    assert (v.status, v.rule) == ("illegal", "8.2")
+    base = [put("A", "A3", zone="graveyard")] + cast("A", "A1", "Rescatar los Huesos", cost, targets=["A3"])
+    assert judge(head, base + [effect("A", "A1", moves=[["A3", "hand"]])]).verified
+
+
+def test_una_vez_por_turno_kamuy_destroys_another_faerie_to_draw_two(judge):
+    head = header(deck("Kamuy", "Kamuy", "Kamuy"), deck(), hand=1)
+    base = [put("A", "A1", "A2", "A3")]
+    use = effect("A", "A1", moves=[["A2", "graveyard"]], draw={"A": 2})
+    assert judge(head, base + [use]).verified
+    v = judge(head, base + [use, effect("A", "A1", moves=[["A3", "graveyard"]], draw={"A": 2})])
+    assert (v.status, v.line, v.rule) == ("illegal", 4, "6.1")
+    v = judge(head, [put("A", "A1", "A4")] + [effect("A", "A1", moves=[["A4", "graveyard"]], draw={"A": 2})])
+    assert v.status == "illegal"  # Thorkell el Alto is not a Faerie
+
+
+# -- Keywords, continuous abilities and play permissions ---------------------------------
+
+def test_habilidad_clave_bruto_is_indestructible(judge, cost):
+    head = header(deck("Aliento Congelante"), deck("Bruto"), hand=1)
+    base = [put("B", "B1")] + cast("A", "A1", "Aliento Congelante", cost, targets=["B1"])
+    v = judge(head, base + [effect("A", "A1", moves=[["B1", "graveyard"]])])
+    assert (v.status, v.rule) == ("illegal", "10.31")
+    assert judge(head, base + [effect("A", "A1")]).legal  # a valid target, not destroyed
+
+
+def test_continua_zennyo_ryu_stops_faerie_attackers(judge):
+    head = header(deck("Kamuy"), deck("Zennyo Ryu"), hand=1)
+    setup = [put("A", "A1", "A2"), end("A"), end("B")]
+    assert judge(head, setup + [attack("A", "A1")]).legal
+    v = judge(head, [put("A", "A1", "A2"), end("A"), put("B", "B1"), end("B"), attack("A", "A1")])
+    assert v.status == "illegal" and v.line == 6  # Kamuy is a Faerie
+    assert judge(head, [put("A", "A1", "A2"), end("A"), put("B", "B1"), end("B"),
+                        attack("A", "A2")]).legal  # Thorkell el Alto is a Bárbaro
+
+
+def test_momento_akechi_is_played_at_the_start_of_the_block_declaration(judge, cost):
+    assert cost("Akechi") == 3
+    head = header(deck(), deck("Akechi", "Juno Regina"), hand=2)
+    setup = [put("A", "A3"), end("A"), gold("B", "B9", "B10"), end("B")]
+    ok = [attack("A", "A3"), play("B", "B1", ["B0", "B9", "B10"]), block("B", ("B1", "A3"))]
+    assert judge(head, setup + ok).legal
+    v = judge(head, setup + [attack("A", "A3"), play("B", "B2", ["B0", "B9"])])  # Juno Regina
+    assert (v.status, v.line) == ("illegal", 7)  # the play line
