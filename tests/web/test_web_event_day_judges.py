@@ -95,3 +95,19 @@ def test_the_swaps_form_offers_the_players_soporte_and_castillo(client, paired, 
     assert data["2"]["side"] == [list(x) for x in deck.lines("side")]
     assert data["2"]["castle"] == [list(x) for x in deck.lines("castle")]
     assert sum(q for q, _n, _c in data["2"]["castle"]) == 50
+
+
+def test_the_decklist_view_groups_the_castillo_by_type_like_the_printed_sheet(client, cast, world):
+    login(client, cast.judge.email)
+    page = client.get(f"/eventos/{cast.event.id}/listas/{cast.regs['ana'].id}").get_data(as_text=True)
+    headings = re.findall(r'<h3 class="tipo">([^<(]+) \((\d+)\)</h3>', page)
+    order = ["Aliados", "Talismanes", "Armas", "Tótems", "Oros", "Monumentos", "Reinos", "Otras"]
+    names = [h.strip() for h, _n in headings]
+    assert "Aliados" in names and "Oros" in names
+    assert names == sorted(names, key=order.index)  # in the sheet's order
+    assert sum(int(n) for _h, n in headings) == 50  # every Castillo card in one group
+    castle = page.split("<h3", 1)[1].split("<h2", 1)[0]
+    allies = castle.split("</table>", 1)[0]
+    cat = world.catalog()
+    codes = re.findall(r'<td class="muted">([A-Z]+-\d+)</td>', allies)
+    assert codes and all(cat.by_code(c).type == "Aliado" for c in codes)

@@ -213,8 +213,27 @@ def _event_day_helpers():
 
         return choices_of(decks or {})
 
+    def deck_groups(event, entries):
+        """A registered section's entries grouped by card type like the printed sheet
+        (Aliados, Talismanes, …) when the game's sheet groups by type; else one group."""
+        from ..document_values import OTHER_HEADING, TYPE_HEADINGS, TYPE_ORDER
+        from .common import catalog, formats
+
+        ordered = sorted(entries or [], key=lambda e: (e["name"].casefold(), e.get("code") or ""))
+        fmt = formats().get(event.format_id)
+        if fmt is None or not getattr(fmt.game, "sheet_by_type", False):
+            return [("", ordered)]
+        cards = catalog()
+        groups: dict[str, list] = {}
+        for e in ordered:
+            card = cards.by_code(e["code"]) if e.get("code") else None
+            key = card.type if card is not None and card.type in TYPE_HEADINGS else ""
+            groups.setdefault(key, []).append(e)
+        return [(TYPE_HEADINGS.get(t, OTHER_HEADING), groups[t]) for t in (*TYPE_ORDER, "")
+                if groups.get(t)]
+
     return {"pending_confirmation": pending_confirmation, "self_drops": self_drops,
-            "catalog_gaps": catalog_gaps, "swap_choices": swap_choices}
+            "catalog_gaps": catalog_gaps, "swap_choices": swap_choices, "deck_groups": deck_groups}
 
 
 @bp.get("/eventos/<int:event_id>/revision/esperado")
