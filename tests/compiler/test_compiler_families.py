@@ -34,7 +34,7 @@ FAMILIES = {
                      {"kind": "keyword", "keyword": "Indesterrable"}],
     },
     "destierra": {
-        "Incinerar": [spell([{"kind": "banish"}], [{"types": ["Aliado", "Talismán", "Arma", "Tótem"]}])],
+        "Incinerar": [spell([{"kind": "banish"}], [{"not_types": ["Oro"]}])],
         "Luz Destructora": [spell([{"kind": "banish"}], [THEIRS])],
         "Kaishaku": [spell([{"kind": "banish"}], [{**THEIRS, "count": 2, "up_to": True}])],
     },
@@ -137,8 +137,7 @@ FAMILIES = {
         "Humillar": [spell([{"kind": "lose_abilities", "subject": "each", "filter": THEIRS,
                              "duration": UNTIL_END},
                             {"kind": "draw", "subject": "player", "amount": 1, "then": True}])],
-        "Quetronamun": [spell([{"kind": "lose_abilities", "duration": UNTIL_END}],
-                              [{"types": ["Aliado", "Talismán", "Arma", "Tótem"]}])],
+        "Quetronamun": [spell([{"kind": "lose_abilities", "duration": UNTIL_END}], [{"not_types": ["Oro"]}])],
     },
     "gana habilidad clave": {
         "Cohuleen Druith": [spell([{"kind": "gain_keyword", "subject": "each",

@@ -47,13 +47,9 @@ def card_filter(cards: Cards, *, owner_player: str | None = None) -> TargetFilte
         if owner_player not in ("you", "opponent"):
             raise Unsupported("«que controle» sin un jugador concreto")
         cards = replace(cards, controller=owner_player)
-    if cards.exclude_types and cards.exclude_types != ("Oro",):
-        raise Unsupported("exclusión de tipo no representable")
     types = cards.types
-    if cards.exclude_types:
-        if types:
-            raise Unsupported("tipo y exclusión a la vez")
-        types = ("Aliado", "Talismán", "Arma", "Tótem")
+    if cards.exclude_types and types:
+        raise Unsupported("tipo y exclusión a la vez")
     controller = cards.controller or "any"
     if cards.zone != "play":
         owner = cards.zone_owner
@@ -81,7 +77,8 @@ def card_filter(cards: Cards, *, owner_player: str | None = None) -> TargetFilte
     if cards.zone in ("attack", "defense") and controller == "owner":
         raise Unsupported("«su Línea» sin jugador claro")
     return TargetFilter(types=types, races=cards.races, controller=controller, keywords=cards.keywords,
-                        without=cards.without, attacking=cards.attacking,
+                        without=cards.without, attacking=cards.attacking, not_types=cards.exclude_types,
+                        not_races=cards.not_races, owned=cards.owned,
                         attribute=cards.attribute, with_ability=cards.with_ability,
                         zone=_ZONES[cards.zone], other=cards.other,
                         count=cards.count if cards.count is not None else 1, up_to=cards.up_to,

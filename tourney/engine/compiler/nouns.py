@@ -141,6 +141,17 @@ def _modifiers(cards: Cards, cur: Cursor) -> tuple[Cards, Cursor]:
             cards = replace(cards, strength=pair)
         elif (after := cur.take("en", "juego")) is not None:
             cards, cur = replace(cards, zone="play"), after
+        elif (after := cur.take_any("que no sea de raza", "que no sean de raza")) is not None and \
+                after.peek() in RACES and not cards.not_races:
+            races = [RACES[after.peek()]]
+            after = after.skip()
+            while after.peek() in ("ni", "o", "y", ",") and after.peek(1) in RACES:
+                races.append(RACES[after.peek(1)])
+                after = after.skip(2)
+            cards, cur = replace(cards, not_races=tuple(races)), after
+        elif (after := cur.take_any("de los que no seas dueno", "del que no seas dueno",
+                                    "de las que no seas dueno")) is not None:
+            cards, cur = replace(cards, owned=False), after
         elif (after := cur.take_any("que no sea", "que no sean")) is not None and \
                 after.peek() in KEYWORD_ADJ and not cards.without:
             cards, cur = replace(cards, without=(KEYWORD_ADJ[after.peek()],)), after.skip()

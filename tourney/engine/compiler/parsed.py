@@ -40,6 +40,8 @@ class Cards:
     keywords: tuple[str, ...] = ()  # "un Aliado Indestructible", "Aliados con Furia"
     without: tuple[str, ...] = ()  # "que no sean Guardián"
     attacking: bool | None = None  # "los Aliados declarados atacantes"
+    not_races: tuple[str, ...] = ()  # "que no sea de Raza Sacerdote ni Caballero"
+    owned: bool | None = None  # False: "de los que no seas dueño"
 
     def describe(self) -> str:
         if self.ref == "self":
