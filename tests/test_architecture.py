@@ -101,3 +101,17 @@ def test_without_the_card_data_a_local_run_says_how_many_tests_skipped_and_why(t
     done = _pytest_without_data(tmp_path, ci=False)
     assert done.returncode == 0, done.stdout[-2000:]
     assert "PRUEBAS SALTADAS" in done.stdout and "× no se encontró ../shared/data" in done.stdout
+
+
+# the pure cores that type-check clean (pyproject.toml [tool.mypy]); tourney/engine joins when
+# its compiler does (see docs/architecture.md)
+TYPED_CORES = ("catalog", "legality", "swiss")
+
+
+def test_mypy_finds_nothing_in_the_pure_cores():
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-m", "mypy", *(f"tourney/{c}" for c in TYPED_CORES)],
+                          cwd=PACKAGE.parent, capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stdout[-4000:]

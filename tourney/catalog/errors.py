@@ -15,6 +15,9 @@ class CatalogImportError(ValueError):
         self.field = field
         self.source = source
         self.errors: list[CatalogImportError] = [self]
+        # a combined error (many) also keeps where its first error was
+        self.first_record: int | str | None = record
+        self.first_field: str | None = field
         super().__init__(self.describe())
 
     def describe(self) -> str:

@@ -12,6 +12,7 @@ key path (``copies.limit``, ``errata[3].race``…). The schema is documented in
 """
 from __future__ import annotations
 
+import builtins
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -140,17 +141,23 @@ class _Reader:
             raise self.fail(name, "no puede estar vacío")
         return value
 
-    def bool(self, name: str, default: bool = False) -> bool:
+    def text(self, name: builtins.str) -> builtins.str:
+        """A required, non-empty text."""
+        value = self.str(name, required=True)
+        assert value is not None  # required: str() raised otherwise
+        return value
+
+    def bool(self, name: builtins.str, default: bool = False) -> bool:
         return bool(self.get(name, bool, default))
 
-    def str_list(self, name: str, default: list[str] | None = None) -> list[str]:
+    def str_list(self, name: builtins.str, default: list[builtins.str] | None = None) -> list[builtins.str]:
         value = self.get(name, list, default if default is not None else [])
         for i, item in enumerate(value):
             if not isinstance(item, str) or not item.strip():
                 raise FormatError(self.file, f"{self.key(name)}[{i}]", "debe ser un texto no vacío")
         return list(value)
 
-    def int_list(self, name: str) -> list[int] | None:
+    def int_list(self, name: builtins.str) -> list[builtins.int] | None:
         value = self.get(name, list, None)
         if value is None:
             return None
@@ -159,11 +166,11 @@ class _Reader:
                 raise FormatError(self.file, f"{self.key(name)}[{i}]", "debe ser un número entero ≥ 0")
         return list(value)
 
-    def table(self, name: str) -> _Reader:
+    def table(self, name: builtins.str) -> _Reader:
         value = self.get(name, dict, {})
         return _Reader(self.file, value, self.key(name))
 
-    def tables(self, name: str) -> list[_Reader]:
+    def tables(self, name: builtins.str) -> list[_Reader]:
         value = self.get(name, list, [])
         out = []
         for i, item in enumerate(value):
@@ -202,7 +209,7 @@ def load_games(formats_dir: str | Path = DEFAULT_FORMATS_DIR) -> dict[str, Game]
         if not isinstance(body, dict):
             raise FormatError(GAMES_FILE, game_id, "debe ser una tabla [juego]")
         r = _Reader(GAMES_FILE, body, game_id)
-        name = r.str("name", required=True)
+        name = r.text("name")
         catalog = r.str("catalog", "required")
         if catalog not in ("required", "optional"):
             raise r.fail("catalog", "debe ser \"required\" u \"optional\"")
@@ -215,8 +222,8 @@ def load_games(formats_dir: str | Path = DEFAULT_FORMATS_DIR) -> dict[str, Game]
             s = r.table(key)
             if not s.data:
                 raise r.fail(key, "falta la sección (tabla con name y headers)")
-            sname = s.str("name", required=True)
-            spec = SectionSpec(key=key, name=sname, short=s.str("short", sname),
+            sname = s.text("name")
+            spec = SectionSpec(key=key, name=sname, short=s.str("short", sname) or sname,
                                headers=tuple(s.str_list("headers")) or (sname,),
                                prefixes=tuple(s.str_list("prefixes")))
             s.done()
@@ -371,8 +378,8 @@ def _resolve_extends(fid: str, raws: dict[str, tuple[Path, dict[str, Any]]],
     if not isinstance(parent_id, str):
         raise FormatError(path.name, "extends", "debe ser el id de otro formato (texto)")
     if parent_id in stack or parent_id == fid:
-        chain = " → ".join((*stack, fid, parent_id))
-        raise FormatError(path.name, "extends", f"herencia circular: {chain}")
+        cycle = " → ".join((*stack, fid, parent_id))
+        raise FormatError(path.name, "extends", f"herencia circular: {cycle}")
     if parent_id not in raws:
         raise FormatError(path.name, "extends", f"el formato «{parent_id}» no existe")
     parent, chain = _resolve_extends(parent_id, raws, (*stack, fid))
@@ -470,7 +477,7 @@ def _build(fid: str, path: Path, data: dict[str, Any], parents: tuple[str, ...],
 
     fmt.observation_rule = r.str("observation_rule", "") or f"Formato {name}: cartas en observación"
     for item in r.tables("observation"):
-        card = item.str("card", required=True)
+        card = item.text("card")
         cond = item.str("condition", "free")
         if cond not in OBSERVATION_CONDITIONS:
             raise item.fail("condition", f"debe ser uno de: {', '.join(OBSERVATION_CONDITIONS)}")
@@ -480,7 +487,7 @@ def _build(fid: str, path: Path, data: dict[str, Any], parents: tuple[str, ...],
 
     fmt.errata_rule = r.str("errata_rule", "") or f"Formato {name}: fe de erratas"
     for item in r.tables("errata"):
-        card = item.str("card", required=True)
+        card = item.text("card")
         err = Errata(
             name=card,
             race=item.str("race"),

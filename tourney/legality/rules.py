@@ -86,7 +86,7 @@ def _affinity(ctx: DeckContext, p: dict[str, Any]) -> list[Violation]:
     if len(races) <= 1:
         return []
     if p["schools"]:
-        schools = {RACE_SCHOOL.get(race) for race in races}
+        schools = {RACE_SCHOOL.get(race) if race else None for race in races}
         if len(schools) == 1 and None not in schools:
             return []
     if p["attributes"]:

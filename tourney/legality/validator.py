@@ -11,6 +11,7 @@ import weakref
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from datetime import date
+from typing import cast
 
 from ..catalog.catalog import Catalog
 from ..catalog.model import ALLY, GOLD, RACE_SCHOOL, Card, fold, slugify
@@ -230,7 +231,7 @@ class _Checker:
             edition_ok = True
         else:
             # an alternate-art printing counts for the edition it reprints (its origin)
-            origins = {getattr(p, "origin", None) for p in printings} - {None}
+            origins = {o for p in printings if (o := getattr(p, "origin", None))}
             edition_ok = (any(slug in self.legal_editions for slug in edition_slugs)
                           or any(slugify(o) in self.legal_editions for o in origins) or obs is not None)
         # rarity
@@ -253,7 +254,7 @@ class _Checker:
 
     def resolve(self, name: str) -> tuple:
         """(_OK, info) or (_UNRESOLVED, violation-builder args)."""
-        found = self._names.get(name)
+        found: tuple | None = self._names.get(name)
         if found is not None:
             return found
         if self.catalog is None:
@@ -291,7 +292,7 @@ class _Checker:
                     f"«{name}» no es una carta del catálogo.", (name,), hint))
         self._names[name] = found
         if found[0] is _OK:
-            self._known[name] = found[1]
+            self._known[name] = cast(CardInfo, found[1])
         return found
 
     # ------------------------------------------------------------ checking

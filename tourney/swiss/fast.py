@@ -69,14 +69,14 @@ def fast_group(p: PairingProblem, g: int, carry: list[int], small_group: int = S
     if len(nodes) <= small_group or len(carry) > 1:
         pairs, floater = p.solve_exact(nodes, p_next)
         if not p.certified(nodes + ([-1] if floater is not None else []),
-                              pairs + ([(floater, -1)] if floater is not None else []),
-                              p_next):
+                           pairs + ([(floater, -1)] if floater is not None else []),
+                           p_next):
             return None
         return pairs, ([floater] if floater is not None else [])
     rng = p.rng
     free = list(members)
     rng.shuffle(free)
-    pairs: list[tuple[int, int]] = []
+    pairs = []
     if last and p.bye is not None:
         if p.bye_target not in members:
             return None
@@ -119,11 +119,12 @@ def greedy(p: PairingProblem, nodes: list[int], p_next: int | None
     (by the same tiers). Always succeeds; no optimality claim."""
     pool = list(nodes)
     pairs: list[tuple[int, int]] = []
-    if p.bye is not None and p.bye in pool:
-        pool.remove(p.bye)
-        r = min(pool, key=lambda x: p.tiers(x, p.bye))
+    bye = p.bye
+    if bye is not None and bye in pool:
+        pool.remove(bye)
+        r = min(pool, key=lambda x: p.tiers(x, bye))
         pool.remove(r)
-        pairs.append((r, p.bye))
+        pairs.append((r, bye))
     floater = None
     if len(pool) % 2:
         floater = min(pool, key=lambda x: p.tiers(x, -1, p_next))

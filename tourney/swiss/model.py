@@ -358,7 +358,7 @@ class TournamentState:
             bad = set(raw_settings) - set(_SETTINGS_KEYS)
             if bad:
                 problems.append(f"settings: claves desconocidas {sorted(bad)}")
-            values = {}
+            values: dict[str, Any] = {}
             for key in _SETTINGS_KEYS:
                 if key in raw_settings:
                     v = raw_settings[key]

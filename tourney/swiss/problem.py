@@ -82,8 +82,8 @@ class PairingProblem:
         self.bye_target = next((i for i in range(n - 1, -1, -1) if not self.had_bye[i]), None)
         # point groups, best first; members in rank order
         self.groups: list[list[int]] = []
-        for _p, run in groupby(range(n), key=lambda i: self.points[i]):
-            self.groups.append(list(run))
+        for _p, same_points in groupby(range(n), key=lambda i: self.points[i]):
+            self.groups.append(list(same_points))
         self.group_of = [0] * n
         for g, members in enumerate(self.groups):
             for i in members:
@@ -162,8 +162,16 @@ class PairingProblem:
 
     def lower_bound(self, nodes: list[int], p_next: int | None = None) -> tuple[int, int]:
         """t4/t5 lower bound for pairing these nodes: adjacent pairs in point order."""
-        pts = sorted((self.pmin if x == self.bye else p_next if x == -1 else self.points[x]
-                      for x in nodes), reverse=True)
+        def points_of(x: int) -> int:
+            if x == self.bye:
+                return self.pmin
+            if x == -1:
+                if p_next is None:
+                    raise SwissFatalError("float slot without a next group")
+                return p_next
+            return self.points[x]
+
+        pts = sorted((points_of(x) for x in nodes), reverse=True)
         lb4 = lb5 = 0
         for i in range(0, len(pts) - 1, 2):
             d = pts[i] - pts[i + 1]

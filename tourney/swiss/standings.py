@@ -127,7 +127,8 @@ class _Tally:
         self.opps = opps
 
     def record(self, i: int) -> Record:
-        return Record(*self.sums[i], tuple(self.ids[o] for o in self.opps[i]))
+        w, lo, d, b, mp, r, gp, g = self.sums[i]
+        return Record(w, lo, d, b, mp, r, gp, g, tuple(self.ids[o] for o in self.opps[i]))
 
 
 @contextlib.contextmanager

@@ -129,8 +129,7 @@ def solve(p: PairingProblem, window_limit: int = WINDOW_LIMIT, small_group: int 
                 # the neighbouring groups are too big to take whole: borrow a few of
                 # their players (documented in docs/swiss-policy.md)
                 p.proven = False
-                borrowed = p._borrow(done, absorbed, nodes, hi, p_next,
-                                       window_limit)
+                borrowed = p._borrow(done, absorbed, nodes, hi, p_next, window_limit)
                 if borrowed is not None:
                     pairs, floater = borrowed
                     p.borrowed += 1

@@ -159,7 +159,7 @@ def _parse_card(rec: Any, index: int, slug: str, prefix: str, types: dict, races
     name = " ".join(raw_name.split())
     name = names.get(fold(name)) or (title_case(name) if name == name.lower() else name)
     type_name = _lookup(rec, "type", types, where, "tipo")
-    type_ = card_type(type_name, where, "type")
+    type_ = card_type(type_name or "", where, "type")  # required: _lookup never gives None
     race = _lookup(rec, "race", races, where, "raza", required=False)
     if race == api_tables.NO_RACE:
         race = None
