@@ -112,3 +112,15 @@ def test_a_new_sqlite_database_file_is_readable_by_its_owner_only(tmp_path):
     assert mode == 0o600, oct(mode)
     db.get_engine(url).dispose()
     db._engines.pop(db.normalize_url(url), None)
+
+
+def test_behind_a_proxy_the_client_address_comes_from_x_forwarded_for(database_url):
+    from flask import request
+
+    from tourney import create_app
+
+    app = create_app({"TESTING": True, "SECRET_KEY": "t", "DATABASE_URL": database_url, "BEHIND_PROXY": True})
+    seen = []
+    app.add_url_rule("/quien", "quien", lambda: seen.append(request.remote_addr) or "ok")
+    app.test_client().get("/quien", headers={"X-Forwarded-For": "203.0.113.9"})
+    assert seen == ["203.0.113.9"]

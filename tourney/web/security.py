@@ -3,7 +3,8 @@ scripts pass, and Spanish form messages.
 
 * Cookies: ``SameSite=Lax`` always (Flask's default is ``None``); ``Secure`` (and HSTS) when
   the installation is served over HTTPS: ``HTTPS = True`` in ``instance/config.py`` or
-  ``TOURNEY_HTTPS=1`` in the environment (README, «Servir un evento»).
+  ``TOURNEY_HTTPS=1`` in the environment (README, «Servir un evento»); ``BEHIND_PROXY`` /
+  ``TOURNEY_BEHIND_PROXY=1``: trust one proxy's X-Forwarded-For / X-Forwarded-Proto.
 * CSP: scripts only from this site or inline ``<script>`` blocks **written in the templates**:
   the template loader gives every literal ``<script>`` tag of a template file a per-request
   nonce before Jinja compiles it, so a script that arrives inside data (a player's name, a
@@ -64,10 +65,14 @@ def content_security_policy(nonce: str) -> str:
     ))
 
 
+def _flag(app: Flask, key: str, env: str) -> bool:
+    if key in app.config:
+        return bool(app.config[key])
+    return os.environ.get(env, "").strip().lower() in ("1", "true", "si", "sí", "yes")
+
+
 def https_enabled(app: Flask) -> bool:
-    if "HTTPS" in app.config:
-        return bool(app.config["HTTPS"])
-    return os.environ.get("TOURNEY_HTTPS", "").strip().lower() in ("1", "true", "si", "sí", "yes")
+    return _flag(app, "HTTPS", "TOURNEY_HTTPS")
 
 
 def configure(app: Flask) -> None:
@@ -83,6 +88,12 @@ def configure(app: Flask) -> None:
         app.config["PREFERRED_URL_SCHEME"] = "https"
     app.config["WTF_I18N_ENABLED"] = False  # flask-babel is not used: WTForms' own catalog
     _spanish_forms()
+    if _flag(app, "BEHIND_PROXY", "TOURNEY_BEHIND_PROXY"):
+        # one trusted proxy in front: the client's address (rate limits per address) and
+        # scheme come from its X-Forwarded-For / X-Forwarded-Proto
+        from werkzeug.middleware.proxy_fix import ProxyFix
+
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1)
 
 
 def _spanish_forms() -> None:
