@@ -55,9 +55,15 @@ class PoolSheet:
         return self.pool_count - self.castle_count
 
 
-COLUMNS = (("Producto", 0.20), ("Cant.", 0.08), ("Carta", 0.40), ("Código", 0.12),
-           ("Castillo", 0.10), ("Soporte", 0.10))
-ROW_H = 12.0
+# one column of the two-column flow: (title, relative width); products are heading rows
+COLUMNS = (("Cant.", 0.10), ("Carta", 0.45), ("Código", 0.14), ("Castillo", 0.16), ("Soporte", 0.15))
+MAX_ROW_H = 12.0
+MIN_ROW_H = 8.5
+GAP = 12.0
+FOOTER_H = 118.0
+
+# a row: ("head", product) or ("card", PoolSheetLine)
+Row = tuple[str, object]
 
 
 def render_pool_sheets(event: EventInfo, sheets: Iterable[PoolSheet], *,
@@ -94,49 +100,94 @@ def _head(doc: Document, event: EventInfo, sheet: PoolSheet, cont: bool) -> floa
     return y - 10
 
 
-def _header_row(doc: Document, y: float, xs: list[tuple[float, float]]) -> float:
+def _rows(sheet: PoolSheet) -> list[Row]:
+    rows: list[Row] = []
+    by_product: dict[str, list[PoolSheetLine]] = {}
+    for ln in sheet.lines:
+        by_product.setdefault(ln.product, []).append(ln)
+    for product, lines in by_product.items():
+        rows.append(("head", f"{product or 'Sin producto'} ({sum(ln.qty for ln in lines)})"))
+        rows.extend(("card", ln) for ln in sorted(lines, key=lambda ln: (ln.name.casefold(), ln.code)))
+    return rows
+
+
+def _columns(x0: float, width: float) -> list[tuple[float, float]]:
+    xs, x = [], x0
+    for _title, weight in COLUMNS:
+        xs.append((x, width * weight))
+        x += width * weight
+    return xs
+
+
+def _header_row(doc: Document, y: float, xs: list[tuple[float, float]], row_h: float) -> None:
     c = doc.canvas
+    x0, w_all = xs[0][0], xs[-1][0] + xs[-1][1] - xs[0][0]
     c.setFillColorRGB(0.15, 0.15, 0.15)
-    c.rect(doc.left, y - ROW_H, doc.right - doc.left, ROW_H, stroke=0, fill=1)
+    c.rect(x0, y - row_h, w_all, row_h, stroke=0, fill=1)
     c.setFillColorRGB(1, 1, 1)
     for (title, _w), (x, w) in zip(COLUMNS, xs):
-        doc.text(x + 3, y - ROW_H + 3.5, title, 8, bold=True, max_width=w - 6)
+        doc.text(x + 2, y - row_h + row_h * 0.28, title, min(7.5, row_h * 0.66), bold=True, max_width=w - 4)
     c.setFillColorRGB(0, 0, 0)
-    return y - ROW_H
+
+
+def _row(doc: Document, xs: list[tuple[float, float]], y: float, row_h: float, kind: str, value,
+         shade: bool) -> None:
+    c = doc.canvas
+    x0, w_all = xs[0][0], xs[-1][0] + xs[-1][1] - xs[0][0]
+    size = min(8.5, row_h * 0.72)
+    base = y - row_h + row_h * 0.27
+    if kind == "head":
+        c.setFillColorRGB(*LIGHT)
+        c.rect(x0, y - row_h, w_all, row_h, stroke=0, fill=1)
+        c.setFillColorRGB(0, 0, 0)
+        doc.text(x0 + 2, base, str(value), size, bold=True, max_width=w_all - 4, min_size=6)
+        return
+    ln: PoolSheetLine = value
+    if shade:
+        c.setStrokeColorRGB(*GREY)
+        c.setLineWidth(0.2)
+        c.line(x0, y - row_h, x0 + w_all, y - row_h)
+        c.setStrokeColorRGB(0, 0, 0)
+    values = (str(ln.qty), ln.name, ln.code, str(ln.in_castle) if ln.in_castle else "",
+              str(ln.in_support) if ln.in_support else "")
+    for k, (text, (cx, w)) in enumerate(zip(values, xs)):
+        marked = k == 3 and bool(ln.in_castle)
+        if marked:  # the Castillo mark: a filled square before the count
+            mark = size * 0.7
+            c.rect(cx + 2, base, mark, mark, stroke=0, fill=1)
+        doc.text(cx + (mark + 5 if marked else 2), base, text, size, bold=marked, max_width=w - 4,
+                 min_size=5.5)
 
 
 def _draw(doc: Document, event: EventInfo, sheet: PoolSheet) -> None:
-    c = doc.canvas
     span = doc.right - doc.left
-    xs, x = [], doc.left
-    for _title, weight in COLUMNS:
-        xs.append((x, span * weight))
-        x += span * weight
-    footer_h = 118.0
-    y = _header_row(doc, _head(doc, event, sheet, False), xs)
-    rows = sorted(sheet.lines, key=lambda ln: (ln.product.casefold(), ln.name.casefold(), ln.code))
-    for i, ln in enumerate(rows):
-        if y - ROW_H < doc.bottom + (footer_h if i == len(rows) - 1 else 0):
-            doc.end_page()
-            y = _header_row(doc, _head(doc, event, sheet, True), xs)
-        if i % 2:
-            c.setFillColorRGB(*LIGHT)
-            c.rect(doc.left, y - ROW_H, span, ROW_H, stroke=0, fill=1)
-            c.setFillColorRGB(0, 0, 0)
-        base = y - ROW_H + 3.2
-        values = (ln.product, str(ln.qty), ln.name, ln.code, str(ln.in_castle) if ln.in_castle else "",
-                  str(ln.in_support) if ln.in_support else "")
-        for k, (value, (cx, w)) in enumerate(zip(values, xs)):
-            marked = k == 4 and bool(ln.in_castle)
-            if marked:  # the Castillo mark: a filled square before the count
-                c.rect(cx + 3, base, 6, 6, stroke=0, fill=1)
-            doc.text(cx + (13 if marked else 3), base, value, 8.5, bold=marked, max_width=w - 16,
-                     min_size=6)
-        y -= ROW_H
-    if y - footer_h < doc.bottom:
+    col_w = (span - GAP) / 2
+    rows = _rows(sheet)
+    top = _head(doc, event, sheet, False)
+    avail = top - doc.bottom - FOOTER_H
+    per_col = max(1, -(-len(rows) // 2)) + 1  # +1: the column header
+    row_h = max(MIN_ROW_H, min(MAX_ROW_H, avail / per_col))
+    fit_rows = max(2, int(avail // row_h) - 1)
+    i, first_page = 0, True
+    while True:
+        y0 = top if first_page else _head(doc, event, sheet, True)
+        room = fit_rows if first_page else max(2, int((y0 - doc.bottom - FOOTER_H) // row_h) - 1)
+        for k in range(2):
+            xs = _columns(doc.left + k * (col_w + GAP), col_w)
+            _header_row(doc, y0, xs, row_h)
+            y = y0 - row_h
+            for n in range(room):
+                if i >= len(rows):
+                    break
+                kind, value = rows[i]
+                _row(doc, xs, y, row_h, kind, value, n % 2 == 1)
+                y -= row_h
+                i += 1
+        if i >= len(rows):
+            break
         doc.end_page()
-        y = _head(doc, event, sheet, True)
-    _footer(doc, event, sheet, y - 8)
+        first_page = False
+    _footer(doc, event, sheet, y0 - row_h * (room + 1) - 8)
     doc.end_page()
 
 
