@@ -42,3 +42,37 @@ def test_golden_record_through_the_cli(runner, name):
                          "unverified", "final", "verified", "verified_count",
                          "unverified_count", "verified_cards", "unverified_cards"]
     check(got, want)
+
+
+# -- real recorded games (DeckForge catalog, format version 2) -----------------------------
+REAL = GOLDEN / "real"
+REAL_CASES = sorted(p.stem for p in REAL.glob("*.jsonl"))
+
+
+@pytest.mark.parametrize("name", REAL_CASES)
+def test_real_game_with_talismanes_abilities_and_an_anulacion(real_catalog, name):
+    """Puño Bendito (Talismán, 8.2 target), César Borgia (triggered when a card is played,
+    8.1 C), Monje (activated, one Oro: 10.16) and Nanna's Anulación in the rival's Vigilia
+    (8.1 D); 06 ends with a block on the Imbloqueable Monje (10.29)."""
+    from tourney.engine import catalog_resolver
+
+    lines = (REAL / f"{name}.jsonl").read_text(encoding="utf-8").splitlines()
+    got = adjudicate(read_record(lines, catalog_resolver(real_catalog))).to_json()
+    want = json.loads((REAL / f"{name}.json").read_text(encoding="utf-8"))
+    assert got == want
+    assert got["verified_cards"] == ["César Borgia (A2)", "Monje (A1)"]
+    assert got["unverified"] == [] and got["verified"] == [8, 12]
+    if name.startswith("06"):
+        assert (got["status"], got["line"], got["rule"]) == ("illegal", 16, "10.29")
+    else:
+        assert got["status"] == "unfinished" and got["final"]["A"]["graveyard"] == 2
+
+
+@pytest.mark.parametrize("name", REAL_CASES)
+def test_real_game_through_the_cli(runner, shared_data, name):
+    cards = shared_data / "deckforge" / "public-data" / "cards.json"
+    result = runner.invoke(args=["adjudicate", str(REAL / f"{name}.jsonl"), "--json",
+                                 "--catalog", str(cards)])
+    want = json.loads((REAL / f"{name}.json").read_text(encoding="utf-8"))
+    assert result.exit_code == (1 if want["status"] == "illegal" else 0), result.output
+    assert json.loads(result.stdout) == want

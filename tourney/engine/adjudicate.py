@@ -42,6 +42,7 @@ def replay(record: GameRecord) -> tuple[Game, Verdict]:
         try:
             game.apply(action)
         except IllegalAction as exc:
+            game.finish()  # the state "before it": as if the record ended there
             return game, _verdict(game, Status.ILLEGAL, accepted, action.line, exc)
         accepted += 1
     game.finish()

@@ -99,7 +99,7 @@ class Activation(Effects):
         for event in window.deferred:  # 8.1 E: it enters play now
             self.events.append(event)
         res = self.resolutions.get(window.source)
-        if res is not None and res.kind == "card" and window.answers is not None:
+        if res is not None and res.kind in ("card", "ability") and window.answers is not None:
             ability = inst.abilities.abilities[res.index] if inst.abilities else None
             kind = answer_kind(ability) if ability is not None else None
             if kind in ("annul", "cancel"):  # an answer with no effect line: it resolves now

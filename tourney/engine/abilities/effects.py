@@ -66,16 +66,20 @@ class Effects(State):
                 if ability.condition else "no se cumple su condición"
         return None
 
-    def _used(self, inst: Inst, index: int, ability: Ability) -> None:
+    def _check_use(self, inst: Inst, index: int, ability: Ability) -> int:
+        """6.1: how many times it was used this turn; raises when the limit is reached."""
         limit = ability.per_turn if ability.per_turn is not None else default_per_turn(inst)
-        key = (inst.id, index)
-        turn, count = divmod(self.used.get(key, 0), 1000)
+        turn, count = divmod(self.used.get((inst.id, index), 0), 1000)
         count = count if turn == self.turn else 0
         if limit is not None and count >= limit:
             raise IllegalAction("6.1", f"{inst.label()}: esa habilidad se usa "
                                        f"{'una vez' if limit == 1 else f'{limit} veces'} por "
                                        "turno y ya se usó este turno.")
-        self.used[key] = self.turn * 1000 + count + 1
+        return count
+
+    def _used(self, inst: Inst, index: int, ability: Ability) -> None:
+        count = self._check_use(inst, index, ability)
+        self.used[(inst.id, index)] = self.turn * 1000 + count + 1
 
     def _redirect(self, ids: tuple[str, ...], p: str) -> None:
         """10.41 Redirigir: the effect of ``ids[0]`` gets ``ids[1:]`` as its new targets,
@@ -163,6 +167,7 @@ class Effects(State):
                                              f"{self.players[ref.controller].name}.")
                 if kind == "trigger" and isinstance(ref, Pending):
                     self._check_order(ref)
+                    self._check_use(source, index, ability)
                 plan = explain(self, action, source, ability, p, targets, costs, triggering)
             except Unverifiable:
                 unverifiable = True
@@ -170,7 +175,7 @@ class Effects(State):
             except IllegalAction as exc:
                 first_error = first_error or exc
                 continue
-            if kind == "activated":
+            if kind in ("activated", "trigger"):
                 self._used(source, index, ability)
             return True, plan, self._consumer(kind, ref, source)
         if unverifiable:

@@ -98,6 +98,13 @@ def _object(cur: Cursor, antecedent: Cards | None) -> tuple[Cards, Cursor] | Non
 
 def effect(cur: Cursor, antecedent: Cards | None = None) -> tuple[Effect, Cursor] | None:
     player, cur = _player(cur)
+    if player != "you" and (after := cur.take("puede")) is not None:
+        got = effect_of(player, after, antecedent)  # "cada jugador puede Robar una carta"
+        return (replace(got[0], optional=True), got[1]) if got else None
+    return effect_of(player, cur, antecedent)
+
+
+def effect_of(player: str, cur: Cursor, antecedent: Cards | None) -> tuple[Effect, Cursor] | None:
     if player == "you":
         if cur.peek() in ("pon", "poner") and (got := number(cur.skip())) and \
                 (rest := got[1].take_any("contadores de", "contador de")) is not None and rest.peek():
@@ -366,6 +373,8 @@ def effects(cur: Cursor, antecedent: Cards | None = None,
         then = nxt is not None
         if nxt is None:
             nxt = cur.take_any("y", ".")
+        if nxt is None and (comma := cur.take(",")) is not None and effect(comma, antecedent):
+            nxt = comma  # "Destruye todos los Aliados en juego, cada jugador Bota dos cartas"
         if nxt is None or nxt.done:
             return tuple(out), cur
         cur, optional = nxt, False

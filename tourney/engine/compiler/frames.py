@@ -85,6 +85,8 @@ def trigger_event(rest: Cursor, cards) -> tuple[Trigger, Cursor] | None:
     for words, event in _EVENTS:
         if (end := rest.take(*words.split())) is not None:
             if event == "enters" and (more := end.take("bajo", "tu", "control")) is not None:
+                if (turn := more.take("en", "un", "turno", "oponente")) is not None:
+                    return Trigger(event, cards=cards, player="you", whose="opponent_turn"), turn
                 return Trigger(event, cards=cards, player="you"), more
             if event == "enters" and (more := end.take_any("bajo el control de tu oponente",
                                                            "bajo el control oponente")) is not None:

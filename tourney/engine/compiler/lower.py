@@ -334,6 +334,8 @@ def _trigger(t: PTrigger) -> Trigger:
     if t.cards.ref is not None:
         raise Unsupported("disparo sobre una referencia")
     flt = TargetFilter(**{**_tf_fields(card_filter(t.cards)), "targets": False, "count": 1})
+    if t.whose == "opponent_turn":  # «… en un turno oponente»
+        return Trigger(event, card=flt, player=player, condition=Condition("opponent_turn"))
     return Trigger(event, card=flt, player=player)
 
 
@@ -381,6 +383,8 @@ def lower(p: Parsed, text: str, card_type: str) -> Ability:
                            own_turn=True if phases else None, effects=then, text=text)
         if p.param == "en Guerra de Talismanes":
             return Ability("play_permission", zone="hand", phases=("war",), text=text)
+        if p.param == "al comienzo de la Fase de Vigilia oponente":
+            return Ability("play_permission", zone="hand", phases=("vigil",), own_turn=False, text=text)
         if p.param == "al comienzo de la Declaración de Bloqueo":
             return Ability("play_permission", zone="hand", phases=("block",), text=text)
         if p.param == "al comienzo de tu Declaración de Bloqueo":  # you block: not your turn

@@ -58,6 +58,7 @@ _PERMISSIONS = {
     "al comienzo de la declaracion de bloqueo": "al comienzo de la Declaración de Bloqueo",
     "al comienzo de tu declaracion de bloqueo": "al comienzo de tu Declaración de Bloqueo",
     "desde tu cementerio pagando su coste": "desde tu Cementerio",
+    "al comienzo de la fase de vigilia oponente": "al comienzo de la Fase de Vigilia oponente",
 }
 
 
