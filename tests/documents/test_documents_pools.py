@@ -104,3 +104,14 @@ def test_a_broken_pools_file_names_every_bad_row():
         buf = io.BytesIO()
         wb.save(buf)
         read_pools(buf.getvalue())
+
+
+def test_a_lanzamiento_pool_fits_one_page_in_a4_and_letter(bushido, read_pdf):
+    from dataclasses import replace
+
+    sheet = sheet_of(bushido, castle=40, total=68)
+    for size in ("A4", "Letter"):
+        info = EventInfo(name="Lanzamiento", format_name="Lanzamiento", page_size=size)
+        pages = read_pdf(render_pool_sheets(info, [sheet, replace(sheet, player_name="Beto")]))
+        assert len(pages) == 2  # one page per player
+        assert all(card.code in pages[0] for card in bushido[:68])
