@@ -188,7 +188,8 @@ def test_links_from_the_outstanding_tables_and_the_match_page(client, paired, wo
 
 def test_a_game_out_of_range_is_404(client, paired, world):
     login(client, paired.judge.email)
-    assert client.get(_url(paired, "/juegos/4/veredicto")).status_code == 404
+    resp = client.get(_url(paired, "/juegos/4/veredicto"))
+    assert resp.status_code == 404 and "mejor de tres" in resp.get_data(as_text=True)
     assert client.get(_url(paired, "/juegos/1/veredicto?revision=9")).status_code == 404
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from threading import Lock
 
-from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, url_for
+from flask import Blueprint, current_app, flash, redirect, render_template, request, url_for
 from flask_login import current_user
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
@@ -16,7 +16,7 @@ from ..models.adjudication import SOURCE_FILE, SOURCE_TEXT
 from ..models.events import Registration, User
 from ..services import adjudication as service
 from ..services import adjudication_view as view
-from ..services.errors import ServiceError
+from ..services.errors import NotFound, ServiceError
 from ..services.events import get_event
 from .common import actor, catalog, db, format_for, service_call
 from .forms import choices
@@ -43,7 +43,7 @@ def _names(match) -> dict[int, str]:
 
 def _game(number: int) -> int:
     if number not in service.GAMES:
-        abort(404, f"No hay juego {number}: una partida es al mejor de tres.")
+        raise NotFound(f"No hay juego {number}: una partida es al mejor de tres.")
     return number
 
 
@@ -63,7 +63,7 @@ def _selected(match, number: int):
     if wanted is not None:
         found = next((a for a in rows if a.revision == wanted), None)
         if found is None:
-            abort(404, f"No existe la revisión {wanted} de este juego.")
+            raise NotFound(f"No existe la revisión {wanted} de este juego.")
         return found, rows
     return (rows[0] if rows else None), rows
 
