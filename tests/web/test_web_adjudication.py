@@ -327,3 +327,24 @@ def test_the_staff_pick_a_table_to_adjudicate_from_the_list(client, paired):
     login(client, paired.users[paired.playing[0]].email)
     page = client.get(f"{base}?mesa={paired.match.id}")
     assert page.status_code == 200 and 'id="elegir-mesa"' not in page.get_data(as_text=True)
+
+
+def test_the_table_picker_offers_the_round_asked_for(client, paired, world):
+    from tourney.services import rounds
+
+    _uploaded(client, paired, world)  # an adjudication of round 1 in the list
+
+    def round_2(s):
+        for m in rounds.round_matches(s, paired.round):
+            if m.player_b_id is not None:
+                rounds.enter_result(s, paired.org, paired.event, m, "2-0-0", m.version)
+        rnd = rounds.pair_next_round(s, paired.org, paired.event)
+        rounds.publish_round(s, paired.org, rnd)
+        return [m.id for m in rounds.round_matches(s, rnd) if m.player_b_id is not None]
+
+    second = world.run(round_2)
+    base = f"/eventos/{paired.event.id}/arbitrajes"
+    page = client.get(base).get_data(as_text=True)
+    assert "Arbitrar una mesa de la ronda 2" in page and f'value="{second[0]}"' in page
+    page = client.get(f"{base}?ronda=1").get_data(as_text=True)
+    assert "Arbitrar una mesa de la ronda 1" in page and f'value="{paired.match.id}"' in page

@@ -86,8 +86,8 @@ def index(event_id: int):
     rows = service.visible(session, actor(), event)
     tables = {}
     for a in rows:
-        match, rnd = service.get_match(session, event, a.match_id)
-        tables[a.id] = (match, rnd, _names(match))
+        match, its_round = service.get_match(session, event, a.match_id)
+        tables[a.id] = (match, its_round, _names(match))
     return render_template("adjudication/index.html", event=event, rows=rows, tables=tables,
                            staff=staff, describe=service.describe, rounds=rounds, rnd=rnd,
                            choices=choices_)
