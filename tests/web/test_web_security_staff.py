@@ -98,3 +98,12 @@ def test_a_judge_of_an_event_is_a_judge_there_only(client, paired, strangers):
     other = strangers["other_event"].id
     assert client.get(f"/eventos/{other}/revision").status_code == 200
     assert client.get(f"/eventos/{paired.event.id}/revision").status_code == 403
+
+
+def test_the_event_page_offers_the_panel_only_to_that_events_organizers(client, paired, strangers):
+    url = f"/eventos/{paired.event.id}"
+    panel = f"/eventos/{paired.event.id}/panel"
+    login(client, strangers["otro_organizador"].email)
+    assert panel not in client.get(url).get_data(as_text=True)
+    login(client, strangers["coorganizador"].email)
+    assert panel in client.get(url).get_data(as_text=True)

@@ -50,6 +50,15 @@ class NonceLoader(BaseLoader):
         return self.inner.list_templates()
 
 
+def organizes(event) -> bool:
+    """For templates: the logged-in account is an organizer OF THIS EVENT (owner or
+    co-organizer), not just an account with the global role (services.access)."""
+    from ..services.access import is_organizer
+    from .common import actor, db
+
+    return is_organizer(actor(), event, db())
+
+
 def content_security_policy(nonce: str) -> str:
     return "; ".join((
         "default-src 'self'",
@@ -105,6 +114,7 @@ def _spanish_forms() -> None:
 def init_app(app: Flask) -> None:
     """Headers on every response and the nonce loader (call after the blueprints)."""
     app.jinja_env.globals["csp_nonce"] = csp_nonce
+    app.jinja_env.globals["organizes"] = organizes
     app.jinja_env.loader = NonceLoader(app.jinja_env.loader)
     secure = https_enabled(app)
 
