@@ -24,7 +24,8 @@ VERBS = {form: kind for kind, forms in _FORMS.items() for form in forms.split()}
 PLAYER_VERBS = frozenset({"draw", "mill", "discard"})
 # effects whose card phrase is the grammatical subject ("… gana 2 a la Fuerza y es Imbloqueable")
 SUBJECT_KINDS = frozenset({"strength", "grant", "lose_keyword", "lose_ability", "set_strength",
-                           "cannot_attack", "cannot_block", "race_becomes", "cost_change"})
+                           "cannot_attack", "cannot_block", "race_becomes", "cost_change",
+                           "cannot_be_annulled"})
 GRANTS = {
     "furia": "Furia", "imbloqueable": "Imbloqueable", "imbloqueables": "Imbloqueable",
     "indestructible": "Indestructible", "indestructibles": "Indestructible",
@@ -202,7 +203,8 @@ def _verb_effect(verb: str, player: str, cur: Cursor, antecedent: Cards | None):
         return Effect(verb, player, amount=n, per=per), cur
     if player != "you" and verb not in ("discard", "banish", "shuffle"):
         return None
-    if verb == "return" and (after := cur.take_any("a la mano de su dueno", "a su mano")) is not None:
+    if verb == "return" and (after := cur.take_any("a la mano de su dueno", "a su mano",
+                                                   "a la mano de sus duenos")) is not None:
         got = card_phrase(after)
         if got is None:
             return None
@@ -261,7 +263,8 @@ def _verb_effect(verb: str, player: str, cur: Cursor, antecedent: Cards | None):
                 return Effect("move", player, cards, dest=zone), after
         return None
     if verb == "return":
-        if (after := cur.take_any("a la mano de su dueno", "a su mano", "a tu mano")) is not None:
+        if (after := cur.take_any("a la mano de su dueno", "a su mano", "a tu mano",
+                                  "a la mano de sus duenos")) is not None:
             return Effect("return", player, cards, dest="hand"), after
         return None
     if verb == "shuffle":
@@ -316,6 +319,9 @@ def _card_effect(cur: Cursor, antecedent: Cards | None, subject: Cards | None = 
         return Effect("race_becomes", cards=cards, keyword=RACES[rest.peek()]), rest.skip()
     if (rest := cur.take_any("se consideran de ambas razas")) is not None and len(cards.races) == 2:
         return Effect("race_becomes", cards=cards, keyword="+".join(cards.races)), rest
+    if (rest := cur.take_any("no puede ser anulado", "no pueden ser anulados", "no puede ser anulada",
+                             "no pueden ser anuladas")) is not None:
+        return Effect("cannot_be_annulled", cards=cards), rest
     if (rest := cur.take_any("no puede ser declarado atacante", "no pueden ser declarados atacantes",
                              "no puede atacar", "no pueden atacar")) is not None:
         return Effect("cannot_attack", cards=cards), rest

@@ -122,7 +122,8 @@ def _modifiers(cards: Cards, cur: Cursor) -> tuple[Cards, Cursor]:
             cards, cur = replace(cards, keywords=(KEYWORD_ADJ[word],)), cur.skip()
         elif (after := cur.take("con")) is not None and after.peek() in KEYWORD_ADJ and not cards.keywords:
             cards, cur = replace(cards, keywords=(KEYWORD_ADJ[after.peek()],)), after.skip()
-        elif (after := cur.take_any("que controles", "que controlas", "bajo tu control")) is not None:
+        elif (after := cur.take_any("que controles", "que controlas", "bajo tu control",
+                                    "que tengas en juego")) is not None:
             cards, cur = replace(cards, controller="you"), after
         elif (after := cur.take_any("que controle", "que controlen")) is not None:
             cards, cur = replace(cards, controller="subject"), after  # the player doing the effect

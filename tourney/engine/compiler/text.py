@@ -14,6 +14,8 @@ import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
+from ...catalog.keywords import KEYWORDS
+
 _REMINDER = re.compile(r"\([^()]*\)")
 _SPLIT = re.compile(r"(?<=[.;:])\s+|\n+")
 NUMBERS = {"dos": "2", "tres": "3", "cuatro": "4", "cinco": "5", "seis": "6", "siete": "7",
@@ -27,8 +29,10 @@ anula anular prevenir devuelve devolver ganar muestra mostrar descarta descartar
 purifica purificar agrupa agrupar convierte convertir mueve mover porta portar busca buscar
 """.split())
 _CLITIC = re.compile(r"^(\w+?)(los|las|lo|la|le|les)$")
-_CONTINUES = re.compile(r"^(?:luego|si lo haces|despues|en ese caso|pon\b|ponl|destierra (?:la|el|las|los) otr)"
-                        r"|\b(?:ese|esa|esos|esas|el resto|la otra|las otras)\b")
+_CONTINUES = re.compile(r"^(?:luego|si lo haces|despues|en ese caso|pon\b|ponl|destierra (?:la|el|las|los) otr)")
+_POINTS_BACK = re.compile(r"\b(?:ese|esa|esos|esas|el resto|la otra|las otras)\b")
+_OPENS = ("cuando ", "mientras ", "una vez", "en ", "al ", "si ", "puedes ", "solo ", "sólo ", "hasta ",
+          "cada vez")
 
 
 def fold(text: str) -> str:
@@ -61,11 +65,23 @@ def split_units(text: str | None) -> list[str]:
     units: list[str] = []
     for sentence in split_sentences(text):
         key = fold(sentence)
-        if units and _CONTINUES.search(key) and not key.startswith(("cuando ", "mientras ", "una vez")):
+        # "Luego, …" continues the unit before it; a sentence that points back ("ese Aliado")
+        # does too, unless it opens an ability of its own ("En respuesta a que … ese Aliado")
+        continues = _CONTINUES.search(key) or (_POINTS_BACK.search(key) and not key.startswith(_OPENS))
+        if units and continues and not _keyword_only(units[-1]):
             units[-1] = f"{units[-1]} {sentence}"
         else:
             units.append(sentence)
     return units
+
+
+_KEYWORD_WORDS = frozenset(fold(k) for k in KEYWORDS) | {"embestida", "temerario", "conquista"}
+
+
+def _keyword_only(unit: str) -> bool:
+    """ "Única." / "Furia, Errante.": a unit of keywords only, which nothing continues."""
+    parts = [p.strip() for p in re.split(r"[.,]", fold(unit)) if p.strip()]
+    return bool(parts) and all(p in _KEYWORD_WORDS for p in parts)
 
 
 @lru_cache(maxsize=65536)
