@@ -82,6 +82,7 @@ ROUTES = [
     ("GET", "/catalogo", ORG),
     ("POST", "/catalogo", ORG),
     ("GET", "/eventos/{e}/rondas/1/marcador", JUDGES),
+    ("GET", "/eventos/{e}/revision/esperado", JUDGES),
     ("POST", "/eventos/{e}/rondas/1/marcador", JUDGES),
     ("POST", "/eventos/{e}/mesas/{m}/confirmar", REGISTERED),
     ("POST", "/eventos/{e}/retirarme", REGISTERED),
