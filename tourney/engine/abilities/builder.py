@@ -76,7 +76,7 @@ def effect_line(game: State, source: Inst, ability: Ability, p: str, targets: li
             done = False
             continue
         kind = effect.kind
-        f = (ability.targets[effect.target] if effect.subject == "target"
+        f: TargetFilter | None = (ability.targets[effect.target] if effect.subject == "target"
              and effect.target < len(ability.targets) else effect.filter)
         if effect.subject == "target":
             subjects = split[effect.target] if effect.target < len(split) else []

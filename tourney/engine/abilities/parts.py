@@ -1,0 +1,335 @@
+"""The pieces an ability is made of: ``TargetFilter``, ``Condition``, ``Trigger``, ``Cost``,
+``Duration`` and ``Effect`` (frozen values; see ``model`` for ``Ability``)."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import ClassVar
+
+from .value import _bare, _check, _INFINITIVE, _Value
+from .vocabulary import (
+    AMOUNT_SOURCES,
+    CONDITIONS,
+    COSTS,
+    DURATIONS,
+    EFFECTS,
+    EVENTS,
+    PHASES,
+    PLAYERS,
+    SUBJECTS,
+    ZONES,
+)
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class TargetFilter(_Value):
+    """Which cards qualify: a target (8.2) or the cards an effect, cost or condition counts.
+
+    ``types`` card types (Aliado, Talismán, Arma, Tótem, Oro; any if empty); ``races``,
+    ``schools`` (Escuela Elemental), ``names``; ``controller`` you / opponent / any;
+    ``zone`` where the card must be; ``min/max_strength`` and ``min/max_cost`` (printed cost,
+    8.1); ``other`` "otro" (not the source); ``keywords`` it must have, ``without`` keywords it
+    must not have; ``count`` how many, ``up_to`` "hasta" (0..count, 6.x); ``targets`` False when
+    the card is chosen without targeting (8.2, two ways of choosing); ``player`` True when the
+    target is a player, not a card."""
+
+    types: tuple[str, ...] = ()
+    races: tuple[str, ...] = ()
+    schools: tuple[str, ...] = ()
+    names: tuple[str, ...] = ()
+    controller: str = "any"
+    zone: str = "in_play"
+    min_strength: int | None = None
+    max_strength: int | None = None
+    min_cost: int | None = None
+    max_cost: int | None = None
+    other: bool = False
+    keywords: tuple[str, ...] = ()
+    without: tuple[str, ...] = ()
+    count: int = 1
+    up_to: bool = False
+    targets: bool = True
+    player: bool = False
+    bearing_weapon: bool | None = None
+    attacking: bool | None = None
+    attribute: str | None = None  # "Luz" | "Oscuridad"
+    with_ability: bool | None = None  # «un Oro con habilidad» / «sin habilidad»
+    not_races: tuple[str, ...] = ()  # «que no sea de Raza Sacerdote ni Caballero»
+    not_types: tuple[str, ...] = ()  # «que no sea Aliado / Oro»
+    owned: bool | None = None  # False: «de los que no seas dueño»
+
+    def __post_init__(self) -> None:
+        _check(self.controller, PLAYERS, "controlador")
+        _check(self.zone, ZONES, "zona")
+        if self.count < 0:
+            raise ValueError("TargetFilter.count debe ser ≥ 0")
+
+    def noun(self) -> str:
+        """'Aliado oponente de Fuerza 2 o menos' (no article, no count)."""
+        if self.player:
+            return {"you": "tú", "opponent": "oponente"}.get(self.controller, "jugador")
+        plural = self.count != 1
+        if self.types:
+            base = " o ".join(_TYPE_PLURAL.get(t, t + "s") if plural else t for t in self.types)
+        else:
+            base = "cartas" if plural else "carta"
+        parts = [base]
+        if self.other:
+            parts.insert(0, "otros" if plural else "otro")
+        if self.controller == "opponent":
+            parts.append("oponentes" if plural else "oponente")
+        if self.races:
+            parts.append("de Raza " + " o ".join(self.races))
+        if self.schools:
+            parts.append("de la Escuela " + " o ".join(self.schools))
+        if self.names:
+            parts.append("llamad" + ("os " if plural else "o ") + " o ".join(self.names))
+        if self.max_strength is not None:
+            parts.append(f"de Fuerza {self.max_strength} o menos")
+        if self.min_strength is not None:
+            parts.append(f"de Fuerza {self.min_strength} o más")
+        if self.max_cost is not None:
+            parts.append(f"de coste {self.max_cost} o menos")
+        if self.min_cost is not None:
+            parts.append(f"de coste {self.min_cost} o más")
+        if self.not_races:
+            parts.append("que no sea de Raza " + " ni ".join(self.not_races))
+        if self.not_types:
+            parts.append("que no sea " + " ni ".join(self.not_types))
+        if self.owned is False:
+            parts.append("de los que no seas dueño")
+        if self.attribute:
+            parts.append(self.attribute)
+        if self.with_ability is not None:
+            parts.append("con habilidad" if self.with_ability else "sin habilidad")
+        if self.keywords:
+            parts.append("con " + " y ".join(self.keywords))
+        if self.without:
+            parts.append("sin " + " ni ".join(self.without))
+        if self.bearing_weapon is True:
+            parts.append("que porte un Arma")
+        if self.attacking is True:
+            parts.append("atacante")
+        if self.controller == "you":
+            parts.append("que controles")
+        if self.zone == "being_played":
+            parts.append("que se está jugando" if not plural else "que se están jugando")
+        elif self.zone not in ("in_play",):
+            parts.append("en " + ZONES[self.zone])
+        return " ".join(parts)
+
+    def describe(self) -> str:
+        if self.player:
+            return "un jugador" if self.controller == "any" else self.noun()
+        n = self.count
+        amount = ("hasta " if self.up_to else "") + (_NUMBER.get(n, str(n)) if n != 1 else
+                                                    ("una" if self._feminine() else "un"))
+        text = f"{amount} {self.noun()}"
+        return text + (" objetivo" if self.targets and n == 1 else
+                       " objetivos" if self.targets else "")
+
+    def _feminine(self) -> bool:
+        return not self.types or self.types[0] in ("Arma",)
+
+
+_TYPE_PLURAL = {"Aliado": "Aliados", "Talismán": "Talismanes", "Arma": "Armas",
+                "Tótem": "Tótems", "Oro": "Oros"}
+_NUMBER = {0: "cero", 1: "un", 2: "dos", 3: "tres", 4: "cuatro", 5: "cinco", 6: "seis"}
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Condition(_Value):
+    """A game condition (4.2, «Mientras…», «si controlas…», racial conditions).
+
+    ``kind`` is a word of ``CONDITIONS``; the other fields are its parameters: ``filter``
+    (what is counted), ``count``, ``zone``, ``player`` (whose zone), ``phase``, ``counter``
+    and, for not / all_of / any_of, the sub-conditions ``of``. ``Condition.from_json`` also
+    accepts a bare word: ``"bears_weapon"``."""
+
+    kind: str = "always"
+    filter: TargetFilter | None = None
+    count: int = 1
+    zone: str | None = None
+    player: str = "you"
+    phase: str | None = None
+    counter: str | None = None
+    of: tuple[Condition, ...] = ()
+    subject: str = "self"  # dealt_castle_damage: "self" | "bearer"
+
+    _nested: ClassVar[dict[str, type]] = {}
+    _nested_many: ClassVar[dict[str, type]] = {}
+    _from_word: ClassVar[bool] = True  # Condition.from_json("bears_weapon")
+
+    def __post_init__(self) -> None:
+        _check(self.kind, CONDITIONS, "condición")
+        _check(self.zone, ZONES, "zona", optional=True)
+        _check(self.phase, PHASES, "fase", optional=True)
+        _check(self.player, PLAYERS, "jugador")
+
+    def describe(self) -> str:
+        template = CONDITIONS[self.kind]
+        return template.format(
+            zone=ZONES.get(self.zone or "in_play", ""),
+            filter=(_bare(self.filter.noun()) if self.filter else "cartas"),
+            count=self.count, player=PLAYERS.get(self.player, ""),
+            phase=PHASES.get(self.phase or "", "esa fase"), counter=self.counter or "",
+            of=" y ".join(c.describe() for c in self.of),
+            of_or=" o ".join(c.describe() for c in self.of),
+            subject="el Aliado portador" if self.subject == "bearer" else "esta carta")
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Trigger(_Value):
+    """What fires a triggered ability (6 Habilidades disparadas): an ``event`` of ``EVENTS``
+    happening to a card matching ``card`` (``self_only``: this very card; ``card`` None and
+    not self_only: any card), by or to ``player``, in ``phase`` when given, with an extra
+    ``condition`` checked when it fires. ``would``: «en respuesta a que fuera a…» (fires in
+    step C, before the action happens); otherwise after it (6.7 «En Respuesta»)."""
+
+    event: str
+    self_only: bool = False
+    card: TargetFilter | None = None
+    player: str = "any"
+    phase: str | None = None
+    condition: Condition | None = None
+    would: bool = False
+    bearer: bool = False  # the event happens to this Arma's bearer
+
+    def __post_init__(self) -> None:
+        _check(self.event, EVENTS, "evento")
+        _check(self.player, PLAYERS, "jugador")
+        _check(self.phase, PHASES, "fase", optional=True)
+
+    def describe(self) -> str:
+        text = EVENTS[self.event]
+        if self.bearer:
+            text = text.replace("una carta", "el Aliado portador").replace(
+                "un Aliado atacante", "el Aliado portador").replace("un Aliado", "el Aliado portador")
+        elif self.self_only:
+            text = text.replace("una carta", "esta carta").replace("un Aliado", "este Aliado")
+        elif self.card is not None:
+            text = text.replace("una carta", self.card.describe().replace(" objetivo", ""))
+        if self.phase:
+            text += f" ({PHASES[self.phase]})"
+        if self.player not in ("any",):
+            text += f" ({PLAYERS[self.player]})"
+        head = "En respuesta a que fuera a ocurrir: " if self.would else "Cuando "
+        out = head + text
+        if self.condition is not None:
+            out += ", si " + self.condition.describe()
+        return out
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Cost(_Value):
+    """One piece of a cost (10.16 Coste; 6.5 B): ``kind`` of ``COSTS``, ``amount``,
+    ``filter`` (which cards may pay it), ``counter`` (counter name). A cost never targets and
+    cannot be answered (6.5 B); it must be payable in full."""
+
+    kind: str
+    amount: int = 1
+    filter: TargetFilter | None = None
+    counter: str | None = None
+
+    def __post_init__(self) -> None:
+        _check(self.kind, COSTS, "coste")
+        if self.amount < 0:
+            raise ValueError("Cost.amount debe ser ≥ 0")
+
+    def describe(self) -> str:
+        noun = self.filter.noun() if self.filter else ("carta" if self.amount == 1 else "cartas")
+        return COSTS[self.kind].format(amount=self.amount, filter=noun, counter=self.counter or "")
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Duration(_Value):
+    """How long an effect lasts: ``kind`` of ``DURATIONS``; ``while`` needs ``condition``.
+    Strength changes without a stated duration last until the next Fase Final (6.x)."""
+
+    kind: str = "instant"
+    condition: Condition | None = None
+
+    def __post_init__(self) -> None:
+        _check(self.kind, DURATIONS, "duración")
+        if self.kind == "while" and self.condition is None:
+            raise ValueError("Duration('while') necesita una condición")
+
+    def describe(self) -> str:
+        return DURATIONS[self.kind].format(
+            condition=self.condition.describe() if self.condition else "")
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Effect(_Value):
+    """One step of what an ability does (``kind`` of ``EFFECTS``).
+
+    ``subject`` (``SUBJECTS``) says what it acts on: ``target`` uses the ability's
+    ``targets[target]``; ``each``/``chosen`` use ``filter``. ``player`` is whose Castillo/hand
+    for draw, mill, discard, search, virtual_gold, damage. ``amount`` a number (Fuerza change,
+    cards, counters, Oros, cost change); ``amount_from`` a number read from the game instead
+    ("strength_of_bearer", "strength_of_target", "allies_you_control"…); ``zone`` a
+    destination (put_into_play, move, search); ``keyword`` a keyword name or a race
+    (race_becomes); ``counter`` a counter name; ``duration``; ``optional`` «puedes»; ``then``
+    «Luego»: only if the previous step was done (6.x); ``instead`` replacement «en su lugar»."""
+
+    kind: str
+    subject: str = "target"
+    target: int = 0
+    filter: TargetFilter | None = None
+    player: str = "you"
+    amount: int | None = None
+    amount_from: str | None = None
+    zone: str | None = None
+    keyword: str | None = None
+    counter: str | None = None
+    duration: Duration = field(default_factory=Duration)
+    optional: bool = False
+    then: bool = False
+    random: bool = False  # «al azar» (discard)
+
+    _nested: ClassVar[dict[str, type]] = {}
+
+    def __post_init__(self) -> None:
+        _check(self.kind, EFFECTS, "efecto")
+        if self.amount_from is not None:
+            _check(self.amount_from, AMOUNT_SOURCES, "origen de cantidad")
+        _check(self.subject, SUBJECTS, "sujeto")
+        _check(self.player, PLAYERS, "jugador")
+        _check(self.zone, ZONES, "zona", optional=True)
+
+    def subject_text(self, targets: tuple[TargetFilter, ...] = ()) -> str:
+        if self.subject == "target" and self.target < len(targets):
+            return targets[self.target].describe()
+        if self.subject in ("each", "chosen", "player") and self.filter is not None:
+            noun = self.filter.noun()
+            return ("cada " if self.subject == "each" else "") + noun
+        return SUBJECTS[self.subject]
+
+    def describe(self, targets: tuple[TargetFilter, ...] = ()) -> str:
+        per = ""
+        if self.amount_from == "count":
+            amount: object = self.amount or 1
+            per = " por cada " + (self.filter.noun() if self.filter else "carta")
+        elif self.amount_from is not None:
+            amount = AMOUNT_SOURCES[self.amount_from]
+        else:
+            amount = self.amount if self.amount is not None else "X"
+        text = EFFECTS[self.kind].format(
+            subject=self.subject_text(targets), player=PLAYERS.get(self.player, ""),
+            amount=amount, zone=ZONES.get(self.zone or "in_play", ""),
+            keyword=self.keyword or "", counter=self.counter or "").strip()
+        if text.startswith("tú "):
+            text = text[3:]
+        if self.random:
+            text += " al azar"
+        text += per
+        if self.kind == "strength" and isinstance(self.amount, int) and self.amount < 0:
+            text = text.replace(f"gana {self.amount}", f"pierde {-self.amount}")
+        if self.optional:
+            head, _, rest = text.partition(" ")
+            text = "puedes " + _INFINITIVE.get(head, head) + (" " + rest if rest else "")
+        if self.then:
+            text = "Luego, " + text
+        extra = self.duration.describe()
+        return f"{text} {extra}".strip()
+
+

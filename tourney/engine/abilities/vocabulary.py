@@ -1,0 +1,201 @@
+"""The vocabularies of ability values: each word the values accept, with its Spanish.
+
+``model`` validates every value against these tables (an unknown word is a ``ValueError``)
+and renders ``describe()`` with them; docs/abilities.md lists them for authors of the
+hand-written files.
+"""
+from __future__ import annotations
+
+# -- vocabularies (word -> Spanish) ----------------------------------------------------
+
+ABILITY_KINDS = {
+    "keyword": "habilidad clave",
+    "continuous": "habilidad continua",
+    "triggered": "habilidad disparada",
+    "activated": "habilidad activada",
+    "play_permission": "permiso de juego",
+    "replacement": "reemplazo («en su lugar»)",
+    "effect": "efecto de la carta (Talismán, 2.3: se resuelve al jugarla)",
+    "play_restriction": "restricción de juego («sólo puedes jugar esta carta…»)",
+    "alternative_cost": "coste alternativo (en vez de pagar el coste de Oro, 10.16)",
+}
+
+# Zones an ability talks about. "in_play" = any zone in play; "castle" = the Mazo Castillo
+# (as a source); "castle_top"/"castle_bottom" as destinations; "being_played" = a card that
+# is being played (8.1: what an Anulación targets).
+ZONES = {
+    "hand": "la mano", "graveyard": "el Cementerio", "exile": "la Zona de Destierro",
+    "castle": "el Mazo Castillo", "castle_top": "el tope del Mazo Castillo",
+    "castle_bottom": "el fondo del Mazo Castillo", "defense": "la Línea de Defensa",
+    "attack": "la Línea de Ataque", "support": "la Línea de Apoyo",
+    "reserve": "la Reserva de Oro", "paid": "la Zona de Oro Pagado", "in_play": "el juego",
+    "being_played": "las cartas que se están jugando", "weapon": "portada por un Aliado",
+}
+
+# Whose: relative to the ability's controller.
+PLAYERS = {"you": "tú", "opponent": "tu oponente", "any": "cualquier jugador",
+           "each": "cada jugador", "active": "el jugador activo",
+           "target": "el jugador objetivo", "controller_of_target": "el controlador del objetivo",
+           "owner_of_target": "el dueño del objetivo"}
+
+EVENTS = {
+    "played": "se juega una carta",
+    "enters_play": "una carta entra en juego",
+    "leaves_play": "una carta sale del juego",
+    "destroyed": "una carta es Destruida",
+    "banished": "una carta es Desterrada",
+    "returned_to_hand": "una carta vuelve a la mano",
+    "drawn": "se Roba una carta",
+    "discarded": "se Descarta una carta",
+    "milled": "se Bota una carta",
+    "gold_enters": "un Oro entra en juego",
+    "attack_declared": "un Aliado es declarado atacante",
+    "block_declared": "un Aliado es declarado bloqueador",
+    "combat_damage": "un Aliado hace daño de combate",
+    "damage": "se hace daño a un Castillo",
+    "phase_begins": "comienza una fase",
+    "phase_ends": "termina una fase",
+    "step_begins": "comienza un paso",
+    "ability_used": "se utiliza una habilidad",
+    "annulled": "una carta es Anulada",
+    "cancelled": "una habilidad es Cancelada",
+    "counter_placed": "se pone un contador",
+    "blocked": "un Aliado atacante es bloqueado",
+    "control_changed": "una carta cambia de controlador",
+}
+
+# Phases and steps (a Trigger's or a Condition's ``phase``).
+PHASES = {"regroup": "la Fase de Agrupación", "vigil": "la Fase de Vigilia",
+          "battle": "la Batalla Mitológica", "attack": "la Declaración de Ataque",
+          "block": "la Declaración de Bloqueo", "war": "la Guerra de Talismanes",
+          "damage": "la Asignación de Daño", "final": "la Fase Final", "draw": "la Fase de Robar"}
+
+CONDITIONS = {
+    "always": "siempre",
+    "in_zone": "esta carta está en {zone}",
+    "bears_weapon": "este Aliado porta un Arma",
+    "bears_no_weapon": "este Aliado no porta Armas",
+    "attacking": "este Aliado está atacando",
+    "blocking": "este Aliado está bloqueando",
+    "blocked": "este Aliado fue bloqueado",
+    "unblocked": "este Aliado no fue bloqueado",
+    "controls": "controlas {count} o más {filter}",
+    "controls_none": "no controlas {filter}",
+    "opponent_controls": "tu oponente controla {count} o más {filter}",
+    "all_allies": "todos los Aliados que controlas son {filter}",
+    "zone_count": "hay {count} o más {filter}",
+    "zone_empty": "no hay {filter}",
+    "phase": "es {phase}",
+    "your_turn": "es tu turno",
+    "opponent_turn": "es el turno de tu oponente",
+    "has_counters": "esta carta tiene {count} o más contadores de {counter}",
+    "strength_at_least": "la Fuerza de este Aliado es {count} o más",
+    "castle_at_most": "tu Mazo Castillo tiene {count} cartas o menos",
+    "hand_at_most": "tienes {count} cartas o menos en tu mano",
+    "dealt_castle_damage": "{subject} hizo daño al Castillo oponente este turno",
+    "bearer_is": "el Aliado portador es {filter}",
+    "entered_this_turn": "entraron en juego {count} o más {filter} bajo tu control este turno",
+    "not": "no se cumple que {of}",
+    "all_of": "{of}",
+    "any_of": "{of_or}",
+}
+
+COSTS = {
+    "gold": "pagar {amount} Oro(s)",
+    "mill": "Botar {amount} carta(s)",
+    "banish_from_graveyard": "Desterrar {amount} {filter} de tu Cementerio",
+    "discard": "Descartar {amount} {filter}",
+    "destroy_own": "Destruir {amount} {filter} que controles",
+    "banish_own": "Desterrar {amount} {filter} que controles",
+    "destroy_self": "Destruir esta carta",
+    "banish_self": "Desterrar esta carta",
+    "return_own_to_hand": "devolver {amount} {filter} que controles a tu mano",
+    "remove_counters": "quitar {amount} contador(es) de {counter} de esta carta",
+    "add_counters": "poner {amount} contador(es) de {counter} en esta carta",
+    "regroup_gold": "Agrupar {amount} Oro(s)",
+    "shuffle_own": "barajar {amount} {filter} en tu Mazo Castillo",
+    "reveal": "mostrar {amount} {filter} de tu mano",
+    "banish_from_hand": "Desterrar {amount} {filter} de tu mano",
+}
+
+EFFECTS = {
+    # moves between zones
+    "destroy": "Destruye {subject}",
+    "banish": "Destierra {subject}",
+    "return_to_hand": "devuelve {subject} a la mano de su dueño",
+    "to_castle_top": "pon {subject} en el tope del Mazo Castillo de su dueño",
+    "to_castle_bottom": "pon {subject} debajo del Mazo Castillo de su dueño",
+    "put_into_play": "pon {subject} en juego",
+    "move": "mueve {subject} a {zone}",
+    "shuffle_into_castle": "baraja {subject} en el Mazo Castillo de su dueño",
+    # cards from the Castillo / the hand
+    "draw": "{player} Roba {amount} carta(s)",
+    "mill": "{player} Bota {amount} carta(s)",
+    "discard": "{player} Descarta {amount} carta(s)",
+    "search": "{player} Busca {subject} en {zone} y baraja",
+    "look": "{player} Mira {amount} carta(s) de {zone}",
+    # strength, keywords, abilities
+    "strength": "{subject} gana {amount} a la Fuerza",
+    "set_strength": "la Fuerza de {subject} es {amount}",
+    "gain_keyword": "{subject} gana {keyword}",
+    "lose_keyword": "{subject} pierde {keyword}",
+    "lose_abilities": "{subject} pierde su habilidad",
+    "cannot_attack": "{subject} no puede ser declarado atacante",
+    "cannot_block": "{subject} no puede bloquear",
+    "cannot_be_blocked": "{subject} no puede ser bloqueado",
+    "must_block": "{subject} debe bloquear",
+    "race_becomes": "{subject} se considera de Raza {keyword}",
+    "counters": "pon {amount} contador(es) de {counter} en {subject}",
+    "remove_counters": "quita {amount} contador(es) de {counter} de {subject}",
+    # the chain
+    "annul": "Anula {subject}",
+    "cancel": "Cancela {subject}",
+    "cannot_be_annulled": "{subject} no puede ser Anulada",
+    "cancel_attack": "cancela el ataque de {subject}",
+    "end_battle": "termina la Batalla Mitológica",
+    # damage and redirection (10.41)
+    "redirect": "redirige el efecto de {subject} a un nuevo objetivo válido",
+    "redirect_damage": "redirige el daño de {subject} a {player}",
+    "reduce_damage": "reduce en {amount} el daño que haría {subject}",
+    "prevent_damage": "previene el daño que haría {subject}",
+    "damage": "{subject} hace {amount} de daño a {player}",
+    # gold and costs
+    "virtual_gold": "{player} gana {amount} Oro(s) virtual(es)",
+    "cost_change": "el coste de {subject} cambia en {amount}",
+    "play_free": "juega {subject} sin pagar su coste",
+    "regroup": "Agrupa {subject}",
+    # control and players
+    "gain_control": "gana el control de {subject}",
+    "extra_turn": "{player} juega un turno adicional",
+    "weapon_capacity": "{subject} puede portar {amount} Arma(s)",
+    "enters_with_counters": "{subject} entra en juego con {amount} contador(es) de {counter}",
+    "lose_game": "{player} pierde la partida",
+}
+
+DURATIONS = {
+    "instant": "",
+    "end_of_turn": "hasta la Fase Final",
+    "while": "mientras {condition}",
+    "permanent": "de forma permanente",
+    "next_turn": "durante el siguiente turno",
+    "while_in_play": "mientras esta carta esté en juego",
+}
+
+# Where an Effect's number comes from when it is not fixed (``Effect.amount_from``);
+# "count" multiplies ``amount`` (default 1) by the number of cards matching ``filter``.
+AMOUNT_SOURCES = {
+    "count": "por cada {filter}",
+    "strength_of_bearer": "la Fuerza del Aliado portador",
+    "strength_of_self": "la Fuerza de esta carta",
+    "strength_of_target": "la Fuerza del objetivo",
+    "allies_you_control": "la cantidad de Aliados que controlas",
+}
+
+# What an Effect acts on. "target" = the ability's targets[target] (8.2, chosen when the
+# ability is used); "chosen" = chosen on resolution without targeting; "each" = every card
+# matching ``filter``; "self" = the source; "bearer" = an Arma's bearer; "triggering" = the
+# card that fired the trigger; "player" = the effect acts on ``player`` only.
+SUBJECTS = {"target": "el objetivo", "chosen": "la carta elegida", "each": "cada",
+            "self": "esta carta", "bearer": "el Aliado portador",
+            "triggering": "esa carta", "player": "", "attackers": "los Aliados atacantes",
+            "blockers": "los Aliados bloqueadores", "being_played": "la carta que se juega"}
