@@ -65,9 +65,9 @@ def effect_line(game: State, source: Inst, ability: Ability, p: str, targets: li
                 return None
     pos = 0
     split: list[list[str]] = []
-    for f in ability.targets:
-        split.append(targets[pos:pos + f.count])
-        pos += f.count
+    for wanted in ability.targets:
+        split.append(targets[pos:pos + wanted.count])
+        pos += wanted.count
     done = True
     for effect in ability.effects:
         if effect.then and not done:
