@@ -5,6 +5,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from .. import db
+from ..legality import load_formats
+from ..services.adjudication import upload_from_console
+from ..services.errors import ServiceError
 from .common import EXIT_UNREADABLE, CliError
 
 
@@ -12,11 +16,6 @@ def store(app, path: str, text: str, event_id: int | None, match_id: int | None,
           game: int | None, catalog) -> str:
     """Adjudicate and store; the Spanish line to print. CliError (exit 2) when the event, the
     match, the game or the players do not fit: nothing is stored then."""
-    from .. import db
-    from ..legality import load_formats
-    from ..services.adjudication import upload_from_console
-    from ..services.errors import ServiceError
-
     missing = [flag for flag, value in (("--event", event_id), ("--match", match_id),
                                         ("--game", game)) if value is None]
     if missing:

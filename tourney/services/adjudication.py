@@ -18,6 +18,7 @@ from sqlmodel import Session, func, select
 
 from ..catalog.model import fold
 from ..document_values import AdjudicationRow
+from ..engine import RecordError, adjudicate, catalog_resolver, read_record
 from ..engine.rules import rule_title
 from ..models.adjudication import SOURCE_CLI, SOURCE_FILE, SOURCE_TEXT, SOURCES, Adjudication
 from ..models.catalog import utcnow
@@ -27,6 +28,7 @@ from .access import is_judge, owns
 from .decklists import catalog_for
 from .errors import Conflict, Forbidden, NotFound, ServiceError
 from .events import get_event
+from .swaps import expected_deck
 
 MAX_RECORD_BYTES = 1024 * 1024  # a 200-turn record is ~150 KB
 GAMES = (1, 2, 3)
@@ -170,15 +172,13 @@ def decode_upload(data: bytes, filename: str = "") -> str:
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise ServiceError(f"El archivo {filename or ''} no está en UTF-8 (byte {exc.start}): "
-                           "guárdalo como texto UTF-8 (JSON Lines).".replace("  ", " "),
-                           "file") from None
+        named = f" {filename}" if filename else ""
+        raise ServiceError(f"El archivo{named} no está en UTF-8 (byte {exc.start}): guárdalo "
+                           "como texto UTF-8 (JSON Lines).", "file") from None
 
 
 def read(text: str, catalog, field: str = "record"):
     """The engine's ``GameRecord`` of ``text``; ServiceError with the line when unreadable."""
-    from ..engine import RecordError, catalog_resolver, read_record
-
     if len(text.encode("utf-8")) > MAX_RECORD_BYTES:
         raise ServiceError(f"El registro tiene {len(text.encode('utf-8')) // 1024} KB; el máximo "
                            f"es {MAX_RECORD_BYTES // 1024} KB.", field)
@@ -235,8 +235,6 @@ def seat_players(header, match: Match, regs: dict[int, Registration], table_no: 
 def check_decks(session: Session, event: Event, match: Match, game: int, record,
                 seats: dict[str, Registration], catalog, fmt=None) -> dict:
     """The deck check of the record, one entry per player (see ``record_deck``)."""
-    from .swaps import expected_deck
-
     main = getattr(fmt, "main_name", None) or "Mazo Castillo"
     revealed = record.header.order == "revealed"
     by_code = catalog.by_code
@@ -311,8 +309,6 @@ def upload_from_console(session: Session, event_id: int, match_id: int, game: in
 def _store(session: Session, actor: User | None, event: Event, match: Match, game, text: str,
            catalog, fmt=None, *, source: str = SOURCE_TEXT, filename: str = "",
            first_player: int | None = None, now: datetime | None = None) -> Adjudication:
-    from ..engine import adjudicate
-
     rnd = session.get(Round, match.round_id)
     if rnd is None or rnd.event_id != event.id:
         raise NotFound("No existe esa mesa en este evento.")

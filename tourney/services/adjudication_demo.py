@@ -5,14 +5,17 @@ from __future__ import annotations
 from sqlmodel import Session, select
 
 from ..models.adjudication import Adjudication
-from ..models.events import Event, Match, Round, User
+from ..engine import adjudicate, catalog_resolver, read_record
+from ..engine.generate import Deck as EngineDeck
+from ..engine.generate import generate_game
+from ..engine.record import dumps_line
+from ..models.events import Event, Match, Round, SupportSwap, User
 from .adjudication import _regs, upload
+from .swaps import expected_deck
 
 
 def _engine_deck(deck, catalog):
     """A ``Deck`` of the swaps module (code counters) as the generator's deck of cards."""
-    from ..engine.generate import Deck as EngineDeck
-
     cards = [catalog.by_code(code) for code, qty in sorted(deck.castle.items()) for _ in range(qty)]
     cards = [c for c in cards if c is not None]
     gold = next(i for i, c in enumerate(cards) if c.plain_gold)
@@ -24,11 +27,6 @@ def demo_record(session: Session, event: Event, match: Match, game: int, catalog
     """A record of game ``game`` of ``match`` played with the decks the players had for it
     (registered list + recorded swaps), with one illegal line near the middle: a card played
     a second time (it is no longer in the hand)."""
-    from ..engine import adjudicate, catalog_resolver, read_record
-    from ..engine.generate import generate_game
-    from ..engine.record import dumps_line
-    from .swaps import expected_deck
-
     regs = {r.id: r for r in _regs(session, match)}
     a, b = regs[match.player_a_id], regs[match.player_b_id]
     decks = [_engine_deck(expected_deck(session, event, r, match, game), catalog) for r in (a, b)]
@@ -56,8 +54,6 @@ def demo_adjudication(session: Session, judge: User, event: Event, fmt, catalog,
                       rnd: Round) -> Adjudication | None:
     """The demo's adjudicated game: game 2 of the table of ``rnd`` whose player swapped
     cards before game 2 (``demo._demo_swap``), uploaded by the judge."""
-    from ..models.events import SupportSwap
-
     match = session.exec(select(Match).join(SupportSwap, SupportSwap.match_id == Match.id)
                          .where(Match.round_id == rnd.id, SupportSwap.game == 2)
                          .order_by(Match.table_no)).first()

@@ -12,6 +12,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from ..engine import positions
+
 ZONES = (("defense", "Línea de Defensa"), ("attack", "Línea de Ataque"),
          ("support", "Línea de Apoyo"), ("reserve", "Reserva de Oro"), ("paid", "Oro Pagado"),
          ("weapons", "Armas portadas"), ("graveyard", "Cementerio"), ("exile", "Destierro"))
@@ -58,8 +60,6 @@ def _status(pos) -> str:
 def board(record, record_text: str, verdict: dict | None = None) -> Board:
     """Every line of the record as a step of the viewer, from ``tourney.engine.positions``;
     the lines after the first illegal one were not replayed (shown as written)."""
-    from ..engine import positions
-
     lines = record_text.splitlines()
     players = {p.id: p.name for p in record.header.players}
     result = Board()
