@@ -8,230 +8,23 @@ is replaced. Files with ``abstract = true`` only serve as parents.
 
 Every mistake in a file raises :class:`FormatError` naming the file and the
 key path (``copies.limit``, ``errata[3].race``…). The schema is documented in
-``docs/legality.md``.
+``docs/legality.md``. The games file is read by ``tourney.legality.games``, the TOML
+itself by ``tourney.legality.toml_reader``.
 """
 from __future__ import annotations
 
-import builtins
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from ..catalog.model import fold, slugify
 from .errors import FormatError, UnknownFormatError
-
-GAMES_FILE = "games.toml"
-DEFAULT_FORMATS_DIR = Path(__file__).resolve().parent.parent.parent / "formats"
-MAX_FORMAT_BYTES = 1024 * 1024
-
-
-# --------------------------------------------------------------------------- games
-@dataclass(frozen=True, slots=True)
-class SectionSpec:
-    key: str  # "main" | "side"
-    name: str  # "Mazo Castillo"
-    short: str  # "Castillo"
-    headers: tuple[str, ...]
-    prefixes: tuple[str, ...] = ()
-
-
-DECK_SHEETS = ("by_type", "list")
-
-
-@dataclass(frozen=True, slots=True)
-class Game:
-    """What differs between games (formats/games.toml): the deck sections and their headers,
-    whether cards come from a catalog, whether the side is a Mazo de Soporte swapped between
-    games (§11) and how the printed deck sheet lists the main deck."""
-
-    id: str
-    name: str
-    catalog_required: bool
-    main: SectionSpec
-    side: SectionSpec
-    support_swaps: bool = False
-    deck_sheet: str = "list"  # "by_type" | "list"
-
-    @property
-    def has_catalog(self) -> bool:
-        return self.catalog_required
-
-    @property
-    def sheet_by_type(self) -> bool:
-        return self.deck_sheet == "by_type"
-
-    def section(self, key: str) -> SectionSpec:
-        return self.main if key == "main" else self.side
-
-    def header_map(self) -> dict[str, str]:
-        """Folded header -> section key."""
-        out: dict[str, str] = {}
-        for spec in (self.main, self.side):
-            for header in spec.headers:
-                out.setdefault(fold(header), spec.key)
-        return out
-
-    def prefix_map(self) -> dict[str, str]:
-        out: dict[str, str] = {}
-        for spec in (self.main, self.side):
-            for prefix in spec.prefixes:
-                out.setdefault(fold(prefix), spec.key)
-        return out
-
-
-def _read_toml(path: Path) -> dict[str, Any]:
-    name = path.name
-    try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise FormatError(name, "", f"no se pudo leer el archivo ({exc.strerror})") from None
-    if len(raw) > MAX_FORMAT_BYTES:
-        raise FormatError(name, "", "el archivo es demasiado grande (máximo 1 MB)")
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise FormatError(name, "", f"no está en UTF-8 (byte {exc.start})") from None
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise FormatError(name, "", f"TOML inválido: {exc}") from None
-
-
-class _Reader:
-    """Typed access to a TOML table that remembers the file and key path."""
-
-    def __init__(self, file: str, data: dict[str, Any], path: str = ""):
-        self.file = file
-        self.data = data
-        self.path = path
-        self.used: set[str] = set()
-
-    def key(self, name: str) -> str:
-        return f"{self.path}.{name}" if self.path else name
-
-    def fail(self, name: str, message: str) -> FormatError:
-        return FormatError(self.file, self.key(name), message)
-
-    def has(self, name: str) -> bool:
-        return name in self.data
-
-    def get(self, name: str, kind: type | tuple[type, ...], default: Any = None, required: bool = False) -> Any:
-        self.used.add(name)
-        if name not in self.data:
-            if required:
-                raise self.fail(name, "falta esta clave obligatoria")
-            return default
-        value = self.data[name]
-        if kind is int and isinstance(value, bool):
-            raise self.fail(name, "debe ser un número entero")
-        if not isinstance(value, kind):
-            raise self.fail(name, f"debe ser {_kind_name(kind)}, no {_value_kind(value)}")
-        return value
-
-    def int(self, name: str, default: int | None = None, required: bool = False, minimum: int = 0) -> int | None:
-        value = self.get(name, int, default, required)
-        if value is not None and value < minimum:
-            raise self.fail(name, f"debe ser un número entero ≥ {minimum}")
-        return value
-
-    def str(self, name: str, default: str | None = None, required: bool = False) -> str | None:
-        value = self.get(name, str, default, required)
-        if value is not None and not value.strip() and required:
-            raise self.fail(name, "no puede estar vacío")
-        return value
-
-    def text(self, name: builtins.str) -> builtins.str:
-        """A required, non-empty text."""
-        value = self.str(name, required=True)
-        assert value is not None  # required: str() raised otherwise
-        return value
-
-    def bool(self, name: builtins.str, default: bool = False) -> bool:
-        return bool(self.get(name, bool, default))
-
-    def str_list(self, name: builtins.str, default: list[builtins.str] | None = None) -> list[builtins.str]:
-        value = self.get(name, list, default if default is not None else [])
-        for i, item in enumerate(value):
-            if not isinstance(item, str) or not item.strip():
-                raise FormatError(self.file, f"{self.key(name)}[{i}]", "debe ser un texto no vacío")
-        return list(value)
-
-    def int_list(self, name: builtins.str) -> list[builtins.int] | None:
-        value = self.get(name, list, None)
-        if value is None:
-            return None
-        for i, item in enumerate(value):
-            if isinstance(item, bool) or not isinstance(item, int) or item < 0:
-                raise FormatError(self.file, f"{self.key(name)}[{i}]", "debe ser un número entero ≥ 0")
-        return list(value)
-
-    def table(self, name: builtins.str) -> _Reader:
-        value = self.get(name, dict, {})
-        return _Reader(self.file, value, self.key(name))
-
-    def tables(self, name: builtins.str) -> list[_Reader]:
-        value = self.get(name, list, [])
-        out = []
-        for i, item in enumerate(value):
-            if not isinstance(item, dict):
-                raise FormatError(self.file, f"{self.key(name)}[{i}]", "debe ser una tabla ([[...]])")
-            out.append(_Reader(self.file, item, f"{self.key(name)}[{i}]"))
-        return out
-
-    def done(self) -> None:
-        """Unknown keys are typos: reject them."""
-        for name in self.data:
-            if name not in self.used:
-                raise self.fail(name, "clave desconocida")
-
-
-def _kind_name(kind: type | tuple[type, ...]) -> str:
-    names = {int: "un número entero", str: "un texto", bool: "true o false", list: "una lista",
-             dict: "una tabla"}
-    if isinstance(kind, tuple):
-        return " o ".join(names.get(k, k.__name__) for k in kind)
-    return names.get(kind, kind.__name__)
-
-
-def _value_kind(value: Any) -> str:
-    return {bool: "true/false", int: "un número", float: "un decimal", str: "un texto", list: "una lista",
-            dict: "una tabla"}.get(type(value), type(value).__name__)
-
-
-def load_games(formats_dir: str | Path = DEFAULT_FORMATS_DIR) -> dict[str, Game]:
-    path = Path(formats_dir) / GAMES_FILE
-    if not path.exists():
-        raise FormatError(GAMES_FILE, "", f"no existe en {Path(formats_dir)}")
-    data = _read_toml(path)
-    games: dict[str, Game] = {}
-    for game_id, body in data.items():
-        if not isinstance(body, dict):
-            raise FormatError(GAMES_FILE, game_id, "debe ser una tabla [juego]")
-        r = _Reader(GAMES_FILE, body, game_id)
-        name = r.text("name")
-        catalog = r.str("catalog", "required")
-        if catalog not in ("required", "optional"):
-            raise r.fail("catalog", "debe ser \"required\" u \"optional\"")
-        support_swaps = r.bool("support_swaps", False)
-        deck_sheet = r.str("deck_sheet", "list")
-        if deck_sheet not in DECK_SHEETS:
-            raise r.fail("deck_sheet", "debe ser \"by_type\" o \"list\"")
-        sections = []
-        for key in ("main", "side"):
-            s = r.table(key)
-            if not s.data:
-                raise r.fail(key, "falta la sección (tabla con name y headers)")
-            sname = s.text("name")
-            spec = SectionSpec(key=key, name=sname, short=s.str("short", sname) or sname,
-                               headers=tuple(s.str_list("headers")) or (sname,),
-                               prefixes=tuple(s.str_list("prefixes")))
-            s.done()
-            sections.append(spec)
-        r.done()
-        games[game_id] = Game(game_id, name, catalog == "required", sections[0], sections[1],
-                              support_swaps=support_swaps, deck_sheet=deck_sheet)
-    return games
+from .games import (  # noqa: F401  (re-exported: formats.Game, formats.load_games…)
+    DECK_SHEETS, DEFAULT_FORMATS_DIR, GAMES_FILE, Game, SectionSpec, load_games,
+)
+from .pool_rules import read_sealed
+from .rules import RULES
+from .toml_reader import MAX_FORMAT_BYTES, _read_toml, _Reader  # noqa: F401
 
 
 # --------------------------------------------------------------------------- formats
@@ -390,8 +183,6 @@ def _resolve_extends(fid: str, raws: dict[str, tuple[Path, dict[str, Any]]],
 
 def _build(fid: str, path: Path, data: dict[str, Any], parents: tuple[str, ...],
            games: dict[str, Game]) -> tuple[Format, bool]:
-    from .rules import RULES
-
     file = path.name
     r = _Reader(file, data)
     r.str("id", required=True)
@@ -503,8 +294,6 @@ def _build(fid: str, path: Path, data: dict[str, Any], parents: tuple[str, ...],
         fmt.errata[fold(card)] = err
 
     if r.has("sealed"):  # Sellado / Lanzamiento parameters (tourney/legality/pool.py)
-        from .pool import read_sealed
-
         fmt.sealed = read_sealed(r.table("sealed"), fmt)
     rules = r.table("rules")
     for rule_name, params in rules.data.items():

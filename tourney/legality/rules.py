@@ -17,7 +17,7 @@ from .verdict import Violation
 
 if TYPE_CHECKING:  # pragma: no cover
     from .formats import Format, _Reader
-    from .validator import CardInfo, DeckContext
+    from .card_facts import CardInfo, DeckContext
 
 
 @dataclass(frozen=True)
