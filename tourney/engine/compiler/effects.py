@@ -239,6 +239,13 @@ def _verb_effect(verb: str, player: str, cur: Cursor, antecedent: Cards | None):
                 after = cur.take_any(f"y {verb_form} {pron} en tu cementerio")
                 if after is not None:
                     return Effect("search", player, cards, dest="graveyard"), after
+                after = cur.take_any(f"y {verb_form} {pron} en tu zona de oro pagado")
+                if after is not None:
+                    return Effect("search", player, cards, dest="paid"), after
+                after = cur.take_any(f"y {verb_form} {pron} en tu reserva de oros",
+                                     f"y {verb_form} {pron} en tu reserva de oro")
+                if after is not None:
+                    return Effect("search", player, cards, dest="reserve"), after
         return None
     if verb == "put":
         if (after := cur.take("en", "tu", "mano")) is not None and (cards.zone != "play" or cards.ref):

@@ -6,6 +6,8 @@ Each is parsed on its own from the comma-separated clauses that open a sentence
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 from .nouns import RACES, bare_phrase, card_phrase, number
 from .parsed import PLAYER, ZONE, Cards, Condition, Cost, Parsed, Trigger
 from .text import Cursor
@@ -18,6 +20,8 @@ _EVENTS = (
     ("sea desterrado", "banished"), ("sea desterrada", "banished"),
     ("sea declarado atacante", "attacks"), ("es declarado atacante", "attacks"),
     ("entre en juego", "enters"), ("sea declarado bloqueador", "blocks"),
+    ("sean declarados atacantes", "attacks"), ("sean destruidos", "destroyed"),
+    ("entren en juego", "enters"), ("sean desterrados", "banished"),
     ("declarado atacante", "attacks"), ("declarado bloqueador", "blocks"),
     ("salga del juego", "leaves"), ("sale del juego", "leaves"),
     ("sea bloqueado", "blocked"), ("es bloqueado", "blocked"), ("sea declarado bloqueador", "blocks"), ("bloquee", "blocks"),
@@ -161,6 +165,8 @@ def condition(cur: Cursor) -> tuple[Condition, Cursor] | None:
     if (after := cur.take("SELF")) is not None:
         if (rest := after.take_any("esta en tu cementerio", "se encuentra en tu cementerio")) is not None:
             return Condition("self_zone", zone="graveyard"), rest
+        if (rest := after.take_any("esta en tu mano")) is not None:
+            return Condition("self_zone", zone="hand"), rest
         if (rest := after.take_any("esta en tu reserva de oros", "esta en tu reserva de oro",
                                    "esta en tu reserva")) is not None:
             return Condition("self_zone", zone="reserve"), rest
@@ -229,6 +235,8 @@ def _cost(cur: Cursor, antecedent: Cards | None = None) -> tuple[Cost, Cursor] |
     cards, rest = got
     if kind in ("destroy",) and cards.ref != "self" and cards.controller != "you":
         return None
+    if kind == "discard" and cards.zone == "play" and cards.controller is None and cards.ref is None:
+        cards = replace(cards, zone="hand", zone_owner="you")  # «Descartar dos cartas»: from your hand
     if kind in ("discard", "reveal") and cards.zone != "hand":
         return None
     if kind == "shuffle" and cards.zone not in ("hand", "graveyard"):

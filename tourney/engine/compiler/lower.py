@@ -166,7 +166,7 @@ def _effect(eff: PEffect, scope: _Scope, continuous: bool) -> Effect:
         owner = eff.cards.zone_owner if eff.cards.zone_owner != "owner" else eff.player
         flt = card_filter(Cards(**{**_fields(eff.cards), "zone_owner": None, "zone": "castle"}))
         dest = {"hand": "hand", "exile": "exile", "castle_top": "castle_top",
-                "graveyard": "graveyard"}[eff.dest]
+                "graveyard": "graveyard", "paid": "paid", "reserve": "reserve"}[eff.dest]
         return Effect("search", subject="player", player=owner or "you", filter=flt, zone=dest, **common)
     if eff.kind == "cancel_attack":
         return Effect("cancel_attack", subject="attackers", **common)

@@ -205,7 +205,7 @@ def card_phrase(cur: Cursor) -> tuple[Cards, Cursor] | None:
     count: int | None = 1
     up_to = other = False
     position = None
-    if (after := cur.take_any("al menos", "1 o mas")) is not None:
+    if (after := cur.take_any("al menos", "1 o mas", "uno o mas")) is not None:
         cur = after
         word = cur.peek()
     if (after := cur.take("hasta")) is not None:
@@ -214,6 +214,8 @@ def card_phrase(cur: Cursor) -> tuple[Cards, Cursor] | None:
             return None
         (count, after), up_to = got, True
         cur = after
+    elif (after := cur.take_any("todos los demas", "todas las demas")) is not None:
+        count, other, cur = None, True, after
     elif (after := cur.take_any("todos los", "todas las", "todos tus", "todas tus")) is not None:
         count, cur = None, after
     elif (after := cur.take_any("los demas", "las demas")) is not None:
