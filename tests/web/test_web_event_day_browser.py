@@ -273,3 +273,18 @@ def test_the_deck_check_refills_for_the_chosen_game(browser, server, two_players
     assert page.input_value("#counted_text").startswith("Mazo Castillo")
     page.click("main button:has-text('Comparar')")
     page.wait_for_selector("text=Sin diferencias")
+
+
+def test_the_section_bar_scrolls_on_a_phone_with_a_visible_cue(browser, server, event64):
+    _world, _org, event = event64
+    page = _page(browser, PHONE)
+    _login(page, server, "org@x.cl")
+    page.goto(f"{server}/eventos/{event.id}/rondas/1")
+    bar = page.locator("nav.evnav")
+    overflow = bar.evaluate("n => [n.scrollWidth, n.clientWidth, getComputedStyle(n).overflowX]")
+    assert overflow[0] > overflow[1] and overflow[2] == "auto"  # it scrolls sideways
+    assert "gradient" in bar.evaluate("n => getComputedStyle(n).backgroundImage")  # the shadow cue
+    last = bar.locator("a").last
+    last.scroll_into_view_if_needed()
+    assert last.is_visible()
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"] + 1
