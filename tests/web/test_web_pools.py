@@ -11,7 +11,7 @@ from datetime import date
 import pytest
 from sqlmodel import select
 
-from tourney.models.events import DecklistSubmission
+from tourney.models.events import DeckCheck, DecklistSubmission
 from tourney.models.pools import PlayerPool, SealedEvent
 from web_helpers import login
 
@@ -289,3 +289,65 @@ def test_one_players_pool_from_a_workbook_on_the_pool_page(client, lanz, world):
     page = resp.get_data(as_text=True)
     assert resp.status_code == 400 and "fila 4: «Shuri (DO-213)» es de Dominio, no de la edición del evento (Bushido)" in page
     assert pool_row(world, lanz.regs["beto"]).card_count == 5  # the old pool stays as it was
+
+
+def test_a_competitive_sellado_restores_the_deck_and_checks_it_against_the_registration(client, world):
+    """§11: in a competitive Sellado the Castillo goes back to what is registered after the
+    round, and a deck check must match the registration (the Soporte being the rest of the pool)."""
+    from tourney.models.events import Event, Match, Registration
+    from tourney.services import events, pools, rounds, swaps
+    from tourney.services.pools_demo import demo_castle, demo_pool_text
+
+    org = world.user("org@x.cl", "organizador", "Olga")
+    judge = world.user("juez@x.cl", name="Julia")
+    ana, beto = world.user("ana@x.cl", name="Ana"), world.user("beto@x.cl", name="Beto")
+    formats, catalog = world.formats(), world.catalog()
+
+    def setup(s):
+        event = pools.create_sealed_event(s, org, formats=formats, castle_size=45, editions=["bushido"],
+                                          name="Sellado", date=date(2026, 12, 5), format_id="sellado", seed=1,
+                                          rounds_planned=3)
+        events.add_judge(s, org, event, judge.email)
+        regs = [events.register_self(s, u, event) for u in (ana, beto)]
+        for n, (u, reg) in enumerate(zip((ana, beto), regs)):
+            pools.enter_pool(s, org, event, reg, catalog, text=demo_pool_text(catalog, ["bushido"], random.Random(n)))
+        pools.lock_pools(s, org, event)
+        for u, reg in zip((ana, beto), regs):
+            pools.submit_deck(s, u, event, reg, formats["sellado"], catalog,
+                              counts=demo_castle(pools.pool_value(pools.pool_of(s, reg)), catalog, 45))
+        rnd = rounds.pair_next_round(s, org, event)
+        match = rounds.round_matches(s, rnd)[0]
+        reg = s.get(Registration, match.player_a_id)
+        deck = swaps.expected_deck(s, event, reg, match, 1)
+        out_code, in_code = max(deck.castle, key=lambda c: deck.castle[c]), sorted(deck.side)[0]
+        swaps.record_swaps(s, judge, event, match, reg, 2, f"1 {deck.names[out_code]} ({out_code})",
+                           f"1 {deck.names[in_code]} ({in_code})", pools.event_format(s, event, formats["sellado"]),
+                           catalog)
+        rounds.enter_result(s, org, event, match, "2-1-0", match.version)
+        rnd2 = rounds.pair_next_round(s, org, event)
+        return event.id, reg.id, match.id, rounds.round_matches(s, rnd2)[0].id
+
+    event_id, reg_id, match1, match2 = world.run(setup)
+
+    def expected(s, match_id, game):
+        event, reg = s.get(Event, event_id), s.get(Registration, reg_id)
+        return swaps.expected_deck(s, event, reg, s.get(Match, match_id), game)
+
+    registered = world.run(lambda s: expected(s, match2, 1))
+    after_swap = world.run(lambda s: expected(s, match1, 2))
+    assert sum(registered.castle.values()) == 45 and registered.castle != after_swap.castle  # restored
+
+    def text(deck):
+        return ("Mazo Castillo\n" + "\n".join(f"{q} {deck.names[c]} ({c})" for c, q in deck.castle.items())
+                + "\nMazo de Soporte\n" + "\n".join(f"{q} {deck.names[c]} ({c})" for c, q in deck.side.items()))
+
+    login(client, judge.email)
+    ok = client.post(f"/eventos/{event_id}/revision", data={"registration_id": str(reg_id), "game": "1",
+                                                            "counted_text": text(registered)})
+    assert ok.status_code == 200
+    kept = client.post(f"/eventos/{event_id}/revision", data={"registration_id": str(reg_id), "game": "1",
+                                                              "counted_text": text(after_swap)})
+    page = kept.get_data(as_text=True)
+    assert "sobran 1" in page and "faltan 1" in page  # the swap was not undone: not what is registered
+    checks = world.run(lambda s: [c.ok for c in s.exec(select(DeckCheck).where(DeckCheck.event_id == event_id))])
+    assert checks == [True, False]
