@@ -62,6 +62,21 @@ def _player(cur: Cursor) -> tuple[str, Cursor]:
     return "you", cur
 
 
+_AS_MANY = {"ese aliado": "strength_of_target", "el aliado elegido": "strength_of_target",
+            "el aliado portador": "strength_of_bearer", "SELF": "strength_of_self"}
+
+
+def as_many(cur: Cursor) -> tuple[str, Cursor] | None:
+    """ "tantas cartas como Fuerza tenga ese Aliado / el Aliado portador / este Aliado"."""
+    after = cur.take("tantas", "cartas", "como", "fuerza", "tenga")
+    if after is None:
+        return None
+    for words, source in _AS_MANY.items():
+        if (rest := after.take(*words.split())) is not None:
+            return source, rest
+    return None
+
+
 def _amount(cur: Cursor) -> tuple[int, Cards | None, Cursor] | None:
     """ "N carta(s)" [de tu/su mano|mazo castillo] ["por cada" NP]."""
     got = number(cur)
@@ -188,6 +203,8 @@ def _choose(cur: Cursor, antecedent: Cards | None):
 
 
 def _verb_effect(verb: str, player: str, cur: Cursor, antecedent: Cards | None):
+    if verb in ("draw", "mill") and (many := as_many(cur)) is not None:
+        return Effect(verb, player, amount_from=many[0]), many[1]
     if verb in ("draw", "mill") or (verb == "discard" and number(cur) and cur.peek(1).startswith("carta")):
         got = _amount(cur)
         if got is None:

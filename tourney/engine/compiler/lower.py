@@ -140,6 +140,11 @@ def _count(per: Cards | None, player: str) -> dict:
 
 def _effect(eff: PEffect, scope: _Scope, continuous: bool) -> Effect:
     common = {"then": eff.then, "optional": eff.optional}
+    if eff.kind in ("draw", "mill") and eff.amount_from is not None:
+        if eff.amount_from == "strength_of_target" and (scope.last is None or scope.last[0] != "target"):
+            raise Unsupported("«ese Aliado» sin objetivo antes")
+        return Effect(eff.kind, subject="player", player=eff.player, amount_from=eff.amount_from,
+                      target=scope.last[1] if eff.amount_from == "strength_of_target" else 0, **common)
     if eff.kind in ("draw", "mill"):
         return Effect(eff.kind, subject="player", player=eff.player, amount=eff.amount,
                       **_count(eff.per, eff.player), **common)

@@ -107,6 +107,7 @@ class Effect:
     until: str | None = None  # "end": hasta la Fase Final; "while": while the ability holds
     dest: str | None = None  # destination zone (to_hand, shuffle, put)
     per: Cards | None = None  # "por cada …": amount per matching card
+    amount_from: str | None = None  # "tantas cartas como Fuerza tenga ese Aliado"
     then: bool = False  # "Luego, …": only after the previous step was done
     optional: bool = False  # "puedes …" inside a chain ("Luego, puedes Robar una carta")
 
