@@ -37,7 +37,7 @@ def test_coverage_text_is_in_spanish(shared_data):
 
 
 def test_abilities_shows_each_sentence_with_its_compiled_form_or_reason(shared_data):
-    result = run("engine", "abilities", "Júpiter", "--catalog", str(shared_data / CARDS_JSON))
+    result = run("engine", "abilities", "Vestalis Maxima", "--catalog", str(shared_data / CARDS_JSON))
     assert result.exit_code == 0
     assert "= Única." in result.output and "no entendida:" in result.output
     as_json = json.loads(run("engine", "abilities", "Kyudo", "--catalog",

@@ -218,9 +218,9 @@ def _framed(cur: Cursor, card_type: str) -> tuple[Parsed, ...]:
         kind = "activated"
     elif card_type == TALISMAN and not conds and not scope:
         kind = "spell"
-    elif continuous and not (conds or optional) and all(
-            e.cards is not None and e.cards.ref in ("self", "bearer") for e in effs):
-        kind = "static"
+    elif continuous and not (conds or optional) and (card_type != TALISMAN or all(
+            e.cards is not None and e.cards.ref in ("self", "bearer") for e in effs)):
+        kind = "static"  # a card in play states a lasting fact: «Los Aliados oponentes pierden 1 …»
     else:
         raise NotUnderstood("no se sabe cuándo ocurre este efecto")
     return tuple(Parsed(kind, effects=effs, trigger=t, conditions=tuple(conds), costs=costs,
