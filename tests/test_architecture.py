@@ -115,3 +115,17 @@ def test_mypy_finds_nothing_in_the_pure_cores():
     done = subprocess.run([sys.executable, "-m", "mypy", *(f"tourney/{c}" for c in TYPED_CORES)],
                           cwd=PACKAGE.parent, capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stdout[-4000:]
+
+
+def test_every_command_module_registers_and_a_broken_one_fails_loudly(monkeypatch):
+    import click
+
+    from tourney import cli
+
+    group = click.Group()
+    cli.register_commands(group)
+    assert {"catalog", "deck", "swiss", "print", "import", "export", "demo", "db"} <= set(group.commands)
+    assert {"compiler", "serve"} <= set(cli.COMMAND_MODULES)
+    monkeypatch.setattr(cli, "COMMAND_MODULES", (*cli.COMMAND_MODULES, "no_existe"))
+    with pytest.raises(cli.CommandModuleError, match="tourney.cli.no_existe no se pudo importar"):
+        cli.register_commands(click.Group())

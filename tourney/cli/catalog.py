@@ -6,7 +6,11 @@ import json
 import click
 from flask import current_app
 from flask.cli import with_appcontext
+from sqlmodel import Session
 
+from .. import db
+from ..catalog.errors import CatalogImportError
+from ..services.catalog import API_BASE_URL, catalog_stats, import_files, load_catalog, sync_edition
 from .common import EXIT_UNREADABLE, CliError, friendly
 
 
@@ -31,14 +35,8 @@ def register(group: click.Group) -> None:
 @with_appcontext
 @friendly
 def import_command(paths: tuple[str, ...], fmt: str | None, dry_run: bool) -> None:
-    from .. import db
-    from ..catalog.errors import CatalogImportError
-    from ..services.catalog import import_files
-
     try:
         if dry_run:
-            from sqlmodel import Session
-
             session = Session(db.engine_for_app(current_app))
             try:
                 report = import_files(session, list(paths), fmt)
@@ -61,10 +59,6 @@ def import_command(paths: tuple[str, ...], fmt: str | None, dry_run: bool) -> No
 @with_appcontext
 @friendly
 def sync_command(slug: str, base_url: str | None) -> None:
-    from .. import db
-    from ..catalog.errors import CatalogImportError
-    from ..services.catalog import API_BASE_URL, sync_edition
-
     try:
         with db.session_scope(current_app) as session:
             report = sync_edition(session, slug, base_url or API_BASE_URL)
@@ -78,9 +72,6 @@ def sync_command(slug: str, base_url: str | None) -> None:
 @with_appcontext
 @friendly
 def stats_command(as_json: bool) -> None:
-    from .. import db
-    from ..services.catalog import catalog_stats
-
     with db.session_scope(current_app) as session:
         stats = catalog_stats(session)
     if as_json:
@@ -104,9 +95,6 @@ def stats_command(as_json: bool) -> None:
 @with_appcontext
 @friendly
 def show_command(name: tuple[str, ...]) -> None:
-    from .. import db
-    from ..services.catalog import load_catalog
-
     query = " ".join(name)
     with db.session_scope(current_app) as session:
         catalog = load_catalog(session)

@@ -14,12 +14,29 @@ from pathlib import Path
 import click
 from flask.cli import ScriptInfo
 
+from .. import db
+from ..catalog import Card, Catalog
+from ..catalog.errors import CatalogImportError
+from ..catalog.importers.detect import read_files
+from ..catalog.model import fold, slugify
+from ..legality import (
+    DEFAULT_FORMATS_DIR,
+    DecklistError,
+    FormatError,
+    LegalityError,
+    decode_decklist,
+    load_formats,
+    parse_decklist,
+    parse_decklist_xlsx,
+    validate,
+)
+from ..legality.decklist import MAX_DECKLIST_BYTES, MAX_XLSX_BYTES, check_unknown_names
+from ..services.catalog import load_catalog
+from ..services.legality import record_formats
 from .common import EXIT_ILLEGAL, EXIT_OK, EXIT_UNREADABLE, CliError, friendly
 
 
 def _formats_dir(option: str | None) -> Path:
-    from ..legality import DEFAULT_FORMATS_DIR
-
     if option:
         return Path(option)
     ctx = click.get_current_context(silent=True)
@@ -34,8 +51,6 @@ def _formats_dir(option: str | None) -> Path:
 
 
 def _load_formats(formats_dir: Path):
-    from ..legality import FormatError, load_formats
-
     try:
         return load_formats(formats_dir)
     except FormatError as exc:
@@ -45,9 +60,6 @@ def _load_formats(formats_dir: Path):
 def _simple_name_catalog(path: Path):
     """A catalog from a CSV with just ``nombre``/``name`` and ``tipo``/``type`` columns
     (for games without a card database, e.g. Magic or Sky World)."""
-    from ..catalog import Card, Catalog
-    from ..catalog.model import fold, slugify
-
     try:
         text = path.read_bytes().decode("utf-8-sig")
     except UnicodeDecodeError:
@@ -74,10 +86,6 @@ def _simple_name_catalog(path: Path):
 
 
 def _catalog_from_file(path: Path):
-    from ..catalog import Catalog
-    from ..catalog.errors import CatalogImportError
-    from ..catalog.importers.detect import read_files
-
     if not path.is_file():
         raise CliError(f"no existe el catálogo {path}")
     try:
@@ -90,11 +98,6 @@ def _catalog_from_file(path: Path):
 
 
 def _catalog_from_db():
-    from flask import current_app  # noqa: F401  (app context is pushed by the caller)
-
-    from .. import db
-    from ..services.catalog import load_catalog
-
     with db.session_scope() as session:
         catalog = load_catalog(session)
     if len(catalog) == 0:
@@ -104,9 +107,6 @@ def _catalog_from_db():
 
 
 def _read_decklist(path: str, game):
-    from ..legality import DecklistError, decode_decklist, parse_decklist, parse_decklist_xlsx
-    from ..legality.decklist import MAX_DECKLIST_BYTES, MAX_XLSX_BYTES
-
     try:
         if path == "-":
             data = sys.stdin.buffer.read(MAX_DECKLIST_BYTES + 1)
@@ -148,9 +148,6 @@ def deck_group() -> None:
 @friendly
 def check_command(format_id: str, file: str, as_json: bool, catalog_path: str | None,
                   formats_dir: str | None) -> None:
-    from ..legality import LegalityError, validate
-    from ..legality.decklist import check_unknown_names
-
     formats = _load_formats(_formats_dir(formats_dir))
     fmt = formats.get(format_id)
     if fmt is None:
@@ -185,9 +182,6 @@ def check_command(format_id: str, file: str, as_json: bool, catalog_path: str | 
 def formats_command(as_json: bool, formats_dir: str | None, record: bool) -> None:
     formats = _load_formats(_formats_dir(formats_dir))
     if record:
-        from .. import db
-        from ..services.legality import record_formats
-
         app = click.get_current_context().ensure_object(ScriptInfo).load_app()
         with app.app_context(), db.session_scope() as session:
             changed = record_formats(session, formats)

@@ -18,6 +18,17 @@ import click
 from flask import current_app
 from flask.cli import with_appcontext
 
+from .. import db
+from ..legality import load_formats
+from ..models.events import User
+from ..printing import render_blank_sheets, render_deck_sheets, render_pairings, render_slips, render_standings
+from ..printing.adjudications import render_adjudications
+from ..printing.data import event_documents_from_json
+from ..services import catalog as catalog_service
+from ..services.documents import event_documents, find_event, import_decklists, import_players
+from ..services.errors import ServiceError
+from ..sheets import SheetFileError, SheetImportError, build_workbook
+from ..sheets.safety import MAX_FILE_BYTES
 from .common import CliError, friendly
 
 PAGE_SIZES = ("A4", "Letter")
@@ -57,8 +68,6 @@ def _write(path: str, data: bytes) -> None:
 
 
 def _from_json(path: Path, page_size: str | None):
-    from ..printing.data import event_documents_from_json
-
     try:
         raw = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError) as exc:
@@ -83,12 +92,6 @@ def _load(event_ref: str, page_size: str | None, table_round: int | None = None,
         if not path.exists():
             raise CliError(f"no existe el archivo {path}")
         return _from_json(path, page_size)
-    from .. import db
-    from ..legality import load_formats
-    from ..services import catalog as catalog_service
-    from ..services.documents import event_documents, find_event
-    from ..services.errors import ServiceError
-
     try:
         with db.session_scope() as session:
             event = find_event(session, event_ref)
@@ -150,8 +153,6 @@ def print_group() -> None:
 @friendly
 def print_decksheets(event: str, round_number: int | None, blank: bool, count: int,
                      page_size: str | None, output: str) -> None:
-    from ..printing import render_blank_sheets, render_deck_sheets
-
     docs = _load(event, _norm_size(page_size), table_round=round_number)
     if round_number is not None and not event.lower().endswith(".json"):
         _round(docs, round_number)
@@ -177,8 +178,6 @@ def print_decksheets(event: str, round_number: int | None, blank: bool, count: i
 @friendly
 def print_pairings(event: str, round_number: int | None, order: str, page_size: str | None,
                    output: str) -> None:
-    from ..printing import render_pairings
-
     docs = _load(event, _norm_size(page_size))
     rnd = _round(docs, round_number)
     _done(output, f"Emparejamientos de la ronda {rnd.number} ({len(rnd.pairings)} mesas)",
@@ -194,8 +193,6 @@ def print_pairings(event: str, round_number: int | None, order: str, page_size: 
 @with_appcontext
 @friendly
 def print_slips(event: str, round_number: int | None, page_size: str | None, output: str) -> None:
-    from ..printing import render_slips
-
     docs = _load(event, _norm_size(page_size))
     rnd = _round(docs, round_number)
     tables = sum(1 for p in rnd.pairings if not p.is_bye)
@@ -213,8 +210,6 @@ def print_slips(event: str, round_number: int | None, page_size: str | None, out
 @friendly
 def print_standings(event: str, round_number: int | None, page_size: str | None,
                     output: str) -> None:
-    from ..printing import render_standings
-
     docs = _load(event, _norm_size(page_size), standings_round=round_number)
     if not docs.standings:
         raise CliError("todavía no hay clasificación: no se ha jugado ninguna ronda")
@@ -231,8 +226,6 @@ def print_standings(event: str, round_number: int | None, page_size: str | None,
 @with_appcontext
 @friendly
 def print_adjudications(event: str, page_size: str | None, output: str) -> None:
-    from ..printing.adjudications import render_adjudications
-
     docs = _load(event, _norm_size(page_size))
     _done(output, f"Partidas arbitradas ({len(docs.adjudications)})",
           render_adjudications(docs.event, docs.adjudications))
@@ -247,8 +240,6 @@ def print_adjudications(event: str, page_size: str | None, output: str) -> None:
 @with_appcontext
 @friendly
 def export_command(event: str, output: str) -> None:
-    from ..sheets import build_workbook
-
     if not output.lower().endswith(".xlsx"):
         raise CliError("el archivo de salida debe terminar en .xlsx")
     docs = _load(event, None)
@@ -262,8 +253,6 @@ def import_group() -> None:
 
 
 def _read_upload(path: str) -> bytes:
-    from ..sheets.safety import MAX_FILE_BYTES
-
     file = Path(path)
     if not file.exists():
         raise CliError(f"no existe el archivo {file}")
@@ -274,12 +263,6 @@ def _read_upload(path: str) -> bytes:
 
 
 def _import(event_ref: str, path: str, kind: str) -> None:
-    from .. import db
-    from ..models.events import User
-    from ..services.documents import find_event, import_decklists, import_players
-    from ..services.errors import ServiceError
-    from ..sheets import SheetFileError, SheetImportError
-
     if event_ref.lower().endswith(".json"):
         raise CliError("para importar, EVENTO debe ser un evento de la base de datos (id o nombre)")
     data = _read_upload(path)
@@ -292,9 +275,6 @@ def _import(event_ref: str, path: str, kind: str) -> None:
                 summary = import_players(session, actor, event, data)
                 what = f"{summary.created} jugadores inscritos en «{event.name}»"
             else:
-                from ..legality import load_formats
-                from ..services import catalog as catalog_service
-
                 formats = load_formats(current_app.config["FORMATS_DIR"])
                 if event.format_id not in formats:
                     raise CliError(f"el formato del evento «{event.format_id}» no existe")

@@ -7,7 +7,13 @@ import click
 from flask import current_app
 from flask.cli import with_appcontext
 
-from .. import db
+from .. import ROOT, db
+from ..catalog.importers.deckforge import load_deckforge_cards
+from ..legality import load_formats
+from ..services import accounts
+from ..services import catalog as catalog_service
+from ..services.demo import DEMO_PASSWORD, demo_event, has_events
+from ..services.errors import ServiceError
 from .common import CliError, friendly
 
 
@@ -17,8 +23,6 @@ def register(group: click.Group) -> None:
 
 
 def _deckforge_cards() -> Path:
-    from .. import ROOT
-
     return ROOT.parent / "shared" / "data" / "deckforge" / "public-data" / "cards.json"
 
 
@@ -32,11 +36,6 @@ def _deckforge_cards() -> Path:
 @with_appcontext
 @friendly
 def demo(if_empty: bool, format_id: str, players: int, rounds_played: int, seed: int) -> None:
-    from ..legality import load_formats
-    from ..services import catalog as catalog_service
-    from ..services.demo import DEMO_PASSWORD, demo_event, has_events
-    from ..services.errors import ServiceError
-
     db.upgrade(current_app.config["DATABASE_URL"])
     with db.session_scope() as session:
         if if_empty and has_events(session):
@@ -48,8 +47,6 @@ def demo(if_empty: bool, format_id: str, players: int, rounds_played: int, seed:
             if not path.exists():
                 raise CliError("El catálogo está vacío y no se encontró "
                                f"{path}: importa las cartas con `tourney catalog import`.")
-            from ..catalog.importers.deckforge import load_deckforge_cards
-
             cards, editions = load_deckforge_cards(path)
             report = catalog_service.import_cards(session, cards, editions, source="deckforge")
             session.flush()
@@ -82,9 +79,6 @@ def users() -> None:
 @with_appcontext
 @friendly
 def users_create(email: str, name: str | None, role: str, password: str) -> None:
-    from ..services import accounts
-    from ..services.errors import ServiceError
-
     try:
         with db.session_scope() as session:
             user = accounts.create_user(session, email, name or email.split("@")[0], password, role)
@@ -99,9 +93,6 @@ def users_create(email: str, name: str | None, role: str, password: str) -> None
 @with_appcontext
 @friendly
 def users_role(email: str, role: str) -> None:
-    from ..services import accounts
-    from ..services.errors import ServiceError
-
     try:
         with db.session_scope() as session:
             user = accounts.set_role(session, email, role)

@@ -7,6 +7,9 @@ from pathlib import Path
 
 import click
 
+from ..swiss import SwissUserError, TournamentState, pair_round, recommended_rounds, standings, top_cut_pairings
+from ..swiss.pairing import explain
+from ..swiss.simulate import simulate
 from .common import EXIT_ILLEGAL, EXIT_UNREADABLE, CliError, friendly
 
 
@@ -21,8 +24,6 @@ def register(group: click.Group) -> None:
 
 
 def _load(path: str):
-    from ..swiss import SwissUserError, TournamentState
-
     try:
         text = Path(path).read_text(encoding="utf-8")
     except OSError as exc:
@@ -53,9 +54,6 @@ def _pct(ratio: tuple[int, int]) -> str:
               help="Escribe aquí el estado con la ronda nueva agregada (resultados en null).")
 @friendly
 def pair_command(state_path: str, seed: int, as_json: bool, output: str | None) -> None:
-    from ..swiss import SwissUserError, pair_round
-    from ..swiss.pairing import explain
-
     state = _load(state_path)
     try:
         pairings = pair_round(state, random.Random(seed))
@@ -93,8 +91,6 @@ def pair_command(state_path: str, seed: int, as_json: bool, output: str | None) 
                    "(porcentajes como fracciones 0..1).")
 @friendly
 def standings_command(state_path: str, as_json: bool) -> None:
-    from ..swiss import standings
-
     state = _load(state_path)
     table = standings(state)
     if as_json:
@@ -113,8 +109,6 @@ def standings_command(state_path: str, as_json: bool) -> None:
 @click.argument("players", type=int)
 @friendly
 def rounds_command(players: int) -> None:
-    from ..swiss import SwissUserError, recommended_rounds
-
     try:
         plan = recommended_rounds(players)
     except SwissUserError as exc:
@@ -130,8 +124,6 @@ def rounds_command(players: int) -> None:
 @click.option("--json", "as_json", is_flag=True, help="Salida JSON: lista de {table, a, b}.")
 @friendly
 def topcut_command(state_path: str, size: str | None, as_json: bool) -> None:
-    from ..swiss import SwissUserError, recommended_rounds, standings, top_cut_pairings
-
     state = _load(state_path)
     n = int(size) if size else (state.settings.top_cut
                                 or recommended_rounds(max(len(state.players), 2)).top_cut)
@@ -166,8 +158,6 @@ def topcut_command(state_path: str, size: str | None, as_json: bool) -> None:
 @friendly
 def simulate_command(players: int, rounds: int, seed: int, drop_rate: float, draw_rate: float,
                      output: str) -> None:
-    from ..swiss.simulate import simulate
-
     state = simulate(players, rounds, seed, drop_rate=drop_rate, draw_rate=draw_rate)
     Path(output).write_text(json.dumps(state.to_json(), ensure_ascii=False, indent=1) + "\n",
                             encoding="utf-8")
