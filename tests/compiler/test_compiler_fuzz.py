@@ -49,3 +49,14 @@ def test_truncated_real_texts_never_crash(real, data):
     card = data.draw(st.sampled_from(cards))
     cut = data.draw(st.integers(0, len(card.text)))
     check(card.text[:cut], card.name, card.type)
+
+
+def test_every_real_sentence_renders_in_both_forms(real):
+    # the grammar's own rendering (parsed values) and the engine's must never fail
+    from tourney.engine.compiler.grammar import parse_text
+
+    for card in real.catalog:
+        for unit in parse_text(card.text, card.name, card.type):
+            for parsed in unit.parsed:
+                assert parsed.describe()
+                assert parsed.to_json()

@@ -174,8 +174,14 @@ def effect_of(player: str, cur: Cursor, antecedent: Cards | None) -> tuple[Effec
                 return None
             per, rest = phrase
         return Effect("gold", amount=got[0], per=per), rest
-    if (after := cur.take("cancela", "el", "ataque", "oponente")) is not None:
+    if (after := cur.take_any("cancela el ataque oponente", "cancelar el ataque oponente")) is not None:
         return Effect("cancel_attack"), after
+    if cur.peek() in ("quita", "quitar") and (got := number(cur.skip())) and \
+            (rest := got[1].take_any("contadores de", "contador de")) is not None and rest.peek():
+        counter, rest = rest.peek().capitalize(), rest.skip()
+        if (end := rest.take("de", "SELF")) is not None:
+            return Effect("remove_counters", cards=Cards(ref="self"), amount=got[0], counter=counter), end
+        return None
     if (after := cur.take_any("gana el control de", "ganar el control de")) is not None:
         got = card_phrase(after)
         return (Effect("gain_control", cards=got[0]), got[1]) if got else None

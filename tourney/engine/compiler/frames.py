@@ -24,6 +24,7 @@ _EVENTS = (
     ("entren en juego", "enters"), ("sean desterrados", "banished"),
     ("declarado atacante", "attacks"), ("declarado bloqueador", "blocks"),
     ("salga del juego", "leaves"), ("sale del juego", "leaves"),
+    ("sea anulada", "annulled"), ("sea anulado", "annulled"),
     ("sea bloqueado", "blocked"), ("es bloqueado", "blocked"), ("sea declarado bloqueador", "blocks"), ("bloquee", "blocks"),
 )
 
@@ -72,6 +73,24 @@ def trigger(cur: Cursor) -> tuple[Trigger, Cursor] | None:
     after = cur.take_any("cuando", "cada vez que")
     if after is None:
         return None
+    every = cur.peek() == "cada"  # «cada vez que»: no once-per-turn limit
+    got = _trigger_after(after)
+    if got is None or not every:
+        return got
+    return replace(got[0], whose="every" if got[0].whose is None else got[0].whose), got[1]
+
+
+_PLAYER_EVENTS = {"robe": "drawn", "descarte": "discarded", "descarta": "discarded", "bote": "milled"}
+
+
+def _trigger_after(after: Cursor) -> tuple[Trigger, Cursor] | None:
+    for who, player in (("tu oponente", "opponent"), ("un jugador", "any"), ("un oponente", "opponent")):
+        if (rest := after.take(*who.split())) is not None and rest.peek() in _PLAYER_EVENTS:
+            event = _PLAYER_EVENTS[rest.peek()]
+            got = card_phrase(rest.skip())
+            if got and got[0].zone == "play" and got[0].count == 1 and not got[0].types:
+                return Trigger(event, player=player), got[1]
+            return None
     if (rest := after.take("juegues")) is not None or (rest := after.take("tu", "oponente", "juegue")):
         player = "you" if after.peek() == "juegues" else "opponent"
         got = card_phrase(rest)
@@ -262,7 +281,8 @@ def describe_trigger(t: Trigger) -> str:
     names = {"enters": "entra en juego", "leaves": "sale del juego", "destroyed": "es destruido", "banished": "es desterrado",
              "attacks": "es declarado atacante", "blocked": "es bloqueado", "blocks": "bloquea"}
     tail = " bajo tu control" if t.player == "you" else ""
-    return f"Cuando {t.cards.describe()} {names[t.event]}{tail}"
+    who = t.cards.describe() if t.cards is not None else PLAYER.get(t.player or "", "un jugador")
+    return f"Cuando {who} {names.get(t.event, t.event)}{tail}"
 
 
 def describe_condition(c: Condition) -> str:

@@ -30,9 +30,9 @@ _MOVES = {"destroy": "destroy", "banish": "banish", "annul": "annul", "return": 
           "lose_ability": "lose_abilities", "cannot_attack": "cannot_attack",
           "cannot_block": "cannot_block", "set_strength": "set_strength", "discard": "discard",
           "group": "regroup", "feed": "counters", "counters": "counters", "play_free": "play_free", "move": "move",
-          "race_becomes": "race_becomes", "cannot_be_annulled": "cannot_be_annulled"}
+          "race_becomes": "race_becomes", "remove_counters": "remove_counters", "cannot_be_annulled": "cannot_be_annulled"}
 _PUT = {"castle_top": "to_castle_top", "castle_bottom": "to_castle_bottom"}
-_EVENTS = {"enters": "enters_play", "leaves": "leaves_play", "blocked": "blocked", "destroyed": "destroyed", "banished": "banished",
+_EVENTS = {"enters": "enters_play", "leaves": "leaves_play", "blocked": "blocked", "annulled": "annulled", "destroyed": "destroyed", "banished": "banished",
            "attacks": "attack_declared", "blocks": "block_declared", "played": "played"}
 
 
@@ -203,7 +203,7 @@ def _effect(eff: PEffect, scope: _Scope, continuous: bool) -> Effect:
         extra["zone"] = eff.dest
     if eff.kind == "feed":
         extra.update(amount=1, counter="Alimento")
-    if eff.kind == "counters":
+    if eff.kind in ("counters", "remove_counters"):
         extra.update(amount=eff.amount, counter=eff.counter)
     if kind == "discard":
         raise Unsupported("Descartar una carta concreta")
@@ -328,6 +328,8 @@ def _trigger(t: PTrigger) -> Trigger:
                        phase=_PHASES[t.phase], player=player)
     if t.phase not in (None, "response"):
         raise Unsupported("disparo con fase")
+    if t.event in ("drawn", "discarded", "milled"):  # «Cuando tu oponente Robe una carta»
+        return Trigger(t.event, player=t.player or "any")
     event = _EVENTS.get(t.event)
     if event is None or t.cards is None:
         raise Unsupported(f"disparo «{t.event}» sin equivalente en el motor")
@@ -435,6 +437,8 @@ def lower(p: Parsed, text: str, card_type: str) -> Ability:
     if p.kind == "triggered":
         if p.trigger.phase == "response":
             common["response"] = True
+        if p.trigger.whose == "every":  # «cada vez que»: every time (the engine's convention: 99)
+            common["per_turn"] = 99
         return Ability("triggered", trigger=_trigger(p.trigger), **common)
     if p.kind == "activated":
         phases = (_PHASES[p.timing],) if p.timing else ()
