@@ -8,12 +8,33 @@ from __future__ import annotations
 import hashlib
 import json
 from pathlib import Path
+from threading import Lock
 from typing import Any
 
 from sqlmodel import Session
 
 from ..legality import Format, load_formats
 from ..models.catalog import FormatRow, utcnow
+
+
+_current: dict[tuple, dict[str, Format]] = {}
+_current_lock = Lock()
+
+
+def current_formats(folder: str | Path) -> dict[str, Format]:
+    """The format files of ``folder``, loaded again only when a file changes (organizers edit
+    the TOML while the server runs): cached per the files' names and modification times."""
+    folder = Path(folder)
+    key = (str(folder), tuple(sorted((p.name, p.stat().st_mtime_ns)
+                                     for p in folder.glob("*.toml"))))
+    with _current_lock:
+        found = _current.get(key)
+    if found is None:
+        found = load_formats(folder)
+        with _current_lock:
+            _current.clear()
+            _current[key] = found
+    return found
 
 
 def format_definition(fmt: Format) -> dict[str, Any]:

@@ -3,7 +3,6 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from functools import wraps
-from pathlib import Path
 from threading import Lock
 
 from flask import abort, current_app, flash
@@ -11,9 +10,9 @@ from flask_login import current_user
 from markupsafe import Markup
 
 from ..db import get_session
-from ..legality import load_formats
 from ..localtime import from_local, local_time, venue_zone  # noqa: F401  (used by the views)
 from ..services.catalog import load_catalog
+from ..services.legality import current_formats
 from ..services.errors import Conflict, ServiceError
 
 
@@ -83,20 +82,9 @@ def actor():
     return current_user._get_current_object() if current_user.is_authenticated else None
 
 
-_formats_cache: dict[tuple, dict] = {}
-
-
 def formats() -> dict:
-    """The format files, reloaded when a file in FORMATS_DIR changes (organizers edit TOML)."""
-    folder = Path(current_app.config["FORMATS_DIR"])
-    key = (str(folder), tuple(sorted((p.name, p.stat().st_mtime_ns)
-                                     for p in folder.glob("*.toml"))))
-    found = _formats_cache.get(key)
-    if found is None:
-        found = load_formats(folder)
-        _formats_cache.clear()
-        _formats_cache[key] = found
-    return found
+    """The format files of FORMATS_DIR (reloaded when one changes: services.legality)."""
+    return current_formats(current_app.config["FORMATS_DIR"])
 
 
 def catalog():
