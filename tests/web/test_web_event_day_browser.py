@@ -134,7 +134,7 @@ def test_keyboard_entry_one_key_per_table_and_table_number_then_result(browser, 
     page.goto(f"{server}/eventos/{event.id}/rondas/1/marcador")
     keys = 0
     for table in [t for t in range(1, 33) if t != 5]:
-        page.wait_for_function(f"document.activeElement && document.activeElement.id === 'mesa-{table}'")
+        page.wait_for_selector(f"#mesa-{table}:focus")
         page.keyboard.press("1")  # the first button: 2-0
         keys += 1
         page.wait_for_selector(f"#mesa-{table}[data-open='0']")
@@ -288,3 +288,34 @@ def test_the_section_bar_scrolls_on_a_phone_with_a_visible_cue(browser, server, 
     last.scroll_into_view_if_needed()
     assert last.is_visible()
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"] + 1
+
+
+def test_a_player_drops_themselves_on_a_phone_after_two_confirmations(browser, server,
+                                                                     two_players):
+    world, event, _match_id, _reg_a = two_players
+    page = _page(browser, PHONE)
+    _login(page, server, "ana@x.cl")
+    page.goto(f"{server}/eventos/{event.id}/mis-partidas")
+    page.click("#retirarme summary")
+    page.check("input[name=confirmo]")
+    page.once("dialog", lambda d: d.dismiss())  # «¿Retirarte del evento?» → Cancelar
+    page.click("#retirarme button")
+    page.wait_for_timeout(300)
+    ana = lambda s: s.exec(select(Registration).where(Registration.name == "Ana")).one().dropped  # noqa: E731
+    assert world.run(ana) is False
+    page.once("dialog", lambda d: d.accept())
+    page.click("#retirarme button")
+    page.wait_for_selector("#retirado")
+    assert world.run(ana) is True
+
+
+def test_the_projector_turns_its_pages_and_shows_the_qr_code(browser, server, event64):
+    _world, _org, event = event64
+    page = _page(browser, {"width": 1920, "height": 1080})
+    page.goto(f"{server}/eventos/{event.id}/proyector?filas=16&segundos=4")
+    assert page.inner_text("#pagina-actual") == "1"
+    assert page.is_visible("section[data-pagina='1']") and not page.is_visible("section[data-pagina='2']")
+    assert page.evaluate("document.querySelector('header .qr img').naturalWidth") > 0  # the QR loaded
+    page.wait_for_selector("#pagina-actual:text-is('2')", timeout=8000)
+    assert page.is_visible("section[data-pagina='2']") and not page.is_visible("section[data-pagina='1']")
+    assert f"/e/{event.id}" in page.inner_text("#enlace-corto")
