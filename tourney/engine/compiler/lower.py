@@ -6,6 +6,7 @@ stays not understood (a wrong ability is worse than none).
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from ..abilities.model import Ability, Condition, Cost, Duration, Effect, TargetFilter, Trigger
 from .parsed import Cards
@@ -64,7 +65,7 @@ def card_filter(cards: Cards, *, owner_player: str | None = None) -> TargetFilte
         if cards.controller and owner and cards.controller != owner:
             raise Unsupported("dueño y zona contradictorios")
         controller = owner or cards.controller or "any"
-    kwargs = {}
+    kwargs: dict[str, Any] = {}
     if cards.cost:
         op, n = cards.cost
         kwargs.update(min_cost=n if op in (">=", "==") else None, max_cost=n if op in ("<=", "==") else None)
@@ -139,7 +140,7 @@ def _count(per: Cards | None, player: str) -> dict:
 
 
 def _effect(eff: PEffect, scope: _Scope, continuous: bool) -> Effect:
-    common = {"then": eff.then, "optional": eff.optional}
+    common: dict[str, Any] = {"then": eff.then, "optional": eff.optional}
     if eff.kind in ("draw", "mill") and eff.amount_from is not None:
         if eff.amount_from == "strength_of_target" and (scope.last is None or scope.last[0] != "target"):
             raise Unsupported("«ese Aliado» sin objetivo antes")
@@ -190,7 +191,7 @@ def _effect(eff: PEffect, scope: _Scope, continuous: bool) -> Effect:
     if kind == "regroup" and cards.ref is None and cards.zone == "play" and cards.types == ("Oro",):
         cards = replace(cards, zone="paid")  # 9 A: only Oros in the Zona de Oro Pagado can be grouped
     fields = scope.subject(cards, eff.player)
-    extra = {}
+    extra: dict[str, Any] = {}
     if eff.per is not None:
         if fields["subject"] == "each":
             raise Unsupported("«por cada» sobre «todos los …»")
@@ -418,7 +419,7 @@ def lower(p: Parsed, text: str, card_type: str) -> Ability:
     effects = _effects(p, scope, continuous)
     costs = tuple(_cost(c) for c in p.costs)
     response = any(e.kind in ("annul", "cancel") for e in effects)  # Anulación: «en respuesta»
-    common = {"condition": _conditions(p.conditions), "costs": costs, "targets": tuple(scope.targets),
+    common: dict[str, Any] = {"condition": _conditions(p.conditions), "costs": costs, "targets": tuple(scope.targets),
               "effects": effects, "optional": p.optional and p.kind != "activated", "per_turn": 1 if p.once_per_turn else None,
               "text": text}
     if response:
