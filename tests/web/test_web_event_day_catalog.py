@@ -143,3 +143,24 @@ def test_make_catalog_imports_the_cards_when_found_and_again_changes_nothing(tmp
     missing = subprocess.run([*args[:-2], f"CARDS={tmp_path / 'no.json'}"], env=env,
                              capture_output=True, text=True, check=True)
     assert "súbelo desde la web" in missing.stdout
+
+
+def test_creating_an_event_on_an_empty_catalog_warns_and_links_the_upload(client, organizer,
+                                                                          empty_catalog):
+    page = client.get("/eventos/nuevo").get_data(as_text=True)
+    assert 'id="catalogo-vacio"' in page and 'href="/catalogo"' in page
+
+
+def test_the_event_panel_names_the_formats_editions_the_catalog_lacks(client, organizer, world):
+    from tourney.services import events
+
+    event = world.event(organizer)
+    panel = client.get(f"/eventos/{event.id}/panel").get_data(as_text=True)
+    warning = panel.split('id="catalogo-faltan"', 1)[1].split("</p>", 1)[0]
+    assert "Al catálogo le faltan" in warning and "Unificado" in warning
+    assert "Furia" in warning or "Sumeria" in warning  # Nueva Era editions DeckForge lacks
+    assert world.run(lambda s: events.get_event(s, event.id).format_id) == "unificado"
+
+
+def test_with_the_catalog_present_the_create_page_has_no_warning(client, organizer):
+    assert 'id="catalogo-vacio"' not in client.get("/eventos/nuevo").get_data(as_text=True)

@@ -233,7 +233,14 @@ def _event_day_helpers():
                 if groups.get(t)]
 
     return {"pending_confirmation": pending_confirmation, "self_drops": self_drops,
-            "catalog_gaps": catalog_gaps, "swap_choices": swap_choices, "deck_groups": deck_groups}
+            "catalog_gaps": catalog_gaps, "swap_choices": swap_choices, "deck_groups": deck_groups,
+            "catalog_is_empty": lambda: len(_catalog()) == 0}
+
+
+def _catalog():
+    from .common import catalog
+
+    return catalog()
 
 
 @bp.get("/eventos/<int:event_id>/revision/esperado")
