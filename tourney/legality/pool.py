@@ -195,7 +195,8 @@ def resolve_pool(lines: Iterable[PoolLine], catalog: Catalog, editions: Iterable
         name = item.name
         m = _WITH_CODE.match(name)
         explicit = catalog.by_code(m.group("code")) if m else None
-        if explicit is not None and (not m.group("name") or fold(m.group("name")) == fold(explicit.name)):
+        if m is not None and explicit is not None and (
+                not m.group("name") or fold(m.group("name")) == fold(explicit.name)):
             if not _in_editions(explicit, allowed):
                 errors.append((item.line, f"«{name}» es de {_edition_names(catalog, [explicit.edition])}, "
                                           f"no de la edición del evento ({wanted})"))
@@ -345,12 +346,12 @@ def build_deck(pool: Pool, castle: Iterable[tuple[str, int, tuple[int, ...]]], f
     castle_list, support_list = split_pool(pool, clipped)
     notes: tuple[str, ...] = ()
     if catalog is not None:
-        castle_cards = [(catalog.by_code(e["code"]), e["qty"]) for e in castle_list]
-        support_cards = [(catalog.by_code(e["code"]), e["qty"]) for e in support_list]
-        if any(card is None for card, _ in castle_cards + support_cards):
+        found = [[(catalog.by_code(e["code"]), int(e["qty"])) for e in section]
+                 for section in (castle_list, support_list)]
+        castle_cards = [(card, qty) for card, qty in found[0] if card is not None]
+        support_cards = [(card, qty) for card, qty in found[1] if card is not None]
+        if len(castle_cards) + len(support_cards) < len(found[0]) + len(found[1]):
             notes = ("hay cartas del pool que ya no están en el catálogo",)
-            castle_cards = [p for p in castle_cards if p[0] is not None]
-            support_cards = [p for p in support_cards if p[0] is not None]
         verdict = validate_resolved(castle_cards, support_cards, fmt, catalog)
         out.extend(v for v in verdict.violations if v.code != "deck_size")
     size = fmt.main_exact

@@ -52,8 +52,8 @@ class SealedRules:
 
 def read_sealed(r: _Reader, fmt: Format) -> SealedRules:
     """Read ``[sealed]`` (FormatError names the file and key on a mistake)."""
-    lo = r.int("castle_size_min", 1, minimum=1)
-    hi = r.int("castle_size_max", 100, minimum=1)
+    lo: int = r.int("castle_size_min", 1, minimum=1) or 1
+    hi: int = r.int("castle_size_max", 100, minimum=1) or 100
     if lo > hi:
         raise r.fail("castle_size_min", "castle_size_min es mayor que castle_size_max")
     default = fmt.main_exact
@@ -67,8 +67,8 @@ def read_sealed(r: _Reader, fmt: Format) -> SealedRules:
     if mode not in DECK_CHECK_MODES:
         raise r.fail("deck_check", "debe ser \"registered\" (lo inscrito) o \"pool\" (todo en la hoja)")
     swap_max = r.int("swap_max", 0)
-    games = r.int_list("swap_games")
-    games = tuple(sorted(set(games))) if games is not None else (2, 3)
+    listed = r.int_list("swap_games")
+    games: tuple[int, ...] = tuple(sorted(set(listed))) if listed is not None else (2, 3)
     if any(g < 2 for g in games):
         raise r.fail("swap_games", "los cambios se hacen antes del juego 2 o siguientes (el juego 1 "
                                    "se juega con el Castillo inscrito)")
