@@ -35,6 +35,7 @@ from __future__ import annotations
 import io
 import re
 import zipfile
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -96,7 +97,7 @@ class DeckList:
         return "\n".join(out) + "\n"
 
     @classmethod
-    def from_pairs(cls, main: list[tuple[str, int]], side: list[tuple[str, int]] = ()) -> DeckList:
+    def from_pairs(cls, main: Sequence[tuple[str, int]], side: Sequence[tuple[str, int]] = ()) -> DeckList:
         """Build from (name, quantity) pairs, e.g. ``("Shuri (BU-218)", 2)``; merged like the parser."""
         deck = cls()
         for section, pairs in (("main", main), ("side", side)):
@@ -386,8 +387,8 @@ def parse_decklist_xlsx(source: str | Path | bytes, game: Game | None = None) ->
             cells = [_cell_text(v) for v in row]
             if columns is None:
                 found = {}
-                for idx, cell in enumerate(cells):
-                    key = fold(cell)
+                for idx, text in enumerate(cells):
+                    key = fold(text)
                     for col, names in _COLUMNS.items():
                         if key in names and col not in found:
                             found[col] = idx
