@@ -165,6 +165,8 @@ def condition(cur: Cursor) -> tuple[Condition, Cursor] | None:
             races, rest = _races(rest)
             if races:
                 return Condition("bearer_race", races=races), rest
+        if after.peek() in ("luz", "oscuridad"):
+            return Condition("bearer_race", zone=after.peek().capitalize()), after.skip()
         return None
     if (after := cur.take_any("SELF hizo dano al mazo castillo oponente",
                               "el aliado portador hizo dano al mazo castillo oponente")) is not None:
@@ -299,7 +301,7 @@ def describe_condition(c: Condition) -> str:
     if c.kind == "zone_empty":
         return f"si no hay {c.cards.describe()}"
     if c.kind == "bearer_race":
-        return "si el Aliado portador es de Raza " + " o ".join(c.races)
+        return "si el Aliado portador es " + (c.zone or ("de Raza " + " o ".join(c.races)))
     if c.kind == "entered":
         return f"si entraron en juego {c.n} o más {c.cards.describe()} bajo tu control este turno"
     if c.kind == "dealt_damage":

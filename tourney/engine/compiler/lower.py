@@ -257,8 +257,9 @@ def _condition(cond: PCondition) -> Condition:
         return Condition("bears_weapon")
     if cond.kind == "dealt_damage":
         return Condition("dealt_castle_damage", subject="bearer" if cond.zone == "bearer" else "self")
-    if cond.kind == "bearer_race":
-        return Condition("bearer_is", filter=TargetFilter(types=("Aliado",), races=cond.races, targets=False))
+    if cond.kind == "bearer_race":  # races, or an attribute kept in ``zone``
+        return Condition("bearer_is", filter=TargetFilter(types=("Aliado",), races=cond.races,
+                                                          attribute=cond.zone, targets=False))
     if cond.kind == "entered":
         flt = card_filter(replace(cond.cards, count=1))
         flt = TargetFilter(**{**_tf_fields(flt), "controller": "you", "targets": False})

@@ -197,7 +197,7 @@ def card_phrase(cur: Cursor) -> tuple[Cards, Cursor] | None:
     word = cur.peek()
     if word == "SELF":
         return Cards(ref="self"), cur.skip()
-    if (after := cur.take("el", "aliado", "portador")) is not None:
+    if (after := cur.take_any("el aliado portador", "el portador")) is not None:
         return Cards(types=("Aliado",), ref="bearer"), after
     if word in _REF and cur.peek(1) in NOUNS:
         kind = NOUNS[cur.peek(1)][0]

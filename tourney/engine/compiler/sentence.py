@@ -187,8 +187,13 @@ def _framed(cur: Cursor, card_type: str) -> tuple[Parsed, ...]:
     if scope or any(c.kind in ("self_bearing",) for c in conds) or (
             trig is not None and trig.cards is not None and trig.cards.ref == "self"):
         implicit = Cards(ref="self")
+    elif (trig is not None and trig.cards is not None and trig.cards.ref == "bearer") or (
+            trig is None and any(c.kind == "bearer_race" for c in conds)):
+        implicit = Cards(types=("Aliado",), ref="bearer")  # "Cuando el Aliado portador …, gana 3 …"
     antecedent = None
-    if any(c.kind == "self_zone" for c in conds) or implicit is not None:
+    if implicit is not None and implicit.ref == "bearer":
+        antecedent = implicit
+    elif any(c.kind == "self_zone" for c in conds) or implicit is not None:
         antecedent = Cards(ref="self")
     elif trig is not None and trig.cards is not None and trig.cards.ref is None:
         antecedent = Cards(ref="that")  # "lo" / "ese Aliado": the card that fired the trigger
