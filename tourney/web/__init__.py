@@ -49,6 +49,7 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(events.bp)
     app.register_blueprint(documents.bp)
     from . import catalog, scorekeeper, wall  # event day (issue 13)
+    from . import event_day, judges, players_day  # noqa: F401  (scorekeeper routes, helpers)
 
     app.register_blueprint(catalog.bp)
     app.register_blueprint(scorekeeper.bp)

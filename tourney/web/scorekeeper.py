@@ -1,6 +1,8 @@
-"""The scorekeeper grid (organizers and judges), the opponent's one-tap confirmation and a
-player dropping themselves. Thin over tourney.services.scorekeeper and services.self_drop.
+"""The scorekeeper grid (organizers and judges): every table of a round, one tap per result.
+Thin over tourney.services.scorekeeper.
 
+Blueprint ``scorekeeper`` also holds the event-day routes of ``web.players_day`` (confirm,
+drop), ``web.judges`` (the expected deck) and the template helpers of ``web.event_day``.
 Every write is a plain form POST (works without JavaScript: redirect back to the row); the
 grid's script sends the same form with fetch and asks for JSON to stay on the page.
 """
@@ -14,7 +16,7 @@ from flask import Blueprint, flash, jsonify, redirect, render_template, request,
 from markupsafe import Markup, escape
 from flask_login import login_required
 
-from ..services import events as ev, rounds, scorekeeper as sk, self_drop
+from ..services import events as ev, rounds, scorekeeper as sk
 from ..services.errors import Conflict, Forbidden, NotFound, ServiceError
 from .common import actor, commit, db, rollback
 
@@ -126,140 +128,3 @@ def save(event_id: int, number: int):
     flash(f"Mesa {match.table_no}: {sk.label(match.result)}.", "ok")
     return redirect(url_for("scorekeeper.grid", event_id=event_id, number=number,
                             abiertas="1" if open_only else None) + f"#mesa-{match.table_no}")
-
-
-@bp.post("/eventos/<int:event_id>/mesas/<int:match_id>/confirmar")
-@login_required
-def confirm(event_id: int, match_id: int):
-    session = db()
-    event = ev.get_event(session, event_id)
-    match, _rnd = rounds.get_match(session, event, match_id)
-    reg = ev.registration_of(session, actor(), event)
-    back = url_for("events.my_matches", event_id=event_id)
-    try:
-        if reg is None:
-            raise Forbidden("No estás inscrito en este evento.")
-        sk.confirm(session, actor(), event, match, reg, request.form.get("mine", ""))
-        commit()
-    except ServiceError as exc:
-        rollback()
-        if isinstance(exc, Forbidden):
-            raise
-        flash(exc.message, "error")
-        return redirect(back)
-    flash(f"Mesa {match.table_no}: resultado confirmado.", "ok")
-    return redirect(back)
-
-
-@bp.post("/eventos/<int:event_id>/retirarme")
-@login_required
-def drop_me(event_id: int):
-    session = db()
-    event = ev.get_event(session, event_id)
-    try:
-        self_drop.drop_self(session, actor(), event, confirmed=request.form.get("confirmo") == "1")
-        commit()
-    except ServiceError as exc:
-        rollback()
-        if isinstance(exc, Forbidden):
-            raise
-        flash(exc.message, "error")
-        return redirect(url_for("events.my_matches", event_id=event_id))
-    flash("Te retiraste del evento: no serás emparejado en las próximas rondas. Si fue un error, "
-          "avisa al organizador antes de que empareje la siguiente ronda.", "ok")
-    return redirect(url_for("events.my_matches", event_id=event_id))
-
-
-@bp.post("/eventos/<int:event_id>/jugadores/<int:reg_id>/deshacer-retiro")
-@login_required
-def undo_drop(event_id: int, reg_id: int):
-    session = db()
-    event = ev.get_event(session, event_id)
-    try:
-        reg = ev.get_registration(session, event, reg_id)
-        self_drop.undo_self_drop(session, actor(), event, reg)
-        commit()
-    except ServiceError as exc:
-        rollback()
-        if isinstance(exc, Forbidden):
-            raise
-        flash(exc.message, "error")
-        return redirect(url_for("events.dashboard", event_id=event_id))
-    flash(f"{reg.name} vuelve al evento.", "ok")
-    return redirect(url_for("events.dashboard", event_id=event_id))
-
-
-@bp.app_context_processor
-def _event_day_helpers():
-    """Helpers the shared event templates call: the opponent's report waiting for a tap, the
-    players who dropped themselves, and the format's editions missing from the catalog."""
-    def pending_confirmation(registration, table):
-        return sk.pending_confirmation(db(), registration, table) if registration else None
-
-    def self_drops(event):
-        return self_drop.self_drops(db(), event)
-
-    def catalog_gaps(event):
-        from ..services.catalog_upload import format_coverage
-        from .common import catalog, formats
-
-        fmt = formats().get(event.format_id)
-        if fmt is None or not fmt.game.catalog_required:
-            return None
-        return format_coverage(catalog(), fmt)
-
-    def swap_choices(decks):
-        from ..services.judge_tools import swap_choices as choices_of
-
-        return choices_of(decks or {})
-
-    def deck_groups(event, entries):
-        """A registered section's entries grouped by card type like the printed sheet
-        (Aliados, Talismanes, …) when the game's sheet groups by type; else one group."""
-        from ..document_values import OTHER_HEADING, TYPE_HEADINGS, TYPE_ORDER
-        from .common import catalog, formats
-
-        ordered = sorted(entries or [], key=lambda e: (e["name"].casefold(), e.get("code") or ""))
-        fmt = formats().get(event.format_id)
-        if fmt is None or not getattr(fmt.game, "sheet_by_type", False):
-            return [("", ordered)]
-        cards = catalog()
-        groups: dict[str, list] = {}
-        for e in ordered:
-            card = cards.by_code(e["code"]) if e.get("code") else None
-            key = card.type if card is not None and card.type in TYPE_HEADINGS else ""
-            groups.setdefault(key, []).append(e)
-        return [(TYPE_HEADINGS.get(t, OTHER_HEADING), groups[t]) for t in (*TYPE_ORDER, "")
-                if groups.get(t)]
-
-    return {"pending_confirmation": pending_confirmation, "self_drops": self_drops,
-            "catalog_gaps": catalog_gaps, "swap_choices": swap_choices, "deck_groups": deck_groups,
-            "catalog_is_empty": lambda: len(_catalog()) == 0}
-
-
-def _catalog():
-    from .common import catalog
-
-    return catalog()
-
-
-@bp.get("/eventos/<int:event_id>/revision/esperado")
-@login_required
-def expected_deck(event_id: int):
-    """The deck expected for a player and game, as list text (prefills the deck check)."""
-    from ..services import judge_tools
-    from .common import format_for
-
-    session = db()
-    event = ev.get_event(session, event_id)
-    ev.require_judge(session, actor(), event)
-    try:
-        reg = ev.get_registration(session, event, request.args.get("jugador", type=int) or 0)
-        text = judge_tools.expected_text(session, actor(), event, reg,
-                                         request.args.get("juego", 1, type=int),
-                                         format_for(event))
-    except ServiceError as exc:
-        if isinstance(exc, Forbidden):
-            raise
-        return jsonify(ok=False, error=exc.message), 200
-    return jsonify(ok=True, text=text)

@@ -1,0 +1,62 @@
+"""Template helpers of the event day, called from the shared event templates: the opponent's
+report waiting for a tap, players who dropped themselves, the catalog's missing editions, the
+swap pickers' cards and the Castillo grouped by type."""
+from __future__ import annotations
+
+from ..services import scorekeeper as sk, self_drop
+from .common import db
+from .scorekeeper import bp
+
+
+@bp.app_context_processor
+def _event_day_helpers():
+    """Helpers the shared event templates call: the opponent's report waiting for a tap, the
+    players who dropped themselves, and the format's editions missing from the catalog."""
+    def pending_confirmation(registration, table):
+        return sk.pending_confirmation(db(), registration, table) if registration else None
+
+    def self_drops(event):
+        return self_drop.self_drops(db(), event)
+
+    def catalog_gaps(event):
+        from ..services.catalog_upload import format_coverage
+        from .common import catalog, formats
+
+        fmt = formats().get(event.format_id)
+        if fmt is None or not fmt.game.catalog_required:
+            return None
+        return format_coverage(catalog(), fmt)
+
+    def swap_choices(decks):
+        from ..services.judge_tools import swap_choices as choices_of
+
+        return choices_of(decks or {})
+
+    def deck_groups(event, entries):
+        """A registered section's entries grouped by card type like the printed sheet
+        (Aliados, Talismanes, …) when the game's sheet groups by type; else one group."""
+        from ..document_values import OTHER_HEADING, TYPE_HEADINGS, TYPE_ORDER
+        from .common import catalog, formats
+
+        ordered = sorted(entries or [], key=lambda e: (e["name"].casefold(), e.get("code") or ""))
+        fmt = formats().get(event.format_id)
+        if fmt is None or not getattr(fmt.game, "sheet_by_type", False):
+            return [("", ordered)]
+        cards = catalog()
+        groups: dict[str, list] = {}
+        for e in ordered:
+            card = cards.by_code(e["code"]) if e.get("code") else None
+            key = card.type if card is not None and card.type in TYPE_HEADINGS else ""
+            groups.setdefault(key, []).append(e)
+        return [(TYPE_HEADINGS.get(t, OTHER_HEADING), groups[t]) for t in (*TYPE_ORDER, "")
+                if groups.get(t)]
+
+    return {"pending_confirmation": pending_confirmation, "self_drops": self_drops,
+            "catalog_gaps": catalog_gaps, "swap_choices": swap_choices, "deck_groups": deck_groups,
+            "catalog_is_empty": lambda: len(_catalog()) == 0}
+
+
+def _catalog():
+    from .common import catalog
+
+    return catalog()

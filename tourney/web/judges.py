@@ -1,0 +1,33 @@
+"""Judges' helpers on the event day: the deck expected for a player and game, as list text
+(the deck check starts from it). Route of the ``scorekeeper`` blueprint."""
+from __future__ import annotations
+
+from flask import jsonify, request
+from flask_login import login_required
+
+from ..services import events as ev
+from ..services.errors import Forbidden, ServiceError
+from .common import actor, db
+from .scorekeeper import bp
+
+
+@bp.get("/eventos/<int:event_id>/revision/esperado")
+@login_required
+def expected_deck(event_id: int):
+    """The deck expected for a player and game, as list text (prefills the deck check)."""
+    from ..services import judge_tools
+    from .common import format_for
+
+    session = db()
+    event = ev.get_event(session, event_id)
+    ev.require_judge(session, actor(), event)
+    try:
+        reg = ev.get_registration(session, event, request.args.get("jugador", type=int) or 0)
+        text = judge_tools.expected_text(session, actor(), event, reg,
+                                         request.args.get("juego", 1, type=int),
+                                         format_for(event))
+    except ServiceError as exc:
+        if isinstance(exc, Forbidden):
+            raise
+        return jsonify(ok=False, error=exc.message), 200
+    return jsonify(ok=True, text=text)
