@@ -306,6 +306,21 @@ def _verb_effect(verb: str, player: str, cur: Cursor, antecedent: Cards | None):
     return Effect(verb, player, cards), cur
 
 
+_SECOND = ("un", "una", "el", "la", "hasta", "todos", "todas", "otro", "otra")
+
+
+def _second_object(eff: Effect, cur: Cursor) -> tuple[Effect, Cursor] | None:
+    """ "Destruye un Aliado y un Oro oponente": the same verb on a second noun phrase."""
+    if eff.kind not in ("destroy", "banish", "shuffle", "return", "annul") or eff.cards is None:
+        return None
+    if (after := cur.take("y")) is None or (after.peek() not in _SECOND and not after.peek().isdigit()):
+        return None
+    got = card_phrase(after)
+    if got is None or got[1].peek() in VERBS:
+        return None
+    return replace(eff, cards=got[0]), got[1]
+
+
 def _card_effect(cur: Cursor, antecedent: Cards | None, subject: Cards | None = None):
     """Effects whose subject is a card phrase: Fuerza, keywords, "pierde su habilidad".
     With ``subject`` the phrase is left out ("… gana 2 a la Fuerza y es Imbloqueable")."""
@@ -385,6 +400,10 @@ def effects(cur: Cursor, antecedent: Cards | None = None,
         if got is None:
             return None
         eff, cur = got
+        second = _second_object(eff, cur)
+        if second is not None:
+            out.append(eff)
+            eff, cur = second
         until = None
         if (after := cur.take("hasta", "la", "fase", "final")) is not None:
             until, cur = "end", after

@@ -201,6 +201,13 @@ def _framed(cur: Cursor, card_type: str) -> tuple[Parsed, ...]:
         permission = _PERMISSIONS.get(after.rest())
         if permission:
             return (Parsed("permission", param=permission, conditions=tuple(conds)),)
+    if not (trig or once or scope) and timing in (None, "vigil") and \
+            any(c.kind == "self_zone" and c.zone == "graveyard" for c in conds) and \
+            cur.take_any("puedes jugar lo pagando su coste", "puedes jugar la pagando su coste") and \
+            cur.take_any("puedes jugar lo pagando su coste", "puedes jugar la pagando su coste").done:
+        rest = tuple(c for c in conds if not (c.kind == "self_zone" and c.zone == "graveyard"))
+        where = "desde tu Cementerio en tu Fase de Vigilia" if timing == "vigil" else "desde tu Cementerio"
+        return (Parsed("permission", param=where, conditions=rest),)
     optional = False
     costs: tuple = ()
     if (after := cur.take("puedes")) is not None:
