@@ -103,8 +103,17 @@ def _trigger_after(after: Cursor) -> tuple[Trigger, Cursor] | None:
     return trigger_event(got[1], got[0])
 
 
-def trigger_event(rest: Cursor, cards) -> tuple[Trigger, Cursor] | None:
-    """The event part of "cuando NP EVENTO" (also after "o": "… o sea declarado bloqueador")."""
+_AFTER_OR = (("destruido", "destroyed"), ("destruida", "destroyed"), ("desterrado", "banished"),
+             ("desterrada", "banished"), ("bloqueador", "blocks"), ("declarado bloqueador", "blocks"))
+
+
+def trigger_event(rest: Cursor, cards, after_or: bool = False) -> tuple[Trigger, Cursor] | None:
+    """The event part of "cuando NP EVENTO" (also after "o": "… o sea declarado bloqueador",
+    "… sea Destruido o Desterrado")."""
+    if after_or:
+        for words, event in _AFTER_OR:
+            if (end := rest.take(*words.split())) is not None:
+                return Trigger(event, cards=cards), end
     for words, event in _EVENTS:
         if (end := rest.take(*words.split())) is not None:
             if event == "enters" and (more := end.take("bajo", "tu", "control")) is not None:

@@ -172,7 +172,7 @@ def _framed(cur: Cursor, card_type: str) -> tuple[Parsed, ...]:
             trig, cur = got
             # "Cuando este Aliado entra en juego o sea declarado bloqueador": one ability per event
             while trig.cards is not None and (after := cur.take("o")) is not None and \
-                    (more := trigger_event(after, trig.cards)) is not None:
+                    (more := trigger_event(after, trig.cards, after_or=True)) is not None:
                 also.append(more[0])
                 cur = more[1]
         else:
