@@ -351,3 +351,31 @@ def test_a_competitive_sellado_restores_the_deck_and_checks_it_against_the_regis
     assert "sobran 1" in page and "faltan 1" in page  # the swap was not undone: not what is registered
     checks = world.run(lambda s: [c.ok for c in s.exec(select(DeckCheck).where(DeckCheck.event_id == event_id))])
     assert checks == [True, False]
+
+
+def test_a_late_player_gets_a_pool_from_the_organizer_locked_at_once(lanz, world):
+    from tourney.models.events import Event
+    from tourney.services import events, pools
+    from tourney.services.errors import ServiceError
+
+    carla = world.user("carla@x.cl", name="Carla")
+
+    def setup(s):
+        event = s.get(Event, lanz.event.id)
+        for key, seed in (("ana", 7), ("beto", 8)):
+            pools.enter_pool(s, lanz.org, event, lanz.regs[key], lanz.catalog, text=pool_text(lanz, seed))
+        pools.lock_pools(s, lanz.org, event)
+        return events.register_self(s, carla, event)
+
+    late = world.run(setup)
+
+    def enter(s, actor):
+        return pools.enter_pool(s, actor, s.get(Event, lanz.event.id), late, lanz.catalog,
+                                text=pool_text(lanz, 9)).locked
+
+    with pytest.raises(ServiceError, match="está cerrado"):
+        world.run(lambda s: pools.enter_pool(s, lanz.org, s.get(Event, lanz.event.id), lanz.regs["ana"],
+                                             lanz.catalog, text="2 Kenshin"))
+    assert world.run(lambda s: enter(s, lanz.org)) is True
+    with pytest.raises(ServiceError, match="está cerrado"):  # and then it never changes
+        world.run(lambda s: enter(s, lanz.org))

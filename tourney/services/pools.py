@@ -162,7 +162,8 @@ def enter_pool(session: Session, actor: User, event: Event, registration: Regist
     if row is None or not row.editions:
         raise ServiceError("El organizador aún no eligió la edición del pool de este evento.")
     existing = pool_of(session, registration)
-    if row.locked or (existing is not None and existing.locked):
+    late = row.locked and existing is None and access.is_organizer(actor, event, session)
+    if (row.locked and not late) or (existing is not None and existing.locked):
         raise ServiceError(f"El pool de {registration.name} está cerrado: ya no se puede cambiar "
                            "(el mazo se arma con el pool cerrado).", "text")
     if catalog is None or len(catalog) == 0:
@@ -185,6 +186,8 @@ def enter_pool(session: Session, actor: User, event: Event, registration: Regist
     existing.raw_text = text if text is not None else pool_text(pool)
     existing.entered_by = actor.id
     existing.entered_at = now or utcnow()
+    if late:  # a late entry after the lock: the organizer's pool is locked at once
+        existing.locked_at, existing.locked_by = existing.entered_at, actor.id
     session.add(existing)
     session.flush()
     return existing
