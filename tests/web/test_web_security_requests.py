@@ -95,3 +95,13 @@ def test_an_import_summary_is_kept_server_side_not_in_the_cookie(client, cast, w
     assert 'id="resumen-importacion"' in page and "Jugador" in page
     again = client.get(resp.location).get_data(as_text=True)  # shown once
     assert 'id="resumen-importacion"' not in again
+
+
+def test_the_judges_deck_check_refuses_more_unknown_names_than_the_maximum(client, cast):
+    from tourney.legality.decklist import MAX_UNKNOWN_NAMES
+
+    login(client, cast.judge.email)
+    text = "\n".join(f"1 Carta Inventada {i}" for i in range(MAX_UNKNOWN_NAMES + 1))
+    resp = client.post(f"/eventos/{cast.event.id}/revision",
+                       data={"registration_id": cast.regs["ana"].id, "game": "1", "counted_text": text})
+    assert "nombres distintos que no están en el catálogo" in resp.get_data(as_text=True)

@@ -272,7 +272,10 @@ def counted_deck(text: str, catalog: Any, names: dict[str, str],
                  game: Game | None = None) -> tuple[Counter, Counter, dict[str, str]]:
     """A judge's counted list (decklist text, the game's headers) as card-key counters,
     keyed like the expected deck; DecklistError when it cannot be read."""
+    from .decklist import check_unknown_names
+
     deck = parse_decklist(text, game)
+    check_unknown_names(deck, catalog)  # bounded work: at most MAX_UNKNOWN_NAMES suggestions
     by_name = {fold(name): code for code, name in names.items()}
     counters: dict[str, Counter] = {"castle": Counter(), "support": Counter()}
     shown = dict(names)
