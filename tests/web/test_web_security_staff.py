@@ -107,3 +107,14 @@ def test_the_event_page_offers_the_panel_only_to_that_events_organizers(client, 
     assert panel not in client.get(url).get_data(as_text=True)
     login(client, strangers["coorganizador"].email)
     assert panel in client.get(url).get_data(as_text=True)
+
+
+def test_the_owner_adds_a_co_organizer_from_the_panel(client, paired, world):
+    helper = world.user("ayuda@x.cl", name="Ayudante")
+    login(client, helper.email)
+    assert client.get(f"/eventos/{paired.event.id}/panel").status_code == 403
+    login(client, paired.org.email)
+    resp = client.post(f"/eventos/{paired.event.id}/jueces", data={"email": helper.email, "rol": "organizador"})
+    assert resp.status_code == 302
+    login(client, helper.email)
+    assert client.get(f"/eventos/{paired.event.id}/panel").status_code == 200

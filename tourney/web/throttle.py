@@ -61,6 +61,9 @@ def init_app(app: Flask) -> None:
     uri, options = storage(app)
     limiter = Limiter(key_func=_address, app=app, storage_uri=uri, storage_options=options,
                       strategy="fixed-window", headers_enabled=True,
+                      # Redis or the database down: count in this process's memory meanwhile
+                      # rather than refuse every login at the event
+                      swallow_errors=True, in_memory_fallback_enabled=True,
                       enabled=app.config.get("RATELIMIT_ENABLED", True),
                       key_prefix=app.config.get("RATELIMIT_KEY_PREFIX") or _prefix(app))
     app.extensions["tourney_limiter"] = limiter
