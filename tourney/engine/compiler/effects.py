@@ -151,6 +151,13 @@ def effect_of(player: str, cur: Cursor, antecedent: Cards | None) -> tuple[Effec
                 cards = replace(phrase[0], zone="hand", zone_owner="you")
                 return Effect("cost_change", cards=cards, amount=-n), phrase[1]
         return None
+    if cur.peek() in ("jugar",) and (phrase := bare_phrase(cur.skip())) is not None:
+        rest = phrase[1]
+        if (more := rest.take_any("cuesta", "cuestan")) is not None and (got := number(more)) and \
+                (end := got[1].take_any("oro adicional", "oros adicionales")) is not None:
+            cards = replace(phrase[0], zone="hand", zone_owner=None)
+            return Effect("cost_change", cards=cards, amount=got[0]), end
+        return None
     if (after := cur.take("reduce", "en")) is not None and (got := number(after)) and \
             (rest := got[1].take_any("oro el coste de", "oros el coste de")) is not None:
         phrase = card_phrase(rest)
@@ -364,6 +371,9 @@ def _card_effect(cur: Cursor, antecedent: Cards | None, subject: Cards | None = 
         return Effect("race_becomes", cards=cards, keyword=RACES[rest.peek()]), rest.skip()
     if (rest := cur.take_any("se consideran de ambas razas")) is not None and len(cards.races) == 2:
         return Effect("race_becomes", cards=cards, keyword="+".join(cards.races)), rest
+    if (rest := cur.take_any("cuesta", "cuestan")) is not None and (got := number(rest)) and \
+            (end := got[1].take_any("oro adicional", "oros adicionales")) is not None and cards.zone == "hand":
+        return Effect("cost_change", cards=cards, amount=got[0]), end
     if (rest := cur.take_any("no puede ser anulado", "no pueden ser anulados", "no puede ser anulada",
                              "no pueden ser anuladas")) is not None:
         return Effect("cannot_be_annulled", cards=cards), rest

@@ -24,6 +24,8 @@ _EVENTS = (
     ("entren en juego", "enters"), ("sean desterrados", "banished"),
     ("declarado atacante", "attacks"), ("declarado bloqueador", "blocks"),
     ("salga del juego", "leaves"), ("sale del juego", "leaves"),
+    ("haga dano de combate al mazo castillo oponente", "combat_damage"),
+    ("hace dano de combate al mazo castillo oponente", "combat_damage"),
     ("sea anulada", "annulled"), ("sea anulado", "annulled"),
     ("sea bloqueado", "blocked"), ("es bloqueado", "blocked"), ("sea declarado bloqueador", "blocks"), ("bloquee", "blocks"),
 )

@@ -33,7 +33,7 @@ _MOVES = {"destroy": "destroy", "banish": "banish", "annul": "annul", "return": 
           "group": "regroup", "feed": "counters", "counters": "counters", "play_free": "play_free", "move": "move",
           "race_becomes": "race_becomes", "remove_counters": "remove_counters", "cannot_be_annulled": "cannot_be_annulled"}
 _PUT = {"castle_top": "to_castle_top", "castle_bottom": "to_castle_bottom"}
-_EVENTS = {"enters": "enters_play", "leaves": "leaves_play", "blocked": "blocked", "annulled": "annulled", "destroyed": "destroyed", "banished": "banished",
+_EVENTS = {"combat_damage": "combat_damage", "enters": "enters_play", "leaves": "leaves_play", "blocked": "blocked", "annulled": "annulled", "destroyed": "destroyed", "banished": "banished",
            "attacks": "attack_declared", "blocks": "block_declared", "played": "played"}
 
 
@@ -163,7 +163,8 @@ def _effect(eff: PEffect, scope: _Scope, continuous: bool) -> Effect:
     if eff.kind == "cost_change" and eff.cards is not None and eff.cards.count is None and \
             eff.cards.ref is None and continuous and eff.per is None:
         # «te cuesta un Oro menos jugar Tótems»: every such card in your hand, while this applies
-        flt = card_filter(replace(eff.cards, zone="hand", zone_owner="you"))
+        owner = eff.cards.zone_owner if eff.cards.zone == "hand" else "you"
+        flt = card_filter(replace(eff.cards, zone="hand", zone_owner=owner))
         return Effect("cost_change", subject="each", filter=TargetFilter(**{**_tf_fields(flt), "targets": False}),
                       amount=eff.amount)
     if eff.kind == "search":
