@@ -344,3 +344,16 @@ def test_one_late_loss_is_one_derrota(client, cast, world):
     world.run(lambda s: setattr(s.get(Registration, cast.regs["ana"].id), "late_losses", 1))
     panel = client.get(f"/eventos/{cast.event.id}/panel").get_data(as_text=True)
     assert "(tarde: 1 derrota)" in panel
+
+
+def test_the_confirmation_is_offered_on_the_event_page_and_the_result_form_too(client, paired):
+    a, b = paired.playing
+    _report(client, paired, a, 2, 0)
+    login(client, paired.users[b].email)
+    home = client.get(f"/eventos/{paired.event.id}").get_data(as_text=True)
+    assert "Tu rival reportó: <strong>Perdiste 0-2</strong>" in home and ">Confirmar</button>" in home
+    form = client.get(f"/eventos/{paired.event.id}/mesas/{paired.match.id}/resultado"
+                      ).get_data(as_text=True)
+    assert "Tu rival reportó: <strong>Perdiste 0-2</strong>" in form and "¿No es así?" in form
+    login(client, paired.users[a].email)  # the reporter has nothing to confirm
+    assert "Tu rival reportó" not in client.get(f"/eventos/{paired.event.id}").get_data(as_text=True)
