@@ -124,3 +124,9 @@ def test_behind_a_proxy_the_client_address_comes_from_x_forwarded_for(database_u
     app.add_url_rule("/quien", "quien", lambda: seen.append(request.remote_addr) or "ok")
     app.test_client().get("/quien", headers={"X-Forwarded-For": "203.0.113.9"})
     assert seen == ["203.0.113.9"]
+
+
+def test_werkzeug_error_pages_are_in_spanish(client, cast):
+    login(client, cast.org.email)
+    resp = client.get("/salir")  # POST only
+    assert resp.status_code == 405 and "no acepta esa operación" in resp.get_data(as_text=True)

@@ -117,6 +117,7 @@ def init_app(app: Flask) -> None:
     app.jinja_env.globals["organizes"] = organizes
     app.jinja_env.loader = NonceLoader(app.jinja_env.loader)
     secure = https_enabled(app)
+    _spanish_errors(app)
 
     @app.after_request
     def security_headers(response):
@@ -129,6 +130,29 @@ def init_app(app: Flask) -> None:
         if secure:
             headers.setdefault("Strict-Transport-Security", "max-age=31536000")
         return response
+
+
+SPANISH_ERRORS = {
+    400: "La solicitud no es válida: vuelve a la página anterior e inténtalo de nuevo.",
+    405: "Esta dirección no acepta esa operación.",
+    500: "Ocurrió un error inesperado en el servidor; avisa al organizador si se repite.",
+}
+
+
+def _spanish_errors(app: Flask) -> None:
+    """Werkzeug's own pages are in English: every status the app can answer gets its
+    Spanish page (the specific handlers, such as CSRF's, still win)."""
+    from flask import render_template
+
+    def handler(code: int):
+        def render(_exc):
+            return render_template("error.html", code=code, message=SPANISH_ERRORS[code]), code
+
+        return render
+
+    for code in SPANISH_ERRORS:
+        if code not in app.error_handler_spec.get(None, {}):
+            app.register_error_handler(code, handler(code))
 
 
 def safe_next(target: str | None, default: str) -> str:
