@@ -366,7 +366,8 @@ def _card_effect(cur: Cursor, antecedent: Cards | None, subject: Cards | None = 
     if word in ("tiene", "tienen", "tenga", "tengan") and after.peek() == "fuerza" and number(after.skip()):
         n, rest = number(after.skip())
         return Effect("set_strength", cards=cards, amount=n), rest
-    if (rest := cur.take_any("se considera de raza", "se consideran de raza")) is not None and \
+    if (rest := cur.take_any("se considera de raza", "se consideran de raza", "se considere de raza",
+                             "se consideren de raza")) is not None and \
             rest.peek() in RACES:
         return Effect("race_becomes", cards=cards, keyword=RACES[rest.peek()]), rest.skip()
     if (rest := cur.take_any("se consideran de ambas razas")) is not None and len(cards.races) == 2:

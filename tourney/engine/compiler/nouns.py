@@ -144,6 +144,8 @@ def _modifiers(cards: Cards, cur: Cursor) -> tuple[Cards, Cursor]:
             cards = replace(cards, strength=pair)
         elif (after := cur.take("en", "juego")) is not None:
             cards, cur = replace(cards, zone="play"), after
+        elif (after := cur.take_any("que no sea SELF", "que no sean SELF")) is not None:
+            cards, cur = replace(cards, other=True), after
         elif (after := cur.take_any("que no sea de raza", "que no sean de raza")) is not None and \
                 after.peek() in RACES and not cards.not_races:
             races = [RACES[after.peek()]]
