@@ -246,3 +246,13 @@ def test_both_blossom_backends_reach_the_same_cost(n, rounds, seed):
     fast, _ = problem.solve_exact(nodes, backend="rustworkx")
     slow, _ = problem.solve_exact(nodes, backend="networkx")
     assert problem.cost(fast) == problem.cost(slow)
+
+
+def test_a_window_that_absorbs_a_borrowing_piece_seats_the_borrowed_players_again():
+    # found by the property above: 6 active players, exact windows of 4, no fast path;
+    # the first window borrows two players of the group below and a later one absorbs it
+    state = simulate(7, 3, 403, drop_rate=0.05, draw_rate=0.2)
+    problem = PairingProblem(state, random.Random(403))
+    pairs = problem.solve(4, 0)
+    assert sorted(x for pr in pairs for x in pr if x != problem.bye) == list(range(problem.n))
+    assert problem.borrowed >= 1

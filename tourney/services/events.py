@@ -15,12 +15,13 @@ from ..models.catalog import utcnow
 from ..models.events import (
     EVENT_FINISHED, ROUND_SWISS, Event, EventJudge, ForbiddenPair, Registration, Round, User,
 )
+from ..swiss import MAX_ASSIGNED_BYES, TOP_CUT_SIZES
 from .access import is_judge, is_organizer, require_judge, require_organizer  # noqa: F401
 from .accounts import normalize_email
 from .errors import Conflict, Forbidden, NotFound, ServiceError
 from .rounds.reads import event_rounds
 
-TOP_CUTS = (0, 4, 8, 16)
+TOP_CUTS = TOP_CUT_SIZES  # tourney.swiss
 
 
 def get_event(session: Session, event_id: int) -> Event:
@@ -163,7 +164,7 @@ def register_self(session: Session, actor: User, event: Event,
                                                       name=actor.name))
 
 
-MAX_BYES = 3
+MAX_BYES = MAX_ASSIGNED_BYES  # tourney.swiss
 
 
 def add_player_at_desk(session: Session, actor: User, event: Event, name: str,

@@ -34,6 +34,7 @@ from openpyxl.utils import get_column_letter
 
 from ..catalog.model import fold
 from ..document_values import PlayerRow
+from ..swiss import MAX_ASSIGNED_BYES
 from .layout import (
     DECKS_SHEET,
     NO,
@@ -49,7 +50,7 @@ from .safety import SheetFileError, check_xlsx
 MAX_ROWS = 20000
 MAX_NAME = 120
 MAX_QTY = 50
-MAX_BYES = 3
+MAX_BYES = MAX_ASSIGNED_BYES  # tourney.swiss
 _EMAIL = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
 # sheets the event export writes that are not decklists
 _NOT_DECK_SHEETS = ("evento", "jugadores", "clasificacion", "corte final", "cambios de soporte")

@@ -83,6 +83,15 @@ class Result:
 
 _RESULT = re.compile(r"^\s*(\d+)\s*-\s*(\d+)\s*-\s*(\d+)\s*$")
 BYE_RESULT = Result(2, 0, 0)
+TOP_CUT_SIZES = (0, 4, 8, 16)  # players in the top cut (0: none)
+MAX_ASSIGNED_BYES = 3  # byes an organizer may assign in advance (rounds 1..n), docs/swiss-policy.md
+PLAYOFF_DRAW = ("En el corte final (eliminación directa) no hay empates: se juega hasta que "
+                "alguien gane.")
+
+
+def playoff_problem(result: Result) -> str | None:
+    """A top-cut match needs a winner: the reason (Spanish) when ``result`` has none."""
+    return PLAYOFF_DRAW if result.winner() is None else None
 
 
 def parse_result(text: str) -> Result:
@@ -220,7 +229,7 @@ class TournamentState:
                 out.append(f"settings: «{key}» debe ser un entero ≥ 0")
         if isinstance(s.win_points, int) and s.win_points <= 0:
             out.append("settings: «win_points» debe ser mayor que 0")
-        if s.top_cut not in (None, 0, 4, 8, 16):
+        if s.top_cut is not None and s.top_cut not in TOP_CUT_SIZES:
             out.append(f"settings: «top_cut» {s.top_cut!r} no es 0, 4, 8 ni 16")
         for rnum, rnd in enumerate(self.rounds, 1):
             seen: dict[str, int] = {}

@@ -23,7 +23,8 @@ def borrow(p: PairingProblem, done: list, absorbed: int, nodes: list[int], hi: i
     round 1, in a 200-player event) can then float down or up instead of a rematch.
     Same-points pairs cost nothing, so the window's exact optimum is at least as good
     as before; the pieces left outside keep their own lower bounds. The window never
-    grows past ``limit`` nodes."""
+    grows past ``limit`` nodes. The players it takes move into the window's last group, so
+    a later window that absorbs this piece solves them again (none is lost)."""
     budget = limit - len(nodes)
     if budget < 2:
         return None
@@ -45,9 +46,12 @@ def borrow(p: PairingProblem, done: list, absorbed: int, nodes: list[int], hi: i
     pairs, floater = p.solve_exact(extended, p_next)
     for pr in take:
         above_pairs.remove(pr)
-    if below:
-        gone = set(below)
-        p.groups[hi + 1] = [m for m in p.groups[hi + 1] if m not in gone]
+    moved = set(below) | {x for pr in take for x in pr}
+    if moved:
+        for g, members in enumerate(p.groups):
+            if g != hi and moved & set(members):
+                p.groups[g] = [m for m in members if m not in moved]
+        p.groups[hi] = p.groups[hi] + sorted(moved - set(p.groups[hi]))
     return pairs, floater
 
 

@@ -21,6 +21,7 @@ from ...models.events import (
     MatchSeat, ResultReport, Round, SupportSwap, User,
 )
 from ...swiss import SwissUserError, next_top_cut_round, pair_round, top_cut_pairings
+from ...swiss.model import BYE_RESULT as SWISS_BYE
 from ..access import require_organizer
 from ..errors import Conflict, ServiceError
 from .reads import (
@@ -29,7 +30,7 @@ from .reads import (
 )
 
 
-BYE_RESULT = "2-0-0"  # a bye counts as a 2-0 match win
+BYE_RESULT = str(SWISS_BYE)  # a bye counts as a 2-0 match win (tourney.swiss)
 
 
 def _insert_round(session: Session, event: Event, number: int, pairings,

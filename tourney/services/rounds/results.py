@@ -16,7 +16,7 @@ from ...models.events import (
     MATCH_CONFIRMED, MATCH_DISPUTED, MATCH_REPORTED, ROUND_TOP_CUT, Event, Match, Registration,
     ResultReport, Round, User,
 )
-from ...swiss import Result, parse_result
+from ...swiss import Result, parse_result, playoff_problem
 from ..access import require_organizer
 from ..errors import Conflict, Forbidden, ServiceError
 
@@ -34,9 +34,10 @@ def normalize_result(a_games: int, b_games: int, draws: int) -> str:
 
 def _check_playoff(session: Session, match: Match, result: str) -> None:
     rnd = session.get(Round, match.round_id)
-    if rnd is not None and rnd.kind == ROUND_TOP_CUT and parse_result(result).winner() is None:
-        raise ServiceError("En el corte final (eliminación directa) no hay empates: se juega "
-                           "hasta que alguien gane.", "a_games")
+    problem = playoff_problem(parse_result(result)) if rnd is not None and \
+        rnd.kind == ROUND_TOP_CUT else None
+    if problem:
+        raise ServiceError(problem, "a_games")
 
 
 def flip(result: str) -> str:
