@@ -291,3 +291,56 @@ def test_momento_akechi_is_played_at_the_start_of_the_block_declaration(judge, c
     assert judge(head, setup + ok).legal
     v = judge(head, setup + [attack("A", "A3"), play("B", "B2", ["B0", "B9"])])  # Juno Regina
     assert (v.status, v.line) == ("illegal", 7)  # the play line
+
+
+# -- Anula: an Anulación played while the opponent's card is being played (8.1 D) ---------
+
+def _annul(judge, cost, answer):
+    """A plays Aliento Congelante on B2; B answers with ``answer`` targeting it."""
+    head = header(deck("Aliento Congelante"), deck(answer), hand=1)
+    base = [put("B", "B2"), gold("A", "A9"), gold("B", "B9", "B10")]
+    base += [play("A", "A1", ["A0", "A9"], targets=["B2"])]
+    reply = play("B", "B1", ["B0", "B9", "B10"][:cost(answer)], targets=["A1"])
+    return head, base, reply
+
+
+def test_anula_oracion_publica_annuls_a_talisman_being_played(judge, cost):
+    head, base, reply = _annul(judge, cost, "Oración Pública")
+    assert judge(head, base + [reply]).legal
+    v = judge(head, base + [reply, effect("A", "A1", moves=[["B2", "graveyard"]])])
+    assert (v.status, v.rule) == ("illegal", "10.4")  # annulled: it does not resolve
+    assert judge(head, base + [effect("A", "A1", moves=[["B2", "graveyard"]])]).verified
+
+
+def test_anula_battojutso_cannot_annul_a_talisman(judge, cost):
+    head, base, reply = _annul(judge, cost, "Battojutso")  # «Anula un Arma oponente»
+    v = judge(head, base + [reply])
+    assert (v.status, v.rule) == ("illegal", "8.2")
+
+
+def test_anula_zazen_annuls_an_aliado_being_played(judge, cost):
+    head = header(deck(), deck("Zazen"), hand=1)
+    oros = [f"B{9 + i}" for i in range(cost("Zazen") - 1)]
+    base = [gold("B", *oros), play("A", "A1", ["A0"])]
+    v = judge(head, base + [play("B", "B1", ["B0"] + oros, targets=["A1"])])
+    assert v.legal and v.final["A"]["in_play"] == 1  # only the Oro inicial: A1 never entered
+    v = judge(head, [gold("B", *oros), put("A", "A1"),
+                     play("B", "B1", ["B0"] + oros, targets=["A1"])])  # nothing being played
+    assert v.status == "illegal"
+
+
+# -- Habilidades clave -------------------------------------------------------------------
+
+def test_habilidad_clave_thorkell_el_alto_attacks_the_turn_it_enters(judge, cost):
+    head = header(deck("Thorkell el Alto", "Kamuy"), deck(), hand=2)
+    turn2 = [end("A"), end("B"), gold("A", "A9")]
+    assert judge(head, turn2 + [play("A", "A1", ["A0"]), attack("A", "A1")]).legal  # Furia
+    v = judge(head, turn2 + [play("A", "A2", ["A0", "A9"]), attack("A", "A2")])
+    assert v.status == "illegal"  # Kamuy has no Furia
+
+
+def test_habilidad_clave_nekomata_cannot_be_banished(judge, cost):
+    head = header(deck("Luz Destructora"), deck("Nekomata"), hand=1)
+    base = [put("B", "B1")] + cast("A", "A1", "Luz Destructora", cost, targets=["B1"])
+    v = judge(head, base + [effect("A", "A1", moves=[["B1", "exile"]])])
+    assert v.status == "illegal"  # Indesterrable
