@@ -1,4 +1,5 @@
-"""p99 time to adjudicate one generated game (read the JSON Lines + replay + verdict).
+"""p99 time to adjudicate one generated game with abilities (read the JSON Lines + replay +
+verdict; goal ≤ 20 ms). The games use cards whose abilities the engine knows.
 
     .venv/bin/python benchmarks/engine_adjudicate_p99.py [GAMES]
 """
@@ -30,6 +31,8 @@ def main() -> None:
     p50 = statistics.median(times)
     p99 = times[min(len(times) - 1, round(0.99 * (len(times) - 1)))]
     actions = sum(len(g) - 1 for g in games) / len(games)
+    verified = sum(len(adjudicate(read_record(lines, resolve)).verified) for lines in games)
+    print(f"líneas de efecto verificadas con habilidades: {verified}")
     print(f"{n} partidas, {actions:.0f} acciones por partida en promedio")
     print(f"mediana por partida: {p50 * 1000:.2f} ms")
     print(f"p99 por partida: {p99 * 1000:.2f} ms")

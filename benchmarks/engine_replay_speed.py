@@ -1,9 +1,12 @@
-"""Validated actions per second replaying generated MyL games, vs python-chess replay speed.
+"""Validated actions per second replaying generated MyL games with abilities, vs python-chess.
 
 Both sides replay pre-parsed, legal action lists measured in the same run: the engine
-checks and applies every action (``Game.apply``); python-chess checks ``board.is_legal(move)``
-and ``board.push(move)`` for random legal games. Prints both rates and their ratio (goal ≥ 0.5),
-plus the engine's end-to-end rate including JSON reading. Usage:
+checks and applies every action (``Game.apply``: chain windows, triggers, continuous effects
+and effect-line verification included); python-chess checks ``board.is_legal(move)`` and
+``board.push(move)`` for random legal games. The generated games use cards whose abilities
+the engine knows (Talismanes with targets, triggered and activated abilities, Anulaciones);
+the script prints how many effect lines were verified. Prints both rates and their ratio
+(goal ≥ 1.0) last, plus the engine's end-to-end rate including JSON reading. Usage:
 
     .venv/bin/python benchmarks/engine_replay_speed.py [GAMES]
 """
@@ -77,6 +80,13 @@ def main() -> None:
     games = generated_games(catalog, n)
     records = [read_record(lines, resolve) for lines in games]
     cgames = chess_games(n)
+    from tourney.engine import adjudicate
+
+    verdicts = [adjudicate(r) for r in records]  # also warms the ability caches
+    verified = sum(len(v.verified) for v in verdicts)
+    with_abilities = sum(1 for v in verdicts if v.verified)
+    print(f"líneas de efecto verificadas con habilidades: {verified} "
+          f"(en {with_abilities} de {n} partidas)")
     print(f"MyL: {n} partidas, {sum(len(r.actions) for r in records)} acciones; "
           f"ajedrez: {n} partidas, {sum(len(g) for g in cgames)} jugadas")
     eng, chs, e2e = [], [], []

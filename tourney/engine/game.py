@@ -38,10 +38,17 @@ class Game(Activation, Turn, Combat, Play):
             if self.outcome.reason == "concede":
                 raise GameOver(None, "La partida ya terminó por concesión.")
             raise GameOver("3.1", "La partida ya terminó: un Mazo Castillo quedó vacío.")
-        careful = (action.revealed or self.revealed_order or self.windows or self.pending
-                   or self.resolutions or action.do in ("effect", "activate", "choose"))
+        if self.windows and not self._fits_window(action):
+            # the chain window closes (8.1 E) before any other line: that would happen at the
+            # next line whatever it is, so it is not undone if this one is illegal
+            self._close_windows()
+            self._fire_now()
+        careful = (action.revealed or self.revealed_order
+                   or (self.windows and action.do == "effect"))
         saved = self._snapshot() if careful else None
-        if action.revealed or self.revealed_order:
+        light = (self.pending, self.resolutions, self.trigger_order, self.annulled,
+                 self.changes)  # what the expiry at the start of an action rebinds
+        if careful:
             self.reveals = {pid: list(ids) for pid, ids in action.revealed}
         try:
             self._apply(action)
@@ -55,18 +62,21 @@ class Game(Activation, Turn, Combat, Play):
         except IllegalAction:
             if saved is not None:
                 self._restore(saved)
+            else:
+                (self.pending, self.resolutions, self.trigger_order, self.annulled,
+                 self.changes) = light
+                self.changes += 1
+                self.play_changes += 1
             self.events = []
             raise
         finally:
             self.reveals = None
 
     def _apply(self, action: Action) -> None:
-        if self.windows and not self._fits_window(action):
-            self._close_windows()
-            self._fire_now()
         if action.do not in ("effect", "choose") and not (self.windows
                                                           and self._fits_window(action)):
-            self._fire_now()
+            if self.events:
+                self._fire_now()
             self._expire()
         if self.phase == "discard" and action.do not in ("discard", "concede", "effect", "choose"):
             raise IllegalAction("9 E", f"{self.players[self.active].name} debe descartar hasta "
@@ -88,13 +98,18 @@ class Game(Activation, Turn, Combat, Play):
     _SCALARS = ("clock", "turn", "active", "phase", "gold_allowed", "battle_done", "priority",
                 "passes", "outcome", "seq")
 
+    def _restore_changes(self) -> None:
+        self.changes += 1  # whatever was undone: recompute the continuous effects
+        self.play_changes += 1
+
     def _snapshot(self) -> tuple:
         scalars = {k: getattr(self, k) for k in self._SCALARS}
         lists = (list(self.attackers), dict(self.blocks), dict(self.challenges),
                  dict(self.last_regroup), list(self.unverified), len(self.taken),
                  list(self.verified), dict(self.unverified_cards), dict(self.verified_cards),
                  list(self.pending), list(self.windows), dict(self.resolutions),
-                 dict(self.used), list(self.trigger_order), set(self.damaged), len(self.entered), set(self.annulled))
+                 dict(self.used), list(self.trigger_order), set(self.damaged), len(self.entered), set(self.annulled),
+                 dict(self.statics_in_play), set(self.affected))
         insts = [(i, i.zone, i.controller, i.since, dict(i.counters), i.bearer,
                   list(i.weapons), i.bonus, i.kw, i.static_bonus, i.temp, i.lost)
                  for i in self.cards.values()]
@@ -109,7 +124,7 @@ class Game(Activation, Turn, Combat, Play):
         (self.attackers, self.blocks, self.challenges, self.last_regroup, self.unverified,
          taken, self.verified, self.unverified_cards, self.verified_cards, self.pending,
          self.windows, self.resolutions, self.used, self.trigger_order, self.damaged,
-         entered, self.annulled) = lists
+         entered, self.annulled, self.statics_in_play, self.affected) = lists
         del self.taken[taken:]
         del self.entered[entered:]
         for (i, zone, controller, since, counters, bearer, weapons, bonus, kw, static_bonus,
@@ -119,6 +134,7 @@ class Game(Activation, Turn, Combat, Play):
             i.static_bonus, i.temp, i.lost = static_bonus, temp, lost
         for p, castle, zones in players:
             p.castle, p.zones = castle, zones
+        self._restore_changes()
 
 
 _HANDLERS: dict[str, Callable[[Any, Action], None]] = {

@@ -16,7 +16,7 @@ from ..catalog.model import ALLY, GOLD, TALISMAN, TOTEM, WEAPON, Card
 from .abilities.builder import choose_targets, effect_line
 from .abilities.chain import answer_kind, own_effect
 from .abilities.registry import hand_written
-from .errors import IllegalAction
+from .errors import IllegalAction, RecordError
 from .game import HAND_LIMIT, Game
 from .keywords import CHALLENGER, UNIQUE, WAR, engine_keywords, play_permissions, weapon_capacity
 from .record import read_action, read_header
@@ -132,7 +132,10 @@ def generate_game(deck_a: Deck, deck_b: Deck, seed: int, name_of: Callable[[Card
     resolving = [False]
 
     def attempt(obj: dict) -> bool:
-        action = read_action(obj, len(out) + 1, ids, cards)
+        try:
+            action = read_action(obj, len(out) + 1, ids, cards)
+        except RecordError:  # a line the builder cannot write in the record format
+            return False
         try:
             game.apply(action)
         except IllegalAction:

@@ -143,6 +143,11 @@ class State:
         self.used: dict[tuple[str, int], int] = {}
         self.trigger_order: list[str] = []
         self.seq = 0
+        self.changes = 0  # bumped by every move, counter or effect (continuous.recompute)
+        self.play_changes = 0  # … only those that touch the cards in play
+        self._in_play_cache: tuple[int, dict[str, list[Inst]]] = (-1, {})
+        self.statics_in_play: dict[str, None] = {}  # cards in play with continuous abilities
+        self.affected: set[str] = set()  # cards continuous effects or effects «hasta…» touch
         self.annulled: set[str] = set()  # cards Anuladas (abilities Canceladas) just now
         self.damaged: set[tuple[int, str]] = set()  # (turn, card) that hit a Castillo
         self.entered: list[tuple[int, str, str]] = []  # (turn, card, controller) entering play
@@ -186,6 +191,16 @@ class State:
         for zone in IN_PLAY:
             for iid in self.zone_of(pid, zone):
                 yield self.cards[iid]
+
+    def in_play_list(self, pid: str) -> list[Inst]:
+        """The cards ``pid`` controls in play, cached until the next change."""
+        cache = self._in_play_cache
+        if cache[0] != self.changes:
+            cache = self._in_play_cache = (self.changes, {})
+        found = cache[1].get(pid)
+        if found is None:
+            found = cache[1][pid] = list(self.in_play(pid))
+        return found
 
     def where(self, inst: Inst) -> str:
         if inst.zone == "castle":
@@ -233,6 +248,9 @@ class State:
         """Move ``inst`` to ``zone`` (in play: under ``controller``; else: its owner's)."""
         was_in_play = inst.zone in IN_PLAY
         came_from = inst.zone
+        self.changes += 1
+        if was_in_play or zone in IN_PLAY:
+            self.play_changes += 1
         self._remove(inst)
         if inst.bearer is not None and zone != "weapon":  # an Arma leaves its bearer
             self._detach(inst)
@@ -245,6 +263,8 @@ class State:
             inst.controller = new_controller
             self.players[new_controller].zones[zone][inst.id] = None
             inst.zone = zone
+            if inst.static:
+                self.statics_in_play[inst.id] = None
             if not was_in_play:
                 if inst.card.type == ALLY:
                     for name, n in enters_with_counters(inst.card):
@@ -264,6 +284,8 @@ class State:
         else:
             self.players[inst.owner].zones[zone][inst.id] = None
         if was_in_play:
+            self.statics_in_play.pop(inst.id, None)
+            self.affected.add(inst.id)  # refreshed once more, out of play
             self._left_play(inst)
             self._emit("leaves_play", inst, inst.owner, to=zone)
             if zone == "graveyard":
@@ -323,6 +345,8 @@ class State:
         return iid
 
     def _attach(self, weapon: Inst, ally: Inst) -> None:
+        self.changes += 1
+        self.play_changes += 1
         weapon.bearer = ally.id
         ally.weapons.append(weapon.id)
         self._refresh(ally)
@@ -340,6 +364,7 @@ class State:
             if not player.castle:
                 return
             iid = self._take_top(pid, "roba")
+            self.changes += 1
             self.cards[iid].zone = "hand"
             player.zones["hand"][iid] = None
             self._emit("drawn", self.cards[iid], pid)
@@ -350,6 +375,7 @@ class State:
             if not player.castle:
                 return
             iid = self._take_top(pid, "bota")
+            self.changes += 1
             self.cards[iid].zone = "graveyard"
             player.zones["graveyard"][iid] = None
             self._emit("milled", self.cards[iid], pid)

@@ -30,6 +30,9 @@ class Turn(State):
                 inst.bonus = 0
             if inst.temp:  # "!" marks what lasts beyond the Fase Final
                 inst.temp = tuple(t for t in inst.temp if "!" in t[0])
+                self.affected.add(inst.id)
+                self.changes += 1
+                self.play_changes += 1
 
     def _finish_turn(self) -> None:
         self._emit("phase_begins", None, self.active, phase="final")

@@ -27,13 +27,17 @@ from .chain import (
 from .continuous import recompute
 from .effects import Effects
 from .evaluate import mismatch
-from .events import Event, fire
+from .events import Event, fire, listening
 from .model import Cost
 
 
 class Activation(Effects):
     # -- events and triggers ---------------------------------------------------------
+    _TRACKED = frozenset({"enters_play", "combat_damage"})  # entered_this_turn, dealt damage
+
     def _emit(self, kind: str, inst=None, player: str | None = None, **data) -> None:
+        if kind not in self._TRACKED and kind not in listening(self):
+            return
         self.events.append(Event(kind, inst.id if inst is not None else None, player,
                                  data.get("phase"), data.get("came_from"), data.get("to")))
 
@@ -44,6 +48,8 @@ class Activation(Effects):
     def _fire_now(self) -> None:
         """4.1: continuous abilities first, then the triggers of what just happened."""
         recompute(self)
+        if not self.events:
+            return
         events, self.events = self.events, []
         for event in events:
             if event.kind == "enters_play" and event.card is not None:
@@ -51,8 +57,6 @@ class Activation(Effects):
             elif event.kind == "combat_damage" and event.card is not None:
                 self.damaged.add((self.turn, event.card))
             self.pending.extend(fire(self, event))
-        if events:
-            recompute(self)
 
     # -- windows -----------------------------------------------------------------------
     def _fits_window(self, action: Action) -> bool:
@@ -120,6 +124,8 @@ class Activation(Effects):
 
     def _expire(self) -> None:
         """Triggers and resolutions not taken up before the next action lapse."""
+        if not (self.pending or self.resolutions or self.trigger_order or self.annulled):
+            return
         self.pending = []
         self.trigger_order = []
         self.resolutions = {}
@@ -177,9 +183,11 @@ class Activation(Effects):
         check_targets(self, inst, ability, action.targets, p)
         golds, others = self._check_costs(action, inst, ability.costs)
         if ability.kind == "activated":
-            self._used(inst, index, ability)
+            self._check_use(inst, index, ability)
         if answer is not None and self.windows:
             note_answer(self, p, answer, action.targets[0] if action.targets else None)
+        if ability.kind == "activated":
+            self._used(inst, index, ability)
         for gid in golds:
             self._put(self.cards[gid], "paid", p)
         for cost, ids in others:

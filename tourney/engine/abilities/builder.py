@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
+from ..record import ZONES as RECORD_ZONES
 from .evaluate import IN_PLAY, candidates, mismatch, player_of
 from .model import Ability, TargetFilter
 from .verify import DEST, ENGINE_APPLIED, _protected, land_zone
@@ -130,7 +131,7 @@ def effect_line(game: State, source: Inst, ability: Ability, p: str, targets: li
                 continue
             if kind in DEST:
                 moves[iid] = DEST[kind]
-            elif kind == "move" and effect.zone:
+            elif kind == "move" and effect.zone in RECORD_ZONES:
                 moves[iid] = effect.zone
             elif kind in ("put_into_play", "gain_control"):
                 moves[iid] = land_zone(inst)

@@ -32,19 +32,51 @@ def is_static(known) -> bool:
         for a in known.abilities)
 
 
+_OFF_PLAY = frozenset({"zone_count", "zone_empty", "castle_at_most", "hand_at_most",
+                       "entered_this_turn", "dealt_castle_damage"})
+
+
+def _conditions(cond):
+    if cond is not None:
+        yield cond
+        for sub in cond.of:
+            yield from _conditions(sub)
+
+
+def zone_sensitive(game: State) -> bool:
+    """Whether some continuous ability of this game depends on zones out of play (then every
+    draw and mill is a change that matters), computed once per game."""
+    found = getattr(game, "_zone_sensitive", None)
+    if found is None:
+        found = any(c.kind in _OFF_PLAY
+                    for inst in game.cards.values() if inst.static and inst.abilities
+                    for a in inst.abilities.abilities
+                    for c in _conditions(a.condition))
+        game._zone_sensitive = found  # type: ignore[attr-defined]
+    return found
+
+
 def recompute(game: State) -> None:
-    """Recompute keywords and Fuerza bonuses of every card in play (4.1)."""
-    order = (game.active, game.opponent(game.active))
-    in_play = [i for pid in order for i in game.in_play(pid)]
-    statics = [i for i in in_play if i.static]
-    dirty = any(i.temp or i.lost or i.static_bonus for i in in_play)
-    if not statics and not dirty and not getattr(game, "_static_applied", False):
+    """Recompute keywords and Fuerza bonuses of every card in play (4.1) — after every change
+    of the game state: nothing to do when nothing changed since the last time."""
+    changes = game.changes if zone_sensitive(game) else game.play_changes
+    key = (changes, game.turn, game.phase, len(game.attackers), len(game.blocks))
+    if getattr(game, "_recomputed", None) == key:
         return
-    game._static_applied = bool(statics) or dirty  # type: ignore[attr-defined]
-    for inst in in_play:
+    game._recomputed = key  # type: ignore[attr-defined]
+    active = game.active
+    statics = [game.cards[iid] for iid in game.statics_in_play]
+    statics.sort(key=lambda i: i.controller != active)  # 7.1 D: the active player's first
+    temped = [iid for iid in game.affected if game.cards[iid].temp]
+    if not statics and not game.affected:
+        return
+    touched = set(game.affected)
+    for iid in touched:
+        inst = game.cards[iid]
         inst.lost = any(t[0].startswith("lose") for t in inst.temp)
         inst.static_bonus = 0
     gains: dict[str, set[str]] = {}
+    reached: set[str] = set(temped)
     game.race_given = {}  # type: ignore[attr-defined]
     # 7.1 D: the active player's continuous abilities are checked first
     for source in statics:
@@ -71,6 +103,9 @@ def recompute(game: State) -> None:
                 else:
                     continue
                 for target in hit:
+                    touched.add(target.id)
+                    if target.zone in IN_PLAY:
+                        reached.add(target.id)
                     if effect.kind == "lose_abilities":
                         target.lost = True
                     elif effect.kind == "strength" and effect.amount is not None:
@@ -81,8 +116,11 @@ def recompute(game: State) -> None:
                         gains.setdefault(target.id, set()).add(FLAG_OF[effect.kind])
                     elif effect.kind == "race_becomes" and effect.keyword:
                         game.race_given[target.id] = effect.keyword  # type: ignore[attr-defined]
-    for inst in in_play:
-        refresh(game, inst, gains.get(inst.id, ()))
+    for source in statics:
+        touched.add(source.id)
+    for iid in touched:
+        refresh(game, game.cards[iid], gains.get(iid, ()))
+    game.affected = reached
 
 
 def refresh(game: State, inst: Inst, extra=()) -> None:

@@ -89,21 +89,15 @@ class Effects(State):
         res = self.resolutions.get(ids[0])
         if res is None:
             return
-        inst = self.cards[ids[0]]
-        if inst.abilities is not None:
-            from .chain import check_targets
-            ability = inst.abilities.abilities[res.index]
-            try:
-                check_targets(self, inst, ability, ids[1:], res.controller, rule="10.41")
-            except IllegalAction as exc:
-                raise IllegalAction("10.41", f"El nuevo objetivo debe ser válido: {exc.message}") from None
         from dataclasses import replace
         self.resolutions[ids[0]] = replace(res, targets=tuple(ids[1:]))
 
     # -- the line ------------------------------------------------------------------
     def _do_effect(self, action: Action) -> None:
         source = self.cards[action.source] if action.source else None
-        if source is not None:
+        in_step_c = source is not None and any(
+            q.source == source.id and q.event.kind == "played" for q in self.pending)
+        if source is not None and not in_step_c:
             for depth, window in enumerate(self.windows):
                 if window.source == source.id:  # the line resolves that card (step E)
                     self._close_windows(depth)
@@ -111,6 +105,8 @@ class Effects(State):
                     break
         self._check_moves(action, source)
         verdict, plan, consume = self._verify(action, source)
+        self.changes += 1
+        self.play_changes += 1
         self._apply_line(action)
         if plan is not None:
             for effect, ids in plan.extras:
@@ -299,6 +295,7 @@ class Effects(State):
                 continue
             if inst.zone not in IN_PLAY:
                 continue
+            self.affected.add(iid)
             if kind == "gain_keyword" and effect.keyword:
                 inst.temp += (("+" + lasting, effect.keyword),)
             elif kind == "lose_keyword" and effect.keyword:

@@ -104,7 +104,18 @@ _ZONE = {"hand": "la mano", "graveyard": "el Cementerio", "exile": "la Zona de D
 
 
 def candidates(game: State, f: TargetFilter, controller: str, source: Inst | None) -> list[Inst]:
-    return [i for i in game.cards.values() if mismatch(game, f, i, controller, source) is None]
+    if f.zone == "in_play":
+        pool: list[Inst] = game.in_play_list(game.order[0]) + game.in_play_list(game.order[1])
+    elif f.zone in ("defense", "attack", "support", "reserve", "paid", "hand", "graveyard",
+                    "exile"):
+        pool = [game.cards[iid] for pid in game.order for iid in game.zone_of(pid, f.zone)]
+    elif f.zone == "castle":
+        pool = [game.cards[iid] for pid in game.order for iid in game.players[pid].castle]
+    else:
+        pool = list(game.cards.values())
+    if f.types:
+        pool = [i for i in pool if i.card.type in f.types]
+    return [i for i in pool if mismatch(game, f, i, controller, source) is None]
 
 
 def holds(game: State, cond: Condition | None, source: Inst, controller: str) -> bool:
@@ -131,7 +142,7 @@ def holds(game: State, cond: Condition | None, source: Inst, controller: str) ->
     if kind in ("controls", "controls_none", "opponent_controls", "all_allies"):
         who = game.opponent(controller) if kind == "opponent_controls" else controller
         f = cond.filter or TargetFilter()
-        mine = [i for i in game.in_play(who)]
+        mine = game.in_play_list(who)
         if kind == "all_allies":
             allies = [i for i in mine if i.card.type == ALLY]
             return bool(allies) and all(mismatch(game, f, i, controller, source) is None

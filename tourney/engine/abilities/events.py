@@ -60,50 +60,71 @@ def watchers(game: State) -> list[Inst]:
     return out
 
 
+def listening(game: State) -> frozenset[str]:
+    """The event kinds some card of this game triggers on (computed once per game)."""
+    out = getattr(game, "_listening", None)
+    if out is None:
+        kinds = {a.trigger.event for i in watchers(game) for a in i.abilities.abilities  # type: ignore[union-attr]
+                 if a.trigger is not None}
+        out = frozenset(kinds)
+        game._listening = out  # type: ignore[attr-defined]
+    return out
+
+
 def fire(game: State, event: Event) -> list[Pending]:
     out: list[Pending] = []
-    for inst in watchers(game):
+    if event.kind not in listening(game):
+        return out
+    for inst, index, ability in _by_kind(game).get(event.kind, ()):
         if inst.lost:
             continue
-        known = inst.abilities
-        assert known is not None
-        for index, ability in enumerate(known.abilities):
-            trigger = ability.trigger
-            if ability.kind != "triggered" or trigger is None or trigger.event != event.kind:
+        trigger = ability.trigger
+        assert trigger is not None
+        controller = inst.controller if inst.zone in IN_PLAY else inst.owner
+        if trigger.bearer:
+            if inst.bearer is None or event.card != inst.bearer:
                 continue
-            controller = inst.controller if inst.zone in IN_PLAY else inst.owner
-            if trigger.bearer:
-                if inst.bearer is None or event.card != inst.bearer:
+        elif trigger.self_only:
+            if event.card != inst.id:
+                continue
+            if event.kind not in SELF_FROM_ANYWHERE and inst.zone not in IN_PLAY:
+                continue
+        else:
+            if ability.zone == "in_play" and inst.zone not in IN_PLAY:
+                continue
+            if ability.zone not in ("in_play",) and inst.zone != ability.zone:
+                continue
+            if trigger.card is not None:
+                if event.card is None:
                     continue
-            elif trigger.self_only:
-                if event.card != inst.id:
+                target = game.cards[event.card]
+                if mismatch(game, _any_zone(trigger.card), target, controller, inst):
                     continue
-                if event.kind not in SELF_FROM_ANYWHERE and inst.zone not in IN_PLAY:
-                    continue
-            else:
-                if ability.zone == "in_play" and inst.zone not in IN_PLAY:
-                    continue
-                if ability.zone not in ("in_play",) and inst.zone != ability.zone:
-                    continue
-                if trigger.card is not None:
-                    if event.card is None:
-                        continue
-                    target = game.cards[event.card]
-                    if mismatch(game, _any_zone(trigger.card), target, controller, inst):
-                        continue
-            if trigger.player == "you" and event.player != controller:
-                continue
-            if trigger.player == "opponent" and event.player == controller:
-                continue
-            if trigger.phase is not None and event.phase != trigger.phase:
-                continue
-            if not holds(game, trigger.condition, inst, controller):
-                continue
-            if not holds(game, ability.condition, inst, controller):
-                continue
-            game.seq += 1
-            out.append(Pending(inst.id, index, controller, event, game.seq,
-                               ability.optional or any(e.optional for e in ability.effects[:1])))
+        if trigger.player == "you" and event.player != controller:
+            continue
+        if trigger.player == "opponent" and event.player == controller:
+            continue
+        if trigger.phase is not None and event.phase != trigger.phase:
+            continue
+        if not holds(game, trigger.condition, inst, controller):
+            continue
+        if not holds(game, ability.condition, inst, controller):
+            continue
+        game.seq += 1
+        out.append(Pending(inst.id, index, controller, event, game.seq,
+                           ability.optional or any(e.optional for e in ability.effects[:1])))
+    return out
+
+
+def _by_kind(game: State) -> dict[str, list[tuple[Inst, int, Ability]]]:
+    out = getattr(game, "_triggers_by_kind", None)
+    if out is None:
+        out = {}
+        for inst in watchers(game):
+            for index, ability in enumerate(inst.abilities.abilities):  # type: ignore[union-attr]
+                if ability.kind == "triggered" and ability.trigger is not None:
+                    out.setdefault(ability.trigger.event, []).append((inst, index, ability))
+        game._triggers_by_kind = out  # type: ignore[attr-defined]
     return out
 
 

@@ -77,8 +77,24 @@ def _compiler() -> Callable[[Card], Any] | None:
     return fn or None
 
 
-@lru_cache(maxsize=16384)
+_CACHE: dict[tuple[str, str, str], CardAbilities | None] = {}
+
+
 def abilities_for(card: Card) -> CardAbilities | None:
+    key = (card.code, card.identity, card.text or "")
+    try:
+        return _CACHE[key]
+    except KeyError:
+        pass
+    found = _abilities_for(card)
+    _CACHE[key] = found
+    return found
+
+
+abilities_for.cache_clear = _CACHE.clear  # type: ignore[attr-defined]
+
+
+def _abilities_for(card: Card) -> CardAbilities | None:
     known = hand_written().get(card.identity)
     if known is not None:
         return known

@@ -255,7 +255,8 @@ def _effect(game: State, pool: _Pool, effect: Effect, ability: Ability, source: 
         have = table.get(pid, 0)
         if have == 0 and effect.optional:
             return False
-        if have != n and len(game.players[pid].castle) >= n:
+        left = len(game.players[pid].castle)
+        if have != n and not (left < n and have == left):  # as many as there are (6.x)
             verb = "Roba" if kind == "draw" else "Bota"
             raise IllegalAction("10.45" if kind == "draw" else "10.7",
                                 f"{source.label()}: {game.players[pid].name} {verb} {n} "
@@ -327,7 +328,9 @@ def _effect(game: State, pool: _Pool, effect: Effect, ability: Ability, source: 
         if kind == "redirect":
             if split is None or not split or not split[0]:
                 raise Unverifiable("redirect sin objetivos nombrados")
-            plan.extras.append((effect, tuple(x for part in split for x in part)))
+            ids = tuple(x for part in split for x in part)
+            _check_redirect(game, ids)
+            plan.extras.append((effect, ids))
             return True
         if kind in ("annul", "cancel"):
             if known is None:
@@ -415,3 +418,17 @@ def _move_effect(game: State, pool: _Pool, effect: Effect, source: Inst, p: str,
                     rule = "10.32"
             raise IllegalAction(rule, f"{why}: el efecto de {source.label()} no lo afecta.")
     return done
+
+
+def _check_redirect(game: State, ids: tuple[str, ...]) -> None:
+    """10.41: the new targets must be valid for the redirected card's effect."""
+    res = game.resolutions.get(ids[0])
+    inst = game.cards[ids[0]]
+    if res is None or inst.abilities is None:
+        return
+    from .chain import check_targets
+    try:
+        check_targets(game, inst, inst.abilities.abilities[res.index], ids[1:], res.controller,
+                      rule="10.41")
+    except IllegalAction as exc:
+        raise IllegalAction("10.41", f"El nuevo objetivo debe ser válido: {exc.message}") from None

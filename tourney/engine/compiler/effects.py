@@ -5,6 +5,8 @@ Fuerza hasta la Fase Final"). ``effect(cur)`` reads one, ``effects(cur)`` a chai
 """
 from __future__ import annotations
 
+from typing import Any
+
 from dataclasses import replace
 
 from .nouns import NOUNS, PRONOUNS, RACES, bare_phrase, card_phrase, number
@@ -53,6 +55,7 @@ KINDS = {
 
 
 def _player(cur: Cursor) -> tuple[str, Cursor]:
+    after: Any
     if (after := cur.take_any("tu oponente", "el oponente")) is not None:
         return "opponent", after
     if (after := cur.take("cada", "jugador")) is not None:
@@ -68,6 +71,8 @@ _AS_MANY = {"ese aliado": "strength_of_target", "el aliado elegido": "strength_o
 
 def as_many(cur: Cursor) -> tuple[str, Cursor] | None:
     """ "tantas cartas como Fuerza tenga ese Aliado / el Aliado portador / este Aliado"."""
+    rest: Any
+    after: Any
     after = cur.take("tantas", "cartas", "como", "fuerza", "tenga")
     if after is None:
         return None
@@ -79,6 +84,10 @@ def as_many(cur: Cursor) -> tuple[str, Cursor] | None:
 
 def _amount(cur: Cursor) -> tuple[int, Cards | None, Cursor] | None:
     """ "N carta(s)" [de tu/su mano|mazo castillo] ["por cada" NP]."""
+    got: Any
+    after: Any
+    phrase: Any
+    n: Any
     got = number(cur)
     if got is None:
         return None
@@ -97,6 +106,7 @@ def _amount(cur: Cursor) -> tuple[int, Cards | None, Cursor] | None:
 
 
 def _own_zone(cur: Cursor, player: str, zone: str) -> Cursor:
+    after: Any
     mine = "tu" if player == "you" else "su"
     words = {"castle": "mazo castillo", "hand": "mano"}[zone]
     after = cur.take_any(f"de {mine} {words}")
@@ -113,6 +123,8 @@ def _object(cur: Cursor, antecedent: Cards | None) -> tuple[Cards, Cursor] | Non
 
 
 def effect(cur: Cursor, antecedent: Cards | None = None) -> tuple[Effect, Cursor] | None:
+    got: Any
+    after: Any
     player, cur = _player(cur)
     if player != "you" and (after := cur.take("puede")) is not None:
         got = effect_of(player, after, antecedent)  # "cada jugador puede Robar una carta"
@@ -121,6 +133,16 @@ def effect(cur: Cursor, antecedent: Cards | None = None) -> tuple[Effect, Cursor
 
 
 def effect_of(player: str, cur: Cursor, antecedent: Cards | None) -> tuple[Effect, Cursor] | None:
+    got: Any
+    rest: Any
+    after: Any
+    phrase: Any
+    more: Any
+    end: Any
+    target: Any
+    where: Any
+    cards: Any
+    n: Any
     if player == "you":
         if cur.peek() in ("pon", "poner") and (got := number(cur.skip())) and \
                 (rest := got[1].take_any("contadores de", "contador de")) is not None and rest.peek():
@@ -197,6 +219,10 @@ def effect_of(player: str, cur: Cursor, antecedent: Cards | None) -> tuple[Effec
 
 def _choose(cur: Cursor, antecedent: Cards | None):
     """ "elige NP y VERBO-lo …" / "elige NP para que pierda …": the verb acts on NP."""
+    got: Any
+    rest: Any
+    after: Any
+    cards: Any
     got = card_phrase(cur)
     if got is None:
         return None
@@ -216,6 +242,11 @@ def _choose(cur: Cursor, antecedent: Cards | None):
 
 
 def _verb_effect(verb: str, player: str, cur: Cursor, antecedent: Cards | None):
+    got: Any
+    after: Any
+    many: Any
+    cards: Any
+    n: Any
     if verb in ("draw", "mill") and (many := as_many(cur)) is not None:
         return Effect(verb, player, amount_from=many[0]), many[1]
     if verb in ("draw", "mill") or (verb == "discard" and number(cur) and cur.peek(1).startswith("carta")):
@@ -318,6 +349,8 @@ _SECOND = ("un", "una", "el", "la", "hasta", "todos", "todas", "otro", "otra")
 
 def _second_object(eff: Effect, cur: Cursor) -> tuple[Effect, Cursor] | None:
     """ "Destruye un Aliado y un Oro oponente": the same verb on a second noun phrase."""
+    got: Any
+    after: Any
     if eff.kind not in ("destroy", "banish", "shuffle", "return", "annul") or eff.cards is None:
         return None
     if (after := cur.take("y")) is None or (after.peek() not in _SECOND and not after.peek().isdigit()):
@@ -331,6 +364,14 @@ def _second_object(eff: Effect, cur: Cursor) -> tuple[Effect, Cursor] | None:
 def _card_effect(cur: Cursor, antecedent: Cards | None, subject: Cards | None = None):
     """Effects whose subject is a card phrase: Fuerza, keywords, "pierde su habilidad".
     With ``subject`` the phrase is left out ("… gana 2 a la Fuerza y es Imbloqueable")."""
+    got: Any
+    rest: Any
+    after: Any
+    phrase: Any
+    more: Any
+    end: Any
+    cards: Any
+    n: Any
     if subject is None:
         got = _object(cur, antecedent)
         if got is None:
@@ -392,6 +433,11 @@ def effects(cur: Cursor, antecedent: Cards | None = None,
     """A chain of effects joined by "y", "Luego," or the next sentence of the unit.
     ``subject``: who a first effect without a subject is about ("Mientras este Aliado porte
     un Arma, gana 2 a la Fuerza": the card itself)."""
+    got: Any
+    after: Any
+    nxt: Any
+    second: Any
+    comma: Any
     out: list[Effect] = []
     then = optional = False
     group_start = 0
@@ -447,6 +493,7 @@ def effects(cur: Cursor, antecedent: Cards | None = None,
 
 
 def describe_effect(eff: Effect) -> str:
+    cards: Any
     template = KINDS.get(eff.kind, eff.kind)
     cards = eff.cards.describe() if eff.cards else ""
     dest = {"hand": "la pone en la mano", "exile": "la destierra", None: "",

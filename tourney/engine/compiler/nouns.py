@@ -8,6 +8,8 @@ combination the texts use is covered by the same few rules.
 """
 from __future__ import annotations
 
+from typing import Any
+
 from dataclasses import replace
 
 from .parsed import Cards
@@ -65,6 +67,9 @@ def number(cur: Cursor) -> tuple[int, Cursor] | None:
 
 
 def comparison(cur: Cursor) -> tuple[tuple[str, int], Cursor] | None:
+    got: Any
+    after: Any
+    n: Any
     got = number(cur)
     if got is None:
         return None
@@ -77,6 +82,9 @@ def comparison(cur: Cursor) -> tuple[tuple[str, int], Cursor] | None:
 
 
 def zone_phrase(cur: Cursor) -> tuple[tuple[str, str | None], Cursor] | None:
+    got: Any
+    after: Any
+    phrase: Any
     for prep in ("de", "en", "del", "desde"):
         after = cur.take(prep)
         if after is None:
@@ -110,6 +118,11 @@ def _nouns(cur: Cursor) -> tuple[tuple[str | None, ...], bool, Cursor] | None:
 
 
 def _modifiers(cards: Cards, cur: Cursor) -> tuple[Cards, Cursor]:
+    got: Any
+    after: Any
+    compared: Any
+    cards: Any
+    races: Any
     while not cur.done:
         word = cur.peek()
         if word in ("objetivo", "objetivos"):
@@ -136,12 +149,12 @@ def _modifiers(cards: Cards, cur: Cursor) -> tuple[Cards, Cursor]:
                 races.append(RACES[after.peek(1)])
                 after = after.skip(2)
             cards, cur = replace(cards, races=tuple(races)), after
-        elif (after := cur.take_any("de coste", "con coste")) is not None and comparison(after):
-            pair, cur = comparison(after)
-            cards = replace(cards, cost=pair)
-        elif (after := cur.take_any("de fuerza", "con fuerza")) is not None and comparison(after):
-            pair, cur = comparison(after)
-            cards = replace(cards, strength=pair)
+        elif (after := cur.take_any("de coste", "con coste")) is not None and \
+                (compared := comparison(after)) is not None:
+            cards, cur = replace(cards, cost=compared[0]), compared[1]
+        elif (after := cur.take_any("de fuerza", "con fuerza")) is not None and \
+                (compared := comparison(after)) is not None:
+            cards, cur = replace(cards, strength=compared[0]), compared[1]
         elif (after := cur.take("en", "juego")) is not None:
             cards, cur = replace(cards, zone="play"), after
         elif (after := cur.take_any("que no sea SELF", "que no sean SELF")) is not None:
@@ -198,6 +211,10 @@ def bare_phrase(cur: Cursor) -> tuple[Cards, Cursor] | None:
 
 
 def card_phrase(cur: Cursor) -> tuple[Cards, Cursor] | None:
+    got: Any
+    rest: Any
+    after: Any
+    cards: Any
     word = cur.peek()
     if word == "SELF":
         return Cards(ref="self"), cur.skip()
@@ -275,6 +292,7 @@ def card_phrase(cur: Cursor) -> tuple[Cards, Cursor] | None:
 
 
 def _finish(cards: Cards, cur: Cursor, article: str | None) -> tuple[Cards, Cursor] | None:
+    cards: Any
     cards, cur = _modifiers(cards, cur)
     if article and not cards.target:
         return None  # "el Aliado …" without "objetivo" points at something we can't name
