@@ -106,6 +106,8 @@ def fire(game: State, event: Event) -> list[Pending]:
             continue
         if trigger.phase is not None and event.phase != trigger.phase:
             continue
+        if trigger.from_zone is not None and event.came_from != trigger.from_zone:
+            continue
         if not holds(game, trigger.condition, inst, controller):
             continue
         if not holds(game, ability.condition, inst, controller):

@@ -154,6 +154,7 @@ class Condition(_Value):
     counter: str | None = None
     of: tuple[Condition, ...] = ()
     subject: str = "self"  # dealt_castle_damage: "self" | "bearer"
+    event: str | None = None  # happened_this_turn: a word of EVENTS
 
     _nested: ClassVar[dict[str, type]] = {}
     _nested_many: ClassVar[dict[str, type]] = {}
@@ -161,6 +162,7 @@ class Condition(_Value):
 
     def __post_init__(self) -> None:
         _check(self.kind, CONDITIONS, "condición")
+        _check(self.event, EVENTS, "evento", optional=True)
         _check(self.zone, ZONES, "zona", optional=True)
         _check(self.phase, PHASES, "fase", optional=True)
         _check(self.player, PLAYERS, "jugador")
@@ -174,7 +176,8 @@ class Condition(_Value):
             phase=PHASES.get(self.phase or "", "esa fase"), counter=self.counter or "",
             of=" y ".join(c.describe() for c in self.of),
             of_or=" o ".join(c.describe() for c in self.of),
-            subject="el Aliado portador" if self.subject == "bearer" else "esta carta")
+            subject="el Aliado portador" if self.subject == "bearer" else "esta carta",
+            event=EVENTS.get(self.event or "", ""))
 
 
 @dataclass(frozen=True, slots=True, repr=False)
@@ -193,11 +196,13 @@ class Trigger(_Value):
     condition: Condition | None = None
     would: bool = False
     bearer: bool = False  # the event happens to this Arma's bearer
+    from_zone: str | None = None  # where the card was («desde el Cementerio», «de tu mano»)
 
     def __post_init__(self) -> None:
         _check(self.event, EVENTS, "evento")
         _check(self.player, PLAYERS, "jugador")
         _check(self.phase, PHASES, "fase", optional=True)
+        _check(self.from_zone, ZONES, "zona", optional=True)
 
     def describe(self) -> str:
         text = EVENTS[self.event]
@@ -212,6 +217,8 @@ class Trigger(_Value):
             text += f" ({PHASES[self.phase]})"
         if self.player not in ("any",):
             text += f" ({PLAYERS[self.player]})"
+        if self.from_zone:
+            text += f" desde {ZONES[self.from_zone]}"
         head = "En respuesta a que fuera a ocurrir: " if self.would else "Cuando "
         out = head + text
         if self.condition is not None:
@@ -285,6 +292,8 @@ class Effect(_Value):
     optional: bool = False
     then: bool = False
     random: bool = False  # «al azar» (discard)
+    unless: Cost | None = None  # «a menos que tu oponente pague…»: paid by the affected player
+    rest_zone: str | None = None  # dig: where the cards not taken go
 
     _nested: ClassVar[dict[str, type]] = {}
 
@@ -295,6 +304,7 @@ class Effect(_Value):
         _check(self.subject, SUBJECTS, "sujeto")
         _check(self.player, PLAYERS, "jugador")
         _check(self.zone, ZONES, "zona", optional=True)
+        _check(self.rest_zone, ZONES, "zona", optional=True)
 
     def subject_text(self, targets: tuple[TargetFilter, ...] = ()) -> str:
         if self.subject == "target" and self.target < len(targets):
@@ -321,6 +331,8 @@ class Effect(_Value):
             text = text[3:]
         if self.random:
             text += " al azar"
+        if self.unless is not None:
+            text += f" a menos que el jugador afectado elija {self.unless.describe()}"
         text += per
         if self.kind == "strength" and isinstance(self.amount, int) and self.amount < 0:
             text = text.replace(f"gana {self.amount}", f"pierde {-self.amount}")

@@ -238,7 +238,7 @@ def _subjects(game: State, effect: Effect, ability: Ability, source: Inst,
 def _effect(game: State, pool: _Pool, effect: Effect, ability: Ability, source: Inst,
             p: str, split: list[list[str]] | None, triggering: str | None, plan: Plan) -> bool:
     kind = effect.kind
-    if kind in UNCHECKED:
+    if kind in UNCHECKED or effect.unless is not None:
         raise Unverifiable(kind)
     f = (ability.targets[effect.target] if effect.subject == "target"
          and effect.target < len(ability.targets) else effect.filter)

@@ -18,6 +18,7 @@ ABILITY_KINDS = {
     "effect": "efecto de la carta (Talismán, 2.3: se resuelve al jugarla)",
     "play_restriction": "restricción de juego («sólo puedes jugar esta carta…»)",
     "alternative_cost": "coste alternativo (en vez de pagar el coste de Oro, 10.16)",
+    "additional_cost": "coste adicional para jugar esta carta (10.16)",
 }
 
 # Zones an ability talks about. "in_play" = any zone in play; "castle" = the Mazo Castillo
@@ -95,6 +96,9 @@ CONDITIONS = {
     "dealt_castle_damage": "{subject} hizo daño al Castillo oponente este turno",
     "bearer_is": "el Aliado portador es {filter}",
     "entered_this_turn": "entraron en juego {count} o más {filter} bajo tu control este turno",
+    "happened_this_turn": "este turno ocurrió: {event}",
+    "paid_cost": "se pagó su coste",
+    "played_from": "se jugó desde {zone}",
     "not": "no se cumple que {of}",
     "all_of": "{of}",
     "any_of": "{of_or}",
@@ -167,6 +171,13 @@ EFFECTS = {
     # control and players
     "gain_control": "gana el control de {subject}",
     "extra_turn": "{player} juega un turno adicional",
+    "attach": "porta esta Arma a {subject}",
+    "protection": "{subject} no puede ser afectado así ({keyword})",
+    "banish_top": "{player} Destierra {amount} carta(s) de {zone}",
+    "prevent": "previene que {subject} sea afectado",
+    "cannot_play": "no se pueden jugar {subject}",
+    "purify": "Purifica {subject}",
+    "dig": "{player} mira {amount} carta(s) de su Mazo Castillo y toma {subject}",
     "weapon_capacity": "{subject} puede portar {amount} Arma(s)",
     "enters_with_counters": "{subject} entra en juego con {amount} contador(es) de {counter}",
     "lose_game": "{player} pierde la partida",
