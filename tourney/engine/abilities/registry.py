@@ -60,7 +60,7 @@ def load_file(path: Path) -> CardAbilities:
 def use_compiler(on: bool) -> None:
     _state["compiler"] = on
     _state["compile"] = None
-    abilities_for.cache_clear()
+    _CACHE.clear()
 
 
 def _compiler() -> Callable[[Card], Any] | None:

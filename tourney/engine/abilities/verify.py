@@ -328,9 +328,9 @@ def _effect(game: State, pool: _Pool, effect: Effect, ability: Ability, source: 
         if kind == "redirect":
             if split is None or not split or not split[0]:
                 raise Unverifiable("redirect sin objetivos nombrados")
-            ids = tuple(x for part in split for x in part)
-            _check_redirect(game, ids)
-            plan.extras.append((effect, ids))
+            redirected = tuple(x for part in split for x in part)
+            _check_redirect(game, redirected)
+            plan.extras.append((effect, redirected))
             return True
         if kind in ("annul", "cancel"):
             if known is None:
