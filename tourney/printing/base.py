@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
+import reportlab
 from reportlab.lib.pagesizes import A4, LETTER
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
@@ -40,8 +41,6 @@ def font_files() -> tuple[Path, Path]:
     regular, bold = _DEJAVU / "DejaVuSans.ttf", _DEJAVU / "DejaVuSans-Bold.ttf"
     if regular.exists() and bold.exists():
         return regular, bold
-    import reportlab
-
     base = Path(reportlab.__file__).resolve().parent / "fonts"
     return base / "Vera.ttf", base / "VeraBd.ttf"
 
