@@ -130,3 +130,12 @@ def test_werkzeug_error_pages_are_in_spanish(client, cast):
     login(client, cast.org.email)
     resp = client.get("/salir")  # POST only
     assert resp.status_code == 405 and "no acepta esa operación" in resp.get_data(as_text=True)
+
+
+def test_a_5000_digit_number_in_a_form_is_bad_input_in_spanish(client, paired):
+    login(client, paired.org.email)
+    resp = client.post(f"/eventos/{paired.event.id}/mesas/{paired.match.id}/resultado",
+                       data={"a_games": 2, "b_games": 0, "draws": 0, "version": "9" * 5000})
+    html = resp.get_data(as_text=True)
+    assert resp.status_code == 400 and "demasiadas cifras" in html
+    assert "Exceeds the limit" not in html

@@ -154,6 +154,17 @@ def _spanish_errors(app: Flask) -> None:
         if code not in app.error_handler_spec.get(None, {}):
             app.register_error_handler(code, handler(code))
 
+    @app.errorhandler(ValueError)
+    def huge_number(exc):
+        """A number of thousands of digits in a form or URL value is bad input (400 in
+        Spanish), not a server error; any other ValueError goes on as before (a 500)."""
+        text = str(exc)
+        if "integer string conversion" in text or "int_max_str_digits" in text:
+            return render_template("error.html", code=400, message=(
+                "Un número del formulario tiene demasiadas cifras: corrígelo y vuelve a "
+                "enviarlo.")), 400
+        raise exc
+
 
 def safe_next(target: str | None, default: str) -> str:
     """The one checker of ``next=`` redirects: a path on this site, else ``default``.
