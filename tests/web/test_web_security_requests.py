@@ -105,3 +105,14 @@ def test_the_judges_deck_check_refuses_more_unknown_names_than_the_maximum(clien
     resp = client.post(f"/eventos/{cast.event.id}/revision",
                        data={"registration_id": cast.regs["ana"].id, "game": "1", "counted_text": text})
     assert "nombres distintos que no están en el catálogo" in resp.get_data(as_text=True)
+
+
+def test_the_live_check_has_a_per_account_rate_limit(client, cast):
+    from tourney.web import throttle
+
+    login(client, cast.ana.email)
+    limit = int(throttle.LIVE_CHECK_PER_USER.split()[0])
+    url = f"/eventos/{cast.event.id}/mi-lista/verificar"
+    codes = [client.post(url, data={"text": "3 Kirin"}).status_code for _ in range(limit + 1)]
+    assert codes[:limit] == [200] * limit and codes[-1] == 429
+    assert client.post(url, data={"text": "3 Kirin"}).get_json()["error"] == throttle.TOO_MANY

@@ -19,7 +19,7 @@ from flask import Flask, render_template, request
 LOGIN_PER_ACCOUNT = "5 per 15 minutes"
 LOGIN_PER_ADDRESS = "50 per 15 minutes"
 SIGNUP_PER_ADDRESS = "20 per hour"
-LIVE_CHECK_PER_USER = "60 per minute"
+LIVE_CHECK_PER_USER = "120 per minute"
 
 TOO_MANY = "Demasiados intentos seguidos: espera unos minutos y vuelve a intentarlo."
 
