@@ -15,7 +15,10 @@ WORDS = st.sampled_from(
 
 
 def check(text, name="Carta", type_="Aliado"):
+    from tourney.engine.compiler.grammar import INTERNAL
+
     comp = compile_text(text, name, type_)
+    assert not any((s.reason or "").startswith(INTERNAL) for s in comp.sentences), comp
     for s in comp.sentences:
         assert s.understood or s.reason
         assert not (s.understood and s.reason)
@@ -60,3 +63,12 @@ def test_every_real_sentence_renders_in_both_forms(real):
             for parsed in unit.parsed:
                 assert parsed.describe()
                 assert parsed.to_json()
+
+
+def test_no_real_card_hits_an_internal_error(real):
+    from tourney.engine.compiler import compile_card
+    from tourney.engine.compiler.grammar import INTERNAL
+
+    for card in real.catalog:
+        for sentence in compile_card(card).sentences:
+            assert not (sentence.reason or "").startswith(INTERNAL), (card.name, sentence.reason)

@@ -21,13 +21,14 @@ _FORMS = {
     "shuffle": "baraja barajar baraje barajen", "search": "busca buscar",
     "return": "sube subir suba devuelve devolver", "put": "pon poner ponga",
     "feed": "alimenta alimentar", "group": "agrupa agrupar", "move": "mueve mover",
+    "purify": "purifica purificar purifique",
 }
 VERBS = {form: kind for kind, forms in _FORMS.items() for form in forms.split()}
 PLAYER_VERBS = frozenset({"draw", "mill", "discard"})
 # effects whose card phrase is the grammatical subject ("… gana 2 a la Fuerza y es Imbloqueable")
 SUBJECT_KINDS = frozenset({"strength", "grant", "lose_keyword", "lose_ability", "set_strength",
                            "cannot_attack", "cannot_block", "race_becomes", "cost_change",
-                           "cannot_be_annulled"})
+                           "cannot_be_annulled", "protection"})
 GRANTS = {
     "furia": "Furia", "imbloqueable": "Imbloqueable", "imbloqueables": "Imbloqueable",
     "indestructible": "Indestructible", "indestructibles": "Indestructible",
@@ -242,6 +243,27 @@ def _choose(cur: Cursor, antecedent: Cards | None):
 
 
 def _verb_effect(verb: str, player: str, cur: Cursor, antecedent: Cards | None):
+    if verb == "banish":
+        for words, end in (("las primeras", "castle_top"), ("la primera", "castle_top"),
+                           ("las ultimas", "castle_bottom"), ("la ultima", "castle_bottom"), ("las", "")):
+            if (after := cur.take(*words.split())) is not None:
+                got = number(after)
+                n, rest = (got[0], got[1]) if got else (1, after)
+                if not end:  # "las 2 primeras cartas"
+                    if got is None or rest.peek() not in ("primeras", "ultimas"):
+                        continue
+                    end = "castle_top" if rest.peek() == "primeras" else "castle_bottom"
+                    rest = rest.skip()
+                    words = "las"
+                mine = "tu" if player == "you" else "su"
+                if (rest := rest.take_any(f"cartas de {mine} mazo castillo", f"carta de {mine} mazo castillo")) \
+                        is not None and (n == 1) == (words.startswith("la ")):
+                    return Effect("banish_top", player, amount=n, dest=end), rest
+                return None
+    return _verb_effect_of(verb, player, cur, antecedent)
+
+
+def _verb_effect_of(verb: str, player: str, cur: Cursor, antecedent: Cards | None):
     got: Any
     after: Any
     many: Any
@@ -288,6 +310,11 @@ def _verb_effect(verb: str, player: str, cur: Cursor, antecedent: Cards | None):
                                   "y pon las en tu mano", "y poner lo en tu mano",
                                   "y poner la en tu mano", "y poner los en tu mano")) is not None:
             return Effect("search", player, cards, dest="hand"), after
+        if (after := cur.take_any("y juega lo sin pagar su coste", "y juega la sin pagar su coste",
+                                  "y jugar lo sin pagar su coste", "y jugar la sin pagar su coste",
+                                  "y juega los sin pagar su coste", "y juega las sin pagar su coste",
+                                  ", juega la sin pagar su coste", ", juega lo sin pagar su coste")) is not None:
+            return Effect("search", player, cards, dest="being_played"), after
         if (after := cur.take_any("y destierra la", "y destierra lo", "y desterrar la",
                                   "y desterrar lo", "y destierra las", "y desterrar las",
                                   "y destierra los", "y desterrar los")) is not None:
@@ -341,6 +368,8 @@ def _verb_effect(verb: str, player: str, cur: Cursor, antecedent: Cards | None):
         return Effect("shuffle", player, cards, dest="castle"), after if after is not None else cur
     if verb == "discard" and cards.zone not in ("hand", "play"):
         return None
+    if verb == "purify" and cards.zone != "graveyard" and cards.ref is None:
+        return None  # Purificar acts on cards in a Cementerio
     return Effect(verb, player, cards), cur
 
 
@@ -413,6 +442,9 @@ def _card_effect(cur: Cursor, antecedent: Cards | None, subject: Cards | None = 
         return Effect("race_becomes", cards=cards, keyword=RACES[rest.peek()]), rest.skip()
     if (rest := cur.take_any("se consideran de ambas razas")) is not None and len(cards.races) == 2:
         return Effect("race_becomes", cards=cards, keyword="+".join(cards.races)), rest
+    protected = _protection(cur, cards)
+    if protected is not None:
+        return protected
     if (rest := cur.take_any("cuesta", "cuestan")) is not None and (got := number(rest)) and \
             (end := got[1].take_any("oro adicional", "oros adicionales")) is not None and cards.zone == "hand":
         return Effect("cost_change", cards=cards, amount=got[0]), end
@@ -426,6 +458,46 @@ def _card_effect(cur: Cursor, antecedent: Cards | None, subject: Cards | None = 
                              "no puede bloquear", "no pueden bloquear")) is not None:
         return Effect("cannot_block", cards=cards), rest
     return None
+
+
+_PROTECT = {"destruido": "destroyed", "destruida": "destroyed", "destruidos": "destroyed",
+            "destruidas": "destroyed", "desterrado": "banished", "desterrada": "banished",
+            "desterrados": "banished", "desterradas": "banished"}
+_SOURCES = {"talismanes": ("Talismán",), "aliados": ("Aliado",), "totems": ("Tótem",),
+            "armas": ("Arma",), "oros": ("Oro",)}
+
+
+def _protection(cur: Cursor, cards: Cards) -> tuple[Effect, Cursor] | None:
+    """ "no puede ser Destruido por Talismanes", "no puede ser objetivo de habilidades de Aliados",
+    "no puede perder su habilidad", "no pueden ser destruidos ni desterrados"."""
+    after = cur.take_any("no puede ser", "no pueden ser")
+    if after is None:
+        if (rest := cur.take_any("no puede perder su habilidad", "no pueden perder su habilidad")) is not None:
+            return Effect("protection", cards=cards, keyword="lose_abilities"), rest
+        return None
+    if after.peek() in ("objetivo", "objetivos") and (rest := after.skip().take("de")) is not None:
+        rest = rest.take("habilidades", "de") or rest
+        if rest.peek() in _SOURCES:
+            return Effect("protection", cards=cards, keyword="targeted",
+                          per=Cards(types=_SOURCES[rest.peek()], count=None)), rest.skip()
+        return None
+    kinds = []
+    while after.peek() in _PROTECT:
+        kinds.append(_PROTECT[after.peek()])
+        after = after.skip()
+        if after.peek() not in ("ni", "o") or after.peek(1) not in _PROTECT:
+            break
+        after = after.skip()
+    if not kinds:
+        return None
+    source = None
+    if (rest := after.take("por")) is not None:
+        if rest.peek() not in _SOURCES:
+            return None
+        source, after = Cards(types=_SOURCES[rest.peek()], count=None), rest.skip()
+    if len(kinds) == 2:
+        return Effect("protection", cards=cards, keyword="+".join(kinds), per=source), after
+    return Effect("protection", cards=cards, keyword=kinds[0], per=source), after
 
 
 def effects(cur: Cursor, antecedent: Cards | None = None,

@@ -240,11 +240,20 @@ def _races(cur: Cursor) -> tuple[tuple[str, ...], Cursor]:
     return tuple(races), cur
 
 
-def cost_list(cur: Cursor, antecedent: Cards | None = None) -> tuple[tuple[Cost, ...], Cursor] | None:
+_IMPERATIVE = {"paga": "pagar", "bota": "botar", "destierra": "desterrar", "descarta": "descartar",
+               "destruye": "destruir", "baraja": "barajar", "muestra": "mostrar", "quita": "quitar"}
+
+
+def cost_list(cur: Cursor, antecedent: Cards | None = None,
+              imperative: bool = False) -> tuple[tuple[Cost, ...], Cursor] | None:
+    """Costs joined by "y" ("pagar un Oro y Desterrarlo"); ``imperative``: the verbs of
+    "Para jugar este Talismán, Destierra un Aliado de tu Cementerio"."""
     got: Any
     nxt: Any
     out = []
     while True:
+        if imperative and cur.peek() in _IMPERATIVE:
+            cur = Cursor(cur.toks[:cur.i] + (_IMPERATIVE[cur.peek()],) + cur.toks[cur.i + 1:], cur.i)
         got = _cost(cur, antecedent)
         if got is None:
             return None

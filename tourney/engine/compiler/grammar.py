@@ -8,6 +8,9 @@ from .sentence import NotUnderstood, parse_unit
 from .text import split_units, tokens
 
 
+INTERNAL = "error interno del compilador"  # tests/compiler check no real card reaches it
+
+
 @dataclass(frozen=True, slots=True)
 class ParsedUnit:
     text: str
@@ -25,4 +28,6 @@ def parse_text(text: str, name: str, card_type: str) -> tuple[ParsedUnit, ...]:
             out.append(ParsedUnit(unit, reason=str(exc)))
         except RecursionError:  # pragma: no cover - defensive: never crash on text
             out.append(ParsedUnit(unit, reason="frase demasiado compleja"))
+        except Exception as exc:  # noqa: BLE001 - a grammar bug must not stop a card: not understood
+            out.append(ParsedUnit(unit, reason=f"{INTERNAL}: {type(exc).__name__}"))
     return tuple(out)

@@ -31,7 +31,7 @@ _MOVES = {"destroy": "destroy", "banish": "banish", "annul": "annul", "return": 
           "lose_ability": "lose_abilities", "cannot_attack": "cannot_attack",
           "cannot_block": "cannot_block", "set_strength": "set_strength", "discard": "discard",
           "group": "regroup", "feed": "counters", "counters": "counters", "play_free": "play_free", "move": "move",
-          "race_becomes": "race_becomes", "remove_counters": "remove_counters", "cannot_be_annulled": "cannot_be_annulled"}
+          "race_becomes": "race_becomes", "remove_counters": "remove_counters", "purify": "purify", "cannot_be_annulled": "cannot_be_annulled"}
 _PUT = {"castle_top": "to_castle_top", "castle_bottom": "to_castle_bottom"}
 _EVENTS = {"combat_damage": "combat_damage", "enters": "enters_play", "leaves": "leaves_play", "blocked": "blocked", "annulled": "annulled", "destroyed": "destroyed", "banished": "banished",
            "attacks": "attack_declared", "blocks": "block_declared", "played": "played"}
@@ -153,6 +153,9 @@ def _effect(eff: PEffect, scope: _Scope, continuous: bool) -> Effect:
             not eff.cards.types and eff.cards.count is not None and eff.cards.ref is None:
         return Effect("discard", subject="player", player=eff.player, amount=eff.cards.count,
                       random=eff.cards.random, **_count(eff.per, eff.player), **common)
+    if eff.kind == "banish_top":
+        return Effect("banish_top", subject="player", player=eff.player, amount=eff.amount,
+                      zone=eff.dest, **common)
     if eff.kind == "look":
         return Effect("look", subject="player", player="you", amount=eff.amount, zone="castle", **common)
     if eff.kind == "gold":
@@ -173,12 +176,24 @@ def _effect(eff: PEffect, scope: _Scope, continuous: bool) -> Effect:
         owner = eff.cards.zone_owner if eff.cards.zone_owner != "owner" else eff.player
         flt = card_filter(Cards(**{**_fields(eff.cards), "zone_owner": None, "zone": "castle"}))
         dest = {"hand": "hand", "exile": "exile", "castle_top": "castle_top",
-                "graveyard": "graveyard", "paid": "paid", "reserve": "reserve"}[eff.dest]
+                "graveyard": "graveyard", "paid": "paid", "reserve": "reserve",
+                "being_played": "being_played"}[eff.dest]  # being_played: «y juégalo sin pagar su coste»
         return Effect("search", subject="player", player=owner or "you", filter=flt, zone=dest, **common)
     if eff.kind == "cancel_attack":
         return Effect("cancel_attack", subject="attackers", **common)
-    if eff.kind == "race_becomes" and "+" in (eff.keyword or ""):
+    if eff.kind in ("race_becomes", "protection") and "+" in (eff.keyword or ""):
         raise _Both(eff)
+    if eff.kind == "protection":
+        if eff.cards is None or eff.cards.ref not in ("self", "bearer"):
+            if eff.per is not None:
+                raise Unsupported("protección de varias cartas contra un tipo de fuente")
+        sources = None
+        if eff.per is not None:
+            sources = TargetFilter(types=eff.per.types, targets=False)
+        fields = scope.subject(eff.cards) if eff.cards is not None else {"subject": "self"}
+        if "filter" in fields:  # "each": the filter says which cards are protected
+            return Effect("protection", keyword=eff.keyword, **fields, **common)
+        return Effect("protection", keyword=eff.keyword, filter=sources, **fields, **common)
     kind = _MOVES.get(eff.kind) if eff.kind != "put" else _PUT.get(eff.dest or "")
     if kind is None or eff.cards is None:
         raise Unsupported(f"efecto «{eff.kind}» sin equivalente en el motor")
@@ -231,7 +246,7 @@ def _effects(p: Parsed, scope: _Scope, continuous: bool) -> tuple[Effect, ...]:
         try:
             out.append(_effect(eff, scope, continuous))
         except _Both as both:
-            for race in both.eff.keyword.split("+"):
+            for race in (both.eff.keyword or "").split("+"):
                 out.append(_effect(replace(both.eff, keyword=race), scope, continuous))
     return tuple(out)
 
@@ -414,6 +429,8 @@ def lower(p: Parsed, text: str, card_type: str) -> Ability:
             return Ability("play_restriction", phases=(_PHASES[p.timing],),
                            own_turn=True if p.timing == "vigil" else None, text=text)
         return Ability("play_restriction", condition=_conditions(p.conditions), text=text)
+    if p.kind == "add_cost":  # «Para jugar este Talismán, debes …»
+        return Ability("additional_cost", costs=tuple(_cost(c) for c in p.costs), text=text)
     if p.kind == "alt_cost":
         return Ability("alternative_cost", costs=tuple(_cost(c) for c in p.costs), text=text)
     scope = _Scope(p.trigger)

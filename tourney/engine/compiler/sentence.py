@@ -94,6 +94,13 @@ def _special(toks: tuple[str, ...]) -> Parsed | None:
                 eff = Effect("cost_change", cards=Cards(ref="self"), amount=-got[0], per=phrase[0])
                 return Parsed("static", effects=(eff,))
         return None
+    if (after := cur.take("para", "jugar", "SELF")) is not None:
+        after = after.take(",") or after
+        after = after.take("debes") or after
+        got = cost_list(after, imperative=True)
+        if got is not None and got[1].done:
+            return Parsed("add_cost", costs=got[0])
+        return None
     if (after := cur.take("puedes")) is not None and (got := cost_list(after)) is not None:
         if (rest := got[1].take("en", "vez", "de", "pagar", "el", "coste", "de", "SELF")) is not None \
                 and rest.done:

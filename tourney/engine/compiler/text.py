@@ -27,6 +27,7 @@ _CLITIC_VERBS = frozenset("""
 destierra desterrar pon poner baraja barajar juega jugar destruye destruir sube subir
 anula anular prevenir devuelve devolver ganar muestra mostrar descarta descartar
 purifica purificar agrupa agrupar convierte convertir mueve mover porta portar busca buscar
+juega jugar alimenta alimentar
 """.split())
 _CLITIC = re.compile(r"^(\w+?)(los|las|lo|la|le|les)$")
 _CONTINUES = re.compile(r"^(?:luego|si lo haces|despues|en ese caso|pon\b|ponl|destierra (?:la|el|las|los) otr)")
