@@ -56,6 +56,7 @@ def _candidates(lines, catalog, kind):
             bad["pay"] = bad["pay"][:-1]
             out.append((i, [json.dumps(bad)], "8.1", False))
         game.apply(action)
+        game.settle()  # read keywords as the next action will see them
         if kind == "extra_gold" and action.do == "gold":
             other = next((c for c in game.zone_of(action.p, "hand")
                           if game.cards[c].card.type == GOLD), None)

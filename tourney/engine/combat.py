@@ -3,6 +3,7 @@ Asignación de Daño, with the keywords that act in it."""
 from __future__ import annotations
 
 from ..catalog.model import ALLY
+from .abilities.continuous import recompute
 from .errors import IllegalAction
 from .keywords import (
     CHALLENGER,
@@ -22,6 +23,7 @@ from .state import IN_PLAY, PHASE_NAMES, Inst, State
 
 class Combat(State):
     def legal_attackers(self, pid: str) -> list[str]:
+        recompute(self)
         out = []
         for iid in self.zone_of(pid, "defense"):
             inst = self.cards[iid]

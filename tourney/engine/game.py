@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .abilities.activate import Activation
+from .abilities.continuous import recompute
 from .combat import Combat
 from .errors import GameOver, IllegalAction
 from .play import Play
@@ -85,8 +86,15 @@ class Game(Activation, Turn, Combat, Play):
                                                        "activate", "choose"):
             raise IllegalAction("9 C2", "Falta la Declaración de Bloqueo del jugador defensor "
                                         "(«block», con [] si no bloquea).")
+        if action.do in _READS_CONTINUOUS:
+            recompute(self)  # 4.1: what continuous abilities give, up to date before it is read
         _HANDLERS[action.do](self, action)
         self._fire_now()
+
+    def settle(self) -> None:
+        """Bring what continuous abilities give (keywords, Fuerza) up to date (4.1); the
+        engine does it before every action that reads them."""
+        recompute(self)
 
     def finish(self) -> None:
         """End of the record: close what is still open (the last card resolves)."""
@@ -136,6 +144,10 @@ class Game(Activation, Turn, Combat, Play):
             p.castle, p.zones = castle, zones
         self._restore_changes()
 
+
+# the actions that read keywords or Fuerza (the others only move cards: the continuous
+# abilities are brought up to date before the next action that reads them)
+_READS_CONTINUOUS = frozenset({"play", "attack", "block", "pass", "effect", "activate", "choose"})
 
 _HANDLERS: dict[str, Callable[[Any, Action], None]] = {
     "gold": Game._do_gold, "play": Game._do_play, "attack": Game._do_attack,

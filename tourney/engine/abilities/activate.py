@@ -47,9 +47,9 @@ class Activation(Effects):
 
     def _fire_now(self) -> None:
         """4.1: continuous abilities first, then the triggers of what just happened."""
-        recompute(self)
         if not self.events:
             return
+        recompute(self)
         events, self.events = self.events, []
         for event in events:
             if event.kind == "enters_play" and event.card is not None:

@@ -204,6 +204,8 @@ def effect_of(player: str, cur: Cursor, antecedent: Cards | None) -> tuple[Effec
                 return None
             per, rest = phrase
         return Effect("gold", amount=got[0], per=per), rest
+    if cur.peek() in ("prevenir", "previene", "preven") and cur.peek(1) in PRONOUNS and antecedent is not None:
+        return Effect("prevent", cards=antecedent), cur.skip(2)
     if (after := cur.take_any("cancela el ataque oponente", "cancelar el ataque oponente")) is not None:
         return Effect("cancel_attack"), after
     if cur.peek() in ("quita", "quitar") and (got := number(cur.skip())) and \

@@ -26,6 +26,9 @@ _EVENTS = (
     ("entren en juego", "enters"), ("sean desterrados", "banished"),
     ("declarado atacante", "attacks"), ("declarado bloqueador", "blocks"),
     ("salga del juego", "leaves"), ("sale del juego", "leaves"),
+    ("fuera a ser destruido", "would_destroyed"), ("fuera a ser destruida", "would_destroyed"),
+    ("fuera a ser desterrado", "would_banished"), ("fuera a ser desterrada", "would_banished"),
+    ("fuese a ser destruido", "would_destroyed"), ("fuese a ser desterrado", "would_banished"),
     ("haga dano de combate al mazo castillo oponente", "combat_damage"),
     ("hace dano de combate al mazo castillo oponente", "combat_damage"),
     ("sea anulada", "annulled"), ("sea anulado", "annulled"),
@@ -73,6 +76,13 @@ def trigger(cur: Cursor) -> tuple[Trigger, Cursor] | None:
     if (after := cur.take("en")) is not None and (got := _phase(after)) and (
             got[0] == "final" or after.peek() == "cada"):
         return Trigger("phase_start", phase=got[0], whose=got[1]), got[2]
+    if (after := cur.take("si")) is not None and (got := card_phrase(after)) is not None and \
+            got[1].take("fuera", "a", "ser") is not None:
+        return trigger_event(got[1], got[0])  # «Si este Aliado fuera a ser Destruido»
+    if (after := cur.take("en", "respuesta", "a", "que")) is not None and (got := card_phrase(after)) and \
+            got[1].take_any("fuera a ser", "fuese a ser") is not None:
+        found = trigger_event(got[1], got[0])
+        return (replace(found[0], phase="response"), found[1]) if found else None
     if (after := cur.take("en", "respuesta", "a", "que", "tu", "oponente", "juegue")) is not None:
         got = card_phrase(after)
         if got:
@@ -117,7 +127,27 @@ _AFTER_OR = (("destruido", "destroyed"), ("destruida", "destroyed"), ("desterrad
              ("desterrada", "banished"), ("bloqueador", "blocks"), ("declarado bloqueador", "blocks"))
 
 
+_FROM = (("desde tu mano", "hand"), ("desde el cementerio", "graveyard"), ("desde tu cementerio", "graveyard"),
+         ("desde un cementerio", "graveyard"), ("de tu cementerio", "graveyard"),
+         ("de un cementerio", "graveyard"))
+
+
+def _from_zone(trig: Trigger, cur: Cursor) -> tuple[Trigger, Cursor]:
+    for words, zone in _FROM:
+        if (after := cur.take(*words.split())) is not None:
+            if words.startswith("de tu") or words.startswith("desde tu"):
+                if trig.cards is not None and trig.cards.ref is None and words.endswith("cementerio"):
+                    trig = replace(trig, cards=replace(trig.cards, controller="you"))
+            return replace(trig, from_zone=zone), after
+    return trig, cur
+
+
 def trigger_event(rest: Cursor, cards, after_or: bool = False) -> tuple[Trigger, Cursor] | None:
+    got = _trigger_event(rest, cards, after_or)
+    return _from_zone(*got) if got is not None else None
+
+
+def _trigger_event(rest: Cursor, cards, after_or: bool = False) -> tuple[Trigger, Cursor] | None:
     """The event part of "cuando NP EVENTO" (also after "o": "… o sea declarado bloqueador",
     "… sea Destruido o Desterrado")."""
     more: Any

@@ -179,6 +179,8 @@ def _effect(eff: PEffect, scope: _Scope, continuous: bool) -> Effect:
                 "graveyard": "graveyard", "paid": "paid", "reserve": "reserve",
                 "being_played": "being_played"}[eff.dest]  # being_played: «y juégalo sin pagar su coste»
         return Effect("search", subject="player", player=owner or "you", filter=flt, zone=dest, **common)
+    if eff.kind == "prevent":  # «para prevenirlo»: the event that was about to happen
+        return Effect("prevent", subject="triggering", **common)
     if eff.kind == "cancel_attack":
         return Effect("cancel_attack", subject="attackers", **common)
     if eff.kind in ("race_becomes", "protection") and "+" in (eff.keyword or ""):
@@ -348,20 +350,22 @@ def _trigger(t: PTrigger) -> Trigger:
         raise Unsupported("disparo con fase")
     if t.event in ("drawn", "discarded", "milled"):  # «Cuando tu oponente Robe una carta»
         return Trigger(t.event, player=t.player or "any")
-    event = _EVENTS.get(t.event)
+    would = t.event.startswith("would_")
+    event = _EVENTS.get(t.event.removeprefix("would_"))
     if event is None or t.cards is None:
         raise Unsupported(f"disparo «{t.event}» sin equivalente en el motor")
     player = t.player or "any"
+    extra: dict[str, Any] = {"would": would, "from_zone": _ZONES[t.from_zone] if t.from_zone else None}
     if t.cards.ref == "self":
-        return Trigger(event, self_only=True, player=player)
+        return Trigger(event, self_only=True, player=player, **extra)
     if t.cards.ref == "bearer":
-        return Trigger(event, bearer=True, player=player)
+        return Trigger(event, bearer=True, player=player, **extra)
     if t.cards.ref is not None:
         raise Unsupported("disparo sobre una referencia")
     flt = TargetFilter(**{**_tf_fields(card_filter(t.cards)), "targets": False, "count": 1})
     if t.whose == "opponent_turn":  # «… en un turno oponente»
-        return Trigger(event, card=flt, player=player, condition=Condition("opponent_turn"))
-    return Trigger(event, card=flt, player=player)
+        return Trigger(event, card=flt, player=player, condition=Condition("opponent_turn"), **extra)
+    return Trigger(event, card=flt, player=player, **extra)
 
 
 _CAPACITY = {"no puede portar Armas": 0, "puede portar un Arma adicional": 2,
@@ -459,7 +463,10 @@ def lower(p: Parsed, text: str, card_type: str) -> Ability:
             common["response"] = True
         if p.trigger.whose == "every":  # «cada vez que»: every time (the engine's convention: 99)
             common["per_turn"] = 99
-        return Ability("triggered", trigger=_trigger(p.trigger), **common)
+        trig = _trigger(p.trigger)
+        if trig.would:  # «si … fuera a ser Destruido, puedes … para prevenirlo»: instead of it
+            return Ability("replacement", trigger=trig, **common)
+        return Ability("triggered", trigger=trig, **common)
     if p.kind == "activated":
         phases = (_PHASES[p.timing],) if p.timing else ()
         return Ability("activated", phases=phases, own_turn=True if p.timing == "vigil" else None,

@@ -124,6 +124,8 @@ class Trigger:
     player: str | None = None  # "cuando juegues" = you; "cuando tu oponente juegue" = opponent
     phase: str | None = None
     whose: str | None = None  # whose phase: you / opponent / None (any)
+    from_zone: str | None = None  # "desde tu mano", "de tu Cementerio"
+    would: bool = False  # "fuera a ser Destruido": before it happens (replacement)
 
     def describe(self) -> str:
         from .frames import describe_trigger

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from dataclasses import replace
+
 from ...catalog.keywords import KEYWORDS
 from ...catalog.model import TALISMAN
 from .effects import SUBJECT_KINDS, effects
@@ -199,7 +201,10 @@ def _framed(cur: Cursor, card_type: str) -> tuple[Parsed, ...]:
             # "Cuando este Aliado entra en juego o sea declarado bloqueador": one ability per event
             while trig.cards is not None and (after := cur.take("o")) is not None and \
                     (more := trigger_event(after, trig.cards, after_or=True)) is not None:
-                also.append(more[0])
+                extra = more[0]
+                if trig.event.startswith("would_") and not extra.event.startswith("would_"):
+                    extra = replace(extra, event="would_" + extra.event)  # "fuera a ser Destruido o Desterrado"
+                also.append(extra)
                 cur = more[1]
         else:
             break
