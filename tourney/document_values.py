@@ -134,6 +134,22 @@ class StandingRow:
 
 
 @dataclass(frozen=True, slots=True)
+class FinalStandingRow:
+    """One line of the final standings of an event with a top cut: the cut first (``stage``:
+    «Campeón», «Finalista», «Semifinal», «Cuartos de final», «En juego»), then the Swiss
+    («Suizo»), see tourney.swiss.topcut.final_standings."""
+
+    place: int
+    player: str
+    stage: str
+    swiss_rank: int
+    points: int
+    record: str
+    player_id: str = ""
+    dropped: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class BracketMatch:
     a: str | None
     b: str | None
@@ -213,6 +229,7 @@ class EventDocuments:
     bracket: Bracket | None = None
     swaps: tuple[SwapRow, ...] = ()
     adjudications: tuple[AdjudicationRow, ...] = ()
+    final_standings: tuple[FinalStandingRow, ...] = ()  # once the top cut has started
 
     def round(self, number: int | None) -> RoundData:
         """The given round, or the last one when ``number`` is None."""
@@ -285,6 +302,7 @@ def event_documents_from_json(data: dict) -> EventDocuments:
         rounds=lambda xs: tuple(_build(
             RoundData, x, pairings=lambda ps: tuple(_build(PairingRow, p) for p in ps)) for x in xs),
         standings=lambda xs: tuple(_build(StandingRow, x) for x in xs),
+        final_standings=lambda xs: tuple(_build(FinalStandingRow, x) for x in xs),
         bracket=lambda b: None if b is None else _build(
             Bracket, b, rounds=lambda rs: tuple(tuple(_build(BracketMatch, m) for m in r) for r in rs)),
         swaps=lambda xs: tuple(_build(SwapRow, x, entered_at=_opt_datetime) for x in xs),
@@ -304,6 +322,7 @@ __all__ = [
     "DeckSheet",
     "EventDocuments",
     "EventInfo",
+    "FinalStandingRow",
     "PairingRow",
     "PlayerRow",
     "RoundData",

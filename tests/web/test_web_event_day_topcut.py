@@ -106,7 +106,7 @@ def test_the_standings_pdf_bracket_names_the_winners_and_the_champion(client, wo
     resp = client.get(f"/eventos/{event.id}/documentos/standings")
     assert resp.status_code == 200
     reader = PdfReader(io.BytesIO(resp.data))
-    bracket = reader.pages[-1].extract_text()
+    bracket = next(t for t in (pg.extract_text() for pg in reader.pages) if "Corte final: Top" in t)
     assert "Corte final: Top 4" in bracket and "Final" in bracket and "Campeón" in bracket
     # each name appears once per round reached: champion in semifinal, final and champion box
     assert bracket.count(champion) == 3
@@ -170,3 +170,24 @@ def test_the_workbook_evento_sheet_keeps_numbers_as_numbers(client, world, cut_e
     assert cells["Jugadores"].value == 10 and cells["Jugadores"].number_format == "General"
     assert cells["Rondas"].value == 3 and not cells["Rondas"].is_date
     assert isinstance(cells["Fecha"].value, (date, datetime)) and cells["Fecha"].is_date
+
+
+def test_the_final_standings_are_printed_and_exported_cut_first(client, world, cut_event):
+    org, _judge, event = cut_event
+    champion, finalist, semi_losers, _ = _play_cut_from_the_grid(client, world, event)
+    login(client, org.email)
+    reader = PdfReader(io.BytesIO(client.get(f"/eventos/{event.id}/documentos/standings").data))
+    final_page = reader.pages[-1].extract_text()
+    assert "Clasificación final" in final_page
+    assert "…" not in final_page.split("#")[0]  # the explanation fits
+    cells = [c.strip() for c in final_page.split("Récord", 1)[1].splitlines() if c.strip()]
+    assert cells[:3] == ["1", champion, "Campeón"] and cells[6:9] == ["2", finalist, "Finalista"]
+    third, fourth = cells[12:16], cells[18:22]
+    assert third[0] == "3" and fourth[0] == "4" and third[2] == fourth[2] == "Semifinal"
+    assert {third[1], fourth[1]} == set(semi_losers)
+    assert int(third[3]) < int(fourth[3])  # same round out: the better Swiss rank first
+    wb = load_workbook(io.BytesIO(client.get(f"/eventos/{event.id}/documentos/workbook").data))
+    rows = list(wb["Clasificación final"].iter_rows(min_row=2, values_only=True))
+    assert [r[1] for r in rows[:2]] == [champion, finalist]
+    assert {r[1] for r in rows[2:4]} == set(semi_losers) and rows[2][3] == "Semifinal"
+    assert [r[0] for r in rows] == list(range(1, 11)) and rows[-1][3] is None

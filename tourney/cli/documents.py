@@ -215,7 +215,8 @@ def print_standings(event: str, round_number: int | None, page_size: str | None,
         raise CliError("todavía no hay clasificación: no se ha jugado ninguna ronda")
     number = round_number or (docs.rounds[-1].number if docs.rounds else None)
     _done(output, f"Clasificación tras la ronda {number} ({len(docs.standings)} jugadores)",
-          render_standings(docs.event, number, docs.standings, docs.bracket))
+          render_standings(docs.event, number, docs.standings, docs.bracket,
+                           final=docs.final_standings))
 
 
 @print_group.command("adjudications", help="Partidas arbitradas: mesa, juego, veredicto, regla y "

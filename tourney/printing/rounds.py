@@ -134,8 +134,9 @@ def _slip(doc: Document, event: EventInfo, label: str, p: PairingRow, y: float, 
 
 def render_standings(event: EventInfo, round_number: int | None, rows: Sequence[StandingRow],
                      bracket: Bracket | None = None, *, printed_at: datetime | None = None,
-                     size: float = 11) -> bytes:
-    """Standings with tiebreakers (percentages) and, when given, the top cut bracket."""
+                     size: float = 11, final=()) -> bytes:
+    """Standings with tiebreakers (percentages) and, when given, the top cut bracket and the
+    final standings (``final``: FinalStandingRow values, the cut first, then the Swiss)."""
     label = _round_label(round_number)
     doc = Document(event, f"Clasificación {label}", label, printed_at)
     table_rows = [
@@ -152,6 +153,15 @@ def render_standings(event: EventInfo, round_number: int | None, rows: Sequence[
                ], table_rows, size=size)
     if bracket is not None and bracket.rounds:
         draw_bracket(doc, bracket)
+    if final:
+        draw_table(doc, "Clasificación final", "Primero el corte (hasta dónde llegó cada uno), "
+                   "luego el suizo", [
+                       Column("#", 0.7, "center", bold=True), Column("Jugador", 4.6),
+                       Column("Corte final", 2.4), Column("Suizo", 1.0, "center"),
+                       Column("Puntos", 1.1, "center"), Column("Récord", 1.2, "center"),
+                   ], [(str(f.place), f.player + (" (retirado)" if f.dropped else ""),
+                        "" if f.stage == "Suizo" else f.stage, str(f.swiss_rank), str(f.points),
+                        f.record) for f in final], size=size)
     return doc.finish()
 
 

@@ -178,8 +178,9 @@ def event_documents(session: Session, event: Event, *, catalog=None, formats: di
     planned = round_service.planned_rounds(session, event)
     planned = getattr(planned, "rounds", planned)  # an int, or swiss's RoundsPlan
     swiss_over = bool(rounds_rows) and played >= planned
-    bracket = _bracket(event, table, _cut_rounds(session, rounds_rows[:played])) \
-        if swiss_over else None
+    cut_played = _cut_rounds(session, rounds_rows[:played]) if swiss_over else []
+    bracket = _bracket(event, table, cut_played) if swiss_over else None
+    final = _final_standings(event, table, cut_played, by_id, emails)
 
     # decks
     registered = decklist_service.registered_by_player(session, event)
@@ -201,7 +202,28 @@ def event_documents(session: Session, event: Event, *, catalog=None, formats: di
         rounds=tuple(rounds), standings=standings, bracket=bracket,
         swaps=tuple(_swaps(session, event, by_id, emails, catalog, rounds_rows)),
         adjudications=tuple(adjudication_service.document_rows(session, event)),
+        final_standings=final,
     )
+
+
+def _final_standings(event: Event, table, cut_played: list[list], by_id, emails) -> tuple:
+    """The cut first (how far each went), then the Swiss (tourney.swiss.topcut); () before
+    the cut starts."""
+    from ..document_values import FinalStandingRow
+    from ..swiss.topcut import final_standings
+
+    if not cut_played or not event.top_cut:
+        return ()
+    try:
+        order = final_standings([s.id for s in table], event.top_cut, cut_played)
+    except SwissUserError:
+        return ()
+    by_sid = {s.id: s for s in table}
+    return tuple(FinalStandingRow(
+        place=p.place, player=by_sid[p.id].name, stage=p.stage, swiss_rank=by_sid[p.id].rank,
+        points=by_sid[p.id].points, record=by_sid[p.id].record, dropped=by_sid[p.id].dropped,
+        player_id=_player_id(by_id[int(p.id)], emails) if p.id.isdigit() and int(p.id) in by_id
+        else "") for p in order if p.id in by_sid)
 
 
 def _versions(session: Session, subs: list[DecklistSubmission]) -> dict[int, int]:
@@ -403,7 +425,8 @@ def render_document(session: Session, event: Event, kind: str, *, catalog=None,
             raise ServiceError("Todavía no hay clasificación: no se ha jugado ninguna ronda.")
         number = round_number or docs.rounds[-1].number
         return RenderedDocument(render_standings(docs.event, number, docs.standings, docs.bracket,
-                                                 printed_at=printed_at),
+                                                 printed_at=printed_at,
+                                                 final=docs.final_standings),
                                 f"{slug}-clasificacion-ronda-{number}.pdf", pdf)
     try:
         rnd = docs.round(round_number)

@@ -1,7 +1,7 @@
 """The event workbook (XLSX): what an organizer keeps and sends to the game's publisher.
 
 Sheets, in order: Evento, Jugadores, Mazos, one "Ronda N" per round, Clasificación,
-Corte final (when there is one), Cambios de Soporte, Arbitrajes (when any). Each has a styled header row,
+Corte final and Clasificación final (when there is a cut), Cambios de Soporte, Arbitrajes (when any). Each has a styled header row,
 frozen panes below it, column widths that fit, and percentages stored as numbers
 with a percentage format. "Jugadores" and "Mazos" use exactly the import layouts
 (see ``tourney.sheets.imports``), so an exported workbook can be imported back.
@@ -94,6 +94,16 @@ def build_workbook(docs: EventDocuments) -> bytes:
         _table(wb.create_sheet("Corte final"), [
             "Ronda del corte", "Semilla A", "Jugador A", "Semilla B", "Jugador B", "Ganador",
         ], rows)
+
+    if docs.final_standings:  # the cut first (how far each went), then the Swiss
+        _table(wb.create_sheet("Clasificación final"), [
+            "Puesto", "Jugador", "ID", "Corte final", "Puesto en el suizo", "Puntos",
+            "Récord (G-P-E)", "Retirado",
+        ], [
+            [f.place, f.player, f.player_id or None, None if f.stage == "Suizo" else f.stage,
+             f.swiss_rank, f.points, f.record, "sí" if f.dropped else None]
+            for f in docs.final_standings
+        ])
 
     _table(wb.create_sheet("Cambios de Soporte"), [
         "Ronda", "Mesa", "Jugador", "ID", "Juego", "Cantidad", "Sale (Castillo)", "Entra (Soporte)",
