@@ -5,11 +5,10 @@ Fuerza hasta la Fase Final"). ``effect(cur)`` reads one, ``effects(cur)`` a chai
 """
 from __future__ import annotations
 
-from typing import Any
 
 from dataclasses import replace
 
-from .nouns import NOUNS, PRONOUNS, RACES, bare_phrase, card_phrase, number
+from .nouns import NOUNS, PRONOUNS, RACES, more_modifiers, bare_phrase, card_phrase, number
 from .parsed import PLAYER, Cards, Effect
 from .text import Cursor
 
@@ -50,13 +49,12 @@ KINDS = {
     "grant": "{c} gana {k}", "lose_ability": "{c} pierde su habilidad", "cancel_attack": "cancela el ataque",
     "cannot_attack": "{c} no puede ser declarado atacante", "feed": "alimenta {c}",
     "move": "mueve {c} a {d}", "race_becomes": "{c} se considera de Raza {k}",
-    "play_free": "juega {c} sin pagar su coste",
+    "play_free": "juega {c} sin pagar su coste", "look_hand": "mira la mano", "choose": "elige {c}",
     "group": "agrupa {c}", "gain_control": "gana el control de {c}", "set_strength": "{c} tiene Fuerza {n}",
 }
 
 
 def _player(cur: Cursor) -> tuple[str, Cursor]:
-    after: Any
     if (after := cur.take_any("tu oponente", "el oponente")) is not None:
         return "opponent", after
     if (after := cur.take("cada", "jugador")) is not None:
@@ -72,8 +70,6 @@ _AS_MANY = {"ese aliado": "strength_of_target", "el aliado elegido": "strength_o
 
 def as_many(cur: Cursor) -> tuple[str, Cursor] | None:
     """ "tantas cartas como Fuerza tenga ese Aliado / el Aliado portador / este Aliado"."""
-    rest: Any
-    after: Any
     after = cur.take("tantas", "cartas", "como", "fuerza", "tenga")
     if after is None:
         return None
@@ -85,10 +81,6 @@ def as_many(cur: Cursor) -> tuple[str, Cursor] | None:
 
 def _amount(cur: Cursor) -> tuple[int, Cards | None, Cursor] | None:
     """ "N carta(s)" [de tu/su mano|mazo castillo] ["por cada" NP]."""
-    got: Any
-    after: Any
-    phrase: Any
-    n: Any
     got = number(cur)
     if got is None:
         return None
@@ -107,7 +99,6 @@ def _amount(cur: Cursor) -> tuple[int, Cards | None, Cursor] | None:
 
 
 def _own_zone(cur: Cursor, player: str, zone: str) -> Cursor:
-    after: Any
     mine = "tu" if player == "you" else "su"
     words = {"castle": "mazo castillo", "hand": "mano"}[zone]
     after = cur.take_any(f"de {mine} {words}")
@@ -124,8 +115,6 @@ def _object(cur: Cursor, antecedent: Cards | None) -> tuple[Cards, Cursor] | Non
 
 
 def effect(cur: Cursor, antecedent: Cards | None = None) -> tuple[Effect, Cursor] | None:
-    got: Any
-    after: Any
     player, cur = _player(cur)
     if player != "you" and (after := cur.take("puede")) is not None:
         got = effect_of(player, after, antecedent)  # "cada jugador puede Robar una carta"
@@ -134,16 +123,6 @@ def effect(cur: Cursor, antecedent: Cards | None = None) -> tuple[Effect, Cursor
 
 
 def effect_of(player: str, cur: Cursor, antecedent: Cards | None) -> tuple[Effect, Cursor] | None:
-    got: Any
-    rest: Any
-    after: Any
-    phrase: Any
-    more: Any
-    end: Any
-    target: Any
-    where: Any
-    cards: Any
-    n: Any
     if player == "you":
         if cur.peek() in ("pon", "poner") and (got := number(cur.skip())) and \
                 (rest := got[1].take_any("contadores de", "contador de")) is not None and rest.peek():
@@ -160,6 +139,9 @@ def effect_of(player: str, cur: Cursor, antecedent: Cards | None) -> tuple[Effec
         return _verb_effect(verb, player, cur.skip(), antecedent)
     if player != "you":
         return None
+    if (after := cur.take_any("mira la mano de tu oponente", "mirar la mano de tu oponente",
+                              "mira la mano oponente")) is not None:
+        return Effect("look_hand", player="opponent"), after
     if cur.peek() in ("mira", "mirar") and (after := cur.skip().take_any("las primeras", "las")) is not None:
         got = number(after)
         if got and (rest := got[1].take_any("primeras cartas de tu mazo castillo",
@@ -221,15 +203,20 @@ def effect_of(player: str, cur: Cursor, antecedent: Cards | None) -> tuple[Effec
 
 
 def _choose(cur: Cursor, antecedent: Cards | None):
-    """ "elige NP y VERBO-lo …" / "elige NP para que pierda …": the verb acts on NP."""
-    got: Any
-    rest: Any
-    after: Any
-    cards: Any
-    got = card_phrase(cur)
+    """ "elige NP y VERBO-lo …" / "elige NP para que pierda …": the verb acts on NP.
+    "de allí" / "de ahí" is the hand just looked at (``antecedent`` zone)."""
+    there = cur.take_any("de alli", "de ahi")
+    got = card_phrase(there or cur)
     if got is None:
         return None
     cards, cur = got
+    if (more := cur.take_any("de alli", "de ahi")) is not None:
+        there = more
+        cards, cur = more_modifiers(cards, more)
+    if there is not None:
+        if antecedent is None or antecedent.ref != "looked" or cards.zone != "play":
+            return None
+        cards = replace(cards, zone="hand", zone_owner=antecedent.zone_owner)
     if (after := cur.take("y")) is not None and after.peek() in VERBS and after.peek(1) in PRONOUNS:
         return _verb_effect(VERBS[after.peek()], "you", after.skip(), cards)
     if (after := cur.take("y")) is not None and after.peek() in ("juega", "jugar") and \
@@ -239,6 +226,9 @@ def _choose(cur: Cursor, antecedent: Cards | None):
         return None
     if (after := cur.take("para", "que")) is not None:
         return _card_effect(after, None, subject=cards)
+    if (after := cur.take("y")) is not None and after.peek() in VERBS and after.peek(1) in PRONOUNS and \
+            cards.zone == "hand":
+        return _verb_effect(VERBS[after.peek()], "you", after.skip(), cards)
     if cur.done or cur.peek() == ".":
         return Effect("choose", cards=cards), cur  # what follows says "ese Aliado"
     return None
@@ -266,11 +256,6 @@ def _verb_effect(verb: str, player: str, cur: Cursor, antecedent: Cards | None):
 
 
 def _verb_effect_of(verb: str, player: str, cur: Cursor, antecedent: Cards | None):
-    got: Any
-    after: Any
-    many: Any
-    cards: Any
-    n: Any
     if verb in ("draw", "mill") and (many := as_many(cur)) is not None:
         return Effect(verb, player, amount_from=many[0]), many[1]
     if verb in ("draw", "mill") or (verb == "discard" and number(cur) and cur.peek(1).startswith("carta")):
@@ -380,8 +365,6 @@ _SECOND = ("un", "una", "el", "la", "hasta", "todos", "todas", "otro", "otra")
 
 def _second_object(eff: Effect, cur: Cursor) -> tuple[Effect, Cursor] | None:
     """ "Destruye un Aliado y un Oro oponente": the same verb on a second noun phrase."""
-    got: Any
-    after: Any
     if eff.kind not in ("destroy", "banish", "shuffle", "return", "annul") or eff.cards is None:
         return None
     if (after := cur.take("y")) is None or (after.peek() not in _SECOND and not after.peek().isdigit()):
@@ -395,14 +378,6 @@ def _second_object(eff: Effect, cur: Cursor) -> tuple[Effect, Cursor] | None:
 def _card_effect(cur: Cursor, antecedent: Cards | None, subject: Cards | None = None):
     """Effects whose subject is a card phrase: Fuerza, keywords, "pierde su habilidad".
     With ``subject`` the phrase is left out ("… gana 2 a la Fuerza y es Imbloqueable")."""
-    got: Any
-    rest: Any
-    after: Any
-    phrase: Any
-    more: Any
-    end: Any
-    cards: Any
-    n: Any
     if subject is None:
         got = _object(cur, antecedent)
         if got is None:
@@ -507,11 +482,6 @@ def effects(cur: Cursor, antecedent: Cards | None = None,
     """A chain of effects joined by "y", "Luego," or the next sentence of the unit.
     ``subject``: who a first effect without a subject is about ("Mientras este Aliado porte
     un Arma, gana 2 a la Fuerza": the card itself)."""
-    got: Any
-    after: Any
-    nxt: Any
-    second: Any
-    comma: Any
     out: list[Effect] = []
     then = optional = False
     group_start = 0
@@ -553,7 +523,9 @@ def effects(cur: Cursor, antecedent: Cards | None = None,
         if then or optional:
             eff = replace(eff, then=then, optional=optional)
         out.append(eff)
-        if eff.cards is not None and eff.cards.ref != "that":
+        if eff.kind == "look_hand":
+            antecedent = Cards(ref="looked", zone="hand", zone_owner=eff.player)
+        elif eff.cards is not None and eff.cards.ref != "that":
             antecedent = eff.cards if eff.kind != "choose" else Cards(ref="that")
         nxt = cur.take_any(". luego ,", ", luego ,", "y luego", ". despues ,", ". si lo haces ,")
         then = nxt is not None
@@ -567,7 +539,6 @@ def effects(cur: Cursor, antecedent: Cards | None = None,
 
 
 def describe_effect(eff: Effect) -> str:
-    cards: Any
     template = KINDS.get(eff.kind, eff.kind)
     cards = eff.cards.describe() if eff.cards else ""
     dest = {"hand": "la pone en la mano", "exile": "la destierra", None: "",

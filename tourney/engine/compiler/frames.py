@@ -6,8 +6,6 @@ Each is parsed on its own from the comma-separated clauses that open a sentence
 """
 from __future__ import annotations
 
-from typing import Any
-
 from dataclasses import replace
 
 from .nouns import RACES, bare_phrase, card_phrase, number
@@ -38,7 +36,6 @@ _EVENTS = (
 
 def _phase(cur: Cursor) -> tuple[str, str | None, Cursor] | None:
     """ "tu Fase de Vigilia", "la Fase Final", "la Fase de Agrupación oponente"."""
-    after: Any
     whose = None
     if (after := cur.take("tu")) is not None:
         whose, cur = "you", after
@@ -60,9 +57,6 @@ def _phase(cur: Cursor) -> tuple[str, str | None, Cursor] | None:
 
 
 def trigger(cur: Cursor) -> tuple[Trigger, Cursor] | None:
-    got: Any
-    after: Any
-    every: Any
     if (after := cur.take_any("al comienzo de", "al inicio de")) is not None:
         got = _phase(after)
         if got:
@@ -102,8 +96,6 @@ _PLAYER_EVENTS = {"robe": "drawn", "descarte": "discarded", "descarta": "discard
 
 
 def _trigger_after(after: Cursor) -> tuple[Trigger, Cursor] | None:
-    got: Any
-    rest: Any
     for who, player in (("tu oponente", "opponent"), ("un jugador", "any"), ("un oponente", "opponent")):
         if (rest := after.take(*who.split())) is not None and rest.peek() in _PLAYER_EVENTS:
             event = _PLAYER_EVENTS[rest.peek()]
@@ -150,9 +142,6 @@ def trigger_event(rest: Cursor, cards, after_or: bool = False) -> tuple[Trigger,
 def _trigger_event(rest: Cursor, cards, after_or: bool = False) -> tuple[Trigger, Cursor] | None:
     """The event part of "cuando NP EVENTO" (also after "o": "… o sea declarado bloqueador",
     "… sea Destruido o Desterrado")."""
-    more: Any
-    end: Any
-    turn: Any
     if after_or:
         for words, event in _AFTER_OR:
             if (end := rest.take(*words.split())) is not None:
@@ -172,14 +161,6 @@ def _trigger_event(rest: Cursor, cards, after_or: bool = False) -> tuple[Trigger
 
 def condition(cur: Cursor) -> tuple[Condition, Cursor] | None:
     """ "si …" / "mientras …" conditions (the word itself already read)."""
-    got: Any
-    rest: Any
-    after: Any
-    phrase: Any
-    end: Any
-    cards: Any
-    races: Any
-    n: Any
     if (after := cur.take("todos", "los", "aliados", "que", "controlas", "son")) is not None:
         after = after.take("de", "raza") or after
         races = []
@@ -260,7 +241,6 @@ def condition(cur: Cursor) -> tuple[Condition, Cursor] | None:
 
 
 def _races(cur: Cursor) -> tuple[tuple[str, ...], Cursor]:
-    races: Any
     races = []
     while cur.peek() in RACES:
         races.append(RACES[cur.peek()])
@@ -278,8 +258,6 @@ def cost_list(cur: Cursor, antecedent: Cards | None = None,
               imperative: bool = False) -> tuple[tuple[Cost, ...], Cursor] | None:
     """Costs joined by "y" ("pagar un Oro y Desterrarlo"); ``imperative``: the verbs of
     "Para jugar este Talismán, Destierra un Aliado de tu Cementerio"."""
-    got: Any
-    nxt: Any
     out = []
     while True:
         if imperative and cur.peek() in _IMPERATIVE:
@@ -300,11 +278,6 @@ _COST_VERBS = {"desterrar": "banish", "descartar": "discard", "destruir": "destr
 
 
 def _cost(cur: Cursor, antecedent: Cards | None = None) -> tuple[Cost, Cursor] | None:
-    got: Any
-    rest: Any
-    after: Any
-    end: Any
-    cards: Any
     if (after := cur.take("pagar")) is not None:
         got = number(after)
         if got and (rest := got[1].take_any("oros", "oro")) is not None:
@@ -347,7 +320,6 @@ def _cost(cur: Cursor, antecedent: Cards | None = None) -> tuple[Cost, Cursor] |
 # -- Spanish renderings ------------------------------------------------------------------
 
 def describe_trigger(t: Trigger) -> str:
-    tail: Any
     if t.event in ("phase_start", "phase_end"):
         when = "Al comienzo de" if t.event == "phase_start" else "Al final de"
         whose = {"you": "tu ", "opponent": "la ", None: "cada "}[t.whose]
@@ -399,7 +371,6 @@ def describe_cost(c: Cost) -> str:
 
 
 def describe_parsed(p: Parsed) -> str:
-    body: Any
     if p.kind == "keyword":
         return f"Habilidad clave: {p.keyword}" + (f" ({p.param})" if p.param else "")
     if p.kind in ("permission", "restriction", "property"):

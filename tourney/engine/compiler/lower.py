@@ -93,12 +93,16 @@ class _Scope:
         self.targets: list[TargetFilter] = []
         self.last: tuple[str, int] | None = None
         self.trigger = trigger
+        self.chosen: TargetFilter | None = None  # «elige … de allí»: chosen when it resolves
 
     def subject(self, cards: Cards, player: str | None = None) -> dict:
         if cards.ref == "self":
             return {"subject": "self"}
         if cards.ref == "bearer":
             return {"subject": "bearer"}
+        if cards.ref == "that" and self.chosen is not None:
+            flt, self.chosen = self.chosen, None
+            return {"subject": "chosen", "filter": flt}
         if cards.ref == "that":
             if self.last == ("chosen", -1):
                 raise Unsupported("«esa carta» de una carta elegida al resolver")
@@ -153,6 +157,13 @@ def _effect(eff: PEffect, scope: _Scope, continuous: bool) -> Effect:
             not eff.cards.types and eff.cards.count is not None and eff.cards.ref is None:
         return Effect("discard", subject="player", player=eff.player, amount=eff.cards.count,
                       random=eff.cards.random, **_count(eff.per, eff.player), **common)
+    if eff.kind == "look_hand":
+        return Effect("look", subject="player", player=eff.player, zone="hand", **common)
+    if eff.kind == "discard" and eff.cards is not None and eff.cards.ref == "that" and \
+            scope.chosen is not None:
+        # «elige una carta de allí … Tu oponente Descarta esa carta»: you choose, they discard
+        flt, scope.chosen = scope.chosen, None
+        return Effect("discard", subject="chosen", filter=flt, player="you", **common)
     if eff.kind == "banish_top":
         return Effect("banish_top", subject="player", player=eff.player, amount=eff.amount,
                       zone=eff.dest, **common)
@@ -243,6 +254,10 @@ def _effects(p: Parsed, scope: _Scope, continuous: bool) -> tuple[Effect, ...]:
         if eff.kind == "choose":  # «Elige un Aliado. Ese Aliado …»: only names the target
             if eff.cards.count is None or eff.cards.ref is not None or i + 1 == len(p.effects):
                 raise Unsupported("«elige» sin efecto sobre lo elegido")
+            if eff.cards.zone == "hand":  # from the hand just looked at: chosen on resolution
+                flt = card_filter(eff.cards, owner_player=eff.cards.zone_owner)
+                scope.chosen = TargetFilter(**{**_tf_fields(flt), "targets": False})
+                continue
             scope.subject(eff.cards)
             continue
         try:

@@ -8,7 +8,6 @@ combination the texts use is covered by the same few rules.
 """
 from __future__ import annotations
 
-from typing import Any
 
 from dataclasses import replace
 
@@ -67,9 +66,6 @@ def number(cur: Cursor) -> tuple[int, Cursor] | None:
 
 
 def comparison(cur: Cursor) -> tuple[tuple[str, int], Cursor] | None:
-    got: Any
-    after: Any
-    n: Any
     got = number(cur)
     if got is None:
         return None
@@ -82,9 +78,6 @@ def comparison(cur: Cursor) -> tuple[tuple[str, int], Cursor] | None:
 
 
 def zone_phrase(cur: Cursor) -> tuple[tuple[str, str | None], Cursor] | None:
-    got: Any
-    after: Any
-    phrase: Any
     for prep in ("de", "en", "del", "desde"):
         after = cur.take(prep)
         if after is None:
@@ -117,12 +110,12 @@ def _nouns(cur: Cursor) -> tuple[tuple[str | None, ...], bool, Cursor] | None:
     return tuple(kinds), plural, cur
 
 
+def more_modifiers(cards: Cards, cur: Cursor) -> tuple[Cards, Cursor]:
+    """Modifiers that come after an interruption ("una carta de allí que no sea Oro")."""
+    return _modifiers(cards, cur)
+
+
 def _modifiers(cards: Cards, cur: Cursor) -> tuple[Cards, Cursor]:
-    got: Any
-    after: Any
-    compared: Any
-    cards: Any
-    races: Any
     while not cur.done:
         word = cur.peek()
         if word in ("objetivo", "objetivos"):
@@ -211,10 +204,6 @@ def bare_phrase(cur: Cursor) -> tuple[Cards, Cursor] | None:
 
 
 def card_phrase(cur: Cursor) -> tuple[Cards, Cursor] | None:
-    got: Any
-    rest: Any
-    after: Any
-    cards: Any
     word = cur.peek()
     if word == "SELF":
         return Cards(ref="self"), cur.skip()
@@ -292,7 +281,6 @@ def card_phrase(cur: Cursor) -> tuple[Cards, Cursor] | None:
 
 
 def _finish(cards: Cards, cur: Cursor, article: str | None) -> tuple[Cards, Cursor] | None:
-    cards: Any
     cards, cur = _modifiers(cards, cur)
     if article and not cards.target:
         return None  # "el Aliado …" without "objetivo" points at something we can't name

@@ -50,6 +50,8 @@ class Cards:
             return "el Aliado portador"
         if self.ref == "that":
             return "esa(s) carta(s)"
+        if self.ref == "looked":
+            return "la mano mirada"
         many = self.count is None or self.count != 1 or self.up_to
         names = [PLURAL.get(t, t) if many else t for t in self.types] or (
             ["cartas" if many else "carta"])

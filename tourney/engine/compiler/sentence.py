@@ -8,7 +8,6 @@ ability, and a Talismán's bare effects are what it does when it resolves.
 """
 from __future__ import annotations
 
-from typing import Any
 
 from dataclasses import replace
 
@@ -68,10 +67,6 @@ _PERMISSIONS = {
 
 def _special(toks: tuple[str, ...]) -> Parsed | None:
     """Sentences about the card itself that carry a number or a condition."""
-    got: Any
-    rest: Any
-    after: Any
-    phrase: Any
     cur = Cursor(toks)
     if (after := cur.take("SELF", "entra", "en", "juego", "con")) is not None:
         got = number(after)
@@ -111,7 +106,6 @@ def _special(toks: tuple[str, ...]) -> Parsed | None:
 
 
 def keyword_sentence(toks: tuple[str, ...]) -> tuple[Parsed, ...] | None:
-    rest: Any
     parts: list[list[str]] = [[]]
     for tok in toks:
         if tok in (",", "."):
@@ -140,9 +134,6 @@ class NotUnderstood(Exception):
 
 def parse_unit(toks: tuple[str, ...], card_type: str) -> tuple[Parsed, ...]:
     """The abilities of one unit; raises ``NotUnderstood(reason)``."""
-    found: Any
-    special: Any
-    whole: Any
     if not toks:
         raise NotUnderstood("frase vacía")
     found = keyword_sentence(toks)
@@ -158,15 +149,6 @@ def parse_unit(toks: tuple[str, ...], card_type: str) -> tuple[Parsed, ...]:
 
 
 def _framed(cur: Cursor, card_type: str) -> tuple[Parsed, ...]:
-    got: Any
-    rest: Any
-    after: Any
-    more: Any
-    end: Any
-    where: Any
-    comma: Any
-    tail: Any
-    body: Any
     once = scope = False
     timing = trig = None
     conds = []
