@@ -95,19 +95,6 @@ def _prefill_deck_check(session, event, form) -> None:
         pass
 
 
-def _prefill_deck_check(session, event, form) -> None:
-    """The deck check starts from the deck expected for that game (the judge corrects counts)."""
-    from ...services import judge_tools
-
-    form.game.data = request.args.get("juego", form.game.data or "1")
-    try:
-        reg = ev.get_registration(session, event, form.registration_id.data)
-        form.counted_text.data = judge_tools.expected_text(
-            session, actor(), event, reg, int(form.game.data), format_for(event))
-    except (ServiceError, ValueError):
-        pass
-
-
 def _opened_serializer():
     return URLSafeSerializer(current_app.secret_key, salt="cambios-abierto")
 
@@ -153,7 +140,6 @@ def deck_check(event_id: int):
     form.registration_id.choices = choices((r.id, r.name) for r in ev.players(session, event))
     if request.method == "GET" and request.args.get("jugador", type=int):
         form.registration_id.data = request.args.get("jugador", type=int)
-        _prefill_deck_check(session, event, form)
         _prefill_deck_check(session, event, form)
     check = checked_who = None
     status = 200
