@@ -146,6 +146,7 @@ class State:
         self.changes = 0  # bumped by every move, counter or effect (continuous.recompute)
         self.play_changes = 0  # … only those that touch the cards in play
         self._in_play_cache: tuple[int, dict[str, list[Inst]]] = (-1, {})
+        self._heard: frozenset[str] | None = None  # the event kinds worth recording
         self.statics_in_play: dict[str, None] = {}  # cards in play with continuous abilities
         self.affected: set[str] = set()  # cards continuous effects or effects «hasta…» touch
         self.annulled: set[str] = set()  # cards Anuladas (abilities Canceladas) just now
@@ -225,7 +226,8 @@ class State:
 
     # -- hooks the ability machinery fills in ---------------------------------------
     def _emit(self, kind: str, inst: Inst | None = None, player: str | None = None,
-              **data: Any) -> None:
+              phase: str | None = None, came_from: str | None = None,
+              to: str | None = None) -> None:
         """Record a game event of the current action (abilities.events)."""
 
     def _refresh(self, inst: Inst) -> None:

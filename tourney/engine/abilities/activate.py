@@ -35,11 +35,14 @@ class Activation(Effects):
     # -- events and triggers ---------------------------------------------------------
     _TRACKED = frozenset({"enters_play", "combat_damage"})  # entered_this_turn, dealt damage
 
-    def _emit(self, kind: str, inst=None, player: str | None = None, **data) -> None:
-        if kind not in self._TRACKED and kind not in listening(self):
-            return
-        self.events.append(Event(kind, inst.id if inst is not None else None, player,
-                                 data.get("phase"), data.get("came_from"), data.get("to")))
+    def _emit(self, kind: str, inst=None, player: str | None = None, phase: str | None = None,
+              came_from: str | None = None, to: str | None = None) -> None:
+        heard = self._heard
+        if heard is None:
+            heard = self._heard = self._TRACKED | listening(self)
+        if kind in heard:
+            self.events.append(Event(kind, inst.id if inst is not None else None, player,
+                                     phase, came_from, to))
 
     def _refresh(self, inst) -> None:
         from .continuous import refresh
@@ -49,14 +52,20 @@ class Activation(Effects):
         """4.1: continuous abilities first, then the triggers of what just happened."""
         if not self.events:
             return
-        recompute(self)
         events, self.events = self.events, []
+        heard = listening(self)
+        fired = []
         for event in events:
             if event.kind == "enters_play" and event.card is not None:
                 self.entered.append((self.turn, event.card, event.player or ""))
             elif event.kind == "combat_damage" and event.card is not None:
                 self.damaged.add((self.turn, event.card))
-            self.pending.extend(fire(self, event))
+            if event.kind in heard:
+                fired.append(event)
+        if fired:
+            recompute(self)
+            for event in fired:
+                self.pending.extend(fire(self, event))
 
     # -- windows -----------------------------------------------------------------------
     def _fits_window(self, action: Action) -> bool:

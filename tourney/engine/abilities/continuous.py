@@ -59,6 +59,10 @@ def zone_sensitive(game: State) -> bool:
 def recompute(game: State) -> None:
     """Recompute keywords and Fuerza bonuses of every card in play (4.1) — after every change
     of the game state: nothing to do when nothing changed since the last time."""
+    if not game.statics_in_play and not game.affected:
+        if getattr(game, "race_given", None):
+            game.race_given = {}  # type: ignore[attr-defined]
+        return
     changes = game.changes if zone_sensitive(game) else game.play_changes
     key = (changes, game.turn, game.phase, len(game.attackers), len(game.blocks))
     if getattr(game, "_recomputed", None) == key:

@@ -27,7 +27,7 @@ PLAYER_VERBS = frozenset({"draw", "mill", "discard"})
 # effects whose card phrase is the grammatical subject ("… gana 2 a la Fuerza y es Imbloqueable")
 SUBJECT_KINDS = frozenset({"strength", "grant", "lose_keyword", "lose_ability", "set_strength",
                            "cannot_attack", "cannot_block", "race_becomes", "cost_change",
-                           "cannot_be_annulled", "protection"})
+                           "cannot_be_annulled", "protection", "cannot_play"})
 GRANTS = {
     "furia": "Furia", "imbloqueable": "Imbloqueable", "imbloqueables": "Imbloqueable",
     "indestructible": "Indestructible", "indestructibles": "Indestructible",
@@ -123,6 +123,11 @@ def effect(cur: Cursor, antecedent: Cards | None = None) -> tuple[Effect, Cursor
 
 
 def effect_of(player: str, cur: Cursor, antecedent: Cards | None) -> tuple[Effect, Cursor] | None:
+    if player == "opponent" and (after := cur.take("no", "puede", "jugar")) is not None:
+        phrase = bare_phrase(after)  # «tu oponente no puede jugar Aliados de coste 2 o menos»
+        if phrase is not None:
+            return Effect("cannot_play", "opponent", replace(phrase[0], zone="hand", zone_owner=None)), phrase[1]
+        return None
     if player == "you":
         if cur.peek() in ("pon", "poner") and (got := number(cur.skip())) and \
                 (rest := got[1].take_any("contadores de", "contador de")) is not None and rest.peek():
@@ -155,6 +160,11 @@ def effect_of(player: str, cur: Cursor, antecedent: Cards | None) -> tuple[Effec
             if phrase:
                 cards = replace(phrase[0], zone="hand", zone_owner="you")
                 return Effect("cost_change", cards=cards, amount=-n), phrase[1]
+        return None
+    if (after := cur.take_any("no se pueden jugar", "no se puede jugar")) is not None:
+        phrase = bare_phrase(after)
+        if phrase is not None:
+            return Effect("cannot_play", "each", replace(phrase[0], zone="hand", zone_owner=None)), phrase[1]
         return None
     if cur.peek() in ("jugar",) and (phrase := bare_phrase(cur.skip())) is not None:
         rest = phrase[1]
@@ -477,6 +487,17 @@ def _protection(cur: Cursor, cards: Cards) -> tuple[Effect, Cursor] | None:
     return Effect("protection", cards=cards, keyword=kinds[0], per=source), after
 
 
+def _unless(cur: Cursor) -> tuple[tuple[str, int], Cursor] | None:
+    """ "(a menos que tu oponente) pague 2 Oros / destierre 2 cartas de su Cementerio"."""
+    if (after := cur.take("pague")) is not None and (got := number(after)) and \
+            (rest := got[1].take_any("oros", "oro")) is not None:
+        return ("gold", got[0]), rest
+    if (after := cur.take("destierre")) is not None and (got := number(after)) and \
+            (rest := got[1].take_any("cartas de su cementerio", "carta de su cementerio")) is not None:
+        return ("banish_from_graveyard", got[0]), rest
+    return None
+
+
 def effects(cur: Cursor, antecedent: Cards | None = None,
             subject: Cards | None = None) -> tuple[tuple[Effect, ...], Cursor] | None:
     """A chain of effects joined by "y", "Luego," or the next sentence of the unit.
@@ -505,6 +526,11 @@ def effects(cur: Cursor, antecedent: Cards | None = None,
         if second is not None:
             out.append(eff)
             eff, cur = second
+        if (after := cur.take("a", "menos", "que", "tu", "oponente")) is not None:
+            unless = _unless(after)
+            if unless is None:
+                return None
+            eff, cur = replace(eff, unless=unless[0]), unless[1]
         until = None
         if (after := cur.take("hasta", "la", "fase", "final")) is not None:
             until, cur = "end", after

@@ -145,6 +145,8 @@ def _count(per: Cards | None, player: str) -> dict:
 
 def _effect(eff: PEffect, scope: _Scope, continuous: bool) -> Effect:
     common: dict[str, Any] = {"then": eff.then, "optional": eff.optional}
+    if eff.unless is not None:  # «a menos que tu oponente pague 2 Oros»: paid by the affected player
+        common["unless"] = Cost(eff.unless[0], amount=eff.unless[1])
     if eff.kind in ("draw", "mill") and eff.amount_from is not None:
         if eff.amount_from == "strength_of_target" and (scope.last is None or scope.last[0] != "target"):
             raise Unsupported("«ese Aliado» sin objetivo antes")
@@ -157,6 +159,12 @@ def _effect(eff: PEffect, scope: _Scope, continuous: bool) -> Effect:
             not eff.cards.types and eff.cards.count is not None and eff.cards.ref is None:
         return Effect("discard", subject="player", player=eff.player, amount=eff.cards.count,
                       random=eff.cards.random, **_count(eff.per, eff.player), **common)
+    if eff.kind == "cannot_play":  # «no se pueden jugar Talismanes»
+        assert eff.cards is not None
+        flt = TargetFilter(**{**_tf_fields(card_filter(replace(eff.cards, zone="hand", zone_owner=None,
+                                                                count=1))), "targets": False})
+        return Effect("cannot_play", subject="each", filter=flt, player=eff.player if eff.player != "each" else "any",
+                      duration=_duration(eff, continuous), **common)
     if eff.kind == "look_hand":
         return Effect("look", subject="player", player=eff.player, zone="hand", **common)
     if eff.kind == "discard" and eff.cards is not None and eff.cards.ref == "that" and \
