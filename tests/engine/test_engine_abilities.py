@@ -337,3 +337,45 @@ def test_unknown_abilities_stay_unverified_and_are_named(judge):
     v = judge(head, [put("A", "A1"), effect("A", "A1", draw={"A": 1})])
     assert v.unverified == (2, 3) and v.unverified_cards == ("Vigia (A1)",)
     assert v.to_json()["unverified_count"] == 2
+
+
+# -- more examples of the rules document ------------------------------------------------------
+
+def test_5_casco_espartano_on_an_opponents_aliado_its_controller_draws(judge):
+    """The rules' example: an Arma played on an opponent's Aliado is controlled by that
+    opponent, who draws the two cards."""
+    head = header(deck("Casco Espartano"), deck("Vigia"), hand=1)
+    base = [put("B", "B1"), gold("A", "A9"), play("A", "A1", ["A0", "A9"], bearer="B1")]
+    v = judge(head, base + [effect("B", "A1", draw={"B": 2})])
+    assert v.status == "unfinished" and v.verified == (5,), v
+    v = judge(head, base + [effect("A", "A1", draw={"A": 2})])
+    assert (v.line, v.rule) == (5, "5")
+
+
+def test_4_1_venus_its_continuous_ability_is_on_before_its_trigger_is_checked(judge):
+    """The rules' example: with an Aliado you control but do not own, Venus' «se consideran de
+    Raza Eterno» makes «si todos los Aliados que controlas son de Raza Eterno» true."""
+    head = header(deck("Venus"), deck("Vigia", "Trauko"), hand=1)
+    steal = put("A", "B1")  # A controls B's Vigia (a Guerrero)
+    base = [steal, put("B", "B2"), gold("A", "A9", "A10"), play("A", "A1", ["A0", "A9", "A10"])]
+    take = effect("A", "A1", moves=[["B2", "defense"]])
+    v = judge(head, base + [take])
+    assert v.status == "unfinished" and v.verified == (6,), v
+    own = header(deck("Venus", "Vigia"), deck("Vigia", "Trauko"), hand=2)
+    v = judge(own, [put("A", "A2"), put("B", "B2"), gold("A", "A9", "A10"),
+                    play("A", "A1", ["A0", "A9", "A10"]), take])
+    assert (v.line, v.rule) == (6, "6.5")  # its own Guerrero: the trigger did not fire
+
+
+def test_6_6_hnoss_two_triggers_at_once_in_the_order_its_controller_chooses(judge):
+    head = header(deck("Hnoss", "Puño Bendito"), deck(), hand=2)
+    base = [put("A", "A2", zone="graveyard"), gold("A", "A9", "A10", "A11"),
+            play("A", "A1", ["A0", "A9", "A10", "A11"])]
+    regroup = effect("A", "A1", moves=[["A0", "reserve"], ["A9", "reserve"]])
+    talisman = effect("A", "A1", moves=[["A2", "hand"]])
+    for order in ([regroup, talisman], [talisman, regroup]):
+        v = judge(head, base + order)
+        assert v.status == "unfinished" and v.verified == (5, 6), v
+    v = judge(head, base + [effect("A", "A1", moves=[["A0", "reserve"], ["A9", "reserve"],
+                                                      ["A10", "reserve"], ["A11", "reserve"]])])
+    assert v.status == "illegal" and v.line == 5  # «hasta tres Oros»
