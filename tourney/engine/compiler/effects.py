@@ -198,6 +198,11 @@ def effect_of(player: str, cur: Cursor, antecedent: Cards | None) -> tuple[Effec
         return Effect("gold", amount=got[0], per=per), rest
     if cur.peek() in ("prevenir", "previene", "preven") and cur.peek(1) in PRONOUNS and antecedent is not None:
         return Effect("prevent", cards=antecedent), cur.skip(2)
+    if (after := cur.take_any("portar SELF al", "porta SELF al", "portar SELF a")) is not None:
+        got = card_phrase(Cursor(("el",) + after.toks[after.i:]))
+        if got is not None:  # «portar esta Arma al Aliado objetivo que controles»
+            return Effect("attach", cards=got[0]), Cursor(after.toks, after.i + got[1].i - 1)
+        return None
     if (after := cur.take_any("cancela el ataque oponente", "cancelar el ataque oponente")) is not None:
         return Effect("cancel_attack"), after
     if cur.peek() in ("quita", "quitar") and (got := number(cur.skip())) and \

@@ -190,6 +190,16 @@ def condition(cur: Cursor) -> tuple[Condition, Cursor] | None:
         return None
     if (after := cur.take_any("porta una o mas armas", "porta un arma")) is not None:
         return Condition("self_bearing"), after  # the subject is the card itself
+    if (after := cur.take_any("pagaste su coste", "pagaste el coste de SELF")) is not None:
+        return Condition("paid_cost"), after
+    for words, zone in (("lo jugaste de tu mano", "hand"), ("lo jugaste desde tu mano", "hand"),
+                        ("la jugaste de tu mano", "hand"), ("lo jugaste desde tu cementerio", "graveyard"),
+                        ("lo jugaste de tu cementerio", "graveyard"), ("la jugaste desde tu cementerio", "graveyard")):
+        if (after := cur.take(*words.split())) is not None:
+            return Condition("played_from", zone=zone), after
+    if (after := cur.take("jugaste")) is not None and (got := card_phrase(after)) is not None and \
+            (end := got[1].take("este", "turno")) is not None and got[0].count == 1 and not got[0].target:
+        return Condition("happened", cards=got[0], phase="played"), end  # «si jugaste un Talismán este turno»
     if (after := cur.take("hay")) is not None and (got := number(after)) and \
             (rest := got[1].take("o", "mas")) is not None:
         phrase = bare_phrase(rest)
@@ -220,6 +230,12 @@ def condition(cur: Cursor) -> tuple[Condition, Cursor] | None:
         if (end := rest.take_any("entro en juego bajo tu control este turno",
                                  "entraron en juego bajo tu control este turno")) is not None:
             return Condition("entered", cards=cards, n=cards.count), end
+    if got is not None and got[0].ref is None and got[0].count == 1 and not got[0].up_to and \
+            not got[0].target:
+        for words, event in (("fue destruido este turno", "destroyed"), ("fue desterrado este turno", "banished"),
+                             ("fue declarado atacante este turno", "attack_declared")):
+            if (end := got[1].take(*words.split())) is not None:
+                return Condition("happened", cards=got[0], phase=event), end
     if (after := number(cur)) and (rest := after[1].take("o", "mas")) is not None:
         got = bare_phrase(rest)
         if got and (end := got[1].take("entraron", "en", "juego", "bajo", "tu", "control", "este", "turno")):
@@ -346,6 +362,12 @@ def describe_condition(c: Condition) -> str:
         return f"si esta carta está en tu {ZONE[c.zone]}"
     if c.kind == "self_bearing":
         return "mientras porte un Arma"
+    if c.kind == "paid_cost":
+        return "si pagaste su coste"
+    if c.kind == "played_from":
+        return f"si la jugaste desde tu {ZONE[c.zone or 'hand']}"
+    if c.kind == "happened":
+        return f"si este turno ocurrió: {c.phase} ({c.cards.describe() if c.cards else ''})"
     if c.kind == "zone_count":
         return f"si hay {c.n} o más {c.cards.describe()}"
     if c.kind == "zone_empty":

@@ -31,7 +31,8 @@ _MOVES = {"destroy": "destroy", "banish": "banish", "annul": "annul", "return": 
           "lose_ability": "lose_abilities", "cannot_attack": "cannot_attack",
           "cannot_block": "cannot_block", "set_strength": "set_strength", "discard": "discard",
           "group": "regroup", "feed": "counters", "counters": "counters", "play_free": "play_free", "move": "move",
-          "race_becomes": "race_becomes", "remove_counters": "remove_counters", "purify": "purify", "cannot_be_annulled": "cannot_be_annulled"}
+          "race_becomes": "race_becomes", "remove_counters": "remove_counters", "purify": "purify",
+          "attach": "attach", "cannot_be_annulled": "cannot_be_annulled"}
 _PUT = {"castle_top": "to_castle_top", "castle_bottom": "to_castle_bottom"}
 _EVENTS = {"combat_damage": "combat_damage", "enters": "enters_play", "leaves": "leaves_play", "blocked": "blocked", "annulled": "annulled", "destroyed": "destroyed", "banished": "banished",
            "attacks": "attack_declared", "blocks": "block_declared", "played": "played"}
@@ -305,6 +306,15 @@ def _condition(cond: PCondition) -> Condition:
         flt = card_filter(replace(cond.cards, count=1))
         flt = TargetFilter(**{**_tf_fields(flt), "controller": "you", "targets": False})
         return Condition("entered_this_turn", count=cond.n, filter=flt)
+    if cond.kind == "paid_cost":
+        return Condition("paid_cost")
+    if cond.kind == "played_from":
+        return Condition("played_from", zone=_ZONES[cond.zone or "hand"])
+    if cond.kind == "happened":  # «si un Aliado oponente fue Destruido este turno», «si jugaste un Talismán …»
+        assert cond.cards is not None
+        flt = TargetFilter(**{**_tf_fields(card_filter(cond.cards)), "targets": False})
+        player = "you" if cond.phase == "played" else "any"
+        return Condition("happened_this_turn", event=cond.phase, filter=flt, player=player)
     if cond.kind == "zone_count":
         flt = card_filter(replace(cond.cards, zone="play", zone_owner=None, count=1))
         flt = TargetFilter(**{**_tf_fields(flt), "targets": False})
