@@ -55,3 +55,25 @@ def test_rate_limit_counters_live_in_the_database_not_in_memory(app, client, wor
                          {"k": "%ana@x.cl%"}).all()
         s.get_bind().dispose()
     assert rows and rows[0].hits == 1
+
+
+def test_finished_rate_limit_windows_are_purged(app, database_url):
+    import time
+
+    from sqlalchemy import text
+
+    from tourney.services.throttle import DatabaseStorage
+
+    storage = DatabaseStorage("tourneydb://", database_url=database_url)
+    storage.incr("prueba:vieja", 0.01)
+    time.sleep(0.05)
+    assert storage.get("prueba:vieja") == 0
+    storage.PURGE_EVERY = 1
+    storage.incr("prueba:nueva", 60)
+    with _other_process(database_url) as s:
+        keys = set(s.execute(text("SELECT key FROM rate_limit WHERE key LIKE 'prueba:%'")).scalars())
+        s.get_bind().dispose()
+    assert keys == {"prueba:nueva"}
+    assert storage.incr("prueba:nueva", 60) == 2 and storage.get_expiry("prueba:nueva") > time.time()
+    storage.clear("prueba:nueva")
+    assert storage.get("prueba:nueva") == 0
