@@ -319,3 +319,22 @@ def test_the_projector_turns_its_pages_and_shows_the_qr_code(browser, server, ev
     page.wait_for_selector("#pagina-actual:text-is('2')", timeout=8000)
     assert page.is_visible("section[data-pagina='2']") and not page.is_visible("section[data-pagina='1']")
     assert f"/e/{event.id}" in page.inner_text("#enlace-corto")
+
+
+def test_card_search_offers_both_shuris_and_inserts_the_chosen_code(browser, server, csrf_app):
+    from tourney.services import events
+
+    world = World(csrf_app)
+    org = world.user("org@x.cl", "organizador", "Olga")
+    ana = world.user("ana@x.cl", name="Ana")
+    event = world.event(org)
+    world.run(lambda s: events.register_self(s, ana, event))
+    page = _page(browser, PHONE)
+    _login(page, server, "ana@x.cl")
+    page.goto(f"{server}/eventos/{event.id}/mi-lista")
+    page.fill("#text", "Mazo Castillo\n\nMazo de Soporte\n")
+    page.fill("#buscar", "shuri")
+    page.wait_for_selector("#sugerencias button:has-text('DO-213')")
+    assert page.locator("#sugerencias button:has-text('BU-218')").count() == 1
+    page.click("#sugerencias button:has-text('DO-213')")
+    assert "1 Shuri (DO-213)" in page.input_value("#text").split("Mazo de Soporte")[0]
