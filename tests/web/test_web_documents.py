@@ -157,6 +157,29 @@ def test_organizer_imports_decklists_from_xlsx(client, cast, world):
     assert len(subs) == before + 1 and subs[-1] == ("xlsx", True)
 
 
+def test_each_imported_list_is_parsed_and_validated_once(client, cast, world, monkeypatch):
+    from tourney.services import decklists, imports
+
+    calls = {"parse": 0, "validate": 0}
+
+    def counting(name, real):
+        def wrapper(*args, **kwargs):
+            calls[name] += 1
+            return real(*args, **kwargs)
+        return wrapper
+
+    monkeypatch.setattr(imports, "parse_decklist", counting("parse", imports.parse_decklist))
+    monkeypatch.setattr(decklists, "validate", counting("validate", decklists.validate))
+    login(client, cast.org.email)
+    data = _xlsx({"Mazos": _deck_rows("ana@x.cl", cast.decks["ana"])
+                  + _deck_rows("beto@x.cl", cast.decks["beto"])[1:]})
+    resp = client.post(f"/eventos/{cast.event.id}/importar/listas",
+                       data={"listas-file": (io.BytesIO(data), "listas.xlsx")},
+                       content_type="multipart/form-data")
+    assert resp.status_code == 302
+    assert calls == {"parse": 2, "validate": 2}  # two lists: one parse and one check each
+
+
 def test_decklists_import_with_an_unknown_card_and_player_imports_nothing(client, cast, world):
     login(client, cast.org.email)
     before = _count(world, DecklistSubmission)
