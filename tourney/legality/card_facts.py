@@ -290,6 +290,9 @@ class CardFacts:
                 found = (_UNRESOLVED, Violation(
                     "unknown_card", "Catálogo de cartas",
                     f"«{name}» no es una carta del catálogo.", (name,), hint))
+        if len(self._names) >= 50_000:  # bounded memory: invented names must not pile up (issue 15)
+            self._names.clear()
+            self._known.clear()
         self._names[name] = found
         if found[0] is _OK:
             self._known[name] = cast(CardInfo, found[1])
