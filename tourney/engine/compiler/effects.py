@@ -147,6 +147,8 @@ def effect_of(player: str, cur: Cursor, antecedent: Cards | None) -> tuple[Effec
     if (after := cur.take_any("mira la mano de tu oponente", "mirar la mano de tu oponente",
                               "mira la mano oponente")) is not None:
         return Effect("look_hand", player="opponent"), after
+    if (dug := _dig(cur)) is not None:
+        return dug
     if cur.peek() in ("mira", "mirar") and (after := cur.skip().take_any("las primeras", "las")) is not None:
         got = number(after)
         if got and (rest := got[1].take_any("primeras cartas de tu mazo castillo",
@@ -490,6 +492,37 @@ def _protection(cur: Cursor, cards: Cards) -> tuple[Effect, Cursor] | None:
     if len(kinds) == 2:
         return Effect("protection", cards=cards, keyword="+".join(kinds), per=source), after
     return Effect("protection", cards=cards, keyword=kinds[0], per=source), after
+
+
+_DIG_REST = (("y destierra la otra", "exile", 1), ("y destierra las otras", "exile", None),
+             ("y el resto en la parte inferior de tu mazo castillo", "castle_bottom", None),
+             ("y regresa las demas en cualquier orden", "castle_top", None),
+             ("y pon el resto en la parte inferior de tu mazo castillo", "castle_bottom", None))
+
+
+def _dig(cur: Cursor) -> tuple[Effect, Cursor] | None:
+    """ "Mira las dos primeras cartas de tu Mazo Castillo. Pon una en tu mano y Destierra la otra";
+    "… Elige una, ponla en tu mano y regresa las demás en cualquier orden"."""
+    after = cur.take_any("mira las primeras", "mira las", "mirar las primeras", "mirar las")
+    if after is None or (got := number(after)) is None:
+        return None
+    n, rest = got
+    rest = rest.take("primeras") or rest
+    rest = rest.take("cartas", "de", "tu", "mazo", "castillo")
+    if rest is None or (rest := rest.take_any(".", ",")) is None:
+        return None
+    if (more := rest.take("elige", "una", ",", "pon", "la", "en", "tu", "mano")) is not None:
+        taken, rest = 1, more
+    elif (more := rest.take("pon")) is not None and (got := number(more)) is not None and \
+            (end := got[1].take("en", "tu", "mano")) is not None:
+        taken, rest = got[0], end
+    else:
+        return None
+    for words, zone, left in _DIG_REST:
+        if (end := rest.take(*words.split())) is not None and (left is None or n - taken == left):
+            return Effect("dig", amount=n, cards=Cards(count=taken, zone="castle", zone_owner="you"),
+                          dest="hand", rest_zone=zone), end
+    return None
 
 
 def _unless(cur: Cursor) -> tuple[tuple[str, int], Cursor] | None:

@@ -173,6 +173,11 @@ def _effect(eff: PEffect, scope: _Scope, continuous: bool) -> Effect:
         # «elige una carta de allí … Tu oponente Descarta esa carta»: you choose, they discard
         flt, scope.chosen = scope.chosen, None
         return Effect("discard", subject="chosen", filter=flt, player="you", **common)
+    if eff.kind == "dig":  # look at the top N, take some, the rest go to ``rest_zone``
+        assert eff.cards is not None
+        flt = TargetFilter(count=eff.cards.count or 1, zone="castle", targets=False)
+        return Effect("dig", subject="player", player="you", amount=eff.amount, filter=flt, zone="hand",
+                      rest_zone=eff.rest_zone, **common)
     if eff.kind == "banish_top":
         return Effect("banish_top", subject="player", player=eff.player, amount=eff.amount,
                       zone=eff.dest, **common)

@@ -30,7 +30,8 @@ purifica purificar agrupa agrupar convierte convertir mueve mover porta portar b
 juega jugar alimenta alimentar
 """.split())
 _CLITIC = re.compile(r"^(\w+?)(los|las|lo|la|le|les)$")
-_CONTINUES = re.compile(r"^(?:luego|si lo haces|despues|en ese caso|pon\b|ponl|destierra (?:la|el|las|los) otr)")
+_CONTINUES = re.compile(r"^(?:luego|si lo haces|despues|en ese caso|pon\b|ponl|destierra (?:la|el|las|los) otr"
+                        r"|elige una,)")
 _POINTS_BACK = re.compile(r"\b(?:ese|esa|esos|esas|el resto|la otra|las otras)\b")
 _OPENS = ("cuando ", "mientras ", "una vez", "en ", "al ", "si ", "puedes ", "solo ", "sólo ", "hasta ",
           "cada vez")
