@@ -379,3 +379,21 @@ def test_6_6_hnoss_two_triggers_at_once_in_the_order_its_controller_chooses(judg
     v = judge(head, base + [effect("A", "A1", moves=[["A0", "reserve"], ["A9", "reserve"],
                                                       ["A10", "reserve"], ["A11", "reserve"]])])
     assert v.status == "illegal" and v.line == 5  # «hasta tres Oros»
+
+
+def test_4_1_mientras_conditional_keywords_of_the_catalog_flags_follow_their_condition(judge):
+    """Jaques de Molay is Imbloqueable only while every other Aliado you control is a
+    Caballero; Sigrid la Soberbia only with four cards or fewer in hand."""
+    head = header(deck("Jaques de Molay", "Vigia"), deck("Trauko"), hand=2)
+    setup = [put("A", "A1"), A_END, put("B", "B1"), B_END]
+    battle = [{"p": "A", "do": "attack", "cards": ["A1"]},
+              {"p": "B", "do": "block", "pairs": [["B1", "A1"]]}]
+    v = judge(head, setup + battle)
+    assert (v.rule, v.line) == ("10.29", 7)  # alone: «todos los demás» are Caballeros
+    v = judge(head, [put("A", "A1", "A2")] + setup[1:] + battle)  # a Guerrero beside it
+    assert v.status == "unfinished"
+    head = header(deck("Sigrid la Soberbia") + ["Vigia"] * 3, deck("Trauko"), hand=6)
+    v = judge(head, setup + battle)  # 5 cards in hand: blockable
+    assert v.status == "unfinished"
+    v = judge(head, [put("A", "A1"), put("A", "A2", zone="graveyard")] + setup[1:] + battle)
+    assert (v.rule, v.line) == ("10.29", 8)

@@ -143,9 +143,13 @@ def holds(game: State, cond: Condition | None, source: Inst, controller: str) ->
         who = game.opponent(controller) if kind == "opponent_controls" else controller
         f = cond.filter or TargetFilter()
         mine = game.in_play_list(who)
-        if kind == "all_allies":
-            allies = [i for i in mine if i.card.type == ALLY]
-            return bool(allies) and all(mismatch(game, f, i, controller, source) is None
+        if kind == "all_allies":  # «todos los (demás) Aliados que controlas»
+            others = f.other
+            allies = [i for i in mine if i.card.type == ALLY and not (others and i is source)]
+            if others:
+                from dataclasses import replace
+                f = replace(f, other=False)
+            return (bool(allies) or others) and all(mismatch(game, f, i, controller, source) is None
                                         for i in allies)
         n = sum(1 for i in mine if mismatch(game, f, i, who, source) is None
                 and not (f.other and i is source))

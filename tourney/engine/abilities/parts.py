@@ -169,6 +169,10 @@ class Condition(_Value):
 
     def describe(self) -> str:
         template = CONDITIONS[self.kind]
+        if self.kind == "all_allies" and self.filter is not None and self.filter.other:
+            from dataclasses import replace
+            return Condition("all_allies", replace(self.filter, other=False)).describe().replace(
+                "todos los Aliados", "todos los demás Aliados")
         return template.format(
             zone=ZONES.get(self.zone or "in_play", ""),
             filter=(_bare(self.filter.noun()) if self.filter else "cartas"),
