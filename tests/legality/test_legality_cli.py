@@ -185,3 +185,15 @@ def test_decklist_from_standard_input(runner, cards_json):
                            input=text.encode("utf-8"))
     assert result.exit_code == 0, result.output
     assert "LEGAL" in result.output
+
+
+def test_check_against_a_database_without_tables_says_what_to_do(tmp_path):
+    from tourney import create_app
+
+    app = create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{tmp_path / 'vacia.sqlite3'}"})
+    deck_file = tmp_path / "lista.txt"
+    deck_file.write_text("Mazo Castillo\n3 Kirin\n47 Go\n", encoding="utf-8")
+    result = app.test_cli_runner().invoke(args=["deck", "check", "--format", "unificado",
+                                                str(deck_file)])
+    assert result.exit_code == 2
+    assert "tourney db upgrade" in result.output and "Traceback" not in result.output

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import click
 from flask.cli import ScriptInfo
+from sqlalchemy.exc import OperationalError, ProgrammingError
 
 from .. import db
 from ..catalog import Card, Catalog
@@ -98,8 +99,12 @@ def _catalog_from_file(path: Path):
 
 
 def _catalog_from_db():
-    with db.session_scope() as session:
-        catalog = load_catalog(session)
+    try:
+        with db.session_scope() as session:
+            catalog = load_catalog(session)
+    except (OperationalError, ProgrammingError):  # no card table yet
+        raise CliError("la base de datos no tiene las tablas del catálogo: ejecuta «tourney db "
+                       "upgrade» e importa las cartas, o usa --catalog ARCHIVO") from None
     if len(catalog) == 0:
         raise CliError("el catálogo de la base de datos está vacío: importa las cartas con "
                        "«tourney catalog import ARCHIVO» o usa --catalog ARCHIVO")
