@@ -350,7 +350,7 @@ def _swaps(session: Session, event: Event, by_id: dict[int, Registration], email
 
 
 def _pair_swaps(outgoing: list[dict], incoming: list[dict], catalog) -> list[tuple[int, str, str]]:
-    """Line the cards out up with the cards in, one for one (the rule keeps the Castillo at 50)."""
+    """Line the cards out up with the cards in, one for one (§11: swaps are one for one)."""
     def names(entries):
         flat = []
         for e in entries:
