@@ -3,6 +3,8 @@ confirmation, players dropping themselves, and the wall (points on the pairings 
 projector with its QR code, the favicon)."""
 from __future__ import annotations
 
+import re
+
 import pytest
 from sqlmodel import select
 
@@ -357,3 +359,13 @@ def test_the_confirmation_is_offered_on_the_event_page_and_the_result_form_too(c
     assert "Tu rival reportó: <strong>Perdiste 0-2</strong>" in form and "¿No es así?" in form
     login(client, paired.users[a].email)  # the reporter has nothing to confirm
     assert "Tu rival reportó" not in client.get(f"/eventos/{paired.event.id}").get_data(as_text=True)
+
+
+def test_the_grid_marks_what_a_player_reported_so_one_tap_confirms_it(client, paired):
+    a, _b = paired.playing
+    _report(client, paired, a, 2, 1)
+    login(client, paired.judge.email)
+    page = client.get(_url(paired)).get_data(as_text=True)
+    row = page.split(f'id="mesa-{paired.match.table_no}"', 1)[1].split("</tr>", 1)[0]
+    marked = re.findall(r'<button class="r reportado"[^>]*>([^<]+)</button>', row)
+    assert marked == (["2-1"] if paired.regs[a].id == paired.match.player_a_id else ["1-2"])

@@ -79,9 +79,12 @@ def _rows_html(data: sk.Grid, open_only: bool) -> Markup:
             else:
                 res = "—"
             key = f"{r.match_id}:{r.version}:"
+            reported = set(r.reports) if not r.result else set()
             taps = "".join(
-                f'<button class="r" name="tap" value="{key}{sent}" data-k="{k}"'
+                f'<button class="r{" reportado" if val in reported and lbl != "ID" else ""}" '
+                f'name="tap" value="{key}{sent}" data-k="{k}"'
                 + (' aria-pressed="true"' if r.result == val and lbl != "ID" else "")
+                + (' title="lo reportó un jugador"' if val in reported and lbl != "ID" else "")
                 + f">{lbl}</button>" for lbl, sent, val, k in buttons) + '<span class="msg"></span>'
         out.append(f'<tr id="mesa-{r.table}" data-table="{r.table}" data-open="{1 if r.open else 0}" '
                    f'tabindex="-1"><td>{r.table}</td><td class="quien">{who}</td>'
