@@ -129,3 +129,17 @@ def test_every_command_module_registers_and_a_broken_one_fails_loudly(monkeypatc
     monkeypatch.setattr(cli, "COMMAND_MODULES", (*cli.COMMAND_MODULES, "no_existe"))
     with pytest.raises(cli.CommandModuleError, match="tourney.cli.no_existe no se pudo importar"):
         cli.register_commands(click.Group())
+
+
+@pytest.mark.parametrize("package", ("web", "services", "printing", "sheets", "cli"))
+def test_no_layer_outside_the_cores_asks_which_game_it_is(package):
+    # what differs between games is declared in formats/games.toml (support_swaps, deck_sheet,
+    # catalog, sections) and read from the format's game, never `game.id == "myl"`
+    offenders = []
+    for path in (PACKAGE / package).rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Compare) and any(
+                    isinstance(c, ast.Constant) and c.value in ("myl", "magic", "skyworld")
+                    for c in [node.left, *node.comparators]):
+                offenders.append(f"{path.relative_to(PACKAGE)}:{node.lineno}")
+    assert offenders == []
