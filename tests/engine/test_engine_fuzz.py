@@ -58,3 +58,42 @@ def test_random_actions_never_crash_and_illegal_leaves_state_untouched(real_cata
         assert before.status != "illegal"
         assert before.final == verdict.final
         assert before.actions == verdict.actions == verdict.line - 2
+
+
+v2_actions = st.one_of(
+    actions,
+    st.fixed_dictionaries({"p": players, "do": st.just("activate"), "card": ids},
+                          optional={"ability": st.integers(0, 4), "pay": id_lists,
+                                    "costs": id_lists, "targets": id_lists}),
+    st.fixed_dictionaries({"p": players, "do": st.just("choose")},
+                          optional={"card": ids, "order": id_lists, "targets": id_lists}),
+    st.fixed_dictionaries({"p": players, "do": st.just("effect"), "source": ids,
+                           "targets": id_lists}),
+)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1), spliced=st.lists(st.tuples(st.integers(min_value=1),
+                                                                  v2_actions),
+                                                        min_size=1, max_size=4))
+def test_v2_random_lines_in_games_with_abilities_never_crash(real_catalog, seed, spliced):
+    """Version 2 records (activate, choose, answers) spliced into generated games that use
+    abilities: unreadable (RecordError) or a verdict, never an exception; an illegal verdict
+    leaves the state as the record cut just before that line."""
+    lines = generated_lines(real_catalog, seed, max_turns=30)
+    head = json.loads(lines[0])
+    head["version"] = 2
+    lines[0] = json.dumps(head)
+    for position, action in spliced:
+        lines.insert(1 + position % len(lines), json.dumps(action))
+    resolve = catalog_resolver(real_catalog)
+    try:
+        record = read_record(lines, resolve)
+    except RecordError:
+        return
+    verdict = adjudicate(record)
+    if verdict.status == "illegal":
+        assert isinstance(verdict.message, str) and verdict.message
+        before = adjudicate(read_record(lines[:verdict.line - 1], resolve))
+        assert before.status != "illegal"
+        assert before.final == verdict.final
