@@ -54,6 +54,18 @@ KINDS = {
 }
 
 
+def _being_played(cards: Cards, player: str | None) -> Cards | None:
+    """The cards of "jugar Tótems", "no se pueden jugar Talismanes": cards being played (by
+    ``player``, or anyone). A phrase that names another zone ("cartas de los Cementerios")
+    says where they are played from, which a filter on cards being played cannot say."""
+    if cards.zone not in ("play", "being_played") or cards.ref is not None:
+        return None
+    if cards.controller not in (None, player) and cards.zone != "being_played":
+        return None
+    owner = cards.zone_owner if cards.zone == "being_played" else player
+    return replace(cards, zone="being_played", zone_owner=owner, controller=None)
+
+
 def _player(cur: Cursor) -> tuple[str, Cursor]:
     if (after := cur.take_any("tu oponente", "el oponente")) is not None:
         return "opponent", after
@@ -126,7 +138,8 @@ def effect_of(player: str, cur: Cursor, antecedent: Cards | None) -> tuple[Effec
     if player == "opponent" and (after := cur.take("no", "puede", "jugar")) is not None:
         phrase = bare_phrase(after)  # «tu oponente no puede jugar Aliados de coste 2 o menos»
         if phrase is not None:
-            return Effect("cannot_play", "opponent", replace(phrase[0], zone="hand", zone_owner=None)), phrase[1]
+            played = _being_played(phrase[0], "opponent")
+            return (Effect("cannot_play", "opponent", played), phrase[1]) if played else None
         return None
     if player == "you":
         if cur.peek() in ("pon", "poner") and (got := number(cur.skip())) and \
@@ -160,26 +173,31 @@ def effect_of(player: str, cur: Cursor, antecedent: Cards | None) -> tuple[Effec
         if (rest := rest.take_any("oro menos jugar", "oros menos jugar")) is not None:
             phrase = bare_phrase(rest)
             if phrase:
-                cards = replace(phrase[0], zone="hand", zone_owner="you")
+                cards = _being_played(phrase[0], "you")
+                if cards is None:
+                    return None
                 return Effect("cost_change", cards=cards, amount=-n), phrase[1]
         return None
     if (after := cur.take_any("no se pueden jugar", "no se puede jugar")) is not None:
         phrase = bare_phrase(after)
         if phrase is not None:
-            return Effect("cannot_play", "each", replace(phrase[0], zone="hand", zone_owner=None)), phrase[1]
+            played = _being_played(phrase[0], None)
+            return (Effect("cannot_play", "each", played), phrase[1]) if played else None
         return None
     if cur.peek() in ("jugar",) and (phrase := bare_phrase(cur.skip())) is not None:
         rest = phrase[1]
         if (more := rest.take_any("cuesta", "cuestan")) is not None and (got := number(more)) and \
                 (end := got[1].take_any("oro adicional", "oros adicionales")) is not None:
-            cards = replace(phrase[0], zone="hand", zone_owner=None)
-            return Effect("cost_change", cards=cards, amount=got[0]), end
+            cards = _being_played(phrase[0], None)
+            return (Effect("cost_change", cards=cards, amount=got[0]), end) if cards else None
         return None
     if (after := cur.take("reduce", "en")) is not None and (got := number(after)) and \
             (rest := got[1].take_any("oro el coste de", "oros el coste de")) is not None:
         phrase = card_phrase(rest)
         if phrase and phrase[0].count is None and phrase[0].zone == "play":
-            return Effect("cost_change", cards=replace(phrase[0], zone="hand", zone_owner="you"),
+            if _being_played(phrase[0], "you") is None:
+                return None
+            return Effect("cost_change", cards=_being_played(phrase[0], "you"),
                           amount=-got[0]), phrase[1]
         return None
     if cur.peek() in ("elige", "elegir"):
@@ -440,7 +458,8 @@ def _card_effect(cur: Cursor, antecedent: Cards | None, subject: Cards | None = 
     if protected is not None:
         return protected
     if (rest := cur.take_any("cuesta", "cuestan")) is not None and (got := number(rest)) and \
-            (end := got[1].take_any("oro adicional", "oros adicionales")) is not None and cards.zone == "hand":
+            (end := got[1].take_any("oro adicional", "oros adicionales")) is not None and \
+            cards.zone == "being_played":
         return Effect("cost_change", cards=cards, amount=got[0]), end
     if (rest := cur.take_any("no puede ser anulado", "no pueden ser anulados", "no puede ser anulada",
                              "no pueden ser anuladas")) is not None:

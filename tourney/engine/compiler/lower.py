@@ -162,8 +162,7 @@ def _effect(eff: PEffect, scope: _Scope, continuous: bool) -> Effect:
                       random=eff.cards.random, **_count(eff.per, eff.player), **common)
     if eff.kind == "cannot_play":  # «no se pueden jugar Talismanes»
         assert eff.cards is not None
-        flt = TargetFilter(**{**_tf_fields(card_filter(replace(eff.cards, zone="hand", zone_owner=None,
-                                                                count=1))), "targets": False})
+        flt = TargetFilter(**{**_tf_fields(card_filter(replace(eff.cards, count=1))), "targets": False})
         return Effect("cannot_play", subject="each", filter=flt, player=eff.player if eff.player != "each" else "any",
                       duration=_duration(eff, continuous), **common)
     if eff.kind == "look_hand":
@@ -191,8 +190,7 @@ def _effect(eff: PEffect, scope: _Scope, continuous: bool) -> Effect:
     if eff.kind == "cost_change" and eff.cards is not None and eff.cards.count is None and \
             eff.cards.ref is None and continuous and eff.per is None:
         # «te cuesta un Oro menos jugar Tótems»: every such card in your hand, while this applies
-        owner = eff.cards.zone_owner if eff.cards.zone == "hand" else "you"
-        flt = card_filter(replace(eff.cards, zone="hand", zone_owner=owner))
+        flt = card_filter(eff.cards)
         return Effect("cost_change", subject="each", filter=TargetFilter(**{**_tf_fields(flt), "targets": False}),
                       amount=eff.amount)
     if eff.kind == "search":
