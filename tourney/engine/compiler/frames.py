@@ -320,6 +320,12 @@ def _cost(cur: Cursor, antecedent: Cards | None = None) -> tuple[Cost, Cursor] |
     if got is None or got[0].target:
         return None
     cards, rest = got
+    if cards.ref == "self" and kind in ("banish", "discard", "shuffle", "reveal"):
+        for words, zone in (("de tu mano", "hand"), ("de tu reserva de oros", "reserve"),
+                            ("de tu reserva de oro", "reserve"), ("de tu cementerio", "graveyard")):
+            if (more := rest.take(*words.split())) is not None:
+                # «Desterrar este Aliado de tu mano»: the ability is used from that zone
+                return Cost(kind, cards=Cards(ref="self", zone=zone)), more
     if kind in ("destroy",) and cards.ref != "self" and cards.controller != "you":
         return None
     if kind == "discard" and cards.zone == "play" and cards.controller is None and cards.ref is None:

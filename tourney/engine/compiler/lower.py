@@ -489,7 +489,8 @@ def lower(p: Parsed, text: str, card_type: str) -> Ability:
         return Ability("effect", zone="hand", **common)
     if p.kind in ("activated", "triggered", "static"):
         # "Si esta carta está en tu Cementerio, puedes …": the ability works from that zone
-        zones = {c.zone for c in p.conditions if c.kind == "self_zone"}
+        zones = {c.zone for c in p.conditions if c.kind == "self_zone"} | {
+            c.cards.zone for c in p.costs if c.cards is not None and c.cards.ref == "self" and c.cards.zone != "play"}
         if len(zones) == 1 and zones != {"play"}:
             common["zone"] = _ZONES[zones.pop()]
             # the zone says it: the condition «si esta carta está en tu Cementerio» is not repeated
