@@ -32,71 +32,77 @@ def player_of(game: State, word: str, controller: str, target_owner: str | None 
 
 
 def mismatch(game: State, f: TargetFilter, inst: Inst, controller: str,
-             source: Inst | None) -> str | None:
+             source: Inst | None, explain: bool = True) -> str | None:
     """Why ``inst`` does not match ``f`` (for the ability of ``source`` controlled by
-    ``controller``), in Spanish; None when it matches."""
+    ``controller``), in Spanish; None when it matches. ``explain=False`` skips writing the
+    reason (the hot path: ``matches``)."""
     card = inst.card
-    label = inst.label()
     if f.zone == "in_play":
         if inst.zone not in IN_PLAY:
-            return f"{label} no está en juego (está en {game.where(inst)})"
+            return f"{inst.label()} no está en juego (está en {game.where(inst)})" if explain else _NO
     elif f.zone == "being_played":
         pass  # checked by the chain
     elif f.zone in ("defense", "attack", "support", "reserve", "paid"):
         if inst.zone != f.zone:
-            return f"{label} no está en {_ZONE[f.zone]}"
+            return f"{inst.label()} no está en {_ZONE[f.zone]}" if explain else _NO
     elif f.zone in ("hand", "graveyard", "exile", "castle"):
         if inst.zone != f.zone:
-            return f"{label} no está en {_ZONE[f.zone]}"
+            return f"{inst.label()} no está en {_ZONE[f.zone]}" if explain else _NO
     if f.controller != "any":
         whose = inst.controller if inst.zone in IN_PLAY else inst.owner
         if (f.controller == "you") != (whose == controller):
-            return f"{label} {'no es tuyo' if f.controller == 'you' else 'no es de tu oponente'}"
+            return f"{inst.label()} {'no es tuyo' if f.controller == 'you' else 'no es de tu oponente'}" if explain else _NO
     if f.types and card.type not in f.types:
-        return f"{label} es {card.type}, no {' ni '.join(f.types)}"
+        return f"{inst.label()} es {card.type}, no {' ni '.join(f.types)}" if explain else _NO
     if f.races and race_of(game, inst) not in f.races:
-        return f"{label} no es de Raza {' ni '.join(f.races)}"
+        return f"{inst.label()} no es de Raza {' ni '.join(f.races)}" if explain else _NO
     if f.not_races and race_of(game, inst) in f.not_races:
-        return f"{label} es de Raza {race_of(game, inst)}"
+        return f"{inst.label()} es de Raza {race_of(game, inst)}" if explain else _NO
     if f.not_types and card.type in f.not_types:
-        return f"{label} es {card.type}"
+        return f"{inst.label()} es {card.type}" if explain else _NO
     if f.owned is not None and (inst.owner == controller) != f.owned:
-        return f"{label} {'no es tuyo' if f.owned else 'es tuyo'}"
+        return f"{inst.label()} {'no es tuyo' if f.owned else 'es tuyo'}" if explain else _NO
     if f.schools and RACE_SCHOOL.get(card.race or "") not in f.schools:
-        return f"{label} no es de la Escuela {' ni '.join(f.schools)}"
+        return f"{inst.label()} no es de la Escuela {' ni '.join(f.schools)}" if explain else _NO
     if f.names and card.name not in f.names:
-        return f"{label} no se llama {' ni '.join(f.names)}"
+        return f"{inst.label()} no se llama {' ni '.join(f.names)}" if explain else _NO
     if f.other and source is not None and inst is source:
-        return f"{label} es la propia carta («otro»)"
+        return f"{inst.label()} es la propia carta («otro»)" if explain else _NO
     if f.max_strength is not None or f.min_strength is not None:
         strength = game.strength(inst) if card.type == ALLY else None
         if strength is None:
-            return f"{label} no tiene Fuerza"
+            return f"{inst.label()} no tiene Fuerza" if explain else _NO
         if f.max_strength is not None and strength > f.max_strength:
-            return f"{label} tiene Fuerza {strength}, más de {f.max_strength}"
+            return f"{inst.label()} tiene Fuerza {strength}, más de {f.max_strength}" if explain else _NO
         if f.min_strength is not None and strength < f.min_strength:
-            return f"{label} tiene Fuerza {strength}, menos de {f.min_strength}"
+            return f"{inst.label()} tiene Fuerza {strength}, menos de {f.min_strength}" if explain else _NO
     if f.max_cost is not None and (card.cost or 0) > f.max_cost:
-        return f"{label} tiene coste {card.cost}, más de {f.max_cost}"
+        return f"{inst.label()} tiene coste {card.cost}, más de {f.max_cost}" if explain else _NO
     if f.min_cost is not None and (card.cost or 0) < f.min_cost:
-        return f"{label} tiene coste {card.cost}, menos de {f.min_cost}"
+        return f"{inst.label()} tiene coste {card.cost}, menos de {f.min_cost}" if explain else _NO
     for k in f.keywords:
         if k not in inst.kw:
-            return f"{label} no tiene {k}"
+            return f"{inst.label()} no tiene {k}" if explain else _NO
     for k in f.without:
         if k in inst.kw:
-            return f"{label} tiene {k}"
+            return f"{inst.label()} tiene {k}" if explain else _NO
     if f.bearing_weapon is not None and bool(inst.weapons) != f.bearing_weapon:
-        return f"{label} {'no porta' if f.bearing_weapon else 'porta'} un Arma"
+        return f"{inst.label()} {'no porta' if f.bearing_weapon else 'porta'} un Arma" if explain else _NO
     if f.attribute is not None and card.attribute != f.attribute:
-        return f"{label} no es {f.attribute}"
+        return f"{inst.label()} no es {f.attribute}" if explain else _NO
     if f.with_ability is not None and bool((card.text or "").strip()) != f.with_ability:
-        return f"{label} {'no tiene' if f.with_ability else 'tiene'} habilidad"
+        return f"{inst.label()} {'no tiene' if f.with_ability else 'tiene'} habilidad" if explain else _NO
     if f.attacking is not None and (inst.zone == "attack") != f.attacking:
-        return f"{label} {'no está atacando' if f.attacking else 'está atacando'}"
+        return f"{inst.label()} {'no está atacando' if f.attacking else 'está atacando'}" if explain else _NO
     return None
 
 
+def matches(game: State, f: TargetFilter, inst: Inst, controller: str,
+            source: Inst | None) -> bool:
+    return mismatch(game, f, inst, controller, source, False) is None
+
+
+_NO = "no"
 _ZONE = {"hand": "la mano", "graveyard": "el Cementerio", "exile": "la Zona de Destierro",
          "castle": "el Mazo Castillo", "defense": "la Línea de Defensa",
          "attack": "la Línea de Ataque", "support": "la Línea de Apoyo",
@@ -115,7 +121,7 @@ def candidates(game: State, f: TargetFilter, controller: str, source: Inst | Non
         pool = list(game.cards.values())
     if f.types:
         pool = [i for i in pool if i.card.type in f.types]
-    return [i for i in pool if mismatch(game, f, i, controller, source) is None]
+    return [i for i in pool if mismatch(game, f, i, controller, source, False) is None]
 
 
 def holds(game: State, cond: Condition | None, source: Inst, controller: str) -> bool:
@@ -149,9 +155,9 @@ def holds(game: State, cond: Condition | None, source: Inst, controller: str) ->
             if others:
                 from dataclasses import replace
                 f = replace(f, other=False)
-            return (bool(allies) or others) and all(mismatch(game, f, i, controller, source) is None
-                                        for i in allies)
-        n = sum(1 for i in mine if mismatch(game, f, i, who, source) is None
+            return (bool(allies) or others) and all(
+                mismatch(game, f, i, controller, source, False) is None for i in allies)
+        n = sum(1 for i in mine if mismatch(game, f, i, who, source, False) is None
                 and not (f.other and i is source))
         return n == 0 if kind == "controls_none" else n >= cond.count
     if kind in ("zone_count", "zone_empty"):
@@ -180,7 +186,7 @@ def holds(game: State, cond: Condition | None, source: Inst, controller: str) ->
         if not source.bearer:
             return False
         return mismatch(game, cond.filter or TargetFilter(), game.cards[source.bearer],
-                        controller, source) is None
+                        controller, source, False) is None
     if kind == "dealt_castle_damage":
         hitter: str | None = source.bearer if cond.subject == "bearer" else source.id
         return hitter is not None and (game.turn, hitter) in game.damaged

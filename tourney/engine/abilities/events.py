@@ -98,7 +98,7 @@ def fire(game: State, event: Event) -> list[Pending]:
                 if event.card is None:
                     continue
                 target = game.cards[event.card]
-                if mismatch(game, _any_zone(trigger.card), target, controller, inst):
+                if mismatch(game, _any_zone(trigger.card), target, controller, inst, False):
                     continue
         if trigger.player == "you" and event.player != controller:
             continue
