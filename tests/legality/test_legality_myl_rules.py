@@ -268,3 +268,12 @@ def test_quantity_in_words_is_reported_on_its_line_with_a_fix(formats, real_cata
     unknown = [v for v in verdict.violations if v.code == "unknown_card"]
     assert len(unknown) == 1 and unknown[0].lines == (12,)
     assert unknown[0].hint == "escribe la cantidad con cifras: «3 Seps»"
+
+
+def test_3_2_the_oro_inicial_is_the_plain_oro_with_most_copies(real_catalog):
+    from tourney.legality.rules import initial_gold_line
+
+    card = {n: real_catalog.resolve(n).card for n in ("Kirin", "Go", "Koto")}
+    assert initial_gold_line([(card["Kirin"], 3), (card["Go"], 8), (card["Koto"], 10)]) == 2
+    assert initial_gold_line([(card["Kirin"], 3), (card["Go"], 10), (card["Koto"], 10)]) == 1
+    assert initial_gold_line([(card["Kirin"], 3), (None, 47)]) is None  # no plain Oro

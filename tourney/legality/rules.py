@@ -8,11 +8,11 @@ override with ``rule = "..."``.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..catalog.model import ALLY, RACE_SCHOOL, REALM, SCHOOLS, TOTEM, fold
+from ..catalog.model import ALLY, RACE_SCHOOL, REALM, SCHOOLS, TOTEM, Card, fold
 from .verdict import Violation
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -45,6 +45,17 @@ def _initial_gold(ctx: DeckContext, p: dict[str, Any]) -> list[Violation]:
         f"El {ctx.fmt.main_name} no tiene ningún Oro sin habilidad para usar como Oro inicial.",
         (), f"agrega al menos 1 Oro sin habilidad al {ctx.fmt.main_name} (cuenta dentro de sus cartas)",
     )]
+
+
+def initial_gold_line(castle: Sequence[tuple[Card | None, int]]) -> int | None:
+    """3.2: which Castillo line gives the Oro inicial (the game starts with one Oro sin
+    habilidad of the Castillo in the Reserva de Oro): the plain Oro with the most copies, the
+    first such line on a tie; None when the Castillo has none (deck sheets mark it)."""
+    best: int | None = None
+    for i, (card, qty) in enumerate(castle):
+        if card is not None and card.plain_gold and (best is None or qty > castle[best][1]):
+            best = i
+    return best
 
 
 # --------------------------------------------------------------- min_allies_or_totems

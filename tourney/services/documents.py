@@ -11,7 +11,6 @@ nothing; like every service they only flush; the caller (CLI command, view) comm
 """
 from __future__ import annotations
 
-from collections import defaultdict
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -20,7 +19,6 @@ from sqlmodel import Session, select
 from ..document_values import (
     Bracket,
     BracketMatch,
-    DeckLine,
     DeckSheet,
     EventDocuments,
     EventInfo,
@@ -33,7 +31,6 @@ from ..document_values import (
 from ..localtime import to_local
 from ..models.events import (
     MATCH_CONFIRMED,
-    DecklistSubmission,
     Event,
     Match,
     Registration,
@@ -60,6 +57,7 @@ from . import adjudication as adjudication_service
 from . import decklists as decklist_service
 from . import rounds as round_service
 from .errors import NotFound, ServiceError
+from .document_decks import _deck_sheet, _versions
 from .imports import ImportSummary, account_emails, import_decklists, import_players
 
 
@@ -224,58 +222,6 @@ def _final_standings(event: Event, table, cut_played: list[list], by_id, emails)
         points=by_sid[p.id].points, record=by_sid[p.id].record, dropped=by_sid[p.id].dropped,
         player_id=_player_id(by_id[int(p.id)], emails) if p.id.isdigit() and int(p.id) in by_id
         else "") for p in order if p.id in by_sid)
-
-
-def _versions(session: Session, subs: list[DecklistSubmission]) -> dict[int, int]:
-    """Submission id -> its number in the player's history (1 = first list sent)."""
-    if not subs:
-        return {}
-    reg_ids = {s.registration_id for s in subs}
-    history: dict[int, list[DecklistSubmission]] = defaultdict(list)
-    for row in session.exec(select(DecklistSubmission)
-                            .where(DecklistSubmission.registration_id.in_(reg_ids))
-                            .order_by(DecklistSubmission.submitted_at, DecklistSubmission.id)):
-        history[row.registration_id].append(row)
-    return {row.id: i for rows in history.values() for i, row in enumerate(rows, start=1)}
-
-
-def _deck_sheet(reg: Registration, sub: DecklistSubmission, catalog, player_id: str,
-                table_no: int | None, version: int | None) -> DeckSheet:
-    resolved = sub.resolved
-    castle = [_line(e, catalog) for e in resolved.get("castle", [])]
-    support = tuple(_line(e, catalog) for e in resolved.get("support", []))
-    castle = _mark_initial_gold(castle, catalog, resolved.get("castle", []))
-    verdict = sub.verdict
-    notes = tuple(v.get("message", "") for v in verdict.get("violations", []) if v.get("message"))
-    return DeckSheet(player_name=reg.name, player_id=player_id, table=str(table_no or ""),
-                     castle=tuple(castle), support=support, legal=bool(sub.legal),
-                     verdict_notes=notes, registered_at=local_time(sub.submitted_at), version=version)
-
-
-def _line(entry: dict, catalog) -> DeckLine:
-    card = catalog.by_code(entry["code"]) if catalog is not None and entry.get("code") else None
-    return DeckLine(qty=int(entry["qty"]), name=entry.get("name") or (card.name if card else "?"),
-                    type=card.type if card else "", race=card.race if card else None,
-                    code=entry.get("code"))
-
-
-def _mark_initial_gold(lines: list[DeckLine], catalog, entries: list[dict]) -> list[DeckLine]:
-    """Mark the Oro inicial: the Oro sin habilidad with the most copies (seed 000: the game
-    starts with one Oro in the Reserva de Oro, taken from the 50 of the Castillo)."""
-    if catalog is None:
-        return lines
-    best = None
-    for i, line in enumerate(lines):
-        card = catalog.by_code(line.code) if line.code else None
-        if card is not None and card.plain_gold and (
-                best is None or (line.qty, -i) > (lines[best].qty, -best)):
-            best = i
-    if best is None:
-        return lines
-    out = list(lines)
-    line = out[best]
-    out[best] = DeckLine(line.qty, line.name, line.type, line.race, line.code, initial_gold=True)
-    return out
 
 
 def _cut_rounds(session: Session, rounds_rows: list[Round]) -> list[list]:
