@@ -73,7 +73,7 @@ def compile_text(text: str, name: str, card_type: str) -> Compilation:
             out.append(Sentence(unit.text, reason=unit.reason, shape=shape(unit.text, name)))
             continue
         try:
-            abilities = tuple(lower(p, unit.text, card_type) for p in unit.parsed)
+            abilities = tuple(lower(p, unit.text, card_type, name) for p in unit.parsed)
         except (Unsupported, ValueError) as exc:
             out.append(Sentence(unit.text, reason=str(exc), shape=shape(unit.text, name)))
             continue

@@ -346,7 +346,8 @@ def _verb_effect_of(verb: str, player: str, cur: Cursor, antecedent: Cards | Non
                 after = cur.take_any(f"y {verb_form} {pron} en la parte superior de tu mazo castillo")
                 if after is not None:
                     return Effect("search", player, cards, dest="castle_top"), after
-                after = cur.take_any(f"y {verb_form} {pron} en tu cementerio")
+                after = cur.take_any(f"y {verb_form} {pron} en tu cementerio",
+                                     f"y {verb_form} {pron} en el cementerio de su dueno")
                 if after is not None:
                     return Effect("search", player, cards, dest="graveyard"), after
                 after = cur.take_any(f"y {verb_form} {pron} en tu zona de oro pagado")

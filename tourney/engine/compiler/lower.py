@@ -78,7 +78,11 @@ def card_filter(cards: Cards, *, owner_player: str | None = None) -> TargetFilte
         raise Unsupported("«cualquier cantidad de» sin tope")
     if cards.zone in ("attack", "defense") and controller == "owner":
         raise Unsupported("«su Línea» sin jugador claro")
+    names = (_NAME["card"],) if cards.copy_of_self else ()
+    if cards.copy_of_self and not _NAME["card"]:
+        raise Unsupported("copia de esta carta sin nombre")
     return TargetFilter(types=types, races=cards.races, controller=controller, keywords=cards.keywords,
+                        names=names,
                         without=cards.without, attacking=cards.attacking, not_types=cards.exclude_types,
                         not_races=cards.not_races, owned=cards.owned,
                         attribute=cards.attribute, with_ability=cards.with_ability,
@@ -197,6 +201,8 @@ def _effect(eff: PEffect, scope: _Scope, continuous: bool) -> Effect:
         if eff.cards is None or eff.cards.zone != "castle" or eff.cards.count is None:
             raise Unsupported("Buscar sin carta concreta")
         owner = eff.cards.zone_owner if eff.cards.zone_owner != "owner" else eff.player
+        if eff.cards.zone_owner is None:
+            owner = "any"  # «en un Mazo Castillo»
         flt = card_filter(Cards(**{**_fields(eff.cards), "zone_owner": None, "zone": "castle"}))
         dest = {"hand": "hand", "exile": "exile", "castle_top": "castle_top",
                 "graveyard": "graveyard", "paid": "paid", "reserve": "reserve",
@@ -410,7 +416,18 @@ _PERMISSION_ZONES = {"desde tu Cementerio": ("graveyard", ()),
                      "desde tu Cementerio en tu Fase de Vigilia": ("graveyard", ("vigil",))}
 
 
-def lower(p: Parsed, text: str, card_type: str) -> Ability:
+_NAME = {"card": ""}  # the name of the card being lowered («una copia de esta carta»)
+
+
+def lower(p: Parsed, text: str, card_type: str, name: str = "") -> Ability:
+    _NAME["card"] = name
+    try:
+        return _lower(p, text, card_type)
+    finally:
+        _NAME["card"] = ""
+
+
+def _lower(p: Parsed, text: str, card_type: str) -> Ability:
     if p.kind == "keyword":
         return Ability("keyword", keyword=p.keyword, param=p.param, text=text)
     if p.kind == "property":
@@ -435,7 +452,7 @@ def lower(p: Parsed, text: str, card_type: str) -> Ability:
                            text=text)
         raise Unsupported(f"propiedad «{p.param}» sin equivalente en el motor")
     if p.kind == "permission" and p.conditions:
-        plain = lower(Parsed("permission", param=p.param), text, card_type)
+        plain = _lower(Parsed("permission", param=p.param), text, card_type)
         return Ability("play_permission", zone=plain.zone, phases=plain.phases, own_turn=plain.own_turn,
                        effects=plain.effects, condition=_conditions(p.conditions), text=text)
     if p.kind == "permission":

@@ -42,6 +42,7 @@ _ZONES = (
     ("cualquier cementerio", "graveyard", None), ("los cementerios", "graveyard", None),
     ("tu mano", "hand", "you"), ("su mano", "hand", "owner"), ("la mano oponente", "hand", "opponent"),
     ("tu mazo castillo", "castle", "you"), ("su mazo castillo", "castle", "owner"),
+    ("tu castillo", "castle", "you"), ("un mazo castillo", "castle", None),
     ("el mazo castillo oponente", "castle", "opponent"),
     ("tu zona de destierro", "exile", "you"), ("tu destierro", "exile", "you"), ("tu reserva de oros", "reserve", "you"),
     ("tu reserva de oro", "reserve", "you"), ("tu zona de oro pagado", "paid", "you"),
@@ -207,6 +208,8 @@ def card_phrase(cur: Cursor) -> tuple[Cards, Cursor] | None:
     word = cur.peek()
     if word == "SELF":
         return Cards(ref="self"), cur.skip()
+    if (after := cur.take_any("una copia de SELF", "1 copia de SELF")) is not None:
+        return _finish(Cards(copy_of_self=True), after, None)
     if (after := cur.take_any("el aliado portador", "el portador")) is not None:
         return Cards(types=("Aliado",), ref="bearer"), after
     if word in _REF and cur.peek(1) in NOUNS:

@@ -42,6 +42,7 @@ class Cards:
     attacking: bool | None = None  # "los Aliados declarados atacantes"
     not_races: tuple[str, ...] = ()  # "que no sea de Raza Sacerdote ni Caballero"
     owned: bool | None = None  # False: "de los que no seas dueño"
+    copy_of_self: bool = False  # "una copia de esta carta"
 
     def describe(self) -> str:
         if self.ref == "self":
