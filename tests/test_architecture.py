@@ -143,3 +143,14 @@ def test_no_layer_outside_the_cores_asks_which_game_it_is(package):
                     for c in [node.left, *node.comparators]):
                 offenders.append(f"{path.relative_to(PACKAGE)}:{node.lineno}")
     assert offenders == []
+
+
+def test_reading_a_workbook_does_not_load_the_pdf_library():
+    import subprocess
+    import sys
+
+    code = "import sys, tourney.sheets; print('reportlab' in sys.modules)"
+    done = subprocess.run([sys.executable, "-c", code], cwd=PACKAGE.parent, capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.strip() == "False"  # the shared values live in tourney.document_values
