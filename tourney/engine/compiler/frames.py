@@ -162,6 +162,8 @@ def _trigger_event(rest: Cursor, cards, after_or: bool = False) -> tuple[Trigger
 def condition(cur: Cursor) -> tuple[Condition, Cursor] | None:
     """ "si …" / "mientras …" conditions (the word itself already read)."""
     if (after := cur.take("todos", "los", "aliados", "que", "controlas", "son")) is not None:
+        if after.peek() in ("luz", "oscuridad") and after.peek(1) not in ("yo", "y", "o", ","):
+            return Condition("all_race", zone=after.peek().capitalize()), after.skip()
         after = after.take("de", "raza") or after
         races = []
         while after.peek() in RACES:
@@ -360,6 +362,8 @@ def describe_trigger(t: Trigger) -> str:
 
 
 def describe_condition(c: Condition) -> str:
+    if c.kind == "all_race" and c.zone:
+        return f"si todos los Aliados que controlas son {c.zone}"
     if c.kind == "all_race":
         return "si todos los Aliados que controlas son de Raza " + " y/o ".join(c.races)
     if c.kind == "control":

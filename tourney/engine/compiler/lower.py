@@ -295,9 +295,10 @@ def _fields(cards: Cards) -> dict:
 
 
 def _condition(cond: PCondition) -> Condition:
-    if cond.kind == "all_race":
+    if cond.kind == "all_race":  # races, or an attribute («son Luz») kept in ``zone``
         return Condition("all_allies", filter=TargetFilter(types=("Aliado",), races=cond.races,
-                                                           controller="you", targets=False))
+                                                           attribute=cond.zone, controller="you",
+                                                           targets=False))
     if cond.kind == "control":
         flt = card_filter(cond.cards)
         flt = TargetFilter(**{**_tf_fields(flt), "controller": "you", "count": 1, "targets": False})

@@ -151,6 +151,8 @@ def _modifiers(cards: Cards, cur: Cursor) -> tuple[Cards, Cursor]:
             cards, cur = replace(cards, strength=compared[0]), compared[1]
         elif (after := cur.take("en", "juego")) is not None:
             cards, cur = replace(cards, zone="play"), after
+        elif cur.peek() == "," and cur.peek(1) == "que" and cur.peek(2) == "no":
+            cur = cur.skip()  # "una carta de coste 3 o menos, que no sea Aliado"
         elif (after := cur.take_any("que no sea SELF", "que no sean SELF")) is not None:
             cards, cur = replace(cards, other=True), after
         elif (after := cur.take_any("que no sea de raza", "que no sean de raza")) is not None and \
