@@ -5,6 +5,7 @@ built from any importer and compared, hashed and pasted back from its repr.
 """
 from __future__ import annotations
 
+import hashlib
 import re
 import unicodedata
 from dataclasses import dataclass, field
@@ -139,8 +140,6 @@ class Card:
 def characteristics_identity(name: str, type_: str, cost: int | None, strength: int | None,
                              text: str | None) -> str:
     """Identity from game characteristics: name, type, cost, strength and normalized ability."""
-    import hashlib
-
     key = "|".join([fold(name), fold(type_), str(cost), str(strength), normalize_text(text)])
     digest = hashlib.sha1(key.encode("utf-8")).hexdigest()[:10]
     return f"{slugify(name)}~{digest}"

@@ -7,7 +7,7 @@ from typing import Any
 
 from ..errors import CatalogImportError
 from ..model import Card, Edition
-from . import deckforge
+from . import api_myl, deckforge, tabular
 
 FORMATS = ("deckforge", "deckforge-src", "api", "csv", "xlsx")
 
@@ -93,16 +93,12 @@ def read_files(paths: Sequence[str | Path], fmt: str | None = None,
             else:
                 sources.extend(cards)
         elif kind == "api":
-            from . import api_myl
-
             cards, eds = api_myl.parse_edition(
                 data if data is not None else deckforge.read_json(path), str(path),
                 known=[*known_cards(), *built, *sources, *others])
             others.extend(cards)
             editions.update({e.slug: e for e in eds})
         else:
-            from . import tabular
-
             cards = tabular.read_table(path, kind)
             others.extend(cards)
     rest = sources + others

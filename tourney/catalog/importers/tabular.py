@@ -14,6 +14,8 @@ import io
 from pathlib import Path
 from typing import Any
 
+from openpyxl import load_workbook
+
 from ..errors import CatalogImportError
 from ..keywords import KEYWORDS, declared_keywords, normalize_breaks
 from ..model import Card, fold, slugify
@@ -68,8 +70,6 @@ def _csv_rows(path: Path) -> list[tuple[int, list[Any]]]:
 
 
 def _xlsx_rows(path: Path) -> list[tuple[int, list[Any]]]:
-    from openpyxl import load_workbook
-
     try:
         wb = load_workbook(path, read_only=True, data_only=True)
     except Exception as exc:  # noqa: BLE001 - openpyxl raises many types for a bad file
