@@ -428,6 +428,7 @@ def _card_effect(cur: Cursor, antecedent: Cards | None, subject: Cards | None = 
         got_n = number(after)
         if got_n is not None and got_n[1].take("a", "la", "fuerza") is not None:
             rest = got_n[1].skip(3)
+            rest = rest.take("adicional") or rest  # «gana 2 a la Fuerza adicional»: 2 more
             until = None
             if (more := rest.take("hasta", "la", "fase", "final")) is not None and more.take("por", "cada"):
                 until, rest = "end", more

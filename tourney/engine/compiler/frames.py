@@ -124,6 +124,16 @@ _FROM = (("desde tu mano", "hand"), ("desde el cementerio", "graveyard"), ("desd
          ("de un cementerio", "graveyard"))
 
 
+def _together(trig: Trigger, cur: Cursor) -> tuple[Trigger, Cursor]:
+    """ "(sea declarado atacante) con otros 2 o más Aliados de Raza Bárbaro"."""
+    if trig.event != "attacks" or (after := cur.take("con", "otros")) is None or (got := number(after)) is None:
+        return trig, cur
+    n, rest = got
+    if (rest := rest.take("o", "mas")) is None or (phrase := bare_phrase(rest)) is None:
+        return trig, cur
+    return replace(trig, together=(n, phrase[0])), phrase[1]
+
+
 def _from_zone(trig: Trigger, cur: Cursor) -> tuple[Trigger, Cursor]:
     for words, zone in _FROM:
         if (after := cur.take(*words.split())) is not None:
@@ -136,7 +146,7 @@ def _from_zone(trig: Trigger, cur: Cursor) -> tuple[Trigger, Cursor]:
 
 def trigger_event(rest: Cursor, cards, after_or: bool = False) -> tuple[Trigger, Cursor] | None:
     got = _trigger_event(rest, cards, after_or)
-    return _from_zone(*got) if got is not None else None
+    return _together(*_from_zone(*got)) if got is not None else None
 
 
 def _trigger_event(rest: Cursor, cards, after_or: bool = False) -> tuple[Trigger, Cursor] | None:

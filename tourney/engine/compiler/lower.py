@@ -399,6 +399,11 @@ def _trigger(t: PTrigger) -> Trigger:
         raise Unsupported(f"disparo «{t.event}» sin equivalente en el motor")
     player = t.player or "any"
     extra: dict[str, Any] = {"would": would, "from_zone": _ZONES[t.from_zone] if t.from_zone else None}
+    if t.together is not None:  # «declarado atacante con otros 2 o más Aliados de Raza Bárbaro»
+        n, others = t.together
+        flt = card_filter(replace(others, count=1, controller="you", attacking=True, other=True))
+        extra["condition"] = Condition("controls", filter=TargetFilter(**{**_tf_fields(flt), "targets": False}),
+                                       count=n)
     if t.cards.ref == "self":
         return Trigger(event, self_only=True, player=player, **extra)
     if t.cards.ref == "bearer":
@@ -407,6 +412,8 @@ def _trigger(t: PTrigger) -> Trigger:
         raise Unsupported("disparo sobre una referencia")
     flt = TargetFilter(**{**_tf_fields(card_filter(t.cards)), "targets": False, "count": 1})
     if t.whose == "opponent_turn":  # «… en un turno oponente»
+        if "condition" in extra:
+            raise Unsupported("dos condiciones en el disparo")
         return Trigger(event, card=flt, player=player, condition=Condition("opponent_turn"), **extra)
     return Trigger(event, card=flt, player=player, **extra)
 

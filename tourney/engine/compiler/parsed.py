@@ -130,6 +130,7 @@ class Trigger:
     phase: str | None = None
     whose: str | None = None  # whose phase: you / opponent / None (any)
     from_zone: str | None = None  # "desde tu mano", "de tu Cementerio"
+    together: tuple[int, Cards] | None = None  # "declarado atacante con otros 2 o más Aliados de Raza X"
     would: bool = False  # "fuera a ser Destruido": before it happens (replacement)
 
     def describe(self) -> str:
