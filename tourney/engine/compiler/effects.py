@@ -162,11 +162,20 @@ def effect_of(player: str, cur: Cursor, antecedent: Cards | None) -> tuple[Effec
         return Effect("look_hand", player="opponent"), after
     if (dug := _dig(cur)) is not None:
         return dug
+    if cur.peek() in ("mira", "mirar") and (after := cur.skip().take_any("la primera carta")) is not None:
+        if (rest := after.take_any("de tu mazo castillo")) is not None:
+            return Effect("look", amount=1, dest="castle"), rest
+        if (rest := after.take_any("del mazo castillo oponente", "del mazo castillo de tu oponente")) is not None:
+            return Effect("look", "opponent", amount=1, dest="castle"), rest
+        return None
     if cur.peek() in ("mira", "mirar") and (after := cur.skip().take_any("las primeras", "las")) is not None:
         got = number(after)
         if got and (rest := got[1].take_any("primeras cartas de tu mazo castillo",
                                             "cartas de tu mazo castillo")) is not None:
             return Effect("look", amount=got[0], dest="castle"), rest
+        if got and (rest := got[1].take_any("primeras cartas del mazo castillo oponente",
+                                            "cartas del mazo castillo oponente")) is not None:
+            return Effect("look", "opponent", amount=got[0], dest="castle"), rest
         return None
     if (after := cur.take("te", "cuesta")) is not None and (got := number(after)):
         n, rest = got

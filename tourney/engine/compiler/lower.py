@@ -184,8 +184,8 @@ def _effect(eff: PEffect, scope: _Scope, continuous: bool) -> Effect:
     if eff.kind == "banish_top":
         return Effect("banish_top", subject="player", player=eff.player, amount=eff.amount,
                       zone=eff.dest, **common)
-    if eff.kind == "look":
-        return Effect("look", subject="player", player="you", amount=eff.amount, zone="castle", **common)
+    if eff.kind == "look":  # player: whose Mazo Castillo is looked at
+        return Effect("look", subject="player", player=eff.player, amount=eff.amount, zone="castle", **common)
     if eff.kind == "gold":
         return Effect("virtual_gold", subject="player", player="you", amount=eff.amount,
                       **_count(eff.per, "you"), **common)
