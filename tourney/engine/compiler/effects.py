@@ -317,6 +317,8 @@ def _verb_effect_of(verb: str, player: str, cur: Cursor, antecedent: Cards | Non
         return Effect(verb, player, amount=n, per=per), cur
     if player != "you" and verb not in ("discard", "banish", "shuffle"):
         return None
+    if verb == "return" and (after := cur.take("al", "aliado", "portador")) is not None:
+        cur = Cursor(("el", "aliado", "portador") + after.toks[after.i:])  # «subir al Aliado portador»
     if verb == "return" and (after := cur.take_any("a la mano de su dueno", "a su mano",
                                                    "a la mano de sus duenos")) is not None:
         got = card_phrase(after)

@@ -240,7 +240,8 @@ def condition(cur: Cursor) -> tuple[Condition, Cursor] | None:
     if got is not None and got[0].ref is None and got[0].count is not None and not got[0].up_to:
         cards, rest = got
         if (end := rest.take_any("entro en juego bajo tu control este turno",
-                                 "entraron en juego bajo tu control este turno")) is not None:
+                                 "entraron en juego bajo tu control este turno",
+                                 "entro bajo tu control este turno")) is not None:
             return Condition("entered", cards=cards, n=cards.count), end
     if got is not None and got[0].ref is None and got[0].count == 1 and not got[0].up_to and \
             not got[0].target:
@@ -338,6 +339,8 @@ def _cost(cur: Cursor, antecedent: Cards | None = None) -> tuple[Cost, Cursor] |
             if (more := rest.take(*words.split())) is not None:
                 # «Desterrar este Aliado de tu mano»: the ability is used from that zone
                 return Cost(kind, cards=Cards(ref="self", zone=zone)), more
+    if kind == "destroy" and cards.zone in ("reserve", "paid") and cards.zone_owner == "you":
+        cards = replace(cards, controller="you", zone_owner=None)  # «un Oro de tu Reserva de Oros»
     if kind in ("destroy",) and cards.ref != "self" and cards.controller != "you":
         return None
     if kind == "discard" and cards.zone == "play" and cards.controller is None and cards.ref is None:

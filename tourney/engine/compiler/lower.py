@@ -371,8 +371,8 @@ def _cost(cost: PCost) -> Cost:
         return Cost("banish_from_graveyard", amount=cards.count, filter=flt)
     if cost.kind == "banish" and cards.zone == "play" and cards.controller == "you":
         return Cost("banish_own", amount=cards.count, filter=flt)
-    if cost.kind == "destroy" and cards.zone == "play" and cards.controller == "you":
-        return Cost("destroy_own", amount=cards.count, filter=flt)
+    if cost.kind == "destroy" and cards.zone in ("play", "reserve", "paid") and cards.controller == "you":
+        return Cost("destroy_own", amount=cards.count, filter=flt)  # also «un Oro de tu Reserva»
     if cost.kind == "discard" and cards.zone == "hand":
         return Cost("discard", amount=cards.count, filter=flt)
     if cost.kind == "reveal" and cards.zone == "hand":

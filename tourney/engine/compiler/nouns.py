@@ -47,6 +47,7 @@ _ZONES = (
     ("tu zona de destierro", "exile", "you"), ("tu destierro", "exile", "you"), ("tu reserva de oros", "reserve", "you"),
     ("tu reserva de oro", "reserve", "you"), ("tu zona de oro pagado", "paid", "you"),
     ("la reserva de oros oponente", "reserve", "opponent"), ("la reserva de oro oponente", "reserve", "opponent"),
+    ("su zona de oro pagado", "paid", "owner"), ("la zona de destierro oponente", "exile", "opponent"),
     ("la zona de oro pagado oponente", "paid", "opponent"),
     ("la linea de ataque oponente", "attack", "opponent"), ("tu linea de ataque", "attack", "you"),
     ("su linea de ataque", "attack", "owner"), ("la linea de ataque", "attack", None),
