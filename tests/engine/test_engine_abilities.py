@@ -397,3 +397,49 @@ def test_4_1_mientras_conditional_keywords_of_the_catalog_flags_follow_their_con
     assert v.status == "unfinished"
     v = judge(head, [put("A", "A1"), put("A", "A2", zone="graveyard")] + setup[1:] + battle)
     assert (v.rule, v.line) == ("10.29", 8)
+
+
+# -- findings from compiled real cards (H2, issue 11) --------------------------------------------
+
+def test_10_7_luz_mala_each_player_mills_three(judge):
+    head = header(deck("Luz Mala"), deck(), hand=1)
+    base = [play("A", "A1", ["A0"])]
+    v = judge(head, base + [effect("A", "A1", mill={"A": 3, "B": 3})])
+    assert v.status == "unfinished" and v.verified == (3,)
+    v = judge(head, base + [effect("A", "A1", mill={"B": 3})])
+    assert (v.line, v.rule) == (3, "10.7")
+
+
+def test_10_16_coste_larvae_destroys_another_aliado_not_itself(judge):
+    head = header(deck("Larvae", "Vigia"), deck(), hand=2)
+    base = [put("A", "A1", "A2")]
+    v = judge(head, base + [effect("A", "A1", moves=[["A2", "graveyard"]], draw={"A": 2})])
+    assert v.status == "unfinished" and v.verified == (3,)
+    v = judge(head, base + [effect("A", "A1", moves=[["A1", "graveyard"]], draw={"A": 2})])
+    assert (v.line, v.rule) == (3, "10.16")
+
+
+def test_6_5_luego_mucalinda_may_discard_a_card_it_just_drew(judge):
+    head = header(deck("Emperador Mucalinda"), deck(), hand=1)
+    base = [gold("A", "A9"), play("A", "A1", ["A0", "A9"])]
+    v = judge(head, base + [effect("A", "A1", draw={"A": 2}, moves=[["A2", "graveyard"]])])
+    assert v.status == "unfinished" and v.verified == (4,), v
+    assert v.final["A"]["hand"] == 1 and v.final["A"]["graveyard"] == 1
+
+
+def test_10_8_buscar_navigium_isidis_puts_a_sacerdote_from_the_castillo_in_hand(judge):
+    head = header(deck("Navigium Isidis") + ["Vestalis Maxima"], deck(), hand=1)
+    base = [play("A", "A1", ["A0"])]
+    v = judge(head, base + [effect("A", "A1", moves=[["A20", "hand"]])])
+    assert v.status == "unfinished" and v.verified == (3,), v
+    v = judge(head, base + [effect("A", "A1", moves=[["A13", "hand"]])])  # an Oro: not a Sacerdote
+    assert v.status == "illegal" and v.line == 3
+
+
+def test_10_4_anular_zazen_annuls_and_then_draws_three(judge):
+    head = header(deck("Trauko"), deck("Zazen"), hand=1)
+    base = [gold("B", "B9", "B10", "B11"), play("A", "A1", ["A0"]),
+            play("B", "B1", ["B0", "B9", "B10", "B11"], targets=["A1"])]
+    v = judge(head, base + [effect("B", "B1", moves=[["A1", "graveyard"]], draw={"B": 3})])
+    assert v.status == "unfinished" and v.verified == (5,), v
+    assert v.final["A"]["graveyard"] == 1 and v.final["B"]["hand"] == 3

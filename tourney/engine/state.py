@@ -21,6 +21,7 @@ from .record import Action, Header
 
 HAND_LIMIT = 8
 IN_PLAY = frozenset({"reserve", "paid", "defense", "attack", "support", "weapon"})
+IN_PLAY_ORDER = ("defense", "attack", "support", "weapon", "reserve", "paid")  # iteration order
 ZONE_NAMES = {
     "castle": "Mazo Castillo", "hand": "mano", "graveyard": "Cementerio",
     "exile": "Zona de Destierro", "reserve": "Reserva de Oro", "paid": "Zona de Oro Pagado",
@@ -96,7 +97,7 @@ class Player:
         z = self.zones
         return {"castle": len(self.castle), "hand": len(z["hand"]),
                 "graveyard": len(z["graveyard"]), "exile": len(z["exile"]),
-                "in_play": sum(len(z[k]) for k in IN_PLAY)}
+                "in_play": sum(len(z[k]) for k in IN_PLAY_ORDER)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -189,7 +190,7 @@ class State:
         return {pid: self.players[pid].count() for pid in self.order}
 
     def in_play(self, pid: str) -> Iterable[Inst]:
-        for zone in IN_PLAY:
+        for zone in IN_PLAY_ORDER:  # a fixed order: the same game replays the same way
             for iid in self.zone_of(pid, zone):
                 yield self.cards[iid]
 

@@ -97,7 +97,9 @@ class Activation(Effects):
             window = self.windows.pop()
             self._resolve_window(window)
 
-    def _resolve_window(self, window: Window) -> None:
+    def _resolve_window(self, window: Window, auto: bool = True) -> None:
+        """Step E of a card or ability; ``auto``: an Anulación or Cancelación without its own
+        effect line resolves here."""
         inst = self.cards[window.source]
         self.pending = [q for q in self.pending
                         if not (q.event.kind == "played" and q.event.card == window.source)]
@@ -112,7 +114,8 @@ class Activation(Effects):
         for event in window.deferred:  # 8.1 E: it enters play now
             self.events.append(event)
         res = self.resolutions.get(window.source)
-        if res is not None and res.kind in ("card", "ability") and window.answers is not None:
+        if (auto and res is not None and res.kind in ("card", "ability")
+                and window.answers is not None):
             ability = inst.abilities.abilities[res.index] if inst.abilities else None
             kind = answer_kind(ability) if ability is not None else None
             if kind in ("annul", "cancel"):  # an answer with no effect line: it resolves now

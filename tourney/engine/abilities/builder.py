@@ -96,8 +96,9 @@ def effect_line(game: State, source: Inst, ability: Ability, p: str, targets: li
         if kind in ("draw", "mill"):
             if effect.amount is None:
                 return None
-            pid = player_of(game, effect.player, p)
-            (draw if kind == "draw" else mill)[pid] = effect.amount
+            for pid in (game.order if effect.player == "each"
+                        else (player_of(game, effect.player, p),)):
+                (draw if kind == "draw" else mill)[pid] = effect.amount
             done = True
             continue
         if kind == "regroup":

@@ -19,7 +19,7 @@ from .chain import Resolution, cannot_be_annulled
 from .evaluate import holds
 from .events import Pending
 from .model import Ability, Effect
-from .verify import Plan, Unverifiable, explain
+from .verify import Plan, Unverifiable, drawn_by, explain
 
 FLAG = {"cannot_attack": NO_ATTACK, "cannot_block": NO_BLOCK,
         "cannot_be_blocked": UNBLOCKABLE}
@@ -37,6 +37,9 @@ class Effects(State):
         raise NotImplementedError
 
     def _fire_now(self) -> None:
+        raise NotImplementedError
+
+    def _resolve_window(self, window, auto: bool = True) -> None:
         raise NotImplementedError
 
     def usable_now(self, inst: Inst, ability: Ability, p: str) -> str | None:
@@ -100,7 +103,8 @@ class Effects(State):
         if source is not None and not in_step_c:
             for depth, window in enumerate(self.windows):
                 if window.source == source.id:  # the line resolves that card (step E)
-                    self._close_windows(depth)
+                    self._close_windows(depth + 1)
+                    self._resolve_window(self.windows.pop(), auto=False)
                     self._fire_now()
                     break
         self._check_moves(action, source)
@@ -250,13 +254,20 @@ class Effects(State):
                                              "puede tener contadores.")
 
     def _apply_line(self, action: Action) -> None:
+        # a card this line draws and then moves (drawn, then discarded or banished from the
+        # hand: «Roba dos cartas. Luego, Descarta una carta») is drawn first
+        drawn = {iid for ids in drawn_by(self, action).values() for iid in ids}
+        first = bool(drawn) and any(iid in drawn for iid, _ in action.moves)
+        if first:
+            for pid, n in action.draw:
+                self._draw(pid, n)
         for iid, to in action.moves:
             inst = self.cards[iid]
             if to in IN_PLAY:
                 self._put(inst, to, action.p)
             else:
                 self._put(inst, to)
-        for pid, n in action.draw:
+        for pid, n in action.draw if not first else ():
             self._draw(pid, n)
         for pid, n in action.mill:
             self._mill(pid, n)

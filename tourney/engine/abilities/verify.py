@@ -14,7 +14,7 @@ for the engine to apply. A step the engine cannot check makes the line *unverifi
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from ...catalog.model import ALLY, GOLD, TALISMAN, TOTEM, WEAPON
@@ -62,6 +62,7 @@ class _Pool:
         self.mill: dict[str, int] = dict(action.mill)
         self.counters: list[tuple[str, str, int]] = list(action.counters)
         self.strength: list[tuple[str, int]] = list(action.strength)
+        self.drawn: set[str] = set()  # the cards this line's draws take (in hand after them)
 
     def take_moves(self, ids: list[str]) -> None:
         for iid in ids:
@@ -86,12 +87,27 @@ class _Pool:
         return None
 
 
+def drawn_by(game: State, action: Action) -> dict[str, list[str]]:
+    """The cards each player's ``draw`` of the line takes, top first (named in ``revealed``
+    when the order is unknown)."""
+    out: dict[str, list[str]] = {}
+    named = dict(action.revealed)
+    for pid, n in action.draw:
+        castle = game.players[pid].castle
+        if game.revealed_order or pid in named:
+            out[pid] = list(named.get(pid, ()))[:n]
+        else:
+            out[pid] = list(reversed(castle[-n:])) if n else []
+    return out
+
+
 def explain(game: State, action: Action, source: Inst, ability: Ability, controller: str,
             targets: tuple[str, ...] | None, costs_in_line: bool,
             triggering: str | None = None) -> Plan:
     """Account for the whole line with ``ability``; raise ``IllegalAction`` (with the rule)
     when it cannot have produced it, ``Unverifiable`` when a step cannot be checked."""
     pool = _Pool(action)
+    pool.drawn = {iid for ids in drawn_by(game, action).values() for iid in ids}
     if costs_in_line:
         for cost in ability.costs:
             _pay(game, pool, cost, source, controller)
@@ -130,7 +146,8 @@ def _pay(game: State, pool: _Pool, cost: Cost, source: Inst, p: str) -> None:
                 if z == to and game.cards[iid].zone in frm
                 and (game.cards[iid].controller if game.cards[iid].zone in IN_PLAY
                      else game.cards[iid].owner) == p
-                and (f is None or _kind_ok(f, game.cards[iid]))]
+                and (f is None or _kind_ok(f, game.cards[iid]))
+                and not (f is not None and f.other and iid == source.id)]
 
     def require(ids: list[str], what: str) -> None:
         if len(ids) < need:
@@ -249,25 +266,36 @@ def _effect(game: State, pool: _Pool, effect: Effect, ability: Ability, source: 
     if kind in DEST or kind in ("put_into_play", "gain_control", "move"):
         return _move_effect(game, pool, effect, source, p, f, known)
     if kind in ("draw", "mill"):
-        pid = player_of(game, effect.player, p, _owner_of(game, known))
         n = _amount(game, effect, source, p)
         table = pool.draw if kind == "draw" else pool.mill
-        have = table.get(pid, 0)
-        if have == 0 and effect.optional:
+        players = (list(game.order) if effect.player == "each"
+                   else [player_of(game, effect.player, p, _owner_of(game, known))])
+        if effect.optional and all(table.get(pid, 0) == 0 for pid in players):
             return False
-        left = len(game.players[pid].castle)
-        if have != n and not (left < n and have == left):  # as many as there are (6.x)
-            verb = "Roba" if kind == "draw" else "Bota"
-            raise IllegalAction("10.45" if kind == "draw" else "10.7",
-                                f"{source.label()}: {game.players[pid].name} {verb} {n} "
-                                f"carta{'s' if n != 1 else ''} por su habilidad, no {have}.")
-        table[pid] = 0
+        for pid in players:
+            have = table.get(pid, 0)
+            left = len(game.players[pid].castle)
+            if have != n and not (left < n and have == left):  # as many as there are (6.x)
+                verb = "Roba" if kind == "draw" else "Bota"
+                raise IllegalAction("10.45" if kind == "draw" else "10.7",
+                                    f"{source.label()}: {game.players[pid].name} {verb} {n} "
+                                    f"carta{'s' if n != 1 else ''} por su habilidad, no {have}.")
+            table[pid] = 0
         return True
     if kind == "discard" or kind == "search":
+        f_zone = effect.filter.zone if effect.filter is not None else "in_play"
         pid = player_of(game, effect.player, p, _owner_of(game, known))
-        frm = {"hand"} if kind == "discard" else {effect.zone or "castle"}
-        to = "graveyard" if kind == "discard" else "hand"
-        ids = [iid for iid, z in pool.moves.items() if z == to and game.cards[iid].zone in frm
+        if (kind == "discard" and effect.subject == "chosen" and effect.filter is not None
+                and effect.filter.controller in ("you", "opponent")):
+            pid = player_of(game, effect.filter.controller, p)  # whose hand it is chosen from
+        if kind == "discard":
+            frm, to = {"hand"}, {"graveyard"}
+        else:  # «Busca … en tu Mazo Castillo y ponlo en tu mano» (zone: where it goes)
+            frm = {f_zone if f_zone not in ("in_play", "being_played") else "castle"}
+            dest = effect.zone or "hand"
+            to = {"defense", "support", "reserve"} if dest == "being_played" else {dest}
+        ids = [iid for iid, z in pool.moves.items() if z in to
+               and (game.cards[iid].zone in frm or ("hand" in frm and iid in pool.drawn))
                and game.cards[iid].owner == pid
                and (effect.filter is None or _kind_ok(effect.filter, game.cards[iid]))]
         n = effect.amount if effect.amount is not None else (effect.filter.count
@@ -378,7 +406,9 @@ def _move_effect(game: State, pool: _Pool, effect: Effect, source: Inst, p: str,
         if f is not None:
             for iid in ids:
                 inst = game.cards[iid]
-                why = mismatch(game, f, inst, p, source)
+                g = replace(f, zone="being_played") if (f.zone == "hand"
+                                                        and iid in pool.drawn) else f
+                why = mismatch(game, g, inst, p, source)
                 if why:
                     raise IllegalAction("8.2", f"{inst.label()} no es un objetivo válido de "
                                                f"{source.label()} ({f.describe()}): {why}.")
