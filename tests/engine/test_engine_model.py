@@ -121,3 +121,4 @@ def test_positions_step_through_a_record_as_plain_values(real_catalog):
     assert last.phase == "la Declaración de Bloqueo" and last.players[0].attack == [
         "Monje (A1)", "César Borgia (A2)"]
     assert steps[7].effect == "verified" and steps[0].players[0].hand == 5
+    assert last.players[0].strength == {"Monje (A1)": 2, "César Borgia (A2)": 2}

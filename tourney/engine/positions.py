@@ -38,6 +38,7 @@ class PlayerView:
     weapons: list[str]  # Armas portadas, "Arma (id) → portador (id)"
     hand: int
     castle: int
+    strength: dict[str, int] = field(default_factory=dict)  # Aliado label -> its Fuerza now
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,6 +66,7 @@ def _labels(game: Game, ids) -> list[str]:
 
 
 def snapshot(game: Game, line: int, action: str) -> Position:
+    game.settle()  # Fuerza and keywords as continuous abilities leave them (4.1)
     views = []
     for pid in game.order:
         z = game.players[pid].zones
@@ -74,7 +76,9 @@ def snapshot(game: Game, line: int, action: str) -> Position:
             pid, game.players[pid].name, _labels(game, z["defense"]), _labels(game, z["attack"]),
             _labels(game, z["support"]), _labels(game, z["reserve"]), _labels(game, z["paid"]),
             _labels(game, z["graveyard"]), _labels(game, z["exile"]), weapons,
-            len(z["hand"]), len(game.players[pid].castle)))
+            len(z["hand"]), len(game.players[pid].castle),
+            {game.cards[i].label(): game.strength(game.cards[i])
+             for zone in ("defense", "attack") for i in z[zone]}))
     return Position(line, action, game.turn, game.active, PHASE_NAMES.get(game.phase, game.phase),
                     game.priority, views, over=game.outcome is not None)
 
