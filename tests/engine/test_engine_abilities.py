@@ -443,3 +443,13 @@ def test_10_4_anular_zazen_annuls_and_then_draws_three(judge):
     v = judge(head, base + [effect("B", "B1", moves=[["A1", "graveyard"]], draw={"B": 3})])
     assert v.status == "unfinished" and v.verified == (5,), v
     assert v.final["A"]["graveyard"] == 1 and v.final["B"]["hand"] == 3
+
+
+def test_6_5_activate_of_a_card_whose_abilities_are_unknown_stays_unverified(judge):
+    head = v2(header(deck("Vigia"), deck(), hand=1))
+    acts = [put("A", "A1"), {"p": "A", "do": "activate", "card": "A1", "pay": ["A0"]},
+            effect("A", "A1", draw={"A": 1})]
+    v = judge(head, acts)
+    assert v.status == "unfinished" and v.unverified == (2, 3, 4)
+    v = judge(head, acts[:1] + [{"p": "A", "do": "activate", "card": "A1", "pay": ["B0"]}])
+    assert (v.line, v.rule) == (3, "10.16")

@@ -171,9 +171,9 @@ class Activation(Effects):
         assert action.card is not None
         inst = self.cards[action.card]
         known = inst.abilities
-        if known is None:
-            raise IllegalAction("6.5", f"No se conocen las habilidades de {inst.label()}: registra "
-                                       "su resultado con una línea «effect».")
+        if known is None or not known.complete:
+            self._activate_unknown(action, inst)
+            return
         number = action.ability or next(
             (i + 1 for i, a in enumerate(known.abilities) if a.kind == "activated"), 0)
         index = number - 1
@@ -213,6 +213,24 @@ class Activation(Effects):
         if self.phase == "war" and answer is None:
             self.priority = self.opponent(p)
             self.passes = 0
+
+    def _activate_unknown(self, action: Action, inst) -> None:
+        """An ability of a card whose abilities the engine does not (fully) know: its Oros are
+        paid from the Reserva (10.16) and the line stays *unverified*, like its effect line."""
+        p = action.p
+        reserve = self.zone_of(p, "reserve")
+        if len(set(action.pay)) != len(action.pay):
+            raise IllegalAction("10.16", "Un mismo Oro aparece dos veces en el pago.")
+        for gid in action.pay:
+            if gid not in reserve:
+                g = self.cards[gid]
+                raise IllegalAction("10.16", f"{g.label()} no está en tu Reserva de Oro: no sirve "
+                                             f"para pagar (está en {self.where(g)}).")
+        for gid in action.pay:
+            self._put(self.cards[gid], "paid", p)
+        self.unverified.append(action.line)
+        self.unverified_cards[action.line] = inst.label()
+        self.windows.append(Window(inst.id, p, "ability"))
 
     def _check_costs(self, action: Action, inst, costs: tuple[Cost, ...]):
         """10.16: every cost payable and paid with cards in the right zones."""
