@@ -13,7 +13,7 @@ from .games import attack, block, deck, effect, end, gold, header, make_judge, p
 
 CARDS = ["Kyudo", "Crear Runas", "Aliento Congelante", "Convertir en Polvo",
          "Ataque de Dardos", "Luz Destructora", "Kaishaku", "Incinerar", "Juno Regina", "Vepar",
-         "Butic", "Contrato", "Rescatar los Huesos", "Golpe Perfecto", "Fuerzas Iguales", "Larvae",
+         "Butic", "Contrato", "Rescatar los Huesos", "Golpe Perfecto", "Fuerzas Iguales", "Vesna",
          "Regenerar Fiel", "Kamuy", "Enmerkar", "Isanami e Isanagi"]
 
 
@@ -144,14 +144,17 @@ def test_roba_vepar_the_opponent_draws_two_after_the_destruction(judge, cost):
     assert v.status == "illegal"  # it is the opponent who draws
 
 
-def test_roba_larvae_once_per_turn(judge, cost):
-    head = header(deck("Larvae"), deck(), hand=1)
-    base = [put("A", "A1", "A2", "A3")]
-    use = effect("A", "A1", moves=[["A2", "graveyard"]], draw={"A": 2})
+def test_roba_vesna_once_per_turn_banishes_a_talisman_to_draw_two(judge):
+    head = header(deck("Vesna", "Kyudo", "Butic"), deck(), hand=1)
+    base = [put("A", "A1"), put("A", "A2", "A3", zone="graveyard")]
+    use = effect("A", "A1", moves=[["A2", "exile"]], draw={"A": 2})
     assert judge(head, base + [use]).verified
-    again = effect("A", "A1", moves=[["A3", "graveyard"]], draw={"A": 2})
+    again = effect("A", "A1", moves=[["A3", "exile"]], draw={"A": 2})
     v = judge(head, base + [use, again])  # «una vez por turno» used twice
-    assert (v.status, v.line, v.rule) == ("illegal", 4, "6.1")
+    assert (v.status, v.line, v.rule) == ("illegal", 5, "6.1")
+    v = judge(head, [put("A", "A1", "A4"), put("A", "A5", zone="graveyard"),
+                     effect("A", "A1", moves=[["A5", "exile"]], draw={"A": 2})])
+    assert v.status == "illegal"  # Thorkell el Alto is not a Talismán
 
 
 # -- Descarta / vuelve a la mano -------------------------------------------------------

@@ -423,6 +423,14 @@ def _second_object(eff: Effect, cur: Cursor) -> tuple[Effect, Cursor] | None:
 
 
 def _card_effect(cur: Cursor, antecedent: Cards | None, subject: Cards | None = None):
+    got = _card_effect_of(cur, antecedent, subject)
+    if got is None and subject is None and (phrase := _object(cur, antecedent)) is not None and \
+            (comma := phrase[1].take(",")) is not None and comma.peek() in ("no", "ganan", "pierden"):
+        return _card_effect_of(comma, antecedent, phrase[0])  # a comma between subject and verb
+    return got
+
+
+def _card_effect_of(cur: Cursor, antecedent: Cards | None, subject: Cards | None = None):
     """Effects whose subject is a card phrase: Fuerza, keywords, "pierde su habilidad".
     With ``subject`` the phrase is left out ("… gana 2 a la Fuerza y es Imbloqueable")."""
     if subject is None:

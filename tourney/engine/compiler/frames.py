@@ -324,6 +324,14 @@ def _cost(cur: Cursor, antecedent: Cards | None = None) -> tuple[Cost, Cursor] |
             rest = rest.take("de", "tu", "mazo", "castillo") or rest
             return Cost("mill", amount=got[0]), rest
         return None
+    if (after := cur.take("elegir")) is not None and (got := card_phrase(after)) is not None and \
+            (more := got[1].take("y")) is not None and more.peek() in _COST_VERBS and \
+            more.peek(1) in ("lo", "la", "los", "las"):
+        # «elegir hasta dos Aliados de tu Cementerio y Desterrarlos (para …)»
+        if got[0].up_to or got[0].target:
+            return None
+        return _cost(Cursor((more.peek(),) + got[1].toks[after.i:got[1].i] + more.toks[more.i + 2:]),
+                     antecedent)
     kind = _COST_VERBS.get(cur.peek())
     if kind is None:
         return None
