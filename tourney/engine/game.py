@@ -117,7 +117,7 @@ class Game(Activation, Turn, Combat, Play):
                  list(self.verified), dict(self.unverified_cards), dict(self.verified_cards),
                  list(self.pending), list(self.windows), dict(self.resolutions),
                  dict(self.used), list(self.trigger_order), set(self.damaged), len(self.entered), set(self.annulled),
-                 dict(self.statics_in_play), set(self.affected))
+                 dict(self.statics_in_play), set(self.affected), set(self.until_final))
         insts = [(i, i.zone, i.controller, i.since, dict(i.counters), i.bearer,
                   list(i.weapons), i.bonus, i.kw, i.static_bonus, i.temp, i.lost)
                  for i in self.cards.values()]
@@ -132,7 +132,8 @@ class Game(Activation, Turn, Combat, Play):
         (self.attackers, self.blocks, self.challenges, self.last_regroup, self.unverified,
          taken, self.verified, self.unverified_cards, self.verified_cards, self.pending,
          self.windows, self.resolutions, self.used, self.trigger_order, self.damaged,
-         entered, self.annulled, self.statics_in_play, self.affected) = lists
+         entered, self.annulled, self.statics_in_play, self.affected,
+         self.until_final) = lists
         del self.taken[taken:]
         del self.entered[entered:]
         for (i, zone, controller, since, counters, bearer, weapons, bonus, kw, static_bonus,

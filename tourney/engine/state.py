@@ -58,7 +58,8 @@ class Inst:
         "zone",
     )
 
-    def __init__(self, iid: str, card: Card, owner: str):
+    def __init__(self, iid: str, card: Card, owner: str,
+                 known: tuple[frozenset[str], CardAbilities | None, bool] | None = None):
         self.id = iid
         self.card = card
         self.owner = owner
@@ -68,15 +69,18 @@ class Inst:
         self.counters: dict[str, int] = {}
         self.bearer: str | None = None  # Arma: the Aliado that carries it
         self.weapons: list[str] = []  # Aliado: the Armas it carries
-        self.base_kw = engine_keywords(card)  # declared in its own text, unconditional
+        if known is None:
+            abilities = abilities_for(card)
+            known = (engine_keywords(card), abilities, is_static(abilities))
+        self.base_kw = known[0]  # declared in its own text, unconditional
         self.kw = self.base_kw  # with conditions, Armas and effects (continuous.refresh)
         self.bonus = 0  # Fuerza until the Fase Final (effect lines)
         self.static_bonus = 0  # Fuerza from continuous abilities (recomputed, 4.1)
-        self.abilities: CardAbilities | None = abilities_for(card)
+        self.abilities: CardAbilities | None = known[1]
         # effects until the Fase Final: ("+", keyword) / ("-", keyword) / ("lose", "")
         self.temp: tuple[tuple[str, str], ...] = ()
         self.lost = False  # has lost its abilities (recomputed)
-        self.static = is_static(self.abilities)  # continuous abilities / conditional keywords
+        self.static = known[2]  # continuous abilities / conditional keywords
 
     def label(self) -> str:
         return f"{self.card.name} ({self.id})"
@@ -144,6 +148,7 @@ class State:
         self.used: dict[tuple[str, int], int] = {}
         self.trigger_order: list[str] = []
         self.seq = 0
+        self.until_final: set[str] = set()  # cards with a Fuerza change until the Fase Final
         self.changes = 0  # bumped by every move, counter or effect (continuous.recompute)
         self.play_changes = 0  # … only those that touch the cards in play
         self._in_play_cache: tuple[int, dict[str, list[Inst]]] = (-1, {})
@@ -153,16 +158,25 @@ class State:
         self.annulled: set[str] = set()  # cards Anuladas (abilities Canceladas) just now
         self.damaged: set[tuple[int, str]] = set()  # (turn, card) that hit a Castillo
         self.entered: list[tuple[int, str, str]] = []  # (turn, card, controller) entering play
+        memo: dict[int, tuple[frozenset[str], CardAbilities | None, bool]] = {}
+
+        def known(card: Card) -> tuple[frozenset[str], CardAbilities | None, bool]:
+            found = memo.get(id(card))  # the same card object, many copies: read it once
+            if found is None:
+                abilities = abilities_for(card)
+                found = memo[id(card)] = (engine_keywords(card), abilities, is_static(abilities))
+            return found
+
         for setup in header.players:
             player = Player(setup.id, setup.name)
             self.players[setup.id] = player
             gid, gcard = setup.gold
-            g = Inst(gid, gcard, setup.id)
+            g = Inst(gid, gcard, setup.id, known(gcard))
             self.cards[gid] = g
             g.zone = "reserve"
             player.zones["reserve"][gid] = None
             for iid, card in reversed(setup.castle):
-                self.cards[iid] = Inst(iid, card, setup.id)
+                self.cards[iid] = Inst(iid, card, setup.id, known(card))
                 player.castle.append(iid)
         self.setup_problem = self._check_setup()
         for setup in header.players:
@@ -217,7 +231,7 @@ class State:
                                             f"({setup.gold[0]}) no es un Oro.")
             seen: dict[str, str] = {}
             for iid, card in (setup.gold, *setup.castle):
-                if UNIQUE in engine_keywords(card):
+                if UNIQUE in self.cards[iid].base_kw:
                     if card.identity in seen:
                         return IllegalAction("10.13", f"{setup.name} tiene dos copias de la carta "
                                                       f"Única {card.name} ({seen[card.identity]} "

@@ -25,7 +25,8 @@ class Turn(State):
 
     def _end_of_turn_effects(self) -> None:
         """9 D Fase Final: the effects that last until the Fase Final end."""
-        for inst in self.cards.values():
+        for iid in self.until_final:
+            inst = self.cards[iid]
             if inst.bonus:
                 inst.bonus = 0
             if inst.temp:  # "!" marks what lasts beyond the Fase Final
@@ -33,6 +34,7 @@ class Turn(State):
                 self.affected.add(inst.id)
                 self.changes += 1
                 self.play_changes += 1
+        self.until_final = {iid for iid in self.until_final if self.cards[iid].temp}
 
     def _finish_turn(self) -> None:
         self._emit("phase_begins", None, self.active, phase="final")

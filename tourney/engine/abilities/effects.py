@@ -280,6 +280,7 @@ class Effects(State):
                 inst.counters.pop(name, None)
         for iid, delta in action.strength:
             self.cards[iid].bonus += delta
+            self.until_final.add(iid)
 
     def _apply_extra(self, effect: Effect, ids: tuple[str, ...], p: str) -> None:
         """The parts of a verified effect the record cannot show."""
@@ -307,6 +308,7 @@ class Effects(State):
             if inst.zone not in IN_PLAY:
                 continue
             self.affected.add(iid)
+            self.until_final.add(iid)
             if kind == "gain_keyword" and effect.keyword:
                 inst.temp += (("+" + lasting, effect.keyword),)
             elif kind == "lose_keyword" and effect.keyword:
