@@ -11,7 +11,9 @@ from tourney.engine.compiler.coverage import coverage
 
 
 def main() -> None:
-    data = coverage(load_catalog()).to_json(limit=10)
+    catalog = load_catalog()
+    data = coverage(catalog).to_json(limit=10)
+    alone = coverage(catalog, hand=frozenset()).to_json(limit=0)  # the grammar, no file counted apart
     total = data["with_text"]
     print(f"identidades: {data['identities']}, con texto: {total}; en parte {data['partial']}, "
           f"sin compilar {data['none']}, a mano {data['override']}")
@@ -21,8 +23,10 @@ def main() -> None:
     print("formas no entendidas más frecuentes:")
     for row in data["top_missing"]:
         print(f"  [{row['identities']}] {row['shape']}")
-    print(f"compiladas por completo por la gramática: {data['compiled']} / {total} "
-          f"= {100 * data['compiled'] / total:.1f} % (meta ≥ 60 %)")
+    print(f"compiladas por completo, contando aparte las {data['override']} escritas a mano: "
+          f"{data['compiled']} / {total} = {100 * data['compiled'] / total:.1f} %")
+    print(f"compiladas por completo por la gramática (todas las identidades con texto): "
+          f"{alone['compiled']} / {total} = {100 * alone['compiled'] / total:.1f} % (meta ≥ 60 %)")
 
 
 if __name__ == "__main__":
