@@ -62,10 +62,11 @@ class Activation(Effects):
                 self.damaged.add((self.turn, event.card))
             if event.kind in heard:
                 fired.append(event)
-        if fired:
-            recompute(self)
-            for event in fired:
-                self.pending.extend(fire(self, event))
+        for event in fired:
+            self.pending.extend(fire(self, event, self._settle_once))
+
+    def _settle_once(self) -> None:
+        recompute(self)
 
     # -- windows -----------------------------------------------------------------------
     def _fits_window(self, action: Action) -> bool:

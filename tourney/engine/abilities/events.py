@@ -71,8 +71,11 @@ def listening(game: State) -> frozenset[str]:
     return out
 
 
-def fire(game: State, event: Event) -> list[Pending]:
+def fire(game: State, event: Event, settle=None) -> list[Pending]:
+    """The triggered abilities ``event`` fires; ``settle`` (continuous abilities up to date,
+    4.1) is called once, only when a trigger gets past the cheap checks."""
     out: list[Pending] = []
+    settled = settle is None
     if event.kind not in listening(game):
         return out
     for inst, index, ability in _by_kind(game).get(event.kind, ()):
@@ -97,6 +100,9 @@ def fire(game: State, event: Event) -> list[Pending]:
             if trigger.card is not None:
                 if event.card is None:
                     continue
+                if not settled:
+                    settle()
+                    settled = True
                 target = game.cards[event.card]
                 if mismatch(game, _any_zone(trigger.card), target, controller, inst, False):
                     continue
@@ -108,6 +114,9 @@ def fire(game: State, event: Event) -> list[Pending]:
             continue
         if trigger.from_zone is not None and event.came_from != trigger.from_zone:
             continue
+        if not settled and (trigger.condition is not None or ability.condition is not None):
+            settle()
+            settled = True
         if not holds(game, trigger.condition, inst, controller):
             continue
         if not holds(game, ability.condition, inst, controller):
