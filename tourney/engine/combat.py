@@ -157,6 +157,7 @@ class Combat(State):
                 self._finish_turn()
 
     def _assign_damage(self) -> None:
+        recompute(self)  # 4.1: Fuerza and keywords as they are now
         active, defender = self.active, self.opponent(self.active)
         damage = 0
         elsewhere: dict[str, int] = {}  # 10.41: damage redirected to another Castillo

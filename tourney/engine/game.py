@@ -147,8 +147,9 @@ class Game(Activation, Turn, Combat, Play):
 
 
 # the actions that read keywords or Fuerza (the others only move cards: the continuous
-# abilities are brought up to date before the next action that reads them)
-_READS_CONTINUOUS = frozenset({"play", "attack", "block", "pass", "effect", "activate", "choose"})
+# abilities are brought up to date before the next action that reads them; `play` and `pass`
+# do it themselves when they read: targets and Errante, the Asignación de Daño)
+_READS_CONTINUOUS = frozenset({"attack", "block", "effect", "activate", "choose"})
 
 _HANDLERS: dict[str, Callable[[Any, Action], None]] = {
     "gold": Game._do_gold, "play": Game._do_play, "attack": Game._do_attack,

@@ -17,6 +17,7 @@ from .abilities.chain import (
     own_effect,
     valid_targets_exist,
 )
+from .abilities.continuous import recompute
 from .abilities.evaluate import holds
 from .abilities.model import Ability
 from .errors import IllegalAction
@@ -73,6 +74,8 @@ class Play(State):
                                        f"{card.type}.")
         effect = own_effect(inst)
         answer = answer_kind(effect[1]) if effect is not None else None
+        if (effect is not None and effect[1].targets) or WANDERER in inst.base_kw:
+            recompute(self)  # 4.1: targets and Errante read keywords and Fuerza
         # timing (9 B, 9 C2, 9 C3; 8.1 D for answers)
         own_vigil = self.phase == "vigil" and p == self.active
         in_block = self.phase == "block" and (
