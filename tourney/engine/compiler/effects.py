@@ -100,7 +100,7 @@ def _amount(cur: Cursor) -> tuple[int, Cards | None, Cursor] | None:
     after = cur.take_any("cartas", "carta")
     if after is None:
         return None
-    cur = after
+    cur = after.take_any("adicional", "adicionales") or after  # «Roba una carta adicional»
     per = None
     if (after := cur.take("por", "cada")) is not None:
         phrase = bare_phrase(after)
@@ -177,6 +177,9 @@ def effect_of(player: str, cur: Cursor, antecedent: Cards | None) -> tuple[Effec
                                             "cartas del mazo castillo oponente")) is not None:
             return Effect("look", "opponent", amount=got[0], dest="castle"), rest
         return None
+    if (after := cur.take("te", "cuesta")) is not None and (got := number(after)) and \
+            (end := got[1].take_any("oro menos jugar SELF", "oros menos jugar SELF")) is not None:
+        return Effect("cost_change", cards=Cards(ref="self"), amount=-got[0]), end
     if (after := cur.take("te", "cuesta")) is not None and (got := number(after)):
         n, rest = got
         if (rest := rest.take_any("oro menos jugar", "oros menos jugar")) is not None:
@@ -591,6 +594,12 @@ def effects(cur: Cursor, antecedent: Cards | None = None,
         if got is None and not out and subject is not None:
             got = _card_effect(cur, None, subject=subject)
         shared = False
+        if got is None and out and out[-1].kind in ("strength", "grant") and cur.peek() in GRANTS and \
+                out[-1].cards is not None:
+            prev = out[-1].cards  # «gana 2 a la Fuerza y Retador»: and gains Retador
+            same = prev if prev.count is None or prev.ref else Cards(ref="that")
+            got = Effect("grant", cards=same, keyword=GRANTS[cur.peek()]), cur.skip()
+            shared = True
         if got is None and out and out[-1].kind in SUBJECT_KINDS:
             prev = out[-1].cards
             # the same cards again: a chosen one is the same target, "todos" the same filter

@@ -241,8 +241,8 @@ def _framed(cur: Cursor, card_type: str) -> tuple[Parsed, ...]:
         kind = "static"
     elif costs or once or timing:
         kind = "activated"
-    elif card_type == TALISMAN and not conds and not scope:
-        kind = "spell"
+    elif card_type == TALISMAN and not scope and all(c.kind not in ("self_zone", "self_bearing") for c in conds):
+        kind = "spell"  # «Si controlas 6 o más Oros, puedes …»: when it resolves, if the condition holds
     elif continuous and not (conds or optional) and (card_type != TALISMAN or all(
             e.cards is not None and e.cards.ref in ("self", "bearer") for e in effs)):
         kind = "static"  # a card in play states a lasting fact: «Los Aliados oponentes pierden 1 …»
