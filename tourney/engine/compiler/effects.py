@@ -619,6 +619,8 @@ def effects(cur: Cursor, antecedent: Cards | None = None,
                 return None
             eff, cur = replace(eff, unless=unless[0]), unless[1]
         until = None
+        if (after := cur.take(",", "hasta", "la", "fase", "final")) is not None:
+            cur = Cursor(after.toks, after.i - 4)  # «gana 1 a la Fuerza, hasta la Fase Final»
         if (after := cur.take("hasta", "la", "fase", "final")) is not None:
             until, cur = "end", after
         elif (after := cur.take("mientras", "SELF", "este", "en", "juego")) is not None:
@@ -640,7 +642,7 @@ def effects(cur: Cursor, antecedent: Cards | None = None,
             antecedent = Cards(ref="looked", zone="hand", zone_owner=eff.player)
         elif eff.cards is not None and eff.cards.ref != "that":
             antecedent = eff.cards if eff.kind != "choose" else Cards(ref="that")
-        nxt = cur.take_any(". luego ,", ", luego ,", "y luego", ". despues ,", ". si lo haces ,")
+        nxt = cur.take_any(". luego ,", ", luego ,", "y luego", ". despues ,", ". si lo haces ,", ", luego")
         then = nxt is not None
         if nxt is None:
             nxt = cur.take_any("y", ".")

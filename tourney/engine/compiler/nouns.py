@@ -135,6 +135,8 @@ def _modifiers(cards: Cards, cur: Cursor) -> tuple[Cards, Cursor]:
             cards, cur = replace(cards, controller="you"), after
         elif (after := cur.take_any("que juegue tu oponente", "que tu oponente juegue")) is not None:
             cards, cur = replace(cards, zone="being_played", zone_owner="opponent"), after
+        elif (after := cur.take_any("que controle tu oponente", "que controla tu oponente")) is not None:
+            cards, cur = replace(cards, controller="opponent"), after
         elif (after := cur.take_any("que controle", "que controlen")) is not None:
             cards, cur = replace(cards, controller="subject"), after  # the player doing the effect
         elif (after := cur.take("de", "raza")) is not None and after.peek() in RACES:

@@ -176,6 +176,12 @@ def _framed(cur: Cursor, card_type: str) -> tuple[Parsed, ...]:
             while (after := cur.take("y")) is not None and (got := condition(after)):
                 conds.append(got[0])
                 cur = got[1]
+            # «si controlas al menos un Aliado de Raza Faerie y un Aliado de Raza Eterno»
+            while conds[-1].kind == "control" and conds[-1].n == 1 and (after := cur.take("y")) is not None \
+                    and (got := condition(Cursor(("controlas",) + after.toks[after.i:]))) is not None \
+                    and got[0].kind == "control":
+                conds.append(got[0])
+                cur = Cursor(after.toks, after.i + got[1].i - 1)
         elif (got := trigger(cur)) is not None:
             if trig is not None:
                 raise NotUnderstood("dos momentos de disparo en una frase")
@@ -210,8 +216,13 @@ def _framed(cur: Cursor, card_type: str) -> tuple[Parsed, ...]:
         antecedent = Cards(ref="self")
     elif trig is not None and trig.cards is not None and trig.cards.ref is None:
         antecedent = Cards(ref="that")  # "lo" / "ese Aliado": the card that fired the trigger
-    if conds and not (trig or once or timing or scope) and (after := cur.take("puedes", "jugar", "SELF")):
+    if conds and not (trig or once or scope) and timing in (None, "vigil") and \
+            (after := cur.take("puedes", "jugar", "SELF")):
         permission = _PERMISSIONS.get(after.rest())
+        if permission == "desde tu Cementerio" and timing == "vigil":
+            permission = "desde tu Cementerio en tu Fase de Vigilia"
+        elif timing == "vigil":
+            permission = None
         if permission:
             return (Parsed("permission", param=permission, conditions=tuple(conds)),)
     if not (trig or once or scope) and timing in (None, "vigil") and \
