@@ -14,7 +14,7 @@ from .text import Cursor
 
 # verb forms (imperative, infinitive, subjunctive, present) -> effect kind
 _FORMS = {
-    "draw": "roba robar robe roben", "mill": "bota botar bote boten",
+    "draw": "roba robar robe roben robas", "mill": "bota botar bote boten botas",
     "discard": "descarta descartar descarte descarten", "destroy": "destruye destruir destruya destruyan",
     "banish": "destierra desterrar destierre destierren", "annul": "anula anular",
     "shuffle": "baraja barajar baraje barajen", "search": "busca buscar",
@@ -472,6 +472,8 @@ def _card_effect_of(cur: Cursor, antecedent: Cards | None, subject: Cards | None
     if word in ("tiene", "tienen", "tenga", "tengan") and after.peek() == "fuerza" and number(after.skip()):
         n, rest = number(after.skip())
         return Effect("set_strength", cards=cards, amount=n), rest
+    if (rest := cur.take_any("se considera", "se consideran")) is not None and rest.peek() in GRANTS:
+        return Effect("grant", cards=cards, keyword=GRANTS[rest.peek()]), rest.skip()  # «se consideran Guardián»
     if (rest := cur.take_any("se considera de raza", "se consideran de raza", "se considere de raza",
                              "se consideren de raza")) is not None and \
             rest.peek() in RACES:
@@ -625,6 +627,8 @@ def effects(cur: Cursor, antecedent: Cards | None = None,
             until, cur = "end", after
         elif (after := cur.take("mientras", "SELF", "este", "en", "juego")) is not None:
             until, cur = "while", after
+        elif (after := cur.take("este", "turno")) is not None and eff.kind in SUBJECT_KINDS:
+            until, cur = "end", after  # «no pueden ser declarados bloqueadores este turno»
         if until:
             eff = replace(eff, until=until)
             # "gane 3 a la Fuerza y sea Imbloqueable hasta la Fase Final": one duration for both
