@@ -28,8 +28,15 @@ STATIC_KINDS = frozenset({"keyword", "continuous"})
 def is_static(known) -> bool:
     """Has continuous abilities or conditional keywords (recomputed after every change)."""
     return known is not None and any(
-        a.kind == "continuous" or (a.kind == "keyword" and a.condition is not None)
+        (a.kind == "continuous" and any(e.kind in APPLIED for e in a.effects))
+        or (a.kind == "keyword" and a.condition is not None)
         for a in known.abilities)
+
+
+# what ``recompute`` applies (other continuous effects are read where they act: «no puede ser
+# Anulado» by the chain, Armas capacity by ``play``…)
+APPLIED = frozenset({"lose_abilities", "strength", "gain_keyword", "cannot_attack",
+                     "cannot_block", "cannot_be_blocked", "race_becomes"})
 
 
 _OFF_PLAY = frozenset({"zone_count", "zone_empty", "castle_at_most", "hand_at_most",
@@ -56,6 +63,14 @@ def zone_sensitive(game: State) -> bool:
     return found
 
 
+def _off_play_conditions(inst: Inst) -> list:
+    known = inst.abilities
+    if known is None:
+        return []
+    return [a.condition for a in known.abilities if a.condition is not None
+            and any(c.kind in _OFF_PLAY for c in _conditions(a.condition))]
+
+
 def recompute(game: State) -> None:
     """Recompute keywords and Fuerza bonuses of every card in play (4.1) — after every change
     of the game state: nothing to do when nothing changed since the last time."""
@@ -63,8 +78,12 @@ def recompute(game: State) -> None:
         if getattr(game, "race_given", None):
             game.race_given = {}  # type: ignore[attr-defined]
         return
-    changes = game.changes if zone_sensitive(game) else game.play_changes
-    key = (changes, game.turn, game.phase, len(game.attackers), len(game.blocks))
+    key: tuple = (game.play_changes, game.turn, game.phase, len(game.attackers),
+                  len(game.blocks))
+    if zone_sensitive(game):  # what the zones out of play decide: the truth of those conditions
+        key += tuple(holds(game, c, src, src.controller)
+                     for src in (game.cards[i] for i in game.statics_in_play)
+                     for c in _off_play_conditions(src))
     if getattr(game, "_recomputed", None) == key:
         return
     game._recomputed = key  # type: ignore[attr-defined]
