@@ -515,10 +515,23 @@ def _protection(cur: Cursor, cards: Cards) -> tuple[Effect, Cursor] | None:
             return Effect("protection", cards=cards, keyword="lose_abilities"), rest
         return None
     if after.peek() in ("objetivo", "objetivos") and (rest := after.skip().take("de")) is not None:
+        for words in ("talismanes o habilidades oponentes", "habilidades o talismanes oponentes",
+                      "efectos oponentes", "talismanes o habilidades de tu oponente"):
+            if (end := rest.take(*words.split())) is not None:  # anything of the opponent
+                return Effect("protection", cards=cards, keyword="targeted",
+                              per=Cards(count=None, controller="opponent")), end
+        if (end := rest.take("habilidades", "oponentes")) is not None:
+            # abilities only: a Talismán has none, it is an effect (2.3)
+            return Effect("protection", cards=cards, keyword="targeted",
+                          per=Cards(count=None, controller="opponent", exclude_types=("Talismán",))), end
         rest = rest.take("habilidades", "de") or rest
         if rest.peek() in _SOURCES:
+            more = rest.skip()
+            if (end := more.take_any("oponentes")) is not None:
+                return Effect("protection", cards=cards, keyword="targeted",
+                              per=Cards(types=_SOURCES[rest.peek()], count=None, controller="opponent")), end
             return Effect("protection", cards=cards, keyword="targeted",
-                          per=Cards(types=_SOURCES[rest.peek()], count=None)), rest.skip()
+                          per=Cards(types=_SOURCES[rest.peek()], count=None)), more
         return None
     kinds = []
     while after.peek() in _PROTECT:

@@ -220,7 +220,8 @@ def _effect(eff: PEffect, scope: _Scope, continuous: bool) -> Effect:
                 raise Unsupported("protección de varias cartas contra un tipo de fuente")
         sources = None
         if eff.per is not None:
-            sources = TargetFilter(types=eff.per.types, targets=False)
+            sources = TargetFilter(types=eff.per.types, controller=eff.per.controller or "any",
+                                   not_types=eff.per.exclude_types, targets=False)
         fields = scope.subject(eff.cards) if eff.cards is not None else {"subject": "self"}
         if "filter" in fields:  # "each": the filter says which cards are protected
             return Effect("protection", keyword=eff.keyword, **fields, **common)
