@@ -357,7 +357,8 @@ def _verb_effect_of(verb: str, player: str, cur: Cursor, antecedent: Cards | Non
             return Effect("search", player, cards, dest="exile"), after
         for pron in ("lo", "la", "los", "las"):
             for verb_form in ("pon", "poner"):
-                after = cur.take_any(f"y {verb_form} {pron} en la parte superior de tu mazo castillo")
+                after = cur.take_any(f"y {verb_form} {pron} en la parte superior de tu mazo castillo",
+                                     f"y {verb_form} {pron} en la parte superior del mazo castillo")
                 if after is not None:
                     return Effect("search", player, cards, dest="castle_top"), after
                 after = cur.take_any(f"y {verb_form} {pron} en tu cementerio",

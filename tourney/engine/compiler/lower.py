@@ -21,7 +21,7 @@ class Unsupported(Exception):
     pass
 
 
-_ZONES = {"attack": "attack", "defense": "defense", "play": "in_play", "hand": "hand", "graveyard": "graveyard", "castle": "castle",
+_ZONES = {"attack": "attack", "defense": "defense", "support": "support", "play": "in_play", "hand": "hand", "graveyard": "graveyard", "castle": "castle",
           "exile": "exile", "reserve": "reserve", "paid": "paid", "being_played": "being_played"}
 _PHASES = {"agrupacion": "regroup", "vigilia": "vigil", "final": "final", "batalla": "battle",
            "robar": "draw", "vigil": "vigil", "war": "war"}
@@ -84,6 +84,7 @@ def card_filter(cards: Cards, *, owner_player: str | None = None) -> TargetFilte
     return TargetFilter(types=types, races=cards.races, controller=controller, keywords=cards.keywords,
                         names=names,
                         without=cards.without, attacking=cards.attacking, not_types=cards.exclude_types,
+                        bearing_weapon=cards.bearing_weapon,
                         not_races=cards.not_races, owned=cards.owned,
                         attribute=cards.attribute, with_ability=cards.with_ability,
                         zone=_ZONES[cards.zone], other=cards.other,

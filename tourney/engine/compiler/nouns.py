@@ -48,6 +48,7 @@ _ZONES = (
     ("tu reserva de oro", "reserve", "you"), ("tu zona de oro pagado", "paid", "you"),
     ("la reserva de oros oponente", "reserve", "opponent"), ("la reserva de oro oponente", "reserve", "opponent"),
     ("su zona de oro pagado", "paid", "owner"), ("la zona de destierro oponente", "exile", "opponent"),
+    ("tu linea de apoyo", "support", "you"), ("la mano de tu oponente", "hand", "opponent"),
     ("la zona de oro pagado oponente", "paid", "opponent"),
     ("la linea de ataque oponente", "attack", "opponent"), ("tu linea de ataque", "attack", "you"),
     ("su linea de ataque", "attack", "owner"), ("la linea de ataque", "attack", None),
@@ -135,6 +136,9 @@ def _modifiers(cards: Cards, cur: Cursor) -> tuple[Cards, Cursor]:
             cards, cur = replace(cards, controller="you"), after
         elif (after := cur.take_any("que juegue tu oponente", "que tu oponente juegue")) is not None:
             cards, cur = replace(cards, zone="being_played", zone_owner="opponent"), after
+        elif (after := cur.take_any("que porten armas", "que porte un arma", "que porten un arma",
+                                    "que porte una o mas armas", "que porten una o mas armas")) is not None:
+            cards, cur = replace(cards, bearing_weapon=True), after
         elif (after := cur.take_any("que controle tu oponente", "que controla tu oponente")) is not None:
             cards, cur = replace(cards, controller="opponent"), after
         elif (after := cur.take_any("que controle", "que controlen")) is not None:

@@ -11,7 +11,8 @@ from dataclasses import asdict, dataclass, field
 PLAYER = {"you": "tú", "opponent": "tu oponente", "each": "cada jugador", "owner": "su dueño"}
 ZONE = {"play": "en juego", "hand": "mano", "graveyard": "Cementerio", "castle": "Mazo Castillo",
         "exile": "Zona de Destierro", "reserve": "Reserva de Oro", "paid": "Zona de Oro Pagado",
-        "being_played": "que se está jugando", "attack": "Línea de Ataque", "defense": "Línea de Defensa"}
+        "being_played": "que se está jugando", "attack": "Línea de Ataque", "defense": "Línea de Defensa",
+        "support": "Línea de Apoyo"}
 PLURAL = {"Aliado": "Aliados", "Talismán": "Talismanes", "Arma": "Armas", "Tótem": "Tótems",
           "Oro": "Oros"}
 
@@ -43,6 +44,7 @@ class Cards:
     not_races: tuple[str, ...] = ()  # "que no sea de Raza Sacerdote ni Caballero"
     owned: bool | None = None  # False: "de los que no seas dueño"
     copy_of_self: bool = False  # "una copia de esta carta"
+    bearing_weapon: bool | None = None  # "los Aliados que porten Armas"
 
     def describe(self) -> str:
         if self.ref == "self":

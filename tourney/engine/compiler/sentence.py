@@ -206,8 +206,8 @@ def _framed(cur: Cursor, card_type: str) -> tuple[Parsed, ...]:
     if scope or any(c.kind in ("self_bearing",) for c in conds) or (
             trig is not None and trig.cards is not None and trig.cards.ref == "self"):
         implicit = Cards(ref="self")
-    elif (trig is not None and trig.cards is not None and trig.cards.ref == "bearer") or (
-            trig is None and any(c.kind == "bearer_race" for c in conds)):
+    elif (trig is not None and trig.cards is not None and trig.cards.ref == "bearer") or \
+            any(c.kind == "bearer_race" for c in conds):
         implicit = Cards(types=("Aliado",), ref="bearer")  # "Cuando el Aliado portador …, gana 3 …"
     antecedent = None
     if implicit is not None and implicit.ref == "bearer":
