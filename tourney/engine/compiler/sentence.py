@@ -74,8 +74,8 @@ def _special(toks: tuple[str, ...]) -> Parsed | None:
                 rest.i + 1 == len(toks):
             return Parsed("property", param="counters", extra=(rest.peek().capitalize(), str(got[0])))
     if (after := cur.take("solo", "puedes", "jugar", "SELF")) is not None:
-        if (rest := after.take("si")) is not None and (got := condition(rest)) and got[1].done:
-            return Parsed("restriction", conditions=(got[0],))
+        if (rest := after.take("si")) is not None and (got := _joined_conditions(rest)) and got[1].done:
+            return Parsed("restriction", conditions=got[0])
         for words, timing in (("en tu fase de vigilia", "vigil"), ("en guerra de talismanes", "war"),
                               ("desde tu mano y en tu fase de vigilia", "hand_vigil"),
                               ("desde tu mano", "hand"), ("en tu turno", "own_turn"),
@@ -103,6 +103,26 @@ def _special(toks: tuple[str, ...]) -> Parsed | None:
                 and rest.done:
             return Parsed("alt_cost", costs=got[0])
     return None
+
+
+def _joined_conditions(cur: Cursor) -> tuple[tuple[Condition, ...], Cursor] | None:
+    """One condition, or several joined by «y» («si controlas un Aliado de Raza X y un Aliado de
+    Raza Y»)."""
+    got = condition(cur)
+    if got is None:
+        return None
+    conds, cur = [got[0]], got[1]
+    while (after := cur.take("y")) is not None:
+        more = condition(after)
+        if more is None and conds[-1].kind == "control":
+            more = condition(Cursor(("controlas",) + after.toks[after.i:]))
+            if more is not None:
+                more = (more[0], Cursor(after.toks, after.i + more[1].i - 1))
+        if more is None:
+            break
+        conds.append(more[0])
+        cur = more[1]
+    return tuple(conds), cur
 
 
 def keyword_sentence(toks: tuple[str, ...]) -> tuple[Parsed, ...] | None:
