@@ -1,0 +1,80 @@
+"""The costs of an ability found in a v1 ``effect`` line (10.16 Coste): every piece paid in
+full, with cards of the right zone and owner — Oros from the Reserva to the Zona de Oro
+Pagado, cards banished from the Cementerio, discarded, destroyed… (``verify`` removes them
+from the line before it looks at the effects)."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..errors import IllegalAction
+from .evaluate import IN_PLAY
+from .model import Cost, TargetFilter
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..state import Inst, State
+    from .verify import _Pool
+
+
+def pay(game: State, pool: _Pool, cost: Cost, source: Inst, p: str) -> None:
+    name = game.players[p].name
+    need = cost.amount
+
+    def moved(frm: set[str], to: str, f: TargetFilter | None) -> list[str]:
+        return [iid for iid, z in pool.moves.items()
+                if z == to and game.cards[iid].zone in frm
+                and (game.cards[iid].controller if game.cards[iid].zone in IN_PLAY
+                     else game.cards[iid].owner) == p
+                and (f is None or kind_ok(f, game.cards[iid]))
+                and not (f is not None and f.other and iid == source.id)]
+
+    def require(ids: list[str], what: str) -> None:
+        if len(ids) < need:
+            raise IllegalAction("10.16", f"{source.label()}: su coste es {cost.describe()} y el "
+                                         f"registro no lo paga ({what}: {len(ids)} de {need}).")
+        pool.take_moves(ids[:need])
+
+    kind = cost.kind
+    if kind == "gold":
+        require(moved({"reserve"}, "paid", None), f"Oros de la Reserva de {name} al Oro Pagado")
+    elif kind == "regroup_gold":
+        require(moved({"paid"}, "reserve", None), "Oros agrupados")
+    elif kind == "mill":
+        have = pool.mill.get(p, 0)
+        if have < need:
+            raise IllegalAction("10.16", f"{source.label()}: su coste es {cost.describe()} y "
+                                         f"{name} botó {have}.")
+        pool.mill[p] = have - need
+    elif kind == "banish_from_graveyard":
+        require(moved({"graveyard"}, "exile", cost.filter), "cartas Desterradas de tu Cementerio")
+    elif kind == "discard":
+        require(moved({"hand"}, "graveyard", cost.filter), "cartas Descartadas")
+    elif kind == "destroy_own":
+        require(moved(set(IN_PLAY), "graveyard", cost.filter), "cartas tuyas Destruidas")
+    elif kind == "banish_own":
+        require(moved(set(IN_PLAY), "exile", cost.filter), "cartas tuyas Desterradas")
+    elif kind == "return_own_to_hand":
+        require(moved(set(IN_PLAY), "hand", cost.filter), "cartas tuyas devueltas a la mano")
+    elif kind in ("destroy_self", "banish_self"):
+        zone = "graveyard" if kind == "destroy_self" else "exile"
+        if pool.moves.get(source.id) != zone:
+            raise IllegalAction("10.16", f"{source.label()}: su coste es {cost.describe()} y el "
+                                         "registro no lo paga.")
+        del pool.moves[source.id]
+    elif kind in ("remove_counters", "add_counters"):
+        want = (source.id, cost.counter or "", -need if kind == "remove_counters" else need)
+        if want not in pool.counters:
+            raise IllegalAction("10.16", f"{source.label()}: su coste es {cost.describe()} y el "
+                                         "registro no lo paga.")
+        pool.counters.remove(want)
+
+
+def kind_ok(f: TargetFilter, inst: Inst) -> bool:
+    if f.types and inst.card.type not in f.types:
+        return False
+    if f.races and inst.card.race not in f.races:
+        return False
+    if f.max_cost is not None and (inst.card.cost or 0) > f.max_cost:
+        return False
+    return True
+
+
