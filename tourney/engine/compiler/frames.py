@@ -266,6 +266,8 @@ def condition(cur: Cursor) -> tuple[Condition, Cursor] | None:
             return Condition("self_bearing"), rest
         if (rest := after.take_any("esta en juego")) is not None:
             return Condition("self_zone", zone="play"), rest
+        if (rest := after.take_any("fue bloqueado este turno", "fue bloqueado")) is not None:
+            return Condition("self_blocked"), rest
     return None
 
 
@@ -393,6 +395,8 @@ def describe_condition(c: Condition) -> str:
         return f"si esta carta está en tu {ZONE[c.zone]}"
     if c.kind == "self_bearing":
         return "mientras porte un Arma"
+    if c.kind == "self_blocked":
+        return "si este Aliado fue bloqueado"
     if c.kind == "paid_cost":
         return "si pagaste su coste"
     if c.kind == "played_from":

@@ -318,6 +318,8 @@ def _condition(cond: PCondition) -> Condition:
         flt = card_filter(replace(cond.cards, count=1))
         flt = TargetFilter(**{**_tf_fields(flt), "controller": "you", "targets": False})
         return Condition("entered_this_turn", count=cond.n, filter=flt)
+    if cond.kind == "self_blocked":
+        return Condition("blocked")  # «si este Aliado fue bloqueado este turno»
     if cond.kind == "paid_cost":
         return Condition("paid_cost")
     if cond.kind == "played_from":

@@ -242,6 +242,12 @@ def card_phrase(cur: Cursor) -> tuple[Cards, Cursor] | None:
         count, cur = None, after
     elif (after := cur.take_any("los demas", "las demas")) is not None:
         count, other, cur = None, True, after
+    elif (after := cur.take("uno", "de", "tus")) is not None:  # «uno de tus Aliados de Raza Bestia»
+        nouns = _nouns(after)
+        if nouns is None or not nouns[1]:
+            return None
+        kinds, _, rest = nouns
+        return _finish(Cards(types=tuple(k for k in kinds if k), controller="you"), rest, None)
     elif (after := cur.take("tus", "demas")) is not None:
         nouns = _nouns(after)
         if nouns is None:
