@@ -281,7 +281,10 @@ def counted_deck(text: str, catalog: Any, names: dict[str, str],
     shown = dict(names)
     for which in ("castle", "support"):
         for name, qty in _section(deck, which):
-            code = by_name.get(fold(name))
+            # «Name (CODE)» of a registered printing counts as that printing (a pool may hold
+            # two printings of one card: Bake Kujira BU-115 and Bake-Kujira BU-027)
+            named = name.rsplit("(", 1)[-1].rstrip(")").strip().upper() if name.endswith(")") else ""
+            code = named if named in names else by_name.get(fold(name))
             if code is None and catalog is not None:
                 res = catalog.resolve(name)
                 if res.ok:
