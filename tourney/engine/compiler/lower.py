@@ -152,6 +152,10 @@ def _count(per: Cards | None, player: str) -> dict:
 def _effect(eff: PEffect, scope: _Scope, continuous: bool) -> Effect:
     common: dict[str, Any] = {"then": eff.then, "optional": eff.optional}
     if eff.unless is not None:  # «a menos que tu oponente pague 2 Oros»: paid by the affected player
+        # the model's payer is the affected player: only the same as «tu oponente» when the cards
+        # acted on are the opponent's (or the attack is)
+        if eff.kind != "cancel_attack" and (eff.cards is None or eff.cards.controller != "opponent"):
+            raise Unsupported("«a menos que tu oponente pague» sobre cartas que pueden no ser suyas")
         common["unless"] = Cost(eff.unless[0], amount=eff.unless[1])
     if eff.kind in ("draw", "mill") and eff.amount_from is not None:
         if eff.amount_from == "strength_of_target" and (scope.last is None or scope.last[0] != "target"):
@@ -530,8 +534,11 @@ def _lower(p: Parsed, text: str, card_type: str) -> Ability:
         if p.trigger.whose == "every":  # «cada vez que»: every time (the engine's convention: 99)
             common["per_turn"] = 99
         trig = _trigger(p.trigger)
-        if trig.would:  # «si … fuera a ser Destruido, puedes … para prevenirlo»: instead of it
+        if trig.would and any(e.kind == "prevent" for e in effects):
+            # «si … fuera a ser Destruido, puedes … para prevenirlo»: instead of it
             return Ability("replacement", trigger=trig, **common)
+        if trig.would:  # «En respuesta a que … fuera a ser Destruido, puedes …»: before it, in response
+            common["response"] = True
         return Ability("triggered", trigger=trig, **common)
     if p.kind == "activated":
         phases = (_PHASES[p.timing],) if p.timing else ()
