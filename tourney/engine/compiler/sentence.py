@@ -279,5 +279,9 @@ def _framed(cur: Cursor, card_type: str) -> tuple[Parsed, ...]:
         kind = "static"  # a card in play states a lasting fact: «Los Aliados oponentes pierden 1 …»
     else:
         raise NotUnderstood("no se sabe cuándo ocurre este efecto")
-    return tuple(Parsed(kind, effects=effs, trigger=t, conditions=tuple(conds), costs=costs,
-                        optional=optional, once_per_turn=once, timing=timing) for t in [trig] + also)
+    if also:
+        # «Cuando … entra en juego o sea declarado bloqueador»: two abilities would each have
+        # their own once-per-turn limit (6.1); one ability with two events is not in the model
+        raise NotUnderstood("disparo con dos eventos (una sola habilidad; pedido al modelo)")
+    return (Parsed(kind, effects=effs, trigger=trig, conditions=tuple(conds), costs=costs,
+                   optional=optional, once_per_turn=once, timing=timing),)
