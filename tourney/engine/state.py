@@ -71,6 +71,14 @@ class State:
         self.play_changes = 0  # … only those that touch the cards in play
         self._in_play_cache: tuple[int, dict[str, list[Inst]]] = (-1, {})
         self._heard: frozenset[str] | None = None  # the event kinds worth recording
+        # computed once per game / kept between recomputations (abilities.*)
+        self._watchers: list[Inst] | None = None
+        self._listening: frozenset[str] | None = None
+        self._triggers_by_kind: dict[str, list[Any]] | None = None
+        self._zone_sensitive: bool | None = None
+        self._recomputed: tuple | None = None
+        self._off_play_key: tuple[int, tuple] = (-1, ())
+        self.race_given: dict[str, str] = {}
         self.statics_in_play: dict[str, None] = {}  # cards in play with continuous abilities
         self.affected: set[str] = set()  # cards continuous effects or effects «hasta…» touch
         self.annulled: set[str] = set()  # cards Anuladas (abilities Canceladas) just now

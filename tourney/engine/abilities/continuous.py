@@ -53,13 +53,13 @@ def _conditions(cond):
 def zone_sensitive(game: State) -> bool:
     """Whether some continuous ability of this game depends on zones out of play (then every
     draw and mill is a change that matters), computed once per game."""
-    found = getattr(game, "_zone_sensitive", None)
+    found = game._zone_sensitive
     if found is None:
         found = any(c.kind in _OFF_PLAY
                     for inst in game.cards.values() if inst.static and inst.abilities
                     for a in inst.abilities.abilities
                     for c in _conditions(a.condition))
-        game._zone_sensitive = found  # type: ignore[attr-defined]
+        game._zone_sensitive = found
     return found
 
 
@@ -75,18 +75,22 @@ def recompute(game: State) -> None:
     """Recompute keywords and Fuerza bonuses of every card in play (4.1) — after every change
     of the game state: nothing to do when nothing changed since the last time."""
     if not game.statics_in_play and not game.affected:
-        if getattr(game, "race_given", None):
-            game.race_given = {}  # type: ignore[attr-defined]
+        if game.race_given:
+            game.race_given = {}
         return
     key: tuple = (game.play_changes, game.turn, game.phase, len(game.attackers),
                   len(game.blocks))
     if zone_sensitive(game):  # what the zones out of play decide: the truth of those conditions
-        key += tuple(holds(game, c, src, src.controller)
-                     for src in (game.cards[i] for i in game.statics_in_play)
-                     for c in _off_play_conditions(src))
-    if getattr(game, "_recomputed", None) == key:
+        memo = game._off_play_key
+        if memo[0] != game.changes:
+            memo = game._off_play_key = (game.changes, tuple(
+                holds(game, c, src, src.controller)
+                for src in (game.cards[i] for i in game.statics_in_play)
+                for c in _off_play_conditions(src)))
+        key += memo[1]
+    if game._recomputed == key:
         return
-    game._recomputed = key  # type: ignore[attr-defined]
+    game._recomputed = key
     active = game.active
     statics = [game.cards[iid] for iid in game.statics_in_play]
     statics.sort(key=lambda i: i.controller != active)  # 7.1 D: the active player's first
@@ -100,7 +104,7 @@ def recompute(game: State) -> None:
         inst.static_bonus = 0
     gains: dict[str, set[str]] = {}
     reached: set[str] = set(temped)
-    game.race_given = {}  # type: ignore[attr-defined]
+    game.race_given = {}
     # 7.1 D: the active player's continuous abilities are checked first
     for source in statics:
         if source.lost or source.zone not in IN_PLAY:
@@ -138,7 +142,7 @@ def recompute(game: State) -> None:
                     elif effect.kind in FLAG_OF:
                         gains.setdefault(target.id, set()).add(FLAG_OF[effect.kind])
                     elif effect.kind == "race_becomes" and effect.keyword:
-                        game.race_given[target.id] = effect.keyword  # type: ignore[attr-defined]
+                        game.race_given[target.id] = effect.keyword
     for source in statics:
         touched.add(source.id)
     for iid in touched:

@@ -15,7 +15,7 @@ IN_PLAY = frozenset({"reserve", "paid", "defense", "attack", "support", "weapon"
 
 def race_of(game: State, inst: Inst) -> str | None:
     """The card's race, or the one a continuous «se consideran de Raza X» gives it (4.1)."""
-    given = getattr(game, "race_given", None)
+    given = game.race_given
     if given:
         return given.get(inst.id, inst.card.race)
     return inst.card.race

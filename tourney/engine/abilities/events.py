@@ -52,22 +52,22 @@ class Pending:
 
 def watchers(game: State) -> list[Inst]:
     """Cards that have triggered or replacement abilities (computed once per game)."""
-    out = getattr(game, "_watchers", None)
+    out = game._watchers
     if out is None:
         out = [i for i in game.cards.values() if i.abilities is not None and any(
             a.kind in ("triggered", "replacement") for a in i.abilities.abilities)]
-        game._watchers = out  # type: ignore[attr-defined]
+        game._watchers = out
     return out
 
 
 def listening(game: State) -> frozenset[str]:
     """The event kinds some card of this game triggers on (computed once per game)."""
-    out = getattr(game, "_listening", None)
+    out = game._listening
     if out is None:
         kinds = {a.trigger.event for i in watchers(game) for a in i.abilities.abilities  # type: ignore[union-attr]
                  if a.trigger is not None}
         out = frozenset(kinds)
-        game._listening = out  # type: ignore[attr-defined]
+        game._listening = out
     return out
 
 
@@ -128,14 +128,14 @@ def fire(game: State, event: Event, settle=None) -> list[Pending]:
 
 
 def _by_kind(game: State) -> dict[str, list[tuple[Inst, int, Ability]]]:
-    out = getattr(game, "_triggers_by_kind", None)
+    out = game._triggers_by_kind
     if out is None:
         out = {}
         for inst in watchers(game):
             for index, ability in enumerate(inst.abilities.abilities):  # type: ignore[union-attr]
                 if ability.kind == "triggered" and ability.trigger is not None:
                     out.setdefault(ability.trigger.event, []).append((inst, index, ability))
-        game._triggers_by_kind = out  # type: ignore[attr-defined]
+        game._triggers_by_kind = out
     return out
 
 
