@@ -221,6 +221,8 @@ def card_phrase(cur: Cursor) -> tuple[Cards, Cursor] | None:
         return _finish(Cards(copy_of_self=True), after, None)
     if (after := cur.take_any("el aliado portador", "el portador")) is not None:
         return Cards(types=("Aliado",), ref="bearer"), after
+    if (after := cur.take_any("el aliado elegido", "la carta elegida")) is not None:
+        return Cards(types=("Aliado",) if cur.peek(1) == "aliado" else (), ref="that"), after
     if word in _REF and cur.peek(1) in NOUNS:
         kind = NOUNS[cur.peek(1)][0]
         return Cards(types=(kind,) if kind else (), ref="that"), cur.skip(2)

@@ -259,6 +259,9 @@ def _framed(cur: Cursor, card_type: str) -> tuple[Parsed, ...]:
         got = cost_list(cur, antecedent)
         if got is not None and (tail := got[1].take_any("para que", "para")) is not None:
             costs, cur = got[0], tail
+        elif got is not None and any(c.cards is not None and c.cards.ref == "self" for c in got[0]) and \
+                (tail := got[1].take_any(". luego ,", ". luego")) is not None:
+            costs, cur = got[0], tail  # «puedes pagar un Oro y Desterrarlo. Luego, Roba una carta»
     body = effects(cur, antecedent=antecedent, subject=implicit)
     if body is None:
         raise NotUnderstood(f"efecto no reconocido: «{cur.rest()}»")
