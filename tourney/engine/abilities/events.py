@@ -11,7 +11,7 @@ become ``Pending``: the record resolves them with ``effect`` lines (active playe
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .evaluate import IN_PLAY, holds, mismatch
 from .model import Ability
@@ -78,7 +78,12 @@ def fire(game: State, event: Event, settle=None) -> list[Pending]:
     settled = settle is None
     if event.kind not in listening(game):
         return out
-    for inst, index, ability in _by_kind(game).get(event.kind, ()):
+    index_ = _by_kind(game)
+    entries = index_.get(event.kind, ())
+    own = index_.get(f"{event.kind}:{event.card}")  # «este Aliado»: only that card's triggers
+    if own:
+        entries = [*entries, *own]
+    for inst, index, ability, card_filter in entries:
         if inst.lost:
             continue
         trigger = ability.trigger
@@ -104,7 +109,7 @@ def fire(game: State, event: Event, settle=None) -> list[Pending]:
                     settle()
                     settled = True
                 target = game.cards[event.card]
-                if mismatch(game, _any_zone(trigger.card), target, controller, inst, False):
+                if mismatch(game, card_filter, target, controller, inst, False):
                     continue
         if trigger.player == "you" and event.player != controller:
             continue
@@ -127,14 +132,18 @@ def fire(game: State, event: Event, settle=None) -> list[Pending]:
     return out
 
 
-def _by_kind(game: State) -> dict[str, list[tuple[Inst, int, Ability]]]:
+def _by_kind(game: State) -> dict[str, list[tuple[Inst, int, Ability, Any]]]:
     out = game._triggers_by_kind
     if out is None:
         out = {}
         for inst in watchers(game):
             for index, ability in enumerate(inst.abilities.abilities):  # type: ignore[union-attr]
-                if ability.kind == "triggered" and ability.trigger is not None:
-                    out.setdefault(ability.trigger.event, []).append((inst, index, ability))
+                trigger = ability.trigger
+                if ability.kind == "triggered" and trigger is not None:
+                    card_filter = _any_zone(trigger.card) if trigger.card is not None else None
+                    key = (f"{trigger.event}:{inst.id}" if trigger.self_only and not trigger.bearer
+                           else trigger.event)
+                    out.setdefault(key, []).append((inst, index, ability, card_filter))
         game._triggers_by_kind = out
     return out
 
