@@ -14,7 +14,8 @@ from .games import attack, block, deck, effect, end, gold, header, make_judge, p
 CARDS = ["Kyudo", "Crear Runas", "Aliento Congelante", "Convertir en Polvo",
          "Ataque de Dardos", "Luz Destructora", "Kaishaku", "Incinerar", "Juno Regina", "Vepar",
          "Butic", "Contrato", "Rescatar los Huesos", "Golpe Perfecto", "Fuerzas Iguales", "Vesna",
-         "Regenerar Fiel", "Kamuy", "Enmerkar", "Isanami e Isanagi"]
+         "Regenerar Fiel", "Kamuy", "Enmerkar", "Isanami e Isanagi", "Jubokko", "Oannes", "Sibila de Jerusalén",
+         "Cohuleen Druith", "Tachi", "Uma Chucu", "Vigia", "Mantícora"]
 
 
 @pytest.fixture(scope="module")
@@ -347,3 +348,64 @@ def test_habilidad_clave_nekomata_cannot_be_banished(judge, cost):
     base = [put("B", "B1")] + cast("A", "A1", "Luz Destructora", cost, targets=["B1"])
     v = judge(head, base + [effect("A", "A1", moves=[["B1", "exile"]])])
     assert v.status == "illegal"  # Indesterrable
+
+
+# -- More continuous abilities, keywords gained, play timing and entering triggers --------
+
+def test_continua_jubokko_weakens_the_opponents_blocker(judge):
+    # Thorkell el Alto (2) attacks, Isanami e Isanagi (3) blocks; with Jubokko it is 2 against 2
+    head = header(deck("Jubokko"), deck("Isanami e Isanagi"), hand=1)
+    with_it = [put("A", "A1", zone="support")] + _battle([])
+    v = judge(head, with_it)
+    assert v.legal and v.final["B"]["graveyard"] == 1 and v.final["A"]["graveyard"] == 1
+    v = judge(head, _battle([]))
+    assert v.legal and v.final["B"]["graveyard"] == 0 and v.final["A"]["graveyard"] == 1
+
+
+def test_continua_oannes_makes_sacerdotes_imbloqueables(judge):
+    head = header(deck("Oannes", "Sibila de Jerusalén"), deck(), hand=1)
+    setup = [put("A", "A1", "A2", "A3"), end("A"), put("B", "B1"), end("B")]
+    v = judge(head, setup + [attack("A", "A2"), block("B", ("B1", "A2"))])
+    assert v.status == "illegal"  # Sibila de Jerusalén is a Sacerdote
+    assert judge(head, setup + [attack("A", "A3"), block("B", ("B1", "A3"))]).legal
+
+
+def test_gana_habilidad_clave_cohuleen_druith_makes_barbaros_imbloqueables(judge, cost):
+    head = header(deck("Cohuleen Druith"), deck(), hand=1)
+    setup = [put("A", "A2"), end("A"), put("B", "B1"), end("B")]
+    play_it = cast("A", "A1", "Cohuleen Druith", cost) + [effect("A", "A1")]
+    fight = [attack("A", "A2"), block("B", ("B1", "A2"))]
+    assert judge(head, setup + fight).legal
+    v = judge(head, setup + play_it + fight)
+    assert v.status == "illegal"  # Thorkell el Alto is a Bárbaro
+
+
+def test_momento_tachi_is_played_in_the_guerra_de_talismanes(judge, cost):
+    assert cost("Tachi") == 2
+    head = header(deck("Tachi", "Uma Chucu"), deck("Isanami e Isanagi"), hand=2)
+    war = [gold("A", "A9"), play("A", "A1", ["A0", "A9"], bearer="A3")]
+    assert judge(head, _battle_with(war, "A3")).legal
+    v = judge(head, _battle_with([play("A", "A2", [], bearer="A3")], "A3"))
+    assert v.status == "illegal"  # Uma Chucu has no such permission
+
+
+def _battle_with(war, attacker):
+    setup = [put("A", attacker), end("A"), put("B", "B1"), end("B")]
+    fight = [attack("A", attacker), block("B", ("B1", attacker)), passes("B")]
+    return setup + fight + war + [passes("B"), passes("A")]
+
+
+def test_disparo_vigia_may_draw_one_when_it_enters(judge, cost):
+    head = header(deck("Vigia"), deck(), hand=1)
+    base = cast("A", "A1", "Vigia", cost)
+    assert judge(head, base + [effect("A", "A1", draw={"A": 1})]).verified
+    v = judge(head, base + [effect("A", "A1", draw={"A": 2})])
+    assert v.status == "illegal"
+
+
+def test_disparo_manticora_draws_one_when_it_enters(judge, cost):
+    head = header(deck("Mantícora"), deck(), hand=1)
+    base = cast("A", "A1", "Mantícora", cost)
+    assert judge(head, base + [effect("A", "A1", draw={"A": 1})]).verified
+    v = judge(head, base + [effect("A", "A1", mill={"B": 1})])
+    assert v.status == "illegal"
