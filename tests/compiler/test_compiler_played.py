@@ -15,7 +15,8 @@ CARDS = ["Kyudo", "Crear Runas", "Aliento Congelante", "Convertir en Polvo",
          "Ataque de Dardos", "Luz Destructora", "Kaishaku", "Incinerar", "Juno Regina", "Vepar",
          "Butic", "Contrato", "Rescatar los Huesos", "Golpe Perfecto", "Fuerzas Iguales", "Vesna",
          "Regenerar Fiel", "Kamuy", "Enmerkar", "Isanami e Isanagi", "Jubokko", "Oannes", "Sibila de Jerusalén",
-         "Cohuleen Druith", "Tachi", "Uma Chucu", "Vigia", "Mantícora"]
+         "Cohuleen Druith", "Tachi", "Uma Chucu", "Vigia", "Mantícora", "Hijos del Fuego",
+         "Luz Mala"]
 
 
 @pytest.fixture(scope="module")
@@ -409,3 +410,12 @@ def test_disparo_manticora_draws_one_when_it_enters(judge, cost):
     assert judge(head, base + [effect("A", "A1", draw={"A": 1})]).verified
     v = judge(head, base + [effect("A", "A1", mill={"B": 1})])
     assert v.status == "illegal"
+
+
+def test_momento_hijos_del_fuego_is_played_from_the_cementerio(judge, cost):
+    assert cost("Hijos del Fuego") == cost("Luz Mala") == 1
+    head = header(deck("Hijos del Fuego", "Luz Mala"), deck(), hand=1)
+    base = [put("A", "A1", "A2", zone="graveyard")]
+    assert judge(head, base + [play("A", "A1", ["A0"])]).legal
+    v = judge(head, base + [play("A", "A2", ["A0"])])
+    assert (v.status, v.rule) == ("illegal", "8.1") and "Cementerio" in v.message  # Luz Mala may not
