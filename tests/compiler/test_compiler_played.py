@@ -15,8 +15,7 @@ CARDS = ["Kyudo", "Crear Runas", "Aliento Congelante", "Convertir en Polvo",
          "Ataque de Dardos", "Luz Destructora", "Kaishaku", "Incinerar", "Juno Regina", "Vepar",
          "Butic", "Contrato", "Rescatar los Huesos", "Golpe Perfecto", "Fuerzas Iguales", "Vesna",
          "Regenerar Fiel", "Kamuy", "Enmerkar", "Isanami e Isanagi", "Jubokko", "Oannes", "Sibila de Jerusalén",
-         "Cohuleen Druith", "Tachi", "Uma Chucu", "Vigia", "Mantícora", "Hijos del Fuego",
-         "Luz Mala"]
+         "Cohuleen Druith", "Tachi", "Uma Chucu", "Vigia", "Mantícora", "Hijos del Fuego"]
 
 
 @pytest.fixture(scope="module")
