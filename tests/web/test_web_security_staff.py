@@ -118,3 +118,44 @@ def test_the_owner_adds_a_co_organizer_from_the_panel(client, paired, world):
     assert resp.status_code == 302
     login(client, helper.email)
     assert client.get(f"/eventos/{paired.event.id}/panel").status_code == 200
+
+
+@pytest.mark.parametrize("role", ["otro_organizador", "juez_de_otro"])
+def test_staff_of_another_event_cannot_reach_this_events_tables_or_players_through_their_own_event(
+        role, client, paired, world, strangers):
+    """Reviewer R-A: the staff of event 2 put event 1's table, registration and forbidden
+    pair ids under their own event's URLs (/eventos/2/mesas/<mesa del evento 1>/…): every
+    route answers 403/404 (or a redirect
+    that says the table or player is not of this event) and nothing of event 1 changes."""
+    from tourney.models.events import ForbiddenPair, Registration
+    from tourney.services import events
+
+    a, b = paired.playing
+    world.run(lambda s: events.add_forbidden_pair(s, paired.org, paired.event,
+                                                  paired.regs[a].id, paired.regs[b].id))
+    pair_id = world.run(lambda s: s.exec(select(ForbiddenPair.id)).first())
+
+    def snapshot(s):
+        match = s.get(Match, paired.match.id)
+        regs = s.exec(select(Registration).where(Registration.event_id == paired.event.id)).all()
+        return (match.version, match.result, len(s.exec(select(SupportSwap)).all()),
+                len(s.exec(select(ForbiddenPair)).all()), sorted((r.id, r.dropped, r.byes) for r in regs))
+
+    before = world.run(snapshot)
+    login(client, strangers[role].email)
+    ids = {"e": strangers["other_event"].id, "m": paired.match.id, "r": paired.regs[a].id}
+    probed = 0
+    for method, template, _allowed in ROUTES:
+        if not any(key in template for key in ("{m}", "{r}", "prohibidas/1/")):
+            continue
+        url = template.format(**ids).replace("prohibidas/1/", f"prohibidas/{pair_id}/")
+        data = {"result": "2-0-0", "resultado": "2-0-0", "confirm": "1"}
+        resp = client.get(url) if method == "GET" else client.post(url, data=data)
+        where = f"{method} {url} as {role}: {resp.status_code}"
+        assert resp.status_code in (302, 403, 404), where
+        if resp.status_code == 302:  # a write refused with a flashed reason, never a success
+            page = client.get(resp.headers["Location"]).get_data(as_text=True)
+            assert "no está inscrito en este evento" in page or "no existe" in page, where
+        probed += 1
+    assert probed >= 20
+    assert world.run(snapshot) == before
