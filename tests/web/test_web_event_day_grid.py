@@ -80,15 +80,32 @@ def test_a_stale_tap_does_not_overwrite_a_newer_result(client, paired, world):
     assert _match(world, m.id).result == "2-0-0"
 
 
-def test_a_judge_fills_open_tables_and_only_the_organizer_corrects_a_final_result(
-        client, paired, world):
+def test_a_judge_corrects_a_final_result_while_the_round_is_open(client, paired, world):
+    """A mis-tap at the desk is fixed by whoever tapped it, before the next round is paired."""
     m = paired.match
     login(client, paired.judge.email)
     client.post(_url(paired), data={"match_id": m.id, "version": m.version, "result": "2-0-0"})
     fresh = _match(world, m.id)
     resp = client.post(_url(paired), data={"match_id": m.id, "version": fresh.version,
                                            "result": "0-2-0"}, headers={"X-Requested-With": "fetch"})
-    assert resp.status_code == 403 and "solo el organizador" in resp.get_json()["error"]
+    assert resp.status_code == 200 and resp.get_json()["label"] == "0-2"
+    assert (_match(world, m.id).result, _match(world, m.id).status) == ("0-2-0", "confirmado")
+
+
+def test_once_the_next_round_is_paired_only_the_organizer_corrects_a_result(
+        client, paired, world):
+    from tourney.services import rounds
+
+    m = paired.match
+    login(client, paired.judge.email)
+    client.post(_url(paired), data={"match_id": m.id, "version": m.version, "result": "2-0-0"})
+    world.run(lambda s: rounds.pair_next_round(s, paired.org, paired.event))
+    fresh = _match(world, m.id)
+    resp = client.post(_url(paired), data={"match_id": m.id, "version": fresh.version,
+                                           "result": "0-2-0"}, headers={"X-Requested-With": "fetch"})
+    error = resp.get_json()["error"]
+    assert resp.status_code == 403 and "ronda 1 está cerrada" in error and "solo el organizador" in error
+    assert _match(world, m.id).result == "2-0-0"
     login(client, paired.org.email)
     resp = client.post(_url(paired), data={"match_id": m.id, "version": fresh.version,
                                            "result": "0-2-0"})

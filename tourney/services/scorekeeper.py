@@ -12,9 +12,9 @@ from dataclasses import dataclass
 from sqlmodel import Session
 
 from ..models.events import (
-    MATCH_CONFIRMED, ROUND_TOP_CUT, Event, Match, Registration, Round, User,
+    EVENT_FINISHED, MATCH_CONFIRMED, ROUND_TOP_CUT, Event, Match, Registration, Round, User,
 )
-from ..swiss import SwissUserError, parse_result
+from ..swiss import Result, SwissUserError, parse_result
 from . import rounds
 from .access import is_organizer, require_judge
 from .errors import Conflict, Forbidden, NotFound, ServiceError
@@ -50,11 +50,8 @@ def parse_code(text: str) -> str:
 
 
 def label(result: str | None) -> str:
-    """A stored result as the grid shows it: 2-1-0 -> «2-1», 1-1-1 -> «1-1-1»."""
-    if not result:
-        return ""
-    a, b, d = result.split("-")
-    return f"{a}-{b}" if d == "0" else result
+    """A stored result as the grid shows it: 2-1-0 -> «2-1», 1-1-1 -> «1-1-1» (swiss.Result)."""
+    return Result.parse(result).short() if result else ""
 
 
 @dataclass(frozen=True)
@@ -121,7 +118,8 @@ def enter(session: Session, actor: User | None, event: Event, number: int, resul
           *, match_id: int | None = None, table: int | None = None,
           seen_version: int | None = None) -> Match:
     """Save a table's result from the grid (organizer or judge of the event). A judge fills
-    tables still open; correcting a confirmed result stays with the organizer."""
+    tables and corrects a final result while the round is open (no later round paired, the
+    event not finished); after that, correcting stays with the organizer."""
     require_judge(session, actor, event)
     if match_id is None and table is None:
         raise ServiceError("Indica la mesa.", "table")
@@ -130,11 +128,12 @@ def enter(session: Session, actor: User | None, event: Event, number: int, resul
     if match.player_b_id is None:
         raise ServiceError(f"La mesa {match.table_no} es un bye: no lleva resultado.", "result")
     result = parse_code(result)
-    if match.status == MATCH_CONFIRMED and not is_organizer(actor, event, session):
+    if match.status == MATCH_CONFIRMED and not is_organizer(actor, event, session) \
+            and not round_open(session, event, rnd):
         if match.result == result:
             return match
-        raise Forbidden(f"La mesa {match.table_no} ya tiene resultado ({label(match.result)}): "
-                        "solo el organizador lo corrige.")
+        raise Forbidden(f"La mesa {match.table_no} ya tiene resultado ({label(match.result)}) y "
+                        f"la ronda {rnd.number} está cerrada: solo el organizador lo corrige.")
     _check_playoff(session, match, result)
     version = match.version if seen_version is None else seen_version
     if _cas(session, match, version, result=result, status=MATCH_CONFIRMED):
@@ -145,6 +144,14 @@ def enter(session: Session, actor: User | None, event: Event, number: int, resul
     raise Conflict(f"La mesa {match.table_no} cambió mientras tanto (ahora: "
                    f"{label(match.result) or 'sin resultado'}). Revisa y vuelve a guardar.",
                    "result")
+
+
+def round_open(session: Session, event: Event, rnd: Round) -> bool:
+    """A round stays open to the judges' corrections until the next round is paired or the
+    event is finished (then the standings it fed have been used)."""
+    if event.status == EVENT_FINISHED:
+        return False
+    return all(r.number <= rnd.number for r in rounds.event_rounds(session, event))
 
 
 def open_count(session: Session, rnd: Round) -> int:
@@ -176,13 +183,8 @@ class PendingConfirmation:
 
 
 def words_for(mine: str) -> str:
-    """«Ganaste 2-1», «Perdiste 0-2», «Empate 1-1 (1 juego empatado)», «Empate acordado»."""
-    a, b, d = (int(x) for x in mine.split("-"))
-    if (a, b, d) == (0, 0, 3):
-        return "Empate acordado (0-0-3)"
-    score = f"{a}-{b}" + (f" ({d} juego{'s' if d != 1 else ''} empatado{'s' if d != 1 else ''})"
-                          if d else "")
-    return f"Ganaste {score}" if a > b else f"Perdiste {score}" if a < b else f"Empate {score}"
+    """«Ganaste 2-1», «Perdiste 0-2», «Empate 1-1 (1 juego empatado)»: swiss.Result.words."""
+    return Result.parse(mine).words()
 
 
 def pending_confirmation(session: Session, registration: Registration, table) -> \
