@@ -303,6 +303,8 @@ def _verb_effect(verb: str, player: str, cur: Cursor, antecedent: Cards | None):
 
 
 def _verb_effect_of(verb: str, player: str, cur: Cursor, antecedent: Cards | None):
+    if verb == "feed" and cur.peek() == "a" and cur.peek(1) in ("todos", "los", "un", "una", "tus"):
+        cur = cur.skip()  # «alimentar a los Aliados de Raza Bestia que controles»
     if verb in ("draw", "mill") and (many := as_many(cur)) is not None:
         return Effect(verb, player, amount_from=many[0]), many[1]
     if verb in ("draw", "mill") or (verb == "discard" and number(cur) and cur.peek(1).startswith("carta")):
