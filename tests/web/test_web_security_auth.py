@@ -116,6 +116,33 @@ def test_organizer_forms_and_login_refuse_a_tab_next(client, cast):
     assert resp.status_code == 302 and "evil" not in resp.location
 
 
+def _as_a_browser_reads(location: str) -> str:
+    """The host a browser goes to for a Location header (WHATWG URL parsing: leading C0 and
+    spaces stripped, tabs and newlines removed, backslashes read as slashes)."""
+    from urllib.parse import urljoin, urlsplit
+
+    cleaned = location.strip("".join(map(chr, range(0x21)))).replace("\t", "").replace("\n", "")
+    cleaned = cleaned.replace("\r", "").replace("\\", "/")
+    return urlsplit(urljoin("http://localhost/", cleaned)).netloc
+
+
+@pytest.mark.parametrize("target", [
+    "//evil.example/", "\\\\evil.example/", "\\/evil.example/", "https:evil.example",
+    "https:/evil.example", "/%2F%2Fevil.example", "%2F%2Fevil.example", "/%5C%5Cevil.example",
+    "/%09/evil.example", "/\u3000/evil.example", "///evil.example", "/.//evil.example",
+    "http://localhost@evil.example/", "javascript:alert(1)", "/\x0b/evil.example"])
+def test_no_next_variant_sends_the_browser_off_site_after_login(client, cast, target):
+    """Reviewer R-A: variants of the issue's «/\t/evil.example/» sent through the login form
+    (the query string decoded by Flask, as an attacker's link would be)."""
+    from urllib.parse import quote
+
+    resp = client.post("/entrar?next=" + quote(target, safe=""),
+                       data={"email": cast.org.email, "password": PASSWORD})
+    assert resp.status_code == 302
+    assert _as_a_browser_reads(resp.headers["Location"]) == "localhost", resp.headers["Location"]
+    assert not resp.headers["Location"].lower().startswith("javascript")
+
+
 def _two_processes(database_url, **config):
     """Two app instances, each with its own Flask-Limiter (as two processes of tourney serve)."""
     from tourney import create_app
