@@ -379,3 +379,16 @@ def test_a_late_player_gets_a_pool_from_the_organizer_locked_at_once(lanz, world
     assert world.run(lambda s: enter(s, lanz.org)) is True
     with pytest.raises(ServiceError, match="está cerrado"):  # and then it never changes
         world.run(lambda s: enter(s, lanz.org))
+
+
+def test_the_pools_service_reads_the_formats_the_web_reads():
+    """One formats cache (services.legality.current_formats): a format file edited while the
+    server runs is seen by the pools service as by every page, not a copy loaded once."""
+    from tourney.legality import DEFAULT_FORMATS_DIR
+    from tourney.models.events import Event
+    from tourney.services import pools
+    from tourney.services.legality import current_formats
+
+    fmt = pools._default_format(Event(name="x", format_id="lanzamiento"))
+    assert fmt is current_formats(DEFAULT_FORMATS_DIR)["lanzamiento"]
+    assert fmt.sealed.restore_between_rounds is False

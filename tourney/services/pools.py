@@ -15,7 +15,7 @@ from datetime import datetime
 from sqlmodel import Session, select
 
 from ..catalog.model import fold
-from ..legality import LegalityError, load_formats
+from ..legality import DEFAULT_FORMATS_DIR, LegalityError
 from ..legality import pool as core
 from ..models.catalog import utcnow
 from ..models.events import DeckCheck, DecklistSubmission, Event, Match, Registration, Round, User
@@ -31,17 +31,15 @@ def is_pool_format(fmt) -> bool:
     return core.is_sealed(fmt)
 
 
-_formats_cache: dict = {}
-
-
 def _default_format(event: Event):
-    """The event's format from the shipped formats folder (when no caller passes one)."""
-    if "formats" not in _formats_cache:
-        try:
-            _formats_cache["formats"] = load_formats()
-        except LegalityError:
-            _formats_cache["formats"] = {}
-    return _formats_cache["formats"].get(event.format_id)
+    """The event's format from the shipped formats folder (when no caller passes one), through
+    services.legality.current_formats: reloaded when a format file changes, like the web's."""
+    from .legality import current_formats
+
+    try:
+        return current_formats(DEFAULT_FORMATS_DIR).get(event.format_id)
+    except LegalityError:
+        return None
 
 
 def settings(session: Session, event: Event) -> SealedEvent | None:
