@@ -203,6 +203,11 @@ def effect_of(player: str, cur: Cursor, antecedent: Cards | None) -> tuple[Effec
             cards = _being_played(phrase[0], None)
             return (Effect("cost_change", cards=cards, amount=got[0]), end) if cards else None
         return None
+    if (after := cur.take("reduce", "el", "coste", "de")) is not None and (phrase := card_phrase(after)) and \
+            phrase[0].count is None and (rest := phrase[1].take("en")) is not None and (got := number(rest)) and \
+            (end := got[1].take_any("oro", "oros")) is not None:
+        played = _being_played(phrase[0], "you" if phrase[0].controller == "you" else None)
+        return (Effect("cost_change", cards=played, amount=-got[0]), end) if played else None
     if (after := cur.take("reduce", "en")) is not None and (got := number(after)) and \
             (rest := got[1].take_any("oro el coste de", "oros el coste de")) is not None:
         phrase = card_phrase(rest)

@@ -105,6 +105,18 @@ def _special(toks: tuple[str, ...]) -> Parsed | None:
     return None
 
 
+def _bearer_races(cur: Cursor):
+    from .nouns import RACES
+
+    races = []
+    while cur.peek() in RACES:
+        races.append(RACES[cur.peek()])
+        cur = cur.skip()
+        if cur.peek() in ("o", "y", "yo") and cur.peek(1) in RACES:
+            cur = cur.skip()
+    return (tuple(races), cur) if races else None
+
+
 def _joined_conditions(cur: Cursor) -> tuple[tuple[Condition, ...], Cursor] | None:
     """One condition, or several joined by «y» («si controlas un Aliado de Raza X y un Aliado de
     Raza Y»)."""
@@ -190,6 +202,10 @@ def _framed(cur: Cursor, card_type: str) -> tuple[Parsed, ...]:
                                     "mientras SELF este en tu reserva de oros")) is not None:
             conds.append(Condition("self_zone", zone="reserve"))
             cur = after
+        elif trig is not None and trig.cards is not None and trig.cards.ref == "bearer" and \
+                (after := cur.take("si", "es", "de", "raza")) is not None and (races := _bearer_races(after)):
+            conds.append(Condition("bearer_race", races=races[0]))  # «… si es de Raza Dragón»
+            cur = races[1]
         elif (after := cur.take_any("mientras", "si")) is not None and (got := condition(after)):
             conds.append(got[0])
             cur = got[1]
