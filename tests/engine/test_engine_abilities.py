@@ -453,3 +453,18 @@ def test_6_5_activate_of_a_card_whose_abilities_are_unknown_stays_unverified(jud
     assert v.status == "unfinished" and v.unverified == (2, 3, 4)
     v = judge(head, acts[:1] + [{"p": "A", "do": "activate", "card": "A1", "pay": ["B0"]}])
     assert (v.line, v.rule) == (3, "10.16")
+
+
+def test_9_c4_prevent_damage_petrificado_until_your_next_turn(judge):
+    """Petrificado in the Guerra de Talismanes: the attacker loses its abilities and its combat
+    damage is prevented until the next turn of Petrificado's controller."""
+    head = header(deck("Isanami e Isanagi"), deck("Petrificado"), hand=1)
+    setup = [put("A", "A1"), A_END, gold("B", "B9"), B_END,
+             {"p": "A", "do": "attack", "cards": ["A1"]}, {"p": "B", "do": "block", "pairs": []}]
+    war = [play("B", "B1", ["B0", "B9"], targets=["A1"]), effect("B", "B1"),
+           {"p": "A", "do": "pass"}, {"p": "B", "do": "pass"}]
+    v = judge(head, setup + war)
+    assert v.status == "unfinished" and v.verified == (9,), v
+    assert v.final["B"]["graveyard"] == 1  # only Petrificado: no combat damage
+    v = judge(head, setup + [{"p": "B", "do": "pass"}, {"p": "A", "do": "pass"}])
+    assert v.final["B"]["graveyard"] == 3  # unprevented: Fuerza 3 to the Castillo

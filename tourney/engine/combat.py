@@ -189,11 +189,11 @@ class Combat(State):
                     hit *= 2
                 redirect = None
                 for sign, value in a.temp:  # effects on this attacker's damage
-                    if sign == "prevent":
+                    if sign.startswith("prevent"):
                         hit = 0
-                    elif sign == "reduce":
+                    elif sign.startswith("reduce"):
                         hit = max(0, hit - int(value))
-                    elif sign == "redirect":
+                    elif sign.startswith("redirect"):
                         redirect = value
                 if hit <= 0:
                     continue

@@ -55,6 +55,14 @@ class Turn(State):
     def _next_turn(self) -> None:
         self.turn += 1
         self.active = self.opponent(self.active)
+        mark = "@" + self.active  # «hasta tu próximo turno» ends as that turn begins
+        for iid in list(self.until_final):
+            inst = self.cards[iid]
+            if any(mark in t[0] for t in inst.temp):
+                inst.temp = tuple(t for t in inst.temp if mark not in t[0])
+                self.affected.add(iid)
+                self.changes += 1
+                self.play_changes += 1
         # 9 A Fase de Agrupación
         self.clock += 1
         self.last_regroup[self.active] = self.clock

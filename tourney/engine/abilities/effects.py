@@ -289,6 +289,8 @@ class Effects(State):
             self._redirect(ids, p)
             return
         lasting = "!" if effect.duration.kind in ("permanent", "while_in_play") else ""
+        if effect.duration.kind == "next_turn":  # «hasta tu próximo turno»
+            lasting = "!@" + p
         for iid in ids:
             inst = self.cards[iid]
             if kind in ("annul", "cancel"):
@@ -318,12 +320,12 @@ class Effects(State):
             elif kind in FLAG:
                 inst.temp += (("+" + lasting, FLAG[kind]),)
             elif kind == "reduce_damage":
-                inst.temp += (("reduce", str(effect.amount or 0)),)
+                inst.temp += (("reduce" + lasting, str(effect.amount or 0)),)
             elif kind == "prevent_damage":
-                inst.temp += (("prevent", ""),)
+                inst.temp += (("prevent" + lasting, ""),)
             elif kind == "redirect_damage":
                 target = p if effect.player == "you" else self.opponent(p)
-                inst.temp += (("redirect", target),)
+                inst.temp += (("redirect" + lasting, target),)
 
 
 __all__ = ["Effects", "Plan", "default_per_turn"]
