@@ -623,6 +623,13 @@ def effects(cur: Cursor, antecedent: Cards | None = None,
             same = prev if prev.count is None or prev.ref else Cards(ref="that")
             got = Effect("grant", cards=same, keyword=GRANTS[cur.peek()]), cur.skip()
             shared = True
+        if got is None and out and out[-1].kind in SUBJECT_KINDS and out[-1].cards is not None and \
+                (end := cur.take_any("sea destruido", "sean destruidos", "sea destruida", "sean destruidas",
+                                     "sea desterrado", "sean desterrados")) is not None:
+            prev = out[-1].cards  # «… para que pierdan su habilidad y sean Destruidos»
+            same = prev if prev.count is None or prev.ref else Cards(ref="that")
+            got = Effect("destroy" if "destruid" in " ".join(cur.toks[cur.i:end.i]) else "banish", cards=same), end
+            shared = True
         if got is None and out and out[-1].kind in SUBJECT_KINDS:
             prev = out[-1].cards
             # the same cards again: a chosen one is the same target, "todos" the same filter
