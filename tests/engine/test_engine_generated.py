@@ -157,10 +157,10 @@ def test_generated_games_verify_effect_lines_of_known_cards(real_catalog):
     resolve = catalog_resolver(real_catalog)
     verified = 0
     with_targets = 0
-    for seed in range(8):
+    for seed in range(16):
         lines = generated_lines(real_catalog, seed)
         verdict = adjudicate(read_record(lines, resolve))
         assert verdict.status != "illegal", verdict
         verified += len(verdict.verified)
         with_targets += sum('"targets"' in line for line in lines)
-    assert verified >= 8 and with_targets >= 4, (verified, with_targets)
+    assert verified >= 10 and with_targets >= 4, (verified, with_targets)
