@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+from markupsafe import escape
 
 from sqlmodel import select
 
@@ -173,8 +174,30 @@ def test_each_line_is_told_in_spanish(client, paired, world):
     if any(o["do"] == "attack" for o in objs[:row.line - 2]):
         assert "declara atacantes:" in page
     assert " juega " in page and "pagando con" in page
-    after = objs[row.line - 1]  # the first line not replayed is shown as written
-    assert "(no reproducida)" in page and after["do"] in page
+    after = row.record_text.splitlines()[row.line]  # the first line not replayed, as written
+    assert ('<span class="sin-reproducir">sin reproducir:</span> <code class="cruda">'
+            f'{escape(after.strip())}</code>') in page
+    step = client.get(_url(paired, f"/juegos/1/tablero?linea={row.line + 1}")).get_data(
+        as_text=True)
+    assert "sin reproducir, tal como está escrita en el registro:" in step
+
+
+def test_the_board_shows_the_fuerza_of_each_aliado_in_play(client, paired, world):
+    from tourney.engine import catalog_resolver, positions, read_record
+
+    row = _uploaded(client, paired, world)
+    record = read_record(row.record_text.splitlines(), catalog_resolver(paired.catalog))
+    shown = {}
+    for pos in positions(record):
+        shown[pos.line] = pos
+    lines = [n for n, pos in shown.items() if any(p.strength for p in pos.players)]
+    assert lines, "the record never has an Aliado in play"
+    for line in (lines[0], lines[-1]):
+        page = client.get(_url(paired, f"/juegos/1/tablero?linea={line}")).get_data(as_text=True)
+        for player in shown[line].players:
+            for label, fuerza in player.strength.items():
+                assert (f'{escape(label)} <b class="fuerza" title="Fuerza"><span class="sr">'
+                        f'Fuerza </span>{fuerza}</b>') in page, (line, label)
 
 
 def test_links_from_the_outstanding_tables_and_the_match_page(client, paired, world):

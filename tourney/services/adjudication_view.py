@@ -59,7 +59,8 @@ def _status(pos) -> str:
 
 def board(record, record_text: str, verdict: dict | None = None) -> Board:
     """Every line of the record as a step of the viewer, from ``tourney.engine.positions``;
-    the lines after the first illegal one were not replayed (shown as written)."""
+    the lines after the first illegal one were not replayed: their ``action`` is the line as
+    written (raw JSON), which the templates label as such."""
     lines = record_text.splitlines()
     players = {p.id: p.name for p in record.header.players}
     result = Board()
@@ -74,7 +75,7 @@ def board(record, record_text: str, verdict: dict | None = None) -> Board:
         pos = None if stopped else by_line.get(line)
         if pos is None:
             stopped = True
-            result.steps.append(Step(index, line, text, "(no reproducida) " + text.strip(),
+            result.steps.append(Step(index, line, text, text.strip(),
                                      "skipped", None, player=actors.get(line)))
             continue
         position = pos.to_json()
