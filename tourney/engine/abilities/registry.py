@@ -9,10 +9,10 @@
 
 A partial compilation (``complete`` False) gives a ``CardAbilities(complete=False)``: the
 engine uses its keyword, continuous and play-permission abilities (static facts of the card:
-conditional keywords, «Mientras…» bonuses, «puedes jugarlo desde tu Cementerio») and lets the
-record's ``activate`` lines name its understood activated/triggered abilities, but every
-``effect`` line of that card stays *unverified*, because a sentence the compiler did not
-understand might be the one that produced it.
+conditional keywords, «Mientras…» bonuses, «puedes jugarlo desde tu Cementerio») and the
+targets and answer kind (Anulación, «en respuesta») of its own effect when it is played; its
+triggers fire; but every ``effect`` and ``activate`` line of that card stays *unverified*,
+because a sentence the compiler did not understand might be the one that produced it.
 
 A card whose text is empty has no abilities at all: ``CardAbilities(..., complete=True)``.
 Results are cached per card; ``use_compiler(False)`` turns step 2 off (tests, benchmarks).
