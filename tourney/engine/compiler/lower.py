@@ -8,23 +8,18 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from ..abilities.model import Ability, Condition, Cost, Duration, Effect, TargetFilter, Trigger
+from ..abilities.model import Ability, Cost, Effect, TargetFilter, Trigger
+from .lower_parts import (
+    _NAME, _PHASES, _ZONES, Unsupported, _conditions, _cost, _count, _duration, _fields,
+    _Scope, _tf_fields, _trigger, card_filter,
+)
 from .parsed import Cards
-from .parsed import Condition as PCondition
-from .parsed import Cost as PCost
 from .parsed import Effect as PEffect
 from .parsed import Parsed
-from .parsed import Trigger as PTrigger
+
+__all__ = ["Unsupported", "card_filter", "lower"]
 
 
-class Unsupported(Exception):
-    pass
-
-
-_ZONES = {"attack": "attack", "defense": "defense", "support": "support", "play": "in_play", "hand": "hand", "graveyard": "graveyard", "castle": "castle",
-          "exile": "exile", "reserve": "reserve", "paid": "paid", "being_played": "being_played"}
-_PHASES = {"agrupacion": "regroup", "vigilia": "vigil", "final": "final", "batalla": "battle",
-           "robar": "draw", "vigil": "vigil", "war": "war"}
 _MOVES = {"destroy": "destroy", "banish": "banish", "annul": "annul", "return": "return_to_hand",
           "to_hand": "return_to_hand", "shuffle": "shuffle_into_castle", "gain_control": "gain_control",
           "strength": "strength", "grant": "gain_keyword", "lose_keyword": "lose_keyword",
@@ -34,119 +29,6 @@ _MOVES = {"destroy": "destroy", "banish": "banish", "annul": "annul", "return": 
           "race_becomes": "race_becomes", "remove_counters": "remove_counters", "purify": "purify",
           "attach": "attach", "cannot_be_annulled": "cannot_be_annulled"}
 _PUT = {"castle_top": "to_castle_top", "castle_bottom": "to_castle_bottom"}
-_EVENTS = {"combat_damage": "combat_damage", "enters": "enters_play", "leaves": "leaves_play", "blocked": "blocked", "annulled": "annulled", "destroyed": "destroyed", "banished": "banished",
-           "attacks": "attack_declared", "blocks": "block_declared", "played": "played"}
-
-
-def card_filter(cards: Cards, *, owner_player: str | None = None) -> TargetFilter:
-    """A selection as a ``TargetFilter`` (count and targeting included). ``owner_player``:
-    the player an effect is about, for "su Cementerio" and "que controle"."""
-    if cards.ref is not None:
-        raise Unsupported("una referencia no es un filtro")
-    if cards.random or cards.position:
-        raise Unsupported("filtro sin equivalente en el motor (al azar, posición en el Mazo Castillo)")
-    if cards.controller == "subject":
-        if owner_player not in ("you", "opponent"):
-            raise Unsupported("«que controle» sin un jugador concreto")
-        cards = replace(cards, controller=owner_player)
-    types = cards.types
-    if cards.exclude_types and types:
-        raise Unsupported("tipo y exclusión a la vez")
-    controller = cards.controller or "any"
-    if cards.zone != "play":
-        owner = cards.zone_owner
-        if owner == "one":  # "hasta dos cartas en un Cementerio": all from the same one
-            if cards.count != 1 or cards.up_to and cards.count != 1:
-                raise Unsupported("varias cartas de un mismo Cementerio")
-            owner = None
-        if owner == "owner":
-            if owner_player is None:
-                raise Unsupported("«su» zona sin jugador claro")
-            owner = owner_player
-        if cards.controller and owner and cards.controller != owner:
-            raise Unsupported("dueño y zona contradictorios")
-        controller = owner or cards.controller or "any"
-    kwargs: dict[str, Any] = {}
-    if cards.cost:
-        op, n = cards.cost
-        kwargs.update(min_cost=n if op in (">=", "==") else None, max_cost=n if op in ("<=", "==") else None)
-    if cards.strength:
-        op, n = cards.strength
-        kwargs.update(min_strength=n if op in (">=", "==") else None,
-                      max_strength=n if op in ("<=", "==") else None)
-    if cards.count is None and cards.up_to:
-        raise Unsupported("«cualquier cantidad de» sin tope")
-    if cards.zone in ("attack", "defense") and controller == "owner":
-        raise Unsupported("«su Línea» sin jugador claro")
-    names = (_NAME["card"],) if cards.copy_of_self else ()
-    if cards.copy_of_self and not _NAME["card"]:
-        raise Unsupported("copia de esta carta sin nombre")
-    return TargetFilter(types=types, races=cards.races, controller=controller, keywords=cards.keywords,
-                        names=names,
-                        without=cards.without, attacking=cards.attacking, not_types=cards.exclude_types,
-                        bearing_weapon=cards.bearing_weapon,
-                        not_races=cards.not_races, owned=cards.owned,
-                        attribute=cards.attribute, with_ability=cards.with_ability,
-                        zone=_ZONES[cards.zone], other=cards.other,
-                        count=cards.count if cards.count is not None else 1, up_to=cards.up_to,
-                        **kwargs)
-
-
-class _Scope:
-    """Targets of one ability, in order; anaphora ("ese Aliado", "lo") point back."""
-
-    def __init__(self, trigger: PTrigger | None):
-        self.targets: list[TargetFilter] = []
-        self.last: tuple[str, int] | None = None
-        self.trigger = trigger
-        self.chosen: TargetFilter | None = None  # «elige … de allí»: chosen when it resolves
-
-    def subject(self, cards: Cards, player: str | None = None) -> dict:
-        if cards.ref == "self":
-            return {"subject": "self"}
-        if cards.ref == "bearer":
-            return {"subject": "bearer"}
-        if cards.ref == "that" and self.chosen is not None:
-            flt, self.chosen = self.chosen, None
-            return {"subject": "chosen", "filter": flt}
-        if cards.ref == "that":
-            if self.last == ("chosen", -1):
-                raise Unsupported("«esa carta» de una carta elegida al resolver")
-            if self.last is not None:
-                kind, index = self.last
-                return {"subject": kind, "target": index}
-            if self.trigger is not None and self.trigger.cards is not None and \
-                    self.trigger.cards.ref is None:
-                return {"subject": "triggering"}
-            raise Unsupported("«ese/esa» sin antecedente")
-        if cards.count is None:
-            return {"subject": "each", "filter": card_filter(cards, owner_player=player)}
-        if cards.zone == "hand":
-            # a card of a hand (a hidden zone) is chosen when the effect resolves, not targeted
-            flt = card_filter(cards, owner_player=player)
-            self.last = ("chosen", -1)
-            return {"subject": "chosen", "filter": TargetFilter(**{**_tf_fields(flt), "targets": False})}
-        self.targets.append(card_filter(cards, owner_player=player))
-        self.last = ("target", len(self.targets) - 1)
-        return {"subject": "target", "target": len(self.targets) - 1}
-
-
-def _duration(eff: PEffect, continuous: bool) -> Duration:
-    """A continuous ability's effects last as long as the ability applies (no duration of
-    their own, as in the engine's hand-written files)."""
-    if eff.until == "end":
-        return Duration("end_of_turn")
-    if eff.until == "while" and not continuous:
-        return Duration("while_in_play")
-    return Duration()
-
-
-def _count(per: Cards | None, player: str) -> dict:
-    """ "por cada Aliado de Raza Dragón que controles": amount × that count."""
-    if per is None:
-        return {}
-    flt = card_filter(replace(per, count=1), owner_player=player)
-    return {"amount_from": "count", "filter": TargetFilter(**{**_tf_fields(flt), "targets": False})}
 
 
 def _effect(eff: PEffect, scope: _Scope, continuous: bool) -> Effect:
@@ -296,143 +178,10 @@ _LASTING = frozenset({"race_becomes", "strength", "set_strength", "gain_keyword"
                       "cannot_attack", "cannot_block"})
 
 
-def _fields(cards: Cards) -> dict:
-    return {name: getattr(cards, name) for name in cards.__slots__}
-
-
-def _condition(cond: PCondition) -> Condition:
-    if cond.kind == "all_race":  # races, or an attribute («son Luz») kept in ``zone``
-        return Condition("all_allies", filter=TargetFilter(types=("Aliado",), races=cond.races,
-                                                           attribute=cond.zone, controller="you",
-                                                           targets=False))
-    if cond.kind == "control":
-        flt = card_filter(cond.cards)
-        flt = TargetFilter(**{**_tf_fields(flt), "controller": "you", "count": 1, "targets": False})
-        return Condition("controls", filter=flt, count=cond.n)
-    if cond.kind == "self_zone":
-        return Condition("in_zone", zone=_ZONES[cond.zone])
-    if cond.kind == "self_bearing":
-        return Condition("bears_weapon")
-    if cond.kind == "dealt_damage":
-        return Condition("dealt_castle_damage", subject="bearer" if cond.zone == "bearer" else "self")
-    if cond.kind == "bearer_race":  # races, or an attribute kept in ``zone``
-        return Condition("bearer_is", filter=TargetFilter(types=("Aliado",), races=cond.races,
-                                                          attribute=cond.zone, targets=False))
-    if cond.kind == "entered":
-        flt = card_filter(replace(cond.cards, count=1))
-        flt = TargetFilter(**{**_tf_fields(flt), "controller": "you", "targets": False})
-        return Condition("entered_this_turn", count=cond.n, filter=flt)
-    if cond.kind == "self_blocked":
-        return Condition("blocked")  # «si este Aliado fue bloqueado este turno»
-    if cond.kind == "paid_cost":
-        return Condition("paid_cost")
-    if cond.kind == "played_from":
-        return Condition("played_from", zone=_ZONES[cond.zone or "hand"])
-    if cond.kind == "happened":  # «si un Aliado oponente fue Destruido este turno», «si jugaste un Talismán …»
-        assert cond.cards is not None
-        flt = TargetFilter(**{**_tf_fields(card_filter(cond.cards)), "targets": False})
-        player = "you" if cond.phase == "played" else "any"
-        return Condition("happened_this_turn", event=cond.phase, filter=flt, player=player)
-    if cond.kind == "zone_count":
-        flt = card_filter(replace(cond.cards, zone="play", zone_owner=None, count=1))
-        flt = TargetFilter(**{**_tf_fields(flt), "targets": False})
-        return Condition("zone_count", filter=flt, count=cond.n, zone=_ZONES[cond.cards.zone], player="you")
-    if cond.kind == "zone_empty":
-        flt = card_filter(replace(cond.cards, zone="play", zone_owner=None, count=1))
-        flt = TargetFilter(**{**_tf_fields(flt), "targets": False})
-        return Condition("zone_empty", filter=flt, zone=_ZONES[cond.cards.zone], player="you")
-    raise Unsupported(f"condición «{cond.kind}»")
-
-
-def _tf_fields(flt: TargetFilter) -> dict:
-    return {name: getattr(flt, name) for name in flt.__slots__}
-
-
-def _conditions(conds: tuple[PCondition, ...]) -> Condition | None:
-    if not conds:
-        return None
-    if len(conds) == 1:
-        return _condition(conds[0])
-    return Condition("all_of", of=tuple(_condition(c) for c in conds))
-
-
-def _cost(cost: PCost) -> Cost:
-    if cost.kind == "gold":
-        return Cost("gold", amount=cost.amount)
-    if cost.kind == "mill":
-        return Cost("mill", amount=cost.amount)
-    if cost.kind == "counters":  # "quitar un contador de Honor de este Aliado"
-        return Cost("remove_counters", amount=cost.amount, counter=cost.cards.zone)
-    cards = cost.cards
-    if cards is None:
-        raise Unsupported("coste sin cartas")
-    if cards.ref == "self":
-        if cost.kind == "banish":
-            return Cost("banish_self")
-        if cost.kind == "destroy":
-            return Cost("destroy_self")
-        raise Unsupported(f"coste «{cost.kind}» de esta carta")
-    if cards.ref is not None or cards.count is None or cards.up_to:
-        raise Unsupported("coste con cantidad variable")
-    flt = TargetFilter(**{**_tf_fields(card_filter(cards)), "count": 1, "targets": False})
-    if cost.kind == "banish" and cards.zone == "graveyard" and cards.zone_owner == "you":
-        return Cost("banish_from_graveyard", amount=cards.count, filter=flt)
-    if cost.kind == "banish" and cards.zone == "play" and cards.controller == "you":
-        return Cost("banish_own", amount=cards.count, filter=flt)
-    if cost.kind == "destroy" and cards.zone in ("play", "reserve", "paid") and cards.controller == "you":
-        return Cost("destroy_own", amount=cards.count, filter=flt)  # also «un Oro de tu Reserva»
-    if cost.kind == "discard" and cards.zone == "hand":
-        return Cost("discard", amount=cards.count, filter=flt)
-    if cost.kind == "reveal" and cards.zone == "hand":
-        return Cost("reveal", amount=cards.count, filter=flt)
-    if cost.kind == "banish" and cards.zone == "hand":
-        return Cost("banish_from_hand", amount=cards.count, filter=flt)
-    if cost.kind == "shuffle" and cards.zone in ("hand", "graveyard") and cards.zone_owner == "you":
-        return Cost("shuffle_own", amount=cards.count, filter=flt)
-    raise Unsupported(f"coste «{cost.kind}» sin equivalente en el motor")
-
-
-def _trigger(t: PTrigger) -> Trigger:
-    if t.event in ("phase_start", "phase_end"):
-        player = {"you": "you", "opponent": "opponent", None: "any"}[t.whose]
-        return Trigger("phase_begins" if t.event == "phase_start" else "phase_ends",
-                       phase=_PHASES[t.phase], player=player)
-    if t.phase not in (None, "response"):
-        raise Unsupported("disparo con fase")
-    if t.event in ("drawn", "discarded", "milled"):  # «Cuando tu oponente Robe una carta»
-        return Trigger(t.event, player=t.player or "any")
-    would = t.event.startswith("would_")
-    event = _EVENTS.get(t.event.removeprefix("would_"))
-    if event is None or t.cards is None:
-        raise Unsupported(f"disparo «{t.event}» sin equivalente en el motor")
-    player = t.player or "any"
-    extra: dict[str, Any] = {"would": would, "from_zone": _ZONES[t.from_zone] if t.from_zone else None}
-    if t.together is not None:  # «declarado atacante con otros 2 o más Aliados de Raza Bárbaro»
-        n, others = t.together
-        flt = card_filter(replace(others, count=1, controller="you", attacking=True, other=True))
-        extra["condition"] = Condition("controls", filter=TargetFilter(**{**_tf_fields(flt), "targets": False}),
-                                       count=n)
-    if t.cards.ref == "self":
-        return Trigger(event, self_only=True, player=player, **extra)
-    if t.cards.ref == "bearer":
-        return Trigger(event, bearer=True, player=player, **extra)
-    if t.cards.ref is not None:
-        raise Unsupported("disparo sobre una referencia")
-    flt = TargetFilter(**{**_tf_fields(card_filter(t.cards)), "targets": False, "count": 1})
-    if t.whose == "opponent_turn":  # «… en un turno oponente»
-        if "condition" in extra:
-            raise Unsupported("dos condiciones en el disparo")
-        return Trigger(event, card=flt, player=player, condition=Condition("opponent_turn"), **extra)
-    return Trigger(event, card=flt, player=player, **extra)
-
-
 _CAPACITY = {"no puede portar Armas": 0, "puede portar un Arma adicional": 2,
              "puede portar cualquier cantidad de Armas": None}
 _PERMISSION_ZONES = {"desde tu Cementerio": ("graveyard", ()),
                      "desde tu Cementerio en tu Fase de Vigilia": ("graveyard", ("vigil",))}
-
-
-_NAME = {"card": ""}  # the name of the card being lowered («una copia de esta carta»)
 
 
 def lower(p: Parsed, text: str, card_type: str, name: str = "") -> Ability:

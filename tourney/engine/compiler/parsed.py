@@ -119,7 +119,7 @@ class Effect:
     optional: bool = False  # "puedes …" inside a chain ("Luego, puedes Robar una carta")
 
     def describe(self) -> str:
-        from .effects import describe_effect
+        from .render import describe_effect
 
         return describe_effect(self)
 
@@ -136,7 +136,7 @@ class Trigger:
     would: bool = False  # "fuera a ser Destruido": before it happens (replacement)
 
     def describe(self) -> str:
-        from .frames import describe_trigger
+        from .render import describe_trigger
 
         return describe_trigger(self)
 
@@ -151,7 +151,7 @@ class Condition:
     phase: str | None = None
 
     def describe(self) -> str:
-        from .frames import describe_condition
+        from .render import describe_condition
 
         return describe_condition(self)
 
@@ -163,7 +163,7 @@ class Cost:
     cards: Cards | None = None
 
     def describe(self) -> str:
-        from .frames import describe_cost
+        from .render import describe_cost
 
         return describe_cost(self)
 
@@ -185,7 +185,7 @@ class Parsed:
     extra: tuple[str, ...] = field(default=())
 
     def describe(self) -> str:
-        from .frames import describe_parsed
+        from .render import describe_parsed
 
         return describe_parsed(self)
 

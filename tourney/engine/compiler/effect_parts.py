@@ -1,0 +1,143 @@
+"""Pieces the effect chain is made of: the verb lexicon, who does it («tu oponente», «cada
+jugador»), amounts («N cartas», «por cada …», «tantas cartas como Fuerza tenga …»), «a menos
+que tu oponente pague …», looking at the top of a Mazo Castillo («Mira las dos primeras …»)
+and a second object for the same verb («Destruye un Aliado y un Oro oponente»)."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from .nouns import bare_phrase, card_phrase, number
+from .parsed import Cards, Effect
+from .text import Cursor
+
+
+# verb forms (imperative, infinitive, subjunctive, present) -> effect kind
+_FORMS = {
+    "draw": "roba robar robe roben robas", "mill": "bota botar bote boten botas",
+    "discard": "descarta descartar descarte descarten", "destroy": "destruye destruir destruya destruyan",
+    "banish": "destierra desterrar destierre destierren", "annul": "anula anular",
+    "shuffle": "baraja barajar baraje barajen", "search": "busca buscar",
+    "return": "sube subir suba devuelve devolver", "put": "pon poner ponga",
+    "feed": "alimenta alimentar", "group": "agrupa agrupar", "move": "mueve mover",
+    "purify": "purifica purificar purifique",
+}
+
+
+VERBS = {form: kind for kind, forms in _FORMS.items() for form in forms.split()}
+
+
+PLAYER_VERBS = frozenset({"draw", "mill", "discard"})
+
+
+_MOVE_TO = {"a su zona de oro pagado": "paid", "a tu zona de oro pagado": "paid",
+            "a su linea de ataque": "attack", "a tu linea de ataque": "attack",
+            "a su linea de defensa": "defense", "a tu linea de defensa": "defense",
+            "a su reserva de oro": "reserve", "a tu reserva de oro": "reserve"}
+
+
+def _player(cur: Cursor) -> tuple[str, Cursor]:
+    if (after := cur.take_any("tu oponente", "el oponente")) is not None:
+        return "opponent", after
+    if (after := cur.take("cada", "jugador")) is not None:
+        return "each", after
+    if cur.peek() == "tu" and cur.peek(1) in VERBS:
+        return "you", cur.skip()
+    return "you", cur
+
+
+_AS_MANY = {"ese aliado": "strength_of_target", "el aliado elegido": "strength_of_target",
+            "el aliado portador": "strength_of_bearer", "SELF": "strength_of_self"}
+
+
+def as_many(cur: Cursor) -> tuple[str, Cursor] | None:
+    """ "tantas cartas como Fuerza tenga ese Aliado / el Aliado portador / este Aliado"."""
+    after = cur.take("tantas", "cartas", "como", "fuerza", "tenga")
+    if after is None:
+        return None
+    for words, source in _AS_MANY.items():
+        if (rest := after.take(*words.split())) is not None:
+            return source, rest
+    return None
+
+
+def _amount(cur: Cursor) -> tuple[int, Cards | None, Cursor] | None:
+    """ "N carta(s)" [de tu/su mano|mazo castillo] ["por cada" NP]."""
+    got = number(cur)
+    if got is None:
+        return None
+    n, cur = got
+    after = cur.take_any("cartas", "carta")
+    if after is None:
+        return None
+    cur = after.take_any("adicional", "adicionales") or after  # «Roba una carta adicional»
+    per = None
+    if (after := cur.take("por", "cada")) is not None:
+        phrase = bare_phrase(after)
+        if phrase is None:
+            return None
+        per, cur = phrase
+    return n, per, cur
+
+
+def _own_zone(cur: Cursor, player: str, zone: str) -> Cursor:
+    mine = "tu" if player == "you" else "su"
+    words = {"castle": "mazo castillo", "hand": "mano"}[zone]
+    after = cur.take_any(f"de {mine} {words}")
+    return after if after is not None else cur
+
+
+_SECOND = ("un", "una", "el", "la", "hasta", "todos", "todas", "otro", "otra")
+
+
+def _second_object(eff: Effect, cur: Cursor) -> tuple[Effect, Cursor] | None:
+    """ "Destruye un Aliado y un Oro oponente": the same verb on a second noun phrase."""
+    if eff.kind not in ("destroy", "banish", "shuffle", "return", "annul") or eff.cards is None:
+        return None
+    if (after := cur.take("y")) is None or (after.peek() not in _SECOND and not after.peek().isdigit()):
+        return None
+    got = card_phrase(after)
+    if got is None or got[1].peek() in VERBS:
+        return None
+    return replace(eff, cards=got[0]), got[1]
+
+
+_DIG_REST = (("y destierra la otra", "exile", 1), ("y destierra las otras", "exile", None),
+             ("y el resto en la parte inferior de tu mazo castillo", "castle_bottom", None),
+             ("y regresa las demas en cualquier orden", "castle_top", None),
+             ("y pon el resto en la parte inferior de tu mazo castillo", "castle_bottom", None))
+
+
+def _dig(cur: Cursor) -> tuple[Effect, Cursor] | None:
+    """ "Mira las dos primeras cartas de tu Mazo Castillo. Pon una en tu mano y Destierra la otra";
+    "… Elige una, ponla en tu mano y regresa las demás en cualquier orden"."""
+    after = cur.take_any("mira las primeras", "mira las", "mirar las primeras", "mirar las")
+    if after is None or (got := number(after)) is None:
+        return None
+    n, rest = got
+    rest = rest.take("primeras") or rest
+    rest = rest.take("cartas", "de", "tu", "mazo", "castillo")
+    if rest is None or (rest := rest.take_any(".", ",")) is None:
+        return None
+    if (more := rest.take("elige", "una", ",", "pon", "la", "en", "tu", "mano")) is not None:
+        taken, rest = 1, more
+    elif (more := rest.take("pon")) is not None and (got := number(more)) is not None and \
+            (end := got[1].take("en", "tu", "mano")) is not None:
+        taken, rest = got[0], end
+    else:
+        return None
+    for words, zone, left in _DIG_REST:
+        if (end := rest.take(*words.split())) is not None and (left is None or n - taken == left):
+            return Effect("dig", amount=n, cards=Cards(count=taken, zone="castle", zone_owner="you"),
+                          dest="hand", rest_zone=zone), end
+    return None
+
+
+def _unless(cur: Cursor) -> tuple[tuple[str, int], Cursor] | None:
+    """ "(a menos que tu oponente) pague 2 Oros / destierre 2 cartas de su Cementerio"."""
+    if (after := cur.take("pague")) is not None and (got := number(after)) and \
+            (rest := got[1].take_any("oros", "oro")) is not None:
+        return ("gold", got[0]), rest
+    if (after := cur.take("destierre")) is not None and (got := number(after)) and \
+            (rest := got[1].take_any("cartas de su cementerio", "carta de su cementerio")) is not None:
+        return ("banish_from_graveyard", got[0]), rest
+    return None

@@ -1,0 +1,133 @@
+"""Spanish renderings of the grammar's own values (``parsed``), before they become engine
+values: what ``tourney engine abilities`` would show if the model could not say it."""
+from __future__ import annotations
+
+from .frames import PHASES
+from .parsed import PLAYER, ZONE, Condition, Cost, Effect, Parsed, Trigger
+
+
+KINDS = {
+    "draw": "roba {n} carta(s)", "mill": "bota {n} carta(s)", "discard": "descarta {c}",
+    "destroy": "destruye {c}", "banish": "destierra {c}", "annul": "anula {c}",
+    "shuffle": "baraja {c} en el Mazo Castillo de su dueño", "return": "sube {c} a la mano de su dueño",
+    "to_hand": "pone {c} en la mano", "search": "busca {c} y {d}", "strength": "{c}: {n:+d} a la Fuerza",
+    "grant": "{c} gana {k}", "lose_ability": "{c} pierde su habilidad", "cancel_attack": "cancela el ataque",
+    "cannot_attack": "{c} no puede ser declarado atacante", "feed": "alimenta {c}",
+    "move": "mueve {c} a {d}", "race_becomes": "{c} se considera de Raza {k}",
+    "play_free": "juega {c} sin pagar su coste", "look_hand": "mira la mano", "choose": "elige {c}",
+    "group": "agrupa {c}", "gain_control": "gana el control de {c}", "set_strength": "{c} tiene Fuerza {n}",
+}
+
+
+def describe_effect(eff: Effect) -> str:
+    template = KINDS.get(eff.kind, eff.kind)
+    cards = eff.cards.describe() if eff.cards else ""
+    dest = {"hand": "la pone en la mano", "exile": "la destierra", None: "",
+            "castle_top": "la pone en la parte superior del Mazo Castillo",
+            "graveyard": "la pone en el Cementerio"}.get(eff.dest, eff.dest)
+    amount = eff.amount if eff.amount is not None else 0
+    text = template.format(n=amount, c=cards, k=eff.keyword or "", d=dest)
+    if eff.kind == "lose_keyword":
+        text = f"{cards} pierde {eff.keyword}"
+    if eff.kind == "cannot_block":
+        text = f"{cards} no puede bloquear"
+    if eff.player != "you":
+        text = f"{PLAYER[eff.player]}: {text}"
+    if eff.per is not None:
+        text += f" por cada {eff.per.describe()}"
+    if eff.optional:
+        text = f"puedes: {text}"
+    if eff.then:
+        text = f"luego, {text}"
+    if eff.until == "end":
+        text += " hasta la Fase Final"
+    if eff.until == "while":
+        text += " mientras esta carta esté en juego"
+    return text
+
+
+def describe_trigger(t: Trigger) -> str:
+    if t.event in ("phase_start", "phase_end"):
+        when = "Al comienzo de" if t.event == "phase_start" else "Al final de"
+        whose = {"you": "tu ", "opponent": "la ", None: "cada "}[t.whose]
+        tail = " oponente" if t.whose == "opponent" else ""
+        return f"{when} {whose}{PHASES[t.phase]}{tail}"
+    if t.event == "played" and t.phase == "response":
+        return f"En respuesta a que tu oponente juegue {t.cards.describe()}"
+    if t.event == "played":
+        who = "juegas" if t.player == "you" else "tu oponente juega"
+        return f"Cuando {who} {t.cards.describe()}"
+    names = {"enters": "entra en juego", "leaves": "sale del juego", "destroyed": "es destruido", "banished": "es desterrado",
+             "attacks": "es declarado atacante", "blocked": "es bloqueado", "blocks": "bloquea"}
+    tail = " bajo tu control" if t.player == "you" else ""
+    who = t.cards.describe() if t.cards is not None else PLAYER.get(t.player or "", "un jugador")
+    return f"Cuando {who} {names.get(t.event, t.event)}{tail}"
+
+
+def describe_condition(c: Condition) -> str:
+    if c.kind == "all_race" and c.zone:
+        return f"si todos los Aliados que controlas son {c.zone}"
+    if c.kind == "all_race":
+        return "si todos los Aliados que controlas son de Raza " + " y/o ".join(c.races)
+    if c.kind == "control":
+        return f"si controlas {c.n} o más {c.cards.describe()}"
+    if c.kind == "self_zone":
+        return f"si esta carta está en tu {ZONE[c.zone]}"
+    if c.kind == "self_bearing":
+        return "mientras porte un Arma"
+    if c.kind == "self_blocked":
+        return "si este Aliado fue bloqueado"
+    if c.kind == "paid_cost":
+        return "si pagaste su coste"
+    if c.kind == "played_from":
+        return f"si la jugaste desde tu {ZONE[c.zone or 'hand']}"
+    if c.kind == "happened":
+        return f"si este turno ocurrió: {c.phase} ({c.cards.describe() if c.cards else ''})"
+    if c.kind == "zone_count":
+        return f"si hay {c.n} o más {c.cards.describe()}"
+    if c.kind == "zone_empty":
+        return f"si no hay {c.cards.describe()}"
+    if c.kind == "bearer_race":
+        return "si el Aliado portador es " + (c.zone or ("de Raza " + " o ".join(c.races)))
+    if c.kind == "entered":
+        return f"si entraron en juego {c.n} o más {c.cards.describe()} bajo tu control este turno"
+    if c.kind == "dealt_damage":
+        who = "el Aliado portador" if c.zone == "bearer" else "esta carta"
+        return f"si {who} hizo daño al Mazo Castillo oponente"
+    return c.kind
+
+
+def describe_cost(c: Cost) -> str:
+    if c.kind == "gold":
+        return f"pagar {c.amount} Oro(s)"
+    if c.kind == "mill":
+        return f"botar {c.amount} carta(s)"
+    verbs = {"banish": "desterrar", "discard": "descartar", "destroy": "destruir",
+             "shuffle": "barajar", "reveal": "mostrar"}
+    return f"{verbs[c.kind]} {c.cards.describe()}"
+
+
+def describe_parsed(p: Parsed) -> str:
+    if p.kind == "keyword":
+        return f"Habilidad clave: {p.keyword}" + (f" ({p.param})" if p.param else "")
+    if p.kind in ("permission", "restriction", "property"):
+        return {"permission": "Permiso de juego", "restriction": "Restricción de juego",
+                "property": "Propiedad"}[p.kind] + f": {p.param}"
+    parts = []
+    if p.timing:
+        parts.append(f"[{p.timing}]")
+    if p.once_per_turn:
+        parts.append("una vez por turno")
+    if p.trigger:
+        parts.append(p.trigger.describe())
+    parts.extend(c.describe() for c in p.conditions)
+    if p.costs:
+        parts.append("coste: " + " y ".join(c.describe() for c in p.costs))
+    body = "; ".join(e.describe() for e in p.effects)
+    if p.optional:
+        body = f"puedes: {body}"
+    head = {"spell": "Al resolverse", "triggered": "Disparada", "activated": "Activada",
+            "static": "Continua"}.get(p.kind, p.kind)
+    return f"{head}: " + ", ".join(parts + [body]) if parts else f"{head}: {body}"
+
+
