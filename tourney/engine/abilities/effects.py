@@ -202,7 +202,9 @@ class Effects(State):
         they chose (v2 ``choose``)."""
         if pending.controller != self.active:
             for q in self.pending:
-                if q.controller == self.active and not q.optional:
+                known = self.cards[q.source].abilities
+                if (q.controller == self.active and not q.optional
+                        and known is not None and known.complete):
                     raise IllegalAction("6.6", f"Primero se resuelven las habilidades disparadas "
                                                f"del jugador activo: falta la de "
                                                f"{self.cards[q.source].label()}.")
