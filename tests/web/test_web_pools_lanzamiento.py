@@ -178,6 +178,14 @@ def test_an_organizer_runs_a_lanzamiento_of_16_players_from_pools_to_standings(c
                 return out_code, in_code
 
             out_code, in_code = world.run(swap)
+            # the swaps page tells the Lanzamiento's rules, not the constructed ones (§11)
+            login(client, judge.email)
+            page = client.get(f"/eventos/{event_id}/mesas/{matches[0][0]}/cambios?jugador={matches[0][2]}")
+            rule = page.get_data(as_text=True)
+            assert page.status_code == 200 and "el Castillo queda en 40" in rule
+            assert "no es necesario restablecer el mazo" in rule and "solo con cartas del resto del pool" in rule
+            assert "queda en 50" not in rule and "vuelve a lo inscrito" not in rule
+            login(client, org.email)
         for match_id, version, a, b in matches:
             a_games, b_games = rng.choice([(2, 0), (2, 1), (1, 2), (0, 2)])
             _post(client, f"/eventos/{event_id}/mesas/{match_id}/resultado", a_games=str(a_games),

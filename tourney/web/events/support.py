@@ -55,7 +55,7 @@ def swaps_entry(event_id: int, match_id: int):
     table = next(t for t in rounds.tables(session, event, rnd) if t.match.id == match.id)
     return render_template("events/swaps.html", event=event, rnd=rnd, table=table, reg=reg,
                            form=form, decks=decks, recorded=recorded, problem=problem,
-                           judge=judge), status
+                           judge=judge, fmt=format_for(event)), status
 
 
 @bp.post("/eventos/<int:event_id>/mesas/<int:match_id>/cambios/verificar")
