@@ -9,6 +9,7 @@ from markupsafe import escape
 from sqlmodel import select
 
 from tourney.models.adjudication import Adjudication
+from tourney.models.events import Registration
 from web_helpers import csrf_from, login
 
 
@@ -371,3 +372,34 @@ def test_the_table_picker_offers_the_round_asked_for(client, paired, world):
     assert "Arbitrar una mesa de la ronda 2" in page and f'value="{second[0]}"' in page
     page = client.get(f"{base}?ronda=1").get_data(as_text=True)
     assert "Arbitrar una mesa de la ronda 1" in page and f'value="{paired.match.id}"' in page
+
+
+def test_the_console_chooses_the_first_player_when_the_names_differ(runner, paired, world,
+                                                                    tmp_path):
+    lines = _record(world, paired).splitlines()
+    header = json.loads(lines[0])
+    for player, name in zip(header["players"], ("Jugador 1", "Jugador 2")):
+        player["name"] = name
+    path = tmp_path / "otros-nombres.jsonl"
+    path.write_text("\n".join([json.dumps(header)] + lines[1:]) + "\n", encoding="utf-8")
+    first, second = world.run(lambda s: [s.get(Registration, i) for i in (
+        paired.match.player_a_id, paired.match.player_b_id)])
+    args = ["adjudicate", str(path), "--event", str(paired.event.id),
+            "--match", str(paired.match.id), "--game", "1"]
+    by_names = runner.invoke(args=args)
+    assert by_names.exit_code == 2 and "«Jugador 1» y «Jugador 2»" in by_names.output
+    unknown = runner.invoke(args=args + ["--first-player", "Nadie"])
+    assert unknown.exit_code == 2 and "no se guardó (--first-player)" in unknown.output
+    assert first.name in unknown.output and second.name in unknown.output
+    assert _count(world) == 0
+    by_name = runner.invoke(args=args + ["--first-player", first.name.lower()])
+    assert by_name.exit_code == 1, by_name.output
+    by_id = runner.invoke(args=args + ["--first-player", str(second.id)])
+    assert by_id.exit_code == 1, by_id.output
+    rows = world.run(lambda s: s.exec(select(Adjudication).order_by(Adjudication.revision)).all())
+    assert [r.players for r in rows] == [{"A": first.id, "B": second.id},
+                                         {"A": second.id, "B": first.id}]
+    assert rows[0].decks_ok and not rows[1].decks_ok  # seated backwards: the decks say so
+    assert "al revés" in rows[1].deck_check["notes"][0]
+    alone = runner.invoke(args=["adjudicate", str(path), "--first-player", "1"])
+    assert alone.exit_code == 2 and "va con --event" in alone.output

@@ -13,9 +13,10 @@ from .common import EXIT_UNREADABLE, CliError
 
 
 def store(app, path: str, text: str, event_id: int | None, match_id: int | None,
-          game: int | None, catalog) -> str:
+          game: int | None, catalog, first_player: str | None = None) -> str:
     """Adjudicate and store; the Spanish line to print. CliError (exit 2) when the event, the
-    match, the game or the players do not fit: nothing is stored then."""
+    match, the game or the players do not fit: nothing is stored then. ``first_player`` (the
+    registration's name or id) says which player of the match is the record's first one."""
     missing = [flag for flag, value in (("--event", event_id), ("--match", match_id),
                                         ("--game", game)) if value is None]
     if missing:
@@ -25,11 +26,11 @@ def store(app, path: str, text: str, event_id: int | None, match_id: int | None,
     try:
         with db.session_scope(app) as session:
             row = upload_from_console(session, event_id, match_id, game, text, catalog, formats,
-                                      filename=Path(path).name)
+                                      filename=Path(path).name, first_player=first_player)
             where = (f"/eventos/{row.event_id}/mesas/{row.match_id}/juegos/{row.game}/veredicto")
             revision = row.revision
     except ServiceError as exc:
-        field = {"game": "--game", "match": "--match", "first_player": "los jugadores",
+        field = {"game": "--game", "match": "--match", "first_player": "--first-player",
                  "record": "el registro"}.get(exc.field or "", "")
         raise CliError(f"no se guardó{' (' + field + ')' if field else ''}: {exc.message}",
                        EXIT_UNREADABLE) from None

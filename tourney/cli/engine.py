@@ -78,11 +78,14 @@ def describe(verdict, names: dict[str, str]) -> str:
 @click.option("--match", "match_id", type=int, default=None,
               help="La mesa (el número de /eventos/ID/mesas/N).")
 @click.option("--game", "game_no", type=int, default=None, help="El juego de la partida: 1, 2 o 3.")
+@click.option("--first-player", "first_player", default=None, metavar="JUGADOR",
+              help="Con --event: qué jugador de la mesa es el primero de la cabecera del registro "
+                   "(su nombre inscrito o el id de su inscripción), si el registro usa otros nombres.")
 @with_appcontext
 @friendly
 def adjudicate_command(record: str, as_json: bool, catalog_path: str | None,
                        event_id: int | None = None, match_id: int | None = None,
-                       game_no: int | None = None) -> None:
+                       game_no: int | None = None, first_player: str | None = None) -> None:
     from ..engine import RecordError, adjudicate, catalog_resolver, read_record
 
     text = _read_text(record, "el registro")
@@ -90,7 +93,10 @@ def adjudicate_command(record: str, as_json: bool, catalog_path: str | None,
     if (event_id, match_id, game_no) != (None, None, None):  # store it in the event (issue 12)
         from .adjudication import store
 
-        click.echo(store(current_app, record, text, event_id, match_id, game_no, catalog), err=True)
+        click.echo(store(current_app, record, text, event_id, match_id, game_no, catalog,
+                         first_player=first_player), err=True)
+    elif first_player is not None:
+        raise CliError("--first-player va con --event ID --match N --game G", EXIT_UNREADABLE)
     try:
         game_record = read_record(text.splitlines(), catalog_resolver(catalog))
     except RecordError as exc:

@@ -16,7 +16,6 @@ from datetime import datetime
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, func, select
 
-from ..catalog.model import fold
 from ..document_values import AdjudicationRow
 from ..engine import RecordError, adjudicate, catalog_resolver, read_record
 from ..engine.rules import rule_title
@@ -24,6 +23,7 @@ from ..models.adjudication import SOURCE_CLI, SOURCE_FILE, SOURCE_TEXT, SOURCES,
 from ..models.catalog import utcnow
 from ..models.events import Event, Match, Registration, Round, User
 from . import record_deck
+from .adjudication_seats import first_player_of, seat_players
 from .access import is_judge, owns
 from .decklists import catalog_for
 from .errors import Conflict, Forbidden, NotFound, ServiceError
@@ -195,43 +195,6 @@ def read(text: str, catalog, field: str = "record"):
         raise ServiceError(f"Registro ilegible, línea {exc.line}: {exc.message}", field) from None
 
 
-def _name_score(recorded: str, registered: str) -> int:
-    a, b = fold(recorded).split(), fold(registered).split()
-    if not a or not b:
-        return 0
-    if a == b:
-        return 2
-    short, long_ = (a, b) if len(a) < len(b) else (b, a)
-    return 1 if long_[:len(short)] == short else 0
-
-
-def seat_players(header, match: Match, regs: dict[int, Registration], table_no: int,
-                 first_player: int | None = None) -> dict[str, Registration]:
-    """The record's two players -> the match's registrations: by ``first_player`` (the
-    registration that is the record's first player), else by their names."""
-    players = header.players
-    a, b = regs[match.player_a_id], regs[match.player_b_id]
-    if first_player:
-        if first_player not in (a.id, b.id):
-            raise ServiceError("«Primer jugador del registro» debe ser uno de los dos jugadores "
-                               "de esta mesa.", "first_player")
-        first = regs[first_player]
-        second = b if first.id == a.id else a
-        return {players[0].id: first, players[1].id: second}
-    straight = _name_score(players[0].name, a.name) + _name_score(players[1].name, b.name)
-    crossed = _name_score(players[0].name, b.name) + _name_score(players[1].name, a.name)
-    ok_straight = _name_score(players[0].name, a.name) and _name_score(players[1].name, b.name)
-    ok_crossed = _name_score(players[0].name, b.name) and _name_score(players[1].name, a.name)
-    if ok_straight and (not ok_crossed or straight >= crossed):
-        return {players[0].id: a, players[1].id: b}
-    if ok_crossed:
-        return {players[0].id: b, players[1].id: a}
-    raise ServiceError(
-        f"La cabecera del registro (línea 1) es de «{players[0].name}» y «{players[1].name}», "
-        f"pero en la mesa {table_no} juegan {a.name} y {b.name}: ¿es el registro de otra mesa? "
-        "Si el registro usa otros nombres, elige quién es su primer jugador.", "first_player")
-
-
 def check_decks(session: Session, event: Event, match: Match, game: int, record,
                 seats: dict[str, Registration], catalog, fmt=None) -> dict:
     """The deck check of the record, one entry per player (see ``record_deck``)."""
@@ -297,13 +260,17 @@ def upload(session: Session, actor: User | None, event: Event, match: Match, gam
 
 
 def upload_from_console(session: Session, event_id: int, match_id: int, game: int, text: str,
-                        catalog, formats: dict, filename: str = "") -> Adjudication:
-    """``tourney adjudicate FILE --event ID --match N --game G``: the same as the upload, by
-    whoever runs the console (who can already do everything the database allows)."""
+                        catalog, formats: dict, filename: str = "",
+                        first_player: str | None = None) -> Adjudication:
+    """``tourney adjudicate FILE --event ID --match N --game G [--first-player X]``: the same
+    as the upload, by whoever runs the console (who can already do everything the database
+    allows). ``first_player``: the registration (name or id) that is the record's first player."""
     event = get_event(session, event_id)
     match, _rnd = get_match(session, event, match_id)
+    first = (first_player_of(match, {r.id: r for r in _regs(session, match)}, first_player)
+             if first_player is not None and match.player_b_id is not None else None)
     return _store(session, None, event, match, game, text, catalog, formats.get(event.format_id),
-                  source=SOURCE_CLI, filename=filename)
+                  source=SOURCE_CLI, filename=filename, first_player=first)
 
 
 def _store(session: Session, actor: User | None, event: Event, match: Match, game, text: str,
