@@ -3,6 +3,9 @@ from __future__ import annotations
 
 import pytest
 
+from tourney.engine.abilities.registry import use_compiler
+
+from .games import make_judge
 from .realcards import load_real
 
 
@@ -18,3 +21,14 @@ def real(shared_data):
 
     get.catalog = catalog
     return get
+
+
+@pytest.fixture(scope="module")
+def judge(real):
+    use_compiler(True)
+    return make_judge(real.catalog)
+
+
+@pytest.fixture(scope="module")
+def cost(real):
+    return lambda name: real(name).cost or 0

@@ -66,3 +66,17 @@ def make_judge(catalog):
         lines = [json.dumps(head, ensure_ascii=False)] + [json.dumps(a, ensure_ascii=False) for a in actions]
         return adjudicate(read_record(lines, resolve))
     return run
+
+
+def cast(p, card_id, name, cost, **more):
+    """Oros for ``name``'s cost (the Oro inicial and ids 9…) and the play line."""
+    extra = [f"{p}{9 + i}" for i in range(max(cost(name) - 1, 0))]
+    setup = [gold(p, *extra)] if extra else []
+    return setup + [play(p, card_id, [f"{p}0"] + extra, **more)]
+
+
+def battle(war):
+    """A's Aliado A2 attacks, B's B1 blocks; B passes first in the war, then ``war``."""
+    setup = [put("A", "A2"), end("A"), put("B", "B1"), end("B")]
+    fight = [attack("A", "A2"), block("B", ("B1", "A2")), passes("B")]
+    return setup + fight + war + ([passes("B"), passes("A")] if war else [passes("A")])
