@@ -82,6 +82,10 @@ def effect_of(player: str, cur: Cursor, antecedent: Cards | None) -> tuple[Effec
                     return None
                 return Effect("cost_change", cards=cards, amount=-n), phrase[1]
         return None
+    if (after := cur.take("no", "puedes", "jugar")) is not None and (phrase := bare_phrase(after)) is not None \
+            and (end := phrase[1].take("este", "turno")) is not None:
+        played = _being_played(phrase[0], "you")  # «no puedes jugar Aliados este turno»
+        return (Effect("cannot_play", "you", played, until="end"), end) if played else None
     if (after := cur.take_any("no se pueden jugar", "no se puede jugar")) is not None:
         phrase = bare_phrase(after)
         if phrase is not None:

@@ -166,7 +166,7 @@ def _modifiers(cards: Cards, cur: Cursor) -> tuple[Cards, Cursor]:
                 after.peek() in RACES and not cards.not_races:
             races = [RACES[after.peek()]]
             after = after.skip()
-            while after.peek() in ("ni", "o", "y", ",") and after.peek(1) in RACES:
+            while after.peek() in ("ni", "o", "y", "yo", ",") and after.peek(1) in RACES:
                 races.append(RACES[after.peek(1)])
                 after = after.skip(2)
             cards, cur = replace(cards, not_races=tuple(races)), after

@@ -243,7 +243,7 @@ def _framed(cur: Cursor, card_type: str) -> tuple[Parsed, ...]:
             trig is not None and trig.cards is not None and trig.cards.ref == "self"):
         implicit = Cards(ref="self")
     elif (trig is not None and trig.cards is not None and trig.cards.ref == "bearer") or \
-            any(c.kind == "bearer_race" for c in conds):
+            any(c.kind == "bearer_race" or (c.kind == "dealt_damage" and c.zone == "bearer") for c in conds):
         implicit = Cards(types=("Aliado",), ref="bearer")  # "Cuando el Aliado portador …, gana 3 …"
     antecedent = None
     if implicit is not None and implicit.ref == "bearer":
