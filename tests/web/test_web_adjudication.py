@@ -208,6 +208,21 @@ def test_links_from_the_outstanding_tables_and_the_match_page(client, paired, wo
     login(client, paired.org.email)
     page = client.get(_url(paired, "/resultado")).get_data(as_text=True)
     assert _url(paired, "/arbitraje") in page
+    assert "Ningún juego de esta mesa ha sido arbitrado todavía." in page
+    assert "/veredicto" not in page  # nothing to link before a record is uploaded
+
+
+def test_the_match_page_links_only_the_adjudicated_games(client, paired, world):
+    login(client, paired.judge.email)
+    assert _post(client, paired, record=_record(world, paired, game=2), game="2").status_code == 302
+    for key in paired.playing:  # the players see the result page and the game judged
+        login(client, paired.users[key].email)
+        page = client.get(_url(paired, "/resultado")).get_data(as_text=True)
+        assert f'href="{_url(paired, "/juegos/2/veredicto")}">juego 2</a>' in page
+        assert "/juegos/1/veredicto" not in page and "/juegos/3/veredicto" not in page
+        assert "todavía" not in page.split('id="arbitraje"')[1].split("</p>")[0]
+    verdict = client.get(_url(paired, "/juegos/2/veredicto")).get_data(as_text=True)
+    assert "Juego 1</a> (sin arbitrar)" in verdict and "Juego 3</a> (sin arbitrar)" in verdict
 
 
 def test_a_game_out_of_range_is_404(client, paired, world):

@@ -127,6 +127,12 @@ def tables_to_adjudicate(session: Session, event: Event,
                                 f"{names.get(m.player_b_id, '')}") for m in matches]
 
 
+def games_of(session: Session, match_id: int) -> list[int]:
+    """The games (1-3) of the match that have at least one stored record."""
+    return sorted(set(session.exec(select(Adjudication.game)
+                                   .where(Adjudication.match_id == match_id))))
+
+
 def history(session: Session, adj: Adjudication) -> list[Adjudication]:
     return [a for a in for_match(session, session.get(Match, adj.match_id)) if a.game == adj.game]
 

@@ -32,6 +32,15 @@ class UploadForm(FlaskForm):
     file = FileField("…o sube el archivo .jsonl")
 
 
+@bp.app_context_processor
+def _adjudicated_games():
+    """``adjudicated_games(match_id)`` for the match pages (templates/events/result.html):
+    the games of the match with a stored record, so only those are linked."""
+    def adjudicated_games(match_id: int) -> list[int]:
+        return service.games_of(db(), match_id)
+    return {"adjudicated_games": adjudicated_games}
+
+
 def _event(event_id: int):
     return get_event(db(), event_id)
 
@@ -154,7 +163,8 @@ def verdict(event_id: int, match_id: int, number: int):
     return render_template("adjudication/verdict.html", event=event, match=match, rnd=rnd,
                            number=number, adj=adj, revisions=revisions, names=_names(match),
                            staff=service.can_upload(db(), actor(), event), details=details,
-                           rule_title=service.rule_title, uploader=_uploader(adj))
+                           rule_title=service.rule_title, uploader=_uploader(adj),
+                           judged=service.games_of(db(), match.id))
 
 
 def _uploader(adj) -> str:
