@@ -205,9 +205,13 @@ def test_an_oversize_record_is_refused(world, paired):
     with pytest.raises(ServiceError) as exc:
         _upload(world, paired, big)
     assert "máximo" in exc.value.message and _count(world) == 0
+    whole = big.encode() + b" " * 4096
     with pytest.raises(ServiceError) as exc:
-        adj_service.decode_upload(big.encode())
+        adj_service.decode_upload(whole)
     assert exc.value.field == "file"
+    size = -(-len(whole) // 1024)  # the whole file given: its size in KB, rounded up
+    assert f"pesa {size} KB; el máximo es {adj_service.MAX_RECORD_BYTES // 1024} KB" in (
+        exc.value.message)
 
 
 def test_a_file_not_in_utf8_is_refused():

@@ -170,8 +170,11 @@ def visible(session: Session, actor: User | None, event: Event) -> list[Adjudica
 # -- the record ---------------------------------------------------------------------------------
 def decode_upload(data: bytes, filename: str = "") -> str:
     """An uploaded file's text, or a ServiceError naming the field «file»."""
-    if len(data) > MAX_RECORD_BYTES:
-        raise ServiceError(f"El archivo pesa {len(data) // 1024} KB; el máximo es "
+    if len(data) > MAX_RECORD_BYTES:  # the web reads at most one byte more than the limit
+        size = (f"más de {MAX_RECORD_BYTES // 1024} KB" if len(data) <= MAX_RECORD_BYTES + 1
+                else f"{-(-len(data) // 1024)} KB")
+        named = f" {filename}" if filename else ""
+        raise ServiceError(f"El archivo{named} pesa {size}; el máximo es "
                            f"{MAX_RECORD_BYTES // 1024} KB.", "file")
     if not data.strip():
         raise ServiceError("El archivo está vacío.", "file")

@@ -12,7 +12,7 @@ from flask_wtf.file import FileField
 from wtforms import SelectField, TextAreaField
 from wtforms.validators import Length, Optional
 
-from ..models.adjudication import SOURCE_FILE, SOURCE_TEXT
+from ..models.adjudication import SOURCE_CLI, SOURCE_FILE, SOURCE_TEXT
 from ..models.events import Registration, User
 from ..services import adjudication as service
 from ..services import adjudication_view as view
@@ -25,7 +25,7 @@ bp = Blueprint("adjudication", __name__)
 
 
 class UploadForm(FlaskForm):
-    game = SelectField("Juego", default="1")
+    game = SelectField("Juego", default="1", validate_choice=False)  # the service says 1-3
     first_player = SelectField("Primer jugador del registro", default="0")
     record = TextAreaField("Registro de la partida (JSON Lines, pegado)",
                            validators=[Optional(), Length(max=service.MAX_RECORD_BYTES)])
@@ -168,6 +168,8 @@ def verdict(event_id: int, match_id: int, number: int):
 
 
 def _uploader(adj) -> str:
+    if adj is not None and adj.uploaded_by is None and adj.source == SOURCE_CLI:
+        return "la consola (tourney adjudicate)"
     if adj is None or adj.uploaded_by is None:
         return ""
     user = db().get(User, adj.uploaded_by)
