@@ -468,3 +468,11 @@ def test_9_c4_prevent_damage_petrificado_until_your_next_turn(judge):
     assert v.final["B"]["graveyard"] == 1  # only Petrificado: no combat damage
     v = judge(head, setup + [{"p": "B", "do": "pass"}, {"p": "A", "do": "pass"}])
     assert v.final["B"]["graveyard"] == 3  # unprevented: Fuerza 3 to the Castillo
+
+
+def test_8_1_d_en_respuesta_ocelotl_is_played_when_the_opponent_plays_an_aliado(judge):
+    head = header(deck("Trauko"), deck("Ocelotl"), hand=1)
+    v = judge(head, [play("A", "A1", ["A0"]), play("B", "B1", ["B0"])])
+    assert v.status == "unfinished" and v.final["B"]["in_play"] == 2, v
+    v = judge(head, [play("B", "B1", ["B0"])])  # nothing to answer: not in A's Vigilia
+    assert (v.line, v.rule) == (2, "9 B")

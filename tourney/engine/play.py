@@ -15,6 +15,7 @@ from .abilities.chain import (
     enter_window,
     note_answer,
     own_effect,
+    permission_in_response,
     valid_targets_exist,
 )
 from .abilities.continuous import recompute
@@ -74,6 +75,8 @@ class Play(State):
                                        f"{card.type}.")
         effect = own_effect(inst)
         answer = answer_kind(effect[1]) if effect is not None else None
+        if answer is None and permission_in_response(self, inst, p):
+            answer = "response"
         if (effect is not None and effect[1].targets) or WANDERER in inst.base_kw:
             recompute(self)  # 4.1: targets and Errante read keywords and Fuerza
         # timing (9 B, 9 C2, 9 C3; 8.1 D for answers)

@@ -23,6 +23,7 @@ from .chain import (
     check_targets,
     note_answer,
     own_effect,
+    permission_in_response,
 )
 from .continuous import recompute
 from .effects import Effects
@@ -80,8 +81,10 @@ class Activation(Effects):
                                         or any(q.source == src and q.event.kind == "played"
                                                for q in self.pending))
         if do == "play" and action.card is not None:
-            effect = own_effect(self.cards[action.card])
-            return effect is not None and answer_kind(effect[1]) is not None
+            inst = self.cards[action.card]
+            effect = own_effect(inst)
+            return ((effect is not None and answer_kind(effect[1]) is not None)
+                    or permission_in_response(self, inst, action.p))
         if do == "activate" and action.card is not None:
             known = self.cards[action.card].abilities
             if known is None or action.ability is None:

@@ -8,7 +8,7 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from ..record import ZONES as RECORD_ZONES
-from .evaluate import IN_PLAY, candidates, mismatch, player_of
+from .evaluate import IN_PLAY, candidates, holds, mismatch, player_of
 from .model import Ability, TargetFilter
 from .verify import DEST, ENGINE_APPLIED, _protected, land_zone
 
@@ -74,6 +74,9 @@ def effect_line(game: State, source: Inst, ability: Ability, p: str, targets: li
         if effect.then and not done:
             continue
         if effect.optional and rng.random() < 0.2:
+            done = False
+            continue
+        if effect.condition is not None and not holds(game, effect.condition, source, p):
             done = False
             continue
         kind = effect.kind

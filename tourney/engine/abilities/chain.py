@@ -116,6 +116,10 @@ def check_targets(game: State, source: Inst, ability: Ability, targets: tuple[st
                                   f"{'s' if need != 1 else ''} y se nombraron {len(targets)}.")
     pos = 0
     for f in wanted:
+        chunk = targets[pos:pos + f.count]
+        if f.same_zone and len({(game.cards[t].zone, game.cards[t].owner) for t in chunk}) > 1:
+            raise IllegalAction(rule, f"Los objetivos de {source.label()} deben estar en la misma "
+                                      "zona de un mismo jugador.")
         for _ in range(f.count):
             if pos >= len(targets):
                 break
@@ -222,3 +226,28 @@ class Closed:
     """What closing the windows changed (for the caller to fire held-back events)."""
 
     events: list[Any] = field(default_factory=list)
+
+
+def permission_in_response(game: State, inst: Inst, p: str) -> bool:
+    """«Puedes jugar este Talismán en respuesta a que tu oponente juegue un Aliado»: a play
+    permission with ``response`` whose trigger matches the card being played now."""
+    known = inst.abilities
+    if known is None or not game.windows:
+        return False
+    window = game.windows[-1]
+    played = game.cards[window.source]
+    for a in known.abilities:
+        t = a.trigger
+        if a.kind != "play_permission" or not a.response or t is None or t.event != "played":
+            continue
+        if window.kind != "card":
+            continue
+        if t.player == "opponent" and window.player == p:
+            continue
+        if t.player == "you" and window.player != p:
+            continue
+        if t.card is not None and mismatch(game, replace(t.card, zone="being_played"), played,
+                                           p, inst, False):
+            continue
+        return True
+    return False

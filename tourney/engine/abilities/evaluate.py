@@ -92,8 +92,44 @@ def mismatch(game: State, f: TargetFilter, inst: Inst, controller: str,
         return f"{inst.label()} no es {f.attribute}" if explain else _NO
     if f.with_ability is not None and bool((card.text or "").strip()) != f.with_ability:
         return f"{inst.label()} {'no tiene' if f.with_ability else 'tiene'} habilidad" if explain else _NO
+    if f.any_of and not any(
+            mismatch(game, _loose(g), inst, controller, source, False) is None for g in f.any_of):
+        return f"{inst.label()} no es {' ni '.join(g.noun() for g in f.any_of)}" if explain else _NO
+    if f.max_cost_from is not None:
+        limit = dynamic_amount(game, f.max_cost_from, f.from_filter, controller, source)
+        if limit is not None and (card.cost or 0) > limit:
+            return f"{inst.label()} tiene coste {card.cost}, más de {limit}" if explain else _NO
+    if f.max_strength_from is not None:
+        limit = dynamic_amount(game, f.max_strength_from, f.from_filter, controller, source)
+        if limit is not None and game.strength(inst) > limit:
+            return (f"{inst.label()} tiene Fuerza {game.strength(inst)}, más de {limit}"
+                    if explain else _NO)
     if f.attacking is not None and (inst.zone == "attack") != f.attacking:
         return f"{inst.label()} {'no está atacando' if f.attacking else 'está atacando'}" if explain else _NO
+    return None
+
+
+def _loose(f: TargetFilter) -> TargetFilter:
+    """A sub-filter of ``any_of``: its zone and controller are the outer filter's business."""
+    from dataclasses import replace
+    return replace(f, zone="being_played") if f.zone == "in_play" else f
+
+
+def dynamic_amount(game: State, word: str, counted: TargetFilter | None, controller: str,
+                   source: Inst | None) -> int | None:
+    """The number an ``AMOUNT_SOURCES`` word names now (None: not known here)."""
+    if word == "count" and counted is not None:
+        return len(candidates(game, counted, controller, source))
+    if word == "allies_you_control":
+        return sum(1 for i in game.in_play_list(controller) if i.card.type == ALLY)
+    if word == "hand_size":
+        return len(game.zone_of(controller, "hand"))
+    if source is None:
+        return None
+    if word == "strength_of_self":
+        return game.strength(source)
+    if word == "strength_of_bearer" and source.bearer:
+        return game.strength(game.cards[source.bearer])
     return None
 
 

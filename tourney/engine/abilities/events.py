@@ -64,8 +64,8 @@ def listening(game: State) -> frozenset[str]:
     """The event kinds some card of this game triggers on (computed once per game)."""
     out = game._listening
     if out is None:
-        kinds = {a.trigger.event for i in watchers(game) for a in i.abilities.abilities  # type: ignore[union-attr]
-                 if a.trigger is not None}
+        kinds = {e for i in watchers(game) for a in i.abilities.abilities  # type: ignore[union-attr]
+                 if a.trigger is not None for e in (a.trigger.event, *a.trigger.events)}
         out = frozenset(kinds)
         game._listening = out
     return out
@@ -141,9 +141,10 @@ def _by_kind(game: State) -> dict[str, list[tuple[Inst, int, Ability, Any]]]:
                 trigger = ability.trigger
                 if ability.kind == "triggered" and trigger is not None:
                     card_filter = _any_zone(trigger.card) if trigger.card is not None else None
-                    key = (f"{trigger.event}:{inst.id}" if trigger.self_only and not trigger.bearer
-                           else trigger.event)
-                    out.setdefault(key, []).append((inst, index, ability, card_filter))
+                    for event in (trigger.event, *trigger.events):
+                        key = (f"{event}:{inst.id}" if trigger.self_only and not trigger.bearer
+                               else event)
+                        out.setdefault(key, []).append((inst, index, ability, card_filter))
         game._triggers_by_kind = out
     return out
 

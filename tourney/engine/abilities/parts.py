@@ -56,10 +56,17 @@ class TargetFilter(_Value):
     not_races: tuple[str, ...] = ()  # «que no sea de Raza Sacerdote ni Caballero»
     not_types: tuple[str, ...] = ()  # «que no sea Aliado / Oro»
     owned: bool | None = None  # False: «de los que no seas dueño»
+    any_of: tuple[TargetFilter, ...] = ()  # «Guardián o de Raza Héroe»: one of them matches
+    max_cost_from: str | None = None  # «de coste igual o menor a …» (an AMOUNT_SOURCES word)
+    max_strength_from: str | None = None  # «de Fuerza igual o menor a …»
+    from_filter: TargetFilter | None = None  # what those amounts count ("count")
+    same_zone: bool = False  # «hasta dos cartas de un Cementerio»: all from one player's zone
 
     def __post_init__(self) -> None:
         _check(self.controller, PLAYERS, "controlador")
         _check(self.zone, ZONES, "zona")
+        _check(self.max_cost_from, AMOUNT_SOURCES, "origen de cantidad", optional=True)
+        _check(self.max_strength_from, AMOUNT_SOURCES, "origen de cantidad", optional=True)
         if self.count < 0:
             raise ValueError("TargetFilter.count debe ser ≥ 0")
 
@@ -87,8 +94,17 @@ class TargetFilter(_Value):
             parts.append(f"de Fuerza {self.max_strength} o menos")
         if self.min_strength is not None:
             parts.append(f"de Fuerza {self.min_strength} o más")
+        if self.any_of:
+            parts.append("(" + " o ".join(_bare(f.noun()) for f in self.any_of) + ")")
         if self.max_cost is not None:
             parts.append(f"de coste {self.max_cost} o menos")
+        if self.max_cost_from is not None:
+            parts.append("de coste igual o menor a " + AMOUNT_SOURCES[self.max_cost_from].format(
+                filter=self.from_filter.noun() if self.from_filter else "carta"))
+        if self.max_strength_from is not None:
+            parts.append("de Fuerza igual o menor a " + AMOUNT_SOURCES[
+                self.max_strength_from].format(
+                filter=self.from_filter.noun() if self.from_filter else "carta"))
         if self.min_cost is not None:
             parts.append(f"de coste {self.min_cost} o más")
         if self.not_races:
@@ -201,15 +217,18 @@ class Trigger(_Value):
     would: bool = False
     bearer: bool = False  # the event happens to this Arma's bearer
     from_zone: str | None = None  # where the card was («desde el Cementerio», «de tu mano»)
+    events: tuple[str, ...] = ()  # more events that fire it («entra en juego o sea declarado…»)
 
     def __post_init__(self) -> None:
         _check(self.event, EVENTS, "evento")
         _check(self.player, PLAYERS, "jugador")
         _check(self.phase, PHASES, "fase", optional=True)
         _check(self.from_zone, ZONES, "zona", optional=True)
+        for event in self.events:
+            _check(event, EVENTS, "evento")
 
     def describe(self) -> str:
-        text = EVENTS[self.event]
+        text = " o ".join(EVENTS[e] for e in (self.event, *self.events))
         if self.bearer:
             text = text.replace("una carta", "el Aliado portador").replace(
                 "un Aliado atacante", "el Aliado portador").replace("un Aliado", "el Aliado portador")
@@ -297,6 +316,8 @@ class Effect(_Value):
     then: bool = False
     random: bool = False  # «al azar» (discard)
     unless: Cost | None = None  # «a menos que tu oponente pague…»: paid by the affected player
+    condition: Condition | None = None  # «Luego, si …, Agrupa…»: this step only if it holds
+    count_filter: TargetFilter | None = None  # what amount_from "count" counts (else `filter`)
     rest_zone: str | None = None  # dig: where the cards not taken go
 
     _nested: ClassVar[dict[str, type]] = {}
@@ -322,7 +343,8 @@ class Effect(_Value):
         per = ""
         if self.amount_from == "count":
             amount: object = self.amount or 1
-            per = " por cada " + (self.filter.noun() if self.filter else "carta")
+            counted = self.count_filter or self.filter
+            per = " por cada " + (counted.noun() if counted else "carta")
         elif self.amount_from is not None:
             amount = AMOUNT_SOURCES[self.amount_from]
         else:
@@ -340,6 +362,8 @@ class Effect(_Value):
         text += per
         if self.kind == "strength" and isinstance(self.amount, int) and self.amount < 0:
             text = text.replace(f"gana {self.amount}", f"pierde {-self.amount}")
+        if self.condition is not None:
+            text = f"si {self.condition.describe()}, {text}"
         if self.optional:
             head, _, rest = text.partition(" ")
             text = "puedes " + _INFINITIVE.get(head, head) + (" " + rest if rest else "")

@@ -23,7 +23,7 @@ from ..keywords import INDESTRUCTIBLE, UNBANISHABLE
 from .chain import immunity
 from .costs import kind_ok as _kind_ok
 from .costs import pay
-from .evaluate import IN_PLAY, mismatch, player_of
+from .evaluate import IN_PLAY, holds, mismatch, player_of
 from .model import Ability, Effect, TargetFilter
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -147,9 +147,15 @@ def _amount(game: State, effect: Effect, source: Inst, controller: str) -> int:
         return game.strength(game.cards[source.bearer])
     if src == "strength_of_self":
         return game.strength(source)
-    if src == "count" and effect.filter is not None:
+    if src == "count" and (effect.count_filter or effect.filter) is not None:
+        if effect.player == "each":
+            raise Unverifiable("cantidad por jugador")
         from .evaluate import candidates
-        return (effect.amount or 1) * len(candidates(game, effect.filter, controller, source))
+        counted = effect.count_filter or effect.filter
+        assert counted is not None
+        return (effect.amount or 1) * len(candidates(game, counted, controller, source))
+    if src == "hand_size":
+        return len(game.zone_of(controller, "hand"))
     if src == "allies_you_control":
         return sum(1 for i in game.in_play(controller) if i.card.type == ALLY)
     raise Unverifiable(f"cantidad {src!r}")
@@ -196,6 +202,10 @@ def _effect(game: State, pool: _Pool, effect: Effect, ability: Ability, source: 
     kind = effect.kind
     if kind in UNCHECKED or effect.unless is not None:
         raise Unverifiable(kind)
+    if effect.condition is not None and not holds(game, effect.condition, source, p):
+        return False  # «Luego, si …»: the condition does not hold, the step does nothing
+    if effect.player == "each" and effect.subject == "chosen":
+        raise Unverifiable("cada jugador elige")
     f = (ability.targets[effect.target] if effect.subject == "target"
          and effect.target < len(ability.targets) else effect.filter)
     known = _subjects(game, effect, ability, source, split, triggering)

@@ -195,11 +195,12 @@ DURATIONS = {
 # Where an Effect's number comes from when it is not fixed (``Effect.amount_from``);
 # "count" multiplies ``amount`` (default 1) by the number of cards matching ``filter``.
 AMOUNT_SOURCES = {
-    "count": "por cada {filter}",
+    "count": "la cantidad de {filter}",
     "strength_of_bearer": "la Fuerza del Aliado portador",
     "strength_of_self": "la Fuerza de esta carta",
     "strength_of_target": "la Fuerza del objetivo",
     "allies_you_control": "la cantidad de Aliados que controlas",
+    "hand_size": "la cantidad de cartas en tu mano",
 }
 
 # What an Effect acts on. "target" = the ability's targets[target] (8.2, chosen when the
