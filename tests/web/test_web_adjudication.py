@@ -435,3 +435,29 @@ def test_a_record_stored_from_the_console_says_so_in_its_history(runner, paired,
     page = client.get(_url(paired, "/juegos/1/veredicto")).get_data(as_text=True)
     assert "Revisión 1, subida por la consola (tourney adjudicate)" in page
     assert "subida por alguien" not in page
+
+
+def test_the_judges_pdf_prints_names_verdict_rule_and_decks_whole(client, paired, world):
+    from pypdf import PdfReader
+
+    from tourney.document_values import AdjudicationRow, EventInfo
+    from tourney.printing.adjudications import render_adjudications
+
+    long_a, long_b = "María José Fernández de la Barra", "Juan Ignacio Valenzuela Montt"
+    rows = [AdjudicationRow(round=3, table=12, game=2, player_a=long_a, player_b=long_b,
+                            verdict="acción ilegal en la línea 153 (regla 10.16)",
+                            rule="10.16 Pagar un coste", revision=2,
+                            decks=f"no calzan: {long_a}, {long_b}")] * 60
+    event = EventInfo(name="Torneo", format_name="Unificado")
+    reader = PdfReader(io.BytesIO(render_adjudications(event, rows)))
+    text = " ".join(" ".join(page.extract_text().split()) for page in reader.pages)
+    assert len(reader.pages) > 1 and "Partidas arbitradas (continúa)" in text
+    assert "…" not in text
+    for part in (long_a, long_b, "acción ilegal en la línea 153 (regla 10.16) (revisión 2)",
+                 "10.16 Pagar un coste"):
+        assert text.count(part) >= 60, part
+    row = _uploaded(client, paired, world)  # the real route prints the stored adjudication
+    login(client, paired.judge.email)
+    pdf = client.get(f"/eventos/{paired.event.id}/documentos/adjudications")
+    page = " ".join(PdfReader(io.BytesIO(pdf.data)).pages[0].extract_text().split())
+    assert f"acción ilegal en la línea {row.line} (regla {row.rule})" in page and "calzan" in page
