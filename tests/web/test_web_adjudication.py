@@ -461,3 +461,27 @@ def test_the_judges_pdf_prints_names_verdict_rule_and_decks_whole(client, paired
     pdf = client.get(f"/eventos/{paired.event.id}/documentos/adjudications")
     page = " ".join(PdfReader(io.BytesIO(pdf.data)).pages[0].extract_text().split())
     assert f"acción ilegal en la línea {row.line} (regla {row.rule})" in page and "calzan" in page
+
+
+def test_staff_of_another_event_neither_see_nor_upload(client, paired, world):
+    from tourney.services import events
+
+    row = _uploaded(client, paired, world)
+    other_org = world.user("otra-org@x.cl", "organizador", "Otra Organiza")
+    other_judge = world.user("otro-juez@x.cl", name="Otro Juez")
+    other = world.event(other_org, name="Otro torneo")
+    world.run(lambda s: events.add_judge(s, other_org, other, other_judge.email))
+    urls = [_url(paired, "/juegos/1/veredicto"), _url(paired, "/juegos/1/tablero"),
+            _url(paired, f"/juegos/1/tablero?linea={row.line}&parcial=1"),
+            _url(paired, "/arbitraje")]
+    for user in (other_org, other_judge):
+        login(client, user.email)
+        for url in urls:
+            assert client.get(url).status_code == 403, (user.email, url)
+        assert _post(client, paired, record=row.record_text).status_code == 403
+        listing = client.get(f"/eventos/{paired.event.id}/arbitrajes").get_data(as_text=True)
+        assert "ilegal en la línea" not in listing and 'id="elegir-mesa"' not in listing
+        # their own event's pages do not reach this event's match either
+        assert client.get(f"/eventos/{other.id}/mesas/{paired.match.id}/juegos/1/veredicto"
+                          ).status_code == 404
+    assert _count(world) == 1
