@@ -476,3 +476,20 @@ def test_8_1_d_en_respuesta_ocelotl_is_played_when_the_opponent_plays_an_aliado(
     assert v.status == "unfinished" and v.final["B"]["in_play"] == 2, v
     v = judge(head, [play("B", "B1", ["B0"])])  # nothing to answer: not in A's Vigilia
     assert (v.line, v.rule) == (2, "9 B")
+
+
+def test_10_16_coste_alternativo_dioses_caidos_discarding_two_cards(judge):
+    """«Puedes Descartar dos cartas de tu mano en vez de pagar el coste de este Talismán»: the
+    record names them in «costs» and pays no Oro."""
+    head = header(deck("Puño Bendito"), deck("Dioses Caídos", "Vigia", "Trauko", "Vigia"), hand=4)
+    base = [put("B", "B4"), play("A", "A1", ["A0"], targets=["B4"])]
+    alt = play("B", "B1", [], targets=["A1"], costs=["B2", "B3"])
+    v = judge(head, base + [alt])
+    assert v.status == "unfinished" and v.final["B"]["graveyard"] == 2, v
+    assert v.final["B"]["exile"] == 1  # «Cuando juegues este Talismán, Destiérralo»
+    v = judge(head, base + [dict(alt, costs=["B2"])])
+    assert (v.line, v.rule) == (4, "10.16")
+    v = judge(head, base + [dict(alt, costs=["B1", "B2"])])  # the card being played
+    assert (v.line, v.rule) == (4, "8.1")
+    v = judge(head, base + [play("B", "B1", [], targets=["A1"])])  # no Oro and no costs
+    assert (v.line, v.rule) == (4, "8.1")

@@ -48,6 +48,29 @@ def permission_from(inst: Inst, zone: str) -> Ability | None:
 
 
 class Play(State):
+    def _other_costs(self, action: Action, inst: Inst):
+        """10.16: a coste alternativo (instead of the Oros: ``pay`` empty) or adicional paid
+        with the cards in ``costs``; None when the line pays neither."""
+        known = inst.abilities
+        if not action.costs:
+            extra = [a for a in (known.abilities if known else ()) if a.kind == "additional_cost"
+                     and holds(self, a.condition, inst, action.p)]
+            if extra and any(c.kind != "gold" for a in extra for c in a.costs):
+                raise IllegalAction("10.16", f"{inst.label()} tiene un coste adicional "
+                                             f"({extra[0].describe()}): el registro no nombra con "
+                                             "qué se paga («costs»).")
+            return None
+        pieces = [a for a in (known.abilities if known else ())
+                  if a.kind == ("alternative_cost" if not action.pay else "additional_cost")]
+        if not pieces:
+            raise IllegalAction("10.16", f"{inst.label()} no tiene un coste "
+                                         f"{'alternativo' if not action.pay else 'adicional'}: "
+                                         "«costs» no corresponde.")
+        from dataclasses import replace
+        costs = tuple(c for a in pieces for c in a.costs if c.kind != "gold")
+        return self._check_costs(replace(action, pay=()), inst, costs)[1]
+
+
     def _play_source(self, action: Action, first: Inst) -> tuple[Inst, Ability | None, bool]:
         """Where the card is played from: the hand, or a zone its text allows."""
         p = action.p
@@ -160,7 +183,11 @@ class Play(State):
                 g = self.cards[gid]
                 raise IllegalAction("8.1", f"{g.label()} no está en tu Reserva de Oro: no sirve "
                                            f"para pagar (está en {ZONE_NAMES.get(g.zone, g.zone)}).")
-        if len(pay) != cost:
+        others = self._other_costs(action, inst)
+        alternative = others is not None and any(
+            a.kind == "alternative_cost" for a in (inst.abilities.abilities if inst.abilities
+                                                   else ()))
+        if len(pay) != cost and not (alternative and not pay):
             raise IllegalAction("8.1", f"{inst.label()} cuesta {cost} Oro{'s' if cost != 1 else ''} "
                                        f"y se pagaron {len(pay)}.")
         # legal: the answer is noted in the window it answers (8.1 D)
@@ -170,6 +197,8 @@ class Play(State):
             answers = note_answer(self, p, answer, target).source
         for gid in pay:
             self._put(self.cards[gid], "paid", p)
+        for piece, ids in others or ():
+            self._pay_cost(piece, ids, inst, p)
         if self.phase == "vigil" and not answering:
             self.gold_allowed = False
         self._emit("played", inst, p)  # 8.1 C: the card counts as played

@@ -352,6 +352,12 @@ class State:
             raise IllegalAction(rule, f"No se puede {what} durante {PHASE_NAMES[self.phase]}.")
 
     # the rules other modules provide (declared here so every part type-checks alone)
+    def _check_costs(self, action: Action, inst: Inst, costs: tuple) -> tuple:
+        raise NotImplementedError
+
+    def _pay_cost(self, cost: Any, ids: list[str], inst: Inst, p: str) -> None:
+        raise NotImplementedError
+
     def _finish_turn(self) -> None:
         raise NotImplementedError
 

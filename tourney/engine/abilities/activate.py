@@ -267,6 +267,9 @@ class Activation(Effects):
                                                  "(«costs»).")
                 for iid in ids:
                     c = self.cards[iid]
+                    if c is inst:
+                        raise IllegalAction("8.1", f"{inst.label()} se está jugando o usando: no "
+                                                   f"sirve para pagar {cost.describe()}.")
                     whose = c.controller if c.zone in IN_PLAY else c.owner
                     ok = c.zone in zones[cost.kind] and whose == p
                     if ok and cost.filter is not None:

@@ -226,7 +226,8 @@ def _read_action(obj: Any, line: int, players: tuple[str, ...], known: dict,
         return Action(line, p, do, card=_id(obj, "card", line, known),
                       pay=_ids(obj, "pay", line, known, required=False),
                       bearer=_id(obj, "bearer", line, known, required=False),
-                      targets=_ids(obj, "targets", line, known, required=False))
+                      targets=_ids(obj, "targets", line, known, required=False),
+                      costs=_ids(obj, "costs", line, known, required=False))
     if do == "attack":
         return Action(line, p, do, cards=_ids(obj, "cards", line, known),
                       challenges=_pairs(obj, "challenges", line, known, required=False))
