@@ -147,6 +147,23 @@ def test_standings_print_the_top_cut_bracket(event, read_pdf, printed_at):
         assert f"{a}. {names[a - 1]}" in last and f"{b}. {names[b - 1]}" in last
 
 
+def test_a_bracket_winner_in_bold_keeps_the_whole_name(event, read_pdf, printed_at):
+    """Winners are bold, and bold is wider: a name that fits as a loser must not be cut with
+    «…» (nor shrunk to another size) when it advances, all the way to the Campeón box."""
+    names = [f"Trinidad Núñez 3{i}" for i in range(1, 9)]  # seen cut as «7. Trinidad Núñez 30…»
+    q = [BracketMatch(names[a - 1], names[b - 1], a, b, winner=names[b - 1])
+         for a, b in ((1, 8), (4, 5), (2, 7), (3, 6))]
+    s = [BracketMatch(names[7], names[4], 8, 5, winner=names[7]),
+         BracketMatch(names[6], names[5], 7, 6, winner=names[6])]
+    final = BracketMatch(names[7], names[6], 8, 7, winner=names[6])
+    rows = [StandingRow(i + 1, n, 9 - i, "3-0-0", 0.5, 0.5, 0.5) for i, n in enumerate(names)]
+    last = _flat(read_pdf(render_standings(event, 3, rows, Bracket((tuple(q), tuple(s), (final,))),
+                                           printed_at=printed_at))[-1])
+    assert "…" not in last
+    assert last.count("7. Trinidad Núñez 37") == 3  # quarterfinal, semifinal, final
+    assert last.count("Trinidad Núñez 37") == 4  # and the Campeón box
+
+
 def test_pairings_for_1024_players_paginate_without_losing_anyone(event, read_pdf, printed_at):
     pairings = _pairings(1024)
     pages = read_pdf(render_pairings(replace(event, page_size="Letter"), 5, pairings,

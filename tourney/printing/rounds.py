@@ -184,6 +184,14 @@ def draw_bracket(doc: Document, bracket: Bracket) -> None:
     slot = area_h / len(first)  # vertical space per first-round match
     line_h = min(16.0, slot / 2.6)
     size = min(10.0, line_h * 0.62)
+    # one size for every name, small enough for the longest in bold (a winner is bold): a
+    # winner's name is never cut with «…» where the same name fit as a loser
+    shown_all = [(f"{seed}. " if seed else "") + (name or "") for matches in bracket.rounds
+                 for m in matches for name, seed in ((m.a, m.seed_a), (m.b, m.seed_b))]
+    shown_all += [m.winner for m in bracket.rounds[-1] if m.winner]
+    longest = max((width(t, size, True) for t in shown_all), default=0.0)
+    if longest > box_w - 6:
+        size = max(size * 0.7, size * (box_w - 6) * 0.98 / longest)
     centers: list[float] = [area_top - slot * (i + 0.5) for i in range(len(first))]
     for r, matches in enumerate(bracket.rounds):
         x = left + r * col_w
@@ -205,7 +213,7 @@ def draw_bracket(doc: Document, bracket: Bracket) -> None:
                 shown = (f"{seed}. " if seed else "") + (name or ("" if r else BYE))
                 bold = m.winner is not None and m.winner == name
                 doc.text(x + 3, top - line_h + (line_h - size * 0.72) / 2, shown, size, bold=bold,
-                         max_width=box_w - 6, min_size=size * 0.75)
+                         max_width=box_w - 6)
             c.line(x + box_w, cy, x + box_w + (col_w - box_w) / 2, cy)
     # champion column
     x = left + len(bracket.rounds) * col_w
@@ -215,7 +223,7 @@ def draw_bracket(doc: Document, bracket: Bracket) -> None:
     c.rect(x, cy - line_h / 2, box_w, line_h)
     if final.winner:
         doc.text(x + 3, cy - line_h / 2 + (line_h - size * 0.72) / 2, final.winner, size, bold=True,
-                 max_width=box_w - 6, min_size=size * 0.75)
+                 max_width=box_w - 6)
     doc.end_page()
 
 
