@@ -156,3 +156,33 @@ def test_momento_hijos_del_fuego_is_played_from_the_cementerio(judge, cost):
     assert judge(head, base + [play("A", "A1", ["A0"])]).legal
     v = judge(head, base + [play("A", "A2", ["A0"])])
     assert (v.status, v.rule) == ("illegal", "8.1") and "Cementerio" in v.message  # Luz Mala may not
+
+
+# -- Busca (the engine verifies search lines since H1's fix of 10:12) ------------------
+
+def test_busca_venatio_puts_one_aliado_or_totem_from_the_castle_into_the_hand(judge, cost):
+    head = header(deck("Venatio"), deck(), hand=1)
+    base = cast("A", "A1", "Venatio", cost)
+    assert judge(head, base + [effect("A", "A1", moves=[["A5", "hand"]])]).verified  # an Aliado
+    v = judge(head, base + [effect("A", "A1", moves=[["A12", "hand"]])])  # an Oro
+    assert (v.status, v.line, v.rule) == ("illegal", len(base) + 2, "6.5")
+    v = judge(head, base + [effect("A", "A1", moves=[["A5", "hand"], ["A6", "hand"]])])  # «un»
+    assert v.status == "illegal"
+    v = judge(head, base + [effect("A", "A1", moves=[["A5", "graveyard"]])])  # «en tu mano»
+    assert v.status == "illegal"
+
+
+# -- Destierra de un mismo Cementerio (same_zone) --------------------------------------
+
+def test_destierra_gildas_el_sabio_takes_up_to_two_cards_from_one_cementerio(judge):
+    head = header(deck("Gildas el Sabio"), deck(), hand=1)
+    base = [put("A", "A1"), put("A", "A2", "A3", zone="graveyard"), put("B", "B2", zone="graveyard")]
+
+    def use(*ids):
+        return effect("A", "A1", targets=list(ids), moves=[[i, "exile"] for i in ids])
+    assert judge(head, base + [use("A2", "A3")]).verified
+    assert judge(head, base + [use("B2")]).verified
+    v = judge(head, base + [use("A2", "B2")])  # «de un Cementerio»: not one from each
+    assert (v.status, v.line, v.rule) == ("illegal", len(base) + 2, "8.2")
+    v = judge(head, base + [use("A2"), use("A3")])  # «una vez por turno»
+    assert (v.status, v.line, v.rule) == ("illegal", len(base) + 3, "6.1")

@@ -44,11 +44,13 @@ def card_filter(cards: Cards, *, owner_player: str | None = None) -> TargetFilte
     if cards.exclude_types and types:
         raise Unsupported("tipo y exclusión a la vez")
     controller = cards.controller or "any"
+    same_zone = False
     if cards.zone != "play":
         owner = cards.zone_owner
         if owner == "one":  # "hasta dos cartas en un Cementerio": all from the same one
-            if cards.count != 1 or cards.up_to and cards.count != 1:
-                raise Unsupported("varias cartas de un mismo Cementerio")
+            if cards.count is None:
+                raise Unsupported("«cualquier cantidad de» cartas de un Cementerio")
+            same_zone = cards.count != 1
             owner = None
         if owner == "owner":
             if owner_player is None:
@@ -80,7 +82,7 @@ def card_filter(cards: Cards, *, owner_player: str | None = None) -> TargetFilte
                         attribute=cards.attribute, with_ability=cards.with_ability,
                         zone=_ZONES[cards.zone], other=cards.other,
                         count=cards.count if cards.count is not None else 1, up_to=cards.up_to,
-                        **kwargs)
+                        same_zone=same_zone, **kwargs)
 
 
 class _Scope:
