@@ -80,6 +80,15 @@ def test_judge_steps_through_the_record_with_the_keyboard(page, server, paired, 
 
     page.keyboard.press("ArrowRight")
     page.wait_for_selector(f"#paso[data-actual='{illegal}'] #ilegal")
+    aliados = page.locator(".zona-defense .carta, .zona-attack .carta")
+    fuerza = page.locator(".zona-defense .carta .fuerza, .zona-attack .carta .fuerza")
+    assert fuerza.count() == aliados.count()  # every Aliado in play carries its Fuerza
+    assert all(t.split()[-1].lstrip("-").isdigit() for t in fuerza.all_inner_texts())
+    page.keyboard.press("ArrowRight")  # past the illegal line: not replayed, shown as written
+    page.wait_for_selector(f"#paso[data-actual='{illegal + 1}'] .sin-reproducir")
+    assert page.locator("#accion code.cruda").inner_text().startswith("{")
+    page.keyboard.press("ArrowLeft")
+    page.wait_for_selector(f"#paso[data-actual='{illegal}'] #ilegal")
 
     page.keyboard.press("ArrowUp")  # to the start: the opening hands
     page.wait_for_selector("#paso[data-actual='1']")
