@@ -99,6 +99,28 @@ def test_the_web_standings_show_the_finishing_order_cut_first(client, world, cut
     assert f"Campeón: {champion}" in home
 
 
+def test_the_web_standings_show_the_bracket_with_winners_and_champion(client, world, cut_event):
+    """The bracket on the web as on paper: every cut round, its results, winners in bold,
+    and the champion."""
+    _org, _judge, event = cut_event
+    champion, finalist, semi_losers, _ = _play_cut_from_the_grid(client, world, event)
+    page = client.get(f"/eventos/{event.id}/clasificacion").get_data(as_text=True)
+    cut = page.split('id="corte-final"', 1)[1].split('id="clasificacion-final"', 1)[0]
+    semis, final = cut.split("<h3>Semifinales</h3>", 1)[1].split("<h3>Final</h3>", 1)
+    final, box = final.split("<h3>Campeón</h3>", 1)
+    for loser in semi_losers:
+        assert loser in semis and f". {loser}</strong>" not in semis
+    assert "0-2" in semis and "2-1" in final
+    assert f". {champion}</strong>" in final and f". {finalist}</strong>" not in final
+    assert f"<strong>{champion}</strong>" in box
+
+
+def test_no_bracket_on_the_web_before_the_cut(client, world, cut_event):
+    _org, _judge, event = cut_event
+    page = client.get(f"/eventos/{event.id}/clasificacion").get_data(as_text=True)
+    assert 'id="corte-final"' not in page
+
+
 def test_the_standings_pdf_bracket_names_the_winners_and_the_champion(client, world, cut_event):
     org, _judge, event = cut_event
     champion, finalist, semi_losers, _ = _play_cut_from_the_grid(client, world, event)

@@ -7,8 +7,8 @@ from dataclasses import dataclass
 from sqlmodel import Session
 
 from ..models.events import MATCH_CONFIRMED, ROUND_TOP_CUT, Event
-from ..swiss import Match as SwissMatch, SwissUserError
-from ..swiss.topcut import CHAMPION, final_standings as swiss_final_standings
+from ..swiss import Match as SwissMatch, Result, SwissUserError
+from ..swiss.topcut import CHAMPION, cut_bracket, final_standings as swiss_final_standings
 from . import rounds
 
 
@@ -51,3 +51,42 @@ def champion_name(rows: list[FinalRow] | None) -> str | None:
     if rows and rows[0].stage == CHAMPION:
         return rows[0].name
     return None
+
+
+@dataclass(frozen=True)
+class BracketTable:
+    seed_a: int | None
+    a: str | None
+    seed_b: int | None
+    b: str | None
+    result: str | None  # «2-1» from a's side, None while unplayed
+    winner: str | None
+
+
+@dataclass(frozen=True)
+class BracketColumn:
+    name: str  # «Cuartos de final», «Semifinales», «Final»
+    tables: tuple[BracketTable, ...]
+
+
+_ROUND_NAMES = {1: "Final", 2: "Semifinales", 4: "Cuartos de final", 8: "Octavos de final"}
+
+
+def bracket(session: Session, event: Event) -> tuple[list[BracketColumn], str | None] | None:
+    """The top cut as the web shows it once it has started: every round of the bracket with
+    its winners (tourney.swiss.topcut.cut_bracket) and the champion (None until the final)."""
+    played = cut_rounds(session, event)
+    if not played or not event.top_cut:
+        return None
+    try:
+        columns = cut_bracket(event.top_cut, played)
+    except SwissUserError:
+        return None
+    table = rounds.standings(session, event)
+    name_of = {str(s.id): s.name for s in table}
+    seed_of = {str(s.id): i for i, s in enumerate([s for s in table if not s.dropped], start=1)}
+    out = [BracketColumn(_ROUND_NAMES.get(len(col), f"Ronda de {2 * len(col)}"), tuple(
+        BracketTable(seed_of.get(t.a), name_of.get(t.a), seed_of.get(t.b), name_of.get(t.b),
+                     Result.parse(t.result).short() if t.result else None, name_of.get(t.winner))
+        for t in col)) for col in columns]
+    return out, name_of.get(columns[-1][0].winner)

@@ -23,6 +23,15 @@ from .common import actor, commit, db, rollback
 bp = Blueprint("scorekeeper", __name__)
 
 
+@bp.app_context_processor
+def _cut_bracket_helper():
+    """``cut_bracket(event)``: the top cut with its winners and champion for the standings page
+    (services.final_standings.bracket), None before the cut."""
+    from ..services.final_standings import bracket
+
+    return {"cut_bracket": lambda event: bracket(db(), event)}
+
+
 def _wants_json() -> bool:
     return request.headers.get("X-Requested-With") == "fetch" or \
         request.accept_mimetypes.best == "application/json"
