@@ -485,3 +485,21 @@ def test_staff_of_another_event_neither_see_nor_upload(client, paired, world):
         assert client.get(f"/eventos/{other.id}/mesas/{paired.match.id}/juegos/1/veredicto"
                           ).status_code == 404
     assert _count(world) == 1
+
+
+def test_a_header_over_several_lines_keeps_the_physical_line_numbers(client, paired, world):
+    lines = _record(world, paired).splitlines()
+    header = json.dumps(json.loads(lines[0]), ensure_ascii=False, indent=1)
+    text = header + "\n" + "\n".join(lines[1:]) + "\n"
+    shift = header.count("\n")
+    login(client, paired.judge.email)
+    assert _post(client, paired, record=text).status_code == 302
+    row = world.run(lambda s: s.exec(select(Adjudication)).one())
+    board = _url(paired, "/juegos/1/tablero")
+    page = client.get(board).get_data(as_text=True)
+    assert f"<strong>Línea {row.line}:</strong>" in page and 'id="ilegal"' in page
+    first_action = client.get(f"{board}?linea={shift + 2}").get_data(as_text=True)
+    assert f"<strong>Línea {shift + 2}:</strong>" in first_action
+    inside = client.get(f"{board}?linea=3").get_data(as_text=True)  # a line of the header
+    assert "<strong>Línea 1:</strong> Cabecera" in inside
+    assert escape('"players": [') in inside  # the whole header as written, not just «{»

@@ -72,6 +72,8 @@ def board(record, record_text: str, verdict: dict | None = None) -> Board:
     stopped = False
     for index, line in enumerate(numbers):
         text = lines[line - 1] if 0 < line <= len(lines) else ""
+        if index == 0 and len(numbers) > 1:  # a header written over several lines: all of it
+            text = "\n".join(x for x in lines[:numbers[1] - 1] if x.strip())
         pos = None if stopped else by_line.get(line)
         if pos is None:
             stopped = True
