@@ -10,9 +10,11 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
 
+from alembic import command
+from alembic.config import Config
 from flask import Flask, current_app, g
 from sqlalchemy import event
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Engine, make_url
 from sqlmodel import Session, create_engine
 
 MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations"
@@ -53,8 +55,6 @@ def get_engine(url: str) -> Engine:
 def _create_private_sqlite(url: str) -> None:
     """Create a new SQLite file readable by its owner only (0600): it holds e-mails, password
     hashes and unpublished decklists. An existing file keeps its permissions."""
-    from sqlalchemy.engine import make_url
-
     database = make_url(url).database
     if not database or database == ":memory:" or database.startswith("file:"):
         return
@@ -115,8 +115,6 @@ def session_scope(app: Flask | None = None) -> Iterator[Session]:
 
 
 def alembic_config(url: str):
-    from alembic.config import Config
-
     cfg = Config()
     cfg.set_main_option("script_location", str(MIGRATIONS_DIR))
     cfg.set_main_option("sqlalchemy.url", normalize_url(url).replace("%", "%%"))
@@ -124,16 +122,12 @@ def alembic_config(url: str):
 
 
 def upgrade(url: str, revision: str = "head") -> None:
-    from alembic import command
-
     if normalize_url(url).startswith("sqlite"):
         _create_private_sqlite(normalize_url(url))
     command.upgrade(alembic_config(url), revision)
 
 
 def downgrade(url: str, revision: str) -> None:
-    from alembic import command
-
     command.downgrade(alembic_config(url), revision)
 
 

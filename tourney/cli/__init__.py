@@ -9,6 +9,8 @@ from __future__ import annotations
 import importlib
 
 import click
+
+from .. import create_app
 from .common import db_group
 from .group import TourneyGroup  # Spanish first (issue 13)
 
@@ -36,8 +38,6 @@ def register_commands(group: click.Group) -> None:
 
 
 def _create_app(*_args, **_kwargs):
-    from .. import create_app
-
     return create_app()
 
 

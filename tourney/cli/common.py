@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import functools
+import json
 import sys
 import zipfile
 
@@ -65,8 +66,6 @@ def _unexpected(exc: BaseException) -> None:
 def unreadable_message(exc: BaseException) -> str | None:
     """The Spanish reason an input could not be read, for the errors Python's parsers raise
     on hostile input (exit 2, like any unreadable input); None: not an input error."""
-    import json
-
     if isinstance(exc, RecursionError):
         return ("la entrada está anidada a demasiada profundidad (cientos de corchetes o llaves "
                 "seguidos): no es un archivo válido")

@@ -29,7 +29,9 @@ from __future__ import annotations
 import os
 
 import click
+from waitress import serve
 
+from .. import create_app, db
 from .common import CliError, friendly
 
 DEFAULT_THREADS = 32
@@ -100,8 +102,6 @@ def _run_gunicorn(options: dict) -> None:
                     self.cfg.set(key, value)
 
         def load(self):  # in each worker, after the fork: its own engines and pools
-            from .. import create_app
-
             _park_silent_connections_sooner()
             return create_app()
 
@@ -132,8 +132,6 @@ def register(group: click.Group) -> None:
     @friendly
     def serve_command(bind: str, workers: int | None, threads: int, server: str, access_log: bool,
                       upgrade: bool) -> None:
-        from .. import create_app, db
-
         url = create_app().config["DATABASE_URL"]
         host, port = _split_bind(bind)
         if upgrade:
@@ -142,8 +140,6 @@ def register(group: click.Group) -> None:
         if server == "waitress":
             if workers not in (None, 1):
                 raise CliError("waitress corre un solo proceso: use --server gunicorn para varios")
-            from waitress import serve
-
             serve(create_app(), **waitress_options(host, port, threads))
             return
         workers = workers or default_workers(url)

@@ -12,7 +12,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from sqlmodel import Session
+from werkzeug.utils import secure_filename
 
+from ..catalog.editions import edition_for
 from ..catalog.errors import CatalogImportError
 from ..catalog.importers.detect import FORMATS, SUFFIXES
 from ..catalog.model import slugify
@@ -79,8 +81,6 @@ def _edition_counts(catalog) -> Counter:
 
 
 def _edition_name(catalog, slug: str) -> str:
-    from ..catalog.editions import edition_for
-
     found = catalog.editions.get(slug)
     return found.name if found is not None else edition_for(slug).name
 
@@ -113,8 +113,6 @@ def catalog_overview(session: Session, formats: dict) -> CatalogOverview:
 
 
 def _safe_name(name: str, index: int) -> str:
-    from werkzeug.utils import secure_filename
-
     clean = secure_filename(Path(name or "").name) or f"archivo-{index}"
     return f"{index:02d}-{clean}"
 

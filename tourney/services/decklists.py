@@ -12,7 +12,8 @@ from datetime import datetime
 
 from sqlmodel import Session, select
 
-from ..legality import DeckList, Verdict, parse_decklist, parse_decklist_xlsx, validate
+from ..legality import DecklistError, DeckList, Verdict, parse_decklist, parse_decklist_xlsx, validate
+from ..legality.decklist import check_unknown_names
 from ..legality import swaps as support_rules
 from ..models.catalog import utcnow
 from ..models.events import EVENT_REGISTRATION, DecklistSubmission, Event, Registration, User
@@ -111,9 +112,6 @@ def read_deck(fmt, *, text: str | None = None, xlsx: bytes | None = None,
 def check_deck(event: Event, fmt, catalog, deck: DeckList) -> tuple[Verdict, Checked]:
     """Validate a parsed list once (tourney.legality) for ``event``: the legality Verdict
     (with line numbers, for importers) and the Checked that a submission stores."""
-    from ..legality import DecklistError
-    from ..legality.decklist import check_unknown_names
-
     try:  # bounded work: more unknown names than the maximum are refused before suggesting
         check_unknown_names(deck, catalog_for(fmt, catalog))
     except DecklistError as exc:

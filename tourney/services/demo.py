@@ -17,6 +17,7 @@ from ..models.catalog import utcnow
 from ..models.events import ROLE_ORGANIZER, Event, Registration, User
 from . import accounts, adjudication_demo, decklists, events, rounds, swaps
 from .errors import ServiceError
+from .pools_demo import demo_lanzamiento
 
 
 def _limit(card) -> int:
@@ -109,8 +110,6 @@ def demo_event(session: Session, catalog, formats: dict, format_id: str = "unifi
         raise ServiceError(f"Formato desconocido: {format_id}.")
     fmt = formats[format_id]
     if getattr(fmt, "sealed", None) is not None:  # Sellado / Lanzamiento: pools, not lists
-        from .pools_demo import demo_lanzamiento
-
         return demo_lanzamiento(session, catalog, formats, format_id=format_id, players=players,
                                 rounds_played=rounds_played, seed=seed)
 

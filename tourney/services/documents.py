@@ -22,6 +22,7 @@ from ..document_values import (
     DeckSheet,
     EventDocuments,
     EventInfo,
+    FinalStandingRow,
     PairingRow,
     PlayerRow,
     RoundData,
@@ -31,6 +32,7 @@ from ..document_values import (
 from ..localtime import to_local
 from ..models.events import (
     MATCH_CONFIRMED,
+    ROUND_TOP_CUT,
     Event,
     Match,
     Registration,
@@ -47,18 +49,21 @@ from ..printing import (
 )
 from ..printing.adjudications import render_adjudications
 from ..sheets import build_workbook
+from ..swiss import Match as SwissMatch
 from ..swiss import (
     SwissUserError,
     bracket_order,
     top_cut_pairings,
 )
 from ..swiss import standings as swiss_standings
+from ..swiss.topcut import cut_bracket, final_standings
 from . import adjudication as adjudication_service
 from . import decklists as decklist_service
 from . import rounds as round_service
 from .errors import NotFound, ServiceError
 from .document_decks import _deck_sheet, _versions
 from .imports import ImportSummary, account_emails, import_decklists, import_players
+from .pools import event_format
 
 
 def local_time(value: datetime | None) -> datetime | None:
@@ -95,8 +100,6 @@ def event_info(session: Session, event: Event, formats: dict | None = None,
     page_size = page_size or getattr(event, "page_size", None) or "A4"
     fmt = (formats or {}).get(event.format_id)
     if getattr(fmt, "sealed", None) is not None:  # Sellado / Lanzamiento: the event's Castillo size
-        from .pools import event_format
-
         fmt = event_format(session, event, fmt)
     organizer = session.get(User, event.organizer_id)
     sections = {}
@@ -207,9 +210,6 @@ def event_documents(session: Session, event: Event, *, catalog=None, formats: di
 def _final_standings(event: Event, table, cut_played: list[list], by_id, emails) -> tuple:
     """The cut first (how far each went), then the Swiss (tourney.swiss.topcut); () before
     the cut starts."""
-    from ..document_values import FinalStandingRow
-    from ..swiss.topcut import final_standings
-
     if not cut_played or not event.top_cut:
         return ()
     try:
@@ -226,9 +226,6 @@ def _final_standings(event: Event, table, cut_played: list[list], by_id, emails)
 
 def _cut_rounds(session: Session, rounds_rows: list[Round]) -> list[list]:
     """The top-cut rounds played so far as tourney.swiss matches (confirmed results only)."""
-    from ..models.events import ROUND_TOP_CUT
-    from ..swiss import Match as SwissMatch
-
     return [[SwissMatch(str(m.player_a_id), str(m.player_b_id) if m.player_b_id else None,
                         m.result if m.status == MATCH_CONFIRMED else None)
              for m in round_service.round_matches(session, rnd)]
@@ -251,8 +248,6 @@ def _bracket(event: Event, table, cut_rounds: list[list] = ()) -> Bracket | None
     name_of = {s.id: s.name for s in table}
     bracket_order(size)  # validates the size
     if cut_rounds:
-        from ..swiss.topcut import cut_bracket
-
         try:
             columns = cut_bracket(size, cut_rounds)
         except SwissUserError:

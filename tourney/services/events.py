@@ -16,7 +16,7 @@ from ..models.events import (
     EVENT_FINISHED, ROUND_SWISS, Event, EventJudge, ForbiddenPair, Registration, Round, User,
 )
 from ..swiss import MAX_ASSIGNED_BYES, TOP_CUT_SIZES
-from .access import is_judge, is_organizer, require_judge, require_organizer  # noqa: F401
+from .access import STAFF_ROLES, is_judge, is_organizer, require_judge, require_organizer  # noqa: F401
 from .accounts import normalize_email
 from .errors import Conflict, Forbidden, NotFound, ServiceError
 from .rounds.reads import event_rounds
@@ -276,8 +276,6 @@ def add_judge(session: Session, actor: User, event: Event, email: str,
     """Add an account to the event's staff: a judge ("juez") or a co-organizer
     ("organizador"), who may then do on this event what its owner does (services.access)."""
     require_organizer(actor, event, session)
-    from .access import STAFF_ROLES
-
     if role not in STAFF_ROLES:
         raise ServiceError(f"Rol desconocido: {role} (usa {' u '.join(STAFF_ROLES)}).", "email")
     user = session.exec(select(User).where(User.email == normalize_email(email))).first()

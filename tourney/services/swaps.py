@@ -20,6 +20,7 @@ from ..models.events import (
 from .access import is_judge, owns
 from .decklists import _located, catalog_for, registered
 from .errors import Forbidden, NotFound, ServiceError
+from .pools import carried_deck, pool_deck_check  # Lanzamiento: deck carried over, checked against the pool (§11)
 
 _apply = rules.apply_swap  # (kept: services.pools replays recorded swaps with it)
 
@@ -41,8 +42,6 @@ def expected_deck(session: Session, event: Event, registration: Registration, ma
                   game: int) -> Deck:
     """The registered list plus this match's swaps up to ``game`` ("Castillo para el juego N")."""
     deck = _registered_deck(session, event, registration)
-    from .pools import carried_deck  # Lanzamiento: the deck need not be restored between rounds
-
     deck = carried_deck(session, event, registration, match, deck)
     if match is None or game <= 1:
         return deck
@@ -128,8 +127,6 @@ def deck_check(session: Session, actor: User, event: Event, registration: Regist
                catalog=None, fmt=None) -> DeckCheck:
     """Compare a counted list with the deck expected for that game; record every difference."""
     if getattr(getattr(fmt, "sealed", None), "deck_check", None) == "pool":
-        from .pools import pool_deck_check  # Lanzamiento: against the pool (§11)
-
         return pool_deck_check(session, actor, event, registration, counted_text, fmt, catalog,
                                game, match)
     if not is_judge(session, actor, event):

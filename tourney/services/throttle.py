@@ -14,6 +14,9 @@ import time
 
 from limits.storage import Storage
 from sqlalchemy import text
+from sqlalchemy.exc import SQLAlchemyError
+
+from ..db import get_engine
 
 SCHEME = "tourneydb"
 
@@ -38,13 +41,9 @@ class DatabaseStorage(Storage):
 
     @property
     def base_exceptions(self):
-        from sqlalchemy.exc import SQLAlchemyError
-
         return SQLAlchemyError
 
     def _engine(self):
-        from ..db import get_engine
-
         return get_engine(self.database_url)
 
     PURGE_EVERY = 500  # increments per process between purges of finished windows

@@ -13,6 +13,10 @@ from ..db import get_session
 from ..models.events import User
 from ..services.errors import Forbidden, NotFound
 from . import auth, documents, events
+from . import catalog, scorekeeper, wall  # event day (issue 13)
+from . import event_day, judges, players_day  # noqa: F401  (scorekeeper routes, helpers)
+from . import adjudication  # recorded games of a match (issue 12)
+from . import pools  # Sellado / Lanzamiento pools (issue 16)
 from .common import local_time
 
 
@@ -48,17 +52,10 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(auth.bp)
     app.register_blueprint(events.bp)
     app.register_blueprint(documents.bp)
-    from . import catalog, scorekeeper, wall  # event day (issue 13)
-    from . import event_day, judges, players_day  # noqa: F401  (scorekeeper routes, helpers)
-
     app.register_blueprint(catalog.bp)
     app.register_blueprint(scorekeeper.bp)
     app.register_blueprint(wall.bp)
-    from . import adjudication  # recorded games of a match (issue 12)
-
     app.register_blueprint(adjudication.bp)
-    from . import pools  # Sellado / Lanzamiento pools (issue 16)
-
     app.register_blueprint(pools.bp)
 
     @app.errorhandler(Forbidden)

@@ -15,6 +15,7 @@ from ..services import accounts
 from ..services.errors import ServiceError
 from .common import actor, commit, db, field_error, rollback
 from .forms import EmptyForm, LoginForm, SignupForm
+from .forms_security import PasswordForm
 from .security import safe_next
 
 bp = Blueprint("auth", __name__)
@@ -74,8 +75,6 @@ def logout():
 @bp.route("/cuenta/clave", methods=["GET", "POST"])
 @login_required
 def change_password():
-    from .forms_security import PasswordForm
-
     form = PasswordForm()
     if form.validate_on_submit():
         try:

@@ -11,9 +11,12 @@ from markupsafe import Markup
 
 from ..db import get_session
 from ..localtime import from_local, local_time, venue_zone  # noqa: F401  (used by the views)
+from ..models.events import Event
+from ..services.access import is_organizer
 from ..services.catalog import load_catalog
 from ..services.legality import current_formats
 from ..services.errors import Conflict, ServiceError
+from ..services.pools import event_format  # Sellado / Lanzamiento: the event's Castillo size
 
 
 def db():
@@ -95,8 +98,6 @@ def format_for(event):
     fmt = formats().get(event.format_id)
     if fmt is None:
         abort(500, f"El formato {event.format_id} ya no existe en formats/.")
-    from ..services.pools import event_format  # Sellado / Lanzamiento: the event's Castillo size
-
     return event_format(get_session(), event, fmt)
 
 
@@ -124,9 +125,6 @@ def organizer_required(view):
         if not current_user.is_authenticated:
             return current_app.login_manager.unauthorized()
         if "event_id" in kwargs:  # an event's page: organizers OF THAT EVENT (services.access)
-            from ..models.events import Event
-            from ..services.access import is_organizer
-
             event = db().get(Event, kwargs["event_id"])
             if event is None:
                 abort(404)

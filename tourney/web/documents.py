@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
 from flask_login import login_required
 
-from ..services import documents as docs_service, events as ev, rounds
+from ..services import documents as docs_service, events as ev, notes, rounds
 from ..services.errors import Forbidden, ServiceError
 from ..sheets import SheetFileError, SheetImportError
 from .common import actor, catalog, commit, db, format_for, formats, rollback
@@ -42,8 +42,6 @@ def _page(event, *, players_form=None, decklists_form=None, errors=None, status=
 def index(event_id: int):
     event = ev.get_event(db(), event_id)
     ev.require_judge(db(), actor(), event)
-    from ..services import notes
-
     summary = notes.take(db(), actor().id, request.args.get("resumen"))  # stored server-side
     if summary:
         commit()
@@ -112,8 +110,6 @@ def _import(event_id: int, which: str):
             raise
         form.file.errors = [exc.message]
     else:
-        from ..services import notes
-
         what = "jugadores inscritos" if which == "jugadores" else "listas importadas"
         flash(f"{name}: {summary.created} {what}.", "ok")
         # the summary's lines (one per player: 6 KB at 500 players) stay in the database,

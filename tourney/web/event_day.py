@@ -3,8 +3,11 @@ report waiting for a tap, players who dropped themselves, the catalog's missing 
 swap pickers' cards and the Castillo grouped by type."""
 from __future__ import annotations
 
+from ..document_values import OTHER_HEADING, TYPE_HEADINGS, TYPE_ORDER
 from ..services import scorekeeper as sk, self_drop
-from .common import db
+from ..services.catalog_upload import format_coverage
+from ..services.judge_tools import swap_choices as choices_of
+from .common import catalog, db, formats
 from .scorekeeper import bp
 
 
@@ -19,25 +22,17 @@ def _event_day_helpers():
         return self_drop.self_drops(db(), event)
 
     def catalog_gaps(event):
-        from ..services.catalog_upload import format_coverage
-        from .common import catalog, formats
-
         fmt = formats().get(event.format_id)
         if fmt is None or not fmt.game.catalog_required:
             return None
         return format_coverage(catalog(), fmt)
 
     def swap_choices(decks):
-        from ..services.judge_tools import swap_choices as choices_of
-
         return choices_of(decks or {})
 
     def deck_groups(event, entries):
         """A registered section's entries grouped by card type like the printed sheet
         (Aliados, Talismanes, …) when the game's sheet groups by type; else one group."""
-        from ..document_values import OTHER_HEADING, TYPE_HEADINGS, TYPE_ORDER
-        from .common import catalog, formats
-
         ordered = sorted(entries or [], key=lambda e: (e["name"].casefold(), e.get("code") or ""))
         fmt = formats().get(event.format_id)
         if fmt is None or not getattr(fmt.game, "sheet_by_type", False):
@@ -57,6 +52,4 @@ def _event_day_helpers():
 
 
 def _catalog():
-    from .common import catalog
-
     return catalog()

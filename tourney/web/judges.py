@@ -5,9 +5,9 @@ from __future__ import annotations
 from flask import jsonify, request
 from flask_login import login_required
 
-from ..services import events as ev
+from ..services import events as ev, judge_tools
 from ..services.errors import Forbidden, ServiceError
-from .common import actor, db
+from .common import actor, db, format_for
 from .scorekeeper import bp
 
 
@@ -15,9 +15,6 @@ from .scorekeeper import bp
 @login_required
 def expected_deck(event_id: int):
     """The deck expected for a player and game, as list text (prefills the deck check)."""
-    from ..services import judge_tools
-    from .common import format_for
-
     session = db()
     event = ev.get_event(session, event_id)
     ev.require_judge(session, actor(), event)

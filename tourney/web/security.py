@@ -19,9 +19,15 @@ from __future__ import annotations
 import os
 import re
 import secrets
+from urllib.parse import urlsplit
 
-from flask import Flask, g
+from flask import Flask, g, render_template
+from flask_wtf import FlaskForm
 from jinja2 import BaseLoader
+from werkzeug.middleware.proxy_fix import ProxyFix
+
+from ..services.access import is_organizer
+from .common import actor, db
 
 _SCRIPT_TAG = re.compile(r"<script(?=[\s>])(?![^>]*\bnonce=)", re.IGNORECASE)
 NONCE_EXPR = '<script nonce="{{ csp_nonce() }}"'
@@ -53,9 +59,6 @@ class NonceLoader(BaseLoader):
 def organizes(event) -> bool:
     """For templates: the logged-in account is an organizer OF THIS EVENT (owner or
     co-organizer), not just an account with the global role (services.access)."""
-    from ..services.access import is_organizer
-    from .common import actor, db
-
     return is_organizer(actor(), event, db())
 
 
@@ -100,14 +103,10 @@ def configure(app: Flask) -> None:
     if _flag(app, "BEHIND_PROXY", "TOURNEY_BEHIND_PROXY"):
         # one trusted proxy in front: the client's address (rate limits per address) and
         # scheme come from its X-Forwarded-For / X-Forwarded-Proto
-        from werkzeug.middleware.proxy_fix import ProxyFix
-
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1)
 
 
 def _spanish_forms() -> None:
-    from flask_wtf import FlaskForm
-
     FlaskForm.Meta.locales = ("es",)
 
 
@@ -142,8 +141,6 @@ SPANISH_ERRORS = {
 def _spanish_errors(app: Flask) -> None:
     """Werkzeug's own pages are in English: every status the app can answer gets its
     Spanish page (the specific handlers, such as CSRF's, still win)."""
-    from flask import render_template
-
     def handler(code: int):
         def render(_exc):
             return render_template("error.html", code=code, message=SPANISH_ERRORS[code]), code
@@ -172,8 +169,6 @@ def safe_next(target: str | None, default: str) -> str:
     Refuses absolute URLs, scheme-relative ``//host``, backslashes (``/\\host``) and any
     control or blank character: browsers drop tabs and newlines, so ``"/\\t/evil.example/"``
     would become ``//evil.example/``."""
-    from urllib.parse import urlsplit
-
     target = target or ""
     if not target.startswith("/") or target.startswith("//") or "\\" in target:
         return default

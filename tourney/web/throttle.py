@@ -14,7 +14,15 @@ Limits (README, «Seguridad»):
 """
 from __future__ import annotations
 
+import secrets
+
 from flask import Flask, render_template, request
+from flask_limiter import Limiter
+from flask_login import current_user
+
+from ..services import throttle  # noqa: F401  (registers the tourneydb:// scheme)
+from ..services.accounts import normalize_email
+from .forms import LoginForm
 
 LOGIN_PER_ACCOUNT = "5 per 15 minutes"
 LOGIN_PER_ADDRESS = "50 per 15 minutes"
@@ -29,14 +37,10 @@ def _address() -> str:
 
 
 def _account() -> str:
-    from ..services.accounts import normalize_email
-
     return "cuenta:" + normalize_email(request.form.get("email", ""))[:254]
 
 
 def _user_or_address() -> str:
-    from flask_login import current_user
-
     if current_user.is_authenticated:
         return f"usuario:{current_user.id}"
     return _address()
@@ -50,14 +54,10 @@ def storage(app: Flask) -> tuple[str, dict]:
     url = app.config.get("REDIS_URL")
     if url:
         return url, {}
-    from ..services import throttle  # noqa: F401  (registers the tourneydb:// scheme)
-
     return "tourneydb://", {"database_url": app.config["DATABASE_URL"]}
 
 
 def init_app(app: Flask) -> None:
-    from flask_limiter import Limiter
-
     uri, options = storage(app)
     limiter = Limiter(key_func=_address, app=app, storage_uri=uri, storage_options=options,
                       strategy="fixed-window", headers_enabled=True,
@@ -75,8 +75,6 @@ def init_app(app: Flask) -> None:
     @app.errorhandler(429)
     def too_many(_exc):
         if request.endpoint == "auth.login":
-            from .forms import LoginForm
-
             form = LoginForm()
             form.password.errors = [TOO_MANY]
             return render_template("auth/login.html", form=form), 429
@@ -88,8 +86,6 @@ def init_app(app: Flask) -> None:
 def _prefix(app: Flask) -> str:
     """One prefix for every process of an installation; a test app counts alone."""
     if app.config.get("TESTING"):
-        import secrets
-
         return "test-" + secrets.token_hex(4)
     return "tourney"
 

@@ -14,6 +14,7 @@ from ..forms import (
     DeskPlayerForm, EmptyForm, EventForm, ForbiddenPairForm, JudgeForm, TimerForm, choices,
 )
 from ..pools import configure_from_form, sealed_choices  # Sellado / Lanzamiento (issue 16)
+from ..security import safe_next
 from .base import _event, _planned, bp
 
 
@@ -106,8 +107,6 @@ def _simple_post(event_id: int, action, success: str):
     event = _event(event_id)
     with service_call(success=success):
         action(event)
-    from ..security import safe_next
-
     return redirect(safe_next(request.form.get("next"), url_for("events.dashboard", event_id=event_id)))
 
 

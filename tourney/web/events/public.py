@@ -6,7 +6,9 @@ from flask import abort, render_template, request
 from ...catalog.model import fold
 from ...services import decklists, events as ev, rounds
 from ...services.errors import Forbidden
+from ...services.final_standings import final_standings
 from ...services.metagame import metagame as compute_metagame
+from ...services.wall import records_before
 from ..common import actor, cached_fragment, catalog, db
 from ..forms import TimerForm
 from .base import _event, _my_registration, _planned, bp
@@ -82,8 +84,6 @@ def _pairings_table(event, rnd, order, query, judge, organizer) -> str:
         q = fold(query)
         tables = [t for t in tables if q in fold(t.a.name) or (t.b and q in fold(t.b.name))]
         rows = [r for r in rows if q in fold(r[0])]
-    from ...services.wall import records_before
-
     return render_template("events/_pairings_table.html", event=event, tables=tables, rows=rows,
                            order=order, is_judge=judge, is_organizer=organizer,
                            before=records_before(db(), event, rnd))
@@ -100,8 +100,6 @@ def standings(event_id: int):
         shown = [(s.rank, s.name + (" (retirado)" if s.dropped else ""), s.points, s.record,
                   f"{float(s.omw) * 100:.2f}",
                   f"{float(s.gw) * 100:.2f}", f"{float(s.ogw) * 100:.2f}") for s in rows]
-        from ...services.final_standings import final_standings
-
         return render_template("events/_standings_table.html", rows=shown,
                                final=final_standings(session, event))
 

@@ -8,7 +8,8 @@ from flask_login import login_required
 from itsdangerous import BadSignature, URLSafeSerializer
 
 from ...models.catalog import utcnow
-from ...services import events as ev, rounds, swaps
+from ...models.events import Round
+from ...services import events as ev, judge_tools, rounds, swaps
 from ...services.errors import Forbidden, NotFound, ServiceError
 from ..common import actor, catalog, db, format_for, service_call
 from ..forms import DeckCheckForm, SwapForm, choices
@@ -84,8 +85,6 @@ def swaps_check(event_id: int, match_id: int):
 
 def _prefill_deck_check(session, event, form) -> None:
     """The deck check starts from the deck expected for that game (the judge corrects counts)."""
-    from ...services import judge_tools
-
     form.game.data = request.args.get("juego", form.game.data or "1")
     try:
         reg = ev.get_registration(session, event, form.registration_id.data)
@@ -122,8 +121,6 @@ def _swap_player(session, event, match):
         return ev.get_registration(session, event, reg_id)
     mine = _my_registration(event)
     if mine is not None and mine.id in (match.player_a_id, match.player_b_id):
-        from ...models.events import Round
-
         if not getattr(session.get(Round, match.round_id), "published", False):
             raise NotFound("Esa ronda todavía no está publicada.")  # issue 15: ids are sequential
         return mine
