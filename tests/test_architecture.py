@@ -154,3 +154,38 @@ def test_reading_a_workbook_does_not_load_the_pdf_library():
                           text=True, timeout=120)
     assert done.returncode == 0, done.stderr[-2000:]
     assert done.stdout.strip() == "False"  # the shared values live in tourney.document_values
+
+
+def _every_command(command, path=()):
+    yield path, command
+    for name, sub in sorted(getattr(command, "commands", {}).items()):
+        yield from _every_command(sub, (*path, name))
+
+
+def test_every_commands_help_is_in_spanish(tmp_path):
+    """Reviewer R-A: `tourney X --help` and `tourney X Y --help` said click's English «Show
+    this message and exit.»; Flask's run/routes options and Flask-Limiter's group too."""
+    from click.testing import CliRunner
+
+    from tourney.cli import cli
+
+    runner = CliRunner()
+    env = {"DATABASE_URL": f"sqlite:///{tmp_path / 'x.sqlite3'}"}
+    ctx = cli.make_context("tourney", [], resilient_parsing=True)
+    paths = [path for name in cli.list_commands(ctx)
+             for path, _command in _every_command(cli.get_command(ctx, name), (name,))
+             if path[0] != "limiter" or len(path) == 1]  # its subcommands need flask-limiter[cli]
+    assert ("limiter",) in paths and ("deck", "check") in paths and len(paths) > 30
+    for path in paths:
+        result = runner.invoke(cli, [*path, "--help"], prog_name="tourney", env=env)
+        where = "tourney " + " ".join(path)
+        assert result.exit_code == 0, where
+        assert "Muestra esta ayuda y termina." in result.output, where
+        assert "Show this message" not in result.output, where
+    for flask_words in ("The interface to bind to", "Method to sort routes by",
+                        "Flask-Limiter maintenance"):
+        outputs = [runner.invoke(cli, [c, "--help"], prog_name="tourney", env=env).output
+                   for c in ("run", "routes", "limiter")]
+        assert not any(flask_words in out for out in outputs), flask_words
+    routes = runner.invoke(cli, ["routes", "--sort", "rule"], prog_name="tourney", env=env)
+    assert routes.exit_code == 0 and "/catalogo" in routes.output

@@ -3,6 +3,7 @@
 `tourney --help` starts with the project's commands: Flask's own options (--env-file, --app,
 --debug) still work but are not listed, the Flask version option is gone, and Flask's default
 commands get Spanish help (Flask-Limiter's maintenance group is hidden but still callable).
+Every command's and subcommand's ``--help`` says so in Spanish (click's own text is English).
 """
 from __future__ import annotations
 
@@ -15,9 +16,46 @@ SPANISH_HELP = {
     "run": "Servidor de desarrollo de Flask (para un local con varias mesas: tourney serve).",
     "shell": "Consola de Python con la aplicación cargada (para desarrolladores).",
     "routes": "Lista las rutas de la aplicación web (para desarrolladores).",
+    "limiter": "Límites de intentos (Flask-Limiter): mantenimiento, para desarrolladores.",
+}
+# Spanish help of the options of Flask's own commands (same flags, same behaviour)
+SPANISH_OPTION_HELP = {
+    "run": {
+        "debug": "Modo de depuración.",
+        "host": "Dirección donde escuchar.",
+        "port": "Puerto donde escuchar.",
+        "cert": "Certificado para servir por HTTPS.",
+        "key": "Clave del certificado.",
+        "reload": "Recarga al cambiar el código (por defecto, con --debug).",
+        "debugger": "Depurador en el navegador (por defecto, con --debug).",
+        "with_threads": "Atiende con hilos.",
+        "extra_files": "Otros archivos que recargan al cambiar (separados por ':').",
+        "exclude_patterns": "Patrones fnmatch de archivos que no recargan (separados por ':').",
+    },
+    "routes": {
+        "sort": "Orden de las rutas ('match': el orden en que Flask las prueba).",
+        "all_methods": "Muestra también HEAD y OPTIONS.",
+    },
 }
 HIDDEN_COMMANDS = ("limiter",)
 HIDDEN_OPTIONS = ("env_file", "app", "debug")
+HELP_TEXT = "Muestra esta ayuda y termina."
+
+
+def spanish_help_options(command: click.Command, ctx: click.Context) -> None:
+    """Give ``command`` and every subcommand under it the Spanish ``--help`` text (click
+    caches one help option per command, so setting its text once is enough)."""
+    option = command.get_help_option(ctx)
+    if option is not None:
+        option.help = HELP_TEXT
+    for sub in getattr(command, "commands", {}).values():
+        spanish_help_options(sub, ctx)
+
+
+def _with_help(param: click.Parameter, text: str) -> click.Parameter:
+    param = copy.copy(param)
+    param.help = text  # type: ignore[attr-defined]
+    return param
 
 
 class TourneyGroup(FlaskGroup):
@@ -35,7 +73,7 @@ class TourneyGroup(FlaskGroup):
     def get_help_option(self, ctx: click.Context):
         option = super().get_help_option(ctx)
         if option is not None:
-            option.help = "Muestra esta ayuda y termina."
+            option.help = HELP_TEXT
         return option
 
     def get_command(self, ctx: click.Context, name: str):
@@ -46,5 +84,9 @@ class TourneyGroup(FlaskGroup):
             command = copy.copy(command)
             if name in SPANISH_HELP:
                 command.help = command.short_help = SPANISH_HELP[name]
+            spanish = SPANISH_OPTION_HELP.get(name, {})
+            command.params = [_with_help(p, spanish[p.name]) if p.name in spanish else p
+                              for p in command.params]
             command.hidden = name in HIDDEN_COMMANDS
+        spanish_help_options(command, ctx)
         return command
