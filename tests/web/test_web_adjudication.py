@@ -435,6 +435,10 @@ def test_a_record_stored_from_the_console_says_so_in_its_history(runner, paired,
     page = client.get(_url(paired, "/juegos/1/veredicto")).get_data(as_text=True)
     assert "Revisión 1, subida por la consola (tourney adjudicate)" in page
     assert "subida por alguien" not in page
+    from tourney.services.adjudication import document_rows
+
+    rows = world.run(lambda s: document_rows(s, s.get(type(paired.event), paired.event.id)))
+    assert [r.uploaded_by for r in rows] == ["consola (tourney adjudicate)"]  # XLSX «Subido por»
 
 
 def test_the_judges_pdf_prints_names_verdict_rule_and_decks_whole(client, paired, world):

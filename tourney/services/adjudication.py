@@ -358,5 +358,6 @@ def document_rows(session: Session, event: Event) -> list[AdjudicationRow]:
             verdict=describe(adj, names), rule=rule_title(adj.rule) or "" if adj.rule else "",
             decks=("calzan" if not differing else "no calzan: " + ", ".join(differing)),
             revision=adj.revision, uploaded_at=adj.uploaded_at,
-            uploaded_by=uploader.name if uploader is not None else ""))
+            uploaded_by=(uploader.name if uploader is not None else
+                         "consola (tourney adjudicate)" if adj.source == SOURCE_CLI else "")))
     return rows
