@@ -392,3 +392,27 @@ def test_the_pools_service_reads_the_formats_the_web_reads():
     fmt = pools._default_format(Event(name="x", format_id="lanzamiento"))
     assert fmt is current_formats(DEFAULT_FORMATS_DIR)["lanzamiento"]
     assert fmt.sealed.restore_between_rounds is False
+
+
+def test_a_pools_workbook_with_a_bad_cell_still_names_every_bad_card(client, lanz, world):
+    """A cell that does not read («tres») and a card of another edition further down are both
+    named in one answer, so the organizer fixes the file once; nothing is saved."""
+    from openpyxl import Workbook
+
+    wb = Workbook()
+    ws = wb.active
+    ws.title = "Pools"
+    ws.append(["Jugador", "Producto", "Cantidad", "Carta", "Código"])
+    ws.append(["Ana", "Sobre 1", "2", "Kenshin", ""])
+    ws.append(["Ana", "Sobre 1", "tres", "Kappa", ""])
+    ws.append(["Beto", "Sobre 1", "1", "Shuri", "DO-213"])
+    buf = io.BytesIO()
+    wb.save(buf)
+    login(client, lanz.org.email)
+    resp = client.post(f"/eventos/{lanz.event.id}/sellado/importar",
+                       data={"file": (io.BytesIO(buf.getvalue()), "pools.xlsx")},
+                       content_type="multipart/form-data", follow_redirects=True)
+    page = resp.get_data(as_text=True)
+    assert "fila 3: columna Cantidad: «tres» no es un número entero" in page
+    assert "pool de Beto: fila 4: «Shuri (DO-213)» es de Dominio" in page
+    assert pool_row(world, lanz.regs["ana"]) is None and pool_row(world, lanz.regs["beto"]) is None

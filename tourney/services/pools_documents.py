@@ -93,10 +93,14 @@ def import_pools(session: Session, actor: User, event: Event, catalog, data: byt
                  registration: Registration | None = None) -> int:
     """Register pools from a workbook: one player's (``registration``) or the whole event's
     (column Jugador: name, ID or e-mail). All or nothing: every bad row is reported at once."""
+    errors: list[str] = []
     try:
         groups = read_pools(data)
     except core.PoolError as exc:
-        raise ServiceError("Planilla de pools: " + pools._errors_text(exc), "file") from None
+        groups = getattr(exc, "readable", None)
+        if not groups:  # not a sheet, no header row: nothing else to check
+            raise ServiceError("Planilla de pools: " + pools._errors_text(exc), "file") from None
+        errors.append(pools._errors_text(exc))  # bad cells; the other rows are checked too
     regs = _players(session, event)
     emails = _emails(session, regs)
     keys: dict[str, Registration] = {}
@@ -105,7 +109,6 @@ def import_pools(session: Session, actor: User, event: Event, catalog, data: byt
             if key:
                 keys.setdefault(fold(key), reg)
     by_reg: dict[int, tuple[Registration, list[core.PoolLine]]] = {}
-    errors: list[str] = []
     for who, lines in groups.items():
         reg = registration if registration is not None else (keys.get(fold(who)) if who else None)
         if reg is None:
