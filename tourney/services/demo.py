@@ -20,10 +20,15 @@ from .errors import ServiceError
 from .pools_demo import demo_lanzamiento
 
 
-def _limit(card) -> int:
-    if card.plain_gold or card.mercenary:
-        return 50
-    return 1 if card.unique else 3
+def _limit(card, fmt) -> int:
+    """How many copies the generator tries (the format's numbers, 10.13 Copias); the list is
+    still judged by tourney.legality.validate below, which alone decides."""
+    many = fmt.main_exact or fmt.main_max or 50
+    if (card.plain_gold and fmt.plain_gold_unlimited) or card.keywords & fmt.unlimited_keywords:
+        return many
+    if card.unique and fmt.unique_limit is not None:
+        return fmt.unique_limit
+    return fmt.copy_limit or many
 
 
 def build_deck(catalog, fmt, rng: random.Random, race: str | None = None,
@@ -35,6 +40,8 @@ def build_deck(catalog, fmt, rng: random.Random, race: str | None = None,
     if not races:
         raise ServiceError("El catálogo no tiene Aliados: importa las cartas primero.")
     race = race or rng.choice(races)
+    castle_size = fmt.main_exact or fmt.main_max or 50
+    support_size = max(fmt.side_sizes or (0,)) if with_support else 0
     for _ in range(tries):
         pool = [c for c in cards if c.identity not in banned]
         by_identity: dict[str, object] = {}
@@ -58,7 +65,7 @@ def build_deck(catalog, fmt, rng: random.Random, race: str | None = None,
             for c in group:
                 if added >= count:
                     break
-                n = min(max_each, _limit(c) - used[c.identity], count - added)
+                n = min(max_each, _limit(c, fmt) - used[c.identity], count - added)
                 if n > 0:
                     target[c] += n
                     used[c.identity] += n
@@ -68,10 +75,11 @@ def build_deck(catalog, fmt, rng: random.Random, race: str | None = None,
         n_allies = take(allies, 22, castle, 3)
         take(others, 12, castle, 2)
         gold = rng.choice(golds)
-        castle[gold] += 50 - sum(castle.values())
+        castle[gold] += castle_size - sum(castle.values())
         if with_support:
-            take([c for c in allies + others if used[c.identity] < _limit(c)], 10, support, 1)
-        if n_allies < 15 or sum(support.values()) not in (0, 10):
+            take([c for c in allies + others if used[c.identity] < _limit(c, fmt)], support_size,
+                 support, 1)
+        if n_allies < 15 or sum(support.values()) not in (0, support_size):
             race = rng.choice(races)
             continue
         text = _text(castle, support)
