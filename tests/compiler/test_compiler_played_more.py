@@ -186,3 +186,19 @@ def test_destierra_gildas_el_sabio_takes_up_to_two_cards_from_one_cementerio(jud
     assert (v.status, v.line, v.rule) == ("illegal", len(base) + 2, "8.2")
     v = judge(head, base + [use("A2"), use("A3")])  # «una vez por turno»
     assert (v.status, v.line, v.rule) == ("illegal", len(base) + 3, "6.1")
+
+
+# -- Disparo con dos eventos (Trigger.events) ------------------------------------------
+
+def test_disparo_adams_fires_when_destroyed_or_banished(judge, cost):
+    # «Cuando este Aliado sea Destruido o Desterrado, puedes Buscar una copia de esta carta…»
+    for spell, zone in (("Aliento Congelante", "graveyard"), ("Luz Destructora", "exile")):
+        head = header(deck("Adams", "Adams"), deck(spell), hand=1)
+        base = [put("A", "A1"), end("A")] + cast("B", "B1", spell, cost, targets=["A1"]) \
+            + [effect("B", "B1", moves=[["A1", zone]])]
+        assert judge(head, base + [effect("A", "A1", moves=[["A2", "hand"]])]).verified, spell
+        v = judge(head, base + [effect("A", "A1", moves=[["A2", "graveyard"]])])  # «en tu mano»
+        assert (v.status, v.rule) == ("illegal", "6.5"), spell
+    v = judge(header(deck("Adams", "Adams"), deck(), hand=1),
+              [put("A", "A1"), effect("A", "A1", moves=[["A2", "hand"]])])  # nothing fired it
+    assert (v.status, v.line) == ("illegal", 3)

@@ -239,6 +239,9 @@ def _cost(cost: PCost) -> Cost:
 
 
 def _trigger(t: PTrigger) -> Trigger:
+    if t.also and (t.event in ("phase_start", "phase_end", "drawn", "discarded", "milled")
+                   or t.phase is not None):
+        raise Unsupported("disparo con dos eventos de esta clase")
     if t.event in ("phase_start", "phase_end"):
         player = {"you": "you", "opponent": "opponent", None: "any"}[t.whose]
         return Trigger("phase_begins" if t.event == "phase_start" else "phase_ends",
@@ -251,8 +254,14 @@ def _trigger(t: PTrigger) -> Trigger:
     event = _EVENTS.get(t.event.removeprefix("would_"))
     if event is None or t.cards is None:
         raise Unsupported(f"disparo «{t.event}» sin equivalente en el motor")
+    more = []
+    for other in t.also:  # «… sea Destruido o Desterrado»: one ability, several events
+        if other.startswith("would_") != would or _EVENTS.get(other.removeprefix("would_")) is None:
+            raise Unsupported(f"disparo «{t.event} o {other}» sin equivalente en el motor")
+        more.append(_EVENTS[other.removeprefix("would_")])
     player = t.player or "any"
-    extra: dict[str, Any] = {"would": would, "from_zone": _ZONES[t.from_zone] if t.from_zone else None}
+    extra: dict[str, Any] = {"would": would, "from_zone": _ZONES[t.from_zone] if t.from_zone else None,
+                             "events": tuple(more)}
     if t.together is not None:  # «declarado atacante con otros 2 o más Aliados de Raza Bárbaro»
         n, others = t.together
         flt = card_filter(replace(others, count=1, controller="you", attacking=True, other=True))

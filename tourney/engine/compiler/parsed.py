@@ -134,6 +134,7 @@ class Trigger:
     from_zone: str | None = None  # "desde tu mano", "de tu Cementerio"
     together: tuple[int, Cards] | None = None  # "declarado atacante con otros 2 o más Aliados de Raza X"
     would: bool = False  # "fuera a ser Destruido": before it happens (replacement)
+    also: tuple[str, ...] = ()  # more events after "o": "entra en juego o es declarado bloqueador"
 
     def describe(self) -> str:
         from .render import describe_trigger

@@ -61,7 +61,8 @@ def describe_trigger(t: Trigger) -> str:
              "attacks": "es declarado atacante", "blocked": "es bloqueado", "blocks": "bloquea"}
     tail = " bajo tu control" if t.player == "you" else ""
     who = t.cards.describe() if t.cards is not None else PLAYER.get(t.player or "", "un jugador")
-    return f"Cuando {who} {names.get(t.event, t.event)}{tail}"
+    said = " o ".join(names.get(e.removeprefix("would_"), e) for e in (t.event, *t.also))
+    return f"Cuando {who} {said}{tail}"
 
 
 def describe_condition(c: Condition) -> str:

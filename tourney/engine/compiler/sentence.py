@@ -299,8 +299,11 @@ def _framed(cur: Cursor, card_type: str) -> tuple[Parsed, ...]:
     else:
         raise NotUnderstood("no se sabe cuándo ocurre este efecto")
     if also:
-        # «Cuando … entra en juego o sea declarado bloqueador»: two abilities would each have
-        # their own once-per-turn limit (6.1); one ability with two events is not in the model
-        raise NotUnderstood("disparo con dos eventos (una sola habilidad; pedido al modelo)")
+        # «Cuando … entra en juego o sea declarado bloqueador»: ONE ability fired by either
+        # event (so «una vez por turno» is shared, 6.1) — only when the rest of the trigger is
+        # the same (who, whose turn, from where)
+        if any(replace(x, event=trig.event) != trig for x in also):
+            raise NotUnderstood("disparo con dos eventos distintos en algo más que el evento")
+        trig = replace(trig, also=tuple(x.event for x in also))
     return (Parsed(kind, effects=effs, trigger=trig, conditions=tuple(conds), costs=costs,
                    optional=optional, once_per_turn=once, timing=timing),)
