@@ -194,6 +194,16 @@ def test_the_workbook_evento_sheet_keeps_numbers_as_numbers(client, world, cut_e
     assert isinstance(cells["Fecha"].value, (date, datetime)) and cells["Fecha"].is_date
 
 
+def test_the_workbook_evento_sheet_names_the_cut_and_the_champion(client, world, cut_event):
+    org, _judge, event = cut_event
+    champion, _finalist, _losers, _ = _play_cut_from_the_grid(client, world, event)
+    login(client, org.email)
+    wb = load_workbook(io.BytesIO(client.get(f"/eventos/{event.id}/documentos/workbook").data))
+    cells = {row[0].value: row[1].value for row in wb["Evento"].iter_rows(min_row=2)}
+    assert cells["Corte final"] == "Top 4" and cells["Campeón"] == champion
+    assert cells["Rondas"] == 5  # 3 Swiss rounds and 2 of the cut, as the round sheets
+
+
 def test_the_final_standings_are_printed_and_exported_cut_first(client, world, cut_event):
     org, _judge, event = cut_event
     champion, finalist, semi_losers, _ = _play_cut_from_the_grid(client, world, event)

@@ -38,6 +38,17 @@ DATETIME = "dd/mm/yyyy hh:mm"
 DATE = "dd/mm/yyyy"
 
 
+def _cut_rows(docs: EventDocuments) -> list[list[Any]]:
+    """«Corte final: Top 8» and, once the final has a result, «Campeón» (the Evento sheet)."""
+    if docs.bracket is None or not docs.bracket.size:
+        return []
+    rows: list[list[Any]] = [["Corte final", f"Top {docs.bracket.size}"]]
+    first = docs.final_standings[0] if docs.final_standings else None
+    if first is not None and first.stage == "Campeón":
+        rows.append(["Campeón", first.player])
+    return rows
+
+
 def build_workbook(docs: EventDocuments) -> bytes:
     wb = Workbook()
     info = wb.active
@@ -47,7 +58,7 @@ def build_workbook(docs: EventDocuments) -> bytes:
         ["Evento", ev.name], ["Fecha", ev.date], ["Formato", ev.format_name],
         ["Lugar", ev.location], ["Organizador", ev.organizer], ["Jugadores", len(docs.players)],
         ["Rondas", len(docs.rounds)], ["Tamaño de página", ev.page_size],
-    ], formats={2: DATE})
+    ] + _cut_rows(docs), formats={2: DATE})
 
     _table(wb.create_sheet(PLAYERS_SHEET), list(PLAYERS_HEADERS), [
         [p.name, p.player_id or None, p.byes or None, "sí" if p.dropped else None]
