@@ -43,6 +43,7 @@ class Inst:
         "kw",
         "lost",
         "owner",
+        "parts",
         "since",
         "static",
         "static_bonus",
@@ -74,6 +75,7 @@ class Inst:
         self.temp: tuple[tuple[str, str], ...] = ()
         self.lost = False  # has lost its abilities (recomputed)
         self.static = known[2]  # continuous abilities / conditional keywords
+        self.parts: tuple | None = None  # continuous.parts_of: its abilities sorted once
 
     def label(self) -> str:
         return f"{self.card.name} ({self.id})"

@@ -229,11 +229,7 @@ def _recompute(game: State) -> None:
     for source in statics:
         if source.lost or source.zone not in IN_PLAY:
             continue
-        known = source.abilities
-        assert known is not None
-        for ability in known.abilities:
-            if ability.kind != "continuous":
-                continue
+        for ability in (source.parts or parts_of(source))[2]:
             if not holds(game, ability.condition, source, source.controller):
                 continue
             for effect in ability.effects:
@@ -270,6 +266,22 @@ def _recompute(game: State) -> None:
     game.affected = reached
 
 
+def parts_of(inst: Inst) -> tuple:
+    """(its keywords without condition, its (keyword, condition) pairs, its continuous
+    abilities), read from its abilities once per card instance."""
+    parts = inst.parts
+    if parts is None:
+        known = inst.abilities
+        abilities = known.abilities if known is not None else ()
+        plain = frozenset(a.keyword for a in abilities
+                          if a.kind == "keyword" and a.keyword and a.condition is None)
+        conditional = tuple((a.keyword, a.condition) for a in abilities
+                            if a.kind == "keyword" and a.keyword and a.condition is not None)
+        continuous = tuple(a for a in abilities if a.kind == "continuous")
+        parts = inst.parts = (plain, conditional, continuous)
+    return parts
+
+
 def refresh(game: State, inst: Inst, extra=()) -> None:
     """One card's keywords from its own text, conditions, Armas, continuous gains and
     effects until the Fase Final."""
@@ -277,13 +289,12 @@ def refresh(game: State, inst: Inst, extra=()) -> None:
         kw: frozenset[str] = frozenset()
     else:
         kw = inst.base_kw
-        known = inst.abilities
-        if known is not None:
-            for ability in known.abilities:
-                if ability.kind == "keyword" and ability.keyword:
-                    if ability.condition is None or holds(game, ability.condition, inst,
-                                                          inst.controller):
-                        kw = kw | {ability.keyword}
+        plain, conditional, _ = inst.parts or parts_of(inst)
+        if plain:
+            kw = kw | plain
+        for keyword, condition in conditional:
+            if holds(game, condition, inst, inst.controller):
+                kw = kw | {keyword}
     for wid in inst.weapons:
         kw = kw | weapon_grants(game.cards[wid].card)[1]
     if extra:
