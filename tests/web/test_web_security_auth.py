@@ -141,6 +141,11 @@ def test_no_next_variant_sends_the_browser_off_site_after_login(client, cast, ta
     assert resp.status_code == 302
     assert _as_a_browser_reads(resp.headers["Location"]) == "localhost", resp.headers["Location"]
     assert not resp.headers["Location"].lower().startswith("javascript")
+    # the organizer's one-button forms (the finding) go through the same checker
+    resp = client.post(f"/eventos/{cast.event.id}/inscripcion", data={"abrir": "0", "next": target})
+    assert resp.status_code == 302
+    assert _as_a_browser_reads(resp.headers["Location"]) == "localhost", resp.headers["Location"]
+    assert not resp.headers["Location"].lower().startswith("javascript")
 
 
 def _two_processes(database_url, **config):
