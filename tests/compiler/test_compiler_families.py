@@ -376,6 +376,30 @@ FAMILIES.update({
                           "types": ["Aliado"], "zone": "being_played", "min_cost": 3, "targets": False},
                           "player": "any"}]}],
     },
+    # «Luego, si …, …»: a step that happens only if the condition holds (Effect.condition)
+    "pasos condicionales «Luego, si»": {
+        "Heddwch": [spell([{"kind": "cancel_attack", "subject": "attackers"},
+                           {"kind": "draw", "subject": "player", "amount": 1, "optional": True, "then": True,
+                            "condition": {"kind": "controls", "filter": {
+                                "types": ["Aliado"], "races": ["Ancestral", "Eterno"], "controller": "you",
+                                "targets": False}}}])],
+        "Tormenta Sagrada": [spell([{"kind": "annul"},
+                                    {"kind": "regroup", "target": 1, "then": True,
+                                     "condition": {"kind": "all_allies", "filter": {
+                                         "types": ["Aliado"], "races": ["Eterno"], "controller": "you",
+                                         "targets": False}}}],
+                                   [{"types": ["Aliado"], "controller": "opponent", "zone": "being_played"},
+                                    {"types": ["Oro"], "controller": "you", "zone": "paid", "count": 3,
+                                     "up_to": True}], response=True)],
+        "Protogenoi": [spell([{"kind": "shuffle_into_castle"},
+                              {"kind": "regroup", "target": 1, "then": True,
+                               "condition": {"kind": "controls", "filter": {
+                                   "types": ["Aliado"], "races": ["Eterno"], "controller": "you",
+                                   "targets": False}}}],
+                             [{"controller": "opponent", "not_types": ["Oro"]},
+                              {"types": ["Oro"], "controller": "you", "zone": "paid", "count": 2,
+                               "up_to": True}])],
+    },
 })
 
 CASES = [(family, name, want) for family, cards in FAMILIES.items() for name, want in cards.items()]

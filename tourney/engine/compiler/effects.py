@@ -321,6 +321,7 @@ def effects(cur: Cursor, antecedent: Cards | None = None,
     un Arma, gana 2 a la Fuerza": the card itself)."""
     out: list[Effect] = []
     then = optional = False
+    cond = None
     group_start = 0
     while True:
         if out and (after := cur.take("puedes")) is not None:
@@ -381,11 +382,31 @@ def effects(cur: Cursor, antecedent: Cards | None = None,
             group_start = len(out)
         if then or optional:
             eff = replace(eff, then=then, optional=optional)
+        if cond is not None:
+            if shared or second is not None:
+                return None  # the condition would have to cover two steps
+            eff = replace(eff, cond=cond)
         out.append(eff)
         if eff.kind == "look_hand":
             antecedent = Cards(ref="looked", zone="hand", zone_owner=eff.player)
         elif eff.cards is not None and eff.cards.ref != "that":
             antecedent = eff.cards if eff.kind != "choose" else Cards(ref="that")
+        if cond is not None:
+            # «Luego, si …, Roba una carta»: nothing may follow the conditional step (would the
+            # condition cover it too?)
+            if cur.done:
+                return tuple(out), cur
+            fin = cur.take(".")
+            return (tuple(out), fin) if fin is not None and fin.done else None
+        nxt = cur.take_any(". luego ,", ", luego ,", ". luego")
+        if nxt is not None and (after := nxt.take("si")) is not None:
+            from .frames import condition  # «Luego, si controlas …, …»: a conditional step
+
+            got_cond = condition(after)
+            if got_cond is None or (comma := got_cond[1].take(",")) is None:
+                return None
+            then, cond, cur, optional = True, got_cond[0], comma, False
+            continue
         nxt = cur.take_any(". luego ,", ", luego ,", "y luego", ". despues ,", ". si lo haces ,", ", luego")
         then = nxt is not None
         if nxt is None:

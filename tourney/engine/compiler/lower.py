@@ -166,6 +166,12 @@ def _effects(p: Parsed, scope: _Scope, continuous: bool) -> tuple[Effect, ...]:
                 continue
             scope.subject(eff.cards)
             continue
+        if eff.cond is not None:  # «Luego, si …»: the step happens only if the condition holds
+            if continuous:
+                raise Unsupported("paso condicional en una habilidad continua")
+            out.append(replace(_effect(replace(eff, cond=None), scope, continuous),
+                               condition=_conditions((eff.cond,))))
+            continue
         try:
             out.append(_effect(eff, scope, continuous))
         except _Both as both:

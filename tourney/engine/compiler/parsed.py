@@ -117,6 +117,7 @@ class Effect:
     unless: tuple[str, int] | None = None  # "a menos que tu oponente pague 2 Oros": (cost kind, n)
     then: bool = False  # "Luego, …": only after the previous step was done
     optional: bool = False  # "puedes …" inside a chain ("Luego, puedes Robar una carta")
+    cond: Condition | None = None  # "Luego, si …, Roba una carta": this step only if it holds
 
     def describe(self) -> str:
         from .render import describe_effect
