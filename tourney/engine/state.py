@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from ..catalog.model import ALLY, GOLD, Card
-from .abilities.continuous import blind, is_static
+from ..catalog.model import ALLY, Card
+from .abilities.continuous import is_static
 from .abilities.model import CardAbilities
 from .abilities.registry import abilities_for
 from .errors import IllegalAction
@@ -27,11 +27,6 @@ from .zones import (  # noqa: F401 - the pieces of a position, re-exported
     Outcome,
     Player,
 )
-
-LINES = frozenset({"defense", "attack"})
-GOLD_ZONES = frozenset({"reserve", "paid"})
-GOLD_FROM = frozenset({"hand", "reserve", "paid"})
-
 
 class State:
     """Zones, instances and the primitive moves; the rules are in the subclasses."""
@@ -81,8 +76,6 @@ class State:
         self._listening: frozenset[str] | None = None
         self._triggers_by_kind: dict[str, list[Any]] | None = None
         self._zone_sensitive: bool | None = None
-        self._reads: frozenset[str] | None = None
-        self._blind: tuple[bool, bool] | None = None
         self._recomputed: tuple | None = None
         self._off_play_key: tuple[int, tuple] = (-1, ())
         self.race_given: dict[str, str] = {}
@@ -199,7 +192,7 @@ class State:
         was_in_play = inst.zone in IN_PLAY
         came_from = inst.zone
         self.changes += 1
-        if (was_in_play or zone in IN_PLAY) and not self._unseen_move(inst, came_from, zone):
+        if was_in_play or zone in IN_PLAY:
             self.play_changes += 1
         self._remove(inst)
         if inst.bearer is not None and zone != "weapon":  # an Arma leaves its bearer
@@ -248,18 +241,6 @@ class State:
             self._emit("discarded", inst, inst.owner)
         elif zone == "exile":
             self._emit("banished", inst, inst.owner)
-
-    def _unseen_move(self, inst: Inst, came_from: str, zone: str) -> bool:
-        """A move the continuous abilities of this game cannot see (``continuous.blind``): a
-        card without them between the Líneas, or an Oro into the Reserva or paid."""
-        if inst.static:
-            return False
-        if came_from in LINES and zone in LINES:
-            return (self._blind or blind(self))[0]
-        if (zone in GOLD_ZONES and came_from in GOLD_FROM and inst.card.type == GOLD
-                and inst.id not in self.affected):
-            return (self._blind or blind(self))[1]
-        return False
 
     def _left_play(self, inst: Inst) -> None:
         inst.counters = {}

@@ -29,7 +29,6 @@ class Turn(State):
             inst = self.cards[iid]
             if inst.bonus:
                 inst.bonus = 0
-                self.play_changes += 1  # Fuerza changed (continuous.recompute)
             if inst.temp:  # "!" marks what lasts beyond the Fase Final
                 inst.temp = tuple(t for t in inst.temp if "!" in t[0])
                 self.affected.add(inst.id)
@@ -68,20 +67,15 @@ class Turn(State):
         self.clock += 1
         self.last_regroup[self.active] = self.clock
         zones = self.players[self.active].zones
-        seen = False  # whether the continuous abilities can see these moves (recompute)
         for iid in list(zones["attack"]):
             inst = self.cards[iid]
             del zones["attack"][iid]
             zones["defense"][iid] = None
             inst.zone = "defense"
-            seen = seen or not self._unseen_move(inst, "attack", "defense")
         for iid in list(zones["paid"]):
             del zones["paid"][iid]
             zones["reserve"][iid] = None
             self.cards[iid].zone = "reserve"
-            seen = seen or not self._unseen_move(self.cards[iid], "paid", "reserve")
-        if seen:
-            self.play_changes += 1
         self.phase = "vigil"
         self.gold_allowed = True
         self.battle_done = False

@@ -13,10 +13,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...catalog.model import GOLD, WEAPON
+from ...catalog.model import WEAPON
 from ..keywords import NO_ATTACK, NO_BLOCK, UNBLOCKABLE, weapon_grants
 from .evaluate import IN_PLAY, candidates, holds
-from .model import Condition
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..state import Inst, State
@@ -72,20 +71,6 @@ def _off_play_conditions(inst: Inst) -> list:
             and any(c.kind in _OFF_PLAY for c in _conditions(a.condition))]
 
 
-# what a condition reads besides the cards in play (their moves bump ``play_changes``):
-# "turn" (whose turn, this turn's events), "phase", "combat" (attackers and blocks)
-_READS = {"phase": ("phase",), "your_turn": ("turn",), "opponent_turn": ("turn",),
-          "entered_this_turn": ("turn",), "dealt_castle_damage": ("turn",),
-          "attacking": ("combat",), "blocking": ("combat",), "blocked": ("combat",),
-          "unblocked": ("combat",)}
-_READS_NOTHING_ELSE = frozenset({
-    "always", "in_zone", "bears_weapon", "bears_no_weapon", "controls", "controls_none",
-    "opponent_controls", "all_allies", "zone_count", "zone_empty", "has_counters",
-    "strength_at_least", "castle_at_most", "hand_at_most", "bearer_is", "not", "all_of",
-    "any_of"})
-_ALL_READS = frozenset({"turn", "phase", "combat"})
-_ORDERED = frozenset({"lose_abilities", "race_becomes"})  # 7.1 D: the order decides
-
 _debug = {"full": False}
 
 
@@ -95,84 +80,9 @@ def full_recompute(on: bool) -> None:
     _debug["full"] = on
 
 
-def reads(game: State) -> frozenset[str]:
-    """What besides the cards in play the continuous abilities of this game read (computed
-    once per game): whose turn it is (also the 7.1 D order when it matters), the phase, the
-    attackers and blocks."""
-    found = game._reads
-    if found is None:
-        out: set[str] = set()
-        for inst in game.cards.values():
-            if not inst.static or inst.abilities is None:
-                continue
-            for a in inst.abilities.abilities:
-                if a.kind == "continuous" and any(e.kind in _ORDERED for e in a.effects):
-                    out.add("turn")
-                for c in _conditions(a.condition):
-                    if c.kind in _READS:
-                        out.update(_READS[c.kind])
-                    elif c.kind not in _READS_NOTHING_ELSE:
-                        out.update(_ALL_READS)
-        found = game._reads = frozenset(out)
-    return found
-
-
-def _values(value, kind: type):
-    """Every value of class ``kind`` nested in ``value`` (itself included)."""
-    if value is None:
-        return
-    if isinstance(value, kind):
-        yield value
-    for name in type(value)._nested:
-        yield from _values(getattr(value, name), kind)
-    for name in type(value)._nested_many:
-        for sub in getattr(value, name):
-            yield from _values(sub, kind)
-
-
-_LINES = frozenset({"defense", "attack"})
-_GOLD_ZONES = frozenset({"reserve", "paid"})
-_OWNERLESS = frozenset({"controls", "controls_none", "opponent_controls"})
-
-
-def blind(game: State) -> tuple[bool, bool]:
-    """(lines, golds): whether the continuous abilities of this game cannot tell a move
-    between the Líneas de Defensa and Ataque, or an Oro entering the Reserva or being paid,
-    of a card without continuous abilities (then such a move does not bump ``play_changes``).
-    Computed once per game."""
-    found = game._blind
-    if found is None:
-        from .model import TargetFilter
-        lines = golds = True
-        for inst in game.cards.values():
-            if not inst.static or inst.abilities is None:
-                continue
-            for a in inst.abilities.abilities:
-                if a.kind not in STATIC_KINDS:
-                    continue
-                for c in _values(a, Condition):
-                    if c.kind in _OWNERLESS and c.filter is None:
-                        golds = False  # «controlas N cartas»: an Oro counts
-                    if c.zone in _LINES:
-                        lines = False
-                    if c.zone in _GOLD_ZONES:
-                        golds = False
-                for f in _values(a, TargetFilter):
-                    if f.zone in _LINES or f.attacking is not None:
-                        lines = False
-                    if (not f.types or GOLD in f.types or f.zone in _GOLD_ZONES
-                            or f.max_cost_from is not None or f.max_strength_from is not None):
-                        golds = False
-                for e in a.effects:
-                    if e.subject == "each" and e.filter is None:
-                        golds = lines = False
-        found = game._blind = (lines, golds)
-    return found
-
-
 def recompute(game: State) -> None:
     """Recompute keywords and Fuerza bonuses of every card in play (4.1) — after every change
-    of the game state: nothing to do when nothing it reads changed since the last time."""
+    of the game state: nothing to do when nothing changed since the last time."""
     if _debug["full"]:
         _recompute_all(game)
         return
@@ -180,11 +90,8 @@ def recompute(game: State) -> None:
         if game.race_given:
             game.race_given = {}
         return
-    read = game._reads if game._reads is not None else reads(game)
-    key: tuple = (game.play_changes,
-                  game.turn if "turn" in read else None,
-                  game.phase if "phase" in read else None,
-                  (len(game.attackers), len(game.blocks)) if "combat" in read else None)
+    key: tuple = (game.play_changes, game.turn, game.phase, len(game.attackers),
+                  len(game.blocks))
     if zone_sensitive(game):  # what the zones out of play decide: the truth of those conditions
         memo = game._off_play_key
         if memo[0] != game.changes:
