@@ -507,3 +507,32 @@ def test_a_header_over_several_lines_keeps_the_physical_line_numbers(client, pai
     inside = client.get(f"{board}?linea=3").get_data(as_text=True)  # a line of the header
     assert "<strong>Línea 1:</strong> Cabecera" in inside
     assert escape('"players": [') in inside  # the whole header as written, not just «{»
+
+
+def test_a_game_of_an_unpublished_round_is_hidden_from_its_players(client, paired, world):
+    """Like its result (issue 15), a match of an unpublished round is not shown to its players
+    nor to anyone once the lists are published; the staff still see it."""
+    from tourney.models.events import Match, Round
+    from tourney.services import events, rounds
+
+    _uploaded(client, paired, world)
+
+    def unpublish(s):
+        match = s.get(Match, paired.match.id)
+        rounds.publish_round(s, paired.org, s.get(Round, match.round_id), published=False)
+        events.set_decklists_published(s, paired.org, paired.event, True)
+
+    world.run(unpublish)
+    urls = [_url(paired, "/juegos/1/veredicto"), _url(paired, "/juegos/1/tablero")]
+    for key in paired.playing:
+        login(client, paired.users[key].email)
+        for url in urls:
+            assert client.get(url).status_code == 404, (key, url)
+        listing = client.get(f"/eventos/{paired.event.id}/arbitrajes").get_data(as_text=True)
+        assert "ilegal en la línea" not in listing
+    client.post("/salir")
+    for url in urls:
+        assert client.get(url).status_code in (302, 404)
+    login(client, paired.judge.email)
+    for url in urls:
+        assert client.get(url).status_code == 200

@@ -50,14 +50,26 @@ def plays_in(actor: User | None, match: Match, regs: dict[int, Registration]) ->
                if rid in regs)
 
 
+def round_published(session: Session, event: Event, match: Match) -> bool:
+    """Players and the public see a match only once its round is published (like its result)."""
+    rnd = session.get(Round, match.round_id)
+    return rnd is not None and rnd.event_id == event.id and rnd.published
+
+
 def can_view(session: Session, actor: User | None, event: Event, match: Match) -> bool:
-    if _is_staff(session, actor, event) or event.decklists_published:
+    if _is_staff(session, actor, event):
+        return True
+    if not round_published(session, event, match):
+        return False
+    if event.decklists_published:
         return True
     regs = {r.id: r for r in _regs(session, match)}
     return plays_in(actor, match, regs)
 
 
 def require_view(session: Session, actor: User | None, event: Event, match: Match) -> None:
+    if not _is_staff(session, actor, event) and not round_published(session, event, match):
+        raise NotFound("Esa ronda todavía no está publicada.")
     if not can_view(session, actor, event, match):
         raise Forbidden("Solo los jugadores de esta mesa y los jueces ven este arbitraje hasta "
                         "que el organizador publique las listas.")
@@ -156,15 +168,10 @@ def event_adjudications(session: Session, event: Event) -> list[Adjudication]:
 def visible(session: Session, actor: User | None, event: Event) -> list[Adjudication]:
     """What ``actor`` may see of the event's adjudications (latest revisions)."""
     rows = event_adjudications(session, event)
-    if _is_staff(session, actor, event) or event.decklists_published:
+    if _is_staff(session, actor, event):
         return rows
     matches = {a.match_id: session.get(Match, a.match_id) for a in rows}
-    out = []
-    for a in rows:
-        match = matches[a.match_id]
-        if plays_in(actor, match, {r.id: r for r in _regs(session, match)}):
-            out.append(a)
-    return out
+    return [a for a in rows if can_view(session, actor, event, matches[a.match_id])]
 
 
 # -- the record ---------------------------------------------------------------------------------
