@@ -58,18 +58,18 @@ def _phase(cur: Cursor) -> tuple[str, str | None, Cursor] | None:
 
 def trigger(cur: Cursor) -> tuple[Trigger, Cursor] | None:
     if (after := cur.take_any("al comienzo de", "al inicio de")) is not None:
-        got = _phase(after)
-        if got:
-            return Trigger("phase_start", phase=got[0], whose=got[1]), got[2]
+        ph = _phase(after)
+        if ph:
+            return Trigger("phase_start", phase=ph[0], whose=ph[1]), ph[2]
         return None
     if (after := cur.take("al", "final", "de")) is not None:
-        got = _phase(after)
-        if got:
-            return Trigger("phase_end", phase=got[0], whose=got[1]), got[2]
+        ph = _phase(after)
+        if ph:
+            return Trigger("phase_end", phase=ph[0], whose=ph[1]), ph[2]
         return None
-    if (after := cur.take("en")) is not None and (got := _phase(after)) and (
-            got[0] == "final" or after.peek() == "cada"):
-        return Trigger("phase_start", phase=got[0], whose=got[1]), got[2]
+    if (after := cur.take("en")) is not None and (ph := _phase(after)) and (
+            ph[0] == "final" or after.peek() == "cada"):
+        return Trigger("phase_start", phase=ph[0], whose=ph[1]), ph[2]
     if (after := cur.take("si")) is not None and (got := card_phrase(after)) is not None and \
             got[1].take("fuera", "a", "ser") is not None:
         return trigger_event(got[1], got[0])  # «Si este Aliado fuera a ser Destruido»
@@ -86,10 +86,11 @@ def trigger(cur: Cursor) -> tuple[Trigger, Cursor] | None:
     if after is None:
         return None
     every = cur.peek() == "cada"  # «cada vez que»: no once-per-turn limit
-    got = _trigger_after(after)
-    if got is None or not every:
-        return got
-    return replace(got[0], whose="every" if got[0].whose is None else got[0].whose), got[1]
+    found_after = _trigger_after(after)
+    if found_after is None or not every:
+        return found_after
+    trig, end = found_after
+    return replace(trig, whose="every" if trig.whose is None else trig.whose), end
 
 
 _PLAYER_EVENTS = {"robe": "drawn", "descarte": "discarded", "descarta": "discarded", "bote": "milled"}
@@ -129,7 +130,7 @@ def _together(trig: Trigger, cur: Cursor) -> tuple[Trigger, Cursor]:
     if trig.event != "attacks" or (after := cur.take("con", "otros")) is None or (got := number(after)) is None:
         return trig, cur
     n, rest = got
-    if (rest := rest.take("o", "mas")) is None or (phrase := bare_phrase(rest)) is None:
+    if (more := rest.take("o", "mas")) is None or (phrase := bare_phrase(more)) is None:
         return trig, cur
     return replace(trig, together=(n, phrase[0])), phrase[1]
 
@@ -175,7 +176,7 @@ def condition(cur: Cursor) -> tuple[Condition, Cursor] | None:
         if after.peek() in ("luz", "oscuridad") and after.peek(1) not in ("yo", "y", "o", ","):
             return Condition("all_race", zone=after.peek().capitalize()), after.skip()
         after = after.take("de", "raza") or after
-        races = []
+        races: list[str] = []
         while after.peek() in RACES:
             races.append(RACES[after.peek()])
             after = after.skip()
@@ -186,19 +187,19 @@ def condition(cur: Cursor) -> tuple[Condition, Cursor] | None:
         return condition(Cursor(("todos", "los", "aliados", "que", "controlas", "son")
                                 + after.toks[after.i:]))
     if (after := cur.take_any("controlas al menos", "controlas", "controles")) is not None and \
-            number(after) and number(after)[1].peek() != "o":
+            (counted := number(after)) and counted[1].peek() != "o":
         phrase = card_phrase(after)
         if phrase and phrase[0].count == 1 and not phrase[0].up_to and phrase[0].zone == "play":
             return Condition("control", cards=phrase[0], n=1), phrase[1]
         return None
     if (after := cur.take_any("controlas", "controles")) is not None:
-        got = number(after)
-        if got and got[1].take("o", "mas") is not None:
-            n, rest = got[0], got[1].skip(2)
-            phrase = card_phrase(Cursor(("todos", "los") + rest.toks[rest.i:]))
+        how_many = number(after)
+        if how_many and how_many[1].take("o", "mas") is not None:
+            n, tail = how_many[0], how_many[1].skip(2)
+            phrase = card_phrase(Cursor(("todos", "los") + tail.toks[tail.i:]))
             if phrase:
-                cards, end = phrase
-                return Condition("control", cards=cards, n=n), Cursor(rest.toks, rest.i + end.i - 2)
+                cards, phrase_end = phrase
+                return Condition("control", cards=cards, n=n), Cursor(tail.toks, tail.i + phrase_end.i - 2)
         return None
     if (after := cur.take_any("porta una o mas armas", "porta un arma")) is not None:
         return Condition("self_bearing"), after  # the subject is the card itself
@@ -212,11 +213,11 @@ def condition(cur: Cursor) -> tuple[Condition, Cursor] | None:
     if (after := cur.take("jugaste")) is not None and (got := card_phrase(after)) is not None and \
             (end := got[1].take("este", "turno")) is not None and got[0].count == 1 and not got[0].target:
         return Condition("happened", cards=got[0], phase="played"), end  # «si jugaste un Talismán este turno»
-    if (after := cur.take("hay")) is not None and (got := number(after)) and \
-            (rest := got[1].take("o", "mas")) is not None:
+    if (after := cur.take("hay")) is not None and (how_many := number(after)) and \
+            (rest := how_many[1].take("o", "mas")) is not None:
         phrase = bare_phrase(rest)
         if phrase and phrase[0].zone != "play" and phrase[0].zone_owner == "you":
-            return Condition("zone_count", cards=phrase[0], n=got[0]), phrase[1]
+            return Condition("zone_count", cards=phrase[0], n=how_many[0]), phrase[1]
         return None
     if (after := cur.take("no", "hay")) is not None:
         phrase = bare_phrase(after)
@@ -225,9 +226,9 @@ def condition(cur: Cursor) -> tuple[Condition, Cursor] | None:
         return None
     if (after := cur.take_any("el aliado portador es", "el aliado portador sea")) is not None:
         if (rest := after.take("de", "raza")) is not None:
-            races, rest = _races(rest)
-            if races:
-                return Condition("bearer_race", races=races), rest
+            bearer_races, rest = _races(rest)
+            if bearer_races:
+                return Condition("bearer_race", races=bearer_races), rest
         if after.peek() in ("luz", "oscuridad"):
             return Condition("bearer_race", zone=after.peek().capitalize()), after.skip()
         return None
@@ -249,10 +250,10 @@ def condition(cur: Cursor) -> tuple[Condition, Cursor] | None:
                              ("fue declarado atacante este turno", "attack_declared")):
             if (end := got[1].take(*words.split())) is not None:
                 return Condition("happened", cards=got[0], phase=event), end
-    if (after := number(cur)) and (rest := after[1].take("o", "mas")) is not None:
+    if (entered := number(cur)) and (rest := entered[1].take("o", "mas")) is not None:
         got = bare_phrase(rest)
         if got and (end := got[1].take("entraron", "en", "juego", "bajo", "tu", "control", "este", "turno")):
-            return Condition("entered", cards=got[0], n=after[0]), end
+            return Condition("entered", cards=got[0], n=entered[0]), end
     if (after := cur.take("SELF")) is not None:
         if (rest := after.take_any("esta en tu cementerio", "se encuentra en tu cementerio")) is not None:
             return Condition("self_zone", zone="graveyard"), rest
@@ -326,23 +327,23 @@ def _cost(cur: Cursor, antecedent: Cards | None = None) -> tuple[Cost, Cursor] |
             rest = rest.take("de", "tu", "mazo", "castillo") or rest
             return Cost("mill", amount=got[0]), rest
         return None
-    if (after := cur.take("elegir")) is not None and (got := card_phrase(after)) is not None and \
-            (more := got[1].take("y")) is not None and more.peek() in _COST_VERBS and \
+    if (after := cur.take("elegir")) is not None and (chosen := card_phrase(after)) is not None and \
+            (more := chosen[1].take("y")) is not None and more.peek() in _COST_VERBS and \
             more.peek(1) in ("lo", "la", "los", "las"):
         # «elegir hasta dos Aliados de tu Cementerio y Desterrarlos (para …)»
-        if got[0].up_to or got[0].target:
+        if chosen[0].up_to or chosen[0].target:
             return None
-        return _cost(Cursor((more.peek(),) + got[1].toks[after.i:got[1].i] + more.toks[more.i + 2:]),
+        return _cost(Cursor((more.peek(),) + chosen[1].toks[after.i:chosen[1].i] + more.toks[more.i + 2:]),
                      antecedent)
     kind = _COST_VERBS.get(cur.peek())
     if kind is None:
         return None
     if cur.peek(1) in ("lo", "la") and antecedent is not None and antecedent.ref == "self":
         return Cost(kind, cards=antecedent), cur.skip(2)
-    got = card_phrase(cur.skip())
-    if got is None or got[0].target:
+    phrase = card_phrase(cur.skip())
+    if phrase is None or phrase[0].target:
         return None
-    cards, rest = got
+    cards, rest = phrase
     if cards.ref == "self" and kind in ("banish", "discard", "shuffle", "reveal"):
         for words, zone in (("de tu mano", "hand"), ("de tu reserva de oros", "reserve"),
                             ("de tu reserva de oro", "reserve"), ("de tu cementerio", "graveyard")):
