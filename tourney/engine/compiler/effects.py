@@ -116,9 +116,9 @@ def effect_of(player: str, cur: Cursor, antecedent: Cards | None) -> tuple[Effec
     if cur.peek() in ("elige", "elegir"):
         return _choose(cur.skip(), antecedent)
     if cur.peek() in ("juega", "jugar"):
-        got = _object(cur.skip(), antecedent)
-        if got and (rest := got[1].take("sin", "pagar", "su", "coste")) is not None:
-            return Effect("play_free", cards=got[0]), rest
+        obj = _object(cur.skip(), antecedent)
+        if obj and (rest := obj[1].take("sin", "pagar", "su", "coste")) is not None:
+            return Effect("play_free", cards=obj[0]), rest
         return None
     if cur.peek() in ("genera", "generar") and (got := number(cur.skip())) and \
             (rest := got[1].take_any("oros", "oro")) is not None:
@@ -132,9 +132,9 @@ def effect_of(player: str, cur: Cursor, antecedent: Cards | None) -> tuple[Effec
     if cur.peek() in ("prevenir", "previene", "preven") and cur.peek(1) in PRONOUNS and antecedent is not None:
         return Effect("prevent", cards=antecedent), cur.skip(2)
     if (after := cur.take_any("portar SELF al", "porta SELF al", "portar SELF a")) is not None:
-        got = card_phrase(Cursor(("el",) + after.toks[after.i:]))
-        if got is not None:  # «portar esta Arma al Aliado objetivo que controles»
-            return Effect("attach", cards=got[0]), Cursor(after.toks, after.i + got[1].i - 1)
+        bearer = card_phrase(Cursor(("el",) + after.toks[after.i:]))
+        if bearer is not None:  # «portar esta Arma al Aliado objetivo que controles»
+            return Effect("attach", cards=bearer[0]), Cursor(after.toks, after.i + bearer[1].i - 1)
         return None
     if (after := cur.take_any("cancela el ataque oponente", "cancelar el ataque oponente")) is not None:
         return Effect("cancel_attack"), after
@@ -145,8 +145,8 @@ def effect_of(player: str, cur: Cursor, antecedent: Cards | None) -> tuple[Effec
             return Effect("remove_counters", cards=Cards(ref="self"), amount=got[0], counter=counter), end
         return None
     if (after := cur.take_any("gana el control de", "ganar el control de")) is not None:
-        got = card_phrase(after)
-        return (Effect("gain_control", cards=got[0]), got[1]) if got else None
+        taken = card_phrase(after)
+        return (Effect("gain_control", cards=taken[0]), taken[1]) if taken else None
     return _card_effect(cur, antecedent)
 
 
@@ -196,9 +196,9 @@ def _verb_effect(verb: str, player: str, cur: Cursor, antecedent: Cards | None):
                     rest = rest.skip()
                     words = "las"
                 mine = "tu" if player == "you" else "su"
-                if (rest := rest.take_any(f"cartas de {mine} mazo castillo", f"carta de {mine} mazo castillo")) \
+                if (tail := rest.take_any(f"cartas de {mine} mazo castillo", f"carta de {mine} mazo castillo")) \
                         is not None and (n == 1) == (words.startswith("la ")):
-                    return Effect("banish_top", player, amount=n, dest=end), rest
+                    return Effect("banish_top", player, amount=n, dest=end), tail
                 return None
     return _verb_effect_of(verb, player, cur, antecedent)
 
@@ -209,10 +209,10 @@ def _verb_effect_of(verb: str, player: str, cur: Cursor, antecedent: Cards | Non
     if verb in ("draw", "mill") and (many := as_many(cur)) is not None:
         return Effect(verb, player, amount_from=many[0]), many[1]
     if verb in ("draw", "mill") or (verb == "discard" and number(cur) and cur.peek(1).startswith("carta")):
-        got = _amount(cur)
-        if got is None:
+        amount = _amount(cur)
+        if amount is None:
             return None
-        n, per, cur = got
+        n, per, cur = amount
         if verb == "discard":
             cur = _own_zone(cur, player, "hand")
             if (after := cur.take("al", "azar")) is not None:
@@ -344,7 +344,9 @@ def effects(cur: Cursor, antecedent: Cards | None = None,
             got = Effect("destroy" if "destruid" in " ".join(cur.toks[cur.i:end.i]) else "banish", cards=same), end
             shared = True
         if got is None and out and out[-1].kind in SUBJECT_KINDS:
-            prev = out[-1].cards
+            last = out[-1].cards
+            assert last is not None, "an effect of SUBJECT_KINDS always names its cards"
+            prev = last
             # the same cards again: a chosen one is the same target, "todos" the same filter
             same = prev if prev.count is None or prev.ref else Cards(ref="that")
             got = _card_effect(cur, None, subject=same)
