@@ -76,18 +76,18 @@ def _card_effect_of(cur: Cursor, antecedent: Cards | None, subject: Cards | None
         sign = 1 if word in _GAIN else -1
         got_n = number(after)
         if got_n is not None and got_n[1].take("a", "la", "fuerza") is not None:
-            rest = got_n[1].skip(3)
-            rest = rest.take("adicional") or rest  # «gana 2 a la Fuerza adicional»: 2 more
+            tail = got_n[1].skip(3)
+            tail = tail.take("adicional") or tail  # «gana 2 a la Fuerza adicional»: 2 more
             until = None
-            if (more := rest.take("hasta", "la", "fase", "final")) is not None and more.take("por", "cada"):
-                until, rest = "end", more
+            if (more := tail.take("hasta", "la", "fase", "final")) is not None and more.take("por", "cada"):
+                until, tail = "end", more
             per = None
-            if (more := rest.take("por", "cada")) is not None:
+            if (more := tail.take("por", "cada")) is not None:
                 phrase = bare_phrase(more)
                 if phrase is None:
                     return None
-                per, rest = phrase
-            return Effect("strength", cards=cards, amount=sign * got_n[0], per=per, until=until), rest
+                per, tail = phrase
+            return Effect("strength", cards=cards, amount=sign * got_n[0], per=per, until=until), tail
         if word in _LOSE and (rest := after.take_any("su habilidad", "sus habilidades")) is not None:
             return Effect("lose_ability", cards=cards), rest
         if after.peek() in GRANTS:
@@ -96,9 +96,10 @@ def _card_effect_of(cur: Cursor, antecedent: Cards | None, subject: Cards | None
         return None
     if word in ("es", "son", "sea", "sean", "tiene", "tienen", "tenga", "tengan") and after.peek() in GRANTS:
         return Effect("grant", cards=cards, keyword=GRANTS[after.peek()]), after.skip()
-    if word in ("tiene", "tienen", "tenga", "tengan") and after.peek() == "fuerza" and number(after.skip()):
-        n, rest = number(after.skip())
-        return Effect("set_strength", cards=cards, amount=n), rest
+    if word in ("tiene", "tienen", "tenga", "tengan") and after.peek() == "fuerza" and \
+            (set_to := number(after.skip())):
+        n, tail = set_to
+        return Effect("set_strength", cards=cards, amount=n), tail
     if (rest := cur.take_any("se considera", "se consideran")) is not None and rest.peek() in GRANTS:
         return Effect("grant", cards=cards, keyword=GRANTS[rest.peek()]), rest.skip()  # «se consideran Guardián»
     if (rest := cur.take_any("se considera de raza", "se consideran de raza", "se considere de raza",
@@ -110,10 +111,10 @@ def _card_effect_of(cur: Cursor, antecedent: Cards | None, subject: Cards | None
     protected = _protection(cur, cards)
     if protected is not None:
         return protected
-    if (rest := cur.take_any("cuesta", "cuestan")) is not None and (got := number(rest)) and \
-            (end := got[1].take_any("oro adicional", "oros adicionales")) is not None and \
+    if (rest := cur.take_any("cuesta", "cuestan")) is not None and (extra := number(rest)) and \
+            (end := extra[1].take_any("oro adicional", "oros adicionales")) is not None and \
             cards.zone == "being_played":
-        return Effect("cost_change", cards=cards, amount=got[0]), end
+        return Effect("cost_change", cards=cards, amount=extra[0]), end
     if (rest := cur.take_any("no puede ser anulado", "no pueden ser anulados", "no puede ser anulada",
                              "no pueden ser anuladas")) is not None:
         return Effect("cannot_be_annulled", cards=cards), rest

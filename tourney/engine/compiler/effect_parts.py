@@ -113,10 +113,10 @@ def _dig(cur: Cursor) -> tuple[Effect, Cursor] | None:
     after = cur.take_any("mira las primeras", "mira las", "mirar las primeras", "mirar las")
     if after is None or (got := number(after)) is None:
         return None
-    n, rest = got
-    rest = rest.take("primeras") or rest
-    rest = rest.take("cartas", "de", "tu", "mazo", "castillo")
-    if rest is None or (rest := rest.take_any(".", ",")) is None:
+    n, head = got
+    head = head.take("primeras") or head
+    looked = head.take("cartas", "de", "tu", "mazo", "castillo")
+    if looked is None or (rest := looked.take_any(".", ",")) is None:
         return None
     if (more := rest.take("elige", "una", ",", "pon", "la", "en", "tu", "mano")) is not None:
         taken, rest = 1, more
