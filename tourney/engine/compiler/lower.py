@@ -40,10 +40,13 @@ def _effect(eff: PEffect, scope: _Scope, continuous: bool) -> Effect:
             raise Unsupported("«a menos que tu oponente pague» sobre cartas que pueden no ser suyas")
         common["unless"] = Cost(eff.unless[0], amount=eff.unless[1])
     if eff.kind in ("draw", "mill") and eff.amount_from is not None:
-        if eff.amount_from == "strength_of_target" and (scope.last is None or scope.last[0] != "target"):
-            raise Unsupported("«ese Aliado» sin objetivo antes")
+        target = 0
+        if eff.amount_from == "strength_of_target":
+            if scope.last is None or scope.last[0] != "target":
+                raise Unsupported("«ese Aliado» sin objetivo antes")
+            target = scope.last[1]
         return Effect(eff.kind, subject="player", player=eff.player, amount_from=eff.amount_from,
-                      target=scope.last[1] if eff.amount_from == "strength_of_target" else 0, **common)
+                      target=target, **common)
     if eff.kind in ("draw", "mill"):
         return Effect(eff.kind, subject="player", player=eff.player, amount=eff.amount,
                       **_count(eff.per, eff.player), **common)
@@ -91,6 +94,7 @@ def _effect(eff: PEffect, scope: _Scope, continuous: bool) -> Effect:
         if eff.cards.zone_owner is None:
             owner = "any"  # «en un Mazo Castillo»
         flt = card_filter(Cards(**{**_fields(eff.cards), "zone_owner": None, "zone": "castle"}))
+        assert eff.dest is not None  # the grammar always says where the found card goes
         dest = {"hand": "hand", "exile": "exile", "castle_top": "castle_top",
                 "graveyard": "graveyard", "paid": "paid", "reserve": "reserve",
                 "being_played": "being_played"}[eff.dest]  # being_played: «y juégalo sin pagar su coste»
@@ -158,6 +162,7 @@ def _effects(p: Parsed, scope: _Scope, continuous: bool) -> tuple[Effect, ...]:
     out = []
     for i, eff in enumerate(p.effects):
         if eff.kind == "choose":  # «Elige un Aliado. Ese Aliado …»: only names the target
+            assert eff.cards is not None  # the grammar always names what is chosen
             if eff.cards.count is None or eff.cards.ref is not None or i + 1 == len(p.effects):
                 raise Unsupported("«elige» sin efecto sobre lo elegido")
             if eff.cards.zone == "hand":  # from the hand just looked at: chosen on resolution
@@ -229,7 +234,7 @@ def _lower(p: Parsed, text: str, card_type: str) -> Ability:
     if p.kind == "permission":
         if p.param in _PERMISSION_ZONES:
             zone, phases = _PERMISSION_ZONES[p.param]
-            then = ()
+            then: tuple[Effect, ...] = ()
             if "destiérralo" in text.casefold() or "destierralo" in text.casefold():
                 then = (Effect("banish", subject="self", then=True),)
             return Ability("play_permission", zone=zone, phases=phases,
@@ -277,13 +282,14 @@ def _lower(p: Parsed, text: str, card_type: str) -> Ability:
         return Ability("effect", zone="hand", **common)
     if p.kind in ("activated", "triggered", "static"):
         # "Si esta carta está en tu Cementerio, puedes …": the ability works from that zone
-        zones = {c.zone for c in p.conditions if c.kind == "self_zone"} | {
+        zones = {c.zone for c in p.conditions if c.kind == "self_zone" and c.zone is not None} | {
             c.cards.zone for c in p.costs if c.cards is not None and c.cards.ref == "self" and c.cards.zone != "play"}
         if len(zones) == 1 and zones != {"play"}:
             common["zone"] = _ZONES[zones.pop()]
             # the zone says it: the condition «si esta carta está en tu Cementerio» is not repeated
             common["condition"] = _conditions(tuple(c for c in p.conditions if c.kind != "self_zone"))
     if p.kind == "triggered":
+        assert p.trigger is not None  # a triggered ability always has its trigger
         if p.trigger.phase == "response":
             common["response"] = True
         if p.trigger.whose == "every":  # «cada vez que»: every time (the engine's convention: 99)

@@ -151,11 +151,13 @@ def _condition(cond: PCondition) -> Condition:
         return Condition("all_allies", filter=TargetFilter(types=("Aliado",), races=cond.races,
                                                            attribute=cond.zone, controller="you",
                                                            targets=False))
-    if cond.kind == "control":
+    if cond.kind == "control":  # the grammar always gives the cards and how many
+        assert cond.cards is not None and cond.n is not None
         flt = card_filter(cond.cards)
         flt = TargetFilter(**{**_tf_fields(flt), "controller": "you", "count": 1, "targets": False})
         return Condition("controls", filter=flt, count=cond.n)
     if cond.kind == "self_zone":
+        assert cond.zone is not None
         return Condition("in_zone", zone=_ZONES[cond.zone])
     if cond.kind == "self_bearing":
         return Condition("bears_weapon")
@@ -165,6 +167,7 @@ def _condition(cond: PCondition) -> Condition:
         return Condition("bearer_is", filter=TargetFilter(types=("Aliado",), races=cond.races,
                                                           attribute=cond.zone, targets=False))
     if cond.kind == "entered":
+        assert cond.cards is not None and cond.n is not None
         flt = card_filter(replace(cond.cards, count=1))
         flt = TargetFilter(**{**_tf_fields(flt), "controller": "you", "targets": False})
         return Condition("entered_this_turn", count=cond.n, filter=flt)
@@ -180,10 +183,12 @@ def _condition(cond: PCondition) -> Condition:
         player = "you" if cond.phase == "played" else "any"
         return Condition("happened_this_turn", event=cond.phase, filter=flt, player=player)
     if cond.kind == "zone_count":
+        assert cond.cards is not None and cond.n is not None
         flt = card_filter(replace(cond.cards, zone="play", zone_owner=None, count=1))
         flt = TargetFilter(**{**_tf_fields(flt), "targets": False})
         return Condition("zone_count", filter=flt, count=cond.n, zone=_ZONES[cond.cards.zone], player="you")
     if cond.kind == "zone_empty":
+        assert cond.cards is not None
         flt = card_filter(replace(cond.cards, zone="play", zone_owner=None, count=1))
         flt = TargetFilter(**{**_tf_fields(flt), "targets": False})
         return Condition("zone_empty", filter=flt, zone=_ZONES[cond.cards.zone], player="you")
@@ -203,11 +208,11 @@ def _conditions(conds: tuple[PCondition, ...]) -> Condition | None:
 
 
 def _cost(cost: PCost) -> Cost:
-    if cost.kind == "gold":
-        return Cost("gold", amount=cost.amount)
-    if cost.kind == "mill":
-        return Cost("mill", amount=cost.amount)
+    if cost.kind in ("gold", "mill"):
+        assert cost.amount is not None  # the grammar always reads how many
+        return Cost(cost.kind, amount=cost.amount)
     if cost.kind == "counters":  # "quitar un contador de Honor de este Aliado"
+        assert cost.amount is not None and cost.cards is not None
         return Cost("remove_counters", amount=cost.amount, counter=cost.cards.zone)
     cards = cost.cards
     if cards is None:
@@ -243,6 +248,7 @@ def _trigger(t: PTrigger) -> Trigger:
                    or t.phase is not None):
         raise Unsupported("disparo con dos eventos de esta clase")
     if t.event in ("phase_start", "phase_end"):
+        assert t.phase is not None  # the grammar reads a phase with these events
         player = {"you": "you", "opponent": "opponent", None: "any"}[t.whose]
         return Trigger("phase_begins" if t.event == "phase_start" else "phase_ends",
                        phase=_PHASES[t.phase], player=player)
