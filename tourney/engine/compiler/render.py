@@ -3,7 +3,7 @@ values: what ``tourney engine abilities`` would show if the model could not say 
 from __future__ import annotations
 
 from .frames import PHASES
-from .parsed import PLAYER, ZONE, Condition, Cost, Effect, Parsed, Trigger
+from .parsed import PLAYER, ZONE, Cards, Condition, Cost, Effect, Parsed, Trigger
 
 
 KINDS = {
@@ -46,17 +46,24 @@ def describe_effect(eff: Effect) -> str:
     return text
 
 
+def _said(cards: Cards | None) -> str:
+    """The cards of a trigger, condition or cost whose kind always names them."""
+    assert cards is not None, "this kind always names its cards"
+    return cards.describe()
+
+
 def describe_trigger(t: Trigger) -> str:
     if t.event in ("phase_start", "phase_end"):
         when = "Al comienzo de" if t.event == "phase_start" else "Al final de"
         whose = {"you": "tu ", "opponent": "la ", None: "cada "}[t.whose]
         tail = " oponente" if t.whose == "opponent" else ""
+        assert t.phase is not None  # the grammar reads a phase with these events
         return f"{when} {whose}{PHASES[t.phase]}{tail}"
     if t.event == "played" and t.phase == "response":
-        return f"En respuesta a que tu oponente juegue {t.cards.describe()}"
+        return f"En respuesta a que tu oponente juegue {_said(t.cards)}"
     if t.event == "played":
         who = "juegas" if t.player == "you" else "tu oponente juega"
-        return f"Cuando {who} {t.cards.describe()}"
+        return f"Cuando {who} {_said(t.cards)}"
     names = {"enters": "entra en juego", "leaves": "sale del juego", "destroyed": "es destruido", "banished": "es desterrado",
              "attacks": "es declarado atacante", "blocked": "es bloqueado", "blocks": "bloquea"}
     tail = " bajo tu control" if t.player == "you" else ""
@@ -71,8 +78,9 @@ def describe_condition(c: Condition) -> str:
     if c.kind == "all_race":
         return "si todos los Aliados que controlas son de Raza " + " y/o ".join(c.races)
     if c.kind == "control":
-        return f"si controlas {c.n} o más {c.cards.describe()}"
+        return f"si controlas {c.n} o más {_said(c.cards)}"
     if c.kind == "self_zone":
+        assert c.zone is not None  # the grammar always names the zone
         return f"si esta carta está en tu {ZONE[c.zone]}"
     if c.kind == "self_bearing":
         return "mientras porte un Arma"
@@ -85,13 +93,13 @@ def describe_condition(c: Condition) -> str:
     if c.kind == "happened":
         return f"si este turno ocurrió: {c.phase} ({c.cards.describe() if c.cards else ''})"
     if c.kind == "zone_count":
-        return f"si hay {c.n} o más {c.cards.describe()}"
+        return f"si hay {c.n} o más {_said(c.cards)}"
     if c.kind == "zone_empty":
-        return f"si no hay {c.cards.describe()}"
+        return f"si no hay {_said(c.cards)}"
     if c.kind == "bearer_race":
         return "si el Aliado portador es " + (c.zone or ("de Raza " + " o ".join(c.races)))
     if c.kind == "entered":
-        return f"si entraron en juego {c.n} o más {c.cards.describe()} bajo tu control este turno"
+        return f"si entraron en juego {c.n} o más {_said(c.cards)} bajo tu control este turno"
     if c.kind == "dealt_damage":
         who = "el Aliado portador" if c.zone == "bearer" else "esta carta"
         return f"si {who} hizo daño al Mazo Castillo oponente"
@@ -105,7 +113,7 @@ def describe_cost(c: Cost) -> str:
         return f"botar {c.amount} carta(s)"
     verbs = {"banish": "desterrar", "discard": "descartar", "destroy": "destruir",
              "shuffle": "barajar", "reveal": "mostrar"}
-    return f"{verbs[c.kind]} {c.cards.describe()}"
+    return f"{verbs[c.kind]} {_said(c.cards)}"
 
 
 def describe_parsed(p: Parsed) -> str:
