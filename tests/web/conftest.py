@@ -8,12 +8,16 @@ from __future__ import annotations
 
 import os
 import shutil
+import threading
 
 import pytest
+from playwright.sync_api import sync_playwright
 from sqlalchemy import text
+from waitress.server import create_server
 
 from tourney import db
 
+from browser_helpers import ARGS, CHROMIUM, PHONE
 from web_helpers import FORMAT, World
 
 # rate_limit has no foreign key (CASCADE does not reach it): counters of an earlier test on
@@ -160,3 +164,28 @@ def paired(cast, world):
     cast.bye = by_reg[bye.player_a_id]
     cast.users = users
     return cast
+
+
+# -- real-browser tests (Playwright + Debian Chromium) -----------------------------------------
+@pytest.fixture
+def server(csrf_app):
+    """The app with CSRF on, served by waitress on a free loopback port."""
+    srv = create_server(csrf_app, host="127.0.0.1", port=0, threads=4)
+    thread = threading.Thread(target=srv.run, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{srv.effective_port}"
+    srv.close()
+    thread.join(timeout=5)
+
+
+@pytest.fixture
+def page(server):
+    """A phone-sized Chromium page."""
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        context = browser.new_context(viewport=PHONE)
+        pg = context.new_page()
+        pg.set_default_timeout(15000)
+        yield pg
+        context.close()
+        browser.close()

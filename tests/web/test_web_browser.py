@@ -1,47 +1,13 @@
 """A real browser (Playwright + Debian Chromium) runs a small event end to end."""
 from __future__ import annotations
 
-import threading
-from pathlib import Path
 
-import pytest
 
+from browser_helpers import BROWSER_MARKS
 from web_helpers import PASSWORD, World, deck_lines
 
-CHROMIUM = Path("/usr/bin/chromium")
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run"]
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(not CHROMIUM.exists(), reason="no hay Chromium en /usr/bin/chromium"),
-]
-
-
-@pytest.fixture
-def server(csrf_app):
-    from waitress.server import create_server
-
-    srv = create_server(csrf_app, host="127.0.0.1", port=0, threads=4)
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{srv.effective_port}"
-    srv.close()
-    thread.join(timeout=5)
-
-
-@pytest.fixture
-def page(server):
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        context = browser.new_context(viewport={"width": 390, "height": 844})  # a phone
-        pg = context.new_page()
-        pg.set_default_timeout(15000)
-        yield pg
-        context.close()
-        browser.close()
+pytestmark = BROWSER_MARKS
 
 
 def _login(page, base, email):

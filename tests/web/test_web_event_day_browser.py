@@ -2,38 +2,17 @@
 Chromium), on a desktop and on a phone. Counts the clicks and keys per table (goal ≤ 2)."""
 from __future__ import annotations
 
-import threading
 import time
-from pathlib import Path
 
 import pytest
 from sqlmodel import select
 
+from browser_helpers import ARGS, BROWSER_MARKS, CHROMIUM, DESKTOP, PHONE
 from tourney.models.events import Match, Registration, Round
 from web_helpers import PASSWORD, World
 
-CHROMIUM = Path("/usr/bin/chromium")
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run"]
-DESKTOP = {"width": 1280, "height": 900}
-PHONE = {"width": 390, "height": 844}
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(not CHROMIUM.exists(), reason="no hay Chromium en /usr/bin/chromium"),
-]
-
-
-@pytest.fixture
-def server(csrf_app):
-    from waitress.server import create_server
-
-    srv = create_server(csrf_app, host="127.0.0.1", port=0, threads=4)
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{srv.effective_port}"
-    srv.close()
-    thread.join(timeout=5)
+pytestmark = BROWSER_MARKS
 
 
 @pytest.fixture

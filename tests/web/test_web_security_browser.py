@@ -2,29 +2,11 @@
 real browser (Debian Chromium), and the browser reports no violation."""
 from __future__ import annotations
 
-import pytest
 
-from test_web_browser import ARGS, CHROMIUM
+from browser_helpers import ARGS, BROWSER_MARKS, CHROMIUM
 from web_helpers import PASSWORD
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(not CHROMIUM.exists(), reason="no hay Chromium en /usr/bin/chromium"),
-]
-
-
-@pytest.fixture
-def server(csrf_app):
-    import threading
-
-    from waitress.server import create_server
-
-    srv = create_server(csrf_app, host="127.0.0.1", port=0, threads=4)
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{srv.effective_port}"
-    srv.close()
-    thread.join(timeout=5)
+pytestmark = BROWSER_MARKS
 
 
 def test_the_live_check_and_confirm_buttons_run_under_the_csp_without_violations(server, cast, world):

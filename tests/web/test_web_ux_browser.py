@@ -1,19 +1,16 @@
 """In a real phone-sized browser: the decklist editor's card search and live verdict."""
 from __future__ import annotations
 
-import pytest
 
-from test_web_browser import CHROMIUM, _login, page, server  # noqa: F401 (fixtures)
+from browser_helpers import BROWSER_MARKS
+from test_web_browser import _login
 from web_helpers import World
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(not CHROMIUM.exists(), reason="no hay Chromium en /usr/bin/chromium"),
-]
+pytestmark = BROWSER_MARKS
 
 
 def test_card_search_adds_to_the_castle_and_the_live_verdict_appears_under_the_list(
-        page, server, csrf_app):  # noqa: F811
+        page, server, csrf_app):
     from tourney.services import events
 
     world = World(csrf_app)
