@@ -15,7 +15,7 @@ from ...catalog.keywords import KEYWORDS
 from ...catalog.model import TALISMAN
 from .effects import SUBJECT_KINDS, effects
 from .nouns import bare_phrase, number
-from .parsed import Condition, Effect
+from .parsed import Condition, Cost, Effect
 from .frames import condition, cost_list, trigger, trigger_event
 from .parsed import Cards, Parsed
 from .text import Cursor, fold
@@ -74,8 +74,8 @@ def _special(toks: tuple[str, ...]) -> Parsed | None:
                 rest.i + 1 == len(toks):
             return Parsed("property", param="counters", extra=(rest.peek().capitalize(), str(got[0])))
     if (after := cur.take("solo", "puedes", "jugar", "SELF")) is not None:
-        if (rest := after.take("si")) is not None and (got := _joined_conditions(rest)) and got[1].done:
-            return Parsed("restriction", conditions=got[0])
+        if (rest := after.take("si")) is not None and (conds := _joined_conditions(rest)) and conds[1].done:
+            return Parsed("restriction", conditions=conds[0])
         for words, timing in (("en tu fase de vigilia", "vigil"), ("en guerra de talismanes", "war"),
                               ("desde tu mano y en tu fase de vigilia", "hand_vigil"),
                               ("desde tu mano", "hand"), ("en tu turno", "own_turn"),
@@ -94,14 +94,14 @@ def _special(toks: tuple[str, ...]) -> Parsed | None:
     if (after := cur.take("para", "jugar", "SELF")) is not None:
         after = after.take(",") or after
         after = after.take("debes") or after
-        got = cost_list(after, imperative=True)
-        if got is not None and got[1].done:
-            return Parsed("add_cost", costs=got[0])
+        costs = cost_list(after, imperative=True)
+        if costs is not None and costs[1].done:
+            return Parsed("add_cost", costs=costs[0])
         return None
-    if (after := cur.take("puedes")) is not None and (got := cost_list(after)) is not None:
-        if (rest := got[1].take("en", "vez", "de", "pagar", "el", "coste", "de", "SELF")) is not None \
+    if (after := cur.take("puedes")) is not None and (costs := cost_list(after)) is not None:
+        if (rest := costs[1].take("en", "vez", "de", "pagar", "el", "coste", "de", "SELF")) is not None \
                 and rest.done:
-            return Parsed("alt_cost", costs=got[0])
+            return Parsed("alt_cost", costs=costs[0])
     return None
 
 
@@ -218,10 +218,10 @@ def _framed(cur: Cursor, card_type: str) -> tuple[Parsed, ...]:
                     and got[0].kind == "control":
                 conds.append(got[0])
                 cur = Cursor(after.toks, after.i + got[1].i - 1)
-        elif (got := trigger(cur)) is not None:
+        elif (fired := trigger(cur)) is not None:
             if trig is not None:
                 raise NotUnderstood("dos momentos de disparo en una frase")
-            trig, cur = got
+            trig, cur = fired
             # "Cuando este Aliado entra en juego o sea declarado bloqueador": one ability per event
             while trig.cards is not None and (after := cur.take("o")) is not None and \
                     (more := trigger_event(after, trig.cards, after_or=True)) is not None:
@@ -263,21 +263,21 @@ def _framed(cur: Cursor, card_type: str) -> tuple[Parsed, ...]:
             return (Parsed("permission", param=permission, conditions=tuple(conds)),)
     if not (trig or once or scope) and timing in (None, "vigil") and \
             any(c.kind == "self_zone" and c.zone == "graveyard" for c in conds) and \
-            cur.take_any("puedes jugar lo pagando su coste", "puedes jugar la pagando su coste") and \
-            cur.take_any("puedes jugar lo pagando su coste", "puedes jugar la pagando su coste").done:
+            (play_it := cur.take_any("puedes jugar lo pagando su coste", "puedes jugar la pagando su coste")) and \
+            play_it.done:
         rest = tuple(c for c in conds if not (c.kind == "self_zone" and c.zone == "graveyard"))
         where = "desde tu Cementerio en tu Fase de Vigilia" if timing == "vigil" else "desde tu Cementerio"
         return (Parsed("permission", param=where, conditions=rest),)
     optional = False
-    costs: tuple = ()
+    costs: tuple[Cost, ...] = ()
     if (after := cur.take("puedes")) is not None:
         optional, cur = True, after
-        got = cost_list(cur, antecedent)
-        if got is not None and (tail := got[1].take_any("para que", "para")) is not None:
-            costs, cur = got[0], tail
-        elif got is not None and any(c.cards is not None and c.cards.ref == "self" for c in got[0]) and \
-                (tail := got[1].take_any(". luego ,", ". luego")) is not None:
-            costs, cur = got[0], tail  # «puedes pagar un Oro y Desterrarlo. Luego, Roba una carta»
+        paid = cost_list(cur, antecedent)
+        if paid is not None and (tail := paid[1].take_any("para que", "para")) is not None:
+            costs, cur = paid[0], tail
+        elif paid is not None and any(c.cards is not None and c.cards.ref == "self" for c in paid[0]) and \
+                (tail := paid[1].take_any(". luego ,", ". luego")) is not None:
+            costs, cur = paid[0], tail  # «puedes pagar un Oro y Desterrarlo. Luego, Roba una carta»
     body = effects(cur, antecedent=antecedent, subject=implicit)
     if body is None:
         raise NotUnderstood(f"efecto no reconocido: «{cur.rest()}»")
@@ -302,6 +302,7 @@ def _framed(cur: Cursor, card_type: str) -> tuple[Parsed, ...]:
         # «Cuando … entra en juego o sea declarado bloqueador»: ONE ability fired by either
         # event (so «una vez por turno» is shared, 6.1) — only when the rest of the trigger is
         # the same (who, whose turn, from where)
+        assert trig is not None  # «o …» events are only read after a trigger
         if any(replace(x, event=trig.event) != trig for x in also):
             raise NotUnderstood("disparo con dos eventos distintos en algo más que el evento")
         trig = replace(trig, also=tuple(x.event for x in also))
