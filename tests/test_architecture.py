@@ -103,9 +103,8 @@ def test_without_the_card_data_a_local_run_says_how_many_tests_skipped_and_why(t
     assert "PRUEBAS SALTADAS" in done.stdout and "× no se encontró ../shared/data" in done.stdout
 
 
-# the pure cores that type-check clean (pyproject.toml [tool.mypy]); tourney/engine joins when
-# its compiler does (see docs/architecture.md)
-TYPED_CORES = ("catalog", "legality", "swiss")
+# the pure cores that type-check clean (pyproject.toml [tool.mypy]), the engine's compiler included
+TYPED_CORES = ("catalog", "legality", "swiss", "engine")
 
 
 def test_mypy_finds_nothing_in_the_pure_cores():
