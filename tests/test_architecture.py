@@ -170,10 +170,12 @@ def test_every_commands_help_is_in_spanish(tmp_path):
 
     runner = CliRunner()
     env = {"DATABASE_URL": f"sqlite:///{tmp_path / 'x.sqlite3'}"}
-    ctx = cli.make_context("tourney", [], resilient_parsing=True)
-    paths = [path for name in cli.list_commands(ctx)
-             for path, _command in _every_command(cli.get_command(ctx, name), (name,))
-             if path[0] != "limiter" or len(path) == 1]  # its subcommands need flask-limiter[cli]
+    # closing the context pops the app context FlaskGroup.get_command pushed: left open, later
+    # CLI tests would run their commands against this test's database
+    with cli.make_context("tourney", [], resilient_parsing=True) as ctx:
+        paths = [path for name in cli.list_commands(ctx)
+                 for path, _command in _every_command(cli.get_command(ctx, name), (name,))
+                 if path[0] != "limiter" or len(path) == 1]  # its subcommands need flask-limiter[cli]
     assert ("limiter",) in paths and ("deck", "check") in paths and len(paths) > 30
     for path in paths:
         result = runner.invoke(cli, [*path, "--help"], prog_name="tourney", env=env)
