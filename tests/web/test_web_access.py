@@ -56,7 +56,7 @@ ROUTES = [
     ("POST", "/eventos/{e}/parejas-prohibidas", ORG),
     ("POST", "/eventos/{e}/parejas-prohibidas/1/quitar", ORG),
     ("GET", "/eventos/{e}/rondas/1/pendientes", JUDGES),
-    ("GET", "/eventos/{e}/mesas/{m}/resultado", ORG | {"jugador"}),
+    ("GET", "/eventos/{e}/mesas/{m}/resultado", JUDGES | {"jugador"}),
     ("POST", "/eventos/{e}/mesas/{m}/resultado", ORG | {"jugador"}),
     ("POST", "/eventos/{e}/inscribirme", LOGGED),
     ("GET", "/eventos/{e}/mi-lista", REGISTERED),

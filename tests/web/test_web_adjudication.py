@@ -216,6 +216,19 @@ def test_links_from_the_outstanding_tables_and_the_match_page(client, paired, wo
     assert "/veredicto" not in page  # nothing to link before a record is uploaded
 
 
+def test_a_judge_uploads_from_the_match_page_which_is_read_only_for_them(client, paired, world):
+    """Issue 12: the upload is reached from the match's page too; a judge (not an organizer)
+    sees the table and its games there, and enters results from the round's grid."""
+    login(client, paired.judge.email)
+    resp = client.get(_url(paired, "/resultado"))
+    page = resp.get_data(as_text=True)
+    assert resp.status_code == 200
+    assert _url(paired, "/arbitraje") in page
+    assert "marcador de la ronda 1" in page and "Guardar resultado" not in page
+    refused = client.post(_url(paired, "/resultado"), data={"a_games": "2", "b_games": "0"})
+    assert refused.status_code == 403
+
+
 def test_the_match_page_links_only_the_adjudicated_games(client, paired, world):
     login(client, paired.judge.email)
     assert _post(client, paired, record=_record(world, paired, game=2), game="2").status_code == 302

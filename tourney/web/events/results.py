@@ -21,8 +21,12 @@ def result(event_id: int, match_id: int):
     organizer = ev.is_organizer(actor(), event, session)
     reg = _my_registration(event)
     in_match = reg is not None and reg.id in (match.player_a_id, match.player_b_id)
-    if not organizer and not in_match:
-        raise Forbidden("Solo los jugadores de esta mesa y los organizadores ven este formulario.")
+    judge = not organizer and not in_match and ev.is_judge(session, actor(), event)
+    if not organizer and not in_match and not judge:
+        raise Forbidden("Solo los jugadores de esta mesa, sus jueces y los organizadores ven "
+                        "esta mesa.")
+    if judge and request.method == "POST":
+        raise Forbidden("Los jueces ingresan resultados desde el marcador de la ronda.")
     if not organizer and not rnd.published:  # issue 15: ids are sequential; unpublished is hidden
         abort(404)
     table = next(t for t in rounds.tables(session, event, rnd) if t.match.id == match.id)
@@ -65,7 +69,7 @@ def result(event_id: int, match_id: int):
     else:
         status = 400
     return render_template("events/result.html", event=event, rnd=rnd, table=table, form=form,
-                           organizer=organizer, me=reg if in_match else None), status
+                           organizer=organizer, judge=judge, me=reg if in_match else None), status
 
 
 def _result_message(match) -> str:
