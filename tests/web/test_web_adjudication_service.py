@@ -258,17 +258,11 @@ def test_migration_0006_only_adds_the_adjudication_table(tmp_path):
     """Upgrading from 0005 keeps every row; going back to 0005 drops only the new table."""
     from sqlalchemy import create_engine, inspect, text
 
-    from test_web_migration import ROWS, _snapshot
+    from test_web_migration import _snapshot, rows_at
     from tourney import db
 
     url = f"sqlite:///{tmp_path / 'old.sqlite3'}"
-    db.upgrade(url, "0005_event_staff")
-    engine = create_engine(url)
-    with engine.begin() as conn:
-        for sql in ROWS:
-            conn.execute(text(sql))
-    before = _snapshot(engine)
-    engine.dispose()
+    before = rows_at(url, "0005_event_staff")
     db.upgrade(url, "0006_adjudications")
     engine = create_engine(url)
     assert _snapshot(engine) == before

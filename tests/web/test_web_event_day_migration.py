@@ -5,18 +5,12 @@ from __future__ import annotations
 from sqlalchemy import create_engine, inspect, text
 
 from tourney import db
-from test_web_migration import ROWS, _snapshot
+from test_web_migration import _snapshot, rows_at
 
 
 def test_0008_adds_self_dropped_at_and_keeps_every_row_both_ways(tmp_path):
     url = f"sqlite:///{tmp_path / 'old.sqlite3'}"
-    db.upgrade(url, "0007_pools")
-    engine = create_engine(url)
-    with engine.begin() as conn:
-        for sql in ROWS:
-            conn.execute(text(sql))
-    before = _snapshot(engine)
-    engine.dispose()
+    before = rows_at(url, "0007_pools")
 
     db.upgrade(url)
     engine = create_engine(url)

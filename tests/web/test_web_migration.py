@@ -45,15 +45,22 @@ def _snapshot(engine):
         }
 
 
-def test_0004_upgrade_from_0003_keeps_every_row_and_fills_defaults(tmp_path):
-    url = f"sqlite:///{tmp_path / 'old.sqlite3'}"
-    db.upgrade(url, "0003_round_kind")
+def rows_at(url: str, revision: str):
+    """A database migrated to ``revision`` holding ``ROWS``: their snapshot, to compare after
+    an upgrade or a downgrade (every migration must keep them)."""
+    db.upgrade(url, revision)
     engine = create_engine(url)
     with engine.begin() as conn:
         for sql in ROWS:
             conn.execute(text(sql))
     before = _snapshot(engine)
     engine.dispose()
+    return before
+
+
+def test_0004_upgrade_from_0003_keeps_every_row_and_fills_defaults(tmp_path):
+    url = f"sqlite:///{tmp_path / 'old.sqlite3'}"
+    before = rows_at(url, "0003_round_kind")
 
     db.upgrade(url)
     engine = create_engine(url)
