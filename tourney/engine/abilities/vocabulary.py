@@ -120,6 +120,11 @@ COSTS = {
     "shuffle_own": "barajar {amount} {filter} en tu Mazo Castillo",
     "reveal": "mostrar {amount} {filter} de tu mano",
     "banish_from_hand": "Desterrar {amount} {filter} de tu mano",
+    "return_self": "devolver esta carta a tu mano",
+    "discard_self": "Descartar esta carta",
+    "reveal_self": "mostrar esta carta",
+    "bottom_from_hand": "poner {amount} {filter} de tu mano al fondo de tu Mazo Castillo",
+    "banish_castle_top": "Desterrar las primeras {amount} carta(s) de tu Mazo Castillo",
 }
 
 EFFECTS = {

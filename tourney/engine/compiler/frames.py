@@ -335,6 +335,12 @@ def _cost(cur: Cursor, antecedent: Cards | None = None) -> tuple[Cost, Cursor] |
             return None
         return _cost(Cursor((more.peek(),) + chosen[1].toks[after.i:chosen[1].i] + more.toks[more.i + 2:]),
                      antecedent)
+    if cur.peek() == "subir" and (after := cur.skip().take_any("SELF a tu mano", "SELF a la mano de su dueno")):
+        return Cost("return", cards=Cards(ref="self")), after  # «Subir este Aliado a tu mano»
+    if cur.peek() == "poner" and (phrase := card_phrase(cur.skip())) is not None and phrase[0].zone == "hand" and \
+            (end := phrase[1].take_any("al fondo de tu mazo castillo", "al fondo de tu castillo",
+                                       "en el fondo de tu mazo castillo")) is not None:
+        return Cost("bottom", cards=phrase[0]), end  # «poner una carta de tu mano al fondo de tu Mazo Castillo»
     kind = _COST_VERBS.get(cur.peek())
     if kind is None:
         return None

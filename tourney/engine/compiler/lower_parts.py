@@ -226,9 +226,16 @@ def _cost(cost: PCost) -> Cost:
             return Cost("banish_self")
         if cost.kind == "destroy":
             return Cost("destroy_self")
+        if cost.kind == "return":
+            return Cost("return_self")
+        if cost.kind in ("discard", "reveal"):  # «si está en tu mano, puedes mostrarla» (zone checked by lower)
+            return Cost(f"{cost.kind}_self")
         raise Unsupported(f"coste «{cost.kind}» de esta carta")
     if cards.ref is not None or cards.count is None or cards.up_to:
         raise Unsupported("coste con cantidad variable")
+    if cost.kind == "banish" and cards.position == "top" and cards.zone == "castle" and cards.zone_owner == "you" \
+            and cards == Cards(count=cards.count, position="top", zone="castle", zone_owner="you"):
+        return Cost("banish_castle_top", amount=cards.count)  # «Desterrar la primera carta de tu Mazo Castillo»
     flt = TargetFilter(**{**_tf_fields(card_filter(cards)), "count": 1, "targets": False})
     if cost.kind == "banish" and cards.zone == "graveyard" and cards.zone_owner == "you":
         return Cost("banish_from_graveyard", amount=cards.count, filter=flt)
@@ -242,6 +249,8 @@ def _cost(cost: PCost) -> Cost:
         return Cost("reveal", amount=cards.count, filter=flt)
     if cost.kind == "banish" and cards.zone == "hand":
         return Cost("banish_from_hand", amount=cards.count, filter=flt)
+    if cost.kind == "bottom" and cards.zone == "hand" and cards.zone_owner == "you":
+        return Cost("bottom_from_hand", amount=cards.count, filter=flt)
     if cost.kind == "shuffle" and cards.zone in ("hand", "graveyard") and cards.zone_owner == "you":
         return Cost("shuffle_own", amount=cards.count, filter=flt)
     raise Unsupported(f"coste «{cost.kind}» sin equivalente en el motor")
