@@ -99,6 +99,8 @@ class _Scope:
             return {"subject": "self"}
         if cards.ref == "bearer":
             return {"subject": "bearer"}
+        if cards.ref == "earlier":  # «En la Fase Final, Destierra ese Aliado» (see delayed.py)
+            return {"subject": "earlier", "filter": TargetFilter(types=cards.types, targets=False)}
         if cards.ref == "that" and self.chosen is not None:
             flt, self.chosen = self.chosen, None
             return {"subject": "chosen", "filter": flt}
@@ -244,6 +246,11 @@ def _cost(cost: PCost) -> Cost:
 
 
 def _trigger(t: PTrigger) -> Trigger:
+    out = _trigger_of(t)
+    return replace(out, delayed=True) if t.delayed else out
+
+
+def _trigger_of(t: PTrigger) -> Trigger:
     if t.also and (t.event in ("phase_start", "phase_end", "drawn", "discarded", "milled")
                    or t.phase is not None):
         raise Unsupported("disparo con dos eventos de esta clase")

@@ -53,6 +53,8 @@ class Cards:
             return "el Aliado portador"
         if self.ref == "that":
             return "esa(s) carta(s)"
+        if self.ref == "earlier":
+            return "la carta que eligió la frase anterior"
         if self.ref == "looked":
             return "la mano mirada"
         many = self.count is None or self.count != 1 or self.up_to
@@ -136,6 +138,7 @@ class Trigger:
     together: tuple[int, Cards] | None = None  # "declarado atacante con otros 2 o más Aliados de Raza X"
     would: bool = False  # "fuera a ser Destruido": before it happens (replacement)
     also: tuple[str, ...] = ()  # more events after "o": "entra en juego o es declarado bloqueador"
+    delayed: bool = False  # «Hasta la Fase Final, cuando …»: armed by the card's effect before it
 
     def describe(self) -> str:
         from .render import describe_trigger
