@@ -2,7 +2,7 @@
 ``Duration`` and ``Effect`` (frozen values; see ``model`` for ``Ability``)."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import ClassVar
 
 from .value import _bare, _check, _INFINITIVE, _Value
@@ -61,6 +61,8 @@ class TargetFilter(_Value):
     max_strength_from: str | None = None  # «de Fuerza igual o menor a …»
     from_filter: TargetFilter | None = None  # what those amounts count ("count")
     same_zone: bool = False  # «hasta dos cartas de un Cementerio»: all from one player's zone
+    not_attribute: str | None = None  # «que no sea Oscuridad»
+    targeting: TargetFilter | None = None  # «un Talismán que haga objetivo a un Aliado que controles»
 
     def __post_init__(self) -> None:
         _check(self.controller, PLAYERS, "controlador")
@@ -113,8 +115,14 @@ class TargetFilter(_Value):
             parts.append("que no sea " + " ni ".join(self.not_types))
         if self.owned is False:
             parts.append("de los que no seas dueño")
+        if self.owned is True:
+            parts.append("de la que seas dueño" if not plural else "de las que seas dueño")
         if self.attribute:
             parts.append(self.attribute)
+        if self.not_attribute:
+            parts.append("que no sea " + self.not_attribute)
+        if self.targeting is not None:
+            parts.append("que haga objetivo a " + replace(self.targeting, targets=False).describe())
         if self.with_ability is not None:
             parts.append("con habilidad" if self.with_ability else "sin habilidad")
         if self.keywords:
@@ -368,6 +376,9 @@ class Effect(_Value):
         if self.unless is not None:
             text += f" a menos que el jugador afectado elija {self.unless.describe()}"
         text += per
+        if self.kind == "virtual_gold" and self.filter is not None and self.amount_from is None:
+            # «genera un Oro para jugar Talismanes»: those Oros only pay for such cards
+            text += " sólo para jugar " + replace(self.filter, zone="in_play", count=2).noun()
         if self.kind == "strength" and isinstance(self.amount, int) and self.amount < 0:
             text = text.replace(f"gana {self.amount}", f"pierde {-self.amount}")
         if self.condition is not None:

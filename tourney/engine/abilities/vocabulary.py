@@ -167,6 +167,7 @@ EFFECTS = {
     "virtual_gold": "{player} gana {amount} Oro(s) virtual(es)",
     "cost_change": "el coste de {subject} cambia en {amount}",
     "play_free": "juega {subject} sin pagar su coste",
+    "play_paying": "juega {subject} pagando su coste",
     "regroup": "Agrupa {subject}",
     # control and players
     "gain_control": "gana el control de {subject}",

@@ -71,6 +71,10 @@ def card_filter(cards: Cards, *, owner_player: str | None = None) -> TargetFilte
         raise Unsupported("«cualquier cantidad de» sin tope")
     if cards.zone in ("attack", "defense") and controller == "owner":
         raise Unsupported("«su Línea» sin jugador claro")
+    if cards.targeting is not None:  # «un Talismán que haga objetivo a un Aliado que controles»
+        kwargs["targeting"] = TargetFilter(**{**_tf_fields(card_filter(cards.targeting)), "targets": False})
+    if cards.not_attribute is not None:
+        kwargs["not_attribute"] = cards.not_attribute
     names = (_NAME["card"],) if cards.copy_of_self else ()
     if cards.copy_of_self and not _NAME["card"]:
         raise Unsupported("copia de esta carta sin nombre")

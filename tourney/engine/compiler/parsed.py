@@ -45,6 +45,8 @@ class Cards:
     owned: bool | None = None  # False: "de los que no seas dueño"
     copy_of_self: bool = False  # "una copia de esta carta"
     bearing_weapon: bool | None = None  # "los Aliados que porten Armas"
+    not_attribute: str | None = None  # "que no sea Oscuridad"
+    targeting: Cards | None = None  # "un Talismán que haga objetivo a un Aliado que controles"
 
     def describe(self) -> str:
         if self.ref == "self":
@@ -78,6 +80,10 @@ class Cards:
             parts.append("de Raza " + " o ".join(self.races))
         if self.attribute:
             parts.append(self.attribute)
+        if self.not_attribute:
+            parts.append("que no sea " + self.not_attribute)
+        if self.targeting is not None:
+            parts.append("que haga objetivo a " + self.targeting.describe())
         if self.keywords:
             parts.append("con " + " y ".join(self.keywords))
         if self.cost:
