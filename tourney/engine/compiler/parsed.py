@@ -49,6 +49,8 @@ class Cards:
     # este Aliado», «del mismo coste»: (operator, amount), see ``amounts.py``
     cost_rel: tuple[str, Amount] | None = None
     strength_rel: tuple[str, Amount] | None = None
+    not_attribute: str | None = None  # "que no sea Oscuridad"
+    targeting: Cards | None = None  # "un Talismán que haga objetivo a un Aliado que controles"
 
     def describe(self) -> str:
         if self.ref == "self":
@@ -57,6 +59,8 @@ class Cards:
             return "el Aliado portador"
         if self.ref == "that":
             return "esa(s) carta(s)"
+        if self.ref == "earlier":
+            return "la carta que eligió la frase anterior"
         if self.ref == "looked":
             return "la mano mirada"
         many = self.count is None or self.count != 1 or self.up_to
@@ -80,6 +84,10 @@ class Cards:
             parts.append("de Raza " + " o ".join(self.races))
         if self.attribute:
             parts.append(self.attribute)
+        if self.not_attribute:
+            parts.append("que no sea " + self.not_attribute)
+        if self.targeting is not None:
+            parts.append("que haga objetivo a " + self.targeting.describe())
         if self.keywords:
             parts.append("con " + " y ".join(self.keywords))
         if self.cost:
@@ -173,6 +181,7 @@ class Trigger:
     together: tuple[int, Cards] | None = None  # "declarado atacante con otros 2 o más Aliados de Raza X"
     would: bool = False  # "fuera a ser Destruido": before it happens (replacement)
     also: tuple[str, ...] = ()  # more events after "o": "entra en juego o es declarado bloqueador"
+    delayed: bool = False  # «Hasta la Fase Final, cuando …»: armed by the card's effect before it
 
     def describe(self) -> str:
         from .render import describe_trigger
