@@ -59,6 +59,7 @@ class TargetFilter(_Value):
     any_of: tuple[TargetFilter, ...] = ()  # «Guardián o de Raza Héroe»: one of them matches
     max_cost_from: str | None = None  # «de coste igual o menor a …» (an AMOUNT_SOURCES word)
     max_strength_from: str | None = None  # «de Fuerza igual o menor a …»
+    min_cost_from: str | None = None  # with max_cost_from: «del mismo coste» (equal)
     from_filter: TargetFilter | None = None  # what those amounts count ("count")
     same_zone: bool = False  # «hasta dos cartas de un Cementerio»: all from one player's zone
     not_attribute: str | None = None  # «que no sea Oscuridad»
@@ -69,6 +70,7 @@ class TargetFilter(_Value):
         _check(self.zone, ZONES, "zona")
         _check(self.max_cost_from, AMOUNT_SOURCES, "origen de cantidad", optional=True)
         _check(self.max_strength_from, AMOUNT_SOURCES, "origen de cantidad", optional=True)
+        _check(self.min_cost_from, AMOUNT_SOURCES, "origen de cantidad", optional=True)
         if self.count < 0:
             raise ValueError("TargetFilter.count debe ser ≥ 0")
 
@@ -101,7 +103,8 @@ class TargetFilter(_Value):
         if self.max_cost is not None:
             parts.append(f"de coste {self.max_cost} o menos")
         if self.max_cost_from is not None:
-            parts.append("de coste igual o menor a " + AMOUNT_SOURCES[self.max_cost_from].format(
+            relation = "igual a " if self.min_cost_from == self.max_cost_from else "igual o menor a "
+            parts.append("de coste " + relation + AMOUNT_SOURCES[self.max_cost_from].format(
                 filter=self.from_filter.noun() if self.from_filter else "carta"))
         if self.max_strength_from is not None:
             parts.append("de Fuerza igual o menor a " + AMOUNT_SOURCES[
@@ -109,6 +112,8 @@ class TargetFilter(_Value):
                 filter=self.from_filter.noun() if self.from_filter else "carta"))
         if self.min_cost is not None:
             parts.append(f"de coste {self.min_cost} o más")
+        if parts[-1].startswith(("de coste igual", "de Fuerza igual")):
+            parts[-1] = parts[-1].replace(" a el ", " al ")
         if self.not_races:
             parts.append("que no sea de Raza " + " ni ".join(self.not_races))
         if self.not_types:
@@ -226,6 +231,10 @@ class Trigger(_Value):
     bearer: bool = False  # the event happens to this Arma's bearer
     from_zone: str | None = None  # where the card was («desde el Cementerio», «de tu mano»)
     events: tuple[str, ...] = ()  # more events that fire it («entra en juego o sea declarado…»)
+    # «Hasta la Fase Final, cuando …» / «En la Fase Final, Destruye ese Aliado» after another
+    # effect of the card: armed when that effect resolves, only until the Fase Final of that
+    # turn (the engine does not arm it yet: see events.tracked)
+    delayed: bool = False
 
     def __post_init__(self) -> None:
         _check(self.event, EVENTS, "evento")
@@ -252,6 +261,10 @@ class Trigger(_Value):
             text += f" desde {ZONES[self.from_zone]}"
         head = "En respuesta a que fuera a ocurrir: " if self.would else "Cuando "
         out = head + text
+        if self.delayed:  # armed by the effect before it, until the Fase Final of that turn
+            out = ("En la Fase Final del turno en que se resolvió la frase anterior"
+                   if self.event == "phase_begins" and self.phase == "final" else
+                   "Desde que se resuelve esta carta y hasta la Fase Final, c" + out[1:])
         if self.condition is not None:
             out += ", si " + self.condition.describe()
         return out
