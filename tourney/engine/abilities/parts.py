@@ -110,7 +110,7 @@ class TargetFilter(_Value):
         if self.not_races:
             parts.append("que no sea de Raza " + " ni ".join(self.not_races))
         if self.not_types:
-            parts.append("que no sea " + " ni ".join(self.not_types))
+            parts.append(("que no sean " if plural else "que no sea ") + " ni ".join(self.not_types))
         if self.owned is False:
             parts.append("de los que no seas dueño")
         if self.attribute:
@@ -319,6 +319,7 @@ class Effect(_Value):
     condition: Condition | None = None  # «Luego, si …, Agrupa…»: this step only if it holds
     count_filter: TargetFilter | None = None  # what amount_from "count" counts (else `filter`)
     rest_zone: str | None = None  # dig: where the cards not taken go
+    by: TargetFilter | None = None  # protection of ``filter``'s cards: the sources it is against
 
     _nested: ClassVar[dict[str, type]] = {}
 
@@ -360,6 +361,8 @@ class Effect(_Value):
         if self.unless is not None:
             text += f" a menos que el jugador afectado elija {self.unless.describe()}"
         text += per
+        if self.kind == "protection":
+            text = _protection_text(self, targets)
         if self.kind == "strength" and isinstance(self.amount, int) and self.amount < 0:
             text = text.replace(f"gana {self.amount}", f"pierde {-self.amount}")
         if self.condition is not None:
@@ -373,3 +376,22 @@ class Effect(_Value):
         return f"{text} {extra}".strip()
 
 
+
+
+_GUARDED = {"destroyed": "no puede ser Destruido", "banished": "no puede ser Desterrado",
+            "targeted": "no puede ser objetivo", "lose_abilities": "no puede perder su habilidad"}
+
+
+def _protection_text(effect: Effect, targets: tuple[TargetFilter, ...]) -> str:
+    """«cada otro Aliado que controles no puede ser Desterrado por Talismanes»: the protected
+    cards (``filter`` with subject each), what they are protected from and, from ``by`` (or
+    ``filter`` for this card / the bearer), by what kind of source."""
+    from dataclasses import replace
+    who = effect.subject_text(targets)
+    what = _GUARDED.get(effect.keyword or "", f"no puede ser afectado así ({effect.keyword})")
+    sources = effect.by if effect.subject == "each" else effect.filter
+    text = f"{who} {what}"
+    if sources is not None:
+        noun = replace(sources, count=2).noun()  # the kind of source: plural
+        text += f" de {noun}" if effect.keyword == "targeted" else f" por {noun}"
+    return text

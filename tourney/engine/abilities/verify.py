@@ -25,6 +25,7 @@ from .costs import kind_ok as _kind_ok
 from .costs import pay
 from .evaluate import IN_PLAY, holds, mismatch, player_of
 from .model import Ability, Effect, TargetFilter
+from .protections import shielded
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..record import Action
@@ -365,6 +366,8 @@ def _move_effect(game: State, pool: _Pool, effect: Effect, source: Inst, p: str,
                 raise IllegalAction("8.2", f"{source.label()} afecta a {f.describe()}, y el "
                                            f"registro mueve {len(ids)} cartas.")
         for iid in ids:
+            if shielded(game, game.cards[iid], kind, source):
+                raise Unverifiable("protección continua")  # not enforced yet: never illegal
             why = _protected(game, game.cards[iid], effect, source)
             if why:
                 rule = {"destroy": "10.31", "banish": "10.30"}.get(kind, "10.12")
@@ -380,6 +383,8 @@ def _move_effect(game: State, pool: _Pool, effect: Effect, source: Inst, p: str,
                            and mismatch(game, f, inst, p, source))
         protected = _protected(game, inst, effect, source)
         moved = pool.moves.get(iid)
+        if moved in dests and shielded(game, inst, kind, source):
+            raise Unverifiable("protección continua")  # not enforced yet: never illegal
         if still_valid and not protected:
             if moved in dests:
                 del pool.moves[iid]

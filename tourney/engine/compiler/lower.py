@@ -106,16 +106,18 @@ def _effect(eff: PEffect, scope: _Scope, continuous: bool) -> Effect:
     if eff.kind in ("race_becomes", "protection") and "+" in (eff.keyword or ""):
         raise _Both(eff)
     if eff.kind == "protection":
-        if eff.cards is None or eff.cards.ref not in ("self", "bearer"):
-            if eff.per is not None:
-                raise Unsupported("protección de varias cartas contra un tipo de fuente")
         sources = None
         if eff.per is not None:
             sources = TargetFilter(types=eff.per.types, controller=eff.per.controller or "any",
-                                   not_types=eff.per.exclude_types, targets=False)
+                                   not_types=eff.per.exclude_types, attribute=eff.per.attribute,
+                                   targets=False)
         fields = scope.subject(eff.cards) if eff.cards is not None else {"subject": "self"}
-        if "filter" in fields:  # "each": the filter says which cards are protected
-            return Effect("protection", keyword=eff.keyword, **fields, **common)
+        if fields["subject"] == "each":  # the filter says which cards, ``by`` against what
+            if not continuous:
+                raise Unsupported("protección de varias cartas fuera de una habilidad continua")
+            return Effect("protection", keyword=eff.keyword, by=sources, **fields, **common)
+        if fields["subject"] not in ("self", "bearer") and sources is not None:
+            raise Unsupported("protección de un objetivo contra un tipo de fuente")
         return Effect("protection", keyword=eff.keyword, filter=sources, **fields, **common)
     kind = _MOVES.get(eff.kind) if eff.kind != "put" else _PUT.get(eff.dest or "")
     if kind is None or eff.cards is None:
