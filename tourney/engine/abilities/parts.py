@@ -353,7 +353,8 @@ class Effect(_Value):
         text = EFFECTS[self.kind].format(
             subject=self.subject_text(targets), player=PLAYERS.get(self.player, ""),
             amount=amount, zone=ZONES.get(self.zone or "in_play", ""),
-            keyword=self.keyword or "", counter=self.counter or "").strip()
+            keyword=self.keyword or "", counter=self.counter or "",
+            bearers=_bearers(self)).strip()
         if text.startswith("tú "):
             text = text[3:]
         if self.random:
@@ -395,3 +396,14 @@ def _protection_text(effect: Effect, targets: tuple[TargetFilter, ...]) -> str:
         noun = replace(sources, count=2).noun()  # the kind of source: plural
         text += f" de {noun}" if effect.keyword == "targeted" else f" por {noun}"
     return text
+
+
+def _bearers(effect: Effect) -> str:
+    """Who may (bearer_only: «un Aliado de coste 3 o más») or may not (bearer_not: «Aliados
+    Luz») bear this Arma."""
+    if effect.kind not in ("bearer_only", "bearer_not") or effect.filter is None:
+        return ""
+    if effect.kind == "bearer_only":
+        return effect.filter.describe()
+    from dataclasses import replace
+    return replace(effect.filter, count=2).noun()

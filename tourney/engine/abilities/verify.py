@@ -25,7 +25,7 @@ from .costs import kind_ok as _kind_ok
 from .costs import pay
 from .evaluate import IN_PLAY, holds, mismatch, player_of
 from .model import Ability, Effect, TargetFilter
-from .protections import shielded
+from .protections import damage_exiled, shielded
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..record import Action
@@ -39,7 +39,8 @@ ENGINE_APPLIED = frozenset({"gain_keyword", "lose_keyword", "lose_abilities", "c
                             "cancel", "redirect"})
 UNCHECKED = frozenset({"virtual_gold", "cost_change", "play_free", "look", "set_strength",
                        "must_block", "extra_turn", "lose_game", "damage", "end_battle",
-                       "race_becomes", "cannot_be_annulled", "shuffle_into_castle"})
+                       "race_becomes", "cannot_be_annulled", "shuffle_into_castle",
+                       "damage_to_exile", "bearer_only", "bearer_not"})
 
 
 class Unverifiable(Exception):
@@ -216,6 +217,8 @@ def _effect(game: State, pool: _Pool, effect: Effect, ability: Ability, source: 
     if kind in DEST or kind in ("put_into_play", "gain_control", "move"):
         return _move_effect(game, pool, effect, source, p, f, known)
     if kind in ("draw", "mill"):
+        if kind == "mill" and damage_exiled(game, source):
+            raise Unverifiable("daño enviado al Destierro")  # the record's Botar goes to the Cementerio
         n = _amount(game, effect, source, p)
         table = pool.draw if kind == "draw" else pool.mill
         players = (list(game.order) if effect.player == "each"

@@ -163,6 +163,7 @@ EFFECTS = {
     "reduce_damage": "reduce en {amount} el daño que haría {subject}",
     "prevent_damage": "previene el daño que haría {subject}",
     "damage": "{subject} hace {amount} de daño a {player}",
+    "damage_to_exile": "el daño hecho por {subject} es enviado al Destierro",
     # gold and costs
     "virtual_gold": "{player} gana {amount} Oro(s) virtual(es)",
     "cost_change": "el coste de {subject} cambia en {amount}",
@@ -179,6 +180,8 @@ EFFECTS = {
     "purify": "Purifica {subject}",
     "dig": "{player} mira {amount} carta(s) de su Mazo Castillo y toma {subject}",
     "weapon_capacity": "{subject} puede portar {amount} Arma(s)",
+    "bearer_only": "{subject} sólo puede ser portada por {bearers}",
+    "bearer_not": "{subject} no puede ser portada por {bearers}",
     "enters_with_counters": "{subject} entra en juego con {amount} contador(es) de {counter}",
     "lose_game": "{player} pierde la partida",
 }

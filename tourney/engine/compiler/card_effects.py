@@ -13,7 +13,8 @@ from .text import Cursor
 # effects whose card phrase is the grammatical subject ("… gana 2 a la Fuerza y es Imbloqueable")
 SUBJECT_KINDS = frozenset({"strength", "grant", "lose_keyword", "lose_ability", "set_strength",
                            "cannot_attack", "cannot_block", "race_becomes", "cost_change",
-                           "cannot_be_annulled", "protection", "cannot_play"})
+                           "cannot_be_annulled", "protection", "cannot_play",
+                           "damage_to_exile", "bearer_only", "bearer_not"})  # the last: statics.py
 
 
 GRANTS = {

@@ -13,6 +13,7 @@ from .effect_parts import (
 )
 from .nouns import PRONOUNS, bare_phrase, card_phrase, more_modifiers, number
 from .parsed import Cards, Effect
+from .statics import static_effect
 from .text import Cursor
 
 __all__ = ["GRANTS", "SUBJECT_KINDS", "VERBS", "effect", "effects"]
@@ -27,6 +28,8 @@ def effect(cur: Cursor, antecedent: Cards | None = None) -> tuple[Effect, Cursor
 
 
 def effect_of(player: str, cur: Cursor, antecedent: Cards | None) -> tuple[Effect, Cursor] | None:
+    if player == "you" and (static := static_effect(cur, antecedent)) is not None:
+        return static  # damage to the Destierro, who may bear an Arma (statics.py)
     if player == "opponent" and (after := cur.take("no", "puede", "jugar")) is not None:
         phrase = bare_phrase(after)  # «tu oponente no puede jugar Aliados de coste 2 o menos»
         if phrase is not None:

@@ -16,6 +16,8 @@ from .lower_parts import (
 from .parsed import Cards
 from .parsed import Effect as PEffect
 from .parsed import Parsed
+from .statics import KINDS as STATIC_KINDS
+from .statics import lower_static
 
 __all__ = ["Unsupported", "card_filter", "lower"]
 
@@ -99,6 +101,8 @@ def _effect(eff: PEffect, scope: _Scope, continuous: bool) -> Effect:
                 "graveyard": "graveyard", "paid": "paid", "reserve": "reserve",
                 "being_played": "being_played"}[eff.dest]  # being_played: «y juégalo sin pagar su coste»
         return Effect("search", subject="player", player=owner or "you", filter=flt, zone=dest, **common)
+    if eff.kind in STATIC_KINDS:  # damage to the Destierro, who may bear an Arma
+        return lower_static(eff, scope, continuous, common)
     if eff.kind == "prevent":  # «para prevenirlo»: the event that was about to happen
         return Effect("prevent", subject="triggering", **common)
     if eff.kind == "cancel_attack":
