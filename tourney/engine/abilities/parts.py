@@ -61,6 +61,8 @@ class TargetFilter(_Value):
     max_strength_from: str | None = None  # «de Fuerza igual o menor a …»
     from_filter: TargetFilter | None = None  # what those amounts count ("count")
     same_zone: bool = False  # «hasta dos cartas de un Cementerio»: all from one player's zone
+    counter: str | None = None  # «Aliados Alimentados», «con contadores de Honor»: has ≥ 1 of them
+    no_counter: str | None = None  # «que no estén Alimentados»: has none of them
 
     def __post_init__(self) -> None:
         _check(self.controller, PLAYERS, "controlador")
@@ -123,6 +125,10 @@ class TargetFilter(_Value):
             parts.append("sin " + " ni ".join(self.without))
         if self.bearing_weapon is True:
             parts.append("que porte un Arma")
+        if self.counter is not None:
+            parts.append(f"con contadores de {self.counter}")
+        if self.no_counter is not None:
+            parts.append(f"sin contadores de {self.no_counter}")
         if self.attacking is True:
             parts.append("atacante")
         if self.controller == "you":

@@ -175,6 +175,14 @@ def condition(cur: Cursor) -> tuple[Condition, Cursor] | None:
     if (after := cur.take("todos", "los", "aliados", "que", "controlas", "son")) is not None:
         if after.peek() in ("luz", "oscuridad") and after.peek(1) not in ("yo", "y", "o", ","):
             return Condition("all_race", zone=after.peek().capitalize()), after.skip()
+        if after.peek() in ("luz", "oscuridad") and after.peek(1) in ("yo", "o"):
+            # «son Luz y/o Samurái»: each one is Luz, of one of those Races, or both
+            rest = after.skip(2)
+            rest = rest.take("de", "raza") or rest
+            either, rest = _races(rest)
+            if not either:
+                return None
+            return Condition("all_race_or", races=either, zone=after.peek().capitalize()), rest
         after = after.take("de", "raza") or after
         races: list[str] = []
         while after.peek() in RACES:

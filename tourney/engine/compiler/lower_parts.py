@@ -71,13 +71,20 @@ def card_filter(cards: Cards, *, owner_player: str | None = None) -> TargetFilte
         raise Unsupported("«cualquier cantidad de» sin tope")
     if cards.zone in ("attack", "defense") and controller == "owner":
         raise Unsupported("«su Línea» sin jugador claro")
+    if cards.attribute_or_races is not None:  # «Luz o de Raza Samurái»: one of the two matches
+        if cards.attribute or cards.races:
+            raise Unsupported("atributo o Raza junto a otro atributo o Raza")
+        attribute, either_races = cards.attribute_or_races
+        kwargs["any_of"] = (TargetFilter(attribute=attribute, targets=False),
+                            TargetFilter(races=either_races, targets=False))
     names = (_NAME["card"],) if cards.copy_of_self else ()
     if cards.copy_of_self and not _NAME["card"]:
         raise Unsupported("copia de esta carta sin nombre")
     return TargetFilter(types=types, races=cards.races, controller=controller, keywords=cards.keywords,
                         names=names,
                         without=cards.without, attacking=cards.attacking, not_types=cards.exclude_types,
-                        bearing_weapon=cards.bearing_weapon,
+                        bearing_weapon=cards.bearing_weapon, counter=cards.counter,
+                        no_counter=cards.no_counter,
                         not_races=cards.not_races, owned=cards.owned,
                         attribute=cards.attribute, with_ability=cards.with_ability,
                         zone=_ZONES[cards.zone], other=cards.other,
@@ -147,6 +154,10 @@ def _fields(cards: Cards) -> dict:
 
 
 def _condition(cond: PCondition) -> Condition:
+    if cond.kind == "all_race_or":  # «son Luz y/o Samurái»: each is one or the other (or both)
+        either = (TargetFilter(attribute=cond.zone, targets=False), TargetFilter(races=cond.races, targets=False))
+        return Condition("all_allies", filter=TargetFilter(types=("Aliado",), any_of=either, controller="you",
+                                                           targets=False))
     if cond.kind == "all_race":  # races, or an attribute («son Luz») kept in ``zone``
         return Condition("all_allies", filter=TargetFilter(types=("Aliado",), races=cond.races,
                                                            attribute=cond.zone, controller="you",

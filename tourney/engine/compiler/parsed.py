@@ -45,6 +45,9 @@ class Cards:
     owned: bool | None = None  # False: "de los que no seas dueño"
     copy_of_self: bool = False  # "una copia de esta carta"
     bearing_weapon: bool | None = None  # "los Aliados que porten Armas"
+    attribute_or_races: tuple[str, tuple[str, ...]] | None = None  # "Luz o de Raza Samurái"
+    counter: str | None = None  # "Aliados Alimentados", "con contadores de Honor"
+    no_counter: str | None = None  # "que no estén Alimentados", "que no tengan contadores de X"
 
     def describe(self) -> str:
         if self.ref == "self":
@@ -76,8 +79,14 @@ class Cards:
             parts.append("de Raza " + " o ".join(self.races))
         if self.attribute:
             parts.append(self.attribute)
+        if self.attribute_or_races:
+            parts.append(f"{self.attribute_or_races[0]} o de Raza " + " o ".join(self.attribute_or_races[1]))
         if self.keywords:
             parts.append("con " + " y ".join(self.keywords))
+        if self.counter:
+            parts.append(f"con contadores de {self.counter}")
+        if self.no_counter:
+            parts.append(f"sin contadores de {self.no_counter}")
         if self.cost:
             parts.append(f"de coste {_cmp(self.cost)}")
         if self.strength:

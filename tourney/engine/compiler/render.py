@@ -73,6 +73,8 @@ def describe_trigger(t: Trigger) -> str:
 
 
 def describe_condition(c: Condition) -> str:
+    if c.kind == "all_race_or":
+        return f"todos los Aliados que controlas son {c.zone} y/o de Raza {' o '.join(c.races)}"
     if c.kind == "all_race" and c.zone:
         return f"si todos los Aliados que controlas son {c.zone}"
     if c.kind == "all_race":
