@@ -293,6 +293,28 @@ def _effect(game: State, pool: _Pool, effect: Effect, ability: Ability, source: 
                                                  f"habilidad en {game.cards[iid].label()}.")
                 pool.counters.remove(full)
         return bool(ids)
+    if kind == "remove_all_counters":  # «quita todo el Alimento de …»: every one of them
+        if known is None:
+            raise Unverifiable("remove_all_counters sin cartas nombradas")
+        name = effect.counter or ""
+        done = False
+        for iid in known:
+            inst = game.cards[iid]
+            have = inst.counters.get(name, 0)
+            if not have or inst.zone not in IN_PLAY:
+                continue
+            if effect.subject == "target" and f is not None and mismatch(game, f, inst, p, source):
+                continue  # the target became invalid: not affected (8.2)
+            full = (iid, name, -have)
+            if full not in pool.counters:
+                if effect.optional:
+                    return False
+                raise IllegalAction("10.12", f"{source.label()}: su habilidad quita todos los "
+                                             f"contadores de {name} de {inst.label()} y el "
+                                             "registro no los quita.")
+            pool.counters.remove(full)
+            done = True
+        return done
     if kind == "regroup":
         ids = [iid for iid, z in pool.moves.items() if z == "reserve"
                and game.cards[iid].zone == "paid" and game.cards[iid].controller == p]

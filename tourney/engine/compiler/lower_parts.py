@@ -225,6 +225,13 @@ def _cost(cost: PCost) -> Cost:
     if cost.kind == "counters":  # "quitar un contador de Honor de este Aliado"
         assert cost.amount is not None and cost.cards is not None
         return Cost("remove_counters", amount=cost.amount, counter=cost.cards.zone)
+    if cost.kind in ("counters_own", "all_counters_own"):  # «… de un Aliado que controles»
+        assert cost.cards is not None and cost.counter is not None
+        flt = TargetFilter(**{**_tf_fields(card_filter(cost.cards)), "count": 1, "targets": False})
+        if cost.kind == "counters_own":
+            assert cost.amount is not None
+            return Cost("remove_counters_own", amount=cost.amount, filter=flt, counter=cost.counter)
+        return Cost("remove_all_counters_own", filter=flt, counter=cost.counter)
     cards = cost.cards
     if cards is None:
         raise Unsupported("coste sin cartas")

@@ -128,12 +128,12 @@ def _modifiers(cards: Cards, cur: Cursor) -> tuple[Cards, Cursor]:
         elif word in ATTRIBUTES and cur.peek(1) in ("o", "yo") and cur.peek(2) == "de" and \
                 cur.peek(3) == "raza" and cur.peek(4) in RACES and not cards.races and cards.attribute is None:
             # «un Aliado Luz o de Raza Samurái», «Aliados Luz y/o de Raza Samurái»: either one
-            after = cur.skip(5)
+            tail = cur.skip(5)
             races = [RACES[cur.peek(4)]]
-            while after.peek() in ("o", "yo", ",") and after.peek(1) in RACES:
-                races.append(RACES[after.peek(1)])
-                after = after.skip(2)
-            cards, cur = replace(cards, attribute_or_races=(ATTRIBUTES[word], tuple(races))), after
+            while tail.peek() in ("o", "yo", ",") and tail.peek(1) in RACES:
+                races.append(RACES[tail.peek(1)])
+                tail = tail.skip(2)
+            cards, cur = replace(cards, attribute_or_races=(ATTRIBUTES[word], tuple(races))), tail
         elif word in ATTRIBUTES:
             cards, cur = replace(cards, attribute=ATTRIBUTES[word]), cur.skip()
         elif word in RACES and not cards.races and cur.peek(1) not in ("o", "y", "yo", ",") and \
@@ -151,8 +151,8 @@ def _modifiers(cards: Cards, cur: Cursor) -> tuple[Cards, Cursor]:
         elif (after := cur.take_any("que porten armas", "que porte un arma", "que porten un arma",
                                     "que porte una o mas armas", "que porten una o mas armas")) is not None:
             cards, cur = replace(cards, bearing_weapon=True), after
-        elif (got := counter_modifier(cur)) is not None and cards.counter is None and cards.no_counter is None:
-            (name, has), cur = got
+        elif (counted := counter_modifier(cur)) is not None and cards.counter is None and cards.no_counter is None:
+            (name, has), cur = counted
             cards = replace(cards, counter=name) if has else replace(cards, no_counter=name)
         elif (after := cur.take_any("que controle tu oponente", "que controla tu oponente")) is not None:
             cards, cur = replace(cards, controller="opponent"), after

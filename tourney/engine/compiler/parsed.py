@@ -169,9 +169,10 @@ class Condition:
 
 @dataclass(frozen=True, slots=True)
 class Cost:
-    kind: str  # gold, banish, discard, destroy, mill, shuffle, reveal, return, pay_instead
+    kind: str  # gold, banish, discard, destroy, mill, shuffle, reveal, return, pay_instead, counters…
     amount: int | None = None
     cards: Cards | None = None
+    counter: str | None = None  # counters_own / all_counters_own: the counter's name
 
     def describe(self) -> str:
         from .render import describe_cost

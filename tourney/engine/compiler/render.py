@@ -113,6 +113,12 @@ def describe_cost(c: Cost) -> str:
         return f"pagar {c.amount} Oro(s)"
     if c.kind == "mill":
         return f"botar {c.amount} carta(s)"
+    if c.kind == "counters":
+        return f"quitar {c.amount} contador(es) de {c.cards.zone if c.cards else ''} de esta carta"
+    if c.kind == "counters_own":
+        return f"quitar {c.amount} contador(es) de {c.counter} de {_said(c.cards)}"
+    if c.kind == "all_counters_own":
+        return f"quitar todos los contadores de {c.counter} de {_said(c.cards)}"
     verbs = {"banish": "desterrar", "discard": "descartar", "destroy": "destruir",
              "shuffle": "barajar", "reveal": "mostrar"}
     return f"{verbs[c.kind]} {_said(c.cards)}"
