@@ -63,6 +63,7 @@ class _Pool:
         self.draw: dict[str, int] = dict(action.draw)
         self.mill: dict[str, int] = dict(action.mill)
         self.counters: list[tuple[str, str, int]] = list(action.counters)
+        self.moves_counters = bool(action.counters)  # the line changes counters somewhere
         self.strength: list[tuple[str, int]] = list(action.strength)
         self.drawn: set[str] = set()  # the cards this line's draws take (in hand after them)
 
@@ -202,6 +203,10 @@ def _effect(game: State, pool: _Pool, effect: Effect, ability: Ability, source: 
     kind = effect.kind
     if kind in UNCHECKED or effect.unless is not None:
         raise Unverifiable(kind)
+    counted = effect.count_filter or effect.filter
+    if effect.amount_from == "count" and counted is not None and pool.moves_counters and (
+            counted.counter is not None or counted.no_counter is not None):
+        raise Unverifiable("la cuenta depende de contadores que esta misma línea cambia")
     if effect.condition is not None and not holds(game, effect.condition, source, p):
         return False  # «Luego, si …»: the condition does not hold, the step does nothing
     if effect.player == "each" and effect.subject == "chosen":
