@@ -2,7 +2,7 @@
 ``Duration`` and ``Effect`` (frozen values; see ``model`` for ``Ability``)."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import ClassVar
 
 from .value import _bare, _check, _INFINITIVE, _Value
@@ -59,16 +59,20 @@ class TargetFilter(_Value):
     any_of: tuple[TargetFilter, ...] = ()  # «Guardián o de Raza Héroe»: one of them matches
     max_cost_from: str | None = None  # «de coste igual o menor a …» (an AMOUNT_SOURCES word)
     max_strength_from: str | None = None  # «de Fuerza igual o menor a …»
+    min_cost_from: str | None = None  # with max_cost_from: «del mismo coste» (equal)
     from_filter: TargetFilter | None = None  # what those amounts count ("count")
     same_zone: bool = False  # «hasta dos cartas de un Cementerio»: all from one player's zone
     counter: str | None = None  # «Aliados Alimentados», «con contadores de Honor»: has ≥ 1 of them
     no_counter: str | None = None  # «que no estén Alimentados»: has none of them
+    not_attribute: str | None = None  # «que no sea Oscuridad»
+    targeting: TargetFilter | None = None  # «un Talismán que haga objetivo a un Aliado que controles»
 
     def __post_init__(self) -> None:
         _check(self.controller, PLAYERS, "controlador")
         _check(self.zone, ZONES, "zona")
         _check(self.max_cost_from, AMOUNT_SOURCES, "origen de cantidad", optional=True)
         _check(self.max_strength_from, AMOUNT_SOURCES, "origen de cantidad", optional=True)
+        _check(self.min_cost_from, AMOUNT_SOURCES, "origen de cantidad", optional=True)
         if self.count < 0:
             raise ValueError("TargetFilter.count debe ser ≥ 0")
 
@@ -101,7 +105,8 @@ class TargetFilter(_Value):
         if self.max_cost is not None:
             parts.append(f"de coste {self.max_cost} o menos")
         if self.max_cost_from is not None:
-            parts.append("de coste igual o menor a " + AMOUNT_SOURCES[self.max_cost_from].format(
+            relation = "igual a " if self.min_cost_from == self.max_cost_from else "igual o menor a "
+            parts.append("de coste " + relation + AMOUNT_SOURCES[self.max_cost_from].format(
                 filter=self.from_filter.noun() if self.from_filter else "carta"))
         if self.max_strength_from is not None:
             parts.append("de Fuerza igual o menor a " + AMOUNT_SOURCES[
@@ -109,14 +114,22 @@ class TargetFilter(_Value):
                 filter=self.from_filter.noun() if self.from_filter else "carta"))
         if self.min_cost is not None:
             parts.append(f"de coste {self.min_cost} o más")
+        if parts[-1].startswith(("de coste igual", "de Fuerza igual")):
+            parts[-1] = parts[-1].replace(" a el ", " al ")
         if self.not_races:
             parts.append("que no sea de Raza " + " ni ".join(self.not_races))
         if self.not_types:
             parts.append("que no sea " + " ni ".join(self.not_types))
         if self.owned is False:
             parts.append("de los que no seas dueño")
+        if self.owned is True:
+            parts.append("de la que seas dueño" if not plural else "de las que seas dueño")
         if self.attribute:
             parts.append(self.attribute)
+        if self.not_attribute:
+            parts.append("que no sea " + self.not_attribute)
+        if self.targeting is not None:
+            parts.append("que haga objetivo a " + replace(self.targeting, targets=False).describe())
         if self.with_ability is not None:
             parts.append("con habilidad" if self.with_ability else "sin habilidad")
         if self.keywords:
@@ -224,6 +237,10 @@ class Trigger(_Value):
     bearer: bool = False  # the event happens to this Arma's bearer
     from_zone: str | None = None  # where the card was («desde el Cementerio», «de tu mano»)
     events: tuple[str, ...] = ()  # more events that fire it («entra en juego o sea declarado…»)
+    # «Hasta la Fase Final, cuando …» / «En la Fase Final, Destruye ese Aliado» after another
+    # effect of the card: armed when that effect resolves, only until the Fase Final of that
+    # turn (the engine does not arm it yet: see events.tracked)
+    delayed: bool = False
 
     def __post_init__(self) -> None:
         _check(self.event, EVENTS, "evento")
@@ -250,6 +267,10 @@ class Trigger(_Value):
             text += f" desde {ZONES[self.from_zone]}"
         head = "En respuesta a que fuera a ocurrir: " if self.would else "Cuando "
         out = head + text
+        if self.delayed:  # armed by the effect before it, until the Fase Final of that turn
+            out = ("En la Fase Final del turno en que se resolvió la frase anterior"
+                   if self.event == "phase_begins" and self.phase == "final" else
+                   "Desde que se resuelve esta carta y hasta la Fase Final, c" + out[1:])
         if self.condition is not None:
             out += ", si " + self.condition.describe()
         return out
@@ -366,6 +387,9 @@ class Effect(_Value):
         if self.unless is not None:
             text += f" a menos que el jugador afectado elija {self.unless.describe()}"
         text += per
+        if self.kind == "virtual_gold" and self.filter is not None and self.amount_from is None:
+            # «genera un Oro para jugar Talismanes»: those Oros only pay for such cards
+            text += " sólo para jugar " + replace(self.filter, zone="in_play", count=2).noun()
         if self.kind == "strength" and isinstance(self.amount, int) and self.amount < 0:
             text = text.replace(f"gana {self.amount}", f"pierde {-self.amount}")
         if self.condition is not None:

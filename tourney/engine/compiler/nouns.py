@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from .noun_parts import other_modifier
 from .parsed import Cards
 from .text import Cursor
 
@@ -171,6 +172,8 @@ def _modifiers(cards: Cards, cur: Cursor) -> tuple[Cards, Cursor]:
         elif (after := cur.take_any("de fuerza", "con fuerza")) is not None and \
                 (compared := comparison(after)) is not None:
             cards, cur = replace(cards, strength=compared[0]), compared[1]
+        elif word in ("de", "con", "del") and (related := relation(cards, cur)) is not None:
+            cards, cur = related  # «de coste igual o menor a la cantidad de …» (amounts.py)
         elif (after := cur.take("en", "juego")) is not None:
             cards, cur = replace(cards, zone="play"), after
         elif cur.peek() == "," and cur.peek(1) == "que" and cur.peek(2) == "no":
@@ -188,6 +191,11 @@ def _modifiers(cards: Cards, cur: Cursor) -> tuple[Cards, Cursor]:
         elif (after := cur.take_any("de los que no seas dueno", "del que no seas dueno",
                                     "de las que no seas dueno")) is not None:
             cards, cur = replace(cards, owned=False), after
+        elif (after := cur.take_any("de la que seas dueno", "del que seas dueno",
+                                    "de los que seas dueno", "de las que seas dueno")) is not None:
+            cards, cur = replace(cards, owned=True), after
+        elif (more := other_modifier(cards, cur)) is not None:
+            cards, cur = more
         elif (after := cur.take_any("que no sea", "que no sean")) is not None and \
                 after.peek() in KEYWORD_ADJ and not cards.without:
             cards, cur = replace(cards, without=(KEYWORD_ADJ[after.peek()],)), after.skip()
@@ -347,3 +355,6 @@ def _finish(cards: Cards, cur: Cursor, article: str | None) -> tuple[Cards, Curs
     if article and not cards.target:
         return None  # "el Aliado …" without "objetivo" points at something we can't name
     return cards, cur
+
+
+from .amounts import relation  # noqa: E402 - amounts reads noun phrases too
