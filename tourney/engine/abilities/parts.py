@@ -62,6 +62,8 @@ class TargetFilter(_Value):
     min_cost_from: str | None = None  # with max_cost_from: «del mismo coste» (equal)
     from_filter: TargetFilter | None = None  # what those amounts count ("count")
     same_zone: bool = False  # «hasta dos cartas de un Cementerio»: all from one player's zone
+    counter: str | None = None  # «Aliados Alimentados», «con contadores de Honor»: has ≥ 1 of them
+    no_counter: str | None = None  # «que no estén Alimentados»: has none of them
     not_attribute: str | None = None  # «que no sea Oscuridad»
     targeting: TargetFilter | None = None  # «un Talismán que haga objetivo a un Aliado que controles»
 
@@ -136,6 +138,10 @@ class TargetFilter(_Value):
             parts.append("sin " + " ni ".join(self.without))
         if self.bearing_weapon is True:
             parts.append("que porte un Arma")
+        if self.counter is not None:
+            parts.append(f"con contadores de {self.counter}")
+        if self.no_counter is not None:
+            parts.append(f"sin contadores de {self.no_counter}")
         if self.attacking is True:
             parts.append("atacante")
         if self.controller == "you":

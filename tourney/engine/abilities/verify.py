@@ -65,6 +65,7 @@ class _Pool:
         self.draw: dict[str, int] = dict(action.draw)
         self.mill: dict[str, int] = dict(action.mill)
         self.counters: list[tuple[str, str, int]] = list(action.counters)
+        self.moves_counters = bool(action.counters)  # the line changes counters somewhere
         self.strength: list[tuple[str, int]] = list(action.strength)
         self.drawn: set[str] = set()  # the cards this line's draws take (in hand after them)
         self.paid: list[str] = []  # the cards the costs were paid with, in order
@@ -267,6 +268,10 @@ def _effect(game: State, pool: _Pool, effect: Effect, ability: Ability, source: 
     kind = effect.kind
     if kind in UNCHECKED or effect.unless is not None:
         raise Unverifiable(kind)
+    counted = effect.count_filter or effect.filter
+    if effect.amount_from == "count" and counted is not None and pool.moves_counters and (
+            counted.counter is not None or counted.no_counter is not None):
+        raise Unverifiable("la cuenta depende de contadores que esta misma línea cambia")
     if effect.condition is not None and not holds(game, effect.condition, source, p):
         return False  # «Luego, si …»: the condition does not hold, the step does nothing
     if effect.player == "each" and effect.subject == "chosen":
@@ -362,6 +367,28 @@ def _effect(game: State, pool: _Pool, effect: Effect, ability: Ability, source: 
                                                  f"habilidad en {game.cards[iid].label()}.")
                 pool.counters.remove(full)
         return bool(ids)
+    if kind == "remove_all_counters":  # «quita todo el Alimento de …»: every one of them
+        if known is None:
+            raise Unverifiable("remove_all_counters sin cartas nombradas")
+        name = effect.counter or ""
+        done = False
+        for iid in known:
+            inst = game.cards[iid]
+            have = inst.counters.get(name, 0)
+            if not have or inst.zone not in IN_PLAY:
+                continue
+            if effect.subject == "target" and f is not None and mismatch(game, f, inst, p, source):
+                continue  # the target became invalid: not affected (8.2)
+            full = (iid, name, -have)
+            if full not in pool.counters:
+                if effect.optional:
+                    return False
+                raise IllegalAction("10.12", f"{source.label()}: su habilidad quita todos los "
+                                             f"contadores de {name} de {inst.label()} y el "
+                                             "registro no los quita.")
+            pool.counters.remove(full)
+            done = True
+        return done
     if kind == "regroup":
         ids = [iid for iid, z in pool.moves.items() if z == "reserve"
                and game.cards[iid].zone == "paid" and game.cards[iid].controller == p]

@@ -116,6 +116,8 @@ COSTS = {
     "return_own_to_hand": "devolver {amount} {filter} que controles a tu mano",
     "remove_counters": "quitar {amount} contador(es) de {counter} de esta carta",
     "add_counters": "poner {amount} contador(es) de {counter} en esta carta",
+    "remove_counters_own": "quitar {amount} contador(es) de {counter} de un {filter}",
+    "remove_all_counters_own": "quitar todos los contadores de {counter} de un {filter}",
     "regroup_gold": "Agrupar {amount} Oro(s)",
     "shuffle_own": "barajar {amount} {filter} en tu Mazo Castillo",
     "reveal": "mostrar {amount} {filter} de tu mano",
@@ -151,6 +153,7 @@ EFFECTS = {
     "race_becomes": "{subject} se considera de Raza {keyword}",
     "counters": "pon {amount} contador(es) de {counter} en {subject}",
     "remove_counters": "quita {amount} contador(es) de {counter} de {subject}",
+    "remove_all_counters": "quita todos los contadores de {counter} de {subject}",
     # the chain
     "annul": "Anula {subject}",
     "cancel": "Cancela {subject}",

@@ -28,7 +28,8 @@ _MOVES = {"destroy": "destroy", "banish": "banish", "annul": "annul", "return": 
           "lose_ability": "lose_abilities", "cannot_attack": "cannot_attack",
           "cannot_block": "cannot_block", "set_strength": "set_strength", "discard": "discard",
           "group": "regroup", "feed": "counters", "counters": "counters", "play_free": "play_free", "play_paying": "play_paying", "move": "move",
-          "race_becomes": "race_becomes", "remove_counters": "remove_counters", "purify": "purify",
+          "race_becomes": "race_becomes", "remove_counters": "remove_counters",
+          "remove_all_counters": "remove_all_counters", "purify": "purify",
           "attach": "attach", "cannot_be_annulled": "cannot_be_annulled"}
 _PUT = {"castle_top": "to_castle_top", "castle_bottom": "to_castle_bottom"}
 
@@ -155,6 +156,8 @@ def _effect(eff: PEffect, scope: _Scope, continuous: bool) -> Effect:
         extra["zone"] = eff.dest
     if eff.kind == "feed":
         extra.update(amount=1, counter="Alimento")
+    if eff.kind == "remove_all_counters":
+        extra.update(counter=eff.counter)
     if eff.kind in ("counters", "remove_counters"):
         extra.update(amount=eff.amount, counter=eff.counter)
     if kind == "discard":
