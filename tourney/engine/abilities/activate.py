@@ -138,6 +138,7 @@ class Activation(Effects):
         saved, self.events = self.events, []
         self._put(inst, "graveyard")
         self.events = saved
+        self._emit("to_graveyard", inst, inst.owner)  # it is still put in the Cementerio
 
     def _expire(self) -> None:
         """Triggers and resolutions not taken up before the next action lapse."""

@@ -51,6 +51,10 @@ EVENTS = {
     "milled": "se Bota una carta",
     "gold_enters": "un Oro entra en juego",
     "attack_declared": "un Aliado es declarado atacante",
+    "attackers_declared": "uno o más Aliados son declarados atacantes",  # once per declaration
+    "purified": "una carta es Purificada",
+    "regrouped": "un Aliado es Agrupado",
+    "to_graveyard": "una carta es puesta en un Cementerio",
     "block_declared": "un Aliado es declarado bloqueador",
     "combat_damage": "un Aliado hace daño de combate",
     "damage": "se hace daño a un Castillo",

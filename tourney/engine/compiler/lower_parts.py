@@ -26,7 +26,9 @@ _PHASES = {"agrupacion": "regroup", "vigilia": "vigil", "final": "final", "batal
 
 
 _EVENTS = {"combat_damage": "combat_damage", "enters": "enters_play", "leaves": "leaves_play", "blocked": "blocked", "annulled": "annulled", "destroyed": "destroyed", "banished": "banished",
-           "attacks": "attack_declared", "blocks": "block_declared", "played": "played"}
+           "attacks": "attack_declared", "blocks": "block_declared", "played": "played",
+           "purified": "purified", "to_graveyard": "to_graveyard", "regrouped": "regrouped",
+           "ability_used": "ability_used", "damage": "damage"}
 
 
 def card_filter(cards: Cards, *, owner_player: str | None = None) -> TargetFilter:
@@ -280,7 +282,9 @@ def _cost(cost: PCost) -> Cost:
 
 def _trigger(t: PTrigger) -> Trigger:
     out = _trigger_of(t)
-    return replace(out, delayed=True) if t.delayed else out
+    if t.self_too and out.card is None:
+        raise Unsupported("«este u otro» sin cartas")
+    return replace(out, delayed=t.delayed, self_too=t.self_too)
 
 
 def _trigger_of(t: PTrigger) -> Trigger:
@@ -294,6 +298,17 @@ def _trigger_of(t: PTrigger) -> Trigger:
                        phase=_PHASES[t.phase], player=player)
     if t.phase not in (None, "response"):
         raise Unsupported("disparo con fase")
+    if t.event == "attackers":  # «Cuando dos o más Aliados oponentes sean declarados atacantes»
+        cards = t.cards
+        if cards is None or cards.count is None or replace(cards, count=1, controller=None) != \
+                Cards(types=("Aliado",)) or cards.controller not in ("you", "opponent") or t.also:
+            raise Unsupported("declaración de ataque de unas cartas que el motor no distingue")
+        group: dict[str, Any] = {}
+        if cards.count > 1:  # all of them are declared at once (9 C1): count the attackers
+            kind = "controls" if cards.controller == "you" else "opponent_controls"
+            group["condition"] = Condition(kind, count=cards.count, filter=TargetFilter(
+                types=("Aliado",), attacking=True, targets=False))
+        return Trigger("attackers_declared", player=cards.controller, **group)
     if t.event in ("drawn", "discarded", "milled"):  # «Cuando tu oponente Robe una carta»
         return Trigger(t.event, player=t.player or "any")
     would = t.event.startswith("would_")
