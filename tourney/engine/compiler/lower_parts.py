@@ -83,6 +83,10 @@ def card_filter(cards: Cards, *, owner_player: str | None = None) -> TargetFilte
         kwargs["targeting"] = TargetFilter(**{**_tf_fields(card_filter(cards.targeting)), "targets": False})
     if cards.not_attribute is not None:
         kwargs["not_attribute"] = cards.not_attribute
+    if cards.played_free is not None or cards.played_from_hand is not None:
+        if cards.zone not in ("play", "being_played"):
+            raise Unsupported("cómo se jugó una carta que no se está jugando")
+        kwargs.update(played_free=cards.played_free, played_from_hand=cards.played_from_hand)
     names = (_NAME["card"],) if cards.copy_of_self else ()
     if cards.copy_of_self and not _NAME["card"]:
         raise Unsupported("copia de esta carta sin nombre")
