@@ -339,6 +339,8 @@ def _trigger_of(t: PTrigger) -> Trigger:
     if t.cards.ref is not None:
         raise Unsupported("disparo sobre una referencia")
     flt = TargetFilter(**{**_tf_fields(card_filter(t.cards)), "targets": False, "count": 1})
+    if flt.played_free is not None or flt.played_from_hand is not None or flt.targeting is not None:
+        raise Unsupported("disparo según cómo se jugó la carta")  # known only once its window opens
     if t.whose == "opponent_turn":  # «… en un turno oponente»
         if "condition" in extra:
             raise Unsupported("dos condiciones en el disparo")
