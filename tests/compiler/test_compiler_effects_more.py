@@ -314,3 +314,14 @@ def test_mala_vision_answers_hijos_del_fuego_played_from_the_cementerio_only(jud
     assert v.legal and v.final["A"]["in_play"] == 1  # annulled: only the Oro inicial
     v = judge(head, base + [play("A", "A1", ["A0"]), answer])  # from the hand
     assert (v.status, v.rule) == ("illegal", "8.2")
+
+
+def test_ame_onna_reads_la_carta_superior_as_the_top_card(real):
+    got = compiled(real("Ame Onna"))[0]
+    assert got["costs"] == [{"kind": "banish_castle_top"}]
+    assert got["effects"] == [{"kind": "set_strength", "amount": 0, "duration": {"kind": "end_of_turn"}}]
+
+
+def test_lancelot_reads_cualquier_numero_as_cualquier_cantidad(real):
+    assert compiled(real("Lancelot"))[0] == {"kind": "continuous", "effects": [
+        {"kind": "weapon_capacity", "subject": "self"}]}  # no amount: any number of Armas
