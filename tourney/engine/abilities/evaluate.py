@@ -46,7 +46,7 @@ def mismatch(game: State, f: TargetFilter, inst: Inst, controller: str,
         if inst.zone != f.zone:
             return f"{inst.label()} no está en {_ZONE[f.zone]}" if explain else _NO
     elif f.zone in ("hand", "graveyard", "exile", "castle"):
-        if inst.zone != f.zone:
+        if inst.zone != f.zone and inst.zone not in f.also_zones:
             return f"{inst.label()} no está en {_ZONE[f.zone]}" if explain else _NO
     if f.controller != "any":
         whose = inst.controller if inst.zone in IN_PLAY else inst.owner
@@ -64,7 +64,7 @@ def mismatch(game: State, f: TargetFilter, inst: Inst, controller: str,
         return f"{inst.label()} {'no es tuyo' if f.owned else 'es tuyo'}" if explain else _NO
     if f.schools and RACE_SCHOOL.get(card.race or "") not in f.schools:
         return f"{inst.label()} no es de la Escuela {' ni '.join(f.schools)}" if explain else _NO
-    if f.names and card.name not in f.names:
+    if f.names and card.name not in f.names and _folded(card.name) not in map(_folded, f.names):
         return f"{inst.label()} no se llama {' ni '.join(f.names)}" if explain else _NO
     if f.other and source is not None and inst is source:
         return f"{inst.label()} es la propia carta («otro»)" if explain else _NO
@@ -107,6 +107,13 @@ def mismatch(game: State, f: TargetFilter, inst: Inst, controller: str,
     if f.attacking is not None and (inst.zone == "attack") != f.attacking:
         return f"{inst.label()} {'no está atacando' if f.attacking else 'está atacando'}" if explain else _NO
     return None
+
+
+def _folded(name: str) -> str:
+    """A card name without accents or case: «Simón de Montfort» as the texts write it."""
+    import unicodedata
+    return "".join(ch for ch in unicodedata.normalize("NFKD", name)
+                   if not unicodedata.combining(ch)).casefold()
 
 
 def _loose(f: TargetFilter) -> TargetFilter:

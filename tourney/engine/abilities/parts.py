@@ -61,10 +61,13 @@ class TargetFilter(_Value):
     max_strength_from: str | None = None  # «de Fuerza igual o menor a …»
     from_filter: TargetFilter | None = None  # what those amounts count ("count")
     same_zone: bool = False  # «hasta dos cartas de un Cementerio»: all from one player's zone
+    also_zones: tuple[str, ...] = ()  # «en tu Mazo Castillo o Cementerio»: ``zone`` or one of these
 
     def __post_init__(self) -> None:
         _check(self.controller, PLAYERS, "controlador")
         _check(self.zone, ZONES, "zona")
+        for zone in self.also_zones:
+            _check(zone, ZONES, "zona")
         _check(self.max_cost_from, AMOUNT_SOURCES, "origen de cantidad", optional=True)
         _check(self.max_strength_from, AMOUNT_SOURCES, "origen de cantidad", optional=True)
         if self.count < 0:
@@ -130,7 +133,7 @@ class TargetFilter(_Value):
         if self.zone == "being_played":
             parts.append("que se está jugando" if not plural else "que se están jugando")
         elif self.zone not in ("in_play",):
-            parts.append("en " + ZONES[self.zone])
+            parts.append("en " + " o ".join(ZONES[z] for z in (self.zone,) + self.also_zones))
         return " ".join(parts)
 
     def describe(self) -> str:
@@ -332,6 +335,9 @@ class Effect(_Value):
         _check(self.rest_zone, ZONES, "zona", optional=True)
 
     def subject_text(self, targets: tuple[TargetFilter, ...] = ()) -> str:
+        if self.kind == "search" and self.filter is not None:  # «Busca hasta tres Armas …»
+            from dataclasses import replace
+            return replace(self.filter, targets=False).describe()
         if self.subject == "target" and self.target < len(targets):
             return targets[self.target].describe()
         if self.subject in ("each", "chosen", "player") and self.filter is not None:

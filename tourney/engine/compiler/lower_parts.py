@@ -71,9 +71,14 @@ def card_filter(cards: Cards, *, owner_player: str | None = None) -> TargetFilte
         raise Unsupported("«cualquier cantidad de» sin tope")
     if cards.zone in ("attack", "defense") and controller == "owner":
         raise Unsupported("«su Línea» sin jugador claro")
-    names = (_NAME["card"],) if cards.copy_of_self else ()
+    names: tuple[str, ...] = (_NAME["card"],) if cards.copy_of_self else ()
     if cards.copy_of_self and not _NAME["card"]:
         raise Unsupported("copia de esta carta sin nombre")
+    if cards.names:
+        names += tuple(spelled(n) for n in cards.names)
+    if cards.any_of:  # «un Aliado Luz o de Raza Héroe»: each alternative on its own, here
+        kwargs["any_of"] = tuple(TargetFilter(**{**_tf_fields(card_filter(replace(c, count=1))), "targets": False})
+                                 for c in cards.any_of)
     return TargetFilter(types=types, races=cards.races, controller=controller, keywords=cards.keywords,
                         names=names,
                         without=cards.without, attacking=cards.attacking, not_types=cards.exclude_types,
@@ -82,7 +87,8 @@ def card_filter(cards: Cards, *, owner_player: str | None = None) -> TargetFilte
                         attribute=cards.attribute, with_ability=cards.with_ability,
                         zone=_ZONES[cards.zone], other=cards.other,
                         count=cards.count if cards.count is not None else 1, up_to=cards.up_to,
-                        same_zone=same_zone, **kwargs)
+                        same_zone=same_zone, also_zones=tuple(_ZONES[z] for z in cards.also_zones),
+                        **kwargs)
 
 
 class _Scope:
@@ -287,4 +293,18 @@ def _trigger(t: PTrigger) -> Trigger:
     return Trigger(event, card=flt, player=player, **extra)
 
 
-_NAME = {"card": ""}  # the name of the card being lowered («una copia de esta carta»)
+_NAME = {"card": "", "text": ""}  # the card being lowered («una copia de esta carta») and its sentence
+
+
+def spelled(folded: str) -> str:
+    """A card name read as folded tokens («simon de montfort»), spelled as the sentence writes
+    it («Simón de Montfort»); it must be written as a name (capital first letter)."""
+    from .text import fold
+
+    want = folded.split()
+    words = [w.strip(".,;:()«»\"'") for w in _NAME["text"].split()]
+    for i in range(len(words) - len(want) + 1):
+        window = words[i:i + len(want)]
+        if [fold(w) for w in window] == want and window[0][:1].isupper():
+            return " ".join(window)
+    raise Unsupported(f"«{folded}» no está escrito como el nombre de una carta")

@@ -45,6 +45,10 @@ class Cards:
     owned: bool | None = None  # False: "de los que no seas dueño"
     copy_of_self: bool = False  # "una copia de esta carta"
     bearing_weapon: bool | None = None  # "los Aliados que porten Armas"
+    names: tuple[str, ...] = ()  # «buscar a Simón de Montfort»: folded, as the tokens read it
+    also_zones: tuple[str, ...] = ()  # «en tu Mazo Castillo o Cementerio»: zone or one of these
+    any_of: tuple[Cards, ...] = ()  # «un Aliado Luz o de Raza Héroe», «un Aliado … o un Arma»
+    plus: tuple[Cards, ...] = ()  # «buscar un Aliado y un Talismán»: found by the same search
 
     def describe(self) -> str:
         if self.ref == "self":
@@ -55,6 +59,9 @@ class Cards:
             return "esa(s) carta(s)"
         if self.ref == "looked":
             return "la mano mirada"
+        if self.plus:
+            from dataclasses import replace
+            return " y ".join(c.describe() for c in (replace(self, plus=()),) + self.plus)
         many = self.count is None or self.count != 1 or self.up_to
         names = [PLURAL.get(t, t) if many else t for t in self.types] or (
             ["cartas" if many else "carta"])
@@ -66,6 +73,10 @@ class Cards:
         else:
             head = f"{self.count} {noun}"
         parts = [head]
+        if self.names:
+            parts.append("llamada " + " o ".join(self.names))
+        if self.any_of:
+            parts.append("(" + " o ".join(c.describe() for c in self.any_of) + ")")
         if self.other:
             parts.append("(otro)")
         if self.target:
@@ -90,7 +101,8 @@ class Cards:
             parts.append("que controlas" if self.controller == "you" else "del oponente")
         if self.zone != "play":
             whose = {"you": "de tu ", "opponent": "del oponente: ", None: "de cualquier "}
-            parts.append(f"{whose.get(self.zone_owner, '')}{ZONE[self.zone]}")
+            parts.append(f"{whose.get(self.zone_owner, '')}{ZONE[self.zone]}"
+                         + "".join(f" o {ZONE[z]}" for z in self.also_zones))
         if self.random:
             parts.append("al azar")
         return " ".join(parts)
