@@ -218,7 +218,8 @@ class Play(State):
             self._attach(inst, bearer)
         held = tuple(self.events[mark:])  # entering play waits for step E
         del self.events[mark:]
-        enter_window(self, Window(inst.id, p, "card", deferred=held, answers=answers))
+        enter_window(self, Window(inst.id, p, "card", deferred=held, answers=answers,
+                                  targets=tuple(action.targets)))
         if effect is not None:
             self.resolutions[inst.id] = Resolution(inst.id, effect[0], p, tuple(action.targets),
                                                    True, "card")

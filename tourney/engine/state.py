@@ -234,13 +234,13 @@ class State:
             if zone == "graveyard":
                 self._emit("destroyed", inst, inst.owner)
             elif zone == "exile":
-                self._emit("banished", inst, inst.owner)
+                self._emit("banished", inst, inst.owner, came_from=came_from)
             elif zone == "hand":
                 self._emit("returned_to_hand", inst, inst.owner)
         elif came_from == "hand" and zone == "graveyard":
             self._emit("discarded", inst, inst.owner)
-        elif zone == "exile":
-            self._emit("banished", inst, inst.owner)
+        elif zone == "exile":  # «sea Desterrado de tu Cementerio»: where it was banished from
+            self._emit("banished", inst, inst.owner, came_from=came_from)
 
     def _left_play(self, inst: Inst) -> None:
         inst.counters = {}

@@ -2,7 +2,7 @@
 ``Duration`` and ``Effect`` (frozen values; see ``model`` for ``Ability``)."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import ClassVar
 
 from .value import _bare, _check, _INFINITIVE, _Value
@@ -62,6 +62,8 @@ class TargetFilter(_Value):
     from_filter: TargetFilter | None = None  # what those amounts count ("count")
     same_zone: bool = False  # «hasta dos cartas de un Cementerio»: all from one player's zone
     also_zones: tuple[str, ...] = ()  # «en tu Mazo Castillo o Cementerio»: ``zone`` or one of these
+    not_attribute: str | None = None  # «que no sea Oscuridad»
+    targeting: TargetFilter | None = None  # «un Talismán que haga objetivo a un Aliado que controles»
 
     def __post_init__(self) -> None:
         _check(self.controller, PLAYERS, "controlador")
@@ -116,8 +118,14 @@ class TargetFilter(_Value):
             parts.append("que no sea " + " ni ".join(self.not_types))
         if self.owned is False:
             parts.append("de los que no seas dueño")
+        if self.owned is True:
+            parts.append("de la que seas dueño" if not plural else "de las que seas dueño")
         if self.attribute:
             parts.append(self.attribute)
+        if self.not_attribute:
+            parts.append("que no sea " + self.not_attribute)
+        if self.targeting is not None:
+            parts.append("que haga objetivo a " + replace(self.targeting, targets=False).describe())
         if self.with_ability is not None:
             parts.append("con habilidad" if self.with_ability else "sin habilidad")
         if self.keywords:
@@ -221,6 +229,10 @@ class Trigger(_Value):
     bearer: bool = False  # the event happens to this Arma's bearer
     from_zone: str | None = None  # where the card was («desde el Cementerio», «de tu mano»)
     events: tuple[str, ...] = ()  # more events that fire it («entra en juego o sea declarado…»)
+    # «Hasta la Fase Final, cuando …» / «En la Fase Final, Destruye ese Aliado» after another
+    # effect of the card: armed when that effect resolves, only until the Fase Final of that
+    # turn (the engine does not arm it yet: see events.tracked)
+    delayed: bool = False
 
     def __post_init__(self) -> None:
         _check(self.event, EVENTS, "evento")
@@ -247,6 +259,10 @@ class Trigger(_Value):
             text += f" desde {ZONES[self.from_zone]}"
         head = "En respuesta a que fuera a ocurrir: " if self.would else "Cuando "
         out = head + text
+        if self.delayed:  # armed by the effect before it, until the Fase Final of that turn
+            out = ("En la Fase Final del turno en que se resolvió la frase anterior"
+                   if self.event == "phase_begins" and self.phase == "final" else
+                   "Desde que se resuelve esta carta y hasta la Fase Final, c" + out[1:])
         if self.condition is not None:
             out += ", si " + self.condition.describe()
         return out
@@ -366,6 +382,9 @@ class Effect(_Value):
         if self.unless is not None:
             text += f" a menos que el jugador afectado elija {self.unless.describe()}"
         text += per
+        if self.kind == "virtual_gold" and self.filter is not None and self.amount_from is None:
+            # «genera un Oro para jugar Talismanes»: those Oros only pay for such cards
+            text += " sólo para jugar " + replace(self.filter, zone="in_play", count=2).noun()
         if self.kind == "strength" and isinstance(self.amount, int) and self.amount < 0:
             text = text.replace(f"gana {self.amount}", f"pierde {-self.amount}")
         if self.condition is not None:

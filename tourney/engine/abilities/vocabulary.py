@@ -167,6 +167,7 @@ EFFECTS = {
     "virtual_gold": "{player} gana {amount} Oro(s) virtual(es)",
     "cost_change": "el coste de {subject} cambia en {amount}",
     "play_free": "juega {subject} sin pagar su coste",
+    "play_paying": "juega {subject} pagando su coste",
     "regroup": "Agrupa {subject}",
     # control and players
     "gain_control": "gana el control de {subject}",
@@ -206,8 +207,10 @@ AMOUNT_SOURCES = {
 # What an Effect acts on. "target" = the ability's targets[target] (8.2, chosen when the
 # ability is used); "chosen" = chosen on resolution without targeting; "each" = every card
 # matching ``filter``; "self" = the source; "bearer" = an Arma's bearer; "triggering" = the
-# card that fired the trigger; "player" = the effect acts on ``player`` only.
+# card that fired the trigger; "player" = the effect acts on ``player`` only; "earlier" = the
+# card an earlier effect of this card chose («En la Fase Final, Destierra ese Aliado»).
 SUBJECTS = {"target": "el objetivo", "chosen": "la carta elegida", "each": "cada",
             "self": "esta carta", "bearer": "el Aliado portador",
             "triggering": "esa carta", "player": "", "attackers": "los Aliados atacantes",
-            "blockers": "los Aliados bloqueadores", "being_played": "la carta que se juega"}
+            "blockers": "los Aliados bloqueadores", "being_played": "la carta que se juega",
+            "earlier": "la carta que eligió el efecto anterior de esta carta"}

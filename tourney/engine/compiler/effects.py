@@ -11,6 +11,7 @@ from .card_effects import GRANTS, SUBJECT_KINDS, _being_played, _card_effect, _o
 from .effect_parts import (
     _MOVE_TO, VERBS, _amount, _dig, _own_zone, _player, _second_object, _unless, as_many,
 )
+from .effects_more import gold, play
 from .nouns import PRONOUNS, bare_phrase, card_phrase, more_modifiers, number
 from .parsed import Cards, Effect
 from .search import search_effect
@@ -117,19 +118,9 @@ def effect_of(player: str, cur: Cursor, antecedent: Cards | None) -> tuple[Effec
     if cur.peek() in ("elige", "elegir"):
         return _choose(cur.skip(), antecedent)
     if cur.peek() in ("juega", "jugar"):
-        obj = _object(cur.skip(), antecedent)
-        if obj and (rest := obj[1].take("sin", "pagar", "su", "coste")) is not None:
-            return Effect("play_free", cards=obj[0]), rest
-        return None
-    if cur.peek() in ("genera", "generar") and (got := number(cur.skip())) and \
-            (rest := got[1].take_any("oros", "oro")) is not None:
-        per = None
-        if (more := rest.take("por", "cada")) is not None:
-            phrase = bare_phrase(more)
-            if phrase is None:
-                return None
-            per, rest = phrase
-        return Effect("gold", amount=got[0], per=per), rest
+        return play(cur, antecedent)
+    if cur.peek() in ("genera", "generar"):
+        return gold(cur)
     if cur.peek() in ("prevenir", "previene", "preven") and cur.peek(1) in PRONOUNS and antecedent is not None:
         return Effect("prevent", cards=antecedent), cur.skip(2)
     if (after := cur.take_any("portar SELF al", "porta SELF al", "portar SELF a")) is not None:

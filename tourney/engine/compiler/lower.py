@@ -25,7 +25,7 @@ _MOVES = {"destroy": "destroy", "banish": "banish", "annul": "annul", "return": 
           "strength": "strength", "grant": "gain_keyword", "lose_keyword": "lose_keyword",
           "lose_ability": "lose_abilities", "cannot_attack": "cannot_attack",
           "cannot_block": "cannot_block", "set_strength": "set_strength", "discard": "discard",
-          "group": "regroup", "feed": "counters", "counters": "counters", "play_free": "play_free", "move": "move",
+          "group": "regroup", "feed": "counters", "counters": "counters", "play_free": "play_free", "play_paying": "play_paying", "move": "move",
           "race_becomes": "race_becomes", "remove_counters": "remove_counters", "purify": "purify",
           "attach": "attach", "cannot_be_annulled": "cannot_be_annulled"}
 _PUT = {"castle_top": "to_castle_top", "castle_bottom": "to_castle_bottom"}
@@ -76,6 +76,12 @@ def _effect(eff: PEffect, scope: _Scope, continuous: bool) -> Effect:
                       zone=eff.dest, **common)
     if eff.kind == "look":  # player: whose Mazo Castillo is looked at
         return Effect("look", subject="player", player=eff.player, amount=eff.amount, zone="castle", **common)
+    if eff.kind == "gold" and eff.cards is not None:  # «genera un Oro para jugar Talismanes»
+        if eff.per is not None:
+            raise Unsupported("Oros «por cada» sólo para jugar algunas cartas")
+        only = TargetFilter(**{**_tf_fields(card_filter(replace(eff.cards, count=1))), "targets": False})
+        return Effect("virtual_gold", subject="player", player="you", amount=eff.amount, filter=only,
+                      **common)
     if eff.kind == "gold":
         return Effect("virtual_gold", subject="player", player="you", amount=eff.amount,
                       **_count(eff.per, "you"), **common)

@@ -71,6 +71,10 @@ def card_filter(cards: Cards, *, owner_player: str | None = None) -> TargetFilte
         raise Unsupported("«cualquier cantidad de» sin tope")
     if cards.zone in ("attack", "defense") and controller == "owner":
         raise Unsupported("«su Línea» sin jugador claro")
+    if cards.targeting is not None:  # «un Talismán que haga objetivo a un Aliado que controles»
+        kwargs["targeting"] = TargetFilter(**{**_tf_fields(card_filter(cards.targeting)), "targets": False})
+    if cards.not_attribute is not None:
+        kwargs["not_attribute"] = cards.not_attribute
     names: tuple[str, ...] = (_NAME["card"],) if cards.copy_of_self else ()
     if cards.copy_of_self and not _NAME["card"]:
         raise Unsupported("copia de esta carta sin nombre")
@@ -105,6 +109,8 @@ class _Scope:
             return {"subject": "self"}
         if cards.ref == "bearer":
             return {"subject": "bearer"}
+        if cards.ref == "earlier":  # «En la Fase Final, Destierra ese Aliado» (see delayed.py)
+            return {"subject": "earlier", "filter": TargetFilter(types=cards.types, targets=False)}
         if cards.ref == "that" and self.chosen is not None:
             flt, self.chosen = self.chosen, None
             return {"subject": "chosen", "filter": flt}
@@ -250,6 +256,11 @@ def _cost(cost: PCost) -> Cost:
 
 
 def _trigger(t: PTrigger) -> Trigger:
+    out = _trigger_of(t)
+    return replace(out, delayed=True) if t.delayed else out
+
+
+def _trigger_of(t: PTrigger) -> Trigger:
     if t.also and (t.event in ("phase_start", "phase_end", "drawn", "discarded", "milled")
                    or t.phase is not None):
         raise Unsupported("disparo con dos eventos de esta clase")

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from .noun_parts import other_modifier
 from .parsed import Cards
 from .text import Cursor
 
@@ -176,6 +177,11 @@ def _modifiers(cards: Cards, cur: Cursor) -> tuple[Cards, Cursor]:
         elif (after := cur.take_any("de los que no seas dueno", "del que no seas dueno",
                                     "de las que no seas dueno")) is not None:
             cards, cur = replace(cards, owned=False), after
+        elif (after := cur.take_any("de la que seas dueno", "del que seas dueno",
+                                    "de los que seas dueno", "de las que seas dueno")) is not None:
+            cards, cur = replace(cards, owned=True), after
+        elif (more := other_modifier(cards, cur)) is not None:
+            cards, cur = more
         elif (after := cur.take_any("que no sea", "que no sean")) is not None and \
                 after.peek() in KEYWORD_ADJ and not cards.without:
             cards, cur = replace(cards, without=(KEYWORD_ADJ[after.peek()],)), after.skip()

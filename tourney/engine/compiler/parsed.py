@@ -49,6 +49,8 @@ class Cards:
     also_zones: tuple[str, ...] = ()  # «en tu Mazo Castillo o Cementerio»: zone or one of these
     any_of: tuple[Cards, ...] = ()  # «un Aliado Luz o de Raza Héroe», «un Aliado … o un Arma»
     plus: tuple[Cards, ...] = ()  # «buscar un Aliado y un Talismán»: found by the same search
+    not_attribute: str | None = None  # "que no sea Oscuridad"
+    targeting: Cards | None = None  # "un Talismán que haga objetivo a un Aliado que controles"
 
     def describe(self) -> str:
         if self.ref == "self":
@@ -57,6 +59,8 @@ class Cards:
             return "el Aliado portador"
         if self.ref == "that":
             return "esa(s) carta(s)"
+        if self.ref == "earlier":
+            return "la carta que eligió la frase anterior"
         if self.ref == "looked":
             return "la mano mirada"
         if self.plus:
@@ -87,6 +91,10 @@ class Cards:
             parts.append("de Raza " + " o ".join(self.races))
         if self.attribute:
             parts.append(self.attribute)
+        if self.not_attribute:
+            parts.append("que no sea " + self.not_attribute)
+        if self.targeting is not None:
+            parts.append("que haga objetivo a " + self.targeting.describe())
         if self.keywords:
             parts.append("con " + " y ".join(self.keywords))
         if self.cost:
@@ -148,6 +156,7 @@ class Trigger:
     together: tuple[int, Cards] | None = None  # "declarado atacante con otros 2 o más Aliados de Raza X"
     would: bool = False  # "fuera a ser Destruido": before it happens (replacement)
     also: tuple[str, ...] = ()  # more events after "o": "entra en juego o es declarado bloqueador"
+    delayed: bool = False  # «Hasta la Fase Final, cuando …»: armed by the card's effect before it
 
     def describe(self) -> str:
         from .render import describe_trigger

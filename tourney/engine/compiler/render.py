@@ -14,7 +14,7 @@ KINDS = {
     "grant": "{c} gana {k}", "lose_ability": "{c} pierde su habilidad", "cancel_attack": "cancela el ataque",
     "cannot_attack": "{c} no puede ser declarado atacante", "feed": "alimenta {c}",
     "move": "mueve {c} a {d}", "race_becomes": "{c} se considera de Raza {k}",
-    "play_free": "juega {c} sin pagar su coste", "look_hand": "mira la mano", "choose": "elige {c}",
+    "play_free": "juega {c} sin pagar su coste", "play_paying": "juega {c} pagando su coste", "look_hand": "mira la mano", "choose": "elige {c}",
     "group": "agrupa {c}", "gain_control": "gana el control de {c}", "set_strength": "{c} tiene Fuerza {n}",
 }
 
