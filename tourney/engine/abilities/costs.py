@@ -32,6 +32,8 @@ def pay(game: State, pool: _Pool, cost: Cost, source: Inst, p: str) -> None:
             raise IllegalAction("10.16", f"{source.label()}: su coste es {cost.describe()} y el "
                                          f"registro no lo paga ({what}: {len(ids)} de {need}).")
         pool.take_moves(ids[:need])
+        if kind not in ("gold", "regroup_gold"):
+            pool.paid.extend(ids[:need])  # «la carta Descartada»: what the effect may point at
 
     kind = cost.kind
     if kind == "gold":
@@ -74,6 +76,8 @@ def kind_ok(f: TargetFilter, inst: Inst) -> bool:
     if f.races and inst.card.race not in f.races:
         return False
     if f.max_cost is not None and (inst.card.cost or 0) > f.max_cost:
+        return False
+    if f.min_cost is not None and (inst.card.cost or 0) < f.min_cost:
         return False
     return True
 

@@ -59,6 +59,7 @@ class TargetFilter(_Value):
     any_of: tuple[TargetFilter, ...] = ()  # «Guardián o de Raza Héroe»: one of them matches
     max_cost_from: str | None = None  # «de coste igual o menor a …» (an AMOUNT_SOURCES word)
     max_strength_from: str | None = None  # «de Fuerza igual o menor a …»
+    min_cost_from: str | None = None  # with max_cost_from: «del mismo coste» (equal)
     from_filter: TargetFilter | None = None  # what those amounts count ("count")
     same_zone: bool = False  # «hasta dos cartas de un Cementerio»: all from one player's zone
     also_zones: tuple[str, ...] = ()  # «en tu Mazo Castillo o Cementerio»: ``zone`` or one of these
@@ -72,6 +73,7 @@ class TargetFilter(_Value):
             _check(zone, ZONES, "zona")
         _check(self.max_cost_from, AMOUNT_SOURCES, "origen de cantidad", optional=True)
         _check(self.max_strength_from, AMOUNT_SOURCES, "origen de cantidad", optional=True)
+        _check(self.min_cost_from, AMOUNT_SOURCES, "origen de cantidad", optional=True)
         if self.count < 0:
             raise ValueError("TargetFilter.count debe ser ≥ 0")
 
@@ -104,7 +106,8 @@ class TargetFilter(_Value):
         if self.max_cost is not None:
             parts.append(f"de coste {self.max_cost} o menos")
         if self.max_cost_from is not None:
-            parts.append("de coste igual o menor a " + AMOUNT_SOURCES[self.max_cost_from].format(
+            relation = "igual a " if self.min_cost_from == self.max_cost_from else "igual o menor a "
+            parts.append("de coste " + relation + AMOUNT_SOURCES[self.max_cost_from].format(
                 filter=self.from_filter.noun() if self.from_filter else "carta"))
         if self.max_strength_from is not None:
             parts.append("de Fuerza igual o menor a " + AMOUNT_SOURCES[
@@ -112,6 +115,8 @@ class TargetFilter(_Value):
                 filter=self.from_filter.noun() if self.from_filter else "carta"))
         if self.min_cost is not None:
             parts.append(f"de coste {self.min_cost} o más")
+        if parts[-1].startswith(("de coste igual", "de Fuerza igual")):
+            parts[-1] = parts[-1].replace(" a el ", " al ")
         if self.not_races:
             parts.append("que no sea de Raza " + " ni ".join(self.not_races))
         if self.not_types:

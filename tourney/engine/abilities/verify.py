@@ -65,6 +65,7 @@ class _Pool:
         self.counters: list[tuple[str, str, int]] = list(action.counters)
         self.strength: list[tuple[str, int]] = list(action.strength)
         self.drawn: set[str] = set()  # the cards this line's draws take (in hand after them)
+        self.paid: list[str] = []  # the cards the costs were paid with, in order
 
     def take_moves(self, ids: list[str]) -> None:
         for iid in ids:
@@ -139,10 +140,16 @@ def _split_targets(ability: Ability, targets: tuple[str, ...] | None) -> list[li
     return out
 
 
-def _amount(game: State, effect: Effect, source: Inst, controller: str) -> int:
+def _amount(game: State, effect: Effect, source: Inst, controller: str,
+            pool: _Pool | None = None, split: list[list[str]] | None = None) -> int:
     src = effect.amount_from
     if effect.amount is not None and src is None:
         return effect.amount
+    if src in RELATIVE_SOURCES:
+        n = _relative(game, src, pool, split, effect.target)
+        if n is None:
+            raise Unverifiable(f"cantidad {src!r}")
+        return n
     if src == "strength_of_bearer" and source.bearer:
         return game.strength(game.cards[source.bearer])
     if src == "strength_of_self":
@@ -159,6 +166,62 @@ def _amount(game: State, effect: Effect, source: Inst, controller: str) -> int:
     if src == "allies_you_control":
         return sum(1 for i in game.in_play(controller) if i.card.type == ALLY)
     raise Unverifiable(f"cantidad {src!r}")
+
+
+RELATIVE_SOURCES = frozenset({"cost_of_paid", "strength_of_paid", "cost_of_target",
+                              "strength_of_target"})
+
+
+def _relative(game: State, src: str, pool: _Pool | None, split: list[list[str]] | None,
+              target: int = 0) -> int | None:
+    """The cost or Fuerza of the card paid as the cost (``pool.paid``) or of the ability's
+    target, read before the line moves it (None: not known from this line)."""
+    if src.endswith("_of_paid"):
+        ids = pool.paid if pool is not None else []
+    else:
+        ids = split[target] if split is not None and target < len(split) else []
+    if len(ids) != 1:
+        return None
+    inst = game.cards[ids[0]]
+    if src.startswith("cost"):
+        return inst.card.cost or 0
+    if inst.zone in IN_PLAY:
+        return game.strength(inst)
+    return inst.card.strength or 0
+
+
+_FROM = ("max_cost_from", "min_cost_from", "max_strength_from")
+
+
+def fixed(game: State, f: TargetFilter | None, pool: _Pool | None, source: Inst, p: str,
+          split: list[list[str]] | None) -> TargetFilter | None:
+    """``f`` with its amounts read now («de coste igual o menor a la carta Descartada», «a la
+    cantidad de …»): fixed numbers; ``Unverifiable`` when one cannot be known here."""
+    if f is None or (f.max_cost_from is None and f.min_cost_from is None
+                     and f.max_strength_from is None):
+        return f
+    from .evaluate import dynamic_amount
+    got: dict[str, int] = {}
+    for name in _FROM:
+        word = getattr(f, name)
+        if word is None:
+            continue
+        n = (_relative(game, word, pool, split) if word in RELATIVE_SOURCES
+             else dynamic_amount(game, word, f.from_filter, p, source))
+        if n is None:
+            raise Unverifiable(f"cantidad {word!r}")
+        got[name] = n
+
+    def low(a: int | None, b: int | None) -> int | None:
+        return b if a is None else a if b is None else min(a, b)
+
+    def high(a: int | None, b: int | None) -> int | None:
+        return b if a is None else a if b is None else max(a, b)
+
+    return replace(f, max_cost_from=None, min_cost_from=None, max_strength_from=None,
+                   from_filter=None, max_cost=low(f.max_cost, got.get("max_cost_from")),
+                   min_cost=high(f.min_cost, got.get("min_cost_from")),
+                   max_strength=low(f.max_strength, got.get("max_strength_from")))
 
 
 def _protected(game: State, inst: Inst, effect: Effect, source: Inst) -> str | None:
@@ -206,8 +269,10 @@ def _effect(game: State, pool: _Pool, effect: Effect, ability: Ability, source: 
         return False  # «Luego, si …»: the condition does not hold, the step does nothing
     if effect.player == "each" and effect.subject == "chosen":
         raise Unverifiable("cada jugador elige")
-    f = (ability.targets[effect.target] if effect.subject == "target"
-         and effect.target < len(ability.targets) else effect.filter)
+    f = fixed(game, ability.targets[effect.target] if effect.subject == "target"
+              and effect.target < len(ability.targets) else effect.filter, pool, source, p, split)
+    if f is not effect.filter and effect.subject != "target":
+        effect = replace(effect, filter=f)  # its amounts read now (search, discard, each)
     known = _subjects(game, effect, ability, source, split, triggering)
     if effect.subject == "each" and effect.filter is not None:
         known = [i.id for i in game.cards.values()
@@ -215,7 +280,7 @@ def _effect(game: State, pool: _Pool, effect: Effect, ability: Ability, source: 
     if kind in DEST or kind in ("put_into_play", "gain_control", "move"):
         return _move_effect(game, pool, effect, source, p, f, known)
     if kind in ("draw", "mill"):
-        n = _amount(game, effect, source, p)
+        n = _amount(game, effect, source, p, pool, split)
         table = pool.draw if kind == "draw" else pool.mill
         players = (list(game.order) if effect.player == "each"
                    else [player_of(game, effect.player, p, _owner_of(game, known))])
@@ -259,7 +324,7 @@ def _effect(game: State, pool: _Pool, effect: Effect, ability: Ability, source: 
         pool.take_moves(ids[:n])
         return bool(ids)
     if kind in ("strength", "counters", "remove_counters"):
-        n = _amount(game, effect, source, p)
+        n = _amount(game, effect, source, p, pool, split)
         if kind == "remove_counters":
             n = -n
         entries = (pool.strength if kind == "strength"

@@ -202,6 +202,10 @@ AMOUNT_SOURCES = {
     "strength_of_target": "la Fuerza del objetivo",
     "allies_you_control": "la cantidad de Aliados que controlas",
     "hand_size": "la cantidad de cartas en tu mano",
+    # the card paid as the ability's cost («la carta Descartada», «el Aliado Desterrado»)
+    "cost_of_paid": "el coste de la carta pagada como coste",
+    "strength_of_paid": "la Fuerza de la carta pagada como coste",
+    "cost_of_target": "el coste del objetivo",
 }
 
 # What an Effect acts on. "target" = the ability's targets[target] (8.2, chosen when the

@@ -10,7 +10,7 @@ from typing import Any
 
 from ..abilities.model import Ability, Cost, Effect, TargetFilter, Trigger
 from .lower_parts import (
-    _NAME, _PHASES, _ZONES, Unsupported, _conditions, _cost, _count, _duration, _fields,
+    _NAME, _PAID, _PHASES, _ZONES, Unsupported, _conditions, _cost, _count, _duration, _fields,
     _Scope, _tf_fields, _trigger, card_filter,
 )
 from .parsed import Cards
@@ -212,10 +212,12 @@ _PERMISSION_ZONES = {"desde tu Cementerio": ("graveyard", ()),
 
 def lower(p: Parsed, text: str, card_type: str, name: str = "") -> Ability:
     _NAME["card"], _NAME["text"] = name, text
+    _PAID["costs"] = p.costs
     try:
         return _lower(p, text, card_type)
     finally:
         _NAME["card"] = _NAME["text"] = ""
+        _PAID["costs"] = ()
 
 
 def _lower(p: Parsed, text: str, card_type: str) -> Ability:

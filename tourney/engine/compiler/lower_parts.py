@@ -6,7 +6,7 @@ from dataclasses import replace
 from typing import Any
 
 from ..abilities.model import Condition, Cost, Duration, TargetFilter, Trigger
-from .parsed import Cards
+from .parsed import Amount, Cards
 from .parsed import Condition as PCondition
 from .parsed import Cost as PCost
 from .parsed import Effect as PEffect
@@ -83,6 +83,8 @@ def card_filter(cards: Cards, *, owner_player: str | None = None) -> TargetFilte
     if cards.any_of:  # «un Aliado Luz o de Raza Héroe»: each alternative on its own, here
         kwargs["any_of"] = tuple(TargetFilter(**{**_tf_fields(card_filter(replace(c, count=1))), "targets": False})
                                  for c in cards.any_of)
+    if cards.cost_rel is not None or cards.strength_rel is not None:
+        kwargs.update(_relations(cards))
     return TargetFilter(types=types, races=cards.races, controller=controller, keywords=cards.keywords,
                         names=names,
                         without=cards.without, attacking=cards.attacking, not_types=cards.exclude_types,
@@ -319,3 +321,66 @@ def spelled(folded: str) -> str:
         if [fold(w) for w in window] == want and window[0][:1].isupper():
             return " ".join(window)
     raise Unsupported(f"«{folded}» no está escrito como el nombre de una carta")
+_PAID: dict[str, tuple[PCost, ...]] = {"costs": ()}  # the costs of the ability being lowered
+
+
+def _relations(cards: Cards) -> dict:
+    """«de coste igual o menor a …» / «con Fuerza igual o menor a …» / «del mismo coste»
+    (``amounts.py``) as the filter's ``max_cost_from`` / ``min_cost_from`` /
+    ``max_strength_from`` words, with ``from_filter`` when they count cards."""
+    out: dict[str, Any] = {}
+    for stat, rel in (("cost", cards.cost_rel), ("strength", cards.strength_rel)):
+        if rel is None:
+            continue
+        op, amt = rel
+        if op not in ("<=", "==") or (op == "==" and stat != "cost"):
+            raise Unsupported("comparación sin equivalente en el motor («menor a»)")
+        if (stat == "cost" and (cards.cost is not None)) or (stat == "strength" and cards.strength):
+            raise Unsupported("dos límites de la misma cifra")
+        source, counted = amount_source(amt)
+        if counted is not None:
+            if out.get("from_filter", counted) != counted:
+                raise Unsupported("dos cantidades distintas en un filtro")
+            out["from_filter"] = counted
+        if stat == "cost":
+            out["max_cost_from"] = source
+            if op == "==":
+                out["min_cost_from"] = source
+        else:
+            out["max_strength_from"] = source
+    return out
+
+
+def amount_source(amt: Amount) -> tuple[str, TargetFilter | None]:
+    """An amount as an ``AMOUNT_SOURCES`` word (and what it counts)."""
+    if amt.source == "count":
+        assert amt.cards is not None  # the grammar always says what is counted
+        flt = card_filter(replace(amt.cards, count=1))
+        return "count", TargetFilter(**{**_tf_fields(flt), "targets": False})
+    if amt.source in ("hand_size", "strength_of_self", "strength_of_bearer"):
+        return amt.source, None
+    if amt.source == "of_ref" and paid_card(amt) is not None:
+        return ("cost_of_paid" if amt.stat == "cost" else "strength_of_paid"), None
+    raise Unsupported("«esa carta» / «la carta Desterrada» sin una carta pagada como coste")
+
+
+_PAID_VERBS = {"discard": ("discard",), "banish": ("banish",), "destroy": ("destroy",),
+               "shuffle": ("shuffle",)}
+
+
+def paid_card(amt: Amount) -> PCost | None:
+    """The one card cost of the ability that «la carta Descartada» / «esa carta» / an elided
+    «de coste igual o menor» points back to (None: there is not exactly one that fits)."""
+    card_costs = [c for c in _PAID["costs"] if c.kind not in ("gold", "mill", "counters")]
+    if len(card_costs) != 1:
+        return None
+    cost = card_costs[0]
+    cards = cost.cards
+    if cards is None or cards.ref is not None or cards.count != 1 or cards.up_to:
+        return None
+    if amt.verb is not None and cost.kind not in _PAID_VERBS.get(amt.verb, ()):
+        return None
+    wanted = amt.cards.types if amt.cards is not None else ()
+    if wanted and tuple(cards.types) != tuple(wanted):
+        return None
+    return cost

@@ -160,6 +160,8 @@ def _modifiers(cards: Cards, cur: Cursor) -> tuple[Cards, Cursor]:
         elif (after := cur.take_any("de fuerza", "con fuerza")) is not None and \
                 (compared := comparison(after)) is not None:
             cards, cur = replace(cards, strength=compared[0]), compared[1]
+        elif word in ("de", "con", "del") and (related := relation(cards, cur)) is not None:
+            cards, cur = related  # «de coste igual o menor a la cantidad de …» (amounts.py)
         elif (after := cur.take("en", "juego")) is not None:
             cards, cur = replace(cards, zone="play"), after
         elif cur.peek() == "," and cur.peek(1) == "que" and cur.peek(2) == "no":
@@ -341,3 +343,6 @@ def _finish(cards: Cards, cur: Cursor, article: str | None) -> tuple[Cards, Curs
     if article and not cards.target:
         return None  # "el Aliado …" without "objetivo" points at something we can't name
     return cards, cur
+
+
+from .amounts import relation  # noqa: E402 - amounts reads noun phrases too

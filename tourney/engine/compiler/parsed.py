@@ -49,6 +49,10 @@ class Cards:
     also_zones: tuple[str, ...] = ()  # «en tu Mazo Castillo o Cementerio»: zone or one of these
     any_of: tuple[Cards, ...] = ()  # «un Aliado Luz o de Raza Héroe», «un Aliado … o un Arma»
     plus: tuple[Cards, ...] = ()  # «buscar un Aliado y un Talismán»: found by the same search
+    # «de coste igual o menor a la cantidad de …», «con Fuerza igual o menor a la Fuerza de
+    # este Aliado», «del mismo coste»: (operator, amount), see ``amounts.py``
+    cost_rel: tuple[str, Amount] | None = None
+    strength_rel: tuple[str, Amount] | None = None
     not_attribute: str | None = None  # "que no sea Oscuridad"
     targeting: Cards | None = None  # "un Talismán que haga objetivo a un Aliado que controles"
 
@@ -101,6 +105,10 @@ class Cards:
             parts.append(f"de coste {_cmp(self.cost)}")
         if self.strength:
             parts.append(f"de Fuerza {_cmp(self.strength)}")
+        if self.cost_rel:
+            parts.append(f"de coste {_REL[self.cost_rel[0]]} {self.cost_rel[1].describe()}")
+        if self.strength_rel:
+            parts.append(f"de Fuerza {_REL[self.strength_rel[0]]} {self.strength_rel[1].describe()}")
         if self.exclude_types:
             parts.append("que no sea " + " ni ".join(self.exclude_types))
         if self.with_ability is not None:
@@ -114,6 +122,35 @@ class Cards:
         if self.random:
             parts.append("al azar")
         return " ".join(parts)
+
+
+_REL = {"<=": "igual o menor a", "==": "igual a", "<": "menor a"}
+
+
+@dataclass(frozen=True, slots=True)
+class Amount:
+    """A number read from the game when the ability resolves (``amounts.py``).
+
+    ``source``: "count" (how many ``cards`` there are), "hand_size", "strength_of_self",
+    "strength_of_bearer", or "of_ref": the ``stat`` ("cost" / "strength") of a card the
+    ability acted on before — a card paid as its cost or an earlier step's card
+    (``cards``: its noun, ``verb``: what was done to it, "discard", "banish", …; None: «esa
+    carta» or an elided «de coste igual o menor»)."""
+
+    source: str
+    cards: Cards | None = None
+    stat: str | None = None
+    verb: str | None = None
+
+    def describe(self) -> str:
+        if self.source == "count":
+            return "la cantidad de " + (self.cards.describe() if self.cards else "cartas")
+        if self.source == "of_ref":
+            stat = "el coste" if self.stat == "cost" else "la Fuerza"
+            return f"{stat} de esa carta"
+        return {"hand_size": "la cantidad de cartas en tu mano",
+                "strength_of_self": "la Fuerza de esta carta",
+                "strength_of_bearer": "la Fuerza del Aliado portador"}.get(self.source, self.source)
 
 
 def _cmp(pair: tuple[str, int]) -> str:
