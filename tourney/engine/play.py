@@ -21,6 +21,7 @@ from .abilities.chain import (
 from .abilities.continuous import recompute
 from .abilities.evaluate import holds
 from .abilities.model import Ability
+from .abilities.protections import bearer_refused
 from .errors import IllegalAction
 from .keywords import (
     BLOCK,
@@ -148,6 +149,9 @@ class Play(State):
             capacity = weapon_capacity(bearer.card)
             if capacity == 0:
                 raise IllegalAction("2.2", f"{bearer.label()} no puede portar Armas.")
+            refused = bearer_refused(self, inst, bearer, p)
+            if refused:
+                raise IllegalAction("2.2", refused + ".")
             if len(bearer.weapons) >= capacity:
                 carried = ", ".join(self.cards[w].label() for w in bearer.weapons)
                 raise IllegalAction("2.2", f"{bearer.label()} ya porta {carried}.")

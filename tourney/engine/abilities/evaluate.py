@@ -89,6 +89,10 @@ def mismatch(game: State, f: TargetFilter, inst: Inst, controller: str,
             return f"{inst.label()} tiene {k}" if explain else _NO
     if f.bearing_weapon is not None and bool(inst.weapons) != f.bearing_weapon:
         return f"{inst.label()} {'no porta' if f.bearing_weapon else 'porta'} un Arma" if explain else _NO
+    if f.counter is not None and not inst.counters.get(f.counter):
+        return f"{inst.label()} no tiene contadores de {f.counter}" if explain else _NO
+    if f.no_counter is not None and inst.counters.get(f.no_counter):
+        return f"{inst.label()} tiene contadores de {f.no_counter}" if explain else _NO
     if f.attribute is not None and card.attribute != f.attribute:
         return f"{inst.label()} no es {f.attribute}" if explain else _NO
     if f.with_ability is not None and bool((card.text or "").strip()) != f.with_ability:

@@ -63,6 +63,8 @@ class TargetFilter(_Value):
     from_filter: TargetFilter | None = None  # what those amounts count ("count")
     same_zone: bool = False  # «hasta dos cartas de un Cementerio»: all from one player's zone
     also_zones: tuple[str, ...] = ()  # «en tu Mazo Castillo o Cementerio»: ``zone`` or one of these
+    counter: str | None = None  # «Aliados Alimentados», «con contadores de Honor»: has ≥ 1 of them
+    no_counter: str | None = None  # «que no estén Alimentados»: has none of them
     not_attribute: str | None = None  # «que no sea Oscuridad»
     targeting: TargetFilter | None = None  # «un Talismán que haga objetivo a un Aliado que controles»
 
@@ -120,7 +122,7 @@ class TargetFilter(_Value):
         if self.not_races:
             parts.append("que no sea de Raza " + " ni ".join(self.not_races))
         if self.not_types:
-            parts.append("que no sea " + " ni ".join(self.not_types))
+            parts.append(("que no sean " if plural else "que no sea ") + " ni ".join(self.not_types))
         if self.owned is False:
             parts.append("de los que no seas dueño")
         if self.owned is True:
@@ -139,6 +141,10 @@ class TargetFilter(_Value):
             parts.append("sin " + " ni ".join(self.without))
         if self.bearing_weapon is True:
             parts.append("que porte un Arma")
+        if self.counter is not None:
+            parts.append(f"con contadores de {self.counter}")
+        if self.no_counter is not None:
+            parts.append(f"sin contadores de {self.no_counter}")
         if self.attacking is True:
             parts.append("atacante")
         if self.controller == "you":
@@ -343,6 +349,7 @@ class Effect(_Value):
     condition: Condition | None = None  # «Luego, si …, Agrupa…»: this step only if it holds
     count_filter: TargetFilter | None = None  # what amount_from "count" counts (else `filter`)
     rest_zone: str | None = None  # dig: where the cards not taken go
+    by: TargetFilter | None = None  # protection of ``filter``'s cards: the sources it is against
 
     _nested: ClassVar[dict[str, type]] = {}
 
@@ -379,7 +386,8 @@ class Effect(_Value):
         text = EFFECTS[self.kind].format(
             subject=self.subject_text(targets), player=PLAYERS.get(self.player, ""),
             amount=amount, zone=ZONES.get(self.zone or "in_play", ""),
-            keyword=self.keyword or "", counter=self.counter or "").strip()
+            keyword=self.keyword or "", counter=self.counter or "",
+            bearers=_bearers(self)).strip()
         if text.startswith("tú "):
             text = text[3:]
         if self.random:
@@ -387,6 +395,8 @@ class Effect(_Value):
         if self.unless is not None:
             text += f" a menos que el jugador afectado elija {self.unless.describe()}"
         text += per
+        if self.kind == "protection":
+            text = _protection_text(self, targets)
         if self.kind == "virtual_gold" and self.filter is not None and self.amount_from is None:
             # «genera un Oro para jugar Talismanes»: those Oros only pay for such cards
             text += " sólo para jugar " + replace(self.filter, zone="in_play", count=2).noun()
@@ -403,3 +413,31 @@ class Effect(_Value):
         return f"{text} {extra}".strip()
 
 
+
+
+_GUARDED = {"destroyed": "no puede ser Destruido", "banished": "no puede ser Desterrado",
+            "targeted": "no puede ser objetivo", "lose_abilities": "no puede perder su habilidad"}
+
+
+def _protection_text(effect: Effect, targets: tuple[TargetFilter, ...]) -> str:
+    """«cada otro Aliado que controles no puede ser Desterrado por Talismanes»: the protected
+    cards (``filter`` with subject each), what they are protected from and, from ``by`` (or
+    ``filter`` for this card / the bearer), by what kind of source."""
+    who = effect.subject_text(targets)
+    what = _GUARDED.get(effect.keyword or "", f"no puede ser afectado así ({effect.keyword})")
+    sources = effect.by if effect.subject == "each" else effect.filter
+    text = f"{who} {what}"
+    if sources is not None:
+        noun = replace(sources, count=2).noun()  # the kind of source: plural
+        text += f" de {noun}" if effect.keyword == "targeted" else f" por {noun}"
+    return text
+
+
+def _bearers(effect: Effect) -> str:
+    """Who may (bearer_only: «un Aliado de coste 3 o más») or may not (bearer_not: «Aliados
+    Luz») bear this Arma."""
+    if effect.kind not in ("bearer_only", "bearer_not") or effect.filter is None:
+        return ""
+    if effect.kind == "bearer_only":
+        return effect.filter.describe()
+    return replace(effect.filter, count=2).noun()

@@ -116,6 +116,8 @@ COSTS = {
     "return_own_to_hand": "devolver {amount} {filter} que controles a tu mano",
     "remove_counters": "quitar {amount} contador(es) de {counter} de esta carta",
     "add_counters": "poner {amount} contador(es) de {counter} en esta carta",
+    "remove_counters_own": "quitar {amount} contador(es) de {counter} de un {filter}",
+    "remove_all_counters_own": "quitar todos los contadores de {counter} de un {filter}",
     "regroup_gold": "Agrupar {amount} Oro(s)",
     "shuffle_own": "barajar {amount} {filter} en tu Mazo Castillo",
     "reveal": "mostrar {amount} {filter} de tu mano",
@@ -151,6 +153,7 @@ EFFECTS = {
     "race_becomes": "{subject} se considera de Raza {keyword}",
     "counters": "pon {amount} contador(es) de {counter} en {subject}",
     "remove_counters": "quita {amount} contador(es) de {counter} de {subject}",
+    "remove_all_counters": "quita todos los contadores de {counter} de {subject}",
     # the chain
     "annul": "Anula {subject}",
     "cancel": "Cancela {subject}",
@@ -163,6 +166,7 @@ EFFECTS = {
     "reduce_damage": "reduce en {amount} el daño que haría {subject}",
     "prevent_damage": "previene el daño que haría {subject}",
     "damage": "{subject} hace {amount} de daño a {player}",
+    "damage_to_exile": "el daño hecho por {subject} es enviado al Destierro",
     # gold and costs
     "virtual_gold": "{player} gana {amount} Oro(s) virtual(es)",
     "cost_change": "el coste de {subject} cambia en {amount}",
@@ -180,6 +184,8 @@ EFFECTS = {
     "purify": "Purifica {subject}",
     "dig": "{player} mira {amount} carta(s) de su Mazo Castillo y toma {subject}",
     "weapon_capacity": "{subject} puede portar {amount} Arma(s)",
+    "bearer_only": "{subject} sólo puede ser portada por {bearers}",
+    "bearer_not": "{subject} no puede ser portada por {bearers}",
     "enters_with_counters": "{subject} entra en juego con {amount} contador(es) de {counter}",
     "lose_game": "{player} pierde la partida",
 }

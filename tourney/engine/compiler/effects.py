@@ -11,10 +11,12 @@ from .card_effects import GRANTS, SUBJECT_KINDS, _being_played, _card_effect, _o
 from .effect_parts import (
     _MOVE_TO, VERBS, _amount, _dig, _own_zone, _player, _second_object, _unless, as_many,
 )
+from .counters import counter_effect
 from .effects_more import gold, play
 from .nouns import PRONOUNS, bare_phrase, card_phrase, more_modifiers, number
 from .parsed import Cards, Effect
 from .search import search_effect
+from .statics import static_effect
 from .text import Cursor
 
 __all__ = ["GRANTS", "SUBJECT_KINDS", "VERBS", "effect", "effects"]
@@ -29,6 +31,8 @@ def effect(cur: Cursor, antecedent: Cards | None = None) -> tuple[Effect, Cursor
 
 
 def effect_of(player: str, cur: Cursor, antecedent: Cards | None) -> tuple[Effect, Cursor] | None:
+    if player == "you" and (static := static_effect(cur, antecedent)) is not None:
+        return static  # damage to the Destierro, who may bear an Arma (statics.py)
     if player == "opponent" and (after := cur.take("no", "puede", "jugar")) is not None:
         phrase = bare_phrase(after)  # «tu oponente no puede jugar Aliados de coste 2 o menos»
         if phrase is not None:
@@ -139,6 +143,8 @@ def effect_of(player: str, cur: Cursor, antecedent: Cards | None) -> tuple[Effec
     if (after := cur.take_any("gana el control de", "ganar el control de")) is not None:
         taken = card_phrase(after)
         return (Effect("gain_control", cards=taken[0]), taken[1]) if taken else None
+    if (cleared := counter_effect(cur)) is not None:  # «quita todo el Alimento de …»
+        return cleared
     return _card_effect(cur, antecedent)
 
 

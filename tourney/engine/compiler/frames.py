@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from .counters import counter_cost
 from .nouns import RACES, bare_phrase, card_phrase, number
 from .parsed import Cards, Condition, Cost, Trigger
 from .text import Cursor
@@ -175,6 +176,14 @@ def condition(cur: Cursor) -> tuple[Condition, Cursor] | None:
     if (after := cur.take("todos", "los", "aliados", "que", "controlas", "son")) is not None:
         if after.peek() in ("luz", "oscuridad") and after.peek(1) not in ("yo", "y", "o", ","):
             return Condition("all_race", zone=after.peek().capitalize()), after.skip()
+        if after.peek() in ("luz", "oscuridad") and after.peek(1) in ("yo", "o"):
+            # «son Luz y/o Samurái»: each one is Luz, of one of those Races, or both
+            tail = after.skip(2)
+            tail = tail.take("de", "raza") or tail
+            either, tail = _races(tail)
+            if not either:
+                return None
+            return Condition("all_race_or", races=either, zone=after.peek().capitalize()), tail
         after = after.take("de", "raza") or after
         races: list[str] = []
         while after.peek() in RACES:
@@ -315,6 +324,8 @@ def _cost(cur: Cursor, antecedent: Cards | None = None) -> tuple[Cost, Cursor] |
         if got and (rest := got[1].take_any("oros", "oro")) is not None:
             return Cost("gold", amount=got[0]), rest
         return None
+    if (got_counters := counter_cost(cur)) is not None:  # «quitar un contador de Honor de un Aliado …»
+        return got_counters
     if (after := cur.take("quitar")) is not None and (got := number(after)) and \
             (rest := got[1].take_any("contadores de", "contador de")) is not None and rest.peek():
         counter, rest = rest.peek().capitalize(), rest.skip()

@@ -71,6 +71,12 @@ def card_filter(cards: Cards, *, owner_player: str | None = None) -> TargetFilte
         raise Unsupported("«cualquier cantidad de» sin tope")
     if cards.zone in ("attack", "defense") and controller == "owner":
         raise Unsupported("«su Línea» sin jugador claro")
+    if cards.attribute_or_races is not None:  # «Luz o de Raza Samurái»: one of the two matches
+        if cards.attribute or cards.races:
+            raise Unsupported("atributo o Raza junto a otro atributo o Raza")
+        attribute, either_races = cards.attribute_or_races
+        kwargs["any_of"] = (TargetFilter(attribute=attribute, targets=False),
+                            TargetFilter(races=either_races, targets=False))
     if cards.targeting is not None:  # «un Talismán que haga objetivo a un Aliado que controles»
         kwargs["targeting"] = TargetFilter(**{**_tf_fields(card_filter(cards.targeting)), "targets": False})
     if cards.not_attribute is not None:
@@ -80,7 +86,9 @@ def card_filter(cards: Cards, *, owner_player: str | None = None) -> TargetFilte
         raise Unsupported("copia de esta carta sin nombre")
     if cards.names:
         names += tuple(spelled(n) for n in cards.names)
-    if cards.any_of:  # «un Aliado Luz o de Raza Héroe»: each alternative on its own, here
+    if cards.any_of:  # «un Aliado Guardián o de Raza Héroe»: each alternative on its own, here
+        if "any_of" in kwargs:
+            raise Unsupported("dos alternativas en un filtro")
         kwargs["any_of"] = tuple(TargetFilter(**{**_tf_fields(card_filter(replace(c, count=1))), "targets": False})
                                  for c in cards.any_of)
     if cards.cost_rel is not None or cards.strength_rel is not None:
@@ -88,7 +96,8 @@ def card_filter(cards: Cards, *, owner_player: str | None = None) -> TargetFilte
     return TargetFilter(types=types, races=cards.races, controller=controller, keywords=cards.keywords,
                         names=names,
                         without=cards.without, attacking=cards.attacking, not_types=cards.exclude_types,
-                        bearing_weapon=cards.bearing_weapon,
+                        bearing_weapon=cards.bearing_weapon, counter=cards.counter,
+                        no_counter=cards.no_counter,
                         not_races=cards.not_races, owned=cards.owned,
                         attribute=cards.attribute, with_ability=cards.with_ability,
                         zone=_ZONES[cards.zone], other=cards.other,
@@ -161,6 +170,10 @@ def _fields(cards: Cards) -> dict:
 
 
 def _condition(cond: PCondition) -> Condition:
+    if cond.kind == "all_race_or":  # «son Luz y/o Samurái»: each is one or the other (or both)
+        either = (TargetFilter(attribute=cond.zone, targets=False), TargetFilter(races=cond.races, targets=False))
+        return Condition("all_allies", filter=TargetFilter(types=("Aliado",), any_of=either, controller="you",
+                                                           targets=False))
     if cond.kind == "all_race":  # races, or an attribute («son Luz») kept in ``zone``
         return Condition("all_allies", filter=TargetFilter(types=("Aliado",), races=cond.races,
                                                            attribute=cond.zone, controller="you",
@@ -228,6 +241,13 @@ def _cost(cost: PCost) -> Cost:
     if cost.kind == "counters":  # "quitar un contador de Honor de este Aliado"
         assert cost.amount is not None and cost.cards is not None
         return Cost("remove_counters", amount=cost.amount, counter=cost.cards.zone)
+    if cost.kind in ("counters_own", "all_counters_own"):  # «… de un Aliado que controles»
+        assert cost.cards is not None and cost.counter is not None
+        flt = TargetFilter(**{**_tf_fields(card_filter(cost.cards)), "count": 1, "targets": False})
+        if cost.kind == "counters_own":
+            assert cost.amount is not None
+            return Cost("remove_counters_own", amount=cost.amount, filter=flt, counter=cost.counter)
+        return Cost("remove_all_counters_own", filter=flt, counter=cost.counter)
     cards = cost.cards
     if cards is None:
         raise Unsupported("coste sin cartas")

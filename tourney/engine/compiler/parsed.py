@@ -49,6 +49,9 @@ class Cards:
     also_zones: tuple[str, ...] = ()  # «en tu Mazo Castillo o Cementerio»: zone or one of these
     any_of: tuple[Cards, ...] = ()  # «un Aliado Luz o de Raza Héroe», «un Aliado … o un Arma»
     plus: tuple[Cards, ...] = ()  # «buscar un Aliado y un Talismán»: found by the same search
+    attribute_or_races: tuple[str, tuple[str, ...]] | None = None  # "Luz o de Raza Samurái"
+    counter: str | None = None  # "Aliados Alimentados", "con contadores de Honor"
+    no_counter: str | None = None  # "que no estén Alimentados", "que no tengan contadores de X"
     # «de coste igual o menor a la cantidad de …», «con Fuerza igual o menor a la Fuerza de
     # este Aliado», «del mismo coste»: (operator, amount), see ``amounts.py``
     cost_rel: tuple[str, Amount] | None = None
@@ -95,12 +98,18 @@ class Cards:
             parts.append("de Raza " + " o ".join(self.races))
         if self.attribute:
             parts.append(self.attribute)
+        if self.attribute_or_races:
+            parts.append(f"{self.attribute_or_races[0]} o de Raza " + " o ".join(self.attribute_or_races[1]))
         if self.not_attribute:
             parts.append("que no sea " + self.not_attribute)
         if self.targeting is not None:
             parts.append("que haga objetivo a " + self.targeting.describe())
         if self.keywords:
             parts.append("con " + " y ".join(self.keywords))
+        if self.counter:
+            parts.append(f"con contadores de {self.counter}")
+        if self.no_counter:
+            parts.append(f"sin contadores de {self.no_counter}")
         if self.cost:
             parts.append(f"de coste {_cmp(self.cost)}")
         if self.strength:
@@ -218,9 +227,10 @@ class Condition:
 
 @dataclass(frozen=True, slots=True)
 class Cost:
-    kind: str  # gold, banish, discard, destroy, mill, shuffle, reveal, return, pay_instead
+    kind: str  # gold, banish, discard, destroy, mill, shuffle, reveal, return, pay_instead, counters…
     amount: int | None = None
     cards: Cards | None = None
+    counter: str | None = None  # counters_own / all_counters_own: the counter's name
 
     def describe(self) -> str:
         from .render import describe_cost

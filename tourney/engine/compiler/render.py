@@ -73,6 +73,8 @@ def describe_trigger(t: Trigger) -> str:
 
 
 def describe_condition(c: Condition) -> str:
+    if c.kind == "all_race_or":
+        return f"todos los Aliados que controlas son {c.zone} y/o de Raza {' o '.join(c.races)}"
     if c.kind == "all_race" and c.zone:
         return f"si todos los Aliados que controlas son {c.zone}"
     if c.kind == "all_race":
@@ -111,6 +113,12 @@ def describe_cost(c: Cost) -> str:
         return f"pagar {c.amount} Oro(s)"
     if c.kind == "mill":
         return f"botar {c.amount} carta(s)"
+    if c.kind == "counters":
+        return f"quitar {c.amount} contador(es) de {c.cards.zone if c.cards else ''} de esta carta"
+    if c.kind == "counters_own":
+        return f"quitar {c.amount} contador(es) de {c.counter} de {_said(c.cards)}"
+    if c.kind == "all_counters_own":
+        return f"quitar todos los contadores de {c.counter} de {_said(c.cards)}"
     verbs = {"banish": "desterrar", "discard": "descartar", "destroy": "destruir",
              "shuffle": "barajar", "reveal": "mostrar"}
     return f"{verbs[c.kind]} {_said(c.cards)}"
