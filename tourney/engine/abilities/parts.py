@@ -189,6 +189,9 @@ class Condition(_Value):
             from dataclasses import replace
             return Condition("all_allies", replace(self.filter, other=False)).describe().replace(
                 "todos los Aliados", "todos los demás Aliados")
+        if self.kind == "happened_this_turn":  # no filter: the card itself
+            who = _bare(self.filter.noun()) if self.filter else "esta carta"
+            return f"este turno ocurrió: {EVENTS.get(self.event or '', '')} ({who})"
         return template.format(
             zone=ZONES.get(self.zone or "in_play", ""),
             filter=(_bare(self.filter.noun()) if self.filter else "cartas"),
@@ -316,6 +319,9 @@ class Effect(_Value):
     then: bool = False
     random: bool = False  # «al azar» (discard)
     unless: Cost | None = None  # «a menos que tu oponente pague…»: paid by the affected player
+    # … or by this player (``PLAYERS`` word) when the text names one the affected cards may not
+    # be: «Roba una carta a menos que tu oponente pague dos Oros» (never verified: see verify)
+    unless_player: str | None = None
     condition: Condition | None = None  # «Luego, si …, Agrupa…»: this step only if it holds
     count_filter: TargetFilter | None = None  # what amount_from "count" counts (else `filter`)
     rest_zone: str | None = None  # dig: where the cards not taken go
@@ -330,6 +336,7 @@ class Effect(_Value):
         _check(self.player, PLAYERS, "jugador")
         _check(self.zone, ZONES, "zona", optional=True)
         _check(self.rest_zone, ZONES, "zona", optional=True)
+        _check(self.unless_player, PLAYERS, "jugador", optional=True)
 
     def subject_text(self, targets: tuple[TargetFilter, ...] = ()) -> str:
         if self.subject == "target" and self.target < len(targets):
@@ -358,7 +365,8 @@ class Effect(_Value):
         if self.random:
             text += " al azar"
         if self.unless is not None:
-            text += f" a menos que el jugador afectado elija {self.unless.describe()}"
+            payer = PLAYERS[self.unless_player] if self.unless_player else "el jugador afectado"
+            text += f" a menos que {payer} elija {self.unless.describe()}"
         text += per
         if self.kind == "strength" and isinstance(self.amount, int) and self.amount < 0:
             text = text.replace(f"gana {self.amount}", f"pierde {-self.amount}")

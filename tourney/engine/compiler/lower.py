@@ -37,7 +37,7 @@ def _effect(eff: PEffect, scope: _Scope, continuous: bool) -> Effect:
         # the model's payer is the affected player: only the same as «tu oponente» when the cards
         # acted on are the opponent's (or the attack is)
         if eff.kind != "cancel_attack" and (eff.cards is None or eff.cards.controller != "opponent"):
-            raise Unsupported("«a menos que tu oponente pague» sobre cartas que pueden no ser suyas")
+            common["unless_player"] = "opponent"  # «Roba una carta a menos que tu oponente pague …»
         common["unless"] = Cost(eff.unless[0], amount=eff.unless[1])
     if eff.kind in ("draw", "mill") and eff.amount_from is not None:
         target = 0

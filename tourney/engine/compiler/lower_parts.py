@@ -147,15 +147,27 @@ def _fields(cards: Cards) -> dict:
 
 
 def _condition(cond: PCondition) -> Condition:
-    if cond.kind == "all_race":  # races, or an attribute («son Luz») kept in ``zone``
+    if cond.kind == "all_race":  # races and/or an attribute («son Luz») kept in ``zone``
+        if cond.zone and cond.races:  # «Luz y/o de Raza Héroe»: each Ally is one of them
+            either = (TargetFilter(attribute=cond.zone, targets=False),
+                      TargetFilter(races=cond.races, targets=False))
+            return Condition("all_allies", filter=TargetFilter(types=("Aliado",), any_of=either, controller="you",
+                                                               other=cond.other, targets=False))
         return Condition("all_allies", filter=TargetFilter(types=("Aliado",), races=cond.races,
                                                            attribute=cond.zone, controller="you",
-                                                           targets=False))
+                                                           other=cond.other, targets=False))
     if cond.kind == "control":  # the grammar always gives the cards and how many
         assert cond.cards is not None and cond.n is not None
         flt = card_filter(cond.cards)
         flt = TargetFilter(**{**_tf_fields(flt), "controller": "you", "count": 1, "targets": False})
         return Condition("controls", filter=flt, count=cond.n)
+    if cond.kind == "control_at_most":  # «controlas N o menos Oros»: not N+1 or more
+        assert cond.cards is not None and cond.n is not None
+        return Condition("not", of=(_condition(replace(cond, kind="control", n=cond.n + 1)),))
+    if cond.kind == "bearer_is":  # «si el Aliado portador tiene Fuerza 2 o menos»
+        assert cond.cards is not None
+        return Condition("bearer_is", filter=TargetFilter(**{**_tf_fields(card_filter(cond.cards)),
+                                                             "targets": False}))
     if cond.kind == "self_zone":
         assert cond.zone is not None
         return Condition("in_zone", zone=_ZONES[cond.zone])
@@ -177,11 +189,13 @@ def _condition(cond: PCondition) -> Condition:
         return Condition("paid_cost")
     if cond.kind == "played_from":
         return Condition("played_from", zone=_ZONES[cond.zone or "hand"])
-    if cond.kind == "happened":  # «si un Aliado oponente fue Destruido este turno», «si jugaste un Talismán …»
-        assert cond.cards is not None
-        flt = TargetFilter(**{**_tf_fields(card_filter(cond.cards)), "targets": False})
+    if cond.kind in ("happened", "not_happened"):  # «si un Aliado oponente fue Destruido este turno»,
+        assert cond.cards is not None  # «si jugaste un Talismán …», «si este Aliado no fue declarado atacante …»
+        flt = None if cond.cards.ref == "self" else TargetFilter(**{**_tf_fields(card_filter(cond.cards)),
+                                                                      "targets": False})
         player = "you" if cond.phase == "played" else "any"
-        return Condition("happened_this_turn", event=cond.phase, filter=flt, player=player)
+        happened = Condition("happened_this_turn", event=cond.phase, filter=flt, player=player)
+        return happened if cond.kind == "happened" else Condition("not", of=(happened,))
     if cond.kind == "zone_count":
         assert cond.cards is not None and cond.n is not None
         flt = card_filter(replace(cond.cards, zone="play", zone_owner=None, count=1))

@@ -145,12 +145,15 @@ class Trigger:
 
 @dataclass(frozen=True, slots=True)
 class Condition:
-    kind: str  # all_race, control, self_zone, self_bearing, no_cards, phase
+    # all_race (races and/or an attribute kept in ``zone``: each Ally is one of them), control,
+    # self_zone, self_bearing, no_cards, phase
+    kind: str
     races: tuple[str, ...] = ()
     cards: Cards | None = None
     n: int | None = None
     zone: str | None = None
     phase: str | None = None
+    other: bool = False  # all_race: «los demás Aliados que controlas» (not this card)
 
     def describe(self) -> str:
         from .render import describe_condition
