@@ -173,6 +173,9 @@ class State:
               to: str | None = None) -> None:
         """Record a game event of the current action (abilities.events)."""
 
+    def _fire_now(self) -> None:
+        """Fire the triggers of the events recorded so far (abilities.activate)."""
+
     def _refresh(self, inst: Inst) -> None:
         """Recompute one card's keywords (abilities.continuous)."""
         kw = inst.base_kw

@@ -191,10 +191,10 @@ def _condition(cond: PCondition) -> Condition:
         return Condition("played_from", zone=_ZONES[cond.zone or "hand"])
     if cond.kind in ("happened", "not_happened"):  # «si un Aliado oponente fue Destruido este turno»,
         assert cond.cards is not None  # «si jugaste un Talismán …», «si este Aliado no fue declarado atacante …»
-        flt = None if cond.cards.ref == "self" else TargetFilter(**{**_tf_fields(card_filter(cond.cards)),
-                                                                      "targets": False})
+        seen = None if cond.cards.ref == "self" else TargetFilter(**{**_tf_fields(card_filter(cond.cards)),
+                                                                       "targets": False})
         player = "you" if cond.phase == "played" else "any"
-        happened = Condition("happened_this_turn", event=cond.phase, filter=flt, player=player)
+        happened = Condition("happened_this_turn", event=cond.phase, filter=seen, player=player)
         return happened if cond.kind == "happened" else Condition("not", of=(happened,))
     if cond.kind == "zone_count":
         assert cond.cards is not None and cond.n is not None
