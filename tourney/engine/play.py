@@ -21,6 +21,7 @@ from .abilities.chain import (
 from .abilities.continuous import recompute
 from .abilities.evaluate import holds
 from .abilities.model import Ability
+from .abilities.protections import bearer_refused
 from .errors import IllegalAction
 from .keywords import (
     BLOCK,
@@ -148,6 +149,9 @@ class Play(State):
             capacity = weapon_capacity(bearer.card)
             if capacity == 0:
                 raise IllegalAction("2.2", f"{bearer.label()} no puede portar Armas.")
+            refused = bearer_refused(self, inst, bearer, p)
+            if refused:
+                raise IllegalAction("2.2", refused + ".")
             if len(bearer.weapons) >= capacity:
                 carried = ", ".join(self.cards[w].label() for w in bearer.weapons)
                 raise IllegalAction("2.2", f"{bearer.label()} ya porta {carried}.")
@@ -218,7 +222,8 @@ class Play(State):
             self._attach(inst, bearer)
         held = tuple(self.events[mark:])  # entering play waits for step E
         del self.events[mark:]
-        enter_window(self, Window(inst.id, p, "card", deferred=held, answers=answers))
+        enter_window(self, Window(inst.id, p, "card", deferred=held, answers=answers,
+                                  targets=tuple(action.targets)))
         if effect is not None:
             self.resolutions[inst.id] = Resolution(inst.id, effect[0], p, tuple(action.targets),
                                                    True, "card")

@@ -239,13 +239,13 @@ class State:
             if zone == "graveyard":
                 self._emit("destroyed", inst, inst.owner)
             elif zone == "exile":
-                self._emit("banished", inst, inst.owner)
+                self._emit("banished", inst, inst.owner, came_from=came_from)
             elif zone == "hand":
                 self._emit("returned_to_hand", inst, inst.owner)
         elif came_from == "hand" and zone == "graveyard":
             self._emit("discarded", inst, inst.owner)
-        elif zone == "exile":
-            self._emit("banished", inst, inst.owner)
+        elif zone == "exile":  # «sea Desterrado de tu Cementerio»: where it was banished from
+            self._emit("banished", inst, inst.owner, came_from=came_from)
 
     def _left_play(self, inst: Inst) -> None:
         inst.counters = {}
@@ -317,16 +317,18 @@ class State:
             player.zones["hand"][iid] = None
             self._emit("drawn", self.cards[iid], pid)
 
-    def _mill(self, pid: str, n: int) -> None:
+    def _mill(self, pid: str, n: int, to: str = "graveyard") -> None:
+        """Damage: the top ``n`` cards of the Castillo to the Cementerio (or, 9 C4 d, the
+        Destierro: Desterradas, not milled)."""
         player = self.players[pid]
         for _ in range(n):
             if not player.castle:
                 return
             iid = self._take_top(pid, "bota")
             self.changes += 1
-            self.cards[iid].zone = "graveyard"
-            player.zones["graveyard"][iid] = None
-            self._emit("milled", self.cards[iid], pid)
+            self.cards[iid].zone = to
+            player.zones[to][iid] = None
+            self._emit("milled" if to == "graveyard" else "banished", self.cards[iid], pid)
 
     def _check_castles(self) -> bool:
         empty = [pid for pid in self.order if not self.players[pid].castle]

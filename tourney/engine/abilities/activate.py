@@ -26,6 +26,7 @@ from .chain import (
     permission_in_response,
 )
 from .continuous import recompute
+from .costs import counters_payable
 from .effects import Effects
 from .evaluate import HISTORY, mismatch
 from .events import Event, fire, listening
@@ -289,6 +290,18 @@ class Activation(Effects):
                     raise IllegalAction("10.16", f"{inst.label()}: no quedan {cost.amount} cartas "
                                                  "para Botar.")
                 others.append((cost, []))
+            elif cost.kind in ("remove_counters_own", "remove_all_counters_own"):
+                ids = pool[:1]  # the card you control whose counters are removed
+                del pool[:1]
+                if not ids:
+                    raise IllegalAction("10.16", f"{inst.label()}: su coste es {cost.describe()} "
+                                                 "y el registro no nombra con qué se paga "
+                                                 "(«costs»).")
+                c = self.cards[ids[0]]
+                if not counters_payable(self, cost, c, inst, p):
+                    raise IllegalAction("10.16", f"{c.label()} no sirve para pagar "
+                                                 f"{cost.describe()}.")
+                others.append((cost, ids))
             elif cost.kind == "remove_counters":
                 if inst.counters.get(cost.counter or "", 0) < cost.amount:
                     raise IllegalAction("10.16", f"{inst.label()} no tiene {cost.amount} "
@@ -317,6 +330,14 @@ class Activation(Effects):
                 inst.counters[name] = left
             else:
                 inst.counters.pop(name, None)
+        elif kind in ("remove_counters_own", "remove_all_counters_own"):
+            c = self.cards[ids[0]]
+            name = cost.counter or ""
+            left = c.counters.get(name, 0) - cost.amount if kind == "remove_counters_own" else 0
+            if left > 0:
+                c.counters[name] = left
+            else:
+                c.counters.pop(name, None)
         elif kind == "add_counters":
             name = cost.counter or ""
             inst.counters[name] = inst.counters.get(name, 0) + cost.amount

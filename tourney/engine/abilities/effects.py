@@ -17,7 +17,7 @@ from ..record import Action
 from ..state import IN_PLAY, ZONE_NAMES, Inst, State
 from .chain import Resolution, cannot_be_annulled
 from .evaluate import holds
-from .events import Pending
+from .events import Pending, tracked
 from .model import Ability, Effect
 from .verify import Plan, Unverifiable, drawn_by, explain
 
@@ -180,9 +180,10 @@ class Effects(State):
             if kind in ("activated", "trigger"):
                 self._used(source, index, ability)
             return True, plan, self._consumer(kind, ref, source)
-        if unverifiable or any(a.kind == "replacement" for a in known.abilities):
-            # a replacement («fuera a ser Destruido, puedes prevenirlo») is not tracked by the
-            # engine yet: the line may be it, so it is not called illegal
+        if unverifiable or any(a.kind == "replacement" or (a.kind == "triggered" and not tracked(a))
+                               for a in known.abilities):
+            # a replacement («fuera a ser Destruido, puedes prevenirlo») or a trigger the engine
+            # does not track yet may have produced the line: unverified, not illegal
             return False, None, None
         if first_error is not None:
             raise first_error

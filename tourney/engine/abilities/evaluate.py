@@ -2,6 +2,7 @@
 ``Condition`` hold, which player does a ``PLAYERS`` word name (seed 000, 4.2, 8.2)."""
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ...catalog.model import ALLY, RACE_SCHOOL
@@ -91,6 +92,10 @@ def mismatch(game: State, f: TargetFilter, inst: Inst, controller: str,
             return f"{inst.label()} tiene {k}" if explain else _NO
     if f.bearing_weapon is not None and bool(inst.weapons) != f.bearing_weapon:
         return f"{inst.label()} {'no porta' if f.bearing_weapon else 'porta'} un Arma" if explain else _NO
+    if f.counter is not None and not inst.counters.get(f.counter):
+        return f"{inst.label()} no tiene contadores de {f.counter}" if explain else _NO
+    if f.no_counter is not None and inst.counters.get(f.no_counter):
+        return f"{inst.label()} tiene contadores de {f.no_counter}" if explain else _NO
     if f.attribute is not None and card.attribute != f.attribute:
         return f"{inst.label()} no es {f.attribute}" if explain else _NO
     if f.with_ability is not None and bool((card.text or "").strip()) != f.with_ability:
@@ -109,7 +114,26 @@ def mismatch(game: State, f: TargetFilter, inst: Inst, controller: str,
                     if explain else _NO)
     if f.attacking is not None and (inst.zone == "attack") != f.attacking:
         return f"{inst.label()} {'no está atacando' if f.attacking else 'está atacando'}" if explain else _NO
+    if f.not_attribute is not None and card.attribute == f.not_attribute:
+        return f"{inst.label()} es {f.not_attribute}" if explain else _NO
+    if f.targeting is not None and not _aims_at(game, inst, f.targeting, controller, source):
+        return (f"{inst.label()} no hace objetivo a "
+                f"{replace(f.targeting, targets=False).describe()}" if explain else _NO)
     return None
+
+
+def _aims_at(game: State, inst: Inst, aimed: TargetFilter, controller: str, source: Inst | None) -> bool:
+    """«un Talismán que haga objetivo a un Aliado que controles»: one of the targets the record
+    names for ``inst`` (being played) matches ``aimed``. With no targets named, only a card whose
+    abilities are all known is known to target nothing; otherwise it may (not a mismatch)."""
+    for window in game.windows:
+        if window.source == inst.id and window.kind == "card":
+            if window.targets:
+                return any(mismatch(game, aimed, game.cards[t], controller, source, False) is None
+                           for t in window.targets if t in game.cards)
+            break
+    known = inst.abilities
+    return known is None or not known.complete
 
 
 def _loose(f: TargetFilter) -> TargetFilter:

@@ -23,6 +23,27 @@ SELF_FROM_ANYWHERE = frozenset({"destroyed", "banished", "leaves_play", "returne
                                 "discarded", "milled", "drawn", "played", "annulled"})
 
 
+# The event kinds the engine records (``_emit``) and, for «phase_begins», the phases it
+# announces. A trigger on anything else (or a delayed one) never fires: ``tracked`` says so,
+# and an ``effect`` line such an ability may have produced stays unverified, never illegal.
+EMITTED = frozenset({"played", "enters_play", "leaves_play", "destroyed", "banished",
+                     "returned_to_hand", "drawn", "discarded", "milled", "gold_enters",
+                     "attack_declared", "block_declared", "combat_damage", "phase_begins",
+                     "ability_used", "annulled", "blocked", "control_changed"})
+ANNOUNCED_PHASES = frozenset({"vigil", "final"})
+
+
+def tracked(ability: Ability) -> bool:
+    """Whether the engine can fire this triggered ability (see ``EMITTED``)."""
+    trigger = ability.trigger
+    if trigger is None:
+        return True
+    if trigger.delayed or any(e not in EMITTED for e in (trigger.event, *trigger.events)):
+        return False
+    return not ("phase_begins" in (trigger.event, *trigger.events)
+                and trigger.phase not in ANNOUNCED_PHASES)
+
+
 @dataclass(frozen=True, slots=True)
 class Event:
     kind: str
@@ -139,7 +160,7 @@ def _by_kind(game: State) -> dict[str, list[tuple[Inst, int, Ability, Any]]]:
         for inst in watchers(game):
             for index, ability in enumerate(inst.abilities.abilities):  # type: ignore[union-attr]
                 trigger = ability.trigger
-                if ability.kind == "triggered" and trigger is not None:
+                if ability.kind == "triggered" and trigger is not None and tracked(ability):
                     card_filter = _any_zone(trigger.card) if trigger.card is not None else None
                     for event in (trigger.event, *trigger.events):
                         key = (f"{event}:{inst.id}" if trigger.self_only and not trigger.bearer

@@ -2,7 +2,7 @@
 ``Duration`` and ``Effect`` (frozen values; see ``model`` for ``Ability``)."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import ClassVar
 
 from .value import _bare, _check, _INFINITIVE, _Value
@@ -59,14 +59,20 @@ class TargetFilter(_Value):
     any_of: tuple[TargetFilter, ...] = ()  # «Guardián o de Raza Héroe»: one of them matches
     max_cost_from: str | None = None  # «de coste igual o menor a …» (an AMOUNT_SOURCES word)
     max_strength_from: str | None = None  # «de Fuerza igual o menor a …»
+    min_cost_from: str | None = None  # with max_cost_from: «del mismo coste» (equal)
     from_filter: TargetFilter | None = None  # what those amounts count ("count")
     same_zone: bool = False  # «hasta dos cartas de un Cementerio»: all from one player's zone
+    counter: str | None = None  # «Aliados Alimentados», «con contadores de Honor»: has ≥ 1 of them
+    no_counter: str | None = None  # «que no estén Alimentados»: has none of them
+    not_attribute: str | None = None  # «que no sea Oscuridad»
+    targeting: TargetFilter | None = None  # «un Talismán que haga objetivo a un Aliado que controles»
 
     def __post_init__(self) -> None:
         _check(self.controller, PLAYERS, "controlador")
         _check(self.zone, ZONES, "zona")
         _check(self.max_cost_from, AMOUNT_SOURCES, "origen de cantidad", optional=True)
         _check(self.max_strength_from, AMOUNT_SOURCES, "origen de cantidad", optional=True)
+        _check(self.min_cost_from, AMOUNT_SOURCES, "origen de cantidad", optional=True)
         if self.count < 0:
             raise ValueError("TargetFilter.count debe ser ≥ 0")
 
@@ -99,7 +105,8 @@ class TargetFilter(_Value):
         if self.max_cost is not None:
             parts.append(f"de coste {self.max_cost} o menos")
         if self.max_cost_from is not None:
-            parts.append("de coste igual o menor a " + AMOUNT_SOURCES[self.max_cost_from].format(
+            relation = "igual a " if self.min_cost_from == self.max_cost_from else "igual o menor a "
+            parts.append("de coste " + relation + AMOUNT_SOURCES[self.max_cost_from].format(
                 filter=self.from_filter.noun() if self.from_filter else "carta"))
         if self.max_strength_from is not None:
             parts.append("de Fuerza igual o menor a " + AMOUNT_SOURCES[
@@ -107,14 +114,22 @@ class TargetFilter(_Value):
                 filter=self.from_filter.noun() if self.from_filter else "carta"))
         if self.min_cost is not None:
             parts.append(f"de coste {self.min_cost} o más")
+        if parts[-1].startswith(("de coste igual", "de Fuerza igual")):
+            parts[-1] = parts[-1].replace(" a el ", " al ")
         if self.not_races:
             parts.append("que no sea de Raza " + " ni ".join(self.not_races))
         if self.not_types:
-            parts.append("que no sea " + " ni ".join(self.not_types))
+            parts.append(("que no sean " if plural else "que no sea ") + " ni ".join(self.not_types))
         if self.owned is False:
             parts.append("de los que no seas dueño")
+        if self.owned is True:
+            parts.append("de la que seas dueño" if not plural else "de las que seas dueño")
         if self.attribute:
             parts.append(self.attribute)
+        if self.not_attribute:
+            parts.append("que no sea " + self.not_attribute)
+        if self.targeting is not None:
+            parts.append("que haga objetivo a " + replace(self.targeting, targets=False).describe())
         if self.with_ability is not None:
             parts.append("con habilidad" if self.with_ability else "sin habilidad")
         if self.keywords:
@@ -123,6 +138,10 @@ class TargetFilter(_Value):
             parts.append("sin " + " ni ".join(self.without))
         if self.bearing_weapon is True:
             parts.append("que porte un Arma")
+        if self.counter is not None:
+            parts.append(f"con contadores de {self.counter}")
+        if self.no_counter is not None:
+            parts.append(f"sin contadores de {self.no_counter}")
         if self.attacking is True:
             parts.append("atacante")
         if self.controller == "you":
@@ -221,6 +240,10 @@ class Trigger(_Value):
     bearer: bool = False  # the event happens to this Arma's bearer
     from_zone: str | None = None  # where the card was («desde el Cementerio», «de tu mano»)
     events: tuple[str, ...] = ()  # more events that fire it («entra en juego o sea declarado…»)
+    # «Hasta la Fase Final, cuando …» / «En la Fase Final, Destruye ese Aliado» after another
+    # effect of the card: armed when that effect resolves, only until the Fase Final of that
+    # turn (the engine does not arm it yet: see events.tracked)
+    delayed: bool = False
 
     def __post_init__(self) -> None:
         _check(self.event, EVENTS, "evento")
@@ -247,6 +270,10 @@ class Trigger(_Value):
             text += f" desde {ZONES[self.from_zone]}"
         head = "En respuesta a que fuera a ocurrir: " if self.would else "Cuando "
         out = head + text
+        if self.delayed:  # armed by the effect before it, until the Fase Final of that turn
+            out = ("En la Fase Final del turno en que se resolvió la frase anterior"
+                   if self.event == "phase_begins" and self.phase == "final" else
+                   "Desde que se resuelve esta carta y hasta la Fase Final, c" + out[1:])
         if self.condition is not None:
             out += ", si " + self.condition.describe()
         return out
@@ -325,6 +352,7 @@ class Effect(_Value):
     condition: Condition | None = None  # «Luego, si …, Agrupa…»: this step only if it holds
     count_filter: TargetFilter | None = None  # what amount_from "count" counts (else `filter`)
     rest_zone: str | None = None  # dig: where the cards not taken go
+    by: TargetFilter | None = None  # protection of ``filter``'s cards: the sources it is against
 
     _nested: ClassVar[dict[str, type]] = {}
 
@@ -359,7 +387,8 @@ class Effect(_Value):
         text = EFFECTS[self.kind].format(
             subject=self.subject_text(targets), player=PLAYERS.get(self.player, ""),
             amount=amount, zone=ZONES.get(self.zone or "in_play", ""),
-            keyword=self.keyword or "", counter=self.counter or "").strip()
+            keyword=self.keyword or "", counter=self.counter or "",
+            bearers=_bearers(self)).strip()
         if text.startswith("tú "):
             text = text[3:]
         if self.random:
@@ -368,6 +397,11 @@ class Effect(_Value):
             payer = PLAYERS[self.unless_player] if self.unless_player else "el jugador afectado"
             text += f" a menos que {payer} elija {self.unless.describe()}"
         text += per
+        if self.kind == "protection":
+            text = _protection_text(self, targets)
+        if self.kind == "virtual_gold" and self.filter is not None and self.amount_from is None:
+            # «genera un Oro para jugar Talismanes»: those Oros only pay for such cards
+            text += " sólo para jugar " + replace(self.filter, zone="in_play", count=2).noun()
         if self.kind == "strength" and isinstance(self.amount, int) and self.amount < 0:
             text = text.replace(f"gana {self.amount}", f"pierde {-self.amount}")
         if self.condition is not None:
@@ -381,3 +415,31 @@ class Effect(_Value):
         return f"{text} {extra}".strip()
 
 
+
+
+_GUARDED = {"destroyed": "no puede ser Destruido", "banished": "no puede ser Desterrado",
+            "targeted": "no puede ser objetivo", "lose_abilities": "no puede perder su habilidad"}
+
+
+def _protection_text(effect: Effect, targets: tuple[TargetFilter, ...]) -> str:
+    """«cada otro Aliado que controles no puede ser Desterrado por Talismanes»: the protected
+    cards (``filter`` with subject each), what they are protected from and, from ``by`` (or
+    ``filter`` for this card / the bearer), by what kind of source."""
+    who = effect.subject_text(targets)
+    what = _GUARDED.get(effect.keyword or "", f"no puede ser afectado así ({effect.keyword})")
+    sources = effect.by if effect.subject == "each" else effect.filter
+    text = f"{who} {what}"
+    if sources is not None:
+        noun = replace(sources, count=2).noun()  # the kind of source: plural
+        text += f" de {noun}" if effect.keyword == "targeted" else f" por {noun}"
+    return text
+
+
+def _bearers(effect: Effect) -> str:
+    """Who may (bearer_only: «un Aliado de coste 3 o más») or may not (bearer_not: «Aliados
+    Luz») bear this Arma."""
+    if effect.kind not in ("bearer_only", "bearer_not") or effect.filter is None:
+        return ""
+    if effect.kind == "bearer_only":
+        return effect.filter.describe()
+    return replace(effect.filter, count=2).noun()

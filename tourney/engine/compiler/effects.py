@@ -11,8 +11,11 @@ from .card_effects import GRANTS, SUBJECT_KINDS, _being_played, _card_effect, _o
 from .effect_parts import (
     _MOVE_TO, VERBS, _amount, _dig, _own_zone, _player, _second_object, _unless, as_many,
 )
+from .counters import counter_effect
+from .effects_more import gold, play
 from .nouns import PRONOUNS, bare_phrase, card_phrase, more_modifiers, number
 from .parsed import Cards, Effect
+from .statics import static_effect
 from .text import Cursor
 
 __all__ = ["GRANTS", "SUBJECT_KINDS", "VERBS", "effect", "effects"]
@@ -27,6 +30,8 @@ def effect(cur: Cursor, antecedent: Cards | None = None) -> tuple[Effect, Cursor
 
 
 def effect_of(player: str, cur: Cursor, antecedent: Cards | None) -> tuple[Effect, Cursor] | None:
+    if player == "you" and (static := static_effect(cur, antecedent)) is not None:
+        return static  # damage to the Destierro, who may bear an Arma (statics.py)
     if player == "opponent" and (after := cur.take("no", "puede", "jugar")) is not None:
         phrase = bare_phrase(after)  # «tu oponente no puede jugar Aliados de coste 2 o menos»
         if phrase is not None:
@@ -116,19 +121,9 @@ def effect_of(player: str, cur: Cursor, antecedent: Cards | None) -> tuple[Effec
     if cur.peek() in ("elige", "elegir"):
         return _choose(cur.skip(), antecedent)
     if cur.peek() in ("juega", "jugar"):
-        obj = _object(cur.skip(), antecedent)
-        if obj and (rest := obj[1].take("sin", "pagar", "su", "coste")) is not None:
-            return Effect("play_free", cards=obj[0]), rest
-        return None
-    if cur.peek() in ("genera", "generar") and (got := number(cur.skip())) and \
-            (rest := got[1].take_any("oros", "oro")) is not None:
-        per = None
-        if (more := rest.take("por", "cada")) is not None:
-            phrase = bare_phrase(more)
-            if phrase is None:
-                return None
-            per, rest = phrase
-        return Effect("gold", amount=got[0], per=per), rest
+        return play(cur, antecedent)
+    if cur.peek() in ("genera", "generar"):
+        return gold(cur)
     if cur.peek() in ("prevenir", "previene", "preven") and cur.peek(1) in PRONOUNS and antecedent is not None:
         return Effect("prevent", cards=antecedent), cur.skip(2)
     if (after := cur.take_any("portar SELF al", "porta SELF al", "portar SELF a")) is not None:
@@ -147,6 +142,8 @@ def effect_of(player: str, cur: Cursor, antecedent: Cards | None) -> tuple[Effec
     if (after := cur.take_any("gana el control de", "ganar el control de")) is not None:
         taken = card_phrase(after)
         return (Effect("gain_control", cards=taken[0]), taken[1]) if taken else None
+    if (cleared := counter_effect(cur)) is not None:  # «quita todo el Alimento de …»
+        return cleared
     return _card_effect(cur, antecedent)
 
 

@@ -10,6 +10,7 @@ from dataclasses import replace
 
 from .conditions import all_allies, this_turn
 from .conditions import counted as counted_condition
+from .counters import counter_cost
 from .nouns import RACES, bare_phrase, card_phrase, number
 from .parsed import Cards, Condition, Cost, Trigger
 from .text import Cursor
@@ -307,6 +308,8 @@ def _cost(cur: Cursor, antecedent: Cards | None = None) -> tuple[Cost, Cursor] |
         if got and (rest := got[1].take_any("oros", "oro")) is not None:
             return Cost("gold", amount=got[0]), rest
         return None
+    if (got_counters := counter_cost(cur)) is not None:  # «quitar un contador de Honor de un Aliado …»
+        return got_counters
     if (after := cur.take("quitar")) is not None and (got := number(after)) and \
             (rest := got[1].take_any("contadores de", "contador de")) is not None and rest.peek():
         counter, rest = rest.peek().capitalize(), rest.skip()

@@ -10,12 +10,14 @@ from typing import Any
 
 from ..abilities.model import Ability, Cost, Effect, TargetFilter, Trigger
 from .lower_parts import (
-    _NAME, _PHASES, _ZONES, Unsupported, _conditions, _cost, _count, _duration, _fields,
+    _NAME, _PAID, _PHASES, _ZONES, Unsupported, _conditions, _cost, _count, _duration, _fields,
     _Scope, _tf_fields, _trigger, card_filter,
 )
 from .parsed import Cards
 from .parsed import Effect as PEffect
 from .parsed import Parsed
+from .statics import KINDS as STATIC_KINDS
+from .statics import lower_static
 
 __all__ = ["Unsupported", "card_filter", "lower"]
 
@@ -25,8 +27,9 @@ _MOVES = {"destroy": "destroy", "banish": "banish", "annul": "annul", "return": 
           "strength": "strength", "grant": "gain_keyword", "lose_keyword": "lose_keyword",
           "lose_ability": "lose_abilities", "cannot_attack": "cannot_attack",
           "cannot_block": "cannot_block", "set_strength": "set_strength", "discard": "discard",
-          "group": "regroup", "feed": "counters", "counters": "counters", "play_free": "play_free", "move": "move",
-          "race_becomes": "race_becomes", "remove_counters": "remove_counters", "purify": "purify",
+          "group": "regroup", "feed": "counters", "counters": "counters", "play_free": "play_free", "play_paying": "play_paying", "move": "move",
+          "race_becomes": "race_becomes", "remove_counters": "remove_counters",
+          "remove_all_counters": "remove_all_counters", "purify": "purify",
           "attach": "attach", "cannot_be_annulled": "cannot_be_annulled"}
 _PUT = {"castle_top": "to_castle_top", "castle_bottom": "to_castle_bottom"}
 
@@ -76,6 +79,12 @@ def _effect(eff: PEffect, scope: _Scope, continuous: bool) -> Effect:
                       zone=eff.dest, **common)
     if eff.kind == "look":  # player: whose Mazo Castillo is looked at
         return Effect("look", subject="player", player=eff.player, amount=eff.amount, zone="castle", **common)
+    if eff.kind == "gold" and eff.cards is not None:  # «genera un Oro para jugar Talismanes»
+        if eff.per is not None:
+            raise Unsupported("Oros «por cada» sólo para jugar algunas cartas")
+        only = TargetFilter(**{**_tf_fields(card_filter(replace(eff.cards, count=1))), "targets": False})
+        return Effect("virtual_gold", subject="player", player="you", amount=eff.amount, filter=only,
+                      **common)
     if eff.kind == "gold":
         return Effect("virtual_gold", subject="player", player="you", amount=eff.amount,
                       **_count(eff.per, "you"), **common)
@@ -99,6 +108,8 @@ def _effect(eff: PEffect, scope: _Scope, continuous: bool) -> Effect:
                 "graveyard": "graveyard", "paid": "paid", "reserve": "reserve",
                 "being_played": "being_played"}[eff.dest]  # being_played: «y juégalo sin pagar su coste»
         return Effect("search", subject="player", player=owner or "you", filter=flt, zone=dest, **common)
+    if eff.kind in STATIC_KINDS:  # damage to the Destierro, who may bear an Arma
+        return lower_static(eff, scope, continuous, common)
     if eff.kind == "prevent":  # «para prevenirlo»: the event that was about to happen
         return Effect("prevent", subject="triggering", **common)
     if eff.kind == "cancel_attack":
@@ -106,16 +117,18 @@ def _effect(eff: PEffect, scope: _Scope, continuous: bool) -> Effect:
     if eff.kind in ("race_becomes", "protection") and "+" in (eff.keyword or ""):
         raise _Both(eff)
     if eff.kind == "protection":
-        if eff.cards is None or eff.cards.ref not in ("self", "bearer"):
-            if eff.per is not None:
-                raise Unsupported("protección de varias cartas contra un tipo de fuente")
         sources = None
         if eff.per is not None:
             sources = TargetFilter(types=eff.per.types, controller=eff.per.controller or "any",
-                                   not_types=eff.per.exclude_types, targets=False)
+                                   not_types=eff.per.exclude_types, attribute=eff.per.attribute,
+                                   targets=False)
         fields = scope.subject(eff.cards) if eff.cards is not None else {"subject": "self"}
-        if "filter" in fields:  # "each": the filter says which cards are protected
-            return Effect("protection", keyword=eff.keyword, **fields, **common)
+        if fields["subject"] == "each":  # the filter says which cards, ``by`` against what
+            if not continuous:
+                raise Unsupported("protección de varias cartas fuera de una habilidad continua")
+            return Effect("protection", keyword=eff.keyword, by=sources, **fields, **common)
+        if fields["subject"] not in ("self", "bearer") and sources is not None:
+            raise Unsupported("protección de un objetivo contra un tipo de fuente")
         return Effect("protection", keyword=eff.keyword, filter=sources, **fields, **common)
     kind = _MOVES.get(eff.kind) if eff.kind != "put" else _PUT.get(eff.dest or "")
     if kind is None or eff.cards is None:
@@ -143,6 +156,8 @@ def _effect(eff: PEffect, scope: _Scope, continuous: bool) -> Effect:
         extra["zone"] = eff.dest
     if eff.kind == "feed":
         extra.update(amount=1, counter="Alimento")
+    if eff.kind == "remove_all_counters":
+        extra.update(counter=eff.counter)
     if eff.kind in ("counters", "remove_counters"):
         extra.update(amount=eff.amount, counter=eff.counter)
     if kind == "discard":
@@ -197,10 +212,12 @@ _PERMISSION_ZONES = {"desde tu Cementerio": ("graveyard", ()),
 
 def lower(p: Parsed, text: str, card_type: str, name: str = "") -> Ability:
     _NAME["card"] = name
+    _PAID["costs"] = p.costs
     try:
         return _lower(p, text, card_type)
     finally:
         _NAME["card"] = ""
+        _PAID["costs"] = ()
 
 
 def _lower(p: Parsed, text: str, card_type: str) -> Ability:

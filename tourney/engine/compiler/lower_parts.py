@@ -6,7 +6,7 @@ from dataclasses import replace
 from typing import Any
 
 from ..abilities.model import Condition, Cost, Duration, TargetFilter, Trigger
-from .parsed import Cards
+from .parsed import Amount, Cards
 from .parsed import Condition as PCondition
 from .parsed import Cost as PCost
 from .parsed import Effect as PEffect
@@ -71,13 +71,26 @@ def card_filter(cards: Cards, *, owner_player: str | None = None) -> TargetFilte
         raise Unsupported("«cualquier cantidad de» sin tope")
     if cards.zone in ("attack", "defense") and controller == "owner":
         raise Unsupported("«su Línea» sin jugador claro")
+    if cards.attribute_or_races is not None:  # «Luz o de Raza Samurái»: one of the two matches
+        if cards.attribute or cards.races:
+            raise Unsupported("atributo o Raza junto a otro atributo o Raza")
+        attribute, either_races = cards.attribute_or_races
+        kwargs["any_of"] = (TargetFilter(attribute=attribute, targets=False),
+                            TargetFilter(races=either_races, targets=False))
+    if cards.targeting is not None:  # «un Talismán que haga objetivo a un Aliado que controles»
+        kwargs["targeting"] = TargetFilter(**{**_tf_fields(card_filter(cards.targeting)), "targets": False})
+    if cards.not_attribute is not None:
+        kwargs["not_attribute"] = cards.not_attribute
     names = (_NAME["card"],) if cards.copy_of_self else ()
     if cards.copy_of_self and not _NAME["card"]:
         raise Unsupported("copia de esta carta sin nombre")
+    if cards.cost_rel is not None or cards.strength_rel is not None:
+        kwargs.update(_relations(cards))
     return TargetFilter(types=types, races=cards.races, controller=controller, keywords=cards.keywords,
                         names=names,
                         without=cards.without, attacking=cards.attacking, not_types=cards.exclude_types,
-                        bearing_weapon=cards.bearing_weapon,
+                        bearing_weapon=cards.bearing_weapon, counter=cards.counter,
+                        no_counter=cards.no_counter,
                         not_races=cards.not_races, owned=cards.owned,
                         attribute=cards.attribute, with_ability=cards.with_ability,
                         zone=_ZONES[cards.zone], other=cards.other,
@@ -99,6 +112,8 @@ class _Scope:
             return {"subject": "self"}
         if cards.ref == "bearer":
             return {"subject": "bearer"}
+        if cards.ref == "earlier":  # «En la Fase Final, Destierra ese Aliado» (see delayed.py)
+            return {"subject": "earlier", "filter": TargetFilter(types=cards.types, targets=False)}
         if cards.ref == "that" and self.chosen is not None:
             flt, self.chosen = self.chosen, None
             return {"subject": "chosen", "filter": flt}
@@ -228,6 +243,13 @@ def _cost(cost: PCost) -> Cost:
     if cost.kind == "counters":  # "quitar un contador de Honor de este Aliado"
         assert cost.amount is not None and cost.cards is not None
         return Cost("remove_counters", amount=cost.amount, counter=cost.cards.zone)
+    if cost.kind in ("counters_own", "all_counters_own"):  # «… de un Aliado que controles»
+        assert cost.cards is not None and cost.counter is not None
+        flt = TargetFilter(**{**_tf_fields(card_filter(cost.cards)), "count": 1, "targets": False})
+        if cost.kind == "counters_own":
+            assert cost.amount is not None
+            return Cost("remove_counters_own", amount=cost.amount, filter=flt, counter=cost.counter)
+        return Cost("remove_all_counters_own", filter=flt, counter=cost.counter)
     cards = cost.cards
     if cards is None:
         raise Unsupported("coste sin cartas")
@@ -258,6 +280,11 @@ def _cost(cost: PCost) -> Cost:
 
 
 def _trigger(t: PTrigger) -> Trigger:
+    out = _trigger_of(t)
+    return replace(out, delayed=True) if t.delayed else out
+
+
+def _trigger_of(t: PTrigger) -> Trigger:
     if t.also and (t.event in ("phase_start", "phase_end", "drawn", "discarded", "milled")
                    or t.phase is not None):
         raise Unsupported("disparo con dos eventos de esta clase")
@@ -302,3 +329,66 @@ def _trigger(t: PTrigger) -> Trigger:
 
 
 _NAME = {"card": ""}  # the name of the card being lowered («una copia de esta carta»)
+_PAID: dict[str, tuple[PCost, ...]] = {"costs": ()}  # the costs of the ability being lowered
+
+
+def _relations(cards: Cards) -> dict:
+    """«de coste igual o menor a …» / «con Fuerza igual o menor a …» / «del mismo coste»
+    (``amounts.py``) as the filter's ``max_cost_from`` / ``min_cost_from`` /
+    ``max_strength_from`` words, with ``from_filter`` when they count cards."""
+    out: dict[str, Any] = {}
+    for stat, rel in (("cost", cards.cost_rel), ("strength", cards.strength_rel)):
+        if rel is None:
+            continue
+        op, amt = rel
+        if op not in ("<=", "==") or (op == "==" and stat != "cost"):
+            raise Unsupported("comparación sin equivalente en el motor («menor a»)")
+        if (stat == "cost" and (cards.cost is not None)) or (stat == "strength" and cards.strength):
+            raise Unsupported("dos límites de la misma cifra")
+        source, counted = amount_source(amt)
+        if counted is not None:
+            if out.get("from_filter", counted) != counted:
+                raise Unsupported("dos cantidades distintas en un filtro")
+            out["from_filter"] = counted
+        if stat == "cost":
+            out["max_cost_from"] = source
+            if op == "==":
+                out["min_cost_from"] = source
+        else:
+            out["max_strength_from"] = source
+    return out
+
+
+def amount_source(amt: Amount) -> tuple[str, TargetFilter | None]:
+    """An amount as an ``AMOUNT_SOURCES`` word (and what it counts)."""
+    if amt.source == "count":
+        assert amt.cards is not None  # the grammar always says what is counted
+        flt = card_filter(replace(amt.cards, count=1))
+        return "count", TargetFilter(**{**_tf_fields(flt), "targets": False})
+    if amt.source in ("hand_size", "strength_of_self", "strength_of_bearer"):
+        return amt.source, None
+    if amt.source == "of_ref" and paid_card(amt) is not None:
+        return ("cost_of_paid" if amt.stat == "cost" else "strength_of_paid"), None
+    raise Unsupported("«esa carta» / «la carta Desterrada» sin una carta pagada como coste")
+
+
+_PAID_VERBS = {"discard": ("discard",), "banish": ("banish",), "destroy": ("destroy",),
+               "shuffle": ("shuffle",)}
+
+
+def paid_card(amt: Amount) -> PCost | None:
+    """The one card cost of the ability that «la carta Descartada» / «esa carta» / an elided
+    «de coste igual o menor» points back to (None: there is not exactly one that fits)."""
+    card_costs = [c for c in _PAID["costs"] if c.kind not in ("gold", "mill", "counters")]
+    if len(card_costs) != 1:
+        return None
+    cost = card_costs[0]
+    cards = cost.cards
+    if cards is None or cards.ref is not None or cards.count != 1 or cards.up_to:
+        return None
+    if amt.verb is not None and cost.kind not in _PAID_VERBS.get(amt.verb, ()):
+        return None
+    wanted = amt.cards.types if amt.cards is not None else ()
+    if wanted and tuple(cards.types) != tuple(wanted):
+        return None
+    return cost

@@ -14,7 +14,7 @@ KINDS = {
     "grant": "{c} gana {k}", "lose_ability": "{c} pierde su habilidad", "cancel_attack": "cancela el ataque",
     "cannot_attack": "{c} no puede ser declarado atacante", "feed": "alimenta {c}",
     "move": "mueve {c} a {d}", "race_becomes": "{c} se considera de Raza {k}",
-    "play_free": "juega {c} sin pagar su coste", "look_hand": "mira la mano", "choose": "elige {c}",
+    "play_free": "juega {c} sin pagar su coste", "play_paying": "juega {c} pagando su coste", "look_hand": "mira la mano", "choose": "elige {c}",
     "group": "agrupa {c}", "gain_control": "gana el control de {c}", "set_strength": "{c} tiene Fuerza {n}",
 }
 
@@ -116,6 +116,12 @@ def describe_cost(c: Cost) -> str:
         return f"pagar {c.amount} Oro(s)"
     if c.kind == "mill":
         return f"botar {c.amount} carta(s)"
+    if c.kind == "counters":
+        return f"quitar {c.amount} contador(es) de {c.cards.zone if c.cards else ''} de esta carta"
+    if c.kind == "counters_own":
+        return f"quitar {c.amount} contador(es) de {c.counter} de {_said(c.cards)}"
+    if c.kind == "all_counters_own":
+        return f"quitar todos los contadores de {c.counter} de {_said(c.cards)}"
     verbs = {"banish": "desterrar", "discard": "descartar", "destroy": "destruir",
              "shuffle": "barajar", "reveal": "mostrar"}
     return f"{verbs[c.kind]} {_said(c.cards)}"

@@ -16,6 +16,7 @@ from ...catalog.model import TALISMAN
 from .effects import SUBJECT_KINDS, effects
 from .nouns import bare_phrase, number
 from .parsed import Condition, Cost, Effect
+from .delayed import at_final_phase, until_final_frame
 from .frames import condition, cost_list, trigger, trigger_event
 from .parsed import Cards, Parsed
 from .text import Cursor, fold
@@ -181,7 +182,7 @@ def parse_unit(toks: tuple[str, ...], card_type: str) -> tuple[Parsed, ...]:
 
 
 def _framed(cur: Cursor, card_type: str) -> tuple[Parsed, ...]:
-    once = scope = False
+    once = scope = until_final = False
     timing = trig = None
     conds = []
     also: list = []
@@ -193,8 +194,8 @@ def _framed(cur: Cursor, card_type: str) -> tuple[Parsed, ...]:
             timing, cur = "vigil", after
         elif (after := cur.take("en", "guerra", "de", "talismanes")) is not None:
             timing, cur = "war", after
-        elif (after := cur.take("hasta", "la", "fase", "final")) is not None:
-            raise NotUnderstood("efecto diferido «hasta la Fase Final, cuando…»")
+        elif (after := cur.take("hasta", "la", "fase", "final")) is not None and not until_final:
+            until_final, cur = True, after  # «Hasta la Fase Final, cuando …» / «…, los Aliados …»
         elif (after := cur.take_any("mientras SELF este en juego", "mientras SELF permanezca en juego")) \
                 is not None:
             scope, cur = True, after
@@ -286,6 +287,10 @@ def _framed(cur: Cursor, card_type: str) -> tuple[Parsed, ...]:
     effs, end = body
     if not end.done:
         raise NotUnderstood(f"sobra texto sin entender: «{end.rest()}»")
+    if until_final:
+        trig, effs = until_final_frame(trig, effs, card_type, bool(once or scope or timing or conds or costs))
+    elif trig is not None and antecedent is None:
+        trig, effs = at_final_phase(trig, effs)
     continuous = all(e.kind in SUBJECT_KINDS and e.until is None for e in effs)
     if trig is not None:
         kind = "triggered"

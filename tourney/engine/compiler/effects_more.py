@@ -1,0 +1,51 @@
+"""More effect verbs: Oros generated only to play some cards («genera dos Oros para jugar
+Talismanes») and playing a card from a zone as an effect («juega un Arma de tu Cementerio
+pagando su coste», «… de tu mano, que no sea Aliado, sin pagar su coste»)."""
+from __future__ import annotations
+
+from .card_effects import _being_played, _object
+from .nouns import bare_phrase, number
+from .parsed import Cards, Effect
+from .text import Cursor
+
+
+def gold(cur: Cursor) -> tuple[Effect, Cursor] | None:
+    """ "genera N Oros [por cada NP] [para jugar NP]": virtual Oros, maybe only for those cards."""
+    if cur.peek() not in ("genera", "generar") or (got := number(cur.skip())) is None:
+        return None
+    rest = got[1].take_any("oros", "oro")
+    if rest is None:
+        return None
+    per = only = None
+    if (more := rest.take("por", "cada")) is not None:
+        phrase = bare_phrase(more)
+        if phrase is None:
+            return None
+        per, rest = phrase
+    if (more := rest.take("para", "jugar")) is not None:
+        phrase = bare_phrase(more)  # «para jugar Aliados Dragón de coste 4 o más»
+        if phrase is None or (only := _being_played(phrase[0], "you")) is None:
+            return None
+        rest = phrase[1]
+    return Effect("gold", amount=got[0], per=per, cards=only), rest
+
+
+_FREE = ("sin", "pagar", "su", "coste")
+_PAYING = ("pagando", "su", "coste")
+
+
+def play(cur: Cursor, antecedent: Cards | None) -> tuple[Effect, Cursor] | None:
+    """ "juega NP [,] sin pagar su coste" (play_free) / "juega NP [,] pagando su coste"
+    (play_paying): the card is played as part of the effect, from the zone NP names."""
+    if cur.peek() not in ("juega", "jugar"):
+        return None
+    obj = _object(cur.skip(), antecedent)
+    if obj is None:
+        return None
+    cards, rest = obj
+    rest = rest.take(",") or rest
+    if (end := rest.take(*_FREE)) is not None:
+        return Effect("play_free", cards=cards), end
+    if (end := rest.take(*_PAYING)) is not None:
+        return Effect("play_paying", cards=cards), end
+    return None
