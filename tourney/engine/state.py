@@ -231,6 +231,8 @@ class State:
             self.players[inst.owner].castle.insert(0, inst.id)
         else:
             self.players[inst.owner].zones[zone][inst.id] = None
+        if zone == "graveyard" and came_from != "graveyard":  # «sea puesto en un Cementerio»
+            self._emit("to_graveyard", inst, inst.owner, came_from=came_from)
         if was_in_play:
             self.statics_in_play.pop(inst.id, None)
             self.affected.add(inst.id)  # refreshed once more, out of play
@@ -328,7 +330,10 @@ class State:
             self.changes += 1
             self.cards[iid].zone = to
             player.zones[to][iid] = None
-            self._emit("milled" if to == "graveyard" else "banished", self.cards[iid], pid)
+            self._emit("milled" if to == "graveyard" else "banished", self.cards[iid], pid,
+                       came_from="castle")
+            if to == "graveyard":
+                self._emit("to_graveyard", self.cards[iid], pid, came_from="castle")
 
     def _check_castles(self) -> bool:
         empty = [pid for pid in self.order if not self.players[pid].castle]

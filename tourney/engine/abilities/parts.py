@@ -222,13 +222,20 @@ class Condition(_Value):
             event=EVENTS.get(self.event or "", ""))
 
 
+_WHO_EVENTS = {"damage": "{card} hace daño al Mazo Castillo de {player}",
+               "regrouped": "{player} Agrupa {card}",
+               "ability_used": "{player} utiliza la habilidad de {card}"}
+
+
 @dataclass(frozen=True, slots=True, repr=False)
 class Trigger(_Value):
     """What fires a triggered ability (6 Habilidades disparadas): an ``event`` of ``EVENTS``
     happening to a card matching ``card`` (``self_only``: this very card; ``card`` None and
     not self_only: any card), by or to ``player``, in ``phase`` when given, with an extra
     ``condition`` checked when it fires. ``would``: «en respuesta a que fuera a…» (fires in
-    step C, before the action happens); otherwise after it (6.7 «En Respuesta»)."""
+    step C, before the action happens); otherwise after it (6.7 «En Respuesta»). For
+    «damage» ``player`` is whose Mazo Castillo receives it and ``card`` the Aliado that deals
+    it; for «regrouped» / «ability_used», who groups the card / uses its ability."""
 
     event: str
     self_only: bool = False
@@ -244,6 +251,7 @@ class Trigger(_Value):
     # effect of the card: armed when that effect resolves, only until the Fase Final of that
     # turn (the engine does not arm it yet: see events.tracked)
     delayed: bool = False
+    self_too: bool = False  # «este u otro Aliado …»: ``card`` includes this card, from any zone
 
     def __post_init__(self) -> None:
         _check(self.event, EVENTS, "evento")
@@ -255,16 +263,26 @@ class Trigger(_Value):
 
     def describe(self) -> str:
         text = " o ".join(EVENTS[e] for e in (self.event, *self.events))
-        if self.bearer:
+        who = self.card is not None and not self.events and self.event in _WHO_EVENTS
+        if who and self.card is not None:
+            said = self.card.describe().replace(" objetivo", "")  # who does it, to which card
+            text = _WHO_EVENTS[self.event].format(card=said, player=PLAYERS[self.player]).replace(
+                "al Mazo Castillo de tú", "a tu Mazo Castillo").replace(
+                "tú utiliza", "utilizas").replace("tú Agrupa", "Agrupas")
+        elif self.bearer:
             text = text.replace("una carta", "el Aliado portador").replace(
                 "un Aliado atacante", "el Aliado portador").replace("un Aliado", "el Aliado portador")
         elif self.self_only:
             text = text.replace("una carta", "esta carta").replace("un Aliado", "este Aliado")
         elif self.card is not None:
-            text = text.replace("una carta", self.card.describe().replace(" objetivo", ""))
+            said = self.card.describe().replace(" objetivo", "")
+            if self.self_too:
+                said = "esta carta u otr" + ("a " if said.startswith("una") else "o ") + \
+                    said.split(" ", 1)[1]
+            text = text.replace("una carta", said)
         if self.phase:
             text += f" ({PHASES[self.phase]})"
-        if self.player not in ("any",):
+        if self.player not in ("any",) and not who:
             text += f" ({PLAYERS[self.player]})"
         if self.from_zone:
             text += f" desde {ZONES[self.from_zone]}"

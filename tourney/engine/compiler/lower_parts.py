@@ -26,7 +26,9 @@ _PHASES = {"agrupacion": "regroup", "vigilia": "vigil", "final": "final", "batal
 
 
 _EVENTS = {"combat_damage": "combat_damage", "enters": "enters_play", "leaves": "leaves_play", "blocked": "blocked", "annulled": "annulled", "destroyed": "destroyed", "banished": "banished",
-           "attacks": "attack_declared", "blocks": "block_declared", "played": "played"}
+           "attacks": "attack_declared", "blocks": "block_declared", "played": "played",
+           "purified": "purified", "to_graveyard": "to_graveyard", "regrouped": "regrouped",
+           "ability_used": "ability_used", "damage": "damage"}
 
 
 def card_filter(cards: Cards, *, owner_player: str | None = None) -> TargetFilter:
@@ -258,9 +260,16 @@ def _cost(cost: PCost) -> Cost:
             return Cost("banish_self")
         if cost.kind == "destroy":
             return Cost("destroy_self")
+        if cost.kind == "return":
+            return Cost("return_self")
+        if cost.kind in ("discard", "reveal"):  # «si está en tu mano, puedes mostrarla» (zone checked by lower)
+            return Cost(f"{cost.kind}_self")
         raise Unsupported(f"coste «{cost.kind}» de esta carta")
     if cards.ref is not None or cards.count is None or cards.up_to:
         raise Unsupported("coste con cantidad variable")
+    if cost.kind == "banish" and cards.position == "top" and cards.zone == "castle" and cards.zone_owner == "you" \
+            and cards == Cards(count=cards.count, position="top", zone="castle", zone_owner="you"):
+        return Cost("banish_castle_top", amount=cards.count)  # «Desterrar la primera carta de tu Mazo Castillo»
     flt = TargetFilter(**{**_tf_fields(card_filter(cards)), "count": 1, "targets": False})
     if cost.kind == "banish" and cards.zone == "graveyard" and cards.zone_owner == "you":
         return Cost("banish_from_graveyard", amount=cards.count, filter=flt)
@@ -274,6 +283,8 @@ def _cost(cost: PCost) -> Cost:
         return Cost("reveal", amount=cards.count, filter=flt)
     if cost.kind == "banish" and cards.zone == "hand":
         return Cost("banish_from_hand", amount=cards.count, filter=flt)
+    if cost.kind == "bottom" and cards.zone == "hand" and cards.zone_owner == "you":
+        return Cost("bottom_from_hand", amount=cards.count, filter=flt)
     if cost.kind == "shuffle" and cards.zone in ("hand", "graveyard") and cards.zone_owner == "you":
         return Cost("shuffle_own", amount=cards.count, filter=flt)
     raise Unsupported(f"coste «{cost.kind}» sin equivalente en el motor")
@@ -281,7 +292,9 @@ def _cost(cost: PCost) -> Cost:
 
 def _trigger(t: PTrigger) -> Trigger:
     out = _trigger_of(t)
-    return replace(out, delayed=True) if t.delayed else out
+    if t.self_too and out.card is None:
+        raise Unsupported("«este u otro» sin cartas")
+    return replace(out, delayed=t.delayed, self_too=t.self_too)
 
 
 def _trigger_of(t: PTrigger) -> Trigger:
@@ -295,6 +308,17 @@ def _trigger_of(t: PTrigger) -> Trigger:
                        phase=_PHASES[t.phase], player=player)
     if t.phase not in (None, "response"):
         raise Unsupported("disparo con fase")
+    if t.event == "attackers":  # «Cuando dos o más Aliados oponentes sean declarados atacantes»
+        cards = t.cards
+        if cards is None or cards.count is None or replace(cards, count=1, controller=None) != \
+                Cards(types=("Aliado",)) or cards.controller not in ("you", "opponent") or t.also:
+            raise Unsupported("declaración de ataque de unas cartas que el motor no distingue")
+        group: dict[str, Any] = {}
+        if cards.count > 1:  # all of them are declared at once (9 C1): count the attackers
+            kind = "controls" if cards.controller == "you" else "opponent_controls"
+            group["condition"] = Condition(kind, count=cards.count, filter=TargetFilter(
+                types=("Aliado",), attacking=True, targets=False))
+        return Trigger("attackers_declared", player=cards.controller, **group)
     if t.event in ("drawn", "discarded", "milled"):  # «Cuando tu oponente Robe una carta»
         return Trigger(t.event, player=t.player or "any")
     would = t.event.startswith("would_")

@@ -191,6 +191,7 @@ class Trigger:
     would: bool = False  # "fuera a ser Destruido": before it happens (replacement)
     also: tuple[str, ...] = ()  # more events after "o": "entra en juego o es declarado bloqueador"
     delayed: bool = False  # «Hasta la Fase Final, cuando …»: armed by the card's effect before it
+    self_too: bool = False  # «este u otro Aliado de Raza X»: this card too, wherever it went
 
     def describe(self) -> str:
         from .render import describe_trigger

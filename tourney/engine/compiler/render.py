@@ -123,7 +123,9 @@ def describe_cost(c: Cost) -> str:
     if c.kind == "all_counters_own":
         return f"quitar todos los contadores de {c.counter} de {_said(c.cards)}"
     verbs = {"banish": "desterrar", "discard": "descartar", "destroy": "destruir",
-             "shuffle": "barajar", "reveal": "mostrar"}
+             "shuffle": "barajar", "reveal": "mostrar", "return": "subir a tu mano"}
+    if c.kind == "bottom":
+        return f"poner {_said(c.cards)} al fondo de tu Mazo Castillo"
     return f"{verbs[c.kind]} {_said(c.cards)}"
 
 
