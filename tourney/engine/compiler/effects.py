@@ -12,7 +12,7 @@ from .effect_parts import (
     _MOVE_TO, VERBS, _amount, _dig, _own_zone, _player, _second_object, _unless, as_many,
 )
 from .counters import counter_effect
-from .effects_more import gold, play
+from .effects_more import also_strength, extra_turn, gold, play, second_zone
 from .nouns import PRONOUNS, bare_phrase, card_phrase, more_modifiers, number
 from .parsed import Cards, Effect
 from .search import search_effect
@@ -140,6 +140,8 @@ def effect_of(player: str, cur: Cursor, antecedent: Cards | None) -> tuple[Effec
         if (end := rest.take("de", "SELF")) is not None:
             return Effect("remove_counters", cards=Cards(ref="self"), amount=got[0], counter=counter), end
         return None
+    if (turn := extra_turn(cur)) is not None:
+        return turn
     if (after := cur.take_any("gana el control de", "ganar el control de")) is not None:
         taken = card_phrase(after)
         return (Effect("gain_control", cards=taken[0]), taken[1]) if taken else None
@@ -295,6 +297,9 @@ def effects(cur: Cursor, antecedent: Cards | None = None,
             same = prev if prev.count is None or prev.ref else Cards(ref="that")
             got = Effect("grant", cards=same, keyword=GRANTS[cur.peek()]), cur.skip()
             shared = True
+        if got is None and out and out[-1].kind == "grant" and out[-1].cards is not None and \
+                (got := also_strength(out[-1].cards, cur)) is not None:
+            shared = True  # «gana Furia y 3 a la Fuerza»: and 3 more Fuerza
         if got is None and out and out[-1].kind in SUBJECT_KINDS and out[-1].cards is not None and \
                 (end := cur.take_any("sea destruido", "sean destruidos", "sea destruida", "sean destruidas",
                                      "sea desterrado", "sean desterrados")) is not None:
@@ -313,7 +318,7 @@ def effects(cur: Cursor, antecedent: Cards | None = None,
         if got is None:
             return None
         eff, cur = got
-        second = _second_object(eff, cur)
+        second = _second_object(eff, cur) or second_zone(eff, cur)
         if second is not None:
             out.append(eff)
             eff, cur = second
@@ -368,7 +373,7 @@ def effects(cur: Cursor, antecedent: Cards | None = None,
                 return None
             then, cond, cur, optional = True, got_cond[0], comma, False
             continue
-        nxt = cur.take_any(". luego ,", ", luego ,", "y luego", ". despues ,", ". si lo haces ,", ", luego")
+        nxt = cur.take_any(". luego ,", ", luego ,", "y luego", ". despues ,", ". si lo haces ,", ", luego", ". luego")
         then = nxt is not None
         if nxt is None:
             nxt = cur.take_any("y", ".")

@@ -40,7 +40,7 @@ def _effect(eff: PEffect, scope: _Scope, continuous: bool) -> Effect:
         # the model's payer is the affected player: only the same as «tu oponente» when the cards
         # acted on are the opponent's (or the attack is)
         if eff.kind != "cancel_attack" and (eff.cards is None or eff.cards.controller != "opponent"):
-            raise Unsupported("«a menos que tu oponente pague» sobre cartas que pueden no ser suyas")
+            common["unless_player"] = "opponent"  # «Roba una carta a menos que tu oponente pague …»
         common["unless"] = Cost(eff.unless[0], amount=eff.unless[1])
     if eff.kind in ("draw", "mill") and eff.amount_from is not None:
         target = 0
@@ -112,6 +112,8 @@ def _effect(eff: PEffect, scope: _Scope, continuous: bool) -> Effect:
                 "graveyard": "graveyard", "paid": "paid", "reserve": "reserve",
                 "being_played": "being_played"}[eff.dest]  # being_played: «y juégalo sin pagar su coste»
         return Effect("search", subject="player", player=owner or "you", filter=flt, zone=dest, **common)
+    if eff.kind == "extra_turn":  # «Gana un turno extra después de éste»
+        return Effect("extra_turn", subject="player", player="you", **common)
     if eff.kind in STATIC_KINDS:  # damage to the Destierro, who may bear an Arma
         return lower_static(eff, scope, continuous, common)
     if eff.kind == "prevent":  # «para prevenirlo»: the event that was about to happen
@@ -309,11 +311,15 @@ def _lower(p: Parsed, text: str, card_type: str) -> Ability:
     if p.kind in ("activated", "triggered", "static"):
         # "Si esta carta está en tu Cementerio, puedes …": the ability works from that zone
         zones = {c.zone for c in p.conditions if c.kind == "self_zone" and c.zone is not None} | {
-            c.cards.zone for c in p.costs if c.cards is not None and c.cards.ref == "self" and c.cards.zone != "play"}
+            c.cards.zone for c in p.costs if c.cards is not None and c.cards.ref == "self" and c.cards.zone != "play"} | {
+            e.cards.zone for e in p.effects if e.kind in ("play_free", "play_paying") and e.cards is not None
+            and e.cards.ref == "self" and e.cards.zone != "play"}  # «jugar este Aliado desde tu Cementerio»
         if len(zones) == 1 and zones != {"play"}:
             common["zone"] = _ZONES[zones.pop()]
             # the zone says it: the condition «si esta carta está en tu Cementerio» is not repeated
             common["condition"] = _conditions(tuple(c for c in p.conditions if c.kind != "self_zone"))
+    if any(c.kind in ("discard_self", "reveal_self") for c in costs) and common.get("zone") != "hand":
+        raise Unsupported("Descartar / mostrar esta carta fuera de la mano")
     if p.kind == "triggered":
         assert p.trigger is not None  # a triggered ability always has its trigger
         if p.trigger.phase == "response":

@@ -374,7 +374,8 @@ def card_phrase(cur: Cursor) -> tuple[Cards, Cursor] | None:
                   position=position)
     if count == 1 and plural and not up_to:
         return None  # "una cartas": not a phrase we understand
-    result = _finish(cards, cur, word if word in ("el", "la") else None)
+    # «la primera carta de tu Mazo Castillo» names its card by position, not as a target
+    result = _finish(cards, cur, word if word in ("el", "la") and position is None else None)
     if result and position and result[0].zone != "castle":
         return None
     return result

@@ -203,6 +203,7 @@ class Trigger:
     would: bool = False  # "fuera a ser Destruido": before it happens (replacement)
     also: tuple[str, ...] = ()  # more events after "o": "entra en juego o es declarado bloqueador"
     delayed: bool = False  # «Hasta la Fase Final, cuando …»: armed by the card's effect before it
+    self_too: bool = False  # «este u otro Aliado de Raza X»: this card too, wherever it went
 
     def describe(self) -> str:
         from .render import describe_trigger
@@ -212,12 +213,15 @@ class Trigger:
 
 @dataclass(frozen=True, slots=True)
 class Condition:
-    kind: str  # all_race, control, self_zone, self_bearing, no_cards, phase
+    # all_race (races and/or an attribute kept in ``zone``: each Ally is one of them), control,
+    # self_zone, self_bearing, no_cards, phase
+    kind: str
     races: tuple[str, ...] = ()
     cards: Cards | None = None
     n: int | None = None
     zone: str | None = None
     phase: str | None = None
+    other: bool = False  # all_race: «los demás Aliados que controlas» (not this card)
 
     def describe(self) -> str:
         from .render import describe_condition
