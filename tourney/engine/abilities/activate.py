@@ -28,14 +28,14 @@ from .chain import (
 from .continuous import recompute
 from .costs import counters_payable
 from .effects import Effects
-from .evaluate import mismatch
+from .evaluate import HISTORY, mismatch
 from .events import Event, fire, listening
 from .model import Cost
 
 
 class Activation(Effects):
     # -- events and triggers ---------------------------------------------------------
-    _TRACKED = frozenset({"enters_play", "combat_damage"})  # entered_this_turn, dealt damage
+    _TRACKED = frozenset({"enters_play", "combat_damage"}) | HISTORY  # entered_this_turn, dealt damage, …
 
     def _emit(self, kind: str, inst=None, player: str | None = None, phase: str | None = None,
               came_from: str | None = None, to: str | None = None) -> None:
@@ -62,6 +62,8 @@ class Activation(Effects):
                 self.entered.append((self.turn, event.card, event.player or ""))
             elif event.kind == "combat_damage" and event.card is not None:
                 self.damaged.add((self.turn, event.card))
+            if event.kind in HISTORY:
+                self.history.append((self.turn, event.kind, event.card, event.player))
             if event.kind in heard:
                 fired.append(event)
         for event in fired:

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from .conditions import all_allies, this_turn
+from .conditions import counted as counted_condition
 from .counters import counter_cost
 from .nouns import RACES, bare_phrase, card_phrase, number
 from .parsed import Cards, Condition, Cost, Trigger
@@ -220,28 +222,8 @@ def _trigger_event(rest: Cursor, cards, after_or: bool = False) -> tuple[Trigger
 
 def condition(cur: Cursor) -> tuple[Condition, Cursor] | None:
     """ "si …" / "mientras …" conditions (the word itself already read)."""
-    if (after := cur.take("todos", "los", "aliados", "que", "controlas", "son")) is not None:
-        if after.peek() in ("luz", "oscuridad") and after.peek(1) not in ("yo", "y", "o", ","):
-            return Condition("all_race", zone=after.peek().capitalize()), after.skip()
-        if after.peek() in ("luz", "oscuridad") and after.peek(1) in ("yo", "o"):
-            # «son Luz y/o Samurái»: each one is Luz, of one of those Races, or both
-            tail = after.skip(2)
-            tail = tail.take("de", "raza") or tail
-            either, tail = _races(tail)
-            if not either:
-                return None
-            return Condition("all_race_or", races=either, zone=after.peek().capitalize()), tail
-        after = after.take("de", "raza") or after
-        races: list[str] = []
-        while after.peek() in RACES:
-            races.append(RACES[after.peek()])
-            after = after.skip()
-            if after.peek() in ("o", "y", "yo") and after.peek(1) in RACES:
-                after = after.skip()
-        return (Condition("all_race", races=tuple(races)), after) if races else None
-    if (after := cur.take_any("todos los aliados que controles sean", "todos tus aliados son")) is not None:
-        return condition(Cursor(("todos", "los", "aliados", "que", "controlas", "son")
-                                + after.toks[after.i:]))
+    if (got_all := all_allies(cur) or counted_condition(cur) or this_turn(cur)) is not None:
+        return got_all  # «si todos los Aliados que controlas son Luz y/o de Raza Héroe», …
     if (after := cur.take_any("controlas al menos", "controlas", "controles")) is not None and \
             (counted := number(after)) and counted[1].peek() != "o":
         phrase = card_phrase(after)
@@ -289,7 +271,9 @@ def condition(cur: Cursor) -> tuple[Condition, Cursor] | None:
             return Condition("bearer_race", zone=after.peek().capitalize()), after.skip()
         return None
     if (after := cur.take_any("SELF hizo dano al mazo castillo oponente",
-                              "el aliado portador hizo dano al mazo castillo oponente")) is not None:
+                              "el aliado portador hizo dano al mazo castillo oponente",
+                              "SELF hizo dano de combate al mazo castillo oponente",
+                              "el aliado portador hizo dano de combate al mazo castillo oponente")) is not None:
         bearer = cur.peek() == "el"
         after = after.take("este", "turno") or after
         return Condition("dealt_damage", zone="bearer" if bearer else "self"), after

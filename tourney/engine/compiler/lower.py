@@ -40,7 +40,7 @@ def _effect(eff: PEffect, scope: _Scope, continuous: bool) -> Effect:
         # the model's payer is the affected player: only the same as «tu oponente» when the cards
         # acted on are the opponent's (or the attack is)
         if eff.kind != "cancel_attack" and (eff.cards is None or eff.cards.controller != "opponent"):
-            raise Unsupported("«a menos que tu oponente pague» sobre cartas que pueden no ser suyas")
+            common["unless_player"] = "opponent"  # «Roba una carta a menos que tu oponente pague …»
         common["unless"] = Cost(eff.unless[0], amount=eff.unless[1])
     if eff.kind in ("draw", "mill") and eff.amount_from is not None:
         target = 0
@@ -96,13 +96,17 @@ def _effect(eff: PEffect, scope: _Scope, continuous: bool) -> Effect:
         flt = card_filter(eff.cards)
         return Effect("cost_change", subject="each", filter=TargetFilter(**{**_tf_fields(flt), "targets": False}),
                       amount=eff.amount)
+    if eff.kind == "search" and eff.cards is not None and eff.cards.plus:
+        raise _Both(eff)  # «un Aliado y un Talismán»: one search step per card (see ``_effects``)
     if eff.kind == "search":
-        if eff.cards is None or eff.cards.zone != "castle" or eff.cards.count is None:
+        zones = (eff.cards.zone,) + eff.cards.also_zones if eff.cards is not None else ()
+        if eff.cards is None or "castle" not in zones or eff.cards.count is None:
             raise Unsupported("Buscar sin carta concreta")
         owner = eff.cards.zone_owner if eff.cards.zone_owner != "owner" else eff.player
         if eff.cards.zone_owner is None:
             owner = "any"  # «en un Mazo Castillo»
-        flt = card_filter(Cards(**{**_fields(eff.cards), "zone_owner": None, "zone": "castle"}))
+        flt = card_filter(Cards(**{**_fields(eff.cards), "zone_owner": None, "zone": "castle",
+                                   "also_zones": tuple(z for z in zones if z != "castle")}))
         assert eff.dest is not None  # the grammar always says where the found card goes
         dest = {"hand": "hand", "exile": "exile", "castle_top": "castle_top",
                 "graveyard": "graveyard", "paid": "paid", "reserve": "reserve",
@@ -197,6 +201,11 @@ def _effects(p: Parsed, scope: _Scope, continuous: bool) -> tuple[Effect, ...]:
         try:
             out.append(_effect(eff, scope, continuous))
         except _Both as both:
+            if both.eff.kind == "search":
+                assert both.eff.cards is not None
+                for part in (replace(both.eff.cards, plus=()),) + both.eff.cards.plus:
+                    out.append(_effect(replace(both.eff, cards=part), scope, continuous))
+                continue
             for race in (both.eff.keyword or "").split("+"):
                 out.append(_effect(replace(both.eff, keyword=race), scope, continuous))
     return tuple(out)
@@ -213,12 +222,12 @@ _PERMISSION_ZONES = {"desde tu Cementerio": ("graveyard", ()),
 
 
 def lower(p: Parsed, text: str, card_type: str, name: str = "") -> Ability:
-    _NAME["card"] = name
+    _NAME["card"], _NAME["text"] = name, text
     _PAID["costs"] = p.costs
     try:
         return _lower(p, text, card_type)
     finally:
-        _NAME["card"] = ""
+        _NAME["card"] = _NAME["text"] = ""
         _PAID["costs"] = ()
 
 

@@ -87,9 +87,16 @@ def card_filter(cards: Cards, *, owner_player: str | None = None) -> TargetFilte
         if cards.zone not in ("play", "being_played"):
             raise Unsupported("cómo se jugó una carta que no se está jugando")
         kwargs.update(played_free=cards.played_free, played_from_hand=cards.played_from_hand)
-    names = (_NAME["card"],) if cards.copy_of_self else ()
+    names: tuple[str, ...] = (_NAME["card"],) if cards.copy_of_self else ()
     if cards.copy_of_self and not _NAME["card"]:
         raise Unsupported("copia de esta carta sin nombre")
+    if cards.names:
+        names += tuple(spelled(n) for n in cards.names)
+    if cards.any_of:  # «un Aliado Guardián o de Raza Héroe»: each alternative on its own, here
+        if "any_of" in kwargs:
+            raise Unsupported("dos alternativas en un filtro")
+        kwargs["any_of"] = tuple(TargetFilter(**{**_tf_fields(card_filter(replace(c, count=1))), "targets": False})
+                                 for c in cards.any_of)
     if cards.cost_rel is not None or cards.strength_rel is not None:
         kwargs.update(_relations(cards))
     return TargetFilter(types=types, races=cards.races, controller=controller, keywords=cards.keywords,
@@ -101,7 +108,8 @@ def card_filter(cards: Cards, *, owner_player: str | None = None) -> TargetFilte
                         attribute=cards.attribute, with_ability=cards.with_ability,
                         zone=_ZONES[cards.zone], other=cards.other,
                         count=cards.count if cards.count is not None else 1, up_to=cards.up_to,
-                        same_zone=same_zone, **kwargs)
+                        same_zone=same_zone, also_zones=tuple(_ZONES[z] for z in cards.also_zones),
+                        **kwargs)
 
 
 class _Scope:
@@ -168,19 +176,27 @@ def _fields(cards: Cards) -> dict:
 
 
 def _condition(cond: PCondition) -> Condition:
-    if cond.kind == "all_race_or":  # «son Luz y/o Samurái»: each is one or the other (or both)
-        either = (TargetFilter(attribute=cond.zone, targets=False), TargetFilter(races=cond.races, targets=False))
-        return Condition("all_allies", filter=TargetFilter(types=("Aliado",), any_of=either, controller="you",
-                                                           targets=False))
-    if cond.kind == "all_race":  # races, or an attribute («son Luz») kept in ``zone``
+    if cond.kind == "all_race":  # races and/or an attribute («son Luz») kept in ``zone``
+        if cond.zone and cond.races:  # «Luz y/o de Raza Héroe»: each Ally is one of them
+            either = (TargetFilter(attribute=cond.zone, targets=False),
+                      TargetFilter(races=cond.races, targets=False))
+            return Condition("all_allies", filter=TargetFilter(types=("Aliado",), any_of=either, controller="you",
+                                                               other=cond.other, targets=False))
         return Condition("all_allies", filter=TargetFilter(types=("Aliado",), races=cond.races,
                                                            attribute=cond.zone, controller="you",
-                                                           targets=False))
+                                                           other=cond.other, targets=False))
     if cond.kind == "control":  # the grammar always gives the cards and how many
         assert cond.cards is not None and cond.n is not None
         flt = card_filter(cond.cards)
         flt = TargetFilter(**{**_tf_fields(flt), "controller": "you", "count": 1, "targets": False})
         return Condition("controls", filter=flt, count=cond.n)
+    if cond.kind == "control_at_most":  # «controlas N o menos Oros»: not N+1 or more
+        assert cond.cards is not None and cond.n is not None
+        return Condition("not", of=(_condition(replace(cond, kind="control", n=cond.n + 1)),))
+    if cond.kind == "bearer_is":  # «si el Aliado portador tiene Fuerza 2 o menos»
+        assert cond.cards is not None
+        return Condition("bearer_is", filter=TargetFilter(**{**_tf_fields(card_filter(cond.cards)),
+                                                             "targets": False}))
     if cond.kind == "self_zone":
         assert cond.zone is not None
         return Condition("in_zone", zone=_ZONES[cond.zone])
@@ -202,11 +218,13 @@ def _condition(cond: PCondition) -> Condition:
         return Condition("paid_cost")
     if cond.kind == "played_from":
         return Condition("played_from", zone=_ZONES[cond.zone or "hand"])
-    if cond.kind == "happened":  # «si un Aliado oponente fue Destruido este turno», «si jugaste un Talismán …»
-        assert cond.cards is not None
-        flt = TargetFilter(**{**_tf_fields(card_filter(cond.cards)), "targets": False})
+    if cond.kind in ("happened", "not_happened"):  # «si un Aliado oponente fue Destruido este turno»,
+        assert cond.cards is not None  # «si jugaste un Talismán …», «si este Aliado no fue declarado atacante …»
+        seen = None if cond.cards.ref == "self" else TargetFilter(**{**_tf_fields(card_filter(cond.cards)),
+                                                                       "targets": False})
         player = "you" if cond.phase == "played" else "any"
-        return Condition("happened_this_turn", event=cond.phase, filter=flt, player=player)
+        happened = Condition("happened_this_turn", event=cond.phase, filter=seen, player=player)
+        return happened if cond.kind == "happened" else Condition("not", of=(happened,))
     if cond.kind == "zone_count":
         assert cond.cards is not None and cond.n is not None
         flt = card_filter(replace(cond.cards, zone="play", zone_owner=None, count=1))
@@ -348,7 +366,21 @@ def _trigger_of(t: PTrigger) -> Trigger:
     return Trigger(event, card=flt, player=player, **extra)
 
 
-_NAME = {"card": ""}  # the name of the card being lowered («una copia de esta carta»)
+_NAME = {"card": "", "text": ""}  # the card being lowered («una copia de esta carta») and its sentence
+
+
+def spelled(folded: str) -> str:
+    """A card name read as folded tokens («simon de montfort»), spelled as the sentence writes
+    it («Simón de Montfort»); it must be written as a name (capital first letter)."""
+    from .text import fold
+
+    want = folded.split()
+    words = [w.strip(".,;:()«»\"'") for w in _NAME["text"].split()]
+    for i in range(len(words) - len(want) + 1):
+        window = words[i:i + len(want)]
+        if [fold(w) for w in window] == want and window[0][:1].isupper():
+            return " ".join(window)
+    raise Unsupported(f"«{folded}» no está escrito como el nombre de una carta")
 _PAID: dict[str, tuple[PCost, ...]] = {"costs": ()}  # the costs of the ability being lowered
 
 
