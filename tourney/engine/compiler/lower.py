@@ -96,6 +96,12 @@ def _effect(eff: PEffect, scope: _Scope, continuous: bool) -> Effect:
         flt = card_filter(eff.cards)
         return Effect("cost_change", subject="each", filter=TargetFilter(**{**_tf_fields(flt), "targets": False}),
                       amount=eff.amount)
+    if eff.kind == "cost_change" and eff.cards is not None and eff.cards.count is None and \
+            eff.cards.ref is None and not continuous and eff.until == "end" and eff.per is None:
+        # «el coste de las Armas se reduce en 1 Oro hasta la Fase Final»: those played this turn
+        flt = card_filter(eff.cards)
+        return Effect("cost_change", subject="each", filter=TargetFilter(**{**_tf_fields(flt), "targets": False}),
+                      amount=eff.amount, duration=_duration(eff, continuous), **common)
     if eff.kind == "search":
         if eff.cards is None or eff.cards.zone != "castle" or eff.cards.count is None:
             raise Unsupported("Buscar sin carta concreta")
