@@ -83,6 +83,8 @@ class Combat(State):
         self.phase = "block"
         for iid in action.cards:
             self._emit("attack_declared", self.cards[iid], p)
+        if action.cards:  # «Cuando uno o más Aliados oponentes sean declarados atacantes»: once
+            self._emit("attackers_declared", None, p)
 
     def can_block(self, blocker: Inst, attacker: Inst) -> str | None:
         if UNBLOCKABLE in attacker.kw:

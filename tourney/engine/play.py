@@ -57,10 +57,14 @@ class Play(State):
         if not action.costs:
             extra = [a for a in (known.abilities if known else ()) if a.kind == "additional_cost"
                      and holds(self, a.condition, inst, action.p)]
-            if extra and any(c.kind != "gold" for a in extra for c in a.costs):
+            if extra and any(c.kind not in ("gold", "banish_castle_top") for a in extra for c in a.costs):
                 raise IllegalAction("10.16", f"{inst.label()} tiene un coste adicional "
                                              f"({extra[0].describe()}): el registro no nombra con "
                                              "qué se paga («costs»).")
+            top = tuple(c for a in extra for c in a.costs if c.kind == "banish_castle_top")
+            if top:  # «Destierra las primeras dos cartas de tu Mazo Castillo»: the engine knows which
+                from dataclasses import replace
+                return self._check_costs(replace(action, pay=()), inst, top)[1]
             return None
         pieces = [a for a in (known.abilities if known else ())
                   if a.kind == ("alternative_cost" if not action.pay else "additional_cost")]

@@ -51,6 +51,10 @@ EVENTS = {
     "milled": "se Bota una carta",
     "gold_enters": "un Oro entra en juego",
     "attack_declared": "un Aliado es declarado atacante",
+    "attackers_declared": "uno o más Aliados son declarados atacantes",  # once per declaration
+    "purified": "una carta es Purificada",
+    "regrouped": "un Aliado es Agrupado",
+    "to_graveyard": "una carta es puesta en un Cementerio",
     "block_declared": "un Aliado es declarado bloqueador",
     "combat_damage": "un Aliado hace daño de combate",
     "damage": "se hace daño a un Castillo",
@@ -122,6 +126,11 @@ COSTS = {
     "shuffle_own": "barajar {amount} {filter} en tu Mazo Castillo",
     "reveal": "mostrar {amount} {filter} de tu mano",
     "banish_from_hand": "Desterrar {amount} {filter} de tu mano",
+    "return_self": "devolver esta carta a tu mano",
+    "discard_self": "Descartar esta carta",
+    "reveal_self": "mostrar esta carta",
+    "bottom_from_hand": "poner {amount} {filter} de tu mano al fondo de tu Mazo Castillo",
+    "banish_castle_top": "Desterrar las primeras {amount} carta(s) de tu Mazo Castillo",
 }
 
 EFFECTS = {
