@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .nouns import ATTRIBUTES, NOUNS, PRONOUNS, RACES, bare_phrase, card_phrase, number
+from .nouns import ATTRIBUTES, NOUNS, PRONOUNS, RACES, card_phrase, number, per_phrase
 from .parsed import Cards, Effect
 from .text import Cursor
 
@@ -84,7 +84,7 @@ def _card_effect_of(cur: Cursor, antecedent: Cards | None, subject: Cards | None
                 until, tail = "end", more
             per = None
             if (more := tail.take("por", "cada")) is not None:
-                phrase = bare_phrase(more)
+                phrase = per_phrase(more)
                 if phrase is None:
                     return None
                 per, tail = phrase

@@ -157,9 +157,13 @@ def _effect(eff: PEffect, scope: _Scope, continuous: bool) -> Effect:
     fields = scope.subject(cards, eff.player)
     extra: dict[str, Any] = {}
     if eff.per is not None:
-        if fields["subject"] == "each":
-            raise Unsupported("«por cada» sobre «todos los …»")
-        extra.update(_count(eff.per, "you"))
+        counted = _count(eff.per, "you")
+        if eff.per.other and not eff.per.copy_of_self and fields["subject"] != "self":
+            raise Unsupported("«por cada otro …»: ¿otro que cuál?")
+        if fields["subject"] == "each":  # «Los Aliados … ganan 1 por cada …»: count apart
+            extra.update(amount_from="count", count_filter=counted["filter"])
+        else:
+            extra.update(counted)
     if eff.kind in ("strength", "set_strength"):
         extra["amount"] = eff.amount
     if eff.kind in ("grant", "lose_keyword", "race_becomes"):
