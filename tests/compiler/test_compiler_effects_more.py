@@ -325,3 +325,13 @@ def test_ame_onna_reads_la_carta_superior_as_the_top_card(real):
 def test_lancelot_reads_cualquier_numero_as_cualquier_cantidad(real):
     assert compiled(real("Lancelot"))[0] == {"kind": "continuous", "effects": [
         {"kind": "weapon_capacity", "subject": "self"}]}  # no amount: any number of Armas
+
+
+def test_teutates_oros_for_talismanes_let_a_talisman_be_paid_with_fewer_oros(judge, cost):
+    assert cost("Aliento Congelante") == cost("Kamuy") == 2
+    head = header(deck("Teutates", "Aliento Congelante", "Kamuy"), deck(), hand=3)
+    base = [put("A", "A1"), put("B", "B1")]
+    v = judge(head, base + [play("A", "A2", ["A0"], targets=["B1"])])  # one Oro + Teutates' Oro
+    assert v.legal and len(base) + 2 in v.unverified
+    v = judge(head, base + [play("A", "A3", ["A0"])])  # an Aliado: Teutates' Oro does not pay it
+    assert (v.status, v.rule) == ("illegal", "8.1")
