@@ -215,6 +215,7 @@ class PlayerRow:
 class RoundData:
     number: int
     pairings: tuple[PairingRow, ...] = ()
+    name: str = ""  # a top-cut round's name («Final», «Semifinales», …); "" for a Swiss round
 
 
 @dataclass(frozen=True, slots=True)

@@ -177,3 +177,16 @@ def test_cards_out_of_play_or_an_unknown_condition_turn_the_fingerprint_off():
     unknown = _game_of(Ability("keyword", keyword="Furia",
                                condition=Condition("happened_this_turn", event="drawn")))
     assert reads(unknown) is None
+
+
+def test_a_strength_counted_per_card_in_play_reads_those_cards():
+    """«gana 1 a la Fuerza por cada Aliado que controles»: the Aliados in play are part of
+    what is compared, even though no filter hits them; counted out of play (the Cementerio),
+    the count is in the key instead."""
+    per_ally = reads(_game_of(Ability("continuous", effects=(Effect(
+        "strength", subject="self", amount=1, amount_from="count", count_filter=ALLY_FILTER),))))
+    assert per_ally is not None and per_ally.types == frozenset({"Aliado"})
+    per_dead = reads(_game_of(Ability("continuous", effects=(Effect(
+        "strength", subject="self", amount=1, amount_from="count",
+        count_filter=TargetFilter(types=("Aliado",), zone="graveyard")),))))
+    assert per_dead is not None and per_dead.types == frozenset()

@@ -223,3 +223,19 @@ def test_the_final_standings_are_printed_and_exported_cut_first(client, world, c
     assert [r[1] for r in rows[:2]] == [champion, finalist]
     assert {r[1] for r in rows[2:4]} == set(semi_losers) and rows[2][3] == "Semifinal"
     assert [r[0] for r in rows] == list(range(1, 11)) and rows[-1][3] is None
+
+
+def test_a_cut_rounds_pairings_and_slips_are_titled_by_its_name_not_its_number(client, world,
+                                                                              cut_event):
+    org, _judge, event = cut_event
+    _champion, _finalist, _losers, played = _play_cut_from_the_grid(client, world, event)
+    (semis_number, _), (final_number, _) = played
+    login(client, org.email)
+    for kind in ("pairings", "slips"):
+        for number, name in ((semis_number, "Semifinales"), (final_number, "Final")):
+            resp = client.get(f"/eventos/{event.id}/documentos/{kind}?ronda={number}")
+            assert resp.status_code == 200
+            text = "".join(pg.extract_text() for pg in PdfReader(io.BytesIO(resp.data)).pages)
+            assert name in text and f"Ronda {number}" not in text, (kind, number, text[:300])
+        swiss = client.get(f"/eventos/{event.id}/documentos/{kind}?ronda=3")
+        assert "Ronda 3" in "".join(pg.extract_text() for pg in PdfReader(io.BytesIO(swiss.data)).pages)

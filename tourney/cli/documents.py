@@ -181,7 +181,7 @@ def print_pairings(event: str, round_number: int | None, order: str, page_size: 
     docs = _load(event, _norm_size(page_size))
     rnd = _round(docs, round_number)
     _done(output, f"Emparejamientos de la ronda {rnd.number} ({len(rnd.pairings)} mesas)",
-          render_pairings(docs.event, rnd.number, rnd.pairings, order=order))
+          render_pairings(docs.event, rnd.number, rnd.pairings, order=order, name=rnd.name))
 
 
 @print_group.command("slips", help="Hojas de resultado: una por mesa, cuatro por página, con "
@@ -197,7 +197,7 @@ def print_slips(event: str, round_number: int | None, page_size: str | None, out
     rnd = _round(docs, round_number)
     tables = sum(1 for p in rnd.pairings if not p.is_bye)
     _done(output, f"Hojas de resultado de la ronda {rnd.number} ({tables} mesas)",
-          render_slips(docs.event, rnd.number, rnd.pairings))
+          render_slips(docs.event, rnd.number, rnd.pairings, name=rnd.name))
 
 
 @print_group.command("standings", help="Clasificación con desempates (OMW%, GW%, OGW%) y el "

@@ -13,23 +13,28 @@ from collections.abc import Iterable, Sequence
 from datetime import datetime
 
 from .base import GREY, Column, Document, draw_table, fmt_percent, width
+from ..swiss.topcut import round_name
 from .data import Bracket, EventInfo, PairingRow, StandingRow
 
 BYE = "BYE"
 ORDERS = ("mesa", "alfabetico", "ambos")
 
 
-def _round_label(number: int | None) -> str:
+def _round_label(number: int | None, name: str = "") -> str:
+    """«Ronda N» for a Swiss round; a cut round's own name («Final», «Semifinales», …)."""
+    if name:
+        return name
     return f"Ronda {number}" if number else "Sin ronda"
 
 
 def render_pairings(event: EventInfo, round_number: int, pairings: Sequence[PairingRow], *,
                     order: str = "ambos", printed_at: datetime | None = None,
-                    size: float = 14) -> bytes:
-    """Pairings by table and/or alphabetical (``order``: mesa | alfabetico | ambos)."""
+                    size: float = 14, name: str = "") -> bytes:
+    """Pairings by table and/or alphabetical (``order``: mesa | alfabetico | ambos); ``name``:
+    a top-cut round's name («Final», «Semifinales», …) instead of «Ronda N»."""
     if order not in ORDERS:
         raise ValueError(f"orden desconocido: {order!r} (use {', '.join(ORDERS)})")
-    label = _round_label(round_number)
+    label = _round_label(round_number, name)
     doc = Document(event, f"Emparejamientos {label}", label, printed_at)
     sub = f"{event.name} · {event.format_name}".strip(" ·")
     if order in ("mesa", "ambos"):
@@ -63,9 +68,10 @@ def alphabetical_rows(pairings: Iterable[PairingRow]) -> list[tuple[str, str, st
 
 
 def render_slips(event: EventInfo, round_number: int, pairings: Sequence[PairingRow], *,
-                 printed_at: datetime | None = None, per_page: int = 4) -> bytes:
-    """One result slip per table (byes excluded), ``per_page`` to a page, with cut lines."""
-    label = _round_label(round_number)
+                 printed_at: datetime | None = None, per_page: int = 4, name: str = "") -> bytes:
+    """One result slip per table (byes excluded), ``per_page`` to a page, with cut lines;
+    ``name`` as in render_pairings."""
+    label = _round_label(round_number, name)
     doc = Document(event, f"Hojas de resultado {label}", label, printed_at)
     c = doc.canvas
     tables = sorted((p for p in pairings if not p.is_bye), key=lambda p: p.table)
@@ -165,11 +171,6 @@ def render_standings(event: EventInfo, round_number: int | None, rows: Sequence[
     return doc.finish()
 
 
-def _bracket_round_name(matches: int) -> str:
-    return {1: "Final", 2: "Semifinales", 4: "Cuartos de final", 8: "Octavos de final"}.get(
-        matches, f"Ronda de {2 * matches}")
-
-
 def draw_bracket(doc: Document, bracket: Bracket) -> None:
     """Single-elimination bracket, rounds as columns, lines joining each match to the next."""
     c = doc.canvas
@@ -195,7 +196,7 @@ def draw_bracket(doc: Document, bracket: Bracket) -> None:
     centers: list[float] = [area_top - slot * (i + 0.5) for i in range(len(first))]
     for r, matches in enumerate(bracket.rounds):
         x = left + r * col_w
-        doc.text(x, area_top + 8, _bracket_round_name(len(matches)), 9, bold=True, max_width=box_w)
+        doc.text(x, area_top + 8, round_name(len(matches)), 9, bold=True, max_width=box_w)
         if r:
             prev = centers
             centers = [(prev[2 * i] + prev[2 * i + 1]) / 2 for i in range(len(prev) // 2)]

@@ -56,7 +56,7 @@ from ..swiss import (
     top_cut_pairings,
 )
 from ..swiss import standings as swiss_standings
-from ..swiss.topcut import cut_bracket, final_standings
+from ..swiss.topcut import cut_bracket, final_standings, round_name
 from . import adjudication as adjudication_service
 from . import decklists as decklist_service
 from . import rounds as round_service
@@ -159,7 +159,8 @@ def event_documents(session: Session, event: Event, *, catalog=None, formats: di
                 opponent_points=points.get(str(b.id), 0) if b else None,
                 player_id=_player_id(a, emails), opponent_id=_player_id(b, emails) if b else "",
                 result=m.result if (m.status == MATCH_CONFIRMED and b is not None) else None))
-        rounds.append(RoundData(rnd.number, tuple(rows)))
+        name = round_name(len(rows)) if rnd.kind == ROUND_TOP_CUT else ""
+        rounds.append(RoundData(rnd.number, tuple(rows), name))
         tables_of[rnd.number] = seats
 
     # standings and the top cut
@@ -375,7 +376,8 @@ def render_document(session: Session, event: Event, kind: str, *, catalog=None,
         raise ServiceError(str(exc).capitalize() + ".") from None
     if kind == "pairings":
         return RenderedDocument(render_pairings(docs.event, rnd.number, rnd.pairings, order=order,
-                                                printed_at=printed_at),
+                                                printed_at=printed_at, name=rnd.name),
                                 f"{slug}-emparejamientos-ronda-{rnd.number}.pdf", pdf)
-    return RenderedDocument(render_slips(docs.event, rnd.number, rnd.pairings, printed_at=printed_at),
+    return RenderedDocument(render_slips(docs.event, rnd.number, rnd.pairings, printed_at=printed_at,
+                                         name=rnd.name),
                             f"{slug}-hojas-de-resultado-ronda-{rnd.number}.pdf", pdf)

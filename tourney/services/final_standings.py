@@ -8,7 +8,8 @@ from sqlmodel import Session
 
 from ..models.events import MATCH_CONFIRMED, ROUND_TOP_CUT, Event
 from ..swiss import Match as SwissMatch, Result, SwissUserError
-from ..swiss.topcut import CHAMPION, cut_bracket, final_standings as swiss_final_standings
+from ..swiss.topcut import CHAMPION, cut_bracket, round_name
+from ..swiss.topcut import final_standings as swiss_final_standings
 from . import rounds
 
 
@@ -69,9 +70,6 @@ class BracketColumn:
     tables: tuple[BracketTable, ...]
 
 
-_ROUND_NAMES = {1: "Final", 2: "Semifinales", 4: "Cuartos de final", 8: "Octavos de final"}
-
-
 def bracket(session: Session, event: Event) -> tuple[list[BracketColumn], str | None] | None:
     """The top cut as the web shows it once it has started: every round of the bracket with
     its winners (tourney.swiss.topcut.cut_bracket) and the champion (None until the final)."""
@@ -85,7 +83,7 @@ def bracket(session: Session, event: Event) -> tuple[list[BracketColumn], str | 
     table = rounds.standings(session, event)
     name_of = {str(s.id): s.name for s in table}
     seed_of = {str(s.id): i for i, s in enumerate([s for s in table if not s.dropped], start=1)}
-    out = [BracketColumn(_ROUND_NAMES.get(len(col), f"Ronda de {2 * len(col)}"), tuple(
+    out = [BracketColumn(round_name(len(col)), tuple(
         BracketTable(seed_of.get(t.a), name_of.get(t.a), seed_of.get(t.b), name_of.get(t.b),
                      Result.parse(t.result).short() if t.result else None, name_of.get(t.winner))
         for t in col)) for col in columns]

@@ -95,6 +95,15 @@ def champion(final: Sequence[Match]) -> str:
 
 # -- the finished (or running) cut: who went how far ----------------------------------------------
 
+# Name of a cut round by its number of tables (what the bracket, the pairings and the slips say).
+_ROUND_BY_TABLES = {1: "Final", 2: "Semifinales", 4: "Cuartos de final", 8: "Octavos de final"}
+
+
+def round_name(tables: int) -> str:
+    """«Final», «Semifinales», «Cuartos de final», «Octavos de final»; else «Ronda de 2N»."""
+    return _ROUND_BY_TABLES.get(tables, f"Ronda de {2 * tables}")
+
+
 # Label of the place a player reached, by the number of tables of the round they lost in.
 _STAGE_BY_TABLES = {1: "Finalista", 2: "Semifinal", 4: "Cuartos de final", 8: "Octavos de final"}
 CHAMPION = "Campeón"

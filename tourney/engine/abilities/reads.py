@@ -15,10 +15,10 @@ lost abilities, given races): equal fingerprints mean the recomputation reads eq
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import MISSING, dataclass, fields
 from typing import TYPE_CHECKING
 
-from .model import Condition, TargetFilter
+from .model import Condition, Effect, TargetFilter
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..state import State
@@ -70,6 +70,15 @@ _AMOUNT_READS = {"allies_you_control": frozenset({"type:Aliado"}), "count": froz
                  "strength_of_self": frozenset({"strength"}),
                  "strength_of_bearer": frozenset({"strength", "type:Aliado"})}
 _DEFAULTS = {f.name: f.default for f in fields(TargetFilter)}
+# what the recomputation reads of an effect (``_effect``), and the fields it never reads
+_EFFECT_FIELDS = frozenset({
+    "kind", "subject", "filter", "amount", "amount_from", "count_filter", "keyword",
+    "target", "player", "zone", "counter", "duration", "optional", "then", "random", "unless",
+    "unless_player", "condition", "rest_zone", "by"})
+_EFFECT_DEFAULTS = {f.name: (f.default if f.default is not MISSING else None)
+                    for f in fields(Effect) if f.default_factory is MISSING}
+_CONDITION_FIELDS = frozenset({"kind", "filter", "count", "zone", "player", "phase", "counter",
+                               "of", "subject", "event"})
 # read back by the sources after it (7.1 D: the active player's first)
 _OUTPUT_EFFECTS = {"lose_abilities": ("lost", "active"), "race_becomes": ("race_write", "active"),
                    "strength": ("strength_write",)}
@@ -125,6 +134,9 @@ def _filter(f: TargetFilter | None, out: set[str]) -> None:
 def _condition(c: Condition | None, out: set[str]) -> None:
     if c is None:
         return
+    for f in fields(c):
+        if f.name not in _CONDITION_FIELDS and getattr(c, f.name) != f.default:
+            raise _Unknown(f.name)  # a field this module was not written for
     if c.kind in OFF_PLAY_CONDITIONS:
         return  # its truth is in the key
     if c.kind == "in_zone":  # where this card is
@@ -144,6 +156,29 @@ def _condition(c: Condition | None, out: set[str]) -> None:
     _filter(c.filter, out)
     for sub in c.of:
         _condition(sub, out)
+
+
+def _effect(e: Effect, out: set[str]) -> None:
+    for name, default in _EFFECT_DEFAULTS.items():
+        if name not in _EFFECT_FIELDS and getattr(e, name) != default:
+            raise _Unknown(name)  # a field this module was not written for
+    out.update(_OUTPUT_EFFECTS.get(e.kind, ()))
+    if e.subject == "each":
+        if e.filter is None:
+            raise _Unknown("each")
+        _types(e.filter, out)
+        _filter(e.filter, out)
+    if e.amount_from == "count":  # «por cada …»: out of play, its count is in the key
+        counted = e.count_filter or e.filter
+        if counted is None:
+            raise _Unknown("count")
+        if counted.zone == "in_play":
+            _types(counted, out)
+            _filter(counted, out)
+    elif e.amount_from is not None:
+        if e.amount_from not in _AMOUNT_READS:
+            raise _Unknown(e.amount_from)
+        out.update(_AMOUNT_READS[e.amount_from])
 
 
 def reads(game: State) -> Reads | None:
@@ -167,12 +202,7 @@ def _reads(game: State) -> Reads | None:
                 elif a.kind == "continuous":
                     _condition(a.condition, out)
                     for e in a.effects:
-                        out.update(_OUTPUT_EFFECTS.get(e.kind, ()))
-                        if e.subject == "each":
-                            if e.filter is None:
-                                raise _Unknown("each")
-                            _types(e.filter, out)
-                            _filter(e.filter, out)
+                        _effect(e, out)
     except _Unknown:
         return None
     types = frozenset(w[5:] for w in out if w.startswith("type:"))
