@@ -241,6 +241,7 @@ class Trigger(_Value):
     # effect of the card: armed when that effect resolves, only until the Fase Final of that
     # turn (the engine does not arm it yet: see events.tracked)
     delayed: bool = False
+    counter: str | None = None  # counter_placed: the counter's name (None: any counter)
 
     def __post_init__(self) -> None:
         _check(self.event, EVENTS, "evento")
@@ -252,6 +253,8 @@ class Trigger(_Value):
 
     def describe(self) -> str:
         text = " o ".join(EVENTS[e] for e in (self.event, *self.events))
+        if self.counter is not None:
+            text = text.replace("un contador", f"un contador de {self.counter}")
         if self.bearer:
             text = text.replace("una carta", "el Aliado portador").replace(
                 "un Aliado atacante", "el Aliado portador").replace("un Aliado", "el Aliado portador")

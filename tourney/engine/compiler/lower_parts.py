@@ -26,7 +26,8 @@ _PHASES = {"agrupacion": "regroup", "vigilia": "vigil", "final": "final", "batal
 
 
 _EVENTS = {"combat_damage": "combat_damage", "enters": "enters_play", "leaves": "leaves_play", "blocked": "blocked", "annulled": "annulled", "destroyed": "destroyed", "banished": "banished",
-           "attacks": "attack_declared", "blocks": "block_declared", "played": "played"}
+           "attacks": "attack_declared", "blocks": "block_declared", "played": "played",
+           "control_gained": "control_changed"}
 
 
 def card_filter(cards: Cards, *, owner_player: str | None = None) -> TargetFilter:
@@ -287,6 +288,12 @@ def _trigger_of(t: PTrigger) -> Trigger:
         raise Unsupported("disparo con fase")
     if t.event in ("drawn", "discarded", "milled"):  # «Cuando tu oponente Robe una carta»
         return Trigger(t.event, player=t.player or "any")
+    if t.event in ("counter_placed", "fed"):  # «sea Alimentado»: an Alimento counter is put on it (10.3)
+        if t.also or t.cards is None or t.cards.ref is not None:
+            raise Unsupported("disparo de contadores con otro evento o sobre una referencia")
+        flt = TargetFilter(**{**_tf_fields(card_filter(t.cards)), "targets": False, "count": 1})
+        return Trigger("counter_placed", card=flt, player=t.player or "any",
+                       counter="Alimento" if t.event == "fed" else t.counter)
     would = t.event.startswith("would_")
     event = _EVENTS.get(t.event.removeprefix("would_"))
     if event is None or t.cards is None:
