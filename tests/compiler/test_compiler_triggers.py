@@ -106,9 +106,13 @@ def test_en_la_fase_final_watatsumi_banishes_the_dragon_it_found(real):
 
 
 def test_en_la_fase_final_ese_aliado_needs_the_sentence_before_to_choose_one(real):
-    # Rapto de Proserpina: the sentence just before is not understood; Moctezuma II: neither
+    # Rapto de Proserpina: the sentence just before is not understood
     assert "sin antecedente" in (reason(real("Rapto de Proserpina"), 2) or "")
-    assert "sin antecedente" in (reason(real("Moctezuma II"), 4) or "")
+
+
+def test_en_la_fase_final_moctezuma_ii_banishes_the_aliado_it_found_and_played(real):
+    # its search («buscar en tu Mazo Castillo una carta de Aliado … y jugarla») is read now
+    assert sentence_json(real("Moctezuma II"), 4) == [_at_final("banish")]
 
 
 def test_en_la_fase_final_este_aliado_is_still_every_fase_final(real):
@@ -150,3 +154,111 @@ def test_played_gloton_draws_when_banished_from_its_owners_cementerio(judge):
     head = header(deck("Glotón"), deck(), hand=1)  # from play to exile: not from the Cementerio
     v = judge(head, [put("A", "A1"), put("A", "A1", zone="exile"), effect("A", "A1", draw={"A": 1})])
     assert v.status == "illegal" and v.line == 4
+
+
+# -- «Cuando este u otro Aliado …»: this card too (Trigger.self_too) --------------------------
+
+def test_este_u_otro_quetzalcoatl_and_mab_fire_for_themselves_and_for_dragones_or_faeries(real):
+    q = [a for a in compiled(real("Quetzalcoatl")) if a["kind"] == "triggered"][0]
+    assert q["trigger"] == {"event": "enters_play", "card": {"types": ["Aliado"], "races": ["Dragón"],
+                                                             "targets": False},
+                            "player": "you", "self_too": True}
+    assert q["effects"] == [{"kind": "mill", "subject": "player", "player": "each", "amount": 3}]
+    mab = sentence_json(real("Mab"), 4)[0]
+    assert mab["trigger"]["self_too"] and mab["trigger"]["card"]["races"] == ["Eterno", "Faerie"]
+
+
+def test_este_u_otro_zorya_fires_when_it_or_another_oscuridad_is_destroyed(real):
+    zorya = compiled(real("Zorya"))[1]
+    assert zorya["trigger"] == {"event": "destroyed", "card": {"types": ["Aliado"], "controller": "you",
+                                                               "attribute": "Oscuridad", "targets": False},
+                                "self_too": True}
+    assert zorya["costs"] == [{"kind": "gold"}] and zorya["optional"]
+
+
+def test_played_quetzalcoatl_entering_makes_each_player_mill_three(judge):
+    head = header(deck("Quetzalcoatl"), deck(), hand=1)
+    v = judge(head, [put("A", "A1"), effect("A", "A1", mill={"A": 3, "B": 3})])
+    assert v.verified == (3,)
+    v = judge(head, [put("A", "A1"), effect("A", "A1", mill={"B": 3})])  # «cada jugador»
+    assert (v.status, v.line) == ("illegal", 3)
+    # another Aliado that is no Dragón entering: nothing fires
+    v = judge(head, [put("A", "A1"), effect("A", "A1", mill={"A": 3, "B": 3}), put("A", "A2"),
+                     effect("A", "A1", mill={"A": 3, "B": 3})])
+    assert (v.status, v.line) == ("illegal", 5)
+
+
+def test_played_zorya_destroyed_itself_lets_you_pay_an_oro_for_a_discard(judge):
+    head = header(deck("Zorya"), deck(), hand=2)
+    base = [put("A", "A1"), put("A", "A1", zone="graveyard")]
+    pay = effect("A", "A1", moves=[["A0", "paid"], ["B1", "graveyard"]])
+    v = judge(head, base + [pay])
+    assert v.verified == (len(base) + 2,)
+
+
+# -- new events: «sean declarados atacantes» (once per declaration), «sea puesto en un
+# Cementerio», «sea Purificado», «Agrupe», «actives la habilidad de», «haga daño a …» ------
+
+def test_declarados_atacantes_oia_and_sabotaje_fire_once_per_attack_declaration(real):
+    oia = compiled(real("Oiá"))[1]
+    assert oia["trigger"] == {"event": "attackers_declared", "player": "opponent"}
+    assert [e["kind"] for e in oia["effects"]] == ["shuffle_into_castle", "mill"]
+    sabotaje = compiled(real("Sabotaje"))[0]
+    assert sabotaje["trigger"] == {"event": "attackers_declared", "player": "opponent", "condition": {
+        "kind": "opponent_controls", "count": 2,
+        "filter": {"types": ["Aliado"], "attacking": True, "targets": False}}}
+    assert sabotaje["zone"] == "graveyard" and sabotaje["effects"] == [{"kind": "return_to_hand",
+                                                                         "subject": "self"}]
+
+
+def test_puesto_en_un_cementerio_rescatar_almas_huayramama_and_orculli(real):
+    assert compiled(real("Rescatar Almas"))[0]["trigger"] == {
+        "event": "to_graveyard", "card": {"types": ["Aliado"], "targets": False}, "delayed": True}
+    assert compiled(real("Huayramama"))[0]["trigger"] == {
+        "event": "to_graveyard", "card": {"types": ["Aliado"], "races": ["Dragón"], "controller": "you",
+                                          "targets": False}, "from_zone": "castle"}
+    assert sentence_json(real("Orculli"), 1)[0]["trigger"] == {
+        "event": "to_graveyard", "self_only": True, "from_zone": "castle"}
+
+
+def test_purificado_agrupe_and_actives_la_habilidad_are_events_the_engine_does_not_fire_yet(real):
+    saint = compiled(real("Saint Germain"))[-1]
+    assert saint["trigger"] == {"event": "purified", "self_only": True}
+    assert saint["effects"] == [{"kind": "shuffle_into_castle", "subject": "each", "filter": {
+        "types": ["Aliado"], "controller": "opponent", "max_cost": 2}}]
+    zhayedan = compiled(real("Zhayedan"))[1]
+    assert zhayedan["trigger"] == {"event": "regrouped", "card": {"types": ["Aliado"], "targets": False},
+                                   "player": "opponent"}
+    assert zhayedan["zone"] == "graveyard"
+    for name in ("Cocijo", "Xólotl de Mictlán"):
+        found = [a for a in compile_card(real(name)).abilities if a.trigger is not None]
+        assert found[0].trigger.event == "ability_used" and found[0].trigger.card.types == ("Tótem",)
+        assert found[0].trigger.player == "you" and not tracked(found[0]), name
+    assert not tracked(compile_card(real("Saint Germain")).abilities[-1])
+
+
+def test_haga_dano_al_mazo_castillo_caceria_de_cabezas_and_bosque_druida(real):
+    caceria = compiled(real("Cacería de Cabezas"))[1]
+    assert caceria["trigger"] == {"event": "damage", "card": {"types": ["Aliado"], "targets": False},
+                                  "player": "you", "delayed": True}
+    assert caceria["effects"] == [{"kind": "destroy", "subject": "triggering"}]
+    bosque = compiled(real("Bosque Druida"))[0]
+    assert bosque["trigger"]["player"] == "opponent" and bosque["trigger"]["card"]["controller"] == "you"
+
+
+def test_played_sabotaje_returns_to_the_hand_when_two_aliados_attack(judge):
+    head = header(deck("Sabotaje"), deck(), hand=3)
+    base = [put("A", "A1", zone="graveyard"), end("A"), put("B", "B1", "B2")]
+    back = effect("A", "A1", moves=[["A1", "hand"]])
+    v = judge(head, base + [{"p": "B", "do": "attack", "cards": ["B1", "B2"]}, back])
+    assert v.verified == (len(base) + 3,)
+    v = judge(head, base + [{"p": "B", "do": "attack", "cards": ["B1"]}, back])  # «dos o más»
+    assert (v.status, v.line, v.rule) == ("illegal", len(base) + 3, "6.5")
+
+
+def test_played_huayramama_fires_when_a_dragon_is_milled_from_your_castle(judge):
+    for second, fires in (("Quetzalcoatl", True), ("Thorkell el Alto", False)):
+        head = header(deck("Huayramama", second), deck(), hand=1)  # A2 is the castle's top
+        base = [put("A", "A1"), {"p": "A", "do": "effect", "mill": {"A": 1}}]
+        v = judge(head, base + [effect("A", "A1", mill={"B": 1})])
+        assert (v.verified == (len(base) + 2,)) if fires else (v.status, v.line) == ("illegal", len(base) + 2)

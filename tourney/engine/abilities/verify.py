@@ -25,6 +25,7 @@ from .costs import kind_ok as _kind_ok
 from .costs import pay
 from .evaluate import IN_PLAY, holds, mismatch, player_of
 from .model import Ability, Effect, TargetFilter
+from .protections import damage_exiled, shielded
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..record import Action
@@ -38,7 +39,8 @@ ENGINE_APPLIED = frozenset({"gain_keyword", "lose_keyword", "lose_abilities", "c
                             "cancel", "redirect"})
 UNCHECKED = frozenset({"virtual_gold", "cost_change", "play_free", "play_paying", "look", "set_strength",
                        "must_block", "extra_turn", "lose_game", "damage", "end_battle",
-                       "race_becomes", "cannot_be_annulled", "shuffle_into_castle"})
+                       "race_becomes", "cannot_be_annulled", "shuffle_into_castle",
+                       "damage_to_exile", "bearer_only", "bearer_not"})
 
 
 class Unverifiable(Exception):
@@ -285,6 +287,8 @@ def _effect(game: State, pool: _Pool, effect: Effect, ability: Ability, source: 
     if kind in DEST or kind in ("put_into_play", "gain_control", "move"):
         return _move_effect(game, pool, effect, source, p, f, known)
     if kind in ("draw", "mill"):
+        if kind == "mill" and damage_exiled(game, source):
+            raise Unverifiable("daño enviado al Destierro")  # the record's Botar goes to the Cementerio
         n = _amount(game, effect, source, p, pool, split)
         table = pool.draw if kind == "draw" else pool.mill
         players = (list(game.order) if effect.player == "each"
@@ -311,12 +315,15 @@ def _effect(game: State, pool: _Pool, effect: Effect, ability: Ability, source: 
             frm, to = {"hand"}, {"graveyard"}
         else:  # «Busca … en tu Mazo Castillo y ponlo en tu mano» (zone: where it goes)
             frm = {f_zone if f_zone not in ("in_play", "being_played") else "castle"}
+            if effect.filter is not None:  # «en tu Mazo Castillo o Cementerio»
+                frm |= set(effect.filter.also_zones)
             dest = effect.zone or "hand"
             to = {"defense", "support", "reserve"} if dest == "being_played" else {dest}
         ids = [iid for iid, z in pool.moves.items() if z in to
                and (game.cards[iid].zone in frm or ("hand" in frm and iid in pool.drawn))
                and game.cards[iid].owner == pid
-               and (effect.filter is None or _kind_ok(effect.filter, game.cards[iid]))]
+               and (effect.filter is None or _kind_ok(effect.filter, game.cards[iid]))
+               and (kind != "search" or _found(game, effect.filter, game.cards[iid], p, source))]
         n = effect.amount if effect.amount is not None else (effect.filter.count
                                                             if effect.filter else 1)
         if kind == "discard" and len(ids) != n and not effect.optional \
@@ -425,6 +432,15 @@ def _effect(game: State, pool: _Pool, effect: Effect, ability: Ability, source: 
     raise Unverifiable(kind)
 
 
+def _found(game: State, f: TargetFilter | None, inst: Inst, p: str, source: Inst) -> bool:
+    """A searched card matches the whole filter (its names, Raza, attribute, alternatives…);
+    where it comes from and whose it is are checked by the caller."""
+    if f is None:
+        return True
+    loose = replace(f, zone="being_played", also_zones=(), controller="any", other=False)
+    return mismatch(game, loose, inst, p, source, explain=False) is None
+
+
 def _owner_of(game: State, known: list[str] | None) -> str | None:
     if known:
         inst = game.cards[known[0]]
@@ -457,6 +473,8 @@ def _move_effect(game: State, pool: _Pool, effect: Effect, source: Inst, p: str,
                 raise IllegalAction("8.2", f"{source.label()} afecta a {f.describe()}, y el "
                                            f"registro mueve {len(ids)} cartas.")
         for iid in ids:
+            if shielded(game, game.cards[iid], kind, source):
+                raise Unverifiable("protección continua")  # not enforced yet: never illegal
             why = _protected(game, game.cards[iid], effect, source)
             if why:
                 rule = {"destroy": "10.31", "banish": "10.30"}.get(kind, "10.12")
@@ -472,6 +490,8 @@ def _move_effect(game: State, pool: _Pool, effect: Effect, source: Inst, p: str,
                            and mismatch(game, f, inst, p, source))
         protected = _protected(game, inst, effect, source)
         moved = pool.moves.get(iid)
+        if moved in dests and shielded(game, inst, kind, source):
+            raise Unverifiable("protección continua")  # not enforced yet: never illegal
         if still_valid and not protected:
             if moved in dests:
                 del pool.moves[iid]

@@ -51,6 +51,10 @@ EVENTS = {
     "milled": "se Bota una carta",
     "gold_enters": "un Oro entra en juego",
     "attack_declared": "un Aliado es declarado atacante",
+    "attackers_declared": "uno o más Aliados son declarados atacantes",  # once per declaration
+    "purified": "una carta es Purificada",
+    "regrouped": "un Aliado es Agrupado",
+    "to_graveyard": "una carta es puesta en un Cementerio",
     "block_declared": "un Aliado es declarado bloqueador",
     "combat_damage": "un Aliado hace daño de combate",
     "damage": "se hace daño a un Castillo",
@@ -122,6 +126,11 @@ COSTS = {
     "shuffle_own": "barajar {amount} {filter} en tu Mazo Castillo",
     "reveal": "mostrar {amount} {filter} de tu mano",
     "banish_from_hand": "Desterrar {amount} {filter} de tu mano",
+    "return_self": "devolver esta carta a tu mano",
+    "discard_self": "Descartar esta carta",
+    "reveal_self": "mostrar esta carta",
+    "bottom_from_hand": "poner {amount} {filter} de tu mano al fondo de tu Mazo Castillo",
+    "banish_castle_top": "Desterrar las primeras {amount} carta(s) de tu Mazo Castillo",
 }
 
 EFFECTS = {
@@ -166,6 +175,7 @@ EFFECTS = {
     "reduce_damage": "reduce en {amount} el daño que haría {subject}",
     "prevent_damage": "previene el daño que haría {subject}",
     "damage": "{subject} hace {amount} de daño a {player}",
+    "damage_to_exile": "el daño hecho por {subject} es enviado al Destierro",
     # gold and costs
     "virtual_gold": "{player} gana {amount} Oro(s) virtual(es)",
     "cost_change": "el coste de {subject} cambia en {amount}",
@@ -183,6 +193,8 @@ EFFECTS = {
     "purify": "Purifica {subject}",
     "dig": "{player} mira {amount} carta(s) de su Mazo Castillo y toma {subject}",
     "weapon_capacity": "{subject} puede portar {amount} Arma(s)",
+    "bearer_only": "{subject} sólo puede ser portada por {bearers}",
+    "bearer_not": "{subject} no puede ser portada por {bearers}",
     "enters_with_counters": "{subject} entra en juego con {amount} contador(es) de {counter}",
     "lose_game": "{player} pierde la partida",
 }

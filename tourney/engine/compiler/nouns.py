@@ -106,6 +106,9 @@ def _nouns(cur: Cursor) -> tuple[tuple[str | None, ...], bool, Cursor] | None:
     kind, plural = NOUNS[cur.peek()]
     kinds = [kind]
     cur = cur.skip()
+    if kind is None and cur.peek() == "de" and cur.peek(1) in NOUNS and NOUNS[cur.peek(1)][0] and \
+            not NOUNS[cur.peek(1)][1]:
+        kinds, cur = [NOUNS[cur.peek(1)][0]], cur.skip(2)  # «una carta de Aliado»: an Aliado
     while cur.peek() in ("o", "y") and cur.peek(1) in NOUNS:
         kinds.append(NOUNS[cur.peek(1)][0])
         plural = plural or NOUNS[cur.peek(1)][1]
@@ -200,11 +203,18 @@ def _modifiers(cards: Cards, cur: Cursor) -> tuple[Cards, Cursor]:
         elif (after := cur.take_any("que no sea", "que no sean")) is not None and \
                 after.peek() in KEYWORD_ADJ and not cards.without:
             cards, cur = replace(cards, without=(KEYWORD_ADJ[after.peek()],)), after.skip()
-        elif (after := cur.take_any("que no sea", "que no sean")) is not None and after.peek() in NOUNS:
-            excluded = NOUNS[after.peek()][0]
-            if excluded is None:
+        elif (after := cur.take_any("que no sea de", "que no sean de", "que no sea", "que no sean")) is not None \
+                and after.peek() in NOUNS and not cards.exclude_types:
+            excluded = [NOUNS[after.peek()][0]]  # «que no sea Oro», «que no sea de Aliado ni Oro»
+            after = after.skip()
+            while after.peek() == "ni" and after.peek(1) in NOUNS:
+                excluded.append(NOUNS[after.peek(1)][0])
+                after = after.skip(2)
+            if None in excluded:
                 break
-            cards, cur = replace(cards, exclude_types=(excluded,)), after.skip()
+            cards, cur = replace(cards, exclude_types=tuple(k for k in excluded if k)), after
+        elif word == "o" and (alt := _either(cards, cur.skip())) is not None:
+            cards, cur = alt
         elif (after := cur.take("con", "habilidad")) is not None:
             cards, cur = replace(cards, with_ability=True), after
         elif (after := cur.take("sin", "habilidad")) is not None:
@@ -222,6 +232,26 @@ def _modifiers(cards: Cards, cur: Cursor) -> tuple[Cards, Cursor]:
         else:
             break
     return cards, cur
+
+
+def _either(cards: Cards, cur: Cursor) -> tuple[Cards, Cursor] | None:
+    """ "un Aliado Oscuridad o de Raza Sombra", "un Aliado Guardián o de Raza Héroe": the card
+    has one trait or the other (read after the first trait, at its «o»)."""
+    first = [Cards(attribute=cards.attribute)] if cards.attribute else []
+    first += [Cards(keywords=cards.keywords)] if cards.keywords else []
+    first += [Cards(races=cards.races)] if cards.races else []
+    if len(first) != 1 or cards.any_of:
+        return None
+    word = cur.peek()
+    if word in ATTRIBUTES:
+        second, rest = Cards(attribute=ATTRIBUTES[word]), cur.skip()
+    elif word in KEYWORD_ADJ:
+        second, rest = Cards(keywords=(KEYWORD_ADJ[word],)), cur.skip()
+    elif (after := cur.take("de", "raza")) is not None and after.peek() in RACES:
+        second, rest = Cards(races=(RACES[after.peek()],)), after.skip()
+    else:
+        return None
+    return replace(cards, attribute=None, keywords=(), races=(), any_of=(first[0], second)), rest
 
 
 COUNTER_NAMES = {"alimento": "Alimento", "honor": "Honor", "tiempo": "Tiempo", "tesoro": "Tesoro"}
@@ -350,7 +380,8 @@ def card_phrase(cur: Cursor) -> tuple[Cards, Cursor] | None:
                   position=position)
     if count == 1 and plural and not up_to:
         return None  # "una cartas": not a phrase we understand
-    result = _finish(cards, cur, word if word in ("el", "la") else None)
+    # «la primera carta de tu Mazo Castillo» names its card by position, not as a target
+    result = _finish(cards, cur, word if word in ("el", "la") and position is None else None)
     if result and position and result[0].zone != "castle":
         return None
     return result
