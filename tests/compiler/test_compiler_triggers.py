@@ -71,7 +71,7 @@ def test_hasta_la_fase_final_miasma_opponents_aliados_lose_their_ability_until_t
 
 
 def test_hasta_la_fase_final_with_effects_that_do_not_last_stays_not_understood(real):
-    assert reason(real("Koan"), 0)  # «por cada» over «los Aliados»: not read
+    # (Koan's «por cada» over «los Aliados» is read now: test_compiler_amounts.py)
     assert reason(real("Salto de Dragón"), 0)  # «no pueden ser Cancelados»: not read
     assert reason(real("Tinku"), 0)
 

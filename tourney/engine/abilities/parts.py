@@ -67,6 +67,8 @@ class TargetFilter(_Value):
     no_counter: str | None = None  # «que no estén Alimentados»: has none of them
     not_attribute: str | None = None  # «que no sea Oscuridad»
     targeting: TargetFilter | None = None  # «un Talismán que haga objetivo a un Aliado que controles»
+    played_free: bool | None = None  # a card being played without paying its Oros (3: effect or alternative cost)
+    played_from_hand: bool | None = None  # False: «que no se haya jugado desde la mano de su dueño»
 
     def __post_init__(self) -> None:
         _check(self.controller, PLAYERS, "controlador")
@@ -133,6 +135,10 @@ class TargetFilter(_Value):
             parts.append("que no sea " + self.not_attribute)
         if self.targeting is not None:
             parts.append("que haga objetivo a " + replace(self.targeting, targets=False).describe())
+        if self.played_free is not None:
+            parts.append("jugada sin pagar su coste" if self.played_free else "jugada pagando su coste")
+        if self.played_from_hand is not None:
+            parts.append("jugada desde la mano" if self.played_from_hand else "no jugada desde la mano de su dueño")
         if self.with_ability is not None:
             parts.append("con habilidad" if self.with_ability else "sin habilidad")
         if self.keywords:

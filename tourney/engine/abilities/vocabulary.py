@@ -179,6 +179,7 @@ EFFECTS = {
     # gold and costs
     "virtual_gold": "{player} gana {amount} Oro(s) virtual(es)",
     "cost_change": "el coste de {subject} cambia en {amount}",
+    "cannot_reduce_cost": "{subject} no puede reducir su coste",
     "play_free": "juega {subject} sin pagar su coste",
     "play_paying": "juega {subject} pagando su coste",
     "regroup": "Agrupa {subject}",

@@ -96,6 +96,12 @@ def _effect(eff: PEffect, scope: _Scope, continuous: bool) -> Effect:
         flt = card_filter(eff.cards)
         return Effect("cost_change", subject="each", filter=TargetFilter(**{**_tf_fields(flt), "targets": False}),
                       amount=eff.amount)
+    if eff.kind == "cost_change" and eff.cards is not None and eff.cards.count is None and \
+            eff.cards.ref is None and not continuous and eff.until == "end" and eff.per is None:
+        # «el coste de las Armas se reduce en 1 Oro hasta la Fase Final»: those played this turn
+        flt = card_filter(eff.cards)
+        return Effect("cost_change", subject="each", filter=TargetFilter(**{**_tf_fields(flt), "targets": False}),
+                      amount=eff.amount, duration=_duration(eff, continuous), **common)
     if eff.kind == "search" and eff.cards is not None and eff.cards.plus:
         raise _Both(eff)  # «un Aliado y un Talismán»: one search step per card (see ``_effects``)
     if eff.kind == "search":
@@ -151,9 +157,13 @@ def _effect(eff: PEffect, scope: _Scope, continuous: bool) -> Effect:
     fields = scope.subject(cards, eff.player)
     extra: dict[str, Any] = {}
     if eff.per is not None:
-        if fields["subject"] == "each":
-            raise Unsupported("«por cada» sobre «todos los …»")
-        extra.update(_count(eff.per, "you"))
+        counted = _count(eff.per, "you")
+        if eff.per.other and not eff.per.copy_of_self and fields["subject"] != "self":
+            raise Unsupported("«por cada otro …»: ¿otro que cuál?")
+        if fields["subject"] == "each":  # «Los Aliados … ganan 1 por cada …»: count apart
+            extra.update(amount_from="count", count_filter=counted["filter"])
+        else:
+            extra.update(counted)
     if eff.kind in ("strength", "set_strength"):
         extra["amount"] = eff.amount
     if eff.kind in ("grant", "lose_keyword", "race_becomes"):

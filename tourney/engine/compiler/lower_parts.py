@@ -84,6 +84,10 @@ def card_filter(cards: Cards, *, owner_player: str | None = None) -> TargetFilte
         kwargs["targeting"] = TargetFilter(**{**_tf_fields(card_filter(cards.targeting)), "targets": False})
     if cards.not_attribute is not None:
         kwargs["not_attribute"] = cards.not_attribute
+    if cards.played_free is not None or cards.played_from_hand is not None:
+        if cards.zone not in ("play", "being_played"):
+            raise Unsupported("cómo se jugó una carta que no se está jugando")
+        kwargs.update(played_free=cards.played_free, played_from_hand=cards.played_from_hand)
     names: tuple[str, ...] = (_NAME["card"],) if cards.copy_of_self else ()
     if cards.copy_of_self and not _NAME["card"]:
         raise Unsupported("copia de esta carta sin nombre")
@@ -360,6 +364,8 @@ def _trigger_of(t: PTrigger) -> Trigger:
     if t.cards.ref is not None:
         raise Unsupported("disparo sobre una referencia")
     flt = TargetFilter(**{**_tf_fields(card_filter(t.cards)), "targets": False, "count": 1})
+    if flt.played_free is not None or flt.played_from_hand is not None or flt.targeting is not None:
+        raise Unsupported("disparo según cómo se jugó la carta")  # known only once its window opens
     if t.whose == "opponent_turn":  # «… en un turno oponente»
         if "condition" in extra:
             raise Unsupported("dos condiciones en el disparo")

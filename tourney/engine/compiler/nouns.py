@@ -287,6 +287,25 @@ def bare_phrase(cur: Cursor) -> tuple[Cards, Cursor] | None:
     return _finish(Cards(types=tuple(k for k in kinds if k), count=None), cur, None)
 
 
+def per_phrase(cur: Cursor) -> tuple[Cards, Cursor] | None:
+    """What follows «por cada»: a bare noun phrase, «otro NP» (other than this card), «copia
+    en juego» / «copia de esta carta en juego» (every card with this card's name, itself
+    included: a card is a copy of itself), «otra copia en juego»."""
+    other = cur.peek() in ("otro", "otra")
+    if other:
+        cur = cur.skip()
+    if cur.peek() == "copia":
+        after = cur.skip()
+        after = after.take("de", "SELF") or after
+        return _finish(Cards(copy_of_self=True, count=None, other=other), after, None)
+    got = bare_phrase(cur)
+    if got is not None and got[1].take("este", "turno") is not None:
+        return None  # «por cada Aliado declarado atacante este turno»: a count of the past
+    if got is None or not other:
+        return got
+    return replace(got[0], other=True), got[1]
+
+
 def card_phrase(cur: Cursor) -> tuple[Cards, Cursor] | None:
     word = cur.peek()
     if word == "SELF":
