@@ -62,14 +62,19 @@ class TargetFilter(_Value):
     min_cost_from: str | None = None  # with max_cost_from: «del mismo coste» (equal)
     from_filter: TargetFilter | None = None  # what those amounts count ("count")
     same_zone: bool = False  # «hasta dos cartas de un Cementerio»: all from one player's zone
+    also_zones: tuple[str, ...] = ()  # «en tu Mazo Castillo o Cementerio»: ``zone`` or one of these
     counter: str | None = None  # «Aliados Alimentados», «con contadores de Honor»: has ≥ 1 of them
     no_counter: str | None = None  # «que no estén Alimentados»: has none of them
     not_attribute: str | None = None  # «que no sea Oscuridad»
     targeting: TargetFilter | None = None  # «un Talismán que haga objetivo a un Aliado que controles»
+    played_free: bool | None = None  # a card being played without paying its Oros (3: effect or alternative cost)
+    played_from_hand: bool | None = None  # False: «que no se haya jugado desde la mano de su dueño»
 
     def __post_init__(self) -> None:
         _check(self.controller, PLAYERS, "controlador")
         _check(self.zone, ZONES, "zona")
+        for zone in self.also_zones:
+            _check(zone, ZONES, "zona")
         _check(self.max_cost_from, AMOUNT_SOURCES, "origen de cantidad", optional=True)
         _check(self.max_strength_from, AMOUNT_SOURCES, "origen de cantidad", optional=True)
         _check(self.min_cost_from, AMOUNT_SOURCES, "origen de cantidad", optional=True)
@@ -130,6 +135,10 @@ class TargetFilter(_Value):
             parts.append("que no sea " + self.not_attribute)
         if self.targeting is not None:
             parts.append("que haga objetivo a " + replace(self.targeting, targets=False).describe())
+        if self.played_free is not None:
+            parts.append("jugada sin pagar su coste" if self.played_free else "jugada pagando su coste")
+        if self.played_from_hand is not None:
+            parts.append("jugada desde la mano" if self.played_from_hand else "no jugada desde la mano de su dueño")
         if self.with_ability is not None:
             parts.append("con habilidad" if self.with_ability else "sin habilidad")
         if self.keywords:
@@ -149,7 +158,7 @@ class TargetFilter(_Value):
         if self.zone == "being_played":
             parts.append("que se está jugando" if not plural else "que se están jugando")
         elif self.zone not in ("in_play",):
-            parts.append("en " + ZONES[self.zone])
+            parts.append("en " + " o ".join(ZONES[z] for z in (self.zone,) + self.also_zones))
         return " ".join(parts)
 
     def describe(self) -> str:
@@ -253,6 +262,7 @@ class Trigger(_Value):
     # effect of the card: armed when that effect resolves, only until the Fase Final of that
     # turn (the engine does not arm it yet: see events.tracked)
     delayed: bool = False
+    counter: str | None = None  # counter_placed: the counter's name (None: any counter)
     self_too: bool = False  # «este u otro Aliado …»: ``card`` includes this card, from any zone
 
     def __post_init__(self) -> None:
@@ -265,6 +275,8 @@ class Trigger(_Value):
 
     def describe(self) -> str:
         text = " o ".join(EVENTS[e] for e in (self.event, *self.events))
+        if self.counter is not None:
+            text = text.replace("un contador", f"un contador de {self.counter}")
         who = self.card is not None and not self.events and self.event in _WHO_EVENTS
         if who and self.card is not None:
             said = self.card.describe().replace(" objetivo", "")  # who does it, to which card
@@ -387,6 +399,9 @@ class Effect(_Value):
         _check(self.unless_player, PLAYERS, "jugador", optional=True)
 
     def subject_text(self, targets: tuple[TargetFilter, ...] = ()) -> str:
+        if self.kind == "search" and self.filter is not None:  # «Busca hasta tres Armas …»
+            from dataclasses import replace
+            return replace(self.filter, targets=False).describe()
         if self.subject == "target" and self.target < len(targets):
             return targets[self.target].describe()
         if self.subject in ("each", "chosen", "player") and self.filter is not None:

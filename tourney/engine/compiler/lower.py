@@ -29,7 +29,7 @@ _MOVES = {"destroy": "destroy", "banish": "banish", "annul": "annul", "return": 
           "cannot_block": "cannot_block", "set_strength": "set_strength", "discard": "discard",
           "group": "regroup", "feed": "counters", "counters": "counters", "play_free": "play_free", "play_paying": "play_paying", "move": "move",
           "race_becomes": "race_becomes", "remove_counters": "remove_counters",
-          "remove_all_counters": "remove_all_counters", "purify": "purify",
+          "remove_all_counters": "remove_all_counters", "purify": "purify", "cancel": "cancel",
           "attach": "attach", "cannot_be_annulled": "cannot_be_annulled"}
 _PUT = {"castle_top": "to_castle_top", "castle_bottom": "to_castle_bottom"}
 
@@ -96,13 +96,23 @@ def _effect(eff: PEffect, scope: _Scope, continuous: bool) -> Effect:
         flt = card_filter(eff.cards)
         return Effect("cost_change", subject="each", filter=TargetFilter(**{**_tf_fields(flt), "targets": False}),
                       amount=eff.amount)
+    if eff.kind == "cost_change" and eff.cards is not None and eff.cards.count is None and \
+            eff.cards.ref is None and not continuous and eff.until == "end" and eff.per is None:
+        # «el coste de las Armas se reduce en 1 Oro hasta la Fase Final»: those played this turn
+        flt = card_filter(eff.cards)
+        return Effect("cost_change", subject="each", filter=TargetFilter(**{**_tf_fields(flt), "targets": False}),
+                      amount=eff.amount, duration=_duration(eff, continuous), **common)
+    if eff.kind == "search" and eff.cards is not None and eff.cards.plus:
+        raise _Both(eff)  # «un Aliado y un Talismán»: one search step per card (see ``_effects``)
     if eff.kind == "search":
-        if eff.cards is None or eff.cards.zone != "castle" or eff.cards.count is None:
+        zones = (eff.cards.zone,) + eff.cards.also_zones if eff.cards is not None else ()
+        if eff.cards is None or "castle" not in zones or eff.cards.count is None:
             raise Unsupported("Buscar sin carta concreta")
         owner = eff.cards.zone_owner if eff.cards.zone_owner != "owner" else eff.player
         if eff.cards.zone_owner is None:
             owner = "any"  # «en un Mazo Castillo»
-        flt = card_filter(Cards(**{**_fields(eff.cards), "zone_owner": None, "zone": "castle"}))
+        flt = card_filter(Cards(**{**_fields(eff.cards), "zone_owner": None, "zone": "castle",
+                                   "also_zones": tuple(z for z in zones if z != "castle")}))
         assert eff.dest is not None  # the grammar always says where the found card goes
         dest = {"hand": "hand", "exile": "exile", "castle_top": "castle_top",
                 "graveyard": "graveyard", "paid": "paid", "reserve": "reserve",
@@ -147,9 +157,13 @@ def _effect(eff: PEffect, scope: _Scope, continuous: bool) -> Effect:
     fields = scope.subject(cards, eff.player)
     extra: dict[str, Any] = {}
     if eff.per is not None:
-        if fields["subject"] == "each":
-            raise Unsupported("«por cada» sobre «todos los …»")
-        extra.update(_count(eff.per, "you"))
+        counted = _count(eff.per, "you")
+        if eff.per.other and not eff.per.copy_of_self and fields["subject"] != "self":
+            raise Unsupported("«por cada otro …»: ¿otro que cuál?")
+        if fields["subject"] == "each":  # «Los Aliados … ganan 1 por cada …»: count apart
+            extra.update(amount_from="count", count_filter=counted["filter"])
+        else:
+            extra.update(counted)
     if eff.kind in ("strength", "set_strength"):
         extra["amount"] = eff.amount
     if eff.kind in ("grant", "lose_keyword", "race_becomes"):
@@ -197,6 +211,11 @@ def _effects(p: Parsed, scope: _Scope, continuous: bool) -> tuple[Effect, ...]:
         try:
             out.append(_effect(eff, scope, continuous))
         except _Both as both:
+            if both.eff.kind == "search":
+                assert both.eff.cards is not None
+                for part in (replace(both.eff.cards, plus=()),) + both.eff.cards.plus:
+                    out.append(_effect(replace(both.eff, cards=part), scope, continuous))
+                continue
             for race in (both.eff.keyword or "").split("+"):
                 out.append(_effect(replace(both.eff, keyword=race), scope, continuous))
     return tuple(out)
@@ -213,12 +232,12 @@ _PERMISSION_ZONES = {"desde tu Cementerio": ("graveyard", ()),
 
 
 def lower(p: Parsed, text: str, card_type: str, name: str = "") -> Ability:
-    _NAME["card"] = name
+    _NAME["card"], _NAME["text"] = name, text
     _PAID["costs"] = p.costs
     try:
         return _lower(p, text, card_type)
     finally:
-        _NAME["card"] = ""
+        _NAME["card"] = _NAME["text"] = ""
         _PAID["costs"] = ()
 
 

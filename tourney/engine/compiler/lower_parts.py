@@ -28,7 +28,8 @@ _PHASES = {"agrupacion": "regroup", "vigilia": "vigil", "final": "final", "batal
 _EVENTS = {"combat_damage": "combat_damage", "enters": "enters_play", "leaves": "leaves_play", "blocked": "blocked", "annulled": "annulled", "destroyed": "destroyed", "banished": "banished",
            "attacks": "attack_declared", "blocks": "block_declared", "played": "played",
            "purified": "purified", "to_graveyard": "to_graveyard", "regrouped": "regrouped",
-           "ability_used": "ability_used", "damage": "damage"}
+           "ability_used": "ability_used", "damage": "damage",
+           "control_gained": "control_changed"}
 
 
 def card_filter(cards: Cards, *, owner_player: str | None = None) -> TargetFilter:
@@ -83,9 +84,20 @@ def card_filter(cards: Cards, *, owner_player: str | None = None) -> TargetFilte
         kwargs["targeting"] = TargetFilter(**{**_tf_fields(card_filter(cards.targeting)), "targets": False})
     if cards.not_attribute is not None:
         kwargs["not_attribute"] = cards.not_attribute
-    names = (_NAME["card"],) if cards.copy_of_self else ()
+    if cards.played_free is not None or cards.played_from_hand is not None:
+        if cards.zone not in ("play", "being_played"):
+            raise Unsupported("cómo se jugó una carta que no se está jugando")
+        kwargs.update(played_free=cards.played_free, played_from_hand=cards.played_from_hand)
+    names: tuple[str, ...] = (_NAME["card"],) if cards.copy_of_self else ()
     if cards.copy_of_self and not _NAME["card"]:
         raise Unsupported("copia de esta carta sin nombre")
+    if cards.names:
+        names += tuple(spelled(n) for n in cards.names)
+    if cards.any_of:  # «un Aliado Guardián o de Raza Héroe»: each alternative on its own, here
+        if "any_of" in kwargs:
+            raise Unsupported("dos alternativas en un filtro")
+        kwargs["any_of"] = tuple(TargetFilter(**{**_tf_fields(card_filter(replace(c, count=1))), "targets": False})
+                                 for c in cards.any_of)
     if cards.cost_rel is not None or cards.strength_rel is not None:
         kwargs.update(_relations(cards))
     return TargetFilter(types=types, races=cards.races, controller=controller, keywords=cards.keywords,
@@ -97,7 +109,8 @@ def card_filter(cards: Cards, *, owner_player: str | None = None) -> TargetFilte
                         attribute=cards.attribute, with_ability=cards.with_ability,
                         zone=_ZONES[cards.zone], other=cards.other,
                         count=cards.count if cards.count is not None else 1, up_to=cards.up_to,
-                        same_zone=same_zone, **kwargs)
+                        same_zone=same_zone, also_zones=tuple(_ZONES[z] for z in cards.also_zones),
+                        **kwargs)
 
 
 class _Scope:
@@ -327,6 +340,12 @@ def _trigger_of(t: PTrigger) -> Trigger:
         return Trigger("attackers_declared", player=cards.controller, **group)
     if t.event in ("drawn", "discarded", "milled"):  # «Cuando tu oponente Robe una carta»
         return Trigger(t.event, player=t.player or "any")
+    if t.event in ("counter_placed", "fed"):  # «sea Alimentado»: an Alimento counter is put on it (10.3)
+        if t.also or t.cards is None or t.cards.ref is not None:
+            raise Unsupported("disparo de contadores con otro evento o sobre una referencia")
+        flt = TargetFilter(**{**_tf_fields(card_filter(t.cards)), "targets": False, "count": 1})
+        return Trigger("counter_placed", card=flt, player=t.player or "any",
+                       counter="Alimento" if t.event == "fed" else t.counter)
     would = t.event.startswith("would_")
     event = _EVENTS.get(t.event.removeprefix("would_"))
     if event is None or t.cards is None:
@@ -351,6 +370,8 @@ def _trigger_of(t: PTrigger) -> Trigger:
     if t.cards.ref is not None:
         raise Unsupported("disparo sobre una referencia")
     flt = TargetFilter(**{**_tf_fields(card_filter(t.cards)), "targets": False, "count": 1})
+    if flt.played_free is not None or flt.played_from_hand is not None or flt.targeting is not None:
+        raise Unsupported("disparo según cómo se jugó la carta")  # known only once its window opens
     if t.whose == "opponent_turn":  # «… en un turno oponente»
         if "condition" in extra:
             raise Unsupported("dos condiciones en el disparo")
@@ -358,7 +379,21 @@ def _trigger_of(t: PTrigger) -> Trigger:
     return Trigger(event, card=flt, player=player, **extra)
 
 
-_NAME = {"card": ""}  # the name of the card being lowered («una copia de esta carta»)
+_NAME = {"card": "", "text": ""}  # the card being lowered («una copia de esta carta») and its sentence
+
+
+def spelled(folded: str) -> str:
+    """A card name read as folded tokens («simon de montfort»), spelled as the sentence writes
+    it («Simón de Montfort»); it must be written as a name (capital first letter)."""
+    from .text import fold
+
+    want = folded.split()
+    words = [w.strip(".,;:()«»\"'") for w in _NAME["text"].split()]
+    for i in range(len(words) - len(want) + 1):
+        window = words[i:i + len(want)]
+        if [fold(w) for w in window] == want and window[0][:1].isupper():
+            return " ".join(window)
+    raise Unsupported(f"«{folded}» no está escrito como el nombre de una carta")
 _PAID: dict[str, tuple[PCost, ...]] = {"costs": ()}  # the costs of the ability being lowered
 
 
