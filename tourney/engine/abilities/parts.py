@@ -197,7 +197,7 @@ class Condition(_Value):
     phase: str | None = None
     counter: str | None = None
     of: tuple[Condition, ...] = ()
-    subject: str = "self"  # dealt_castle_damage: "self" | "bearer"
+    subject: str = "self"  # dealt_castle_damage, unblocked: "self" | "bearer"
     event: str | None = None  # happened_this_turn: a word of EVENTS
 
     _nested: ClassVar[dict[str, type]] = {}
@@ -217,6 +217,8 @@ class Condition(_Value):
             from dataclasses import replace
             return Condition("all_allies", replace(self.filter, other=False)).describe().replace(
                 "todos los Aliados", "todos los demás Aliados")
+        if self.kind == "unblocked" and self.subject == "bearer":
+            return "el Aliado portador fue declarado atacante y no fue bloqueado"
         if self.kind == "happened_this_turn":  # no filter: the card itself
             who = _bare(self.filter.noun()) if self.filter else "esta carta"
             return f"este turno ocurrió: {EVENTS.get(self.event or '', '')} ({who})"
@@ -260,6 +262,7 @@ class Trigger(_Value):
     # effect of the card: armed when that effect resolves, only until the Fase Final of that
     # turn (the engine does not arm it yet: see events.tracked)
     delayed: bool = False
+    counter: str | None = None  # counter_placed: the counter's name (None: any counter)
     self_too: bool = False  # «este u otro Aliado …»: ``card`` includes this card, from any zone
 
     def __post_init__(self) -> None:
@@ -272,6 +275,8 @@ class Trigger(_Value):
 
     def describe(self) -> str:
         text = " o ".join(EVENTS[e] for e in (self.event, *self.events))
+        if self.counter is not None:
+            text = text.replace("un contador", f"un contador de {self.counter}")
         who = self.card is not None and not self.events and self.event in _WHO_EVENTS
         if who and self.card is not None:
             said = self.card.describe().replace(" objetivo", "")  # who does it, to which card

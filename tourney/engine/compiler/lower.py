@@ -29,7 +29,7 @@ _MOVES = {"destroy": "destroy", "banish": "banish", "annul": "annul", "return": 
           "cannot_block": "cannot_block", "set_strength": "set_strength", "discard": "discard",
           "group": "regroup", "feed": "counters", "counters": "counters", "play_free": "play_free", "play_paying": "play_paying", "move": "move",
           "race_becomes": "race_becomes", "remove_counters": "remove_counters",
-          "remove_all_counters": "remove_all_counters", "purify": "purify",
+          "remove_all_counters": "remove_all_counters", "purify": "purify", "cancel": "cancel",
           "attach": "attach", "cannot_be_annulled": "cannot_be_annulled"}
 _PUT = {"castle_top": "to_castle_top", "castle_bottom": "to_castle_bottom"}
 

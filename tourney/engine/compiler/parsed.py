@@ -208,6 +208,7 @@ class Trigger:
     together: tuple[int, Cards] | None = None  # "declarado atacante con otros 2 o más Aliados de Raza X"
     would: bool = False  # "fuera a ser Destruido": before it happens (replacement)
     also: tuple[str, ...] = ()  # more events after "o": "entra en juego o es declarado bloqueador"
+    counter: str | None = None  # counter_placed: "cuando un contador de Alimento sea puesto sobre …"
     delayed: bool = False  # «Hasta la Fase Final, cuando …»: armed by the card's effect before it
     self_too: bool = False  # «este u otro Aliado de Raza X»: this card too, wherever it went
 
