@@ -196,9 +196,11 @@ _ZONE = {"hand": "la mano", "graveyard": "el Cementerio", "exile": "la Zona de D
 
 
 def candidates(game: State, f: TargetFilter, controller: str, source: Inst | None) -> list[Inst]:
-    if f.zone == "in_play":
-        pool: list[Inst] = game.in_play_list(game.order[0]) + game.in_play_list(game.order[1])
-    elif f.zone in ("defense", "attack", "support", "reserve", "paid", "hand", "graveyard",
+    if f.zone == "in_play":  # both players' cards in play of those types, cached per change
+        return [i for i in game.in_play_typed(f.types)
+                if mismatch(game, f, i, controller, source, False) is None]
+    pool: list[Inst]
+    if f.zone in ("defense", "attack", "support", "reserve", "paid", "hand", "graveyard",
                     "exile"):
         pool = [game.cards[iid] for pid in game.order for iid in game.zone_of(pid, f.zone)]
     elif f.zone == "castle":
