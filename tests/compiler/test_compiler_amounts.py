@@ -199,3 +199,70 @@ def test_koan_every_aliado_gains_one_per_aliado_in_play_until_the_fase_final(rea
                    "filter": {"types": ["Aliado"]},
                    "count_filter": {"types": ["Aliado"], "targets": False},
                    "duration": {"kind": "end_of_turn"}}
+
+
+# -- «tantas cartas como coste tenga ese …» ---------------------------------------------
+
+def test_forja_muramasa_mills_as_many_as_the_cost_of_the_banished_oni(real):
+    ability = _only(real("Forja Muramasa"), 0)
+    assert ability["costs"][0]["kind"] == "banish_from_graveyard"
+    assert ability["effects"] == [{"kind": "mill", "subject": "player", "player": "opponent",
+                                   "amount_from": "cost_of_paid"}]
+
+
+def test_agartha_mills_the_cost_of_the_banished_talisman_then_draws(real):
+    ability = _only(real("Agartha"), 1)
+    assert [e["kind"] for e in ability["effects"]] == ["mill", "draw"]
+    assert ability["effects"][0]["amount_from"] == "cost_of_paid"
+
+
+def test_d_artagnan_mills_the_cost_of_its_target(real):
+    ability = _only(real("D'Artagnan"), 0)
+    assert ability["effects"][1] == {"kind": "mill", "subject": "player", "player": "opponent",
+                                     "amount_from": "cost_of_target", "then": True}
+
+
+def test_forja_muramasa_played_the_mill_is_the_banished_onis_cost(judge):
+    # Ikiryo (Oni, cost 2) in A's Cementerio pays the cost: B mills exactly two
+    head = header(deck("Forja Muramasa", "Ikiryo"), deck(), hand=2)
+    base = [put("A", "A1", zone="support"), put("A", "A2", zone="graveyard")]
+    v = judge(head, base + [effect("A", "A1", moves=[["A2", "exile"]], mill={"B": 2})])
+    assert v.status == "unfinished" and v.verified[-1] == len(base) + 2
+    v = judge(head, base + [effect("A", "A1", moves=[["A2", "exile"]], mill={"B": 3})])
+    assert (v.status, v.line, v.rule) == ("illegal", len(base) + 2, "10.7")
+
+
+# -- «un Aliado y todas sus copias en juego» --------------------------------------------
+
+def test_contagio_destroys_an_aliado_and_its_other_copies(real):
+    ability = _only(real("Contagio"), 1)
+    assert ability["targets"] == [{"types": ["Aliado"]}]
+    assert ability["effects"] == [{"kind": "destroy"},
+                                  {"kind": "destroy", "subject": "each",
+                                   "filter": {"targets": False, "same_name_as": 0}}]
+
+
+def test_adivinacion_menor_and_pergamino_de_niebla_take_the_copies_too(real):
+    (_, copies) = _only(real("Adivinación Menor"), 0)["effects"]
+    assert copies == {"kind": "return_to_hand", "subject": "each",
+                      "filter": {"targets": False, "same_name_as": 0}}
+    (_, copies) = _only(real("Pergamino de Niebla"), 0)["effects"]
+    assert (copies["kind"], copies["filter"]) == ("shuffle_into_castle",
+                                                   {"targets": False, "same_name_as": 0})
+
+
+def test_thor_el_poderoso_shuffles_a_card_and_its_other_copies(real):
+    ability = _only(real("Thor el Poderoso"), 1)
+    assert ability["targets"] == [{"not_types": ["Oro"]}]
+    assert ability["effects"][1]["filter"] == {"targets": False, "same_name_as": 0}
+
+
+def test_contagio_played_every_copy_in_play_goes_with_the_target(judge, cost):
+    # B1 and B2 are both Thorkell el Alto: destroying B1 destroys B2 as well
+    head = header(deck("Contagio"), deck(), hand=1)
+    base = [put("B", "B1", "B2")] + cast("A", "A1", "Contagio", cost, targets=["B1"])
+    both = effect("A", "A1", moves=[["B1", "graveyard"], ["B2", "graveyard"]])
+    v = judge(head, base + [both])
+    assert v.status == "unfinished" and v.verified[-1] == len(base) + 2
+    v = judge(head, base + [effect("A", "A1", moves=[["B1", "graveyard"]])])
+    assert (v.status, v.line, v.rule) == ("illegal", len(base) + 2, "6.5")

@@ -112,6 +112,8 @@ def mismatch(game: State, f: TargetFilter, inst: Inst, controller: str,
         if limit is not None and game.strength(inst) > limit:
             return (f"{inst.label()} tiene Fuerza {game.strength(inst)}, más de {limit}"
                     if explain else _NO)
+    if f.same_name_as is not None:  # read when the effect resolves (verify.fixed), never here
+        return f"{inst.label()}: el nombre se conoce al resolver" if explain else _NO
     if f.attacking is not None and (inst.zone == "attack") != f.attacking:
         return f"{inst.label()} {'no está atacando' if f.attacking else 'está atacando'}" if explain else _NO
     if f.not_attribute is not None and card.attribute == f.not_attribute:

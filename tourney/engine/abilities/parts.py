@@ -62,6 +62,8 @@ class TargetFilter(_Value):
     min_cost_from: str | None = None  # with max_cost_from: «del mismo coste» (equal)
     from_filter: TargetFilter | None = None  # what those amounts count ("count")
     same_zone: bool = False  # «hasta dos cartas de un Cementerio»: all from one player's zone
+    same_name_as: int | None = None  # «y todas sus copias en juego»: the other cards named as
+    # the ability's targets[n] (known only when the effect resolves: ``verify.fixed``)
     also_zones: tuple[str, ...] = ()  # «en tu Mazo Castillo o Cementerio»: ``zone`` or one of these
     counter: str | None = None  # «Aliados Alimentados», «con contadores de Honor»: has ≥ 1 of them
     no_counter: str | None = None  # «que no estén Alimentados»: has none of them
@@ -147,6 +149,8 @@ class TargetFilter(_Value):
             parts.append(f"sin contadores de {self.no_counter}")
         if self.attacking is True:
             parts.append("atacante")
+        if self.same_name_as is not None:
+            parts.append("con el nombre del objetivo (sus demás copias)")
         if self.controller == "you":
             parts.append("que controles")
         if self.zone == "being_played":

@@ -200,6 +200,11 @@ def fixed(game: State, f: TargetFilter | None, pool: _Pool | None, source: Inst,
           split: list[list[str]] | None) -> TargetFilter | None:
     """``f`` with its amounts read now («de coste igual o menor a la carta Descartada», «a la
     cantidad de …»): fixed numbers; ``Unverifiable`` when one cannot be known here."""
+    if f is not None and f.same_name_as is not None:  # «y todas sus copias en juego»
+        named = split[f.same_name_as] if split is not None and f.same_name_as < len(split) else []
+        if len(named) != 1:
+            raise Unverifiable("copias de un objetivo no nombrado")
+        f = replace(f, same_name_as=None, names=(game.cards[named[0]].card.name,))
     if f is None or (f.max_cost_from is None and f.min_cost_from is None
                      and f.max_strength_from is None):
         return f
@@ -276,6 +281,7 @@ def _effect(game: State, pool: _Pool, effect: Effect, ability: Ability, source: 
         return False  # «Luego, si …»: the condition does not hold, the step does nothing
     if effect.player == "each" and effect.subject == "chosen":
         raise Unverifiable("cada jugador elige")
+    copies_of = effect.filter.same_name_as if effect.filter is not None else None
     f = fixed(game, ability.targets[effect.target] if effect.subject == "target"
               and effect.target < len(ability.targets) else effect.filter, pool, source, p, split)
     if f is not effect.filter and effect.subject != "target":
@@ -284,6 +290,8 @@ def _effect(game: State, pool: _Pool, effect: Effect, ability: Ability, source: 
     if effect.subject == "each" and effect.filter is not None:
         known = [i.id for i in game.cards.values()
                  if mismatch(game, effect.filter, i, p, source) is None]
+        if copies_of is not None and split is not None:  # «sus copias»: not the target itself
+            known = [iid for iid in known if iid not in split[copies_of]]
     if kind in DEST or kind in ("put_into_play", "gain_control", "move"):
         return _move_effect(game, pool, effect, source, p, f, known)
     if kind in ("draw", "mill"):

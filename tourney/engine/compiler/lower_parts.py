@@ -137,6 +137,12 @@ class _Scope:
                     self.trigger.cards.ref is None:
                 return {"subject": "triggering"}
             raise Unsupported("«ese/esa» sin antecedente")
+        if cards.copies_of_that:  # «un Aliado y todas sus copias en juego»
+            if self.last is None or self.last[0] != "target" or cards.zone != "play":
+                raise Unsupported("«todas sus copias» sin un objetivo antes")
+            flt = card_filter(replace(cards, copies_of_that=False), owner_player=player)
+            return {"subject": "each",
+                    "filter": replace(flt, same_name_as=self.last[1], targets=False)}
         if cards.count is None:
             return {"subject": "each", "filter": card_filter(cards, owner_player=player)}
         if cards.zone == "hand":

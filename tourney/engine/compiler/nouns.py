@@ -309,6 +309,8 @@ def card_phrase(cur: Cursor) -> tuple[Cards, Cursor] | None:
     word = cur.peek()
     if word == "SELF":
         return Cards(ref="self"), cur.skip()
+    if (after := cur.take_any("todas sus demas copias", "todas sus copias")) is not None:
+        return _finish(Cards(count=None, copies_of_that=True), after, None)
     if (after := cur.take_any("una copia de SELF", "1 copia de SELF")) is not None:
         return _finish(Cards(copy_of_self=True), after, None)
     if (after := cur.take_any("el aliado portador", "el portador")) is not None:

@@ -44,6 +44,7 @@ class Cards:
     not_races: tuple[str, ...] = ()  # "que no sea de Raza Sacerdote ni Caballero"
     owned: bool | None = None  # False: "de los que no seas dueño"
     copy_of_self: bool = False  # "una copia de esta carta"
+    copies_of_that: bool = False  # "y todas sus (demás) copias": same name as the card just named
     bearing_weapon: bool | None = None  # "los Aliados que porten Armas"
     names: tuple[str, ...] = ()  # «buscar a Simón de Montfort»: folded, as the tokens read it
     also_zones: tuple[str, ...] = ()  # «en tu Mazo Castillo o Cementerio»: zone or one of these
