@@ -5,7 +5,7 @@ en juego». Real cards, read from ../shared/data; their compiled values are asse
 games show the engine reading the amount when the ability resolves."""
 from __future__ import annotations
 
-from .games import battle, cast, deck, effect, header, put
+from .games import attack, battle, cast, deck, effect, header, put
 from .realcards import sentence_json
 
 
@@ -266,3 +266,50 @@ def test_contagio_played_every_copy_in_play_goes_with_the_target(judge, cost):
     assert v.status == "unfinished" and v.verified[-1] == len(base) + 2
     v = judge(head, base + [effect("A", "A1", moves=[["B1", "graveyard"]])])
     assert (v.status, v.line, v.rule) == ("illegal", len(base) + 2, "6.5")
+
+
+# -- «con Fuerza menor a …», «que entraron en juego este turno», «el de mayor Fuerza» ------
+
+def test_petrov_destroys_every_aliado_weaker_than_itself(real):
+    ability = _only(real("Petrov el Grande"), 1)
+    assert ability["effects"] == [{"kind": "destroy", "subject": "each",
+                                   "filter": {"types": ["Aliado"],
+                                              "max_strength_from": "strength_of_self",
+                                              "strict_from": True}}]
+
+
+def test_carpoforo_counts_the_guerreros_that_entered_this_turn(real):
+    ability = _only(real("Carpóforo"), 0)
+    assert ability["targets"] == [{"types": ["Aliado"], "controller": "opponent",
+                                   "max_cost_from": "entered_this_turn",
+                                   "from_filter": {"types": ["Aliado"], "races": ["Guerrero"],
+                                                   "targets": False}}]
+
+
+def test_marco_polo_and_prision_de_jade_destroy_the_weakest_or_strongest(real):
+    (eff,) = _only(real("Marco Polo"), 1)["effects"]
+    assert eff == {"kind": "destroy", "subject": "chosen",
+                   "filter": {"types": ["Aliado"], "controller": "opponent", "targets": False,
+                              "extreme": "min_strength"}}
+    (eff,) = _only(real("Prisión de Jade"), 0)["effects"]
+    assert eff["filter"]["extreme"] == "max_strength"
+
+
+def test_prision_de_jade_played_only_the_strongest_may_be_destroyed(judge, cost):
+    # B1 Isanami e Isanagi (3) and B2 Thorkell el Alto (2)
+    head = header(deck("Prisión de Jade"), deck("Isanami e Isanagi"), hand=1)
+    base = [put("B", "B1", "B2")] + cast("A", "A1", "Prisión de Jade", cost)
+    v = judge(head, base + [effect("A", "A1", moves=[["B1", "graveyard"]])])
+    assert v.status == "unfinished" and v.verified[-1] == len(base) + 2
+    v = judge(head, base + [effect("A", "A1", moves=[["B2", "graveyard"]])])
+    assert (v.status, v.rule) == ("illegal", "8.2") and "mayor Fuerza" in v.message
+
+
+def test_petrov_played_the_weaker_aliados_are_destroyed_not_the_equal_ones(judge):
+    # Petrov el Grande (3, Furia) attacks; B has Isanami e Isanagi (3) and Thorkell el Alto (2)
+    head = header(deck("Petrov el Grande"), deck("Isanami e Isanagi"), hand=1)
+    base = [put("A", "A1"), put("B", "B1", "B2"), attack("A", "A1")]
+    v = judge(head, base + [effect("A", "A1", moves=[["B2", "graveyard"]])])
+    assert v.status == "unfinished" and v.verified[-1] == len(base) + 2
+    v = judge(head, base + [effect("A", "A1", moves=[["B1", "graveyard"], ["B2", "graveyard"]])])
+    assert v.status == "illegal" and v.line == len(base) + 2

@@ -218,7 +218,7 @@ def fixed(game: State, f: TargetFilter | None, pool: _Pool | None, source: Inst,
              else dynamic_amount(game, word, f.from_filter, p, source))
         if n is None:
             raise Unverifiable(f"cantidad {word!r}")
-        got[name] = n
+        got[name] = n - 1 if f.strict_from and name.startswith("max") else n
 
     def low(a: int | None, b: int | None) -> int | None:
         return b if a is None else a if b is None else min(a, b)
@@ -227,7 +227,7 @@ def fixed(game: State, f: TargetFilter | None, pool: _Pool | None, source: Inst,
         return b if a is None else a if b is None else max(a, b)
 
     return replace(f, max_cost_from=None, min_cost_from=None, max_strength_from=None,
-                   from_filter=None, max_cost=low(f.max_cost, got.get("max_cost_from")),
+                   from_filter=None, strict_from=False, max_cost=low(f.max_cost, got.get("max_cost_from")),
                    min_cost=high(f.min_cost, got.get("min_cost_from")),
                    max_strength=low(f.max_strength, got.get("max_strength_from")))
 

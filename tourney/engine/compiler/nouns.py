@@ -175,6 +175,9 @@ def _modifiers(cards: Cards, cur: Cursor) -> tuple[Cards, Cursor]:
         elif (after := cur.take_any("de fuerza", "con fuerza")) is not None and \
                 (compared := comparison(after)) is not None:
             cards, cur = replace(cards, strength=compared[0]), compared[1]
+        elif (after := cur.take_any("de menor fuerza", "de mayor fuerza")) is not None and \
+                cards.extreme is None and cards.count == 1 and not cards.up_to:
+            cards, cur = replace(cards, extreme="min" if cur.peek(1) == "menor" else "max"), after
         elif word in ("de", "con", "del") and (related := relation(cards, cur)) is not None:
             cards, cur = related  # «de coste igual o menor a la cantidad de …» (amounts.py)
         elif (after := cur.take("en", "juego")) is not None:
@@ -404,7 +407,7 @@ def card_phrase(cur: Cursor) -> tuple[Cards, Cursor] | None:
 
 def _finish(cards: Cards, cur: Cursor, article: str | None) -> tuple[Cards, Cursor] | None:
     cards, cur = _modifiers(cards, cur)
-    if article and not cards.target:
+    if article and not cards.target and cards.extreme is None:
         return None  # "el Aliado …" without "objetivo" points at something we can't name
     return cards, cur
 
