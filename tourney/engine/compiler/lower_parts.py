@@ -198,6 +198,13 @@ def _condition(cond: PCondition) -> Condition:
         assert cond.cards is not None
         return Condition("bearer_is", filter=TargetFilter(**{**_tf_fields(card_filter(cond.cards)),
                                                              "targets": False}))
+    if cond.kind == "self_counters":  # «si este Aliado tiene 2 o más contadores de Alimento»
+        assert cond.n is not None and cond.zone is not None
+        return Condition("has_counters", count=cond.n, counter=cond.zone)
+    if cond.kind == "opponent_control":  # «si tu oponente controla uno o más Tótems o Armas»
+        assert cond.cards is not None and cond.n is not None
+        flt = TargetFilter(**{**_tf_fields(card_filter(replace(cond.cards, count=1))), "targets": False})
+        return Condition("opponent_controls", filter=flt, count=cond.n)
     if cond.kind == "self_zone":
         assert cond.zone is not None
         return Condition("in_zone", zone=_ZONES[cond.zone])
