@@ -424,6 +424,8 @@ class Effect(_Value):
             bearers=_bearers(self)).strip()
         if text.startswith("tú "):
             text = text[3:]
+        if self.kind == "become_ally" and not self.keyword:
+            text = text.replace(" de Raza  de", " de")  # no Race given: only the Fuerza
         if self.random:
             text += " al azar"
         if self.unless is not None:

@@ -37,7 +37,7 @@ ENGINE_APPLIED = frozenset({"gain_keyword", "lose_keyword", "lose_abilities", "c
                             "cannot_block", "cannot_be_blocked", "reduce_damage",
                             "redirect_damage", "prevent_damage", "cancel_attack", "annul",
                             "cancel", "redirect"})
-UNCHECKED = frozenset({"virtual_gold", "cost_change", "play_free", "play_paying", "look", "set_strength",
+UNCHECKED = frozenset({"become_ally", "virtual_gold", "cost_change", "play_free", "play_paying", "look", "set_strength",
                        "must_block", "extra_turn", "lose_game", "damage", "end_battle",
                        "race_becomes", "cannot_be_annulled", "shuffle_into_castle",
                        "damage_to_exile", "bearer_only", "bearer_not", "cannot_reduce_cost"})

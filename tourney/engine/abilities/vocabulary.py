@@ -152,6 +152,7 @@ EFFECTS = {
     # strength, keywords, abilities
     "strength": "{subject} gana {amount} a la Fuerza",
     "set_strength": "la Fuerza de {subject} es {amount}",
+    "become_ally": "{subject} se convierte en un Aliado de Raza {keyword} de Fuerza {amount}",
     "gain_keyword": "{subject} gana {keyword}",
     "lose_keyword": "{subject} pierde {keyword}",
     "lose_abilities": "{subject} pierde su habilidad",

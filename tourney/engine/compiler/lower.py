@@ -142,6 +142,12 @@ def _effect(eff: PEffect, scope: _Scope, continuous: bool) -> Effect:
         if fields["subject"] not in ("self", "bearer") and sources is not None:
             raise Unsupported("protección de un objetivo contra un tipo de fuente")
         return Effect("protection", keyword=eff.keyword, filter=sources, **fields, **common)
+    if eff.kind == "become_ally":  # «convertir este Tótem en un Aliado con Fuerza 3 hasta la Fase Final»
+        if eff.until != "end" or continuous:
+            raise Unsupported("conversión sin «hasta la Fase Final»")
+        assert eff.cards is not None
+        return Effect("become_ally", amount=eff.amount, keyword=eff.keyword, duration=_duration(eff, False),
+                      **scope.subject(eff.cards), **_count(eff.per, "you"), **common)
     kind = _MOVES.get(eff.kind) if eff.kind != "put" else _PUT.get(eff.dest or "")
     if kind is None or eff.cards is None:
         raise Unsupported(f"efecto «{eff.kind}» sin equivalente en el motor")
