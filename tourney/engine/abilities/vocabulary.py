@@ -158,6 +158,7 @@ EFFECTS = {
     "cannot_attack": "{subject} no puede ser declarado atacante",
     "cannot_block": "{subject} no puede bloquear",
     "cannot_be_blocked": "{subject} no puede ser bloqueado",
+    "unblockable_by": "{subject} no puede ser bloqueado por {bearers}",
     "must_block": "{subject} debe bloquear",
     "race_becomes": "{subject} se considera de Raza {keyword}",
     "counters": "pon {amount} contador(es) de {counter} en {subject}",
@@ -176,6 +177,7 @@ EFFECTS = {
     "prevent_damage": "previene el daño que haría {subject}",
     "damage": "{subject} hace {amount} de daño a {player}",
     "damage_to_exile": "el daño hecho por {subject} es enviado al Destierro",
+    "direct_damage_increase": "el daño directo hecho por {subject} aumenta en {amount}",
     # gold and costs
     "virtual_gold": "{player} gana {amount} Oro(s) virtual(es)",
     "cost_change": "el coste de {subject} cambia en {amount}",
