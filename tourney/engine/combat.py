@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..catalog.model import ALLY
 from .abilities.continuous import recompute
+from .abilities.protections import damage_exiled
 from .errors import IllegalAction
 from .keywords import (
     CHALLENGER,
@@ -82,6 +83,8 @@ class Combat(State):
         self.phase = "block"
         for iid in action.cards:
             self._emit("attack_declared", self.cards[iid], p)
+        if action.cards:  # «Cuando uno o más Aliados oponentes sean declarados atacantes»: once
+            self._emit("attackers_declared", None, p)
 
     def can_block(self, blocker: Inst, attacker: Inst) -> str | None:
         if UNBLOCKABLE in attacker.kw:
@@ -163,6 +166,7 @@ class Combat(State):
         elsewhere: dict[str, int] = {}  # 10.41: damage redirected to another Castillo
         destroyed: list[Inst] = []
         dealt: list[Inst] = []
+        banished: dict[str, int] = {}  # 9 C4 d: damage sent to the Destierro, by Castillo
         for attacker_id in self.attackers:
             a = self.cards[attacker_id]
             if a.zone != "attack" or a.controller != active:
@@ -197,11 +201,16 @@ class Combat(State):
                         redirect = value
                 if hit <= 0:
                     continue
-                if redirect is not None and redirect != defender:
+                if damage_exiled(self, a):  # 9 C4 d: its damage goes to the Destierro
+                    hurt = redirect if redirect is not None else defender
+                    banished[hurt] = banished.get(hurt, 0) + hit
+                elif redirect is not None and redirect != defender:
                     elsewhere[redirect] = elsewhere.get(redirect, 0) + hit
                 else:
                     damage += hit
                 dealt.append(a)
+        for pid, n in banished.items():  # 9 C4 d: banished first, then the normal damage
+            self._mill(pid, n, to="exile")
         self._mill(defender, damage)  # 9 C4 c: all combat damage at once
         for pid, n in elsewhere.items():
             self._mill(pid, n)

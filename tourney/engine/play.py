@@ -21,6 +21,7 @@ from .abilities.chain import (
 from .abilities.continuous import recompute
 from .abilities.evaluate import holds
 from .abilities.model import Ability
+from .abilities.protections import bearer_refused
 from .errors import IllegalAction
 from .keywords import (
     BLOCK,
@@ -55,10 +56,14 @@ class Play(State):
         if not action.costs:
             extra = [a for a in (known.abilities if known else ()) if a.kind == "additional_cost"
                      and holds(self, a.condition, inst, action.p)]
-            if extra and any(c.kind != "gold" for a in extra for c in a.costs):
+            if extra and any(c.kind not in ("gold", "banish_castle_top") for a in extra for c in a.costs):
                 raise IllegalAction("10.16", f"{inst.label()} tiene un coste adicional "
                                              f"({extra[0].describe()}): el registro no nombra con "
                                              "qué se paga («costs»).")
+            top = tuple(c for a in extra for c in a.costs if c.kind == "banish_castle_top")
+            if top:  # «Destierra las primeras dos cartas de tu Mazo Castillo»: the engine knows which
+                from dataclasses import replace
+                return self._check_costs(replace(action, pay=()), inst, top)[1]
             return None
         pieces = [a for a in (known.abilities if known else ())
                   if a.kind == ("alternative_cost" if not action.pay else "additional_cost")]
@@ -148,6 +153,9 @@ class Play(State):
             capacity = weapon_capacity(bearer.card)
             if capacity == 0:
                 raise IllegalAction("2.2", f"{bearer.label()} no puede portar Armas.")
+            refused = bearer_refused(self, inst, bearer, p)
+            if refused:
+                raise IllegalAction("2.2", refused + ".")
             if len(bearer.weapons) >= capacity:
                 carried = ", ".join(self.cards[w].label() for w in bearer.weapons)
                 raise IllegalAction("2.2", f"{bearer.label()} ya porta {carried}.")
@@ -218,7 +226,8 @@ class Play(State):
             self._attach(inst, bearer)
         held = tuple(self.events[mark:])  # entering play waits for step E
         del self.events[mark:]
-        enter_window(self, Window(inst.id, p, "card", deferred=held, answers=answers))
+        enter_window(self, Window(inst.id, p, "card", deferred=held, answers=answers,
+                                  targets=tuple(action.targets)))
         if effect is not None:
             self.resolutions[inst.id] = Resolution(inst.id, effect[0], p, tuple(action.targets),
                                                    True, "card")

@@ -84,6 +84,8 @@ class State:
         self.annulled: set[str] = set()  # cards Anuladas (abilities Canceladas) just now
         self.damaged: set[tuple[int, str]] = set()  # (turn, card) that hit a Castillo
         self.entered: list[tuple[int, str, str]] = []  # (turn, card, controller) entering play
+        # (turn, event kind, card, player) of the events «este turno» conditions ask about
+        self.history: list[tuple[int, str, str | None, str | None]] = []
         memo: dict[int, tuple[frozenset[str], CardAbilities | None, bool]] = {}
 
         def known(card: Card) -> tuple[frozenset[str], CardAbilities | None, bool]:
@@ -171,6 +173,9 @@ class State:
               to: str | None = None) -> None:
         """Record a game event of the current action (abilities.events)."""
 
+    def _fire_now(self) -> None:
+        """Fire the triggers of the events recorded so far (abilities.activate)."""
+
     def _refresh(self, inst: Inst) -> None:
         """Recompute one card's keywords (abilities.continuous)."""
         kw = inst.base_kw
@@ -226,6 +231,8 @@ class State:
             self.players[inst.owner].castle.insert(0, inst.id)
         else:
             self.players[inst.owner].zones[zone][inst.id] = None
+        if zone == "graveyard" and came_from != "graveyard":  # «sea puesto en un Cementerio»
+            self._emit("to_graveyard", inst, inst.owner, came_from=came_from)
         if was_in_play:
             self.statics_in_play.pop(inst.id, None)
             self.affected.add(inst.id)  # refreshed once more, out of play
@@ -234,13 +241,13 @@ class State:
             if zone == "graveyard":
                 self._emit("destroyed", inst, inst.owner)
             elif zone == "exile":
-                self._emit("banished", inst, inst.owner)
+                self._emit("banished", inst, inst.owner, came_from=came_from)
             elif zone == "hand":
                 self._emit("returned_to_hand", inst, inst.owner)
         elif came_from == "hand" and zone == "graveyard":
             self._emit("discarded", inst, inst.owner)
-        elif zone == "exile":
-            self._emit("banished", inst, inst.owner)
+        elif zone == "exile":  # «sea Desterrado de tu Cementerio»: where it was banished from
+            self._emit("banished", inst, inst.owner, came_from=came_from)
 
     def _left_play(self, inst: Inst) -> None:
         inst.counters = {}
@@ -312,16 +319,21 @@ class State:
             player.zones["hand"][iid] = None
             self._emit("drawn", self.cards[iid], pid)
 
-    def _mill(self, pid: str, n: int) -> None:
+    def _mill(self, pid: str, n: int, to: str = "graveyard") -> None:
+        """Damage: the top ``n`` cards of the Castillo to the Cementerio (or, 9 C4 d, the
+        Destierro: Desterradas, not milled)."""
         player = self.players[pid]
         for _ in range(n):
             if not player.castle:
                 return
             iid = self._take_top(pid, "bota")
             self.changes += 1
-            self.cards[iid].zone = "graveyard"
-            player.zones["graveyard"][iid] = None
-            self._emit("milled", self.cards[iid], pid)
+            self.cards[iid].zone = to
+            player.zones[to][iid] = None
+            self._emit("milled" if to == "graveyard" else "banished", self.cards[iid], pid,
+                       came_from="castle")
+            if to == "graveyard":
+                self._emit("to_graveyard", self.cards[iid], pid, came_from="castle")
 
     def _check_castles(self) -> bool:
         empty = [pid for pid in self.order if not self.players[pid].castle]

@@ -26,15 +26,16 @@ from .chain import (
     permission_in_response,
 )
 from .continuous import recompute
+from .costs import counters_payable
 from .effects import Effects
-from .evaluate import mismatch
+from .evaluate import HISTORY, mismatch
 from .events import Event, fire, listening
 from .model import Cost
 
 
 class Activation(Effects):
     # -- events and triggers ---------------------------------------------------------
-    _TRACKED = frozenset({"enters_play", "combat_damage"})  # entered_this_turn, dealt damage
+    _TRACKED = frozenset({"enters_play", "combat_damage"}) | HISTORY  # entered_this_turn, dealt damage, …
 
     def _emit(self, kind: str, inst=None, player: str | None = None, phase: str | None = None,
               came_from: str | None = None, to: str | None = None) -> None:
@@ -61,6 +62,8 @@ class Activation(Effects):
                 self.entered.append((self.turn, event.card, event.player or ""))
             elif event.kind == "combat_damage" and event.card is not None:
                 self.damaged.add((self.turn, event.card))
+            if event.kind in HISTORY:
+                self.history.append((self.turn, event.kind, event.card, event.player))
             if event.kind in heard:
                 fired.append(event)
         for event in fired:
@@ -137,6 +140,7 @@ class Activation(Effects):
         saved, self.events = self.events, []
         self._put(inst, "graveyard")
         self.events = saved
+        self._emit("to_graveyard", inst, inst.owner)  # it is still put in the Cementerio
 
     def _expire(self) -> None:
         """Triggers and resolutions not taken up before the next action lapse."""
@@ -256,7 +260,7 @@ class Activation(Effects):
         others = []
         zones = {"banish_from_graveyard": ("graveyard",), "discard": ("hand",),
                  "destroy_own": tuple(IN_PLAY), "banish_own": tuple(IN_PLAY),
-                 "return_own_to_hand": tuple(IN_PLAY)}
+                 "return_own_to_hand": tuple(IN_PLAY), "bottom_from_hand": ("hand",)}
         for cost in costs:
             if cost.kind in zones:
                 ids = pool[:cost.amount]
@@ -280,13 +284,39 @@ class Activation(Effects):
                                                      f"{cost.describe()}: está en "
                                                      f"{self.where(c)}.")
                 others.append((cost, ids))
-            elif cost.kind in ("destroy_self", "banish_self"):
+            elif cost.kind in ("destroy_self", "banish_self", "return_self", "discard_self"):
                 others.append((cost, [inst.id]))
+            elif cost.kind == "banish_castle_top":
+                castle = self.players[p].castle
+                if len(castle) < cost.amount:
+                    raise IllegalAction("10.16", f"{inst.label()}: no quedan {cost.amount} cartas "
+                                                 "para Desterrar.")
+                if self.revealed_order:  # the record names the cards («costs»)
+                    ids = pool[:cost.amount]
+                    del pool[:cost.amount]
+                    if len(ids) < cost.amount or any(i not in castle for i in ids):
+                        raise IllegalAction("10.16", f"{inst.label()}: su coste es {cost.describe()} "
+                                                     "y «costs» no nombra esas cartas de tu Mazo Castillo.")
+                else:
+                    ids = castle[-cost.amount:]
+                others.append((cost, list(ids)))
             elif cost.kind == "mill":
                 if len(self.players[p].castle) < cost.amount:
                     raise IllegalAction("10.16", f"{inst.label()}: no quedan {cost.amount} cartas "
                                                  "para Botar.")
                 others.append((cost, []))
+            elif cost.kind in ("remove_counters_own", "remove_all_counters_own"):
+                ids = pool[:1]  # the card you control whose counters are removed
+                del pool[:1]
+                if not ids:
+                    raise IllegalAction("10.16", f"{inst.label()}: su coste es {cost.describe()} "
+                                                 "y el registro no nombra con qué se paga "
+                                                 "(«costs»).")
+                c = self.cards[ids[0]]
+                if not counters_payable(self, cost, c, inst, p):
+                    raise IllegalAction("10.16", f"{c.label()} no sirve para pagar "
+                                                 f"{cost.describe()}.")
+                others.append((cost, ids))
             elif cost.kind == "remove_counters":
                 if inst.counters.get(cost.counter or "", 0) < cost.amount:
                     raise IllegalAction("10.16", f"{inst.label()} no tiene {cost.amount} "
@@ -302,7 +332,8 @@ class Activation(Effects):
         kind = cost.kind
         to = {"banish_from_graveyard": "exile", "discard": "graveyard", "destroy_own": "graveyard",
               "banish_own": "exile", "return_own_to_hand": "hand", "destroy_self": "graveyard",
-              "banish_self": "exile"}.get(kind)
+              "banish_self": "exile", "return_self": "hand", "banish_castle_top": "exile",
+              "discard_self": "graveyard", "bottom_from_hand": "castle_bottom"}.get(kind)
         if to is not None:
             for iid in ids:
                 self._put(self.cards[iid], to)
@@ -315,6 +346,14 @@ class Activation(Effects):
                 inst.counters[name] = left
             else:
                 inst.counters.pop(name, None)
+        elif kind in ("remove_counters_own", "remove_all_counters_own"):
+            c = self.cards[ids[0]]
+            name = cost.counter or ""
+            left = c.counters.get(name, 0) - cost.amount if kind == "remove_counters_own" else 0
+            if left > 0:
+                c.counters[name] = left
+            else:
+                c.counters.pop(name, None)
         elif kind == "add_counters":
             name = cost.counter or ""
             inst.counters[name] = inst.counters.get(name, 0) + cost.amount

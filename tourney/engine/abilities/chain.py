@@ -52,6 +52,7 @@ class Window:
     annulled: bool = False
     deferred: tuple[Any, ...] = ()  # the enters-play events held back until E
     answers: str | None = None  # the window this card answers (a response or Anulación)
+    targets: tuple[str, ...] = ()  # the targets the record names for the card played
 
 
 def ability_of(inst: Inst, index: int) -> Ability:

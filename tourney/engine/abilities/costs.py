@@ -32,6 +32,8 @@ def pay(game: State, pool: _Pool, cost: Cost, source: Inst, p: str) -> None:
             raise IllegalAction("10.16", f"{source.label()}: su coste es {cost.describe()} y el "
                                          f"registro no lo paga ({what}: {len(ids)} de {need}).")
         pool.take_moves(ids[:need])
+        if kind not in ("gold", "regroup_gold"):
+            pool.paid.extend(ids[:need])  # «la carta Descartada»: what the effect may point at
 
     kind = cost.kind
     if kind == "gold":
@@ -60,6 +62,25 @@ def pay(game: State, pool: _Pool, cost: Cost, source: Inst, p: str) -> None:
             raise IllegalAction("10.16", f"{source.label()}: su coste es {cost.describe()} y el "
                                          "registro no lo paga.")
         del pool.moves[source.id]
+    elif kind == "bottom_from_hand":
+        require(moved({"hand"}, "castle_bottom", cost.filter), "cartas de la mano al fondo del Mazo Castillo")
+    elif kind == "reveal_self":
+        pass  # showing the card changes nothing the record shows
+    elif kind in ("return_self", "discard_self"):
+        if pool.moves.get(source.id) != ("hand" if kind == "return_self" else "graveyard"):
+            raise IllegalAction("10.16", f"{source.label()}: su coste es {cost.describe()} y el "
+                                         "registro no lo paga.")
+        del pool.moves[source.id]
+    elif kind == "banish_castle_top":
+        castle = game.players[p].castle
+        if game.revealed_order:  # the order is hidden: any of its cards, as the record names them
+            ids = [iid for iid, z in pool.moves.items() if z == "exile" and iid in castle]
+        else:
+            top = set(castle[-need:]) if need else set()
+            ids = [iid for iid, z in pool.moves.items() if z == "exile" and iid in top]
+        require(ids, f"cartas del tope del Mazo Castillo de {name} Desterradas")
+    elif kind in ("remove_counters_own", "remove_all_counters_own"):
+        _pay_counters_own(game, pool, cost, source, p)
     elif kind in ("remove_counters", "add_counters"):
         want = (source.id, cost.counter or "", -need if kind == "remove_counters" else need)
         if want not in pool.counters:
@@ -68,12 +89,41 @@ def pay(game: State, pool: _Pool, cost: Cost, source: Inst, p: str) -> None:
         pool.counters.remove(want)
 
 
+def counters_payable(game: State, cost: Cost, inst: Inst, source: Inst, p: str) -> bool:
+    """Whether ``inst`` can pay «quitar N contadores de X / todo el X de un Aliado que
+    controles»: in play under ``p``'s control, matching the filter, with the counters."""
+    from .evaluate import mismatch
+    have = inst.counters.get(cost.counter or "", 0)
+    need = cost.amount if cost.kind == "remove_counters_own" else 1
+    return (inst.zone in IN_PLAY and inst.controller == p and have >= max(need, 1)
+            and (cost.filter is None or mismatch(game, cost.filter, inst, p, source, False) is None))
+
+
+def _pay_counters_own(game: State, pool: _Pool, cost: Cost, source: Inst, p: str) -> None:
+    """One line entry removes the counters from one card that can pay (all of them for
+    «todo el Alimento»)."""
+    name = cost.counter or ""
+    for entry in pool.counters:
+        iid, counter, n = entry
+        inst = game.cards[iid]
+        if counter != name or not counters_payable(game, cost, inst, source, p):
+            continue
+        want = -cost.amount if cost.kind == "remove_counters_own" else -inst.counters.get(name, 0)
+        if n == want:
+            pool.counters.remove(entry)
+            return
+    raise IllegalAction("10.16", f"{source.label()}: su coste es {cost.describe()} y el registro no "
+                                 "lo paga.")
+
+
 def kind_ok(f: TargetFilter, inst: Inst) -> bool:
     if f.types and inst.card.type not in f.types:
         return False
     if f.races and inst.card.race not in f.races:
         return False
     if f.max_cost is not None and (inst.card.cost or 0) > f.max_cost:
+        return False
+    if f.min_cost is not None and (inst.card.cost or 0) < f.min_cost:
         return False
     return True
 

@@ -20,7 +20,31 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..state import Inst, State
 
 SELF_FROM_ANYWHERE = frozenset({"destroyed", "banished", "leaves_play", "returned_to_hand",
-                                "discarded", "milled", "drawn", "played", "annulled"})
+                                "discarded", "milled", "drawn", "played", "annulled",
+                                "to_graveyard"})
+
+
+# The event kinds the engine records (``_emit``) and, for «phase_begins», the phases it
+# announces. A trigger on anything else (or a delayed one) never fires: ``tracked`` says so,
+# and an ``effect`` line such an ability may have produced stays unverified, never illegal.
+# («ability_used» is only recorded for ``activate`` lines, not for an activated ability used
+# straight by its ``effect`` line: not tracked.)
+EMITTED = frozenset({"played", "enters_play", "leaves_play", "destroyed", "banished",
+                     "returned_to_hand", "drawn", "discarded", "milled", "gold_enters",
+                     "attack_declared", "attackers_declared", "block_declared", "combat_damage",
+                     "phase_begins", "annulled", "blocked", "control_changed", "to_graveyard"})
+ANNOUNCED_PHASES = frozenset({"vigil", "final"})
+
+
+def tracked(ability: Ability) -> bool:
+    """Whether the engine can fire this triggered ability (see ``EMITTED``)."""
+    trigger = ability.trigger
+    if trigger is None:
+        return True
+    if trigger.delayed or any(e not in EMITTED for e in (trigger.event, *trigger.events)):
+        return False
+    return not ("phase_begins" in (trigger.event, *trigger.events)
+                and trigger.phase not in ANNOUNCED_PHASES)
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,11 +122,13 @@ def fire(game: State, event: Event, settle=None) -> list[Pending]:
             if event.kind not in SELF_FROM_ANYWHERE and inst.zone not in IN_PLAY:
                 continue
         else:
-            if ability.zone == "in_play" and inst.zone not in IN_PLAY:
+            itself = trigger.self_too and event.card == inst.id and (
+                event.kind in SELF_FROM_ANYWHERE or inst.zone in IN_PLAY)  # «este u otro …»
+            if not itself and ability.zone == "in_play" and inst.zone not in IN_PLAY:
                 continue
-            if ability.zone not in ("in_play",) and inst.zone != ability.zone:
+            if not itself and ability.zone not in ("in_play",) and inst.zone != ability.zone:
                 continue
-            if trigger.card is not None:
+            if trigger.card is not None and not itself:  # «este»: this card, whatever it is now
                 if event.card is None:
                     continue
                 if not settled:
@@ -139,7 +165,7 @@ def _by_kind(game: State) -> dict[str, list[tuple[Inst, int, Ability, Any]]]:
         for inst in watchers(game):
             for index, ability in enumerate(inst.abilities.abilities):  # type: ignore[union-attr]
                 trigger = ability.trigger
-                if ability.kind == "triggered" and trigger is not None:
+                if ability.kind == "triggered" and trigger is not None and tracked(ability):
                     card_filter = _any_zone(trigger.card) if trigger.card is not None else None
                     for event in (trigger.event, *trigger.events):
                         key = (f"{event}:{inst.id}" if trigger.self_only and not trigger.bearer

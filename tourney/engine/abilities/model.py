@@ -193,8 +193,8 @@ Trigger._nested = {"card": TargetFilter, "condition": Condition}
 Cost._nested = {"filter": TargetFilter}
 Duration._nested = {"condition": Condition}
 Effect._nested = {"filter": TargetFilter, "duration": Duration, "unless": Cost,
-                  "condition": Condition, "count_filter": TargetFilter}
-TargetFilter._nested = {"from_filter": TargetFilter}
+                  "condition": Condition, "count_filter": TargetFilter, "by": TargetFilter}
+TargetFilter._nested = {"from_filter": TargetFilter, "targeting": TargetFilter}
 TargetFilter._nested_many = {"any_of": TargetFilter}
 Ability._nested = {"trigger": Trigger, "condition": Condition}
 Ability._nested_many = {"costs": Cost, "targets": TargetFilter, "effects": Effect}

@@ -2,7 +2,7 @@
 ``Duration`` and ``Effect`` (frozen values; see ``model`` for ``Ability``)."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import ClassVar
 
 from .value import _bare, _check, _INFINITIVE, _Value
@@ -59,14 +59,23 @@ class TargetFilter(_Value):
     any_of: tuple[TargetFilter, ...] = ()  # «Guardián o de Raza Héroe»: one of them matches
     max_cost_from: str | None = None  # «de coste igual o menor a …» (an AMOUNT_SOURCES word)
     max_strength_from: str | None = None  # «de Fuerza igual o menor a …»
+    min_cost_from: str | None = None  # with max_cost_from: «del mismo coste» (equal)
     from_filter: TargetFilter | None = None  # what those amounts count ("count")
     same_zone: bool = False  # «hasta dos cartas de un Cementerio»: all from one player's zone
+    also_zones: tuple[str, ...] = ()  # «en tu Mazo Castillo o Cementerio»: ``zone`` or one of these
+    counter: str | None = None  # «Aliados Alimentados», «con contadores de Honor»: has ≥ 1 of them
+    no_counter: str | None = None  # «que no estén Alimentados»: has none of them
+    not_attribute: str | None = None  # «que no sea Oscuridad»
+    targeting: TargetFilter | None = None  # «un Talismán que haga objetivo a un Aliado que controles»
 
     def __post_init__(self) -> None:
         _check(self.controller, PLAYERS, "controlador")
         _check(self.zone, ZONES, "zona")
+        for zone in self.also_zones:
+            _check(zone, ZONES, "zona")
         _check(self.max_cost_from, AMOUNT_SOURCES, "origen de cantidad", optional=True)
         _check(self.max_strength_from, AMOUNT_SOURCES, "origen de cantidad", optional=True)
+        _check(self.min_cost_from, AMOUNT_SOURCES, "origen de cantidad", optional=True)
         if self.count < 0:
             raise ValueError("TargetFilter.count debe ser ≥ 0")
 
@@ -99,7 +108,8 @@ class TargetFilter(_Value):
         if self.max_cost is not None:
             parts.append(f"de coste {self.max_cost} o menos")
         if self.max_cost_from is not None:
-            parts.append("de coste igual o menor a " + AMOUNT_SOURCES[self.max_cost_from].format(
+            relation = "igual a " if self.min_cost_from == self.max_cost_from else "igual o menor a "
+            parts.append("de coste " + relation + AMOUNT_SOURCES[self.max_cost_from].format(
                 filter=self.from_filter.noun() if self.from_filter else "carta"))
         if self.max_strength_from is not None:
             parts.append("de Fuerza igual o menor a " + AMOUNT_SOURCES[
@@ -107,14 +117,22 @@ class TargetFilter(_Value):
                 filter=self.from_filter.noun() if self.from_filter else "carta"))
         if self.min_cost is not None:
             parts.append(f"de coste {self.min_cost} o más")
+        if parts[-1].startswith(("de coste igual", "de Fuerza igual")):
+            parts[-1] = parts[-1].replace(" a el ", " al ")
         if self.not_races:
             parts.append("que no sea de Raza " + " ni ".join(self.not_races))
         if self.not_types:
-            parts.append("que no sea " + " ni ".join(self.not_types))
+            parts.append(("que no sean " if plural else "que no sea ") + " ni ".join(self.not_types))
         if self.owned is False:
             parts.append("de los que no seas dueño")
+        if self.owned is True:
+            parts.append("de la que seas dueño" if not plural else "de las que seas dueño")
         if self.attribute:
             parts.append(self.attribute)
+        if self.not_attribute:
+            parts.append("que no sea " + self.not_attribute)
+        if self.targeting is not None:
+            parts.append("que haga objetivo a " + replace(self.targeting, targets=False).describe())
         if self.with_ability is not None:
             parts.append("con habilidad" if self.with_ability else "sin habilidad")
         if self.keywords:
@@ -123,6 +141,10 @@ class TargetFilter(_Value):
             parts.append("sin " + " ni ".join(self.without))
         if self.bearing_weapon is True:
             parts.append("que porte un Arma")
+        if self.counter is not None:
+            parts.append(f"con contadores de {self.counter}")
+        if self.no_counter is not None:
+            parts.append(f"sin contadores de {self.no_counter}")
         if self.attacking is True:
             parts.append("atacante")
         if self.controller == "you":
@@ -130,7 +152,7 @@ class TargetFilter(_Value):
         if self.zone == "being_played":
             parts.append("que se está jugando" if not plural else "que se están jugando")
         elif self.zone not in ("in_play",):
-            parts.append("en " + ZONES[self.zone])
+            parts.append("en " + " o ".join(ZONES[z] for z in (self.zone,) + self.also_zones))
         return " ".join(parts)
 
     def describe(self) -> str:
@@ -189,6 +211,9 @@ class Condition(_Value):
             from dataclasses import replace
             return Condition("all_allies", replace(self.filter, other=False)).describe().replace(
                 "todos los Aliados", "todos los demás Aliados")
+        if self.kind == "happened_this_turn":  # no filter: the card itself
+            who = _bare(self.filter.noun()) if self.filter else "esta carta"
+            return f"este turno ocurrió: {EVENTS.get(self.event or '', '')} ({who})"
         return template.format(
             zone=ZONES.get(self.zone or "in_play", ""),
             filter=(_bare(self.filter.noun()) if self.filter else "cartas"),
@@ -200,13 +225,20 @@ class Condition(_Value):
             event=EVENTS.get(self.event or "", ""))
 
 
+_WHO_EVENTS = {"damage": "{card} hace daño al Mazo Castillo de {player}",
+               "regrouped": "{player} Agrupa {card}",
+               "ability_used": "{player} utiliza la habilidad de {card}"}
+
+
 @dataclass(frozen=True, slots=True, repr=False)
 class Trigger(_Value):
     """What fires a triggered ability (6 Habilidades disparadas): an ``event`` of ``EVENTS``
     happening to a card matching ``card`` (``self_only``: this very card; ``card`` None and
     not self_only: any card), by or to ``player``, in ``phase`` when given, with an extra
     ``condition`` checked when it fires. ``would``: «en respuesta a que fuera a…» (fires in
-    step C, before the action happens); otherwise after it (6.7 «En Respuesta»)."""
+    step C, before the action happens); otherwise after it (6.7 «En Respuesta»). For
+    «damage» ``player`` is whose Mazo Castillo receives it and ``card`` the Aliado that deals
+    it; for «regrouped» / «ability_used», who groups the card / uses its ability."""
 
     event: str
     self_only: bool = False
@@ -218,6 +250,11 @@ class Trigger(_Value):
     bearer: bool = False  # the event happens to this Arma's bearer
     from_zone: str | None = None  # where the card was («desde el Cementerio», «de tu mano»)
     events: tuple[str, ...] = ()  # more events that fire it («entra en juego o sea declarado…»)
+    # «Hasta la Fase Final, cuando …» / «En la Fase Final, Destruye ese Aliado» after another
+    # effect of the card: armed when that effect resolves, only until the Fase Final of that
+    # turn (the engine does not arm it yet: see events.tracked)
+    delayed: bool = False
+    self_too: bool = False  # «este u otro Aliado …»: ``card`` includes this card, from any zone
 
     def __post_init__(self) -> None:
         _check(self.event, EVENTS, "evento")
@@ -229,21 +266,35 @@ class Trigger(_Value):
 
     def describe(self) -> str:
         text = " o ".join(EVENTS[e] for e in (self.event, *self.events))
-        if self.bearer:
+        who = self.card is not None and not self.events and self.event in _WHO_EVENTS
+        if who and self.card is not None:
+            said = self.card.describe().replace(" objetivo", "")  # who does it, to which card
+            text = _WHO_EVENTS[self.event].format(card=said, player=PLAYERS[self.player]).replace(
+                "al Mazo Castillo de tú", "a tu Mazo Castillo").replace(
+                "tú utiliza", "utilizas").replace("tú Agrupa", "Agrupas")
+        elif self.bearer:
             text = text.replace("una carta", "el Aliado portador").replace(
                 "un Aliado atacante", "el Aliado portador").replace("un Aliado", "el Aliado portador")
         elif self.self_only:
             text = text.replace("una carta", "esta carta").replace("un Aliado", "este Aliado")
         elif self.card is not None:
-            text = text.replace("una carta", self.card.describe().replace(" objetivo", ""))
+            said = self.card.describe().replace(" objetivo", "")
+            if self.self_too:
+                said = "esta carta u otr" + ("a " if said.startswith("una") else "o ") + \
+                    said.split(" ", 1)[1]
+            text = text.replace("una carta", said)
         if self.phase:
             text += f" ({PHASES[self.phase]})"
-        if self.player not in ("any",):
+        if self.player not in ("any",) and not who:
             text += f" ({PLAYERS[self.player]})"
         if self.from_zone:
             text += f" desde {ZONES[self.from_zone]}"
         head = "En respuesta a que fuera a ocurrir: " if self.would else "Cuando "
         out = head + text
+        if self.delayed:  # armed by the effect before it, until the Fase Final of that turn
+            out = ("En la Fase Final del turno en que se resolvió la frase anterior"
+                   if self.event == "phase_begins" and self.phase == "final" else
+                   "Desde que se resuelve esta carta y hasta la Fase Final, c" + out[1:])
         if self.condition is not None:
             out += ", si " + self.condition.describe()
         return out
@@ -316,9 +367,13 @@ class Effect(_Value):
     then: bool = False
     random: bool = False  # «al azar» (discard)
     unless: Cost | None = None  # «a menos que tu oponente pague…»: paid by the affected player
+    # … or by this player (``PLAYERS`` word) when the text names one the affected cards may not
+    # be: «Roba una carta a menos que tu oponente pague dos Oros» (never verified: see verify)
+    unless_player: str | None = None
     condition: Condition | None = None  # «Luego, si …, Agrupa…»: this step only if it holds
     count_filter: TargetFilter | None = None  # what amount_from "count" counts (else `filter`)
     rest_zone: str | None = None  # dig: where the cards not taken go
+    by: TargetFilter | None = None  # protection of ``filter``'s cards: the sources it is against
 
     _nested: ClassVar[dict[str, type]] = {}
 
@@ -330,8 +385,12 @@ class Effect(_Value):
         _check(self.player, PLAYERS, "jugador")
         _check(self.zone, ZONES, "zona", optional=True)
         _check(self.rest_zone, ZONES, "zona", optional=True)
+        _check(self.unless_player, PLAYERS, "jugador", optional=True)
 
     def subject_text(self, targets: tuple[TargetFilter, ...] = ()) -> str:
+        if self.kind == "search" and self.filter is not None:  # «Busca hasta tres Armas …»
+            from dataclasses import replace
+            return replace(self.filter, targets=False).describe()
         if self.subject == "target" and self.target < len(targets):
             return targets[self.target].describe()
         if self.subject in ("each", "chosen", "player") and self.filter is not None:
@@ -352,14 +411,21 @@ class Effect(_Value):
         text = EFFECTS[self.kind].format(
             subject=self.subject_text(targets), player=PLAYERS.get(self.player, ""),
             amount=amount, zone=ZONES.get(self.zone or "in_play", ""),
-            keyword=self.keyword or "", counter=self.counter or "").strip()
+            keyword=self.keyword or "", counter=self.counter or "",
+            bearers=_bearers(self)).strip()
         if text.startswith("tú "):
             text = text[3:]
         if self.random:
             text += " al azar"
         if self.unless is not None:
-            text += f" a menos que el jugador afectado elija {self.unless.describe()}"
+            payer = PLAYERS[self.unless_player] if self.unless_player else "el jugador afectado"
+            text += f" a menos que {payer} elija {self.unless.describe()}"
         text += per
+        if self.kind == "protection":
+            text = _protection_text(self, targets)
+        if self.kind == "virtual_gold" and self.filter is not None and self.amount_from is None:
+            # «genera un Oro para jugar Talismanes»: those Oros only pay for such cards
+            text += " sólo para jugar " + replace(self.filter, zone="in_play", count=2).noun()
         if self.kind == "strength" and isinstance(self.amount, int) and self.amount < 0:
             text = text.replace(f"gana {self.amount}", f"pierde {-self.amount}")
         if self.condition is not None:
@@ -373,3 +439,31 @@ class Effect(_Value):
         return f"{text} {extra}".strip()
 
 
+
+
+_GUARDED = {"destroyed": "no puede ser Destruido", "banished": "no puede ser Desterrado",
+            "targeted": "no puede ser objetivo", "lose_abilities": "no puede perder su habilidad"}
+
+
+def _protection_text(effect: Effect, targets: tuple[TargetFilter, ...]) -> str:
+    """«cada otro Aliado que controles no puede ser Desterrado por Talismanes»: the protected
+    cards (``filter`` with subject each), what they are protected from and, from ``by`` (or
+    ``filter`` for this card / the bearer), by what kind of source."""
+    who = effect.subject_text(targets)
+    what = _GUARDED.get(effect.keyword or "", f"no puede ser afectado así ({effect.keyword})")
+    sources = effect.by if effect.subject == "each" else effect.filter
+    text = f"{who} {what}"
+    if sources is not None:
+        noun = replace(sources, count=2).noun()  # the kind of source: plural
+        text += f" de {noun}" if effect.keyword == "targeted" else f" por {noun}"
+    return text
+
+
+def _bearers(effect: Effect) -> str:
+    """Who may (bearer_only: «un Aliado de coste 3 o más») or may not (bearer_not: «Aliados
+    Luz») bear this Arma."""
+    if effect.kind not in ("bearer_only", "bearer_not") or effect.filter is None:
+        return ""
+    if effect.kind == "bearer_only":
+        return effect.filter.describe()
+    return replace(effect.filter, count=2).noun()

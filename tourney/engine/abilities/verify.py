@@ -25,6 +25,7 @@ from .costs import kind_ok as _kind_ok
 from .costs import pay
 from .evaluate import IN_PLAY, holds, mismatch, player_of
 from .model import Ability, Effect, TargetFilter
+from .protections import damage_exiled, shielded
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..record import Action
@@ -36,9 +37,10 @@ ENGINE_APPLIED = frozenset({"gain_keyword", "lose_keyword", "lose_abilities", "c
                             "cannot_block", "cannot_be_blocked", "reduce_damage",
                             "redirect_damage", "prevent_damage", "cancel_attack", "annul",
                             "cancel", "redirect"})
-UNCHECKED = frozenset({"virtual_gold", "cost_change", "play_free", "look", "set_strength",
+UNCHECKED = frozenset({"virtual_gold", "cost_change", "play_free", "play_paying", "look", "set_strength",
                        "must_block", "extra_turn", "lose_game", "damage", "end_battle",
-                       "race_becomes", "cannot_be_annulled", "shuffle_into_castle"})
+                       "race_becomes", "cannot_be_annulled", "shuffle_into_castle",
+                       "damage_to_exile", "bearer_only", "bearer_not"})
 
 
 class Unverifiable(Exception):
@@ -63,8 +65,10 @@ class _Pool:
         self.draw: dict[str, int] = dict(action.draw)
         self.mill: dict[str, int] = dict(action.mill)
         self.counters: list[tuple[str, str, int]] = list(action.counters)
+        self.moves_counters = bool(action.counters)  # the line changes counters somewhere
         self.strength: list[tuple[str, int]] = list(action.strength)
         self.drawn: set[str] = set()  # the cards this line's draws take (in hand after them)
+        self.paid: list[str] = []  # the cards the costs were paid with, in order
 
     def take_moves(self, ids: list[str]) -> None:
         for iid in ids:
@@ -139,10 +143,16 @@ def _split_targets(ability: Ability, targets: tuple[str, ...] | None) -> list[li
     return out
 
 
-def _amount(game: State, effect: Effect, source: Inst, controller: str) -> int:
+def _amount(game: State, effect: Effect, source: Inst, controller: str,
+            pool: _Pool | None = None, split: list[list[str]] | None = None) -> int:
     src = effect.amount_from
     if effect.amount is not None and src is None:
         return effect.amount
+    if src in RELATIVE_SOURCES:
+        n = _relative(game, src, pool, split, effect.target)
+        if n is None:
+            raise Unverifiable(f"cantidad {src!r}")
+        return n
     if src == "strength_of_bearer" and source.bearer:
         return game.strength(game.cards[source.bearer])
     if src == "strength_of_self":
@@ -159,6 +169,62 @@ def _amount(game: State, effect: Effect, source: Inst, controller: str) -> int:
     if src == "allies_you_control":
         return sum(1 for i in game.in_play(controller) if i.card.type == ALLY)
     raise Unverifiable(f"cantidad {src!r}")
+
+
+RELATIVE_SOURCES = frozenset({"cost_of_paid", "strength_of_paid", "cost_of_target",
+                              "strength_of_target"})
+
+
+def _relative(game: State, src: str, pool: _Pool | None, split: list[list[str]] | None,
+              target: int = 0) -> int | None:
+    """The cost or Fuerza of the card paid as the cost (``pool.paid``) or of the ability's
+    target, read before the line moves it (None: not known from this line)."""
+    if src.endswith("_of_paid"):
+        ids = pool.paid if pool is not None else []
+    else:
+        ids = split[target] if split is not None and target < len(split) else []
+    if len(ids) != 1:
+        return None
+    inst = game.cards[ids[0]]
+    if src.startswith("cost"):
+        return inst.card.cost or 0
+    if inst.zone in IN_PLAY:
+        return game.strength(inst)
+    return inst.card.strength or 0
+
+
+_FROM = ("max_cost_from", "min_cost_from", "max_strength_from")
+
+
+def fixed(game: State, f: TargetFilter | None, pool: _Pool | None, source: Inst, p: str,
+          split: list[list[str]] | None) -> TargetFilter | None:
+    """``f`` with its amounts read now («de coste igual o menor a la carta Descartada», «a la
+    cantidad de …»): fixed numbers; ``Unverifiable`` when one cannot be known here."""
+    if f is None or (f.max_cost_from is None and f.min_cost_from is None
+                     and f.max_strength_from is None):
+        return f
+    from .evaluate import dynamic_amount
+    got: dict[str, int] = {}
+    for name in _FROM:
+        word = getattr(f, name)
+        if word is None:
+            continue
+        n = (_relative(game, word, pool, split) if word in RELATIVE_SOURCES
+             else dynamic_amount(game, word, f.from_filter, p, source))
+        if n is None:
+            raise Unverifiable(f"cantidad {word!r}")
+        got[name] = n
+
+    def low(a: int | None, b: int | None) -> int | None:
+        return b if a is None else a if b is None else min(a, b)
+
+    def high(a: int | None, b: int | None) -> int | None:
+        return b if a is None else a if b is None else max(a, b)
+
+    return replace(f, max_cost_from=None, min_cost_from=None, max_strength_from=None,
+                   from_filter=None, max_cost=low(f.max_cost, got.get("max_cost_from")),
+                   min_cost=high(f.min_cost, got.get("min_cost_from")),
+                   max_strength=low(f.max_strength, got.get("max_strength_from")))
 
 
 def _protected(game: State, inst: Inst, effect: Effect, source: Inst) -> str | None:
@@ -202,12 +268,18 @@ def _effect(game: State, pool: _Pool, effect: Effect, ability: Ability, source: 
     kind = effect.kind
     if kind in UNCHECKED or effect.unless is not None:
         raise Unverifiable(kind)
+    counted = effect.count_filter or effect.filter
+    if effect.amount_from == "count" and counted is not None and pool.moves_counters and (
+            counted.counter is not None or counted.no_counter is not None):
+        raise Unverifiable("la cuenta depende de contadores que esta misma línea cambia")
     if effect.condition is not None and not holds(game, effect.condition, source, p):
         return False  # «Luego, si …»: the condition does not hold, the step does nothing
     if effect.player == "each" and effect.subject == "chosen":
         raise Unverifiable("cada jugador elige")
-    f = (ability.targets[effect.target] if effect.subject == "target"
-         and effect.target < len(ability.targets) else effect.filter)
+    f = fixed(game, ability.targets[effect.target] if effect.subject == "target"
+              and effect.target < len(ability.targets) else effect.filter, pool, source, p, split)
+    if f is not effect.filter and effect.subject != "target":
+        effect = replace(effect, filter=f)  # its amounts read now (search, discard, each)
     known = _subjects(game, effect, ability, source, split, triggering)
     if effect.subject == "each" and effect.filter is not None:
         known = [i.id for i in game.cards.values()
@@ -215,7 +287,9 @@ def _effect(game: State, pool: _Pool, effect: Effect, ability: Ability, source: 
     if kind in DEST or kind in ("put_into_play", "gain_control", "move"):
         return _move_effect(game, pool, effect, source, p, f, known)
     if kind in ("draw", "mill"):
-        n = _amount(game, effect, source, p)
+        if kind == "mill" and damage_exiled(game, source):
+            raise Unverifiable("daño enviado al Destierro")  # the record's Botar goes to the Cementerio
+        n = _amount(game, effect, source, p, pool, split)
         table = pool.draw if kind == "draw" else pool.mill
         players = (list(game.order) if effect.player == "each"
                    else [player_of(game, effect.player, p, _owner_of(game, known))])
@@ -241,12 +315,15 @@ def _effect(game: State, pool: _Pool, effect: Effect, ability: Ability, source: 
             frm, to = {"hand"}, {"graveyard"}
         else:  # «Busca … en tu Mazo Castillo y ponlo en tu mano» (zone: where it goes)
             frm = {f_zone if f_zone not in ("in_play", "being_played") else "castle"}
+            if effect.filter is not None:  # «en tu Mazo Castillo o Cementerio»
+                frm |= set(effect.filter.also_zones)
             dest = effect.zone or "hand"
             to = {"defense", "support", "reserve"} if dest == "being_played" else {dest}
         ids = [iid for iid, z in pool.moves.items() if z in to
                and (game.cards[iid].zone in frm or ("hand" in frm and iid in pool.drawn))
                and game.cards[iid].owner == pid
-               and (effect.filter is None or _kind_ok(effect.filter, game.cards[iid]))]
+               and (effect.filter is None or _kind_ok(effect.filter, game.cards[iid]))
+               and (kind != "search" or _found(game, effect.filter, game.cards[iid], p, source))]
         n = effect.amount if effect.amount is not None else (effect.filter.count
                                                             if effect.filter else 1)
         if kind == "discard" and len(ids) != n and not effect.optional \
@@ -256,7 +333,7 @@ def _effect(game: State, pool: _Pool, effect: Effect, ability: Ability, source: 
         pool.take_moves(ids[:n])
         return bool(ids)
     if kind in ("strength", "counters", "remove_counters"):
-        n = _amount(game, effect, source, p)
+        n = _amount(game, effect, source, p, pool, split)
         if kind == "remove_counters":
             n = -n
         entries = (pool.strength if kind == "strength"
@@ -293,6 +370,28 @@ def _effect(game: State, pool: _Pool, effect: Effect, ability: Ability, source: 
                                                  f"habilidad en {game.cards[iid].label()}.")
                 pool.counters.remove(full)
         return bool(ids)
+    if kind == "remove_all_counters":  # «quita todo el Alimento de …»: every one of them
+        if known is None:
+            raise Unverifiable("remove_all_counters sin cartas nombradas")
+        name = effect.counter or ""
+        done = False
+        for iid in known:
+            inst = game.cards[iid]
+            have = inst.counters.get(name, 0)
+            if not have or inst.zone not in IN_PLAY:
+                continue
+            if effect.subject == "target" and f is not None and mismatch(game, f, inst, p, source):
+                continue  # the target became invalid: not affected (8.2)
+            full = (iid, name, -have)
+            if full not in pool.counters:
+                if effect.optional:
+                    return False
+                raise IllegalAction("10.12", f"{source.label()}: su habilidad quita todos los "
+                                             f"contadores de {name} de {inst.label()} y el "
+                                             "registro no los quita.")
+            pool.counters.remove(full)
+            done = True
+        return done
     if kind == "regroup":
         ids = [iid for iid, z in pool.moves.items() if z == "reserve"
                and game.cards[iid].zone == "paid" and game.cards[iid].controller == p]
@@ -333,6 +432,15 @@ def _effect(game: State, pool: _Pool, effect: Effect, ability: Ability, source: 
     raise Unverifiable(kind)
 
 
+def _found(game: State, f: TargetFilter | None, inst: Inst, p: str, source: Inst) -> bool:
+    """A searched card matches the whole filter (its names, Raza, attribute, alternatives…);
+    where it comes from and whose it is are checked by the caller."""
+    if f is None:
+        return True
+    loose = replace(f, zone="being_played", also_zones=(), controller="any", other=False)
+    return mismatch(game, loose, inst, p, source, explain=False) is None
+
+
 def _owner_of(game: State, known: list[str] | None) -> str | None:
     if known:
         inst = game.cards[known[0]]
@@ -365,6 +473,8 @@ def _move_effect(game: State, pool: _Pool, effect: Effect, source: Inst, p: str,
                 raise IllegalAction("8.2", f"{source.label()} afecta a {f.describe()}, y el "
                                            f"registro mueve {len(ids)} cartas.")
         for iid in ids:
+            if shielded(game, game.cards[iid], kind, source):
+                raise Unverifiable("protección continua")  # not enforced yet: never illegal
             why = _protected(game, game.cards[iid], effect, source)
             if why:
                 rule = {"destroy": "10.31", "banish": "10.30"}.get(kind, "10.12")
@@ -380,6 +490,8 @@ def _move_effect(game: State, pool: _Pool, effect: Effect, source: Inst, p: str,
                            and mismatch(game, f, inst, p, source))
         protected = _protected(game, inst, effect, source)
         moved = pool.moves.get(iid)
+        if moved in dests and shielded(game, inst, kind, source):
+            raise Unverifiable("protección continua")  # not enforced yet: never illegal
         if still_valid and not protected:
             if moved in dests:
                 del pool.moves[iid]

@@ -51,6 +51,10 @@ EVENTS = {
     "milled": "se Bota una carta",
     "gold_enters": "un Oro entra en juego",
     "attack_declared": "un Aliado es declarado atacante",
+    "attackers_declared": "uno o más Aliados son declarados atacantes",  # once per declaration
+    "purified": "una carta es Purificada",
+    "regrouped": "un Aliado es Agrupado",
+    "to_graveyard": "una carta es puesta en un Cementerio",
     "block_declared": "un Aliado es declarado bloqueador",
     "combat_damage": "un Aliado hace daño de combate",
     "damage": "se hace daño a un Castillo",
@@ -116,10 +120,17 @@ COSTS = {
     "return_own_to_hand": "devolver {amount} {filter} que controles a tu mano",
     "remove_counters": "quitar {amount} contador(es) de {counter} de esta carta",
     "add_counters": "poner {amount} contador(es) de {counter} en esta carta",
+    "remove_counters_own": "quitar {amount} contador(es) de {counter} de un {filter}",
+    "remove_all_counters_own": "quitar todos los contadores de {counter} de un {filter}",
     "regroup_gold": "Agrupar {amount} Oro(s)",
     "shuffle_own": "barajar {amount} {filter} en tu Mazo Castillo",
     "reveal": "mostrar {amount} {filter} de tu mano",
     "banish_from_hand": "Desterrar {amount} {filter} de tu mano",
+    "return_self": "devolver esta carta a tu mano",
+    "discard_self": "Descartar esta carta",
+    "reveal_self": "mostrar esta carta",
+    "bottom_from_hand": "poner {amount} {filter} de tu mano al fondo de tu Mazo Castillo",
+    "banish_castle_top": "Desterrar las primeras {amount} carta(s) de tu Mazo Castillo",
 }
 
 EFFECTS = {
@@ -151,6 +162,7 @@ EFFECTS = {
     "race_becomes": "{subject} se considera de Raza {keyword}",
     "counters": "pon {amount} contador(es) de {counter} en {subject}",
     "remove_counters": "quita {amount} contador(es) de {counter} de {subject}",
+    "remove_all_counters": "quita todos los contadores de {counter} de {subject}",
     # the chain
     "annul": "Anula {subject}",
     "cancel": "Cancela {subject}",
@@ -163,10 +175,12 @@ EFFECTS = {
     "reduce_damage": "reduce en {amount} el daño que haría {subject}",
     "prevent_damage": "previene el daño que haría {subject}",
     "damage": "{subject} hace {amount} de daño a {player}",
+    "damage_to_exile": "el daño hecho por {subject} es enviado al Destierro",
     # gold and costs
     "virtual_gold": "{player} gana {amount} Oro(s) virtual(es)",
     "cost_change": "el coste de {subject} cambia en {amount}",
     "play_free": "juega {subject} sin pagar su coste",
+    "play_paying": "juega {subject} pagando su coste",
     "regroup": "Agrupa {subject}",
     # control and players
     "gain_control": "gana el control de {subject}",
@@ -179,6 +193,8 @@ EFFECTS = {
     "purify": "Purifica {subject}",
     "dig": "{player} mira {amount} carta(s) de su Mazo Castillo y toma {subject}",
     "weapon_capacity": "{subject} puede portar {amount} Arma(s)",
+    "bearer_only": "{subject} sólo puede ser portada por {bearers}",
+    "bearer_not": "{subject} no puede ser portada por {bearers}",
     "enters_with_counters": "{subject} entra en juego con {amount} contador(es) de {counter}",
     "lose_game": "{player} pierde la partida",
 }
@@ -201,13 +217,19 @@ AMOUNT_SOURCES = {
     "strength_of_target": "la Fuerza del objetivo",
     "allies_you_control": "la cantidad de Aliados que controlas",
     "hand_size": "la cantidad de cartas en tu mano",
+    # the card paid as the ability's cost («la carta Descartada», «el Aliado Desterrado»)
+    "cost_of_paid": "el coste de la carta pagada como coste",
+    "strength_of_paid": "la Fuerza de la carta pagada como coste",
+    "cost_of_target": "el coste del objetivo",
 }
 
 # What an Effect acts on. "target" = the ability's targets[target] (8.2, chosen when the
 # ability is used); "chosen" = chosen on resolution without targeting; "each" = every card
 # matching ``filter``; "self" = the source; "bearer" = an Arma's bearer; "triggering" = the
-# card that fired the trigger; "player" = the effect acts on ``player`` only.
+# card that fired the trigger; "player" = the effect acts on ``player`` only; "earlier" = the
+# card an earlier effect of this card chose («En la Fase Final, Destierra ese Aliado»).
 SUBJECTS = {"target": "el objetivo", "chosen": "la carta elegida", "each": "cada",
             "self": "esta carta", "bearer": "el Aliado portador",
             "triggering": "esa carta", "player": "", "attackers": "los Aliados atacantes",
-            "blockers": "los Aliados bloqueadores", "being_played": "la carta que se juega"}
+            "blockers": "los Aliados bloqueadores", "being_played": "la carta que se juega",
+            "earlier": "la carta que eligió el efecto anterior de esta carta"}

@@ -14,6 +14,7 @@ from functools import lru_cache
 
 from ...catalog.model import Card
 from ..abilities.model import Ability
+from .delayed import earlier_reason
 from .grammar import parse_text
 from .lower import Unsupported, lower
 from .text import shape
@@ -76,6 +77,10 @@ def compile_text(text: str, name: str, card_type: str) -> Compilation:
             abilities = tuple(lower(p, unit.text, card_type, name) for p in unit.parsed)
         except (Unsupported, ValueError) as exc:
             out.append(Sentence(unit.text, reason=str(exc), shape=shape(unit.text, name)))
+            continue
+        earlier = earlier_reason(out[-1].abilities if out else None, abilities)
+        if earlier is not None:  # «En la Fase Final, Destierra ese Aliado»: the sentence before
+            out.append(Sentence(unit.text, reason=earlier, shape=shape(unit.text, name)))
             continue
         out.append(Sentence(unit.text, abilities=abilities))
     return Compilation(name, tuple(out))

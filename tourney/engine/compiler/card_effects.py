@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .nouns import NOUNS, PRONOUNS, RACES, bare_phrase, card_phrase, number
+from .nouns import ATTRIBUTES, NOUNS, PRONOUNS, RACES, card_phrase, number, per_phrase
 from .parsed import Cards, Effect
 from .text import Cursor
 
@@ -13,7 +13,8 @@ from .text import Cursor
 # effects whose card phrase is the grammatical subject ("… gana 2 a la Fuerza y es Imbloqueable")
 SUBJECT_KINDS = frozenset({"strength", "grant", "lose_keyword", "lose_ability", "set_strength",
                            "cannot_attack", "cannot_block", "race_becomes", "cost_change",
-                           "cannot_be_annulled", "protection", "cannot_play"})
+                           "cannot_be_annulled", "protection", "cannot_play",
+                           "damage_to_exile", "bearer_only", "bearer_not"})  # the last: statics.py
 
 
 GRANTS = {
@@ -83,7 +84,7 @@ def _card_effect_of(cur: Cursor, antecedent: Cards | None, subject: Cards | None
                 until, tail = "end", more
             per = None
             if (more := tail.take("por", "cada")) is not None:
-                phrase = bare_phrase(more)
+                phrase = per_phrase(more)
                 if phrase is None:
                     return None
                 per, tail = phrase
@@ -140,6 +141,11 @@ def _protection(cur: Cursor, cards: Cards) -> tuple[Effect, Cursor] | None:
     """ "no puede ser Destruido por Talismanes", "no puede ser objetivo de habilidades de Aliados",
     "no puede perder su habilidad", "no pueden ser destruidos ni desterrados"."""
     after = cur.take_any("no puede ser", "no pueden ser")
+    only = cur.take_any("solo puede ser", "solo pueden ser")  # «sólo … por Aliados»: by no other
+    if only is not None and only.peek() in _PROTECT and (by := only.skip().take("por")) is not None \
+            and by.peek() in _SOURCES:
+        return Effect("protection", cards=cards, keyword=_PROTECT[only.peek()],
+                      per=Cards(exclude_types=_SOURCES[by.peek()], count=None)), by.skip()
     if after is None:
         if (rest := cur.take_any("no puede perder su habilidad", "no pueden perder su habilidad")) is not None:
             return Effect("protection", cards=cards, keyword="lose_abilities"), rest
@@ -174,9 +180,12 @@ def _protection(cur: Cursor, cards: Cards) -> tuple[Effect, Cursor] | None:
         return None
     source = None
     if (rest := after.take("por")) is not None:
-        if rest.peek() not in _SOURCES:
+        if rest.peek() == "cartas" and rest.peek(1) in ATTRIBUTES:  # «por cartas Oscuridad»
+            source, after = Cards(attribute=ATTRIBUTES[rest.peek(1)], count=None), rest.skip(2)
+        elif rest.peek() not in _SOURCES:
             return None
-        source, after = Cards(types=_SOURCES[rest.peek()], count=None), rest.skip()
+        else:
+            source, after = Cards(types=_SOURCES[rest.peek()], count=None), rest.skip()
     if len(kinds) == 2:
         return Effect("protection", cards=cards, keyword="+".join(kinds), per=source), after
     return Effect("protection", cards=cards, keyword=kinds[0], per=source), after

@@ -8,6 +8,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from .conditions import all_allies, this_turn
+from .conditions import counted as counted_condition
+from .counters import counter_cost
 from .nouns import RACES, bare_phrase, card_phrase, number
 from .parsed import Cards, Condition, Cost, Trigger
 from .text import Cursor
@@ -31,6 +34,10 @@ _EVENTS = (
     ("hace dano de combate al mazo castillo oponente", "combat_damage"),
     ("sea anulada", "annulled"), ("sea anulado", "annulled"),
     ("sea bloqueado", "blocked"), ("es bloqueado", "blocked"), ("sea declarado bloqueador", "blocks"), ("bloquee", "blocks"),
+    ("sea purificado", "purified"), ("sea purificada", "purified"),
+    ("sea puesto en un cementerio", "to_graveyard"), ("sea puesta en un cementerio", "to_graveyard"),
+    ("sea puesto en tu cementerio", "to_graveyard:you"), ("sea puesta en tu cementerio", "to_graveyard:you"),
+    ("haga dano a tu mazo castillo", "damage:you"), ("haga dano al mazo castillo oponente", "damage:opponent"),
 )
 
 
@@ -94,6 +101,9 @@ def trigger(cur: Cursor) -> tuple[Trigger, Cursor] | None:
 
 
 _PLAYER_EVENTS = {"robe": "drawn", "descarte": "discarded", "descarta": "discarded", "bote": "milled"}
+# «Cuando tu oponente Agrupe un Aliado», «Cuando actives la habilidad de un Tótem»: who does it
+_PLAYER_CARD_EVENTS = (("tu oponente agrupe", "regrouped", "opponent"),
+                       ("actives la habilidad de", "ability_used", "you"))
 
 
 def _trigger_after(after: Cursor) -> tuple[Trigger, Cursor] | None:
@@ -104,23 +114,54 @@ def _trigger_after(after: Cursor) -> tuple[Trigger, Cursor] | None:
             if got and got[0].zone == "play" and got[0].count == 1 and not got[0].types:
                 return Trigger(event, player=player), got[1]
             return None
-    if (rest := after.take("juegues")) is not None or (rest := after.take("tu", "oponente", "juegue")):
+    for words, event, player in _PLAYER_CARD_EVENTS:
+        if (rest := after.take(*words.split())) is not None:
+            got = card_phrase(rest)
+            if got is None or got[0].count != 1 or got[0].up_to or got[0].ref is not None or \
+                    got[0].zone != "play" or len(got[0].types) != 1:
+                return None
+            return Trigger(event, cards=got[0], player=player), got[1]
+    if (rest := after.take("juegues")) is not None or (rest := after.take_any(
+            "tu oponente juegue", "tu oponente juega", "un oponente juegue")):
         player = "you" if after.peek() == "juegues" else "opponent"
         got = card_phrase(rest)
         if got:
             return Trigger("played", cards=got[0], player=player), got[1]
         return None
+    if (group := _attackers(after)) is not None:
+        return group
+    if (rest := after.take("este", "u", "otro")) is not None:  # «este u otro Aliado de Raza X»
+        got = card_phrase(Cursor(("un",) + rest.toks[rest.i:]))
+        if got is None or got[0].ref is not None or got[0].other or got[0].count != 1:
+            return None
+        found = trigger_event(Cursor(rest.toks, rest.i + got[1].i - 1), got[0])
+        return (replace(found[0], self_too=True), found[1]) if found else None
     got = card_phrase(after)
     if got is None:
         return None
     return trigger_event(got[1], got[0])
 
 
+def _attackers(cur: Cursor) -> tuple[Trigger, Cursor] | None:
+    """ "uno o más / dos o más Aliados oponentes sean declarados atacantes": once per
+    declaration (``cards.count``: how many at least)."""
+    if (after := cur.take_any("uno o mas", "1 o mas")) is not None:
+        n = 1
+    elif (got := number(cur)) is not None and (after := got[1].take("o", "mas")) is not None:
+        n = got[0]
+    else:
+        return None
+    phrase = bare_phrase(after)
+    if phrase is None or (end := phrase[1].take("sean", "declarados", "atacantes")) is None:
+        return None
+    return Trigger("attackers", cards=replace(phrase[0], count=n)), end
+
+
 _AFTER_OR = (("destruido", "destroyed"), ("destruida", "destroyed"), ("desterrado", "banished"),
              ("desterrada", "banished"), ("bloqueador", "blocks"), ("declarado bloqueador", "blocks"))
 
 
-_FROM = (("desde tu mano", "hand"), ("desde el cementerio", "graveyard"), ("desde tu cementerio", "graveyard"),
+_FROM = (("desde tu mazo castillo", "castle"), ("desde tu mano", "hand"), ("desde el cementerio", "graveyard"), ("desde tu cementerio", "graveyard"),
          ("desde un cementerio", "graveyard"), ("de tu cementerio", "graveyard"),
          ("de un cementerio", "graveyard"))
 
@@ -139,7 +180,7 @@ def _from_zone(trig: Trigger, cur: Cursor) -> tuple[Trigger, Cursor]:
     for words, zone in _FROM:
         if (after := cur.take(*words.split())) is not None:
             if words.startswith("de tu") or words.startswith("desde tu"):
-                if trig.cards is not None and trig.cards.ref is None and words.endswith("cementerio"):
+                if trig.cards is not None and trig.cards.ref is None and words.endswith(("cementerio", "castillo")):
                     trig = replace(trig, cards=replace(trig.cards, controller="you"))
             return replace(trig, from_zone=zone), after
     return trig, cur
@@ -159,6 +200,15 @@ def _trigger_event(rest: Cursor, cards, after_or: bool = False) -> tuple[Trigger
                 return Trigger(event, cards=cards), end
     for words, event in _EVENTS:
         if (end := rest.take(*words.split())) is not None:
+            if ":" in event:  # «sea puesto en tu Cementerio» (yours), «haga daño a tu Mazo Castillo»
+                event, whose = event.split(":")
+                if event == "to_graveyard":
+                    if cards.ref == "self":  # «este Aliado … en tu Cementerio»: its owner's
+                        return Trigger(event, cards=cards), end
+                    if cards.controller not in (None, "you") or cards.ref is not None:
+                        return None
+                    return Trigger(event, cards=replace(cards, controller="you")), end
+                return Trigger(event, cards=cards, player=whose), end
             if event == "enters" and (more := end.take("bajo", "tu", "control")) is not None:
                 if (turn := more.take("en", "un", "turno", "oponente")) is not None:
                     return Trigger(event, cards=cards, player="you", whose="opponent_turn"), turn
@@ -172,20 +222,8 @@ def _trigger_event(rest: Cursor, cards, after_or: bool = False) -> tuple[Trigger
 
 def condition(cur: Cursor) -> tuple[Condition, Cursor] | None:
     """ "si …" / "mientras …" conditions (the word itself already read)."""
-    if (after := cur.take("todos", "los", "aliados", "que", "controlas", "son")) is not None:
-        if after.peek() in ("luz", "oscuridad") and after.peek(1) not in ("yo", "y", "o", ","):
-            return Condition("all_race", zone=after.peek().capitalize()), after.skip()
-        after = after.take("de", "raza") or after
-        races: list[str] = []
-        while after.peek() in RACES:
-            races.append(RACES[after.peek()])
-            after = after.skip()
-            if after.peek() in ("o", "y", "yo") and after.peek(1) in RACES:
-                after = after.skip()
-        return (Condition("all_race", races=tuple(races)), after) if races else None
-    if (after := cur.take_any("todos los aliados que controles sean", "todos tus aliados son")) is not None:
-        return condition(Cursor(("todos", "los", "aliados", "que", "controlas", "son")
-                                + after.toks[after.i:]))
+    if (got_all := all_allies(cur) or counted_condition(cur) or this_turn(cur)) is not None:
+        return got_all  # «si todos los Aliados que controlas son Luz y/o de Raza Héroe», …
     if (after := cur.take_any("controlas al menos", "controlas", "controles")) is not None and \
             (counted := number(after)) and counted[1].peek() != "o":
         phrase = card_phrase(after)
@@ -233,7 +271,9 @@ def condition(cur: Cursor) -> tuple[Condition, Cursor] | None:
             return Condition("bearer_race", zone=after.peek().capitalize()), after.skip()
         return None
     if (after := cur.take_any("SELF hizo dano al mazo castillo oponente",
-                              "el aliado portador hizo dano al mazo castillo oponente")) is not None:
+                              "el aliado portador hizo dano al mazo castillo oponente",
+                              "SELF hizo dano de combate al mazo castillo oponente",
+                              "el aliado portador hizo dano de combate al mazo castillo oponente")) is not None:
         bearer = cur.peek() == "el"
         after = after.take("este", "turno") or after
         return Condition("dealt_damage", zone="bearer" if bearer else "self"), after
@@ -315,6 +355,8 @@ def _cost(cur: Cursor, antecedent: Cards | None = None) -> tuple[Cost, Cursor] |
         if got and (rest := got[1].take_any("oros", "oro")) is not None:
             return Cost("gold", amount=got[0]), rest
         return None
+    if (got_counters := counter_cost(cur)) is not None:  # «quitar un contador de Honor de un Aliado …»
+        return got_counters
     if (after := cur.take("quitar")) is not None and (got := number(after)) and \
             (rest := got[1].take_any("contadores de", "contador de")) is not None and rest.peek():
         counter, rest = rest.peek().capitalize(), rest.skip()
@@ -335,6 +377,12 @@ def _cost(cur: Cursor, antecedent: Cards | None = None) -> tuple[Cost, Cursor] |
             return None
         return _cost(Cursor((more.peek(),) + chosen[1].toks[after.i:chosen[1].i] + more.toks[more.i + 2:]),
                      antecedent)
+    if cur.peek() == "subir" and (after := cur.skip().take_any("SELF a tu mano", "SELF a la mano de su dueno")):
+        return Cost("return", cards=Cards(ref="self")), after  # «Subir este Aliado a tu mano»
+    if cur.peek() == "poner" and (phrase := card_phrase(cur.skip())) is not None and phrase[0].zone == "hand" and \
+            (end := phrase[1].take_any("al fondo de tu mazo castillo", "al fondo de tu castillo",
+                                       "en el fondo de tu mazo castillo")) is not None:
+        return Cost("bottom", cards=phrase[0]), end  # «poner una carta de tu mano al fondo de tu Mazo Castillo»
     kind = _COST_VERBS.get(cur.peek())
     if kind is None:
         return None

@@ -6,7 +6,7 @@ from dataclasses import replace
 from typing import Any
 
 from ..abilities.model import Condition, Cost, Duration, TargetFilter, Trigger
-from .parsed import Cards
+from .parsed import Amount, Cards
 from .parsed import Condition as PCondition
 from .parsed import Cost as PCost
 from .parsed import Effect as PEffect
@@ -26,7 +26,9 @@ _PHASES = {"agrupacion": "regroup", "vigilia": "vigil", "final": "final", "batal
 
 
 _EVENTS = {"combat_damage": "combat_damage", "enters": "enters_play", "leaves": "leaves_play", "blocked": "blocked", "annulled": "annulled", "destroyed": "destroyed", "banished": "banished",
-           "attacks": "attack_declared", "blocks": "block_declared", "played": "played"}
+           "attacks": "attack_declared", "blocks": "block_declared", "played": "played",
+           "purified": "purified", "to_graveyard": "to_graveyard", "regrouped": "regrouped",
+           "ability_used": "ability_used", "damage": "damage"}
 
 
 def card_filter(cards: Cards, *, owner_player: str | None = None) -> TargetFilter:
@@ -71,18 +73,39 @@ def card_filter(cards: Cards, *, owner_player: str | None = None) -> TargetFilte
         raise Unsupported("«cualquier cantidad de» sin tope")
     if cards.zone in ("attack", "defense") and controller == "owner":
         raise Unsupported("«su Línea» sin jugador claro")
-    names = (_NAME["card"],) if cards.copy_of_self else ()
+    if cards.attribute_or_races is not None:  # «Luz o de Raza Samurái»: one of the two matches
+        if cards.attribute or cards.races:
+            raise Unsupported("atributo o Raza junto a otro atributo o Raza")
+        attribute, either_races = cards.attribute_or_races
+        kwargs["any_of"] = (TargetFilter(attribute=attribute, targets=False),
+                            TargetFilter(races=either_races, targets=False))
+    if cards.targeting is not None:  # «un Talismán que haga objetivo a un Aliado que controles»
+        kwargs["targeting"] = TargetFilter(**{**_tf_fields(card_filter(cards.targeting)), "targets": False})
+    if cards.not_attribute is not None:
+        kwargs["not_attribute"] = cards.not_attribute
+    names: tuple[str, ...] = (_NAME["card"],) if cards.copy_of_self else ()
     if cards.copy_of_self and not _NAME["card"]:
         raise Unsupported("copia de esta carta sin nombre")
+    if cards.names:
+        names += tuple(spelled(n) for n in cards.names)
+    if cards.any_of:  # «un Aliado Guardián o de Raza Héroe»: each alternative on its own, here
+        if "any_of" in kwargs:
+            raise Unsupported("dos alternativas en un filtro")
+        kwargs["any_of"] = tuple(TargetFilter(**{**_tf_fields(card_filter(replace(c, count=1))), "targets": False})
+                                 for c in cards.any_of)
+    if cards.cost_rel is not None or cards.strength_rel is not None:
+        kwargs.update(_relations(cards))
     return TargetFilter(types=types, races=cards.races, controller=controller, keywords=cards.keywords,
                         names=names,
                         without=cards.without, attacking=cards.attacking, not_types=cards.exclude_types,
-                        bearing_weapon=cards.bearing_weapon,
+                        bearing_weapon=cards.bearing_weapon, counter=cards.counter,
+                        no_counter=cards.no_counter,
                         not_races=cards.not_races, owned=cards.owned,
                         attribute=cards.attribute, with_ability=cards.with_ability,
                         zone=_ZONES[cards.zone], other=cards.other,
                         count=cards.count if cards.count is not None else 1, up_to=cards.up_to,
-                        same_zone=same_zone, **kwargs)
+                        same_zone=same_zone, also_zones=tuple(_ZONES[z] for z in cards.also_zones),
+                        **kwargs)
 
 
 class _Scope:
@@ -99,6 +122,8 @@ class _Scope:
             return {"subject": "self"}
         if cards.ref == "bearer":
             return {"subject": "bearer"}
+        if cards.ref == "earlier":  # «En la Fase Final, Destierra ese Aliado» (see delayed.py)
+            return {"subject": "earlier", "filter": TargetFilter(types=cards.types, targets=False)}
         if cards.ref == "that" and self.chosen is not None:
             flt, self.chosen = self.chosen, None
             return {"subject": "chosen", "filter": flt}
@@ -147,15 +172,27 @@ def _fields(cards: Cards) -> dict:
 
 
 def _condition(cond: PCondition) -> Condition:
-    if cond.kind == "all_race":  # races, or an attribute («son Luz») kept in ``zone``
+    if cond.kind == "all_race":  # races and/or an attribute («son Luz») kept in ``zone``
+        if cond.zone and cond.races:  # «Luz y/o de Raza Héroe»: each Ally is one of them
+            either = (TargetFilter(attribute=cond.zone, targets=False),
+                      TargetFilter(races=cond.races, targets=False))
+            return Condition("all_allies", filter=TargetFilter(types=("Aliado",), any_of=either, controller="you",
+                                                               other=cond.other, targets=False))
         return Condition("all_allies", filter=TargetFilter(types=("Aliado",), races=cond.races,
                                                            attribute=cond.zone, controller="you",
-                                                           targets=False))
+                                                           other=cond.other, targets=False))
     if cond.kind == "control":  # the grammar always gives the cards and how many
         assert cond.cards is not None and cond.n is not None
         flt = card_filter(cond.cards)
         flt = TargetFilter(**{**_tf_fields(flt), "controller": "you", "count": 1, "targets": False})
         return Condition("controls", filter=flt, count=cond.n)
+    if cond.kind == "control_at_most":  # «controlas N o menos Oros»: not N+1 or more
+        assert cond.cards is not None and cond.n is not None
+        return Condition("not", of=(_condition(replace(cond, kind="control", n=cond.n + 1)),))
+    if cond.kind == "bearer_is":  # «si el Aliado portador tiene Fuerza 2 o menos»
+        assert cond.cards is not None
+        return Condition("bearer_is", filter=TargetFilter(**{**_tf_fields(card_filter(cond.cards)),
+                                                             "targets": False}))
     if cond.kind == "self_zone":
         assert cond.zone is not None
         return Condition("in_zone", zone=_ZONES[cond.zone])
@@ -177,11 +214,13 @@ def _condition(cond: PCondition) -> Condition:
         return Condition("paid_cost")
     if cond.kind == "played_from":
         return Condition("played_from", zone=_ZONES[cond.zone or "hand"])
-    if cond.kind == "happened":  # «si un Aliado oponente fue Destruido este turno», «si jugaste un Talismán …»
-        assert cond.cards is not None
-        flt = TargetFilter(**{**_tf_fields(card_filter(cond.cards)), "targets": False})
+    if cond.kind in ("happened", "not_happened"):  # «si un Aliado oponente fue Destruido este turno»,
+        assert cond.cards is not None  # «si jugaste un Talismán …», «si este Aliado no fue declarado atacante …»
+        seen = None if cond.cards.ref == "self" else TargetFilter(**{**_tf_fields(card_filter(cond.cards)),
+                                                                       "targets": False})
         player = "you" if cond.phase == "played" else "any"
-        return Condition("happened_this_turn", event=cond.phase, filter=flt, player=player)
+        happened = Condition("happened_this_turn", event=cond.phase, filter=seen, player=player)
+        return happened if cond.kind == "happened" else Condition("not", of=(happened,))
     if cond.kind == "zone_count":
         assert cond.cards is not None and cond.n is not None
         flt = card_filter(replace(cond.cards, zone="play", zone_owner=None, count=1))
@@ -214,6 +253,13 @@ def _cost(cost: PCost) -> Cost:
     if cost.kind == "counters":  # "quitar un contador de Honor de este Aliado"
         assert cost.amount is not None and cost.cards is not None
         return Cost("remove_counters", amount=cost.amount, counter=cost.cards.zone)
+    if cost.kind in ("counters_own", "all_counters_own"):  # «… de un Aliado que controles»
+        assert cost.cards is not None and cost.counter is not None
+        flt = TargetFilter(**{**_tf_fields(card_filter(cost.cards)), "count": 1, "targets": False})
+        if cost.kind == "counters_own":
+            assert cost.amount is not None
+            return Cost("remove_counters_own", amount=cost.amount, filter=flt, counter=cost.counter)
+        return Cost("remove_all_counters_own", filter=flt, counter=cost.counter)
     cards = cost.cards
     if cards is None:
         raise Unsupported("coste sin cartas")
@@ -222,9 +268,16 @@ def _cost(cost: PCost) -> Cost:
             return Cost("banish_self")
         if cost.kind == "destroy":
             return Cost("destroy_self")
+        if cost.kind == "return":
+            return Cost("return_self")
+        if cost.kind in ("discard", "reveal"):  # «si está en tu mano, puedes mostrarla» (zone checked by lower)
+            return Cost(f"{cost.kind}_self")
         raise Unsupported(f"coste «{cost.kind}» de esta carta")
     if cards.ref is not None or cards.count is None or cards.up_to:
         raise Unsupported("coste con cantidad variable")
+    if cost.kind == "banish" and cards.position == "top" and cards.zone == "castle" and cards.zone_owner == "you" \
+            and cards == Cards(count=cards.count, position="top", zone="castle", zone_owner="you"):
+        return Cost("banish_castle_top", amount=cards.count)  # «Desterrar la primera carta de tu Mazo Castillo»
     flt = TargetFilter(**{**_tf_fields(card_filter(cards)), "count": 1, "targets": False})
     if cost.kind == "banish" and cards.zone == "graveyard" and cards.zone_owner == "you":
         return Cost("banish_from_graveyard", amount=cards.count, filter=flt)
@@ -238,12 +291,21 @@ def _cost(cost: PCost) -> Cost:
         return Cost("reveal", amount=cards.count, filter=flt)
     if cost.kind == "banish" and cards.zone == "hand":
         return Cost("banish_from_hand", amount=cards.count, filter=flt)
+    if cost.kind == "bottom" and cards.zone == "hand" and cards.zone_owner == "you":
+        return Cost("bottom_from_hand", amount=cards.count, filter=flt)
     if cost.kind == "shuffle" and cards.zone in ("hand", "graveyard") and cards.zone_owner == "you":
         return Cost("shuffle_own", amount=cards.count, filter=flt)
     raise Unsupported(f"coste «{cost.kind}» sin equivalente en el motor")
 
 
 def _trigger(t: PTrigger) -> Trigger:
+    out = _trigger_of(t)
+    if t.self_too and out.card is None:
+        raise Unsupported("«este u otro» sin cartas")
+    return replace(out, delayed=t.delayed, self_too=t.self_too)
+
+
+def _trigger_of(t: PTrigger) -> Trigger:
     if t.also and (t.event in ("phase_start", "phase_end", "drawn", "discarded", "milled")
                    or t.phase is not None):
         raise Unsupported("disparo con dos eventos de esta clase")
@@ -254,6 +316,17 @@ def _trigger(t: PTrigger) -> Trigger:
                        phase=_PHASES[t.phase], player=player)
     if t.phase not in (None, "response"):
         raise Unsupported("disparo con fase")
+    if t.event == "attackers":  # «Cuando dos o más Aliados oponentes sean declarados atacantes»
+        cards = t.cards
+        if cards is None or cards.count is None or replace(cards, count=1, controller=None) != \
+                Cards(types=("Aliado",)) or cards.controller not in ("you", "opponent") or t.also:
+            raise Unsupported("declaración de ataque de unas cartas que el motor no distingue")
+        group: dict[str, Any] = {}
+        if cards.count > 1:  # all of them are declared at once (9 C1): count the attackers
+            kind = "controls" if cards.controller == "you" else "opponent_controls"
+            group["condition"] = Condition(kind, count=cards.count, filter=TargetFilter(
+                types=("Aliado",), attacking=True, targets=False))
+        return Trigger("attackers_declared", player=cards.controller, **group)
     if t.event in ("drawn", "discarded", "milled"):  # «Cuando tu oponente Robe una carta»
         return Trigger(t.event, player=t.player or "any")
     would = t.event.startswith("would_")
@@ -287,4 +360,81 @@ def _trigger(t: PTrigger) -> Trigger:
     return Trigger(event, card=flt, player=player, **extra)
 
 
-_NAME = {"card": ""}  # the name of the card being lowered («una copia de esta carta»)
+_NAME = {"card": "", "text": ""}  # the card being lowered («una copia de esta carta») and its sentence
+
+
+def spelled(folded: str) -> str:
+    """A card name read as folded tokens («simon de montfort»), spelled as the sentence writes
+    it («Simón de Montfort»); it must be written as a name (capital first letter)."""
+    from .text import fold
+
+    want = folded.split()
+    words = [w.strip(".,;:()«»\"'") for w in _NAME["text"].split()]
+    for i in range(len(words) - len(want) + 1):
+        window = words[i:i + len(want)]
+        if [fold(w) for w in window] == want and window[0][:1].isupper():
+            return " ".join(window)
+    raise Unsupported(f"«{folded}» no está escrito como el nombre de una carta")
+_PAID: dict[str, tuple[PCost, ...]] = {"costs": ()}  # the costs of the ability being lowered
+
+
+def _relations(cards: Cards) -> dict:
+    """«de coste igual o menor a …» / «con Fuerza igual o menor a …» / «del mismo coste»
+    (``amounts.py``) as the filter's ``max_cost_from`` / ``min_cost_from`` /
+    ``max_strength_from`` words, with ``from_filter`` when they count cards."""
+    out: dict[str, Any] = {}
+    for stat, rel in (("cost", cards.cost_rel), ("strength", cards.strength_rel)):
+        if rel is None:
+            continue
+        op, amt = rel
+        if op not in ("<=", "==") or (op == "==" and stat != "cost"):
+            raise Unsupported("comparación sin equivalente en el motor («menor a»)")
+        if (stat == "cost" and (cards.cost is not None)) or (stat == "strength" and cards.strength):
+            raise Unsupported("dos límites de la misma cifra")
+        source, counted = amount_source(amt)
+        if counted is not None:
+            if out.get("from_filter", counted) != counted:
+                raise Unsupported("dos cantidades distintas en un filtro")
+            out["from_filter"] = counted
+        if stat == "cost":
+            out["max_cost_from"] = source
+            if op == "==":
+                out["min_cost_from"] = source
+        else:
+            out["max_strength_from"] = source
+    return out
+
+
+def amount_source(amt: Amount) -> tuple[str, TargetFilter | None]:
+    """An amount as an ``AMOUNT_SOURCES`` word (and what it counts)."""
+    if amt.source == "count":
+        assert amt.cards is not None  # the grammar always says what is counted
+        flt = card_filter(replace(amt.cards, count=1))
+        return "count", TargetFilter(**{**_tf_fields(flt), "targets": False})
+    if amt.source in ("hand_size", "strength_of_self", "strength_of_bearer"):
+        return amt.source, None
+    if amt.source == "of_ref" and paid_card(amt) is not None:
+        return ("cost_of_paid" if amt.stat == "cost" else "strength_of_paid"), None
+    raise Unsupported("«esa carta» / «la carta Desterrada» sin una carta pagada como coste")
+
+
+_PAID_VERBS = {"discard": ("discard",), "banish": ("banish",), "destroy": ("destroy",),
+               "shuffle": ("shuffle",)}
+
+
+def paid_card(amt: Amount) -> PCost | None:
+    """The one card cost of the ability that «la carta Descartada» / «esa carta» / an elided
+    «de coste igual o menor» points back to (None: there is not exactly one that fits)."""
+    card_costs = [c for c in _PAID["costs"] if c.kind not in ("gold", "mill", "counters")]
+    if len(card_costs) != 1:
+        return None
+    cost = card_costs[0]
+    cards = cost.cards
+    if cards is None or cards.ref is not None or cards.count != 1 or cards.up_to:
+        return None
+    if amt.verb is not None and cost.kind not in _PAID_VERBS.get(amt.verb, ()):
+        return None
+    wanted = amt.cards.types if amt.cards is not None else ()
+    if wanted and tuple(cards.types) != tuple(wanted):
+        return None
+    return cost

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from .noun_parts import other_modifier
 from .parsed import Cards
 from .text import Cursor
 
@@ -104,6 +105,9 @@ def _nouns(cur: Cursor) -> tuple[tuple[str | None, ...], bool, Cursor] | None:
     kind, plural = NOUNS[cur.peek()]
     kinds = [kind]
     cur = cur.skip()
+    if kind is None and cur.peek() == "de" and cur.peek(1) in NOUNS and NOUNS[cur.peek(1)][0] and \
+            not NOUNS[cur.peek(1)][1]:
+        kinds, cur = [NOUNS[cur.peek(1)][0]], cur.skip(2)  # «una carta de Aliado»: an Aliado
     while cur.peek() in ("o", "y") and cur.peek(1) in NOUNS:
         kinds.append(NOUNS[cur.peek(1)][0])
         plural = plural or NOUNS[cur.peek(1)][1]
@@ -125,8 +129,20 @@ def _modifiers(cards: Cards, cur: Cursor) -> tuple[Cards, Cursor]:
             cards, cur = replace(cards, target=True), cur.skip()
         elif word in ("oponente", "oponentes"):
             cards, cur = replace(cards, controller="opponent"), cur.skip()
+        elif word in ATTRIBUTES and cur.peek(1) in ("o", "yo") and cur.peek(2) == "de" and \
+                cur.peek(3) == "raza" and cur.peek(4) in RACES and not cards.races and cards.attribute is None:
+            # «un Aliado Luz o de Raza Samurái», «Aliados Luz y/o de Raza Samurái»: either one
+            tail = cur.skip(5)
+            races = [RACES[cur.peek(4)]]
+            while tail.peek() in ("o", "yo", ",") and tail.peek(1) in RACES:
+                races.append(RACES[tail.peek(1)])
+                tail = tail.skip(2)
+            cards, cur = replace(cards, attribute_or_races=(ATTRIBUTES[word], tuple(races))), tail
         elif word in ATTRIBUTES:
             cards, cur = replace(cards, attribute=ATTRIBUTES[word]), cur.skip()
+        elif word in RACES and not cards.races and cur.peek(1) not in ("o", "y", "yo", ",") and \
+                cur.i > 0 and cur.toks[cur.i - 1] in NOUNS:
+            cards, cur = replace(cards, races=(RACES[word],)), cur.skip()  # «el Aliado Samurái objetivo»
         elif word in KEYWORD_ADJ and not cards.keywords:
             cards, cur = replace(cards, keywords=(KEYWORD_ADJ[word],)), cur.skip()
         elif (after := cur.take("con")) is not None and after.peek() in KEYWORD_ADJ and not cards.keywords:
@@ -139,6 +155,9 @@ def _modifiers(cards: Cards, cur: Cursor) -> tuple[Cards, Cursor]:
         elif (after := cur.take_any("que porten armas", "que porte un arma", "que porten un arma",
                                     "que porte una o mas armas", "que porten una o mas armas")) is not None:
             cards, cur = replace(cards, bearing_weapon=True), after
+        elif (counted := counter_modifier(cur)) is not None and cards.counter is None and cards.no_counter is None:
+            (name, has), cur = counted
+            cards = replace(cards, counter=name) if has else replace(cards, no_counter=name)
         elif (after := cur.take_any("que controle tu oponente", "que controla tu oponente")) is not None:
             cards, cur = replace(cards, controller="opponent"), after
         elif (after := cur.take_any("que controle", "que controlen")) is not None:
@@ -156,6 +175,8 @@ def _modifiers(cards: Cards, cur: Cursor) -> tuple[Cards, Cursor]:
         elif (after := cur.take_any("de fuerza", "con fuerza")) is not None and \
                 (compared := comparison(after)) is not None:
             cards, cur = replace(cards, strength=compared[0]), compared[1]
+        elif word in ("de", "con", "del") and (related := relation(cards, cur)) is not None:
+            cards, cur = related  # «de coste igual o menor a la cantidad de …» (amounts.py)
         elif (after := cur.take("en", "juego")) is not None:
             cards, cur = replace(cards, zone="play"), after
         elif cur.peek() == "," and cur.peek(1) == "que" and cur.peek(2) == "no":
@@ -173,14 +194,26 @@ def _modifiers(cards: Cards, cur: Cursor) -> tuple[Cards, Cursor]:
         elif (after := cur.take_any("de los que no seas dueno", "del que no seas dueno",
                                     "de las que no seas dueno")) is not None:
             cards, cur = replace(cards, owned=False), after
+        elif (after := cur.take_any("de la que seas dueno", "del que seas dueno",
+                                    "de los que seas dueno", "de las que seas dueno")) is not None:
+            cards, cur = replace(cards, owned=True), after
+        elif (more := other_modifier(cards, cur)) is not None:
+            cards, cur = more
         elif (after := cur.take_any("que no sea", "que no sean")) is not None and \
                 after.peek() in KEYWORD_ADJ and not cards.without:
             cards, cur = replace(cards, without=(KEYWORD_ADJ[after.peek()],)), after.skip()
-        elif (after := cur.take_any("que no sea", "que no sean")) is not None and after.peek() in NOUNS:
-            excluded = NOUNS[after.peek()][0]
-            if excluded is None:
+        elif (after := cur.take_any("que no sea de", "que no sean de", "que no sea", "que no sean")) is not None \
+                and after.peek() in NOUNS and not cards.exclude_types:
+            excluded = [NOUNS[after.peek()][0]]  # «que no sea Oro», «que no sea de Aliado ni Oro»
+            after = after.skip()
+            while after.peek() == "ni" and after.peek(1) in NOUNS:
+                excluded.append(NOUNS[after.peek(1)][0])
+                after = after.skip(2)
+            if None in excluded:
                 break
-            cards, cur = replace(cards, exclude_types=(excluded,)), after.skip()
+            cards, cur = replace(cards, exclude_types=tuple(k for k in excluded if k)), after
+        elif word == "o" and (alt := _either(cards, cur.skip())) is not None:
+            cards, cur = alt
         elif (after := cur.take("con", "habilidad")) is not None:
             cards, cur = replace(cards, with_ability=True), after
         elif (after := cur.take("sin", "habilidad")) is not None:
@@ -200,6 +233,46 @@ def _modifiers(cards: Cards, cur: Cursor) -> tuple[Cards, Cursor]:
     return cards, cur
 
 
+def _either(cards: Cards, cur: Cursor) -> tuple[Cards, Cursor] | None:
+    """ "un Aliado Oscuridad o de Raza Sombra", "un Aliado Guardián o de Raza Héroe": the card
+    has one trait or the other (read after the first trait, at its «o»)."""
+    first = [Cards(attribute=cards.attribute)] if cards.attribute else []
+    first += [Cards(keywords=cards.keywords)] if cards.keywords else []
+    first += [Cards(races=cards.races)] if cards.races else []
+    if len(first) != 1 or cards.any_of:
+        return None
+    word = cur.peek()
+    if word in ATTRIBUTES:
+        second, rest = Cards(attribute=ATTRIBUTES[word]), cur.skip()
+    elif word in KEYWORD_ADJ:
+        second, rest = Cards(keywords=(KEYWORD_ADJ[word],)), cur.skip()
+    elif (after := cur.take("de", "raza")) is not None and after.peek() in RACES:
+        second, rest = Cards(races=(RACES[after.peek()],)), after.skip()
+    else:
+        return None
+    return replace(cards, attribute=None, keywords=(), races=(), any_of=(first[0], second)), rest
+
+
+COUNTER_NAMES = {"alimento": "Alimento", "honor": "Honor", "tiempo": "Tiempo", "tesoro": "Tesoro"}
+_FED = ("alimentado", "alimentados", "alimentada", "alimentadas")
+
+
+def counter_modifier(cur: Cursor) -> tuple[tuple[str, bool], Cursor] | None:
+    """ "Alimentado(s)" (10.3: it has Alimento counters), "con (uno o más) contadores de X",
+    "con un contador de X"; "que no esté(n) Alimentado(s)", "que no tenga(n) contadores de X",
+    "sin contadores de X": ``((counter, has), cursor)``."""
+    if cur.peek() in _FED:
+        return ("Alimento", True), cur.skip()
+    if (after := cur.take_any("que no esten", "que no este")) is not None and after.peek() in _FED:
+        return ("Alimento", False), after.skip()
+    for words, has in (("con uno o mas contadores de", True), ("con contadores de", True),
+                       ("con un contador de", True), ("que no tengan contadores de", False),
+                       ("que no tenga contadores de", False), ("sin contadores de", False)):
+        if (after := cur.take(*words.split())) is not None and after.peek() in COUNTER_NAMES:
+            return (COUNTER_NAMES[after.peek()], has), after.skip()
+    return None
+
+
 _REF = {"ese": "that", "esa": "that", "esos": "that", "esas": "that"}
 PRONOUNS = ("lo", "la", "los", "las")
 
@@ -211,6 +284,25 @@ def bare_phrase(cur: Cursor) -> tuple[Cards, Cursor] | None:
         return None
     kinds, _, cur = nouns
     return _finish(Cards(types=tuple(k for k in kinds if k), count=None), cur, None)
+
+
+def per_phrase(cur: Cursor) -> tuple[Cards, Cursor] | None:
+    """What follows «por cada»: a bare noun phrase, «otro NP» (other than this card), «copia
+    en juego» / «copia de esta carta en juego» (every card with this card's name, itself
+    included: a card is a copy of itself), «otra copia en juego»."""
+    other = cur.peek() in ("otro", "otra")
+    if other:
+        cur = cur.skip()
+    if cur.peek() == "copia":
+        after = cur.skip()
+        after = after.take("de", "SELF") or after
+        return _finish(Cards(copy_of_self=True, count=None, other=other), after, None)
+    got = bare_phrase(cur)
+    if got is not None and got[1].take("este", "turno") is not None:
+        return None  # «por cada Aliado declarado atacante este turno»: a count of the past
+    if got is None or not other:
+        return got
+    return replace(got[0], other=True), got[1]
 
 
 def card_phrase(cur: Cursor) -> tuple[Cards, Cursor] | None:
@@ -232,12 +324,19 @@ def card_phrase(cur: Cursor) -> tuple[Cards, Cursor] | None:
     if (after := cur.take_any("al menos", "1 o mas", "uno o mas")) is not None:
         cur = after
         word = cur.peek()
-    if (after := cur.take("hasta")) is not None:
+    if (after := cur.take_any("hasta otros", "hasta otras")) is not None:
+        got = number(after)  # «hasta otros dos Aliados»
+        if got is None:
+            return None
+        (count, cur), up_to, other = got, True, True
+    elif (after := cur.take("hasta")) is not None:
         got = number(after)
         if got is None:
             return None
         (count, after), up_to = got, True
         cur = after
+        if cur.peek() in ("otro", "otra", "otros", "otras"):
+            other, cur = True, cur.skip()  # «hasta dos otros Aliados»
     elif (after := cur.take_any("todos los demas", "todas las demas")) is not None:
         count, other, cur = None, True, after
     elif (after := cur.take_any("todos los", "todas las", "todos tus", "todas tus")) is not None:
@@ -294,7 +393,8 @@ def card_phrase(cur: Cursor) -> tuple[Cards, Cursor] | None:
                   position=position)
     if count == 1 and plural and not up_to:
         return None  # "una cartas": not a phrase we understand
-    result = _finish(cards, cur, word if word in ("el", "la") else None)
+    # «la primera carta de tu Mazo Castillo» names its card by position, not as a target
+    result = _finish(cards, cur, word if word in ("el", "la") and position is None else None)
     if result and position and result[0].zone != "castle":
         return None
     return result
@@ -305,3 +405,6 @@ def _finish(cards: Cards, cur: Cursor, article: str | None) -> tuple[Cards, Curs
     if article and not cards.target:
         return None  # "el Aliado …" without "objetivo" points at something we can't name
     return cards, cur
+
+
+from .amounts import relation  # noqa: E402 - amounts reads noun phrases too

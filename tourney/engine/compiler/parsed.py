@@ -45,6 +45,19 @@ class Cards:
     owned: bool | None = None  # False: "de los que no seas dueño"
     copy_of_self: bool = False  # "una copia de esta carta"
     bearing_weapon: bool | None = None  # "los Aliados que porten Armas"
+    names: tuple[str, ...] = ()  # «buscar a Simón de Montfort»: folded, as the tokens read it
+    also_zones: tuple[str, ...] = ()  # «en tu Mazo Castillo o Cementerio»: zone or one of these
+    any_of: tuple[Cards, ...] = ()  # «un Aliado Luz o de Raza Héroe», «un Aliado … o un Arma»
+    plus: tuple[Cards, ...] = ()  # «buscar un Aliado y un Talismán»: found by the same search
+    attribute_or_races: tuple[str, tuple[str, ...]] | None = None  # "Luz o de Raza Samurái"
+    counter: str | None = None  # "Aliados Alimentados", "con contadores de Honor"
+    no_counter: str | None = None  # "que no estén Alimentados", "que no tengan contadores de X"
+    # «de coste igual o menor a la cantidad de …», «con Fuerza igual o menor a la Fuerza de
+    # este Aliado», «del mismo coste»: (operator, amount), see ``amounts.py``
+    cost_rel: tuple[str, Amount] | None = None
+    strength_rel: tuple[str, Amount] | None = None
+    not_attribute: str | None = None  # "que no sea Oscuridad"
+    targeting: Cards | None = None  # "un Talismán que haga objetivo a un Aliado que controles"
 
     def describe(self) -> str:
         if self.ref == "self":
@@ -53,8 +66,13 @@ class Cards:
             return "el Aliado portador"
         if self.ref == "that":
             return "esa(s) carta(s)"
+        if self.ref == "earlier":
+            return "la carta que eligió la frase anterior"
         if self.ref == "looked":
             return "la mano mirada"
+        if self.plus:
+            from dataclasses import replace
+            return " y ".join(c.describe() for c in (replace(self, plus=()),) + self.plus)
         many = self.count is None or self.count != 1 or self.up_to
         names = [PLURAL.get(t, t) if many else t for t in self.types] or (
             ["cartas" if many else "carta"])
@@ -66,6 +84,10 @@ class Cards:
         else:
             head = f"{self.count} {noun}"
         parts = [head]
+        if self.names:
+            parts.append("llamada " + " o ".join(self.names))
+        if self.any_of:
+            parts.append("(" + " o ".join(c.describe() for c in self.any_of) + ")")
         if self.other:
             parts.append("(otro)")
         if self.target:
@@ -76,12 +98,26 @@ class Cards:
             parts.append("de Raza " + " o ".join(self.races))
         if self.attribute:
             parts.append(self.attribute)
+        if self.attribute_or_races:
+            parts.append(f"{self.attribute_or_races[0]} o de Raza " + " o ".join(self.attribute_or_races[1]))
+        if self.not_attribute:
+            parts.append("que no sea " + self.not_attribute)
+        if self.targeting is not None:
+            parts.append("que haga objetivo a " + self.targeting.describe())
         if self.keywords:
             parts.append("con " + " y ".join(self.keywords))
+        if self.counter:
+            parts.append(f"con contadores de {self.counter}")
+        if self.no_counter:
+            parts.append(f"sin contadores de {self.no_counter}")
         if self.cost:
             parts.append(f"de coste {_cmp(self.cost)}")
         if self.strength:
             parts.append(f"de Fuerza {_cmp(self.strength)}")
+        if self.cost_rel:
+            parts.append(f"de coste {_REL[self.cost_rel[0]]} {self.cost_rel[1].describe()}")
+        if self.strength_rel:
+            parts.append(f"de Fuerza {_REL[self.strength_rel[0]]} {self.strength_rel[1].describe()}")
         if self.exclude_types:
             parts.append("que no sea " + " ni ".join(self.exclude_types))
         if self.with_ability is not None:
@@ -90,10 +126,40 @@ class Cards:
             parts.append("que controlas" if self.controller == "you" else "del oponente")
         if self.zone != "play":
             whose = {"you": "de tu ", "opponent": "del oponente: ", None: "de cualquier "}
-            parts.append(f"{whose.get(self.zone_owner, '')}{ZONE[self.zone]}")
+            parts.append(f"{whose.get(self.zone_owner, '')}{ZONE[self.zone]}"
+                         + "".join(f" o {ZONE[z]}" for z in self.also_zones))
         if self.random:
             parts.append("al azar")
         return " ".join(parts)
+
+
+_REL = {"<=": "igual o menor a", "==": "igual a", "<": "menor a"}
+
+
+@dataclass(frozen=True, slots=True)
+class Amount:
+    """A number read from the game when the ability resolves (``amounts.py``).
+
+    ``source``: "count" (how many ``cards`` there are), "hand_size", "strength_of_self",
+    "strength_of_bearer", or "of_ref": the ``stat`` ("cost" / "strength") of a card the
+    ability acted on before — a card paid as its cost or an earlier step's card
+    (``cards``: its noun, ``verb``: what was done to it, "discard", "banish", …; None: «esa
+    carta» or an elided «de coste igual o menor»)."""
+
+    source: str
+    cards: Cards | None = None
+    stat: str | None = None
+    verb: str | None = None
+
+    def describe(self) -> str:
+        if self.source == "count":
+            return "la cantidad de " + (self.cards.describe() if self.cards else "cartas")
+        if self.source == "of_ref":
+            stat = "el coste" if self.stat == "cost" else "la Fuerza"
+            return f"{stat} de esa carta"
+        return {"hand_size": "la cantidad de cartas en tu mano",
+                "strength_of_self": "la Fuerza de esta carta",
+                "strength_of_bearer": "la Fuerza del Aliado portador"}.get(self.source, self.source)
 
 
 def _cmp(pair: tuple[str, int]) -> str:
@@ -136,6 +202,8 @@ class Trigger:
     together: tuple[int, Cards] | None = None  # "declarado atacante con otros 2 o más Aliados de Raza X"
     would: bool = False  # "fuera a ser Destruido": before it happens (replacement)
     also: tuple[str, ...] = ()  # more events after "o": "entra en juego o es declarado bloqueador"
+    delayed: bool = False  # «Hasta la Fase Final, cuando …»: armed by the card's effect before it
+    self_too: bool = False  # «este u otro Aliado de Raza X»: this card too, wherever it went
 
     def describe(self) -> str:
         from .render import describe_trigger
@@ -145,12 +213,15 @@ class Trigger:
 
 @dataclass(frozen=True, slots=True)
 class Condition:
-    kind: str  # all_race, control, self_zone, self_bearing, no_cards, phase
+    # all_race (races and/or an attribute kept in ``zone``: each Ally is one of them), control,
+    # self_zone, self_bearing, no_cards, phase
+    kind: str
     races: tuple[str, ...] = ()
     cards: Cards | None = None
     n: int | None = None
     zone: str | None = None
     phase: str | None = None
+    other: bool = False  # all_race: «los demás Aliados que controlas» (not this card)
 
     def describe(self) -> str:
         from .render import describe_condition
@@ -160,9 +231,10 @@ class Condition:
 
 @dataclass(frozen=True, slots=True)
 class Cost:
-    kind: str  # gold, banish, discard, destroy, mill, shuffle, reveal, return, pay_instead
+    kind: str  # gold, banish, discard, destroy, mill, shuffle, reveal, return, pay_instead, counters…
     amount: int | None = None
     cards: Cards | None = None
+    counter: str | None = None  # counters_own / all_counters_own: the counter's name
 
     def describe(self) -> str:
         from .render import describe_cost

@@ -14,7 +14,7 @@ KINDS = {
     "grant": "{c} gana {k}", "lose_ability": "{c} pierde su habilidad", "cancel_attack": "cancela el ataque",
     "cannot_attack": "{c} no puede ser declarado atacante", "feed": "alimenta {c}",
     "move": "mueve {c} a {d}", "race_becomes": "{c} se considera de Raza {k}",
-    "play_free": "juega {c} sin pagar su coste", "look_hand": "mira la mano", "choose": "elige {c}",
+    "play_free": "juega {c} sin pagar su coste", "play_paying": "juega {c} pagando su coste", "look_hand": "mira la mano", "choose": "elige {c}",
     "group": "agrupa {c}", "gain_control": "gana el control de {c}", "set_strength": "{c} tiene Fuerza {n}",
 }
 
@@ -73,10 +73,10 @@ def describe_trigger(t: Trigger) -> str:
 
 
 def describe_condition(c: Condition) -> str:
-    if c.kind == "all_race" and c.zone:
-        return f"si todos los Aliados que controlas son {c.zone}"
     if c.kind == "all_race":
-        return "si todos los Aliados que controlas son de Raza " + " y/o ".join(c.races)
+        kinds = ([c.zone] if c.zone else []) + (["de Raza " + " y/o ".join(c.races)] if c.races else [])
+        whose = "los demás" if c.other else "todos los"
+        return f"si {whose} Aliados que controlas son " + " y/o ".join(kinds)
     if c.kind == "control":
         return f"si controlas {c.n} o más {_said(c.cards)}"
     if c.kind == "self_zone":
@@ -90,10 +90,15 @@ def describe_condition(c: Condition) -> str:
         return "si pagaste su coste"
     if c.kind == "played_from":
         return f"si la jugaste desde tu {ZONE[c.zone or 'hand']}"
-    if c.kind == "happened":
-        return f"si este turno ocurrió: {c.phase} ({c.cards.describe() if c.cards else ''})"
+    if c.kind in ("happened", "not_happened"):
+        said = "no " if c.kind == "not_happened" else ""
+        return f"si este turno {said}ocurrió: {c.phase} ({c.cards.describe() if c.cards else ''})"
     if c.kind == "zone_count":
         return f"si hay {c.n} o más {_said(c.cards)}"
+    if c.kind == "control_at_most":
+        return f"si controlas {c.n} o menos {_said(c.cards)}"
+    if c.kind == "bearer_is":
+        return f"si el Aliado portador es {_said(c.cards)}"
     if c.kind == "zone_empty":
         return f"si no hay {_said(c.cards)}"
     if c.kind == "bearer_race":
@@ -111,8 +116,16 @@ def describe_cost(c: Cost) -> str:
         return f"pagar {c.amount} Oro(s)"
     if c.kind == "mill":
         return f"botar {c.amount} carta(s)"
+    if c.kind == "counters":
+        return f"quitar {c.amount} contador(es) de {c.cards.zone if c.cards else ''} de esta carta"
+    if c.kind == "counters_own":
+        return f"quitar {c.amount} contador(es) de {c.counter} de {_said(c.cards)}"
+    if c.kind == "all_counters_own":
+        return f"quitar todos los contadores de {c.counter} de {_said(c.cards)}"
     verbs = {"banish": "desterrar", "discard": "descartar", "destroy": "destruir",
-             "shuffle": "barajar", "reveal": "mostrar"}
+             "shuffle": "barajar", "reveal": "mostrar", "return": "subir a tu mano"}
+    if c.kind == "bottom":
+        return f"poner {_said(c.cards)} al fondo de tu Mazo Castillo"
     return f"{verbs[c.kind]} {_said(c.cards)}"
 
 

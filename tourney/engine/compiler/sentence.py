@@ -16,6 +16,7 @@ from ...catalog.model import TALISMAN
 from .effects import SUBJECT_KINDS, effects
 from .nouns import bare_phrase, number
 from .parsed import Condition, Cost, Effect
+from .delayed import at_final_phase, until_final_frame
 from .frames import condition, cost_list, trigger, trigger_event
 from .parsed import Cards, Parsed
 from .text import Cursor, fold
@@ -181,7 +182,7 @@ def parse_unit(toks: tuple[str, ...], card_type: str) -> tuple[Parsed, ...]:
 
 
 def _framed(cur: Cursor, card_type: str) -> tuple[Parsed, ...]:
-    once = scope = False
+    once = scope = until_final = False
     timing = trig = None
     conds = []
     also: list = []
@@ -193,8 +194,8 @@ def _framed(cur: Cursor, card_type: str) -> tuple[Parsed, ...]:
             timing, cur = "vigil", after
         elif (after := cur.take("en", "guerra", "de", "talismanes")) is not None:
             timing, cur = "war", after
-        elif (after := cur.take("hasta", "la", "fase", "final")) is not None:
-            raise NotUnderstood("efecto diferido «hasta la Fase Final, cuando…»")
+        elif (after := cur.take("hasta", "la", "fase", "final")) is not None and not until_final:
+            until_final, cur = True, after  # «Hasta la Fase Final, cuando …» / «…, los Aliados …»
         elif (after := cur.take_any("mientras SELF este en juego", "mientras SELF permanezca en juego")) \
                 is not None:
             scope, cur = True, after
@@ -243,12 +244,14 @@ def _framed(cur: Cursor, card_type: str) -> tuple[Parsed, ...]:
             trig is not None and trig.cards is not None and trig.cards.ref == "self"):
         implicit = Cards(ref="self")
     elif (trig is not None and trig.cards is not None and trig.cards.ref == "bearer") or \
-            any(c.kind == "bearer_race" or (c.kind == "dealt_damage" and c.zone == "bearer") for c in conds):
+            any(c.kind in ("bearer_race", "bearer_is") or (c.kind == "dealt_damage" and c.zone == "bearer")
+                for c in conds):
         implicit = Cards(types=("Aliado",), ref="bearer")  # "Cuando el Aliado portador …, gana 3 …"
     antecedent = None
     if implicit is not None and implicit.ref == "bearer":
         antecedent = implicit
-    elif any(c.kind == "self_zone" for c in conds) or implicit is not None:
+    elif any(c.kind == "self_zone" or (c.cards is not None and c.cards.ref == "self") for c in conds) \
+            or implicit is not None:  # «si este Aliado fue declarado atacante este turno, Destrúyelo»
         antecedent = Cards(ref="self")
     elif trig is not None and trig.cards is not None and trig.cards.ref is None:
         antecedent = Cards(ref="that")  # "lo" / "ese Aliado": the card that fired the trigger
@@ -284,6 +287,10 @@ def _framed(cur: Cursor, card_type: str) -> tuple[Parsed, ...]:
     effs, end = body
     if not end.done:
         raise NotUnderstood(f"sobra texto sin entender: «{end.rest()}»")
+    if until_final:
+        trig, effs = until_final_frame(trig, effs, card_type, bool(once or scope or timing or conds or costs))
+    elif trig is not None and antecedent is None:
+        trig, effs = at_final_phase(trig, effs)
     continuous = all(e.kind in SUBJECT_KINDS and e.until is None for e in effs)
     if trig is not None:
         kind = "triggered"

@@ -1,0 +1,165 @@
+"""Counters (area F): «Aliados Alimentados» / «con contadores de X» / «que no estén
+Alimentados» as card filters, «Luz o de Raza Samurái», costs «quitar un contador de Honor /
+todo el Alimento de un Aliado que controles», «quita todo el Alimento de …»; compiled from real
+cards and played in short games (see games.py)."""
+from __future__ import annotations
+
+from .games import cast, deck, effect, header, put
+from .realcards import compiled, sentence_json
+
+
+def counters(p, *entries):
+    """Set counters up (an effect line without source: applied, not verified)."""
+    return {"p": p, "do": "effect", "counters": [list(e) for e in entries]}
+
+
+FED = {"types": ["Aliado"], "controller": "you", "targets": False, "counter": "Alimento"}
+
+
+# -- «Alimentado», «con contadores de …», «que no estén Alimentados» ----------------------
+
+def test_alimentados_is_a_filter_on_alimento_counters(real):
+    # «los Aliados Alimentados que controles son Imbloqueables hasta la Fase Final»
+    effect_ = sentence_json(real("Auñ Pana"), 1)[0]["effects"][0]
+    assert effect_["kind"] == "gain_keyword" and effect_["keyword"] == "Imbloqueable"
+    assert effect_["filter"] == {"types": ["Aliado"], "controller": "you", "counter": "Alimento"}
+    # «Roba una carta por cada Aliado con contadores de Alimento que controles»
+    draw = sentence_json(real("Danza Acertijos"), 2)[0]["effects"][0]
+    assert draw["kind"] == "draw" and draw["amount_from"] == "count" and draw["filter"] == FED
+    # «El Aliado portador gana 1 a la Fuerza por cada Aliado Alimentado que controles»
+    kirpan = sentence_json(real("Kirpan"), 0)[0]["effects"][0]
+    assert kirpan["subject"] == "bearer" and kirpan["filter"] == FED
+    # «Destruye todos los Aliados que no estén Alimentados»
+    destroy = sentence_json(real("Khodumodumo"), 2)[0]["effects"][0]
+    assert destroy["filter"] == {"types": ["Aliado"], "no_counter": "Alimento"}
+
+
+def test_si_controlas_al_menos_un_aliado_alimentado(real):
+    ability = sentence_json(real("Ao-Ao"), 1)[0]
+    assert ability["condition"] == {"kind": "controls", "filter": FED}  # one or more
+
+
+def test_danza_acertijos_draws_one_card_per_fed_aliado(judge, cost):
+    head = header(deck("Danza Acertijos"), deck(), hand=1)
+    base = [put("A", "A2", "A3"), counters("A", ("A2", "Alimento", 2))] + cast(
+        "A", "A1", "Danza Acertijos", cost)
+    v = judge(head, base + [effect("A", "A1", draw={"A": 1})])
+    assert v.legal and len(base) + 2 in v.verified  # one fed Aliado (two counters on it)
+    v = judge(head, base + [effect("A", "A1", draw={"A": 2})])
+    assert (v.status, v.line) == ("illegal", len(base) + 2)
+
+
+def test_a_count_of_fed_aliados_changed_by_the_same_line_stays_unverified(judge, cost):
+    # Burla feeds first, then counts: the record line holds both, so the count is not checked
+    head = header(deck("Burla", "Danza Acertijos"), deck(), hand=1)
+    base = [put("A", "A2")] + cast("A", "A1", "Burla", cost, targets=["A2"])
+    v = judge(head, base + [effect("A", "A1", counters=[["A2", "Alimento", 1]], mill={"B": 2})])
+    assert v.legal and len(base) + 2 in v.unverified
+
+
+# -- «Luz o de Raza Samurái» ----------------------------------------------------------
+
+def test_luz_o_de_raza_samurai_is_either_one(real):
+    either = [{"targets": False, "attribute": "Luz"}, {"races": ["Samurái"], "targets": False}]
+    kim = sentence_json(real("Kim Yushin"), 2)[0]
+    assert kim["targets"][0]["any_of"] == either and kim["targets"][0]["controller"] == "you"
+    assert kim["effects"][0]["kind"] == "counters" and kim["effects"][0]["counter"] == "Honor"
+    akiko = sentence_json(real("Akiko Yamamoto"), 2)[0]  # «son Luz y/o Samurái»
+    assert akiko["condition"]["kind"] == "all_allies"
+    assert akiko["condition"]["filter"]["any_of"] == either
+    assert akiko["targets"][0]["races"] == ["Samurái"]  # «el Aliado Samurái objetivo»
+    zhong = sentence_json(real("Zhong Kui"), 1)[0]  # «hasta otros dos Aliados Luz y/o de Raza Samurái»
+    assert zhong["targets"][0]["any_of"] == either
+    assert zhong["targets"][0]["count"] == 2 and zhong["targets"][0]["up_to"]
+    assert zhong["targets"][0]["other"]
+
+
+def test_kim_yushin_puts_honor_only_on_a_luz_or_samurai_aliado(judge, cost):
+    head = header(deck("Kim Yushin", "Hwarang"), deck(), hand=1)
+    base = [put("A", "A2", "A3")] + cast("A", "A1", "Kim Yushin", cost)
+    v = judge(head, base + [effect("A", "A1", counters=[["A2", "Honor", 1]])])  # Hwarang: a Samurái
+    assert v.legal and len(base) + 2 in v.verified
+    v = judge(head, base + [effect("A", "A1", counters=[["A3", "Honor", 1]])])  # Thorkell: neither
+    assert (v.status, v.rule, v.line) == ("illegal", "8.2", len(base) + 2)
+
+
+# -- Costs: «quitar … de un Aliado que controles» -------------------------------------
+
+def test_cost_quitar_todo_el_alimento_de_un_aliado_que_controles(real):
+    trolual = compiled(real("Trolual"))[1]
+    assert trolual["costs"] == [{"kind": "remove_all_counters_own", "counter": "Alimento",
+                                 "filter": {"types": ["Aliado"], "controller": "you", "targets": False}}]
+    lakuma = compiled(real("Lakúma"))[1]
+    assert lakuma["costs"][0]["kind"] == "remove_all_counters_own"
+    assert [e["kind"] for e in lakuma["effects"]] == ["search", "mill"]
+    maestro = compiled(real("Maestro de Go"))[2]  # «quitar un contador de Honor de un Aliado …»
+    assert maestro["costs"] == [{"kind": "remove_counters_own", "counter": "Honor",
+                                 "filter": {"types": ["Aliado"], "controller": "you", "targets": False}}]
+    assert maestro["effects"][0]["kind"] == "return_to_hand" and maestro["targets"][0]["other"]
+
+
+def test_trolual_pays_with_all_the_alimento_of_an_aliado_it_controls(judge):
+    head = header(deck("Trolual"), deck(), hand=1)
+    base = [put("A", "A1", "A2"), counters("A", ("A2", "Alimento", 2)), put("B", "B1")]
+    use = effect("A", "A1", counters=[["A2", "Alimento", -2]], moves=[["B1", "graveyard"]])
+    v = judge(head, base + [use])
+    assert v.legal and len(base) + 2 in v.verified
+    half = effect("A", "A1", counters=[["A2", "Alimento", -1]], moves=[["B1", "graveyard"]])
+    v = judge(head, base + [half])  # «todo el Alimento»: both counters
+    assert (v.status, v.line) == ("illegal", len(base) + 2)
+    v = judge(head, base + [effect("A", "A1", moves=[["B1", "graveyard"]])])  # cost not paid
+    assert (v.status, v.line) == ("illegal", len(base) + 2)
+
+
+def test_trolual_cannot_pay_with_an_opponents_aliado(judge):
+    head = header(deck("Trolual"), deck(), hand=1)
+    base = [put("A", "A1", "A2"), put("B", "B1"), counters("B", ("B1", "Alimento", 1))]
+    v = judge(head, base + [effect("A", "A1", counters=[["B1", "Alimento", -1]],
+                                   moves=[["A2", "graveyard"]])])
+    assert v.status == "illegal"
+
+
+def test_taira_no_kiyomori_removes_an_honor_counter_to_return_an_arma(judge):
+    head = header(deck("Taira no Kiyomori", "Kirpan"), deck(), hand=1)
+    base = [put("A", "A1"), put("A", "A2", zone="graveyard")]  # it enters with a Honor counter
+    use = effect("A", "A1", counters=[["A1", "Honor", -1]], moves=[["A2", "hand"]])
+    v = judge(head, base + [use])
+    assert v.legal and len(base) + 2 in v.verified
+    v = judge(head, base + [use, effect("A", "A1", counters=[["A1", "Honor", -1]],
+                                        moves=[["A2", "hand"]])])
+    assert v.status == "illegal"  # no Honor counter left (and once per turn)
+
+
+# -- Effect: «quita / elimina todo el Alimento de …» ------------------------------------
+
+def test_quita_todo_el_alimento(real):
+    expulsar = compiled(real("Expulsar Nguruvilu"))[0]["effects"][0]
+    assert expulsar == {"kind": "remove_all_counters", "counter": "Alimento"}  # of the target
+    bosque = compiled(real("Escuchar al Bosque"))[1]["effects"][0]
+    assert bosque["subject"] == "each" and bosque["filter"]["controller"] == "you"
+    pompadur = sentence_json(real("Pompadur"), 1)[0]["effects"][0]
+    assert pompadur["kind"] == "remove_all_counters" and pompadur["filter"]["controller"] == "opponent"
+
+
+def test_expulsar_nguruvilu_removes_every_alimento_counter(judge, cost):
+    head = header(deck("Expulsar Nguruvilu"), deck(), hand=1)
+    base = [put("B", "B1"), counters("B", ("B1", "Alimento", 2))] + cast(
+        "A", "A1", "Expulsar Nguruvilu", cost, targets=["B1"])
+    v = judge(head, base + [effect("A", "A1", counters=[["B1", "Alimento", -2]])])
+    assert v.legal and len(base) + 2 in v.verified
+    v = judge(head, base + [effect("A", "A1", counters=[["B1", "Alimento", -1]])])
+    assert v.status == "illegal"
+
+
+def test_trolual_activated_in_a_v2_record_names_the_aliado_that_pays(judge):
+    head = dict(header(deck("Trolual"), deck(), hand=1), version=2)
+    base = [put("A", "A1", "A2"), counters("A", ("A2", "Alimento", 2)), put("B", "B1")]
+    act = {"p": "A", "do": "activate", "card": "A1", "ability": 2, "pay": [], "costs": ["A2"],
+           "targets": ["B1"]}
+    v = judge(head, base + [act, effect("A", "A1", moves=[["B1", "graveyard"]])])
+    assert v.legal and len(base) + 3 in v.verified
+    assert v.final["A"]["in_play"] >= 2
+    v = judge(head, base + [dict(act, costs=["A1"])])  # Trolual has no Alimento on it
+    assert (v.status, v.rule, v.line) == ("illegal", "10.16", len(base) + 2)
+    v = judge(head, base + [dict(act, costs=[])])
+    assert (v.status, v.rule) == ("illegal", "10.16")

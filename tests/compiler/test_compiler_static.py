@@ -1,0 +1,128 @@
+"""Area D of the compiler: static abilities, restrictions, protections and damage, read from
+real cards and played in short games (see test_compiler_played.py for the games)."""
+from __future__ import annotations
+
+from .games import attack, block, cast, deck, effect, end, header, passes, put
+from .realcards import compiled, sentence_json
+
+MINE = {"controller": "you", "other": True}
+
+
+# -- Protection of several cards against a kind of source ---------------------------------
+
+def _protection(filter_, keyword, by):
+    return {"kind": "protection", "subject": "each", "filter": filter_, "keyword": keyword, "by": by}
+
+
+def test_proteccion_hijikata_and_monje_pulpo_keep_other_allies_of_their_race_from_talismanes(real):
+    for name, race in (("Hijikata", "Samurái"), ("Monje Pulpo", "Faerie")):
+        assert compiled(real(name)) == [{"kind": "continuous", "effects": [_protection(
+            {"types": ["Aliado"], "races": [race], **MINE}, "banished",
+            {"types": ["Talismán"], "targets": False})]}]
+
+
+def test_proteccion_chaac_keeps_your_totems_from_being_targeted_by_the_opponent(real):
+    assert compiled(real("Chaac")) == [{"kind": "continuous", "effects": [_protection(
+        {"types": ["Tótem"], "controller": "you"}, "targeted",
+        {"controller": "opponent", "targets": False})]}]
+
+
+def test_proteccion_nanabozho_keeps_other_guardians_from_abilities_of_allies(real):
+    assert sentence_json(real("Nanabozho"), 1) == [{"kind": "continuous", "effects": [_protection(
+        {"types": ["Aliado"], "keywords": ["Guardián"], **MINE}, "targeted",
+        {"types": ["Aliado"], "targets": False})]}]
+
+
+def test_proteccion_henricus_institor_against_cartas_oscuridad_both_moves(real):
+    allies = {"types": ["Aliado"], "attribute": "Luz", **MINE}
+    dark = {"attribute": "Oscuridad", "targets": False}
+    assert sentence_json(real("Henricus Institor"), 1) == [{"kind": "continuous", "effects": [
+        _protection(allies, "destroyed", dark), _protection(allies, "banished", dark)]}]
+
+
+def test_proteccion_dougga_only_allies_destroy_your_allies(real):
+    ability = compiled(real("Dougga"))[0]
+    assert ability["effects"] == [_protection({"types": ["Aliado"], "controller": "you"}, "destroyed",
+                                              {"not_types": ["Aliado"], "targets": False})]
+    assert "sólo" not in ability  # read as: not by any card that is not an Aliado
+
+
+def test_proteccion_hijikata_leaves_a_talisman_banishing_a_samurai_unverified(judge, cost):
+    """The engine does not enforce a continuous protection yet: the Talismán's line that
+    banishes a covered Samurái is neither verified nor illegal; without Hijikata it is verified."""
+    head = header(deck("Luz Destructora"), deck("Hijikata", "Nakano Takeko"), hand=1)
+    shot = cast("A", "A1", "Luz Destructora", cost, targets=["B2"])
+    hit = effect("A", "A1", moves=[["B2", "exile"]])
+    covered = judge(head, [put("B", "B1", "B2")] + shot + [hit])
+    assert covered.legal
+    line = 2 + len(shot) + 1  # the header is line 1, the set-up line 2
+    assert line in covered.unverified and line not in covered.verified
+    alone = judge(head, [put("B", "B2")] + shot + [hit])
+    assert alone.legal and line in alone.verified
+
+
+# -- «El daño hecho por … es enviado al Destierro» (9 C4 d) -------------------------------
+
+def test_dano_al_destierro_of_the_ally_the_bearer_and_allies_of_a_race(real):
+    for name, index in (("Mammón", 1), ("Orculli", 0)):
+        assert sentence_json(real(name), index) == [
+            {"kind": "continuous", "effects": [{"kind": "damage_to_exile", "subject": "self"}]}]
+    assert compiled(real("Pugio"))[1] == {"kind": "continuous", "effects": [
+        {"kind": "damage_to_exile", "subject": "bearer"}]}
+    assert sentence_json(real("Surt"), 4) == [{"kind": "continuous", "effects": [
+        {"kind": "damage_to_exile", "subject": "each",
+         "filter": {"types": ["Aliado"], "races": ["Sombra"], "controller": "you"}}]}]
+
+
+def _unblocked(attacker, more=()):
+    return [put("A", attacker), *more, end("A"), end("B"), attack("A", attacker), block("B"),
+            passes("B"), passes("A")]
+
+
+def test_dano_al_destierro_mammon_banishes_the_castle_cards_it_hits(judge):
+    head = header(deck("Mammón"), deck(), hand=1)
+    v = judge(head, _unblocked("A1"))  # Mammón (Fuerza 2) is not blocked
+    assert v.legal and (v.final["B"]["exile"], v.final["B"]["graveyard"]) == (2, 0)
+    v = judge(head, _unblocked("A2"))  # Thorkell el Alto (Fuerza 2): the normal damage
+    assert v.legal and (v.final["B"]["exile"], v.final["B"]["graveyard"]) == (0, 2)
+
+
+def test_dano_al_destierro_ferrus_sends_its_bearers_damage_to_the_destierro(judge, cost):
+    head = header(deck("Ferrus"), deck(), hand=1)
+    arm = cast("A", "A1", "Ferrus", cost, bearer="A2")
+    v = judge(head, [put("A", "A2")] + arm + [end("A"), end("B"), attack("A", "A2"), block("B"),
+                                              passes("B"), passes("A")])
+    assert v.legal and (v.final["B"]["exile"], v.final["B"]["graveyard"]) == (4, 0)  # 2 + 2
+
+
+# -- Who may bear an Arma (2.2) -----------------------------------------------------------
+
+def test_portador_falx_only_an_ally_of_cost_3_or_more_and_lanza_sumeria_only_yours(real):
+    assert sentence_json(real("Falx"), 0) == [{"kind": "continuous", "effects": [
+        {"kind": "bearer_only", "subject": "self",
+         "filter": {"types": ["Aliado"], "min_cost": 3, "targets": False}}]}]
+    assert sentence_json(real("Lanza Sumeria"), 0) == [{"kind": "continuous", "effects": [
+        {"kind": "bearer_only", "subject": "self",
+         "filter": {"types": ["Aliado"], "controller": "you", "targets": False}}]}]
+
+
+def test_portador_almarada_and_crucifijo_de_roble_refuse_an_attribute(real):
+    for name, attribute in (("Almarada", "Luz"), ("Crucifijo de Roble", "Oscuridad")):
+        assert sentence_json(real(name), 0) == [{"kind": "continuous", "effects": [
+            {"kind": "bearer_not", "subject": "self",
+             "filter": {"types": ["Aliado"], "attribute": attribute, "targets": False}}]}]
+
+
+def test_portador_falx_cannot_be_played_on_a_cost_2_ally(judge, cost):
+    assert (cost("Thorkell el Alto"), cost("Yamaoka Tesshu")) == (1, 3)
+    head = header(deck("Falx", "Yamaoka Tesshu"), deck(), hand=2)
+    v = judge(head, [put("A", "A3")] + cast("A", "A1", "Falx", cost, bearer="A3"))
+    assert (v.status, v.rule) == ("illegal", "2.2")
+    assert judge(head, [put("A", "A2")] + cast("A", "A1", "Falx", cost, bearer="A2")).legal
+
+
+def test_portador_almarada_cannot_be_borne_by_a_luz_ally(judge, cost):
+    head = header(deck("Almarada", "Higa Peechin"), deck(), hand=2)
+    v = judge(head, [put("A", "A2")] + cast("A", "A1", "Almarada", cost, bearer="A2"))
+    assert (v.status, v.rule) == ("illegal", "2.2")  # Higa Peechin is Luz
+    assert judge(head, [put("A", "A3")] + cast("A", "A1", "Almarada", cost, bearer="A3")).legal

@@ -1,0 +1,264 @@
+"""Area A — triggers and frames: delayed frames («Hasta la Fase Final, cuando …», «En la Fase
+Final, Destierra ese Aliado») and trigger events, on real cards (read from ../shared/data,
+never copied here), compiled and played."""
+from __future__ import annotations
+
+from tourney.engine.abilities.events import tracked
+from tourney.engine.compiler import compile_card
+
+from .games import cast, deck, effect, end, header, put
+from .realcards import compiled, sentence_json
+
+UNTIL_END = {"kind": "end_of_turn"}
+
+
+def reason(card, index: int) -> str | None:
+    return compile_card(card).sentences[index].reason
+
+
+# -- «Hasta la Fase Final, cuando …»: a delayed trigger armed by the Talismán -----------------
+
+def test_hasta_la_fase_final_cuando_elit_quadrigae_mills_for_each_guerrero_entering(real):
+    assert compiled(real("Elit Quadrigae"))[1] == {
+        "kind": "triggered",
+        "trigger": {"event": "enters_play", "card": {"types": ["Aliado"], "races": ["Guerrero"],
+                                                     "targets": False},
+                    "player": "you", "delayed": True},
+        "effects": [{"kind": "mill", "subject": "player", "player": "opponent", "amount": 1}]}
+
+
+def test_hasta_la_fase_final_cuando_memoria_de_venganza_draws_when_an_oni_leaves_the_cementerio(real):
+    assert compiled(real("Memoria de Venganza")) == [{
+        "kind": "triggered",
+        "trigger": {"event": "banished", "card": {"types": ["Aliado"], "races": ["Oni"],
+                                                  "controller": "you", "targets": False},
+                    "from_zone": "graveyard", "delayed": True},
+        "effects": [{"kind": "draw", "subject": "player", "amount": 1}], "optional": True}]
+
+
+def test_hasta_la_fase_final_cuando_pair_dadeni_returns_the_destroyed_barbaro_or_guerrero(real):
+    assert compiled(real("Pair Dadeni")) == [{
+        "kind": "triggered",
+        "trigger": {"event": "destroyed", "card": {"types": ["Aliado"], "races": ["Bárbaro", "Guerrero"],
+                                                   "controller": "you", "targets": False},
+                    "delayed": True},
+        "effects": [{"kind": "return_to_hand", "subject": "triggering"}], "optional": True}]
+
+
+def test_hasta_la_fase_final_cuando_sefirot_draws_when_an_opponents_aliado_enters(real):
+    assert sentence_json(real("Sefirot"), 2) == [{
+        "kind": "triggered",
+        "trigger": {"event": "enters_play", "card": {"types": ["Aliado"], "targets": False},
+                    "player": "opponent", "delayed": True},
+        "effects": [{"kind": "draw", "subject": "player", "amount": 1}], "optional": True}]
+
+
+def test_a_delayed_trigger_is_not_fired_by_the_engine_yet(real):
+    ability = compiled(real("Pair Dadeni"))  # sanity: the value above
+    assert ability[0]["trigger"]["delayed"]
+    found = compile_card(real("Pair Dadeni")).abilities[0]
+    assert not tracked(found)
+
+
+# -- «Hasta la Fase Final, EFECTOS»: the opening clause is the effects' duration --------------
+
+def test_hasta_la_fase_final_miasma_opponents_aliados_lose_their_ability_until_the_fase_final(real):
+    assert compiled(real("Miasma")) == [{
+        "kind": "effect",
+        "effects": [{"kind": "lose_abilities", "subject": "each",
+                     "filter": {"types": ["Aliado"], "controller": "opponent"}, "duration": UNTIL_END}],
+        "zone": "hand"}]
+
+
+def test_hasta_la_fase_final_with_effects_that_do_not_last_stays_not_understood(real):
+    # (Koan's «por cada» over «los Aliados» is read now: test_compiler_amounts.py)
+    assert reason(real("Salto de Dragón"), 0)  # «no pueden ser Cancelados»: not read
+    assert reason(real("Tinku"), 0)
+
+
+# -- «En la Fase Final, Destierra ese Aliado»: the card the sentence before chose ------------
+
+def _at_final(effect_kind: str, **more) -> dict:
+    return {"kind": "triggered",
+            "trigger": {"event": "phase_begins", "phase": "final", "delayed": True},
+            "effects": [{"kind": effect_kind, "subject": "earlier",
+                         "filter": {"types": ["Aliado"], "targets": False}, **more}]}
+
+
+def test_en_la_fase_final_monstrum_destroys_the_aliado_it_strengthened(real):
+    first, second = compiled(real("Monstrum"))
+    assert first["targets"] == [{"types": ["Aliado"]}]
+    assert second == _at_final("destroy")
+
+
+def test_en_la_fase_final_hangaku_banishes_the_samurai_it_played(real):
+    abilities = compiled(real("Hangaku"))
+    assert abilities[1]["effects"][0]["kind"] == "play_free"
+    assert abilities[2] == _at_final("banish")
+
+
+def test_en_la_fase_final_tormenta_negra_shuffles_the_dragon_it_played(real):
+    assert compiled(real("Tormenta Negra"))[1] == _at_final("shuffle_into_castle")
+
+
+def test_en_la_fase_final_watatsumi_banishes_the_dragon_it_found(real):
+    assert sentence_json(real("Watatsumi"), 1) == [_at_final("banish")]
+
+
+def test_en_la_fase_final_ese_aliado_needs_the_sentence_before_to_choose_one(real):
+    # Rapto de Proserpina: the sentence just before is not understood
+    assert "sin antecedente" in (reason(real("Rapto de Proserpina"), 2) or "")
+
+
+def test_en_la_fase_final_moctezuma_ii_banishes_the_aliado_it_found_and_played(real):
+    # its search («buscar en tu Mazo Castillo una carta de Aliado … y jugarla») is read now
+    assert sentence_json(real("Moctezuma II"), 4) == [_at_final("banish")]
+
+
+def test_en_la_fase_final_este_aliado_is_still_every_fase_final(real):
+    for name in ("Mercaderes", "Kuzuryu", "Basan"):  # «En la Fase Final, Destierra este Aliado»
+        found = [a for a in compile_card(real(name)).abilities if a.text.startswith("En la Fase Final")]
+        assert len(found) == 1 and not found[0].trigger.delayed and tracked(found[0]), name
+        assert found[0].effects[0].subject == "self", name
+
+
+# -- played: lines of triggers the engine does not fire are unverified, never illegal -------
+
+def test_played_monstrum_destroying_its_aliado_at_the_fase_final_is_not_illegal(judge, cost):
+    head = header(deck("Monstrum"), deck(), hand=1)
+    base = [put("B", "B1")] + cast("A", "A1", "Monstrum", cost, targets=["B1"])
+    grow = effect("A", "A1", strength=[["B1", 4]])
+    v = judge(head, base + [grow])
+    assert v.verified == (len(base) + 2,)
+    v = judge(head, base + [grow, end("A"), effect("A", "A1", moves=[["B1", "graveyard"]])])
+    assert v.legal and len(base) + 4 in v.unverified and v.verified == (len(base) + 2,)
+    assert v.final["B"]["graveyard"] == 1
+
+
+def test_played_pair_dadeni_returning_a_destroyed_guerrero_is_not_illegal(judge, cost):
+    head = header(deck("Pair Dadeni"), deck(), hand=1)
+    base = cast("A", "A1", "Pair Dadeni", cost) + [put("A", "A2"), put("A", "A2", zone="graveyard")]
+    v = judge(head, base + [effect("A", "A1", moves=[["A2", "hand"]])])
+    assert v.legal and len(base) + 1 in v.unverified and not v.verified
+
+
+def test_played_gloton_draws_when_banished_from_its_owners_cementerio(judge):
+    # «Cuando este Aliado sea Desterrado de tu Cementerio, puedes Robar una carta»: the engine
+    # now records where a banished card came from, so the trigger fires
+    head = header(deck("Glotón"), deck(), hand=1)
+    base = [put("A", "A1", zone="graveyard"), put("A", "A1", zone="exile")]
+    v = judge(head, base + [effect("A", "A1", draw={"A": 1})])
+    assert v.verified == (len(base) + 2,)
+    v = judge(head, base + [effect("A", "A1", draw={"A": 2})])  # «una carta» is one
+    assert v.status == "illegal" and v.line == len(base) + 2
+    head = header(deck("Glotón"), deck(), hand=1)  # from play to exile: not from the Cementerio
+    v = judge(head, [put("A", "A1"), put("A", "A1", zone="exile"), effect("A", "A1", draw={"A": 1})])
+    assert v.status == "illegal" and v.line == 4
+
+
+# -- «Cuando este u otro Aliado …»: this card too (Trigger.self_too) --------------------------
+
+def test_este_u_otro_quetzalcoatl_and_mab_fire_for_themselves_and_for_dragones_or_faeries(real):
+    q = [a for a in compiled(real("Quetzalcoatl")) if a["kind"] == "triggered"][0]
+    assert q["trigger"] == {"event": "enters_play", "card": {"types": ["Aliado"], "races": ["Dragón"],
+                                                             "targets": False},
+                            "player": "you", "self_too": True}
+    assert q["effects"] == [{"kind": "mill", "subject": "player", "player": "each", "amount": 3}]
+    mab = sentence_json(real("Mab"), 4)[0]
+    assert mab["trigger"]["self_too"] and mab["trigger"]["card"]["races"] == ["Eterno", "Faerie"]
+
+
+def test_este_u_otro_zorya_fires_when_it_or_another_oscuridad_is_destroyed(real):
+    zorya = compiled(real("Zorya"))[1]
+    assert zorya["trigger"] == {"event": "destroyed", "card": {"types": ["Aliado"], "controller": "you",
+                                                               "attribute": "Oscuridad", "targets": False},
+                                "self_too": True}
+    assert zorya["costs"] == [{"kind": "gold"}] and zorya["optional"]
+
+
+def test_played_quetzalcoatl_entering_makes_each_player_mill_three(judge):
+    head = header(deck("Quetzalcoatl"), deck(), hand=1)
+    v = judge(head, [put("A", "A1"), effect("A", "A1", mill={"A": 3, "B": 3})])
+    assert v.verified == (3,)
+    v = judge(head, [put("A", "A1"), effect("A", "A1", mill={"B": 3})])  # «cada jugador»
+    assert (v.status, v.line) == ("illegal", 3)
+    # another Aliado that is no Dragón entering: nothing fires
+    v = judge(head, [put("A", "A1"), effect("A", "A1", mill={"A": 3, "B": 3}), put("A", "A2"),
+                     effect("A", "A1", mill={"A": 3, "B": 3})])
+    assert (v.status, v.line) == ("illegal", 5)
+
+
+def test_played_zorya_destroyed_itself_lets_you_pay_an_oro_for_a_discard(judge):
+    head = header(deck("Zorya"), deck(), hand=2)
+    base = [put("A", "A1"), put("A", "A1", zone="graveyard")]
+    pay = effect("A", "A1", moves=[["A0", "paid"], ["B1", "graveyard"]])
+    v = judge(head, base + [pay])
+    assert v.verified == (len(base) + 2,)
+
+
+# -- new events: «sean declarados atacantes» (once per declaration), «sea puesto en un
+# Cementerio», «sea Purificado», «Agrupe», «actives la habilidad de», «haga daño a …» ------
+
+def test_declarados_atacantes_oia_and_sabotaje_fire_once_per_attack_declaration(real):
+    oia = compiled(real("Oiá"))[1]
+    assert oia["trigger"] == {"event": "attackers_declared", "player": "opponent"}
+    assert [e["kind"] for e in oia["effects"]] == ["shuffle_into_castle", "mill"]
+    sabotaje = compiled(real("Sabotaje"))[0]
+    assert sabotaje["trigger"] == {"event": "attackers_declared", "player": "opponent", "condition": {
+        "kind": "opponent_controls", "count": 2,
+        "filter": {"types": ["Aliado"], "attacking": True, "targets": False}}}
+    assert sabotaje["zone"] == "graveyard" and sabotaje["effects"] == [{"kind": "return_to_hand",
+                                                                         "subject": "self"}]
+
+
+def test_puesto_en_un_cementerio_rescatar_almas_huayramama_and_orculli(real):
+    assert compiled(real("Rescatar Almas"))[0]["trigger"] == {
+        "event": "to_graveyard", "card": {"types": ["Aliado"], "targets": False}, "delayed": True}
+    assert compiled(real("Huayramama"))[0]["trigger"] == {
+        "event": "to_graveyard", "card": {"types": ["Aliado"], "races": ["Dragón"], "controller": "you",
+                                          "targets": False}, "from_zone": "castle"}
+    assert sentence_json(real("Orculli"), 1)[0]["trigger"] == {
+        "event": "to_graveyard", "self_only": True, "from_zone": "castle"}
+
+
+def test_purificado_agrupe_and_actives_la_habilidad_are_events_the_engine_does_not_fire_yet(real):
+    saint = compiled(real("Saint Germain"))[-1]
+    assert saint["trigger"] == {"event": "purified", "self_only": True}
+    assert saint["effects"] == [{"kind": "shuffle_into_castle", "subject": "each", "filter": {
+        "types": ["Aliado"], "controller": "opponent", "max_cost": 2}}]
+    zhayedan = compiled(real("Zhayedan"))[1]
+    assert zhayedan["trigger"] == {"event": "regrouped", "card": {"types": ["Aliado"], "targets": False},
+                                   "player": "opponent"}
+    assert zhayedan["zone"] == "graveyard"
+    for name in ("Cocijo", "Xólotl de Mictlán"):
+        found = [a for a in compile_card(real(name)).abilities if a.trigger is not None]
+        assert found[0].trigger.event == "ability_used" and found[0].trigger.card.types == ("Tótem",)
+        assert found[0].trigger.player == "you" and not tracked(found[0]), name
+    assert not tracked(compile_card(real("Saint Germain")).abilities[-1])
+
+
+def test_haga_dano_al_mazo_castillo_caceria_de_cabezas_and_bosque_druida(real):
+    caceria = compiled(real("Cacería de Cabezas"))[1]
+    assert caceria["trigger"] == {"event": "damage", "card": {"types": ["Aliado"], "targets": False},
+                                  "player": "you", "delayed": True}
+    assert caceria["effects"] == [{"kind": "destroy", "subject": "triggering"}]
+    bosque = compiled(real("Bosque Druida"))[0]
+    assert bosque["trigger"]["player"] == "opponent" and bosque["trigger"]["card"]["controller"] == "you"
+
+
+def test_played_sabotaje_returns_to_the_hand_when_two_aliados_attack(judge):
+    head = header(deck("Sabotaje"), deck(), hand=3)
+    base = [put("A", "A1", zone="graveyard"), end("A"), put("B", "B1", "B2")]
+    back = effect("A", "A1", moves=[["A1", "hand"]])
+    v = judge(head, base + [{"p": "B", "do": "attack", "cards": ["B1", "B2"]}, back])
+    assert v.verified == (len(base) + 3,)
+    v = judge(head, base + [{"p": "B", "do": "attack", "cards": ["B1"]}, back])  # «dos o más»
+    assert (v.status, v.line, v.rule) == ("illegal", len(base) + 3, "6.5")
+
+
+def test_played_huayramama_fires_when_a_dragon_is_milled_from_your_castle(judge):
+    for second, fires in (("Quetzalcoatl", True), ("Thorkell el Alto", False)):
+        head = header(deck("Huayramama", second), deck(), hand=1)  # A2 is the castle's top
+        base = [put("A", "A1"), {"p": "A", "do": "effect", "mill": {"A": 1}}]
+        v = judge(head, base + [effect("A", "A1", mill={"B": 1})])
+        assert (v.verified == (len(base) + 2,)) if fires else (v.status, v.line) == ("illegal", len(base) + 2)

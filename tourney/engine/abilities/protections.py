@@ -1,0 +1,97 @@
+"""Continuous abilities that act on other cards' moves and damage: which cards they cover.
+
+* Protections («los demás Aliados de Raza Samurái que controles no pueden ser Desterrados por
+  Talismanes», «este Aliado no puede ser Destruido por Talismanes»). The engine does not
+  enforce them yet: a line whose move touches a card one of them may cover stays
+  *unverified* (``verify``), never illegal.
+* «El daño hecho por este Aliado es enviado al Destierro» (9 C4 d): the Asignación de Daño
+  banishes that attacker's damage (``combat``); a line of direct damage (Botar) from such a
+  card stays unverified (the record writes Botar as going to the Cementerio).
+* Who may bear an Arma by its own text (2.2): checked when it is played (``play``)."""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from .evaluate import IN_PLAY, holds, matches
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..state import Inst, State
+
+# the move an effect makes -> the protection keyword against it
+GUARDS = dict(destroy="destroyed", banish="banished")
+
+
+def _covered(game: State, effect, holder: Inst, inst: Inst) -> bool:
+    """Whether the protection ``effect`` of ``holder``'s continuous ability covers ``inst``."""
+    if effect.subject == "self":
+        return inst is holder
+    if effect.subject == "bearer":
+        return holder.bearer == inst.id
+    if effect.subject == "each" and effect.filter is not None:
+        return matches(game, effect.filter, inst, holder.controller, holder)
+    return False
+
+
+def statics_covering(game: State, inst: Inst, kind: str):
+    """(holder, ability, effect) for every continuous ability of a card (in its zone, with its
+    condition holding) whose ``kind`` effect covers ``inst`` (itself, its bearer, or each card
+    of its filter)."""
+    for holder in game.cards.values():
+        known = holder.abilities
+        if known is None or holder.lost:
+            continue
+        for ability in known.abilities:
+            if ability.kind != "continuous":
+                continue
+            for effect in ability.effects:
+                if effect.kind != kind:
+                    continue
+                if ability.zone == "in_play" and holder.zone not in IN_PLAY:
+                    continue
+                if ability.zone not in ("in_play", holder.zone):
+                    continue
+                if _covered(game, effect, holder, inst) and holds(
+                        game, ability.condition, holder, holder.controller):
+                    yield holder, ability, effect
+
+
+def damage_exiled(game: State, inst: Inst) -> bool:
+    """«El daño hecho por este Aliado / el Aliado portador es enviado al Destierro» (9 C4 d)."""
+    return any(True for _ in statics_covering(game, inst, "damage_to_exile"))
+
+
+def shielded(game: State, inst: Inst, kind: str, source: Inst) -> bool:
+    """Some continuous protection may cover ``inst`` against ``kind`` (destroy, banish) done by
+    ``source``'s effect."""
+    guard = GUARDS.get(kind)
+    if guard is None or inst.zone not in IN_PLAY:
+        return False
+    for holder, _, effect in statics_covering(game, inst, "protection"):
+        if effect.keyword != guard:
+            continue
+        sources = effect.by if effect.subject == "each" else effect.filter
+        # the source is wherever it is now (a Talismán resolving is in the Cementerio)
+        if sources is None or matches(game, replace(sources, zone="being_played"), source,
+                                      holder.controller, holder):
+            return True
+    return False
+
+
+def bearer_refused(game: State, weapon: Inst, bearer: Inst, player: str) -> str | None:
+    """Why ``bearer`` may not bear ``weapon`` played by ``player`` by the Arma's own text
+    («sólo puede ser portada por un Aliado de coste 3 o más», «no puede ser portada por Aliados
+    Luz»), in Spanish; None when it may."""
+    known = weapon.abilities
+    if known is None:
+        return None
+    for ability in known.abilities:
+        if ability.kind != "continuous" or not holds(game, ability.condition, weapon, player):
+            continue
+        for effect in ability.effects:
+            if effect.kind not in ("bearer_only", "bearer_not") or effect.filter is None:
+                continue
+            fits = matches(game, effect.filter, bearer, player, weapon)
+            if fits != (effect.kind == "bearer_only"):
+                return f"{bearer.label()} no puede portar {weapon.label()} ({effect.describe()})"
+    return None

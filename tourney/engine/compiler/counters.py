@@ -1,0 +1,70 @@
+"""Counters as costs and effects: «quitar un contador de Honor de un Aliado que controles»,
+«quitar todo el Alimento de un Aliado que controles», «quita todos los contadores de Alimento
+de los Aliados que controles», «Elimina todo el Alimento de un Aliado objetivo».
+
+``counter_cost`` reads the cost after «puedes …»; ``counter_effect`` the effect verb.
+«Alimento» is the Alimento counter (10.3: a fed Aliado has Alimento counters on it).
+"""
+from __future__ import annotations
+
+from .nouns import COUNTER_NAMES, card_phrase, number
+from .parsed import Cards, Cost, Effect
+from .text import Cursor
+
+
+def _of(cur: Cursor) -> Cursor | None:
+    """ "de NP" / "del NP" (read as "de el NP"): the cursor at the noun phrase."""
+    if (after := cur.take("del")) is not None:
+        return Cursor(("el",) + after.toks[after.i:])
+    return cur.take("de")
+
+
+def _all_of(cur: Cursor) -> tuple[str, Cursor] | None:
+    """ "todo el Alimento de" / "todos los contadores de Alimento de": the counter's name."""
+    if (after := cur.take("todo", "el", "alimento")) is not None and (rest := _of(after)) is not None:
+        return "Alimento", rest
+    if (after := cur.take("todos", "los", "contadores", "de")) is not None and \
+            after.peek() in COUNTER_NAMES and (rest := _of(after.skip())) is not None:
+        return COUNTER_NAMES[after.peek()], rest
+    return None
+
+
+def _own(cards: Cards) -> bool:
+    """One card you control, not targeted: what a cost is paid with (6.5 B)."""
+    return cards.ref is None and cards.count == 1 and not cards.up_to and not cards.target \
+        and cards.controller == "you" and cards.zone == "play"
+
+
+def counter_cost(cur: Cursor) -> tuple[Cost, Cursor] | None:
+    """ "quitar N contadores de X de NP", "quitar / eliminar todo el Alimento de NP"."""
+    if (after := cur.take_any("quitar", "eliminar")) is None:
+        return None
+    if (whole := _all_of(after)) is not None:
+        counter, phrase_at = whole
+        got = card_phrase(phrase_at)
+        if got is None or not _own(got[0]):
+            return None
+        return Cost("all_counters_own", cards=got[0], counter=counter), got[1]
+    got_n = number(after)
+    if got_n is None or (rest := got_n[1].take_any("contadores de", "contador de")) is None or \
+            rest.peek() not in COUNTER_NAMES or (np := _of(rest.skip())) is None:
+        return None
+    counter = COUNTER_NAMES[rest.peek()]
+    got = card_phrase(np)
+    if got is None or not _own(got[0]):
+        return None
+    return Cost("counters_own", amount=got_n[0], cards=got[0], counter=counter), got[1]
+
+
+def counter_effect(cur: Cursor) -> tuple[Effect, Cursor] | None:
+    """ "quita / elimina todo el Alimento de NP", "quita todos los contadores de X de NP"."""
+    if (after := cur.take_any("quita", "quitar", "elimina", "eliminar")) is None:
+        return None
+    whole = _all_of(after)
+    if whole is None:
+        return None
+    counter, rest = whole
+    got = card_phrase(rest)
+    if got is None:
+        return None
+    return Effect("remove_all_counters", cards=got[0], counter=counter), got[1]

@@ -1,0 +1,84 @@
+"""More effect verbs: Oros generated only to play some cards («genera dos Oros para jugar
+Talismanes») and playing a card from a zone as an effect («juega un Arma de tu Cementerio
+pagando su coste», «… de tu mano, que no sea Aliado, sin pagar su coste»)."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from .card_effects import _being_played, _object
+from .nouns import bare_phrase, number, zone_phrase
+from .parsed import Cards, Effect
+from .text import Cursor
+
+
+def gold(cur: Cursor) -> tuple[Effect, Cursor] | None:
+    """ "genera N Oros [por cada NP] [para jugar NP]": virtual Oros, maybe only for those cards."""
+    if cur.peek() not in ("genera", "generar") or (got := number(cur.skip())) is None:
+        return None
+    rest = got[1].take_any("oros", "oro")
+    if rest is None:
+        return None
+    per = only = None
+    if (more := rest.take("por", "cada")) is not None:
+        phrase = bare_phrase(more)
+        if phrase is None:
+            return None
+        per, rest = phrase
+    if (more := rest.take("para", "jugar")) is not None:
+        phrase = bare_phrase(more)  # «para jugar Aliados Dragón de coste 4 o más»
+        if phrase is None or (only := _being_played(phrase[0], "you")) is None:
+            return None
+        rest = phrase[1]
+    return Effect("gold", amount=got[0], per=per, cards=only), rest
+
+
+_FREE = ("sin", "pagar", "su", "coste")
+_PAYING = ("pagando", "su", "coste")
+
+
+def play(cur: Cursor, antecedent: Cards | None) -> tuple[Effect, Cursor] | None:
+    """ "juega NP [,] sin pagar su coste" (play_free) / "juega NP [,] pagando su coste"
+    (play_paying): the card is played as part of the effect, from the zone NP names."""
+    if cur.peek() not in ("juega", "jugar"):
+        return None
+    obj = _object(cur.skip(), antecedent)
+    if obj is None:
+        return None
+    cards, rest = obj
+    if cards.ref == "self" and (more := rest.take("desde", "tu", "cementerio")) is not None:
+        cards, rest = replace(cards, zone="graveyard"), more  # the ability works from there
+    rest = rest.take(",") or rest
+    if (end := rest.take(*_FREE)) is not None:
+        return Effect("play_free", cards=cards), end
+    if (end := rest.take(*_PAYING)) is not None:
+        return Effect("play_paying", cards=cards), end
+    return None
+
+
+def also_strength(prev: Cards, cur: Cursor) -> tuple[Effect, Cursor] | None:
+    """ "… gana Furia y 3 a la Fuerza": after a gained keyword, "N a la Fuerza" is gained too
+    (the same cards: a chosen one is the same target, "todos" the same filter)."""
+    got = number(cur)
+    if got is None or (rest := got[1].take("a", "la", "fuerza")) is None:
+        return None
+    same = prev if prev.count is None or prev.ref else Cards(ref="that")
+    return Effect("strength", cards=same, amount=got[0]), rest
+
+
+def second_zone(eff: Effect, cur: Cursor) -> tuple[Effect, Cursor] | None:
+    """ "Destierra todos los Oros con habilidad en juego y en los Cementerios": the same verb on
+    the same cards of a second zone."""
+    if eff.kind not in ("destroy", "banish", "shuffle", "return") or eff.cards is None or \
+            eff.cards.count is not None or eff.cards.ref is not None or eff.cards.zone != "play":
+        return None
+    if (after := cur.take("y")) is None or (got := zone_phrase(after)) is None:
+        return None
+    (zone, owner), rest = got
+    return replace(eff, cards=replace(eff.cards, zone=zone, zone_owner=owner)), rest
+
+
+def extra_turn(cur: Cursor) -> tuple[Effect, Cursor] | None:
+    """ "Gana un turno extra después de éste": you take another turn after this one."""
+    after = cur.take_any("gana un turno extra despues de este", "gana un turno adicional despues de este",
+                         "ganas un turno extra despues de este")
+    return (Effect("extra_turn"), after) if after is not None else None

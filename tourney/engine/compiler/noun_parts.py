@@ -1,0 +1,31 @@
+"""More noun modifiers, read by ``nouns._modifiers`` in the same loop: a bare race after the
+noun («Aliados Dragón»), «que no sea Luz / Oscuridad [ni Oro]» and «que haga objetivo a NP»
+(a card being played that targets such a card)."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from .parsed import Cards
+from .text import Cursor
+
+
+def other_modifier(cards: Cards, cur: Cursor) -> tuple[Cards, Cursor] | None:
+    from .nouns import ATTRIBUTES, NOUNS, RACES, card_phrase
+
+    word = cur.peek()
+    if word in RACES and not cards.races:  # «Aliados Dragón de coste 4 o más»
+        return replace(cards, races=(RACES[word],)), cur.skip()
+    if (after := cur.take_any("que no sea", "que no sean")) is not None and after.peek() in ATTRIBUTES \
+            and cards.not_attribute is None:
+        cards, after = replace(cards, not_attribute=ATTRIBUTES[after.peek()]), after.skip()
+        excluded = NOUNS[after.peek(1)][0] if after.peek() == "ni" and after.peek(1) in NOUNS else None
+        if excluded is not None and not cards.exclude_types:  # «que no sean Oscuridad ni Oro»
+            cards, after = replace(cards, exclude_types=(excluded,)), after.skip(2)
+        return cards, after
+    if (after := cur.take_any("que haga objetivo a", "que hagan objetivo a")) is not None and \
+            cards.targeting is None and (aimed := card_phrase(after)) is not None:
+        inner, rest = aimed
+        if inner.ref is not None or inner.count != 1 or inner.up_to or inner.target:
+            return None
+        return replace(cards, targeting=inner), rest
+    return None

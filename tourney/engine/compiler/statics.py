@@ -1,0 +1,66 @@
+"""Static effects about damage and Armas, read as parts of an effect chain:
+
+* «el daño hecho por este Aliado / el Aliado portador / los Aliados de Raza X que controles es
+  enviado al Destierro» (9 C4 d);
+* «esta Arma sólo puede ser portada por un Aliado de coste 3 o más / que controles» and
+  «esta Arma no puede ser portada por Aliados Luz» (who may bear it, 2.2).
+
+``static_effect(cur, antecedent)`` reads one of them (or None); ``lower_static`` turns it into
+the engine's value (only in a continuous ability: they last while the card is in play).
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..abilities.model import Effect, TargetFilter
+from .card_effects import _object
+from .lower_parts import Unsupported, _tf_fields, card_filter
+from .nouns import bare_phrase, card_phrase
+from .parsed import Cards
+from .parsed import Effect as PEffect
+from .text import Cursor
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .lower_parts import _Scope
+
+KINDS = frozenset({"damage_to_exile", "bearer_only", "bearer_not"})
+
+
+def static_effect(cur: Cursor, antecedent: Cards | None) -> tuple[PEffect, Cursor] | None:
+    if (after := cur.take("el", "dano", "hecho", "por")) is not None:
+        got = _object(after, antecedent)
+        if got is not None and (end := got[1].take_any("es enviado al destierro",
+                                                      "son enviados al destierro")) is not None:
+            return PEffect("damage_to_exile", cards=got[0]), end
+        return None
+    if cur.peek() == "SELF":
+        rest = cur.skip()
+        kind = None
+        if (after := rest.take_any("solo puede ser portada por")) is not None:
+            kind = "bearer_only"
+        elif (after := rest.take_any("no puede ser portada por")) is not None:
+            kind = "bearer_not"
+        if kind is None or after is None:
+            return None
+        got = card_phrase(after) or bare_phrase(after)  # «un Aliado de coste 3 o más», «Aliados Luz»
+        if got is None or got[0].ref is not None or got[0].zone != "play" or \
+                not set(got[0].types) <= {"Aliado"}:
+            return None
+        return PEffect(kind, cards=Cards(ref="self"), per=got[0]), got[1]
+    return None
+
+
+def lower_static(eff: PEffect, scope: _Scope, continuous: bool, common: dict[str, Any]) -> Effect:
+    if not continuous:
+        raise Unsupported(f"«{eff.kind}» fuera de una habilidad continua")
+    assert eff.cards is not None  # the grammar always names whose damage / which Arma
+    if eff.kind == "damage_to_exile":
+        fields = scope.subject(eff.cards)
+        if fields["subject"] not in ("self", "bearer", "each"):
+            raise Unsupported("daño al Destierro de un objetivo")
+        return Effect("damage_to_exile", **fields, **common)
+    assert eff.per is not None  # who may (not) bear it
+    who = card_filter(eff.per)
+    bearers = TargetFilter(**{**_tf_fields(who), "types": ("Aliado",), "count": 1,
+                              "up_to": False, "targets": False})
+    return Effect(eff.kind, subject="self", filter=bearers, **common)
