@@ -19,7 +19,7 @@ _INFINITIVE = {
     "Destruye": "Destruir", "devuelve": "devolver", "elige": "elegir", "gana": "ganar",
     "genera": "generar", "juega": "jugar", "Mira": "mirar", "mira": "mirar", "muestra": "mostrar",
     "mueve": "mover", "pon": "poner", "porta": "portar", "Purifica": "Purificar", "quita": "quitar",
-    "Roba": "Robar", "Sube": "Subir", "toma": "tomar",
+    "previene": "prevenir", "Roba": "Robar", "Sube": "Subir", "toma": "tomar",
 }
 # «tu oponente Descarta» after «puedes»: «puedes hacer que tu oponente Descarte»
 _SUBJUNCTIVE = {"Bota": "Bote", "Descarta": "Descarte", "Roba": "Robe", "Baraja": "Baraje",
@@ -29,11 +29,20 @@ _PLURAL = {"carta": "cartas", "Oro": "Oros", "Arma": "Armas", "Aliado": "Aliados
            "Talismán": "Talismanes", "Tótem": "Tótems", "contador": "contadores"}
 _FEMININE = {"carta", "Arma"}
 
-_COUNTED = re.compile(r"\b(\d+) (carta|Oro|Arma|Aliado|Talismán|Tótem|contador)\((?:s|es)\)"
+_COUNTED = re.compile(r"(\S+) (carta|Oro|Arma|Aliado|Talismán|Tótem|contador)\((?:s|es)\)"
                       r"( virtual\(es\))?")
 # «2 carta», «6 o más carta»: a number above one before a singular noun
 _MANY = re.compile(r"\b((?:[2-9]|\d{2,})(?: o más)?|1 o más) (carta|Oro|Arma|Aliado|Talismán|Tótem)\b"
-                   r"(?! de Raza| objetivo)")
+                   )
+# «Destruir 1 Aliado»: one card is «un Aliado» (not after «coste» / «Fuerza»)
+_ONE = re.compile(r"(?<!coste )(?<!Fuerza )(?<!igual a )\b1 (carta|Oro|Arma|Aliado|Talismán|Tótem)\b")
+# the event templates say «una carta es Destruida»; an Aliado is «Destruido»
+_MASCULINE = re.compile(r"(\b(?:un|el|otro|cada|este)\b [^,.:]*?\b(?:Aliado|Tótem|Oro|Talismán)\b[^,.:]*?) es "
+                        r"(Destruid|Desterrad|puest|Anulad|Descartad|Botad)a\b")
+# «Busca X en el Mazo Castillo en la mano y baraja»: where the found card goes
+_SEARCH = re.compile(r"\b(Busca|Buscar) (.+?) en (el Mazo Castillo(?: o el Cementerio)?|el Cementerio(?: o el Mazo Castillo)?) en ([^,.:]+?) y baraja\b")
+_ENTERS = re.compile(r"entra en juego \((tú|tu oponente)\)")
+_PLAYED = re.compile(r"Cuando se juega ([^,(]+?) \((tú|tu oponente)\)")
 _PUEDES = re.compile(r"\bpuedes (" + "|".join(_INFINITIVE) + r")\b")
 _PUEDES_OPP = re.compile(r"\bpuedes (tu oponente|cada jugador) (" + "|".join(_SUBJUNCTIVE) + r")\b")
 _PHASE_TRIGGER = re.compile(r"Cuando comienza una fase \(la (Fase [^)]+)\)( \((tú|tu oponente)\))?")
@@ -41,11 +50,11 @@ _ALL_ALLIES = re.compile(r"(todos los (?:demás )?Aliados que controlas son) Ali
 
 
 def _counted(match: re.Match) -> str:
-    n, noun, virtual = int(match.group(1)), match.group(2), match.group(3)
-    if n == 1:
+    n, noun, virtual = match.group(1), match.group(2), match.group(3)
+    if n == "1":
         article = "una" if noun in _FEMININE else "un"
         return f"{article} {noun}" + (" virtual" if virtual else "")
-    return f"{n} {_PLURAL[noun]}" + (" virtuales" if virtual else "")
+    return f"{n} {_PLURAL[noun]}" + (" virtuales" if virtual else "")  # 2.., X, «tantas como …»
 
 
 def _phase(match: re.Match) -> str:
@@ -64,6 +73,17 @@ def _all_allies(match: re.Match) -> str:
     return f"{match.group(1)} {what}"
 
 
+def _search(match: re.Match) -> str:
+    verb, what, where, to = match.groups()
+    infinitive = verb == "Buscar"
+    it = "la" if what.startswith(("una ", "hasta una ")) else "lo"
+    if to == "las cartas que se están jugando":
+        put = f"jugar{it}" if infinitive else f"juéga{it}"
+    else:
+        put = (f"poner{it} en " if infinitive else f"pon{it} en ") + to
+    return f"{verb} {what} en {where}, {put} y {'barajar' if infinitive else 'baraja'}"
+
+
 def polish(text: str) -> str:
     """Mend the seams of a joined rendering (see the module docstring)."""
     text = _COUNTED.sub(_counted, text)
@@ -77,10 +97,17 @@ def polish(text: str) -> str:
     text = text.replace("que controles en el Cementerio", "de tu Cementerio")
     text = text.replace("que controles en la mano de tu mano", "de tu mano")
     text = text.replace("que controles en la mano", "de tu mano")
-    text = re.sub(r"\bunos? otros?\b", lambda m: "otros" if m.group(0).endswith("s") else "otro", text)
+    text = re.sub(r"\bun(os)? otro(s)?\b", lambda m: "otros" if m.group(0).endswith("s") else "otro", text)
     text = re.sub(r"\buna otro\b", "otra", text)
     text = re.sub(r"\bde el\b", "del", text)
     text = re.sub(r"\ba el\b", "al", text)
+    text = _ONE.sub(lambda m: ("una " if m.group(1) in _FEMININE else "un ") + m.group(1), text)
+    text = _MASCULINE.sub(lambda m: f"{m.group(1)} es {m.group(2)}o", text)
+    text = _SEARCH.sub(_search, text)
+    text = _ENTERS.sub(lambda m: "entra en juego " + ("bajo tu control" if m.group(1) == "tú"
+                                                      else "bajo el control de tu oponente"), text)
+    text = _PLAYED.sub(lambda m: ("Cuando juegas " if m.group(2) == "tú" else "Cuando tu oponente juega ")
+                       + m.group(1), text)
     text = _MANY.sub(lambda m: f"{m.group(1)} {_PLURAL[m.group(2)]}", text)
     text = re.sub(r"\. ([a-záéíóú])", lambda m: ". " + m.group(1).upper(), text)
     text = re.sub(r", (Al|Cuando|Si|Mientras|En) ", lambda m: ", " + m.group(1).lower() + " ", text)
