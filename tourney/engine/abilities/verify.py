@@ -40,7 +40,7 @@ ENGINE_APPLIED = frozenset({"gain_keyword", "lose_keyword", "lose_abilities", "c
 UNCHECKED = frozenset({"virtual_gold", "cost_change", "play_free", "play_paying", "look", "set_strength",
                        "must_block", "extra_turn", "lose_game", "damage", "end_battle",
                        "race_becomes", "cannot_be_annulled", "shuffle_into_castle",
-                       "damage_to_exile", "bearer_only", "bearer_not"})
+                       "damage_to_exile", "bearer_only", "bearer_not", "cannot_reduce_cost"})
 
 
 class Unverifiable(Exception):

@@ -14,7 +14,7 @@ from .text import Cursor
 SUBJECT_KINDS = frozenset({"strength", "grant", "lose_keyword", "lose_ability", "set_strength",
                            "cannot_attack", "cannot_block", "race_becomes", "cost_change",
                            "cannot_be_annulled", "protection", "cannot_play",
-                           "damage_to_exile", "bearer_only", "bearer_not"})  # the last: statics.py
+                           "damage_to_exile", "bearer_only", "bearer_not", "cannot_reduce_cost"})  # the last: statics.py
 
 
 GRANTS = {

@@ -11,6 +11,7 @@ from .card_effects import GRANTS, SUBJECT_KINDS, _being_played, _card_effect, _o
 from .effect_parts import (
     _MOVE_TO, VERBS, _amount, _dig, _own_zone, _player, _second_object, _unless, as_many,
 )
+from .control import cancel_effect
 from .counters import counter_effect
 from .effects_more import also_strength, extra_turn, gold, play, second_zone
 from .nouns import PRONOUNS, bare_phrase, card_phrase, more_modifiers, number
@@ -147,6 +148,8 @@ def effect_of(player: str, cur: Cursor, antecedent: Cards | None) -> tuple[Effec
         return (Effect("gain_control", cards=taken[0]), taken[1]) if taken else None
     if (cleared := counter_effect(cur)) is not None:  # «quita todo el Alimento de …»
         return cleared
+    if (cancelled := cancel_effect(cur)) is not None:  # «Cancela una habilidad … objetivo»
+        return cancelled
     return _card_effect(cur, antecedent)
 
 

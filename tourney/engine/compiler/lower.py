@@ -29,7 +29,7 @@ _MOVES = {"destroy": "destroy", "banish": "banish", "annul": "annul", "return": 
           "cannot_block": "cannot_block", "set_strength": "set_strength", "discard": "discard",
           "group": "regroup", "feed": "counters", "counters": "counters", "play_free": "play_free", "play_paying": "play_paying", "move": "move",
           "race_becomes": "race_becomes", "remove_counters": "remove_counters",
-          "remove_all_counters": "remove_all_counters", "purify": "purify",
+          "remove_all_counters": "remove_all_counters", "purify": "purify", "cancel": "cancel",
           "attach": "attach", "cannot_be_annulled": "cannot_be_annulled"}
 _PUT = {"castle_top": "to_castle_top", "castle_bottom": "to_castle_bottom"}
 
@@ -96,6 +96,12 @@ def _effect(eff: PEffect, scope: _Scope, continuous: bool) -> Effect:
         flt = card_filter(eff.cards)
         return Effect("cost_change", subject="each", filter=TargetFilter(**{**_tf_fields(flt), "targets": False}),
                       amount=eff.amount)
+    if eff.kind == "cost_change" and eff.cards is not None and eff.cards.count is None and \
+            eff.cards.ref is None and not continuous and eff.until == "end" and eff.per is None:
+        # «el coste de las Armas se reduce en 1 Oro hasta la Fase Final»: those played this turn
+        flt = card_filter(eff.cards)
+        return Effect("cost_change", subject="each", filter=TargetFilter(**{**_tf_fields(flt), "targets": False}),
+                      amount=eff.amount, duration=_duration(eff, continuous), **common)
     if eff.kind == "search" and eff.cards is not None and eff.cards.plus:
         raise _Both(eff)  # «un Aliado y un Talismán»: one search step per card (see ``_effects``)
     if eff.kind == "search":
