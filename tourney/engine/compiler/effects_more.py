@@ -3,6 +3,8 @@ Talismanes») and playing a card from a zone as an effect («juega un Arma de tu
 pagando su coste», «… de tu mano, que no sea Aliado, sin pagar su coste»)."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 from .card_effects import _being_played, _object
 from .nouns import bare_phrase, number
 from .parsed import Cards, Effect
@@ -43,6 +45,8 @@ def play(cur: Cursor, antecedent: Cards | None) -> tuple[Effect, Cursor] | None:
     if obj is None:
         return None
     cards, rest = obj
+    if cards.ref == "self" and (more := rest.take("desde", "tu", "mano")) is not None:
+        cards, rest = replace(cards, zone="hand"), more  # «jugar este Aliado desde tu mano»
     rest = rest.take(",") or rest
     if (end := rest.take(*_FREE)) is not None:
         return Effect("play_free", cards=cards), end
