@@ -170,3 +170,158 @@ def test_marca_de_dolor_answers_only_a_talisman_aimed_at_your_aliado(judge, cost
 def test_narrar_el_pasado_takes_back_a_card_you_own(real):
     assert compiled(real("Narrar el Pasado")) == [
         {"kind": "effect", "targets": [{"owned": True}], "effects": [{"kind": "gain_control"}], "zone": "hand"}]
+
+
+# -- costs: «Subir este Aliado a tu mano», «Desterrar la primera carta de tu Mazo Castillo»,
+#    «Descartarlo» / «mostrarla» from the hand, «poner una carta de tu mano al fondo …» -----
+
+def test_cesar_augusto_returns_itself_to_the_hand_to_annul_an_opponents_card(real):
+    got = compiled(real("Cesar Augusto"))[0]
+    assert got["costs"] == [{"kind": "return_self"}] and got["effects"] == [{"kind": "annul"}]
+    assert got["targets"] == [{"controller": "opponent", "zone": "being_played"}] and got["response"]
+
+
+def test_tylwyth_teg_returns_itself_to_annul_a_cheap_opponents_talisman(real):
+    got = sentence_json(real("Tylwyth Teg"), 1)[0]
+    assert got["costs"] == [{"kind": "return_self"}]
+    assert got["targets"] == [{"types": ["Talismán"], "controller": "opponent", "zone": "being_played",
+                               "max_cost": 2}]
+
+
+def test_el_monstruo_banishes_its_top_card_to_destroy_a_cost_1_aliado(real):
+    got = sentence_json(real("El Monstruo"), 2)[0]
+    assert got["costs"] == [{"kind": "banish_castle_top"}] and got["per_turn"] == 1
+    assert got["targets"] == [{"types": ["Aliado"], "controller": "opponent", "max_cost": 1}]
+
+
+def test_mochuelo_banishes_its_top_card_to_regroup_itself(real):
+    got = sentence_json(real("Mochuelo"), 1)[0]
+    assert got["costs"] == [{"kind": "banish_castle_top"}]
+    assert got["effects"] == [{"kind": "regroup", "subject": "self"}]
+
+
+def test_rasputin_discards_itself_from_the_hand_to_draw(real):
+    assert sentence_json(real("Rasputín"), 1) == [
+        {"kind": "activated", "costs": [{"kind": "discard_self"}],
+         "effects": [{"kind": "draw", "subject": "player", "amount": 1}], "zone": "hand"}]
+
+
+def test_naginata_celeste_is_shown_from_the_hand_with_two_oros_to_search_a_dragon(real):
+    got = sentence_json(real("Naginata Celeste"), 0)[0]
+    assert got["costs"] == [{"kind": "reveal_self"}, {"kind": "gold", "amount": 2}] and got["zone"] == "hand"
+    assert got["effects"][0]["filter"] == {"types": ["Aliado"], "races": ["Dragón"], "zone": "castle", "min_cost": 4}
+
+
+def test_citlali_costs_a_card_of_the_hand_put_at_the_bottom_of_the_castle(real):
+    assert compiled(real("Citlali")) == [
+        {"kind": "additional_cost", "costs": [{"kind": "bottom_from_hand",
+                                               "filter": {"controller": "you", "zone": "hand", "targets": False}}]},
+        {"kind": "effect", "effects": [{"kind": "draw", "subject": "player", "amount": 2}], "zone": "hand"}]
+
+
+def test_el_monstruo_pays_with_the_top_card_of_its_castle(judge):
+    head = header(deck("El Monstruo"), deck(), hand=1)  # A's castle top after the draw: A2
+    base = [put("A", "A1"), put("B", "B1")]
+    ok = effect("A", "A1", targets=["B1"], moves=[["B1", "graveyard"], ["A2", "exile"]])
+    assert judge(head, base + [ok]).verified
+    v = judge(head, base + [effect("A", "A1", targets=["B1"], moves=[["B1", "graveyard"], ["A3", "exile"]])])
+    assert (v.status, v.rule) == ("illegal", "10.16")  # A3 is not the top card
+    v = judge(head, base + [effect("A", "A1", targets=["B1"], moves=[["B1", "graveyard"]])])
+    assert (v.status, v.rule) == ("illegal", "10.16")  # the cost is not paid
+
+
+def test_rasputin_is_discarded_from_the_hand_to_draw_a_card(judge):
+    head = header(deck("Rasputín"), deck(), hand=1, version=2)
+    act = {"p": "A", "do": "activate", "card": "A1", "ability": 2}
+    v = judge(head, [act, effect("A", "A1", draw={"A": 1})])
+    assert v.status == "unfinished" and v.verified == (3,) and v.final["A"]["graveyard"] == 1
+    v = judge(head, [put("A", "A1"), act])  # in play, not in the hand
+    assert (v.status, v.rule) == ("illegal", "6.2")
+
+
+def test_citlali_is_played_putting_a_card_of_the_hand_at_the_bottom(judge, cost):
+    assert cost("Citlali") == 1
+    head = header(deck("Citlali", "Kamuy"), deck(), hand=2)
+    v = judge(head, [play("A", "A1", ["A0"], costs=["A2"]), effect("A", "A1", draw={"A": 2})])
+    assert v.status == "unfinished" and v.verified == (3,) and v.final["A"]["hand"] == 2
+    v = judge(head, [play("A", "A1", ["A0"])])  # the additional cost is not named
+    assert (v.status, v.rule) == ("illegal", "10.16")
+
+
+# -- «Gana un turno extra», «gana Furia y 3 a la Fuerza», «… en juego y en los Cementerios»,
+#    «Luego pon …», «jugar este Aliado desde tu Cementerio» -----------------------------------
+
+def test_viaje_en_el_tiempo_gives_you_an_extra_turn(real):
+    assert sentence_json(real("Viaje en el Tiempo"), 3) == [
+        {"kind": "effect", "effects": [{"kind": "extra_turn", "subject": "player"}], "zone": "hand"}]
+
+
+def test_locura_de_esclavo_gives_furia_and_3_fuerza_to_the_same_target(real):
+    assert compiled(real("Locura de Esclavo")) == [
+        {"kind": "effect", "targets": [{"types": ["Aliado"], "attribute": "Oscuridad"}],
+         "effects": [{"kind": "gain_keyword", "keyword": "Furia", "duration": {"kind": "end_of_turn"}},
+                     {"kind": "strength", "amount": 3, "duration": {"kind": "end_of_turn"}}], "zone": "hand"}]
+
+
+def test_golpe_a_la_tierra_banishes_oros_with_ability_in_play_and_in_the_cementerios(real):
+    oros = {"types": ["Oro"], "with_ability": True}
+    assert compiled(real("Golpe a la Tierra")) == [
+        {"kind": "effect", "effects": [{"kind": "banish", "subject": "each", "filter": oros},
+                                       {"kind": "banish", "subject": "each", "filter": {**oros, "zone": "graveyard"}}],
+         "zone": "hand"}]
+
+
+def test_necronomicon_returns_to_the_hand_after_destroying(real):
+    got = sentence_json(real("Necronomicón"), 1)[0]
+    assert got["effects"] == [{"kind": "destroy"}, {"kind": "return_to_hand", "subject": "self", "then": True}]
+
+
+def test_lahmu_plays_itself_from_the_cementerio_when_you_play_a_bestia(real):
+    got = sentence_json(real("Lahmu"), 2)[0]
+    assert got["zone"] == "graveyard" and got["effects"] == [{"kind": "play_free", "subject": "self"}]
+    assert got["trigger"]["card"]["races"] == ["Bestia"]
+
+
+# -- how the card being played was played: «jugada sin pagar su coste», «que no se haya
+#    jugado desde la mano de su dueño» ----------------------------------------------------
+
+def test_bolon_tiku_annuls_a_card_played_without_paying_its_cost(real):
+    assert compiled(real("Bolon Tiku"))[0]["targets"] == [{"zone": "being_played", "played_free": True}]
+
+
+def test_pergamino_de_sanar_annuls_an_opponents_aliado_played_without_paying(real):
+    assert compiled(real("Pergamino de Sanar"))[0]["targets"] == [
+        {"types": ["Aliado"], "controller": "opponent", "zone": "being_played", "played_free": True}]
+
+
+def test_santa_diestra_banishes_itself_to_annul_a_card_played_without_paying(real):
+    got = compiled(real("Santa Diestra"))[0]
+    assert got["costs"] == [{"kind": "banish_self"}] and got["response"]
+    assert got["targets"] == [{"zone": "being_played", "played_free": True}]
+
+
+def test_mala_vision_annuls_a_card_not_played_from_its_owners_hand(real):
+    assert compiled(real("Mala Visión"))[0]["targets"] == [{"zone": "being_played", "played_from_hand": False}]
+
+
+def test_mala_vision_answers_hijos_del_fuego_played_from_the_cementerio_only(judge, cost):
+    assert cost("Hijos del Fuego") == 1
+    head = header(deck("Hijos del Fuego", "Hijos del Fuego"), deck("Mala Visión"), hand=2)
+    oros = [f"B{9 + i}" for i in range(cost("Mala Visión") - 1)]
+    answer = play("B", "B1", ["B0"] + oros, targets=["A1"])
+    base = [gold("B", *oros)] if oros else []
+    v = judge(head, base + [put("A", "A1", zone="graveyard"), play("A", "A1", ["A0"]), answer])
+    assert v.legal and v.final["A"]["in_play"] == 1  # annulled: only the Oro inicial
+    v = judge(head, base + [play("A", "A1", ["A0"]), answer])  # from the hand
+    assert (v.status, v.rule) == ("illegal", "8.2")
+
+
+def test_ame_onna_reads_la_carta_superior_as_the_top_card(real):
+    got = compiled(real("Ame Onna"))[0]
+    assert got["costs"] == [{"kind": "banish_castle_top"}]
+    assert got["effects"] == [{"kind": "set_strength", "amount": 0, "duration": {"kind": "end_of_turn"}}]
+
+
+def test_lancelot_reads_cualquier_numero_as_cualquier_cantidad(real):
+    assert compiled(real("Lancelot"))[0] == {"kind": "continuous", "effects": [
+        {"kind": "weapon_capacity", "subject": "self"}]}  # no amount: any number of Armas

@@ -2,7 +2,7 @@
 real cards and played in short games (see test_compiler_played.py for the games)."""
 from __future__ import annotations
 
-from .games import attack, block, cast, deck, effect, end, header, passes, put
+from .games import attack, block, cast, deck, effect, end, gold, header, passes, play, put
 from .realcards import compiled, sentence_json
 
 MINE = {"controller": "you", "other": True}
@@ -126,3 +126,33 @@ def test_portador_almarada_cannot_be_borne_by_a_luz_ally(judge, cost):
     v = judge(head, [put("A", "A2")] + cast("A", "A1", "Almarada", cost, bearer="A2"))
     assert (v.status, v.rule) == ("illegal", "2.2")  # Higa Peechin is Luz
     assert judge(head, [put("A", "A3")] + cast("A", "A1", "Almarada", cost, bearer="A3")).legal
+
+
+# -- Cost changes (10.16): the engine leaves a play paying other than the printed cost
+#    unverified when something may have changed it ---------------------------------------
+
+def test_coste_yoshitsune_reduces_the_cost_of_armas_until_the_final_phase(real):
+    assert compiled(real("Yoshitsune")) == [{
+        "kind": "triggered", "trigger": {"event": "enters_play", "self_only": True},
+        "effects": [{"kind": "cost_change", "subject": "each", "amount": -1,
+                     "filter": {"types": ["Arma"], "zone": "being_played", "targets": False},
+                     "duration": {"kind": "end_of_turn"}}]}]
+
+
+def test_coste_puertas_de_perla_and_vigilante_de_sangre_stop_cost_reductions(real):
+    for name in ("Puertas de Perla", "Vigilante de Sangre"):
+        assert compiled(real(name)) == [{"kind": "continuous", "effects": [
+            {"kind": "cannot_reduce_cost", "subject": "each",
+             "filter": {"zone": "being_played", "targets": False}}]}]
+
+
+def test_coste_an_arma_paid_one_oro_less_after_yoshitsune_is_unverified_not_illegal(judge, cost):
+    assert cost("Ferrus") == 2
+    head = header(deck("Yoshitsune", "Ferrus"), deck(), hand=2)
+    yoshi = cast("A", "A1", "Yoshitsune", cost) + [effect("A", "A1"), gold("A", "A13")]
+    arm = play("A", "A2", ["A13"], bearer="A1")  # one Oro for a cost-2 Arma
+    v = judge(head, yoshi + [arm])
+    assert v.legal and len(yoshi) + 2 in v.unverified
+    v = judge(head, [put("A", "A3"), gold("A", "A13"),
+                     play("A", "A2", ["A13"], bearer="A3")])  # no cost change anywhere: 8.1
+    assert (v.status, v.rule) == ("illegal", "8.1")

@@ -71,7 +71,7 @@ def test_hasta_la_fase_final_miasma_opponents_aliados_lose_their_ability_until_t
 
 
 def test_hasta_la_fase_final_with_effects_that_do_not_last_stays_not_understood(real):
-    assert reason(real("Koan"), 0)  # «por cada» over «los Aliados»: not read
+    # (Koan's «por cada» over «los Aliados» is read now: test_compiler_amounts.py)
     assert reason(real("Salto de Dragón"), 0)  # «no pueden ser Cancelados»: not read
     assert reason(real("Tinku"), 0)
 
@@ -106,9 +106,13 @@ def test_en_la_fase_final_watatsumi_banishes_the_dragon_it_found(real):
 
 
 def test_en_la_fase_final_ese_aliado_needs_the_sentence_before_to_choose_one(real):
-    # Rapto de Proserpina: the sentence just before is not understood; Moctezuma II: neither
+    # Rapto de Proserpina: the sentence just before is not understood
     assert "sin antecedente" in (reason(real("Rapto de Proserpina"), 2) or "")
-    assert "sin antecedente" in (reason(real("Moctezuma II"), 4) or "")
+
+
+def test_en_la_fase_final_moctezuma_ii_banishes_the_aliado_it_found_and_played(real):
+    # its search («buscar en tu Mazo Castillo una carta de Aliado … y jugarla») is read now
+    assert sentence_json(real("Moctezuma II"), 4) == [_at_final("banish")]
 
 
 def test_en_la_fase_final_este_aliado_is_still_every_fase_final(real):

@@ -117,7 +117,7 @@ class Game(Activation, Turn, Combat, Play):
                  list(self.verified), dict(self.unverified_cards), dict(self.verified_cards),
                  list(self.pending), list(self.windows), dict(self.resolutions),
                  dict(self.used), list(self.trigger_order), set(self.damaged), len(self.entered), set(self.annulled),
-                 dict(self.statics_in_play), set(self.affected), set(self.until_final))
+                 dict(self.statics_in_play), set(self.affected), set(self.until_final), len(self.history))
         insts = [(i, i.zone, i.controller, i.since, dict(i.counters), i.bearer,
                   list(i.weapons), i.bonus, i.kw, i.static_bonus, i.temp, i.lost)
                  for i in self.cards.values()]
@@ -133,9 +133,10 @@ class Game(Activation, Turn, Combat, Play):
          taken, self.verified, self.unverified_cards, self.verified_cards, self.pending,
          self.windows, self.resolutions, self.used, self.trigger_order, self.damaged,
          entered, self.annulled, self.statics_in_play, self.affected,
-         self.until_final) = lists
+         self.until_final, history) = lists
         del self.taken[taken:]
         del self.entered[entered:]
+        del self.history[history:]
         for (i, zone, controller, since, counters, bearer, weapons, bonus, kw, static_bonus,
              temp, lost) in insts:
             i.zone, i.controller, i.since, i.counters = zone, controller, since, counters

@@ -84,6 +84,8 @@ class State:
         self.annulled: set[str] = set()  # cards Anuladas (abilities Canceladas) just now
         self.damaged: set[tuple[int, str]] = set()  # (turn, card) that hit a Castillo
         self.entered: list[tuple[int, str, str]] = []  # (turn, card, controller) entering play
+        # (turn, event kind, card, player) of the events «este turno» conditions ask about
+        self.history: list[tuple[int, str, str | None, str | None]] = []
         memo: dict[int, tuple[frozenset[str], CardAbilities | None, bool]] = {}
 
         def known(card: Card) -> tuple[frozenset[str], CardAbilities | None, bool]:
@@ -170,6 +172,9 @@ class State:
               phase: str | None = None, came_from: str | None = None,
               to: str | None = None) -> None:
         """Record a game event of the current action (abilities.events)."""
+
+    def _fire_now(self) -> None:
+        """Fire the triggers of the events recorded so far (abilities.activate)."""
 
     def _refresh(self, inst: Inst) -> None:
         """Recompute one card's keywords (abilities.continuous)."""

@@ -38,6 +38,9 @@ class Turn(State):
 
     def _finish_turn(self) -> None:
         self._emit("phase_begins", None, self.active, phase="final")
+        # its triggers fire now, in this turn: «si este Aliado fue declarado atacante este
+        # turno», «si hizo daño…», «si tienes 3 Aliados en tu Línea de Ataque» read this turn
+        self._fire_now()
         self._end_of_turn_effects()
         self.attackers, self.blocks, self.challenges = [], {}, {}
         self.priority = None

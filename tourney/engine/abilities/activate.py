@@ -28,14 +28,14 @@ from .chain import (
 from .continuous import recompute
 from .costs import counters_payable
 from .effects import Effects
-from .evaluate import mismatch
+from .evaluate import HISTORY, mismatch
 from .events import Event, fire, listening
 from .model import Cost
 
 
 class Activation(Effects):
     # -- events and triggers ---------------------------------------------------------
-    _TRACKED = frozenset({"enters_play", "combat_damage"})  # entered_this_turn, dealt damage
+    _TRACKED = frozenset({"enters_play", "combat_damage"}) | HISTORY  # entered_this_turn, dealt damage, …
 
     def _emit(self, kind: str, inst=None, player: str | None = None, phase: str | None = None,
               came_from: str | None = None, to: str | None = None) -> None:
@@ -62,6 +62,8 @@ class Activation(Effects):
                 self.entered.append((self.turn, event.card, event.player or ""))
             elif event.kind == "combat_damage" and event.card is not None:
                 self.damaged.add((self.turn, event.card))
+            if event.kind in HISTORY:
+                self.history.append((self.turn, event.kind, event.card, event.player))
             if event.kind in heard:
                 fired.append(event)
         for event in fired:
@@ -258,7 +260,7 @@ class Activation(Effects):
         others = []
         zones = {"banish_from_graveyard": ("graveyard",), "discard": ("hand",),
                  "destroy_own": tuple(IN_PLAY), "banish_own": tuple(IN_PLAY),
-                 "return_own_to_hand": tuple(IN_PLAY)}
+                 "return_own_to_hand": tuple(IN_PLAY), "bottom_from_hand": ("hand",)}
         for cost in costs:
             if cost.kind in zones:
                 ids = pool[:cost.amount]
@@ -282,8 +284,22 @@ class Activation(Effects):
                                                      f"{cost.describe()}: está en "
                                                      f"{self.where(c)}.")
                 others.append((cost, ids))
-            elif cost.kind in ("destroy_self", "banish_self"):
+            elif cost.kind in ("destroy_self", "banish_self", "return_self", "discard_self"):
                 others.append((cost, [inst.id]))
+            elif cost.kind == "banish_castle_top":
+                castle = self.players[p].castle
+                if len(castle) < cost.amount:
+                    raise IllegalAction("10.16", f"{inst.label()}: no quedan {cost.amount} cartas "
+                                                 "para Desterrar.")
+                if self.revealed_order:  # the record names the cards («costs»)
+                    ids = pool[:cost.amount]
+                    del pool[:cost.amount]
+                    if len(ids) < cost.amount or any(i not in castle for i in ids):
+                        raise IllegalAction("10.16", f"{inst.label()}: su coste es {cost.describe()} "
+                                                     "y «costs» no nombra esas cartas de tu Mazo Castillo.")
+                else:
+                    ids = castle[-cost.amount:]
+                others.append((cost, list(ids)))
             elif cost.kind == "mill":
                 if len(self.players[p].castle) < cost.amount:
                     raise IllegalAction("10.16", f"{inst.label()}: no quedan {cost.amount} cartas "
@@ -316,7 +332,8 @@ class Activation(Effects):
         kind = cost.kind
         to = {"banish_from_graveyard": "exile", "discard": "graveyard", "destroy_own": "graveyard",
               "banish_own": "exile", "return_own_to_hand": "hand", "destroy_self": "graveyard",
-              "banish_self": "exile"}.get(kind)
+              "banish_self": "exile", "return_self": "hand", "banish_castle_top": "exile",
+              "discard_self": "graveyard", "bottom_from_hand": "castle_bottom"}.get(kind)
         if to is not None:
             for iid in ids:
                 self._put(self.cards[iid], to)

@@ -62,6 +62,23 @@ def pay(game: State, pool: _Pool, cost: Cost, source: Inst, p: str) -> None:
             raise IllegalAction("10.16", f"{source.label()}: su coste es {cost.describe()} y el "
                                          "registro no lo paga.")
         del pool.moves[source.id]
+    elif kind == "bottom_from_hand":
+        require(moved({"hand"}, "castle_bottom", cost.filter), "cartas de la mano al fondo del Mazo Castillo")
+    elif kind == "reveal_self":
+        pass  # showing the card changes nothing the record shows
+    elif kind in ("return_self", "discard_self"):
+        if pool.moves.get(source.id) != ("hand" if kind == "return_self" else "graveyard"):
+            raise IllegalAction("10.16", f"{source.label()}: su coste es {cost.describe()} y el "
+                                         "registro no lo paga.")
+        del pool.moves[source.id]
+    elif kind == "banish_castle_top":
+        castle = game.players[p].castle
+        if game.revealed_order:  # the order is hidden: any of its cards, as the record names them
+            ids = [iid for iid, z in pool.moves.items() if z == "exile" and iid in castle]
+        else:
+            top = set(castle[-need:]) if need else set()
+            ids = [iid for iid, z in pool.moves.items() if z == "exile" and iid in top]
+        require(ids, f"cartas del tope del Mazo Castillo de {name} Desterradas")
     elif kind in ("remove_counters_own", "remove_all_counters_own"):
         _pay_counters_own(game, pool, cost, source, p)
     elif kind in ("remove_counters", "add_counters"):

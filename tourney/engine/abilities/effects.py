@@ -138,6 +138,8 @@ class Effects(State):
         p = action.p
         tried: list[tuple[str, Ability, int, tuple[str, ...] | None, bool, str | None, object]] = []
         res = self.resolutions.get(source.id)
+        if res is not None and res.kind == "card" and _effect_unclear(known.abilities):
+            return False, None, None
         if res is not None:
             tried.append(("resolution", known.abilities[res.index], res.index,
                           res.targets if res.targets or res.kind != "trigger" else None,
@@ -178,8 +180,10 @@ class Effects(State):
             if kind in ("activated", "trigger"):
                 self._used(source, index, ability)
             return True, plan, self._consumer(kind, ref, source)
-        if unverifiable or any(a.kind == "triggered" and not tracked(a) for a in known.abilities):
-            # a trigger the engine does not fire yet may have produced the line: unverified
+        if unverifiable or any(a.kind == "replacement" or (a.kind == "triggered" and not tracked(a))
+                               for a in known.abilities):
+            # a replacement («fuera a ser Destruido, puedes prevenirlo») or a trigger the engine
+            # does not track yet may have produced the line: unverified, not illegal
             return False, None, None
         if first_error is not None:
             raise first_error
@@ -329,6 +333,15 @@ class Effects(State):
             elif kind == "redirect_damage":
                 target = p if effect.player == "you" else self.opponent(p)
                 inst.temp += (("redirect" + lasting, target),)
+
+
+def _effect_unclear(abilities: tuple[Ability, ...]) -> bool:
+    """A card whose own effect is several «effect» abilities (a Talismán with two sentences
+    that each do something: one line states them all) or one with a condition (checked when it
+    resolves, which the line does not show): its line cannot be matched to one ability, so it
+    stays unverified rather than being judged against the first sentence alone."""
+    effects = [a for a in abilities if a.kind == "effect"]
+    return len(effects) > 1 or any(a.condition is not None for a in effects)
 
 
 __all__ = ["Effects", "Plan", "default_per_turn"]

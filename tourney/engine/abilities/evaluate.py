@@ -12,6 +12,9 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..state import Inst, State
 
 IN_PLAY = frozenset({"reserve", "paid", "defense", "attack", "support", "weapon"})
+# the events a «… este turno» condition asks about (happened_this_turn); the game keeps them
+# in ``State.history``
+HISTORY = frozenset({"attack_declared", "destroyed", "banished", "played"})
 
 
 def race_of(game: State, inst: Inst) -> str | None:
@@ -47,7 +50,7 @@ def mismatch(game: State, f: TargetFilter, inst: Inst, controller: str,
         if inst.zone != f.zone:
             return f"{inst.label()} no está en {_ZONE[f.zone]}" if explain else _NO
     elif f.zone in ("hand", "graveyard", "exile", "castle"):
-        if inst.zone != f.zone:
+        if inst.zone != f.zone and inst.zone not in f.also_zones:
             return f"{inst.label()} no está en {_ZONE[f.zone]}" if explain else _NO
     if f.controller != "any":
         whose = inst.controller if inst.zone in IN_PLAY else inst.owner
@@ -65,7 +68,7 @@ def mismatch(game: State, f: TargetFilter, inst: Inst, controller: str,
         return f"{inst.label()} {'no es tuyo' if f.owned else 'es tuyo'}" if explain else _NO
     if f.schools and RACE_SCHOOL.get(card.race or "") not in f.schools:
         return f"{inst.label()} no es de la Escuela {' ni '.join(f.schools)}" if explain else _NO
-    if f.names and card.name not in f.names:
+    if f.names and card.name not in f.names and _folded(card.name) not in map(_folded, f.names):
         return f"{inst.label()} no se llama {' ni '.join(f.names)}" if explain else _NO
     if f.other and source is not None and inst is source:
         return f"{inst.label()} es la propia carta («otro»)" if explain else _NO
@@ -113,10 +116,33 @@ def mismatch(game: State, f: TargetFilter, inst: Inst, controller: str,
         return f"{inst.label()} {'no está atacando' if f.attacking else 'está atacando'}" if explain else _NO
     if f.not_attribute is not None and card.attribute == f.not_attribute:
         return f"{inst.label()} es {f.not_attribute}" if explain else _NO
+    if (f.played_free is not None or f.played_from_hand is not None) and (why := _played(game, inst, f)):
+        return why if explain else _NO
     if f.targeting is not None and not _aims_at(game, inst, f.targeting, controller, source):
         return (f"{inst.label()} no hace objetivo a "
                 f"{replace(f.targeting, targets=False).describe()}" if explain else _NO)
     return None
+
+
+def _played(game: State, inst: Inst, f: TargetFilter) -> str | None:
+    """How the card being played was played (seed 000, 3: «sin pagar su coste» is without paying
+    its Oros, by an effect or an alternative cost). A card of cost 0 pays nothing either way: not
+    known, not a mismatch."""
+    for window in game.windows:
+        if window.source == inst.id and window.kind == "card":
+            if f.played_free is not None and (inst.card.cost or 0) > 0 and window.free != f.played_free:
+                return f"{inst.label()} {'se jugó pagando' if f.played_free else 'se jugó sin pagar'} su coste"
+            if f.played_from_hand is not None and (window.from_zone == "hand") != f.played_from_hand:
+                return f"{inst.label()} {'no ' if f.played_from_hand else ''}se jugó desde la mano de su dueño"
+            return None
+    return None
+
+
+def _folded(name: str) -> str:
+    """A card name without accents or case: «Simón de Montfort» as the texts write it."""
+    import unicodedata
+    return "".join(ch for ch in unicodedata.normalize("NFKD", name)
+                   if not unicodedata.combining(ch)).casefold()
 
 
 def _aims_at(game: State, inst: Inst, aimed: TargetFilter, controller: str, source: Inst | None) -> bool:
@@ -226,7 +252,8 @@ def holds(game: State, cond: Condition | None, source: Inst, controller: str) ->
         f = cond.filter or TargetFilter(zone=zone)
         ids = game.players[who].castle if zone == "castle" else game.zone_of(who, zone)
         n = sum(1 for iid in ids
-                if _matches_off_zone(game, f, game.cards[iid], controller, source))
+                if _matches_off_zone(game, f, game.cards[iid], controller, source)
+                and not (f.other and iid == source.id))  # «no hay otros Aliados en tu Cementerio»
         return n == 0 if kind == "zone_empty" else n >= cond.count
     if kind == "phase":
         return _phase_now(game) == cond.phase
@@ -256,12 +283,38 @@ def holds(game: State, cond: Condition | None, source: Inst, controller: str) ->
                 and _matches_off_zone(game, f, game.cards[iid], controller, source)
                 and not (f.other and iid == source.id))
         return n >= cond.count
+    if kind == "happened_this_turn":
+        return _happened(game, cond, source, controller)
     if kind == "not":
         return not all(holds(game, c, source, controller) for c in cond.of)
     if kind == "all_of":
         return all(holds(game, c, source, controller) for c in cond.of)
     if kind == "any_of":
         return any(holds(game, c, source, controller) for c in cond.of)
+    return False
+
+
+def _happened(game: State, cond: Condition, source: Inst, controller: str) -> bool:
+    """«si jugaste un Talismán este turno», «si un Aliado oponente fue Destruido este turno»,
+    «si este Aliado fue declarado atacante este turno» (no filter: the card itself)."""
+    f = cond.filter
+    if f is not None and f.zone == "in_play":
+        from dataclasses import replace
+        f = replace(f, zone="being_played")  # where the card is now does not matter
+    for turn, kind, card, player in reversed(game.history):
+        if turn != game.turn:
+            break
+        if kind != cond.event or card is None:
+            continue
+        if cond.player == "you" and player != controller:
+            continue
+        if cond.player == "opponent" and player == controller:
+            continue
+        if f is None:
+            if card == source.id:
+                return True
+        elif mismatch(game, f, game.cards[card], controller, source, False) is None:
+            return True
     return False
 
 

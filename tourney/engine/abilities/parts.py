@@ -62,14 +62,19 @@ class TargetFilter(_Value):
     min_cost_from: str | None = None  # with max_cost_from: «del mismo coste» (equal)
     from_filter: TargetFilter | None = None  # what those amounts count ("count")
     same_zone: bool = False  # «hasta dos cartas de un Cementerio»: all from one player's zone
+    also_zones: tuple[str, ...] = ()  # «en tu Mazo Castillo o Cementerio»: ``zone`` or one of these
     counter: str | None = None  # «Aliados Alimentados», «con contadores de Honor»: has ≥ 1 of them
     no_counter: str | None = None  # «que no estén Alimentados»: has none of them
     not_attribute: str | None = None  # «que no sea Oscuridad»
     targeting: TargetFilter | None = None  # «un Talismán que haga objetivo a un Aliado que controles»
+    played_free: bool | None = None  # a card being played without paying its Oros (3: effect or alternative cost)
+    played_from_hand: bool | None = None  # False: «que no se haya jugado desde la mano de su dueño»
 
     def __post_init__(self) -> None:
         _check(self.controller, PLAYERS, "controlador")
         _check(self.zone, ZONES, "zona")
+        for zone in self.also_zones:
+            _check(zone, ZONES, "zona")
         _check(self.max_cost_from, AMOUNT_SOURCES, "origen de cantidad", optional=True)
         _check(self.max_strength_from, AMOUNT_SOURCES, "origen de cantidad", optional=True)
         _check(self.min_cost_from, AMOUNT_SOURCES, "origen de cantidad", optional=True)
@@ -130,6 +135,10 @@ class TargetFilter(_Value):
             parts.append("que no sea " + self.not_attribute)
         if self.targeting is not None:
             parts.append("que haga objetivo a " + replace(self.targeting, targets=False).describe())
+        if self.played_free is not None:
+            parts.append("jugada sin pagar su coste" if self.played_free else "jugada pagando su coste")
+        if self.played_from_hand is not None:
+            parts.append("jugada desde la mano" if self.played_from_hand else "no jugada desde la mano de su dueño")
         if self.with_ability is not None:
             parts.append("con habilidad" if self.with_ability else "sin habilidad")
         if self.keywords:
@@ -149,7 +158,7 @@ class TargetFilter(_Value):
         if self.zone == "being_played":
             parts.append("que se está jugando" if not plural else "que se están jugando")
         elif self.zone not in ("in_play",):
-            parts.append("en " + ZONES[self.zone])
+            parts.append("en " + " o ".join(ZONES[z] for z in (self.zone,) + self.also_zones))
         return " ".join(parts)
 
     def describe(self) -> str:
@@ -208,6 +217,9 @@ class Condition(_Value):
             from dataclasses import replace
             return Condition("all_allies", replace(self.filter, other=False)).describe().replace(
                 "todos los Aliados", "todos los demás Aliados")
+        if self.kind == "happened_this_turn":  # no filter: the card itself
+            who = _bare(self.filter.noun()) if self.filter else "esta carta"
+            return f"este turno ocurrió: {EVENTS.get(self.event or '', '')} ({who})"
         return template.format(
             zone=ZONES.get(self.zone or "in_play", ""),
             filter=(_bare(self.filter.noun()) if self.filter else "cartas"),
@@ -248,6 +260,7 @@ class Trigger(_Value):
     # effect of the card: armed when that effect resolves, only until the Fase Final of that
     # turn (the engine does not arm it yet: see events.tracked)
     delayed: bool = False
+    counter: str | None = None  # counter_placed: the counter's name (None: any counter)
     self_too: bool = False  # «este u otro Aliado …»: ``card`` includes this card, from any zone
 
     def __post_init__(self) -> None:
@@ -260,6 +273,8 @@ class Trigger(_Value):
 
     def describe(self) -> str:
         text = " o ".join(EVENTS[e] for e in (self.event, *self.events))
+        if self.counter is not None:
+            text = text.replace("un contador", f"un contador de {self.counter}")
         who = self.card is not None and not self.events and self.event in _WHO_EVENTS
         if who and self.card is not None:
             said = self.card.describe().replace(" objetivo", "")  # who does it, to which card
@@ -361,6 +376,9 @@ class Effect(_Value):
     then: bool = False
     random: bool = False  # «al azar» (discard)
     unless: Cost | None = None  # «a menos que tu oponente pague…»: paid by the affected player
+    # … or by this player (``PLAYERS`` word) when the text names one the affected cards may not
+    # be: «Roba una carta a menos que tu oponente pague dos Oros» (never verified: see verify)
+    unless_player: str | None = None
     condition: Condition | None = None  # «Luego, si …, Agrupa…»: this step only if it holds
     count_filter: TargetFilter | None = None  # what amount_from "count" counts (else `filter`)
     rest_zone: str | None = None  # dig: where the cards not taken go
@@ -376,8 +394,12 @@ class Effect(_Value):
         _check(self.player, PLAYERS, "jugador")
         _check(self.zone, ZONES, "zona", optional=True)
         _check(self.rest_zone, ZONES, "zona", optional=True)
+        _check(self.unless_player, PLAYERS, "jugador", optional=True)
 
     def subject_text(self, targets: tuple[TargetFilter, ...] = ()) -> str:
+        if self.kind == "search" and self.filter is not None:  # «Busca hasta tres Armas …»
+            from dataclasses import replace
+            return replace(self.filter, targets=False).describe()
         if self.subject == "target" and self.target < len(targets):
             return targets[self.target].describe()
         if self.subject in ("each", "chosen", "player") and self.filter is not None:
@@ -405,7 +427,8 @@ class Effect(_Value):
         if self.random:
             text += " al azar"
         if self.unless is not None:
-            text += f" a menos que el jugador afectado elija {self.unless.describe()}"
+            payer = PLAYERS[self.unless_player] if self.unless_player else "el jugador afectado"
+            text += f" a menos que {payer} elija {self.unless.describe()}"
         text += per
         if self.kind == "protection":
             text = _protection_text(self, targets)

@@ -40,7 +40,7 @@ ENGINE_APPLIED = frozenset({"gain_keyword", "lose_keyword", "lose_abilities", "c
 UNCHECKED = frozenset({"virtual_gold", "cost_change", "play_free", "play_paying", "look", "set_strength",
                        "must_block", "extra_turn", "lose_game", "damage", "end_battle",
                        "race_becomes", "cannot_be_annulled", "shuffle_into_castle",
-                       "damage_to_exile", "bearer_only", "bearer_not"})
+                       "damage_to_exile", "bearer_only", "bearer_not", "cannot_reduce_cost"})
 
 
 class Unverifiable(Exception):
@@ -315,12 +315,15 @@ def _effect(game: State, pool: _Pool, effect: Effect, ability: Ability, source: 
             frm, to = {"hand"}, {"graveyard"}
         else:  # «Busca … en tu Mazo Castillo y ponlo en tu mano» (zone: where it goes)
             frm = {f_zone if f_zone not in ("in_play", "being_played") else "castle"}
+            if effect.filter is not None:  # «en tu Mazo Castillo o Cementerio»
+                frm |= set(effect.filter.also_zones)
             dest = effect.zone or "hand"
             to = {"defense", "support", "reserve"} if dest == "being_played" else {dest}
         ids = [iid for iid, z in pool.moves.items() if z in to
                and (game.cards[iid].zone in frm or ("hand" in frm and iid in pool.drawn))
                and game.cards[iid].owner == pid
-               and (effect.filter is None or _kind_ok(effect.filter, game.cards[iid]))]
+               and (effect.filter is None or _kind_ok(effect.filter, game.cards[iid]))
+               and (kind != "search" or _found(game, effect.filter, game.cards[iid], p, source))]
         n = effect.amount if effect.amount is not None else (effect.filter.count
                                                             if effect.filter else 1)
         if kind == "discard" and len(ids) != n and not effect.optional \
@@ -427,6 +430,15 @@ def _effect(game: State, pool: _Pool, effect: Effect, ability: Ability, source: 
         plan.extras.append((effect, tuple(valid)))
         return bool(valid)
     raise Unverifiable(kind)
+
+
+def _found(game: State, f: TargetFilter | None, inst: Inst, p: str, source: Inst) -> bool:
+    """A searched card matches the whole filter (its names, Raza, attribute, alternatives…);
+    where it comes from and whose it is are checked by the caller."""
+    if f is None:
+        return True
+    loose = replace(f, zone="being_played", also_zones=(), controller="any", other=False)
+    return mismatch(game, loose, inst, p, source, explain=False) is None
 
 
 def _owner_of(game: State, known: list[str] | None) -> str | None:

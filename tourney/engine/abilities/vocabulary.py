@@ -66,7 +66,7 @@ EVENTS = {
     "ability_used": "se utiliza una habilidad",
     "annulled": "una carta es Anulada",
     "cancelled": "una habilidad es Cancelada",
-    "counter_placed": "se pone un contador",
+    "counter_placed": "se pone un contador sobre una carta",
     "blocked": "un Aliado atacante es bloqueado",
     "control_changed": "una carta cambia de controlador",
 }
@@ -128,6 +128,11 @@ COSTS = {
     "shuffle_own": "barajar {amount} {filter} en tu Mazo Castillo",
     "reveal": "mostrar {amount} {filter} de tu mano",
     "banish_from_hand": "Desterrar {amount} {filter} de tu mano",
+    "return_self": "devolver esta carta a tu mano",
+    "discard_self": "Descartar esta carta",
+    "reveal_self": "mostrar esta carta",
+    "bottom_from_hand": "poner {amount} {filter} de tu mano al fondo de tu Mazo Castillo",
+    "banish_castle_top": "Desterrar las primeras {amount} carta(s) de tu Mazo Castillo",
 }
 
 EFFECTS = {
@@ -162,7 +167,7 @@ EFFECTS = {
     "remove_all_counters": "quita todos los contadores de {counter} de {subject}",
     # the chain
     "annul": "Anula {subject}",
-    "cancel": "Cancela {subject}",
+    "cancel": "Cancela la habilidad objetivo (la que usa {subject})",
     "cannot_be_annulled": "{subject} no puede ser Anulada",
     "cancel_attack": "cancela el ataque de {subject}",
     "end_battle": "termina la Batalla Mitológica",
@@ -176,6 +181,7 @@ EFFECTS = {
     # gold and costs
     "virtual_gold": "{player} gana {amount} Oro(s) virtual(es)",
     "cost_change": "el coste de {subject} cambia en {amount}",
+    "cannot_reduce_cost": "{subject} no puede reducir su coste",
     "play_free": "juega {subject} sin pagar su coste",
     "play_paying": "juega {subject} pagando su coste",
     "regroup": "Agrupa {subject}",

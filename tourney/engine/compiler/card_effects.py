@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .nouns import ATTRIBUTES, NOUNS, PRONOUNS, RACES, bare_phrase, card_phrase, number
+from .nouns import ATTRIBUTES, NOUNS, PRONOUNS, RACES, card_phrase, number, per_phrase
 from .parsed import Cards, Effect
 from .text import Cursor
 
@@ -14,7 +14,7 @@ from .text import Cursor
 SUBJECT_KINDS = frozenset({"strength", "grant", "lose_keyword", "lose_ability", "set_strength",
                            "cannot_attack", "cannot_block", "race_becomes", "cost_change",
                            "cannot_be_annulled", "protection", "cannot_play",
-                           "damage_to_exile", "bearer_only", "bearer_not"})  # the last: statics.py
+                           "damage_to_exile", "bearer_only", "bearer_not", "cannot_reduce_cost"})  # the last: statics.py
 
 
 GRANTS = {
@@ -84,7 +84,7 @@ def _card_effect_of(cur: Cursor, antecedent: Cards | None, subject: Cards | None
                 until, tail = "end", more
             per = None
             if (more := tail.take("por", "cada")) is not None:
-                phrase = bare_phrase(more)
+                phrase = per_phrase(more)
                 if phrase is None:
                     return None
                 per, tail = phrase

@@ -11,10 +11,12 @@ from .card_effects import GRANTS, SUBJECT_KINDS, _being_played, _card_effect, _o
 from .effect_parts import (
     _MOVE_TO, VERBS, _amount, _dig, _own_zone, _player, _second_object, _unless, as_many,
 )
+from .control import cancel_effect
 from .counters import counter_effect
-from .effects_more import gold, play
+from .effects_more import also_strength, extra_turn, gold, play, second_zone
 from .nouns import PRONOUNS, bare_phrase, card_phrase, more_modifiers, number
 from .parsed import Cards, Effect
+from .search import search_effect
 from .statics import static_effect
 from .text import Cursor
 
@@ -139,11 +141,15 @@ def effect_of(player: str, cur: Cursor, antecedent: Cards | None) -> tuple[Effec
         if (end := rest.take("de", "SELF")) is not None:
             return Effect("remove_counters", cards=Cards(ref="self"), amount=got[0], counter=counter), end
         return None
+    if (turn := extra_turn(cur)) is not None:
+        return turn
     if (after := cur.take_any("gana el control de", "ganar el control de")) is not None:
         taken = card_phrase(after)
         return (Effect("gain_control", cards=taken[0]), taken[1]) if taken else None
     if (cleared := counter_effect(cur)) is not None:  # «quita todo el Alimento de …»
         return cleared
+    if (cancelled := cancel_effect(cur)) is not None:  # «Cancela una habilidad … objetivo»
+        return cancelled
     return _card_effect(cur, antecedent)
 
 
@@ -228,51 +234,12 @@ def _verb_effect_of(verb: str, player: str, cur: Cursor, antecedent: Cards | Non
         if got is None:
             return None
         return Effect("return", player, got[0], dest="hand"), got[1]
-    if verb == "search" and (after := cur.take_any("en tu mazo castillo", "en el mazo castillo oponente")):
-        owner = "you" if cur.peek(1) == "tu" else "opponent"
-        got = card_phrase(after)
-        if got is None or got[0].zone != "play":
-            return None
-        cards, cur = replace(got[0], zone="castle", zone_owner=owner), got[1]
-    else:
-        got = _object(cur, antecedent)
-        if got is None:
-            return None
-        cards, cur = got
     if verb == "search":
-        if cards.zone != "castle":
-            return None
-        if (after := cur.take_any("y pon lo en tu mano", "y pon la en tu mano", "y pon los en tu mano",
-                                  "y pon las en tu mano", "y poner lo en tu mano",
-                                  "y poner la en tu mano", "y poner los en tu mano")) is not None:
-            return Effect("search", player, cards, dest="hand"), after
-        if (after := cur.take_any("y juega lo sin pagar su coste", "y juega la sin pagar su coste",
-                                  "y jugar lo sin pagar su coste", "y jugar la sin pagar su coste",
-                                  "y juega los sin pagar su coste", "y juega las sin pagar su coste",
-                                  ", juega la sin pagar su coste", ", juega lo sin pagar su coste")) is not None:
-            return Effect("search", player, cards, dest="being_played"), after
-        if (after := cur.take_any("y destierra la", "y destierra lo", "y desterrar la",
-                                  "y desterrar lo", "y destierra las", "y desterrar las",
-                                  "y destierra los", "y desterrar los")) is not None:
-            return Effect("search", player, cards, dest="exile"), after
-        for pron in ("lo", "la", "los", "las"):
-            for verb_form in ("pon", "poner"):
-                after = cur.take_any(f"y {verb_form} {pron} en la parte superior de tu mazo castillo",
-                                     f"y {verb_form} {pron} en la parte superior del mazo castillo")
-                if after is not None:
-                    return Effect("search", player, cards, dest="castle_top"), after
-                after = cur.take_any(f"y {verb_form} {pron} en tu cementerio",
-                                     f"y {verb_form} {pron} en el cementerio de su dueno")
-                if after is not None:
-                    return Effect("search", player, cards, dest="graveyard"), after
-                after = cur.take_any(f"y {verb_form} {pron} en tu zona de oro pagado")
-                if after is not None:
-                    return Effect("search", player, cards, dest="paid"), after
-                after = cur.take_any(f"y {verb_form} {pron} en tu reserva de oros",
-                                     f"y {verb_form} {pron} en tu reserva de oro")
-                if after is not None:
-                    return Effect("search", player, cards, dest="reserve"), after
+        return search_effect(player, cur)
+    got = _object(cur, antecedent)
+    if got is None:
         return None
+    cards, cur = got
     if verb == "put":
         if (after := cur.take("en", "tu", "mano")) is not None and (cards.zone != "play" or cards.ref):
             return Effect("to_hand", player, cards, dest="hand"), after
@@ -333,6 +300,9 @@ def effects(cur: Cursor, antecedent: Cards | None = None,
             same = prev if prev.count is None or prev.ref else Cards(ref="that")
             got = Effect("grant", cards=same, keyword=GRANTS[cur.peek()]), cur.skip()
             shared = True
+        if got is None and out and out[-1].kind == "grant" and out[-1].cards is not None and \
+                (got := also_strength(out[-1].cards, cur)) is not None:
+            shared = True  # «gana Furia y 3 a la Fuerza»: and 3 more Fuerza
         if got is None and out and out[-1].kind in SUBJECT_KINDS and out[-1].cards is not None and \
                 (end := cur.take_any("sea destruido", "sean destruidos", "sea destruida", "sean destruidas",
                                      "sea desterrado", "sean desterrados")) is not None:
@@ -351,7 +321,7 @@ def effects(cur: Cursor, antecedent: Cards | None = None,
         if got is None:
             return None
         eff, cur = got
-        second = _second_object(eff, cur)
+        second = _second_object(eff, cur) or second_zone(eff, cur)
         if second is not None:
             out.append(eff)
             eff, cur = second
@@ -406,7 +376,7 @@ def effects(cur: Cursor, antecedent: Cards | None = None,
                 return None
             then, cond, cur, optional = True, got_cond[0], comma, False
             continue
-        nxt = cur.take_any(". luego ,", ", luego ,", "y luego", ". despues ,", ". si lo haces ,", ", luego")
+        nxt = cur.take_any(". luego ,", ", luego ,", "y luego", ". despues ,", ". si lo haces ,", ", luego", ". luego")
         then = nxt is not None
         if nxt is None:
             nxt = cur.take_any("y", ".")

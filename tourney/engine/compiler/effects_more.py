@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from .card_effects import _being_played, _object
-from .nouns import bare_phrase, number
+from .nouns import bare_phrase, number, zone_phrase
 from .parsed import Cards, Effect
 from .text import Cursor
 
@@ -45,11 +45,45 @@ def play(cur: Cursor, antecedent: Cards | None) -> tuple[Effect, Cursor] | None:
     if obj is None:
         return None
     cards, rest = obj
+<<<<<<< HEAD
     if cards.ref == "self" and (more := rest.take("desde", "tu", "mano")) is not None:
         cards, rest = replace(cards, zone="hand"), more  # «jugar este Aliado desde tu mano»
+=======
+    if cards.ref == "self" and (more := rest.take("desde", "tu", "cementerio")) is not None:
+        cards, rest = replace(cards, zone="graveyard"), more  # the ability works from there
+>>>>>>> main
     rest = rest.take(",") or rest
     if (end := rest.take(*_FREE)) is not None:
         return Effect("play_free", cards=cards), end
     if (end := rest.take(*_PAYING)) is not None:
         return Effect("play_paying", cards=cards), end
     return None
+
+
+def also_strength(prev: Cards, cur: Cursor) -> tuple[Effect, Cursor] | None:
+    """ "… gana Furia y 3 a la Fuerza": after a gained keyword, "N a la Fuerza" is gained too
+    (the same cards: a chosen one is the same target, "todos" the same filter)."""
+    got = number(cur)
+    if got is None or (rest := got[1].take("a", "la", "fuerza")) is None:
+        return None
+    same = prev if prev.count is None or prev.ref else Cards(ref="that")
+    return Effect("strength", cards=same, amount=got[0]), rest
+
+
+def second_zone(eff: Effect, cur: Cursor) -> tuple[Effect, Cursor] | None:
+    """ "Destierra todos los Oros con habilidad en juego y en los Cementerios": the same verb on
+    the same cards of a second zone."""
+    if eff.kind not in ("destroy", "banish", "shuffle", "return") or eff.cards is None or \
+            eff.cards.count is not None or eff.cards.ref is not None or eff.cards.zone != "play":
+        return None
+    if (after := cur.take("y")) is None or (got := zone_phrase(after)) is None:
+        return None
+    (zone, owner), rest = got
+    return replace(eff, cards=replace(eff.cards, zone=zone, zone_owner=owner)), rest
+
+
+def extra_turn(cur: Cursor) -> tuple[Effect, Cursor] | None:
+    """ "Gana un turno extra después de éste": you take another turn after this one."""
+    after = cur.take_any("gana un turno extra despues de este", "gana un turno adicional despues de este",
+                         "ganas un turno extra despues de este")
+    return (Effect("extra_turn"), after) if after is not None else None

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .counters import counter_cost
+from .conditions import all_allies, this_turn
+from .conditions import counted as counted_condition
+from .counters import counter_cost, counter_placed
 from .nouns import RACES, bare_phrase, card_phrase, number
 from .parsed import Cards, Condition, Cost, Trigger
 from .text import Cursor
@@ -30,6 +32,7 @@ _EVENTS = (
     ("fuese a ser destruido", "would_destroyed"), ("fuese a ser desterrado", "would_banished"),
     ("haga dano de combate al mazo castillo oponente", "combat_damage"),
     ("hace dano de combate al mazo castillo oponente", "combat_damage"),
+    ("sea alimentado", "fed"), ("sea alimentada", "fed"),
     ("sea anulada", "annulled"), ("sea anulado", "annulled"),
     ("sea bloqueado", "blocked"), ("es bloqueado", "blocked"), ("sea declarado bloqueador", "blocks"), ("bloquee", "blocks"),
     ("sea purificado", "purified"), ("sea purificada", "purified"),
@@ -114,6 +117,15 @@ def _trigger_after(after: Cursor) -> tuple[Trigger, Cursor] | None:
             if got and got[0].zone == "play" and got[0].count == 1 and not got[0].types:
                 return Trigger(event, player=player), got[1]
             return None
+    if (rest := after.take_any("un oponente gane el control de", "tu oponente gane el control de")) is not None:
+        got = card_phrase(rest)  # «Cuando un oponente gane el control de uno de tus Aliados»
+        if got and got[0].count == 1 and got[0].ref is None and got[0].controller == "you" \
+                and not got[0].target and got[0].zone == "play":
+            # it was yours: with two players, the opponent gaining it means it came from you
+            return Trigger("control_gained", cards=replace(got[0], controller=None), player="opponent"), got[1]
+        return None
+    if (placed := counter_placed(after)) is not None:  # «Cuando un contador sea puesto sobre …»
+        return placed
     for words, event, player in _PLAYER_CARD_EVENTS:
         if (rest := after.take(*words.split())) is not None:
             got = card_phrase(rest)
@@ -193,7 +205,8 @@ def _attackers(cur: Cursor) -> tuple[Trigger, Cursor] | None:
     return Trigger("attackers", cards=replace(phrase[0], count=n)), end
 
 
-_AFTER_OR = (("destruido", "destroyed"), ("destruida", "destroyed"), ("desterrado", "banished"),
+_AFTER_OR = (("ganes el control de el", "control_gained"), ("ganes el control de ella", "control_gained"),
+             ("destruido", "destroyed"), ("destruida", "destroyed"), ("desterrado", "banished"),
              ("desterrada", "banished"), ("bloqueador", "blocks"), ("declarado bloqueador", "blocks"))
 
 
@@ -258,28 +271,8 @@ def _trigger_event(rest: Cursor, cards, after_or: bool = False) -> tuple[Trigger
 
 def condition(cur: Cursor) -> tuple[Condition, Cursor] | None:
     """ "si …" / "mientras …" conditions (the word itself already read)."""
-    if (after := cur.take("todos", "los", "aliados", "que", "controlas", "son")) is not None:
-        if after.peek() in ("luz", "oscuridad") and after.peek(1) not in ("yo", "y", "o", ","):
-            return Condition("all_race", zone=after.peek().capitalize()), after.skip()
-        if after.peek() in ("luz", "oscuridad") and after.peek(1) in ("yo", "o"):
-            # «son Luz y/o Samurái»: each one is Luz, of one of those Races, or both
-            tail = after.skip(2)
-            tail = tail.take("de", "raza") or tail
-            either, tail = _races(tail)
-            if not either:
-                return None
-            return Condition("all_race_or", races=either, zone=after.peek().capitalize()), tail
-        after = after.take("de", "raza") or after
-        races: list[str] = []
-        while after.peek() in RACES:
-            races.append(RACES[after.peek()])
-            after = after.skip()
-            if after.peek() in ("o", "y", "yo") and after.peek(1) in RACES:
-                after = after.skip()
-        return (Condition("all_race", races=tuple(races)), after) if races else None
-    if (after := cur.take_any("todos los aliados que controles sean", "todos tus aliados son")) is not None:
-        return condition(Cursor(("todos", "los", "aliados", "que", "controlas", "son")
-                                + after.toks[after.i:]))
+    if (got_all := all_allies(cur) or counted_condition(cur) or this_turn(cur)) is not None:
+        return got_all  # «si todos los Aliados que controlas son Luz y/o de Raza Héroe», …
     if (after := cur.take_any("controlas al menos", "controlas", "controles")) is not None and \
             (counted := number(after)) and counted[1].peek() != "o":
         phrase = card_phrase(after)
@@ -327,7 +320,9 @@ def condition(cur: Cursor) -> tuple[Condition, Cursor] | None:
             return Condition("bearer_race", zone=after.peek().capitalize()), after.skip()
         return None
     if (after := cur.take_any("SELF hizo dano al mazo castillo oponente",
-                              "el aliado portador hizo dano al mazo castillo oponente")) is not None:
+                              "el aliado portador hizo dano al mazo castillo oponente",
+                              "SELF hizo dano de combate al mazo castillo oponente",
+                              "el aliado portador hizo dano de combate al mazo castillo oponente")) is not None:
         bearer = cur.peek() == "el"
         after = after.take("este", "turno") or after
         return Condition("dealt_damage", zone="bearer" if bearer else "self"), after
@@ -431,6 +426,12 @@ def _cost(cur: Cursor, antecedent: Cards | None = None) -> tuple[Cost, Cursor] |
             return None
         return _cost(Cursor((more.peek(),) + chosen[1].toks[after.i:chosen[1].i] + more.toks[more.i + 2:]),
                      antecedent)
+    if cur.peek() == "subir" and (after := cur.skip().take_any("SELF a tu mano", "SELF a la mano de su dueno")):
+        return Cost("return", cards=Cards(ref="self")), after  # «Subir este Aliado a tu mano»
+    if cur.peek() == "poner" and (phrase := card_phrase(cur.skip())) is not None and phrase[0].zone == "hand" and \
+            (end := phrase[1].take_any("al fondo de tu mazo castillo", "al fondo de tu castillo",
+                                       "en el fondo de tu mazo castillo")) is not None:
+        return Cost("bottom", cards=phrase[0]), end  # «poner una carta de tu mano al fondo de tu Mazo Castillo»
     kind = _COST_VERBS.get(cur.peek())
     if kind is None:
         return None

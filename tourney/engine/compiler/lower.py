@@ -29,7 +29,7 @@ _MOVES = {"destroy": "destroy", "banish": "banish", "annul": "annul", "return": 
           "cannot_block": "cannot_block", "set_strength": "set_strength", "discard": "discard",
           "group": "regroup", "feed": "counters", "counters": "counters", "play_free": "play_free", "play_paying": "play_paying", "move": "move",
           "race_becomes": "race_becomes", "remove_counters": "remove_counters",
-          "remove_all_counters": "remove_all_counters", "purify": "purify",
+          "remove_all_counters": "remove_all_counters", "purify": "purify", "cancel": "cancel",
           "attach": "attach", "cannot_be_annulled": "cannot_be_annulled"}
 _PUT = {"castle_top": "to_castle_top", "castle_bottom": "to_castle_bottom"}
 
@@ -40,7 +40,7 @@ def _effect(eff: PEffect, scope: _Scope, continuous: bool) -> Effect:
         # the model's payer is the affected player: only the same as «tu oponente» when the cards
         # acted on are the opponent's (or the attack is)
         if eff.kind != "cancel_attack" and (eff.cards is None or eff.cards.controller != "opponent"):
-            raise Unsupported("«a menos que tu oponente pague» sobre cartas que pueden no ser suyas")
+            common["unless_player"] = "opponent"  # «Roba una carta a menos que tu oponente pague …»
         common["unless"] = Cost(eff.unless[0], amount=eff.unless[1])
     if eff.kind in ("draw", "mill") and eff.amount_from is not None:
         target = 0
@@ -96,18 +96,30 @@ def _effect(eff: PEffect, scope: _Scope, continuous: bool) -> Effect:
         flt = card_filter(eff.cards)
         return Effect("cost_change", subject="each", filter=TargetFilter(**{**_tf_fields(flt), "targets": False}),
                       amount=eff.amount)
+    if eff.kind == "cost_change" and eff.cards is not None and eff.cards.count is None and \
+            eff.cards.ref is None and not continuous and eff.until == "end" and eff.per is None:
+        # «el coste de las Armas se reduce en 1 Oro hasta la Fase Final»: those played this turn
+        flt = card_filter(eff.cards)
+        return Effect("cost_change", subject="each", filter=TargetFilter(**{**_tf_fields(flt), "targets": False}),
+                      amount=eff.amount, duration=_duration(eff, continuous), **common)
+    if eff.kind == "search" and eff.cards is not None and eff.cards.plus:
+        raise _Both(eff)  # «un Aliado y un Talismán»: one search step per card (see ``_effects``)
     if eff.kind == "search":
-        if eff.cards is None or eff.cards.zone != "castle" or eff.cards.count is None:
+        zones = (eff.cards.zone,) + eff.cards.also_zones if eff.cards is not None else ()
+        if eff.cards is None or "castle" not in zones or eff.cards.count is None:
             raise Unsupported("Buscar sin carta concreta")
         owner = eff.cards.zone_owner if eff.cards.zone_owner != "owner" else eff.player
         if eff.cards.zone_owner is None:
             owner = "any"  # «en un Mazo Castillo»
-        flt = card_filter(Cards(**{**_fields(eff.cards), "zone_owner": None, "zone": "castle"}))
+        flt = card_filter(Cards(**{**_fields(eff.cards), "zone_owner": None, "zone": "castle",
+                                   "also_zones": tuple(z for z in zones if z != "castle")}))
         assert eff.dest is not None  # the grammar always says where the found card goes
         dest = {"hand": "hand", "exile": "exile", "castle_top": "castle_top",
                 "graveyard": "graveyard", "paid": "paid", "reserve": "reserve",
                 "being_played": "being_played"}[eff.dest]  # being_played: «y juégalo sin pagar su coste»
         return Effect("search", subject="player", player=owner or "you", filter=flt, zone=dest, **common)
+    if eff.kind == "extra_turn":  # «Gana un turno extra después de éste»
+        return Effect("extra_turn", subject="player", player="you", **common)
     if eff.kind in STATIC_KINDS:  # damage to the Destierro, who may bear an Arma
         return lower_static(eff, scope, continuous, common)
     if eff.kind == "prevent":  # «para prevenirlo»: the event that was about to happen
@@ -145,9 +157,13 @@ def _effect(eff: PEffect, scope: _Scope, continuous: bool) -> Effect:
     fields = scope.subject(cards, eff.player)
     extra: dict[str, Any] = {}
     if eff.per is not None:
-        if fields["subject"] == "each":
-            raise Unsupported("«por cada» sobre «todos los …»")
-        extra.update(_count(eff.per, "you"))
+        counted = _count(eff.per, "you")
+        if eff.per.other and not eff.per.copy_of_self and fields["subject"] != "self":
+            raise Unsupported("«por cada otro …»: ¿otro que cuál?")
+        if fields["subject"] == "each":  # «Los Aliados … ganan 1 por cada …»: count apart
+            extra.update(amount_from="count", count_filter=counted["filter"])
+        else:
+            extra.update(counted)
     if eff.kind in ("strength", "set_strength"):
         extra["amount"] = eff.amount
     if eff.kind in ("grant", "lose_keyword", "race_becomes"):
@@ -195,6 +211,11 @@ def _effects(p: Parsed, scope: _Scope, continuous: bool) -> tuple[Effect, ...]:
         try:
             out.append(_effect(eff, scope, continuous))
         except _Both as both:
+            if both.eff.kind == "search":
+                assert both.eff.cards is not None
+                for part in (replace(both.eff.cards, plus=()),) + both.eff.cards.plus:
+                    out.append(_effect(replace(both.eff, cards=part), scope, continuous))
+                continue
             for race in (both.eff.keyword or "").split("+"):
                 out.append(_effect(replace(both.eff, keyword=race), scope, continuous))
     return tuple(out)
@@ -211,12 +232,12 @@ _PERMISSION_ZONES = {"desde tu Cementerio": ("graveyard", ()),
 
 
 def lower(p: Parsed, text: str, card_type: str, name: str = "") -> Ability:
-    _NAME["card"] = name
+    _NAME["card"], _NAME["text"] = name, text
     _PAID["costs"] = p.costs
     try:
         return _lower(p, text, card_type)
     finally:
-        _NAME["card"] = ""
+        _NAME["card"] = _NAME["text"] = ""
         _PAID["costs"] = ()
 
 
@@ -301,16 +322,26 @@ def _lower(p: Parsed, text: str, card_type: str) -> Ability:
         # "Si esta carta está en tu Cementerio, puedes …": the ability works from that zone
         zones = {c.zone for c in p.conditions if c.kind == "self_zone" and c.zone is not None} | {
             c.cards.zone for c in p.costs if c.cards is not None and c.cards.ref == "self" and c.cards.zone != "play"} | {
+<<<<<<< HEAD
             e.cards.zone for e in p.effects if e.kind == "play_free" and e.cards is not None
             and e.cards.ref == "self" and e.cards.zone == "hand"}  # «jugar este Aliado desde tu mano»
+=======
+            e.cards.zone for e in p.effects if e.kind in ("play_free", "play_paying") and e.cards is not None
+            and e.cards.ref == "self" and e.cards.zone != "play"}  # «jugar este Aliado desde tu Cementerio»
+>>>>>>> main
         if len(zones) == 1 and zones != {"play"}:
             common["zone"] = _ZONES[zones.pop()]
             # the zone says it: the condition «si esta carta está en tu Cementerio» is not repeated
             common["condition"] = _conditions(tuple(c for c in p.conditions if c.kind != "self_zone"))
+<<<<<<< HEAD
         elif not zones and any(e.kind == "play_free" and e.cards is not None and e.cards.ref == "self"
                                for e in p.effects) and not (p.trigger and p.trigger.cards and
                                                             p.trigger.cards.ref == "self"):
             common["zone"] = "hand"  # «puedes … para jugar este Aliado»: it is played from the hand (8.1)
+=======
+    if any(c.kind in ("discard_self", "reveal_self") for c in costs) and common.get("zone") != "hand":
+        raise Unsupported("Descartar / mostrar esta carta fuera de la mano")
+>>>>>>> main
     if p.kind == "triggered":
         assert p.trigger is not None  # a triggered ability always has its trigger
         if p.trigger.phase == "response":

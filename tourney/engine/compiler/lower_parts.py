@@ -29,7 +29,7 @@ _EVENTS = {"combat_damage": "combat_damage", "enters": "enters_play", "leaves": 
            "attacks": "attack_declared", "blocks": "block_declared", "played": "played",
            "purified": "purified", "to_graveyard": "to_graveyard", "regrouped": "regrouped",
            "ability_used": "ability_used", "damage": "damage", "searched": "searched",
-           "shuffled": "shuffled"}
+           "shuffled": "shuffled", "control_gained": "control_changed"}
 
 
 def card_filter(cards: Cards, *, owner_player: str | None = None) -> TargetFilter:
@@ -84,9 +84,20 @@ def card_filter(cards: Cards, *, owner_player: str | None = None) -> TargetFilte
         kwargs["targeting"] = TargetFilter(**{**_tf_fields(card_filter(cards.targeting)), "targets": False})
     if cards.not_attribute is not None:
         kwargs["not_attribute"] = cards.not_attribute
-    names = (_NAME["card"],) if cards.copy_of_self else ()
+    if cards.played_free is not None or cards.played_from_hand is not None:
+        if cards.zone not in ("play", "being_played"):
+            raise Unsupported("cómo se jugó una carta que no se está jugando")
+        kwargs.update(played_free=cards.played_free, played_from_hand=cards.played_from_hand)
+    names: tuple[str, ...] = (_NAME["card"],) if cards.copy_of_self else ()
     if cards.copy_of_self and not _NAME["card"]:
         raise Unsupported("copia de esta carta sin nombre")
+    if cards.names:
+        names += tuple(spelled(n) for n in cards.names)
+    if cards.any_of:  # «un Aliado Guardián o de Raza Héroe»: each alternative on its own, here
+        if "any_of" in kwargs:
+            raise Unsupported("dos alternativas en un filtro")
+        kwargs["any_of"] = tuple(TargetFilter(**{**_tf_fields(card_filter(replace(c, count=1))), "targets": False})
+                                 for c in cards.any_of)
     if cards.cost_rel is not None or cards.strength_rel is not None:
         kwargs.update(_relations(cards))
     return TargetFilter(types=types, races=cards.races, controller=controller, keywords=cards.keywords,
@@ -98,7 +109,8 @@ def card_filter(cards: Cards, *, owner_player: str | None = None) -> TargetFilte
                         attribute=cards.attribute, with_ability=cards.with_ability,
                         zone=_ZONES[cards.zone], other=cards.other,
                         count=cards.count if cards.count is not None else 1, up_to=cards.up_to,
-                        same_zone=same_zone, **kwargs)
+                        same_zone=same_zone, also_zones=tuple(_ZONES[z] for z in cards.also_zones),
+                        **kwargs)
 
 
 class _Scope:
@@ -165,19 +177,27 @@ def _fields(cards: Cards) -> dict:
 
 
 def _condition(cond: PCondition) -> Condition:
-    if cond.kind == "all_race_or":  # «son Luz y/o Samurái»: each is one or the other (or both)
-        either = (TargetFilter(attribute=cond.zone, targets=False), TargetFilter(races=cond.races, targets=False))
-        return Condition("all_allies", filter=TargetFilter(types=("Aliado",), any_of=either, controller="you",
-                                                           targets=False))
-    if cond.kind == "all_race":  # races, or an attribute («son Luz») kept in ``zone``
+    if cond.kind == "all_race":  # races and/or an attribute («son Luz») kept in ``zone``
+        if cond.zone and cond.races:  # «Luz y/o de Raza Héroe»: each Ally is one of them
+            either = (TargetFilter(attribute=cond.zone, targets=False),
+                      TargetFilter(races=cond.races, targets=False))
+            return Condition("all_allies", filter=TargetFilter(types=("Aliado",), any_of=either, controller="you",
+                                                               other=cond.other, targets=False))
         return Condition("all_allies", filter=TargetFilter(types=("Aliado",), races=cond.races,
                                                            attribute=cond.zone, controller="you",
-                                                           targets=False))
+                                                           other=cond.other, targets=False))
     if cond.kind == "control":  # the grammar always gives the cards and how many
         assert cond.cards is not None and cond.n is not None
         flt = card_filter(cond.cards)
         flt = TargetFilter(**{**_tf_fields(flt), "controller": "you", "count": 1, "targets": False})
         return Condition("controls", filter=flt, count=cond.n)
+    if cond.kind == "control_at_most":  # «controlas N o menos Oros»: not N+1 or more
+        assert cond.cards is not None and cond.n is not None
+        return Condition("not", of=(_condition(replace(cond, kind="control", n=cond.n + 1)),))
+    if cond.kind == "bearer_is":  # «si el Aliado portador tiene Fuerza 2 o menos»
+        assert cond.cards is not None
+        return Condition("bearer_is", filter=TargetFilter(**{**_tf_fields(card_filter(cond.cards)),
+                                                             "targets": False}))
     if cond.kind == "self_zone":
         assert cond.zone is not None
         return Condition("in_zone", zone=_ZONES[cond.zone])
@@ -199,11 +219,13 @@ def _condition(cond: PCondition) -> Condition:
         return Condition("paid_cost")
     if cond.kind == "played_from":
         return Condition("played_from", zone=_ZONES[cond.zone or "hand"])
-    if cond.kind == "happened":  # «si un Aliado oponente fue Destruido este turno», «si jugaste un Talismán …»
-        assert cond.cards is not None
-        flt = TargetFilter(**{**_tf_fields(card_filter(cond.cards)), "targets": False})
+    if cond.kind in ("happened", "not_happened"):  # «si un Aliado oponente fue Destruido este turno»,
+        assert cond.cards is not None  # «si jugaste un Talismán …», «si este Aliado no fue declarado atacante …»
+        seen = None if cond.cards.ref == "self" else TargetFilter(**{**_tf_fields(card_filter(cond.cards)),
+                                                                       "targets": False})
         player = "you" if cond.phase == "played" else "any"
-        return Condition("happened_this_turn", event=cond.phase, filter=flt, player=player)
+        happened = Condition("happened_this_turn", event=cond.phase, filter=seen, player=player)
+        return happened if cond.kind == "happened" else Condition("not", of=(happened,))
     if cond.kind == "zone_count":
         assert cond.cards is not None and cond.n is not None
         flt = card_filter(replace(cond.cards, zone="play", zone_owner=None, count=1))
@@ -251,9 +273,16 @@ def _cost(cost: PCost) -> Cost:
             return Cost("banish_self")
         if cost.kind == "destroy":
             return Cost("destroy_self")
+        if cost.kind == "return":
+            return Cost("return_self")
+        if cost.kind in ("discard", "reveal"):  # «si está en tu mano, puedes mostrarla» (zone checked by lower)
+            return Cost(f"{cost.kind}_self")
         raise Unsupported(f"coste «{cost.kind}» de esta carta")
     if cards.ref is not None or cards.count is None or cards.up_to:
         raise Unsupported("coste con cantidad variable")
+    if cost.kind == "banish" and cards.position == "top" and cards.zone == "castle" and cards.zone_owner == "you" \
+            and cards == Cards(count=cards.count, position="top", zone="castle", zone_owner="you"):
+        return Cost("banish_castle_top", amount=cards.count)  # «Desterrar la primera carta de tu Mazo Castillo»
     flt = TargetFilter(**{**_tf_fields(card_filter(cards)), "count": 1, "targets": False})
     if cost.kind == "banish" and cards.zone == "graveyard" and cards.zone_owner == "you":
         return Cost("banish_from_graveyard", amount=cards.count, filter=flt)
@@ -267,6 +296,8 @@ def _cost(cost: PCost) -> Cost:
         return Cost("reveal", amount=cards.count, filter=flt)
     if cost.kind == "banish" and cards.zone == "hand":
         return Cost("banish_from_hand", amount=cards.count, filter=flt)
+    if cost.kind == "bottom" and cards.zone == "hand" and cards.zone_owner == "you":
+        return Cost("bottom_from_hand", amount=cards.count, filter=flt)
     if cost.kind == "shuffle" and cards.zone in ("hand", "graveyard") and cards.zone_owner == "you":
         return Cost("shuffle_own", amount=cards.count, filter=flt)
     raise Unsupported(f"coste «{cost.kind}» sin equivalente en el motor")
@@ -303,6 +334,12 @@ def _trigger_of(t: PTrigger) -> Trigger:
         return Trigger("attackers_declared", player=cards.controller, **group)
     if t.event in ("drawn", "discarded", "milled"):  # «Cuando tu oponente Robe una carta»
         return Trigger(t.event, player=t.player or "any")
+    if t.event in ("counter_placed", "fed"):  # «sea Alimentado»: an Alimento counter is put on it (10.3)
+        if t.also or t.cards is None or t.cards.ref is not None:
+            raise Unsupported("disparo de contadores con otro evento o sobre una referencia")
+        flt = TargetFilter(**{**_tf_fields(card_filter(t.cards)), "targets": False, "count": 1})
+        return Trigger("counter_placed", card=flt, player=t.player or "any",
+                       counter="Alimento" if t.event == "fed" else t.counter)
     would = t.event.startswith("would_")
     event = _EVENTS.get(t.event.removeprefix("would_"))
     if event is None or t.cards is None:
@@ -327,6 +364,8 @@ def _trigger_of(t: PTrigger) -> Trigger:
     if t.cards.ref is not None:
         raise Unsupported("disparo sobre una referencia")
     flt = TargetFilter(**{**_tf_fields(card_filter(t.cards)), "targets": False, "count": 1})
+    if flt.played_free is not None or flt.played_from_hand is not None or flt.targeting is not None:
+        raise Unsupported("disparo según cómo se jugó la carta")  # known only once its window opens
     if t.whose == "opponent_turn":  # «… en un turno oponente»
         if "condition" in extra:
             raise Unsupported("dos condiciones en el disparo")
@@ -334,7 +373,21 @@ def _trigger_of(t: PTrigger) -> Trigger:
     return Trigger(event, card=flt, player=player, **extra)
 
 
-_NAME = {"card": ""}  # the name of the card being lowered («una copia de esta carta»)
+_NAME = {"card": "", "text": ""}  # the card being lowered («una copia de esta carta») and its sentence
+
+
+def spelled(folded: str) -> str:
+    """A card name read as folded tokens («simon de montfort»), spelled as the sentence writes
+    it («Simón de Montfort»); it must be written as a name (capital first letter)."""
+    from .text import fold
+
+    want = folded.split()
+    words = [w.strip(".,;:()«»\"'") for w in _NAME["text"].split()]
+    for i in range(len(words) - len(want) + 1):
+        window = words[i:i + len(want)]
+        if [fold(w) for w in window] == want and window[0][:1].isupper():
+            return " ".join(window)
+    raise Unsupported(f"«{folded}» no está escrito como el nombre de una carta")
 _PAID: dict[str, tuple[PCost, ...]] = {"costs": ()}  # the costs of the ability being lowered
 
 

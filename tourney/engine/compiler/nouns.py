@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from .control import source_of_that_ability
 from .noun_parts import other_modifier
 from .parsed import Cards
 from .text import Cursor
@@ -105,6 +106,9 @@ def _nouns(cur: Cursor) -> tuple[tuple[str | None, ...], bool, Cursor] | None:
     kind, plural = NOUNS[cur.peek()]
     kinds = [kind]
     cur = cur.skip()
+    if kind is None and cur.peek() == "de" and cur.peek(1) in NOUNS and NOUNS[cur.peek(1)][0] and \
+            not NOUNS[cur.peek(1)][1]:
+        kinds, cur = [NOUNS[cur.peek(1)][0]], cur.skip(2)  # «una carta de Aliado»: an Aliado
     while cur.peek() in ("o", "y") and cur.peek(1) in NOUNS:
         kinds.append(NOUNS[cur.peek(1)][0])
         plural = plural or NOUNS[cur.peek(1)][1]
@@ -199,11 +203,18 @@ def _modifiers(cards: Cards, cur: Cursor) -> tuple[Cards, Cursor]:
         elif (after := cur.take_any("que no sea", "que no sean")) is not None and \
                 after.peek() in KEYWORD_ADJ and not cards.without:
             cards, cur = replace(cards, without=(KEYWORD_ADJ[after.peek()],)), after.skip()
-        elif (after := cur.take_any("que no sea", "que no sean")) is not None and after.peek() in NOUNS:
-            excluded = NOUNS[after.peek()][0]
-            if excluded is None:
+        elif (after := cur.take_any("que no sea de", "que no sean de", "que no sea", "que no sean")) is not None \
+                and after.peek() in NOUNS and not cards.exclude_types:
+            excluded = [NOUNS[after.peek()][0]]  # «que no sea Oro», «que no sea de Aliado ni Oro»
+            after = after.skip()
+            while after.peek() == "ni" and after.peek(1) in NOUNS:
+                excluded.append(NOUNS[after.peek(1)][0])
+                after = after.skip(2)
+            if None in excluded:
                 break
-            cards, cur = replace(cards, exclude_types=(excluded,)), after.skip()
+            cards, cur = replace(cards, exclude_types=tuple(k for k in excluded if k)), after
+        elif word == "o" and (alt := _either(cards, cur.skip())) is not None:
+            cards, cur = alt
         elif (after := cur.take("con", "habilidad")) is not None:
             cards, cur = replace(cards, with_ability=True), after
         elif (after := cur.take("sin", "habilidad")) is not None:
@@ -221,6 +232,26 @@ def _modifiers(cards: Cards, cur: Cursor) -> tuple[Cards, Cursor]:
         else:
             break
     return cards, cur
+
+
+def _either(cards: Cards, cur: Cursor) -> tuple[Cards, Cursor] | None:
+    """ "un Aliado Oscuridad o de Raza Sombra", "un Aliado Guardián o de Raza Héroe": the card
+    has one trait or the other (read after the first trait, at its «o»)."""
+    first = [Cards(attribute=cards.attribute)] if cards.attribute else []
+    first += [Cards(keywords=cards.keywords)] if cards.keywords else []
+    first += [Cards(races=cards.races)] if cards.races else []
+    if len(first) != 1 or cards.any_of:
+        return None
+    word = cur.peek()
+    if word in ATTRIBUTES:
+        second, rest = Cards(attribute=ATTRIBUTES[word]), cur.skip()
+    elif word in KEYWORD_ADJ:
+        second, rest = Cards(keywords=(KEYWORD_ADJ[word],)), cur.skip()
+    elif (after := cur.take("de", "raza")) is not None and after.peek() in RACES:
+        second, rest = Cards(races=(RACES[after.peek()],)), after.skip()
+    else:
+        return None
+    return replace(cards, attribute=None, keywords=(), races=(), any_of=(first[0], second)), rest
 
 
 COUNTER_NAMES = {"alimento": "Alimento", "honor": "Honor", "tiempo": "Tiempo", "tesoro": "Tesoro"}
@@ -256,16 +287,40 @@ def bare_phrase(cur: Cursor) -> tuple[Cards, Cursor] | None:
     return _finish(Cards(types=tuple(k for k in kinds if k), count=None), cur, None)
 
 
+def per_phrase(cur: Cursor) -> tuple[Cards, Cursor] | None:
+    """What follows «por cada»: a bare noun phrase, «otro NP» (other than this card), «copia
+    en juego» / «copia de esta carta en juego» (every card with this card's name, itself
+    included: a card is a copy of itself), «otra copia en juego»."""
+    other = cur.peek() in ("otro", "otra")
+    if other:
+        cur = cur.skip()
+    if cur.peek() == "copia":
+        after = cur.skip()
+        after = after.take("de", "SELF") or after
+        return _finish(Cards(copy_of_self=True, count=None, other=other), after, None)
+    got = bare_phrase(cur)
+    if got is not None and got[1].take("este", "turno") is not None:
+        return None  # «por cada Aliado declarado atacante este turno»: a count of the past
+    if got is None or not other:
+        return got
+    return replace(got[0], other=True), got[1]
+
+
 def card_phrase(cur: Cursor) -> tuple[Cards, Cursor] | None:
     word = cur.peek()
     if word == "SELF":
         return Cards(ref="self"), cur.skip()
+    if (after := cur.take_any("cada otra copia de SELF", "todas las demas copias de SELF",
+                              "las demas copias de SELF")) is not None:
+        return _finish(Cards(count=None, copy_of_self=True, other=True), after, None)
     if (after := cur.take_any("una copia de SELF", "1 copia de SELF")) is not None:
         return _finish(Cards(copy_of_self=True), after, None)
     if (after := cur.take_any("el aliado portador", "el portador")) is not None:
         return Cards(types=("Aliado",), ref="bearer"), after
     if (after := cur.take_any("el aliado elegido", "la carta elegida")) is not None:
         return Cards(types=("Aliado",) if cur.peek(1) == "aliado" else (), ref="that"), after
+    if (source := source_of_that_ability(cur)) is not None:  # «la carta fuente de esa habilidad»
+        return source
     if word in _REF and cur.peek(1) in NOUNS:
         kind = NOUNS[cur.peek(1)][0]
         return Cards(types=(kind,) if kind else (), ref="that"), cur.skip(2)
@@ -344,7 +399,8 @@ def card_phrase(cur: Cursor) -> tuple[Cards, Cursor] | None:
                   position=position)
     if count == 1 and plural and not up_to:
         return None  # "una cartas": not a phrase we understand
-    result = _finish(cards, cur, word if word in ("el", "la") else None)
+    # «la primera carta de tu Mazo Castillo» names its card by position, not as a target
+    result = _finish(cards, cur, word if word in ("el", "la") and position is None else None)
     if result and position and result[0].zone != "castle":
         return None
     return result

@@ -45,6 +45,10 @@ class Cards:
     owned: bool | None = None  # False: "de los que no seas dueño"
     copy_of_self: bool = False  # "una copia de esta carta"
     bearing_weapon: bool | None = None  # "los Aliados que porten Armas"
+    names: tuple[str, ...] = ()  # «buscar a Simón de Montfort»: folded, as the tokens read it
+    also_zones: tuple[str, ...] = ()  # «en tu Mazo Castillo o Cementerio»: zone or one of these
+    any_of: tuple[Cards, ...] = ()  # «un Aliado Luz o de Raza Héroe», «un Aliado … o un Arma»
+    plus: tuple[Cards, ...] = ()  # «buscar un Aliado y un Talismán»: found by the same search
     attribute_or_races: tuple[str, tuple[str, ...]] | None = None  # "Luz o de Raza Samurái"
     counter: str | None = None  # "Aliados Alimentados", "con contadores de Honor"
     no_counter: str | None = None  # "que no estén Alimentados", "que no tengan contadores de X"
@@ -54,6 +58,8 @@ class Cards:
     strength_rel: tuple[str, Amount] | None = None
     not_attribute: str | None = None  # "que no sea Oscuridad"
     targeting: Cards | None = None  # "un Talismán que haga objetivo a un Aliado que controles"
+    played_free: bool | None = None  # "una carta jugada sin pagar su coste"
+    played_from_hand: bool | None = None  # False: "que no se haya jugado desde la mano de su dueño"
 
     def describe(self) -> str:
         if self.ref == "self":
@@ -66,6 +72,9 @@ class Cards:
             return "la carta que eligió la frase anterior"
         if self.ref == "looked":
             return "la mano mirada"
+        if self.plus:
+            from dataclasses import replace
+            return " y ".join(c.describe() for c in (replace(self, plus=()),) + self.plus)
         many = self.count is None or self.count != 1 or self.up_to
         names = [PLURAL.get(t, t) if many else t for t in self.types] or (
             ["cartas" if many else "carta"])
@@ -77,6 +86,10 @@ class Cards:
         else:
             head = f"{self.count} {noun}"
         parts = [head]
+        if self.names:
+            parts.append("llamada " + " o ".join(self.names))
+        if self.any_of:
+            parts.append("(" + " o ".join(c.describe() for c in self.any_of) + ")")
         if self.other:
             parts.append("(otro)")
         if self.target:
@@ -93,6 +106,10 @@ class Cards:
             parts.append("que no sea " + self.not_attribute)
         if self.targeting is not None:
             parts.append("que haga objetivo a " + self.targeting.describe())
+        if self.played_free:
+            parts.append("jugada sin pagar su coste")
+        if self.played_from_hand is False:
+            parts.append("que no se jugó desde la mano de su dueño")
         if self.keywords:
             parts.append("con " + " y ".join(self.keywords))
         if self.counter:
@@ -115,7 +132,8 @@ class Cards:
             parts.append("que controlas" if self.controller == "you" else "del oponente")
         if self.zone != "play":
             whose = {"you": "de tu ", "opponent": "del oponente: ", None: "de cualquier "}
-            parts.append(f"{whose.get(self.zone_owner, '')}{ZONE[self.zone]}")
+            parts.append(f"{whose.get(self.zone_owner, '')}{ZONE[self.zone]}"
+                         + "".join(f" o {ZONE[z]}" for z in self.also_zones))
         if self.random:
             parts.append("al azar")
         return " ".join(parts)
@@ -190,6 +208,7 @@ class Trigger:
     together: tuple[int, Cards] | None = None  # "declarado atacante con otros 2 o más Aliados de Raza X"
     would: bool = False  # "fuera a ser Destruido": before it happens (replacement)
     also: tuple[str, ...] = ()  # more events after "o": "entra en juego o es declarado bloqueador"
+    counter: str | None = None  # counter_placed: "cuando un contador de Alimento sea puesto sobre …"
     delayed: bool = False  # «Hasta la Fase Final, cuando …»: armed by the card's effect before it
     self_too: bool = False  # «este u otro Aliado de Raza X»: this card too, wherever it went
 
@@ -201,12 +220,15 @@ class Trigger:
 
 @dataclass(frozen=True, slots=True)
 class Condition:
-    kind: str  # all_race, control, self_zone, self_bearing, no_cards, phase
+    # all_race (races and/or an attribute kept in ``zone``: each Ally is one of them), control,
+    # self_zone, self_bearing, no_cards, phase
+    kind: str
     races: tuple[str, ...] = ()
     cards: Cards | None = None
     n: int | None = None
     zone: str | None = None
     phase: str | None = None
+    other: bool = False  # all_race: «los demás Aliados que controlas» (not this card)
 
     def describe(self) -> str:
         from .render import describe_condition

@@ -64,7 +64,9 @@ def describe_trigger(t: Trigger) -> str:
     if t.event == "played":
         who = "juegas" if t.player == "you" else "tu oponente juega"
         return f"Cuando {who} {_said(t.cards)}"
-    names = {"enters": "entra en juego", "leaves": "sale del juego", "destroyed": "es destruido", "banished": "es desterrado",
+    if t.event == "counter_placed":
+        return f"Cuando se pone un contador{' de ' + t.counter if t.counter else ''} sobre {_said(t.cards)}"
+    names = {"fed": "es Alimentado", "enters": "entra en juego", "leaves": "sale del juego", "destroyed": "es destruido", "banished": "es desterrado",
              "attacks": "es declarado atacante", "blocked": "es bloqueado", "blocks": "bloquea"}
     tail = " bajo tu control" if t.player == "you" else ""
     who = t.cards.describe() if t.cards is not None else PLAYER.get(t.player or "", "un jugador")
@@ -73,12 +75,10 @@ def describe_trigger(t: Trigger) -> str:
 
 
 def describe_condition(c: Condition) -> str:
-    if c.kind == "all_race_or":
-        return f"todos los Aliados que controlas son {c.zone} y/o de Raza {' o '.join(c.races)}"
-    if c.kind == "all_race" and c.zone:
-        return f"si todos los Aliados que controlas son {c.zone}"
     if c.kind == "all_race":
-        return "si todos los Aliados que controlas son de Raza " + " y/o ".join(c.races)
+        kinds = ([c.zone] if c.zone else []) + (["de Raza " + " y/o ".join(c.races)] if c.races else [])
+        whose = "los demás" if c.other else "todos los"
+        return f"si {whose} Aliados que controlas son " + " y/o ".join(kinds)
     if c.kind == "control":
         return f"si controlas {c.n} o más {_said(c.cards)}"
     if c.kind == "self_zone":
@@ -92,10 +92,15 @@ def describe_condition(c: Condition) -> str:
         return "si pagaste su coste"
     if c.kind == "played_from":
         return f"si la jugaste desde tu {ZONE[c.zone or 'hand']}"
-    if c.kind == "happened":
-        return f"si este turno ocurrió: {c.phase} ({c.cards.describe() if c.cards else ''})"
+    if c.kind in ("happened", "not_happened"):
+        said = "no " if c.kind == "not_happened" else ""
+        return f"si este turno {said}ocurrió: {c.phase} ({c.cards.describe() if c.cards else ''})"
     if c.kind == "zone_count":
         return f"si hay {c.n} o más {_said(c.cards)}"
+    if c.kind == "control_at_most":
+        return f"si controlas {c.n} o menos {_said(c.cards)}"
+    if c.kind == "bearer_is":
+        return f"si el Aliado portador es {_said(c.cards)}"
     if c.kind == "zone_empty":
         return f"si no hay {_said(c.cards)}"
     if c.kind == "bearer_race":
@@ -120,7 +125,9 @@ def describe_cost(c: Cost) -> str:
     if c.kind == "all_counters_own":
         return f"quitar todos los contadores de {c.counter} de {_said(c.cards)}"
     verbs = {"banish": "desterrar", "discard": "descartar", "destroy": "destruir",
-             "shuffle": "barajar", "reveal": "mostrar"}
+             "shuffle": "barajar", "reveal": "mostrar", "return": "subir a tu mano"}
+    if c.kind == "bottom":
+        return f"poner {_said(c.cards)} al fondo de tu Mazo Castillo"
     return f"{verbs[c.kind]} {_said(c.cards)}"
 
 

@@ -244,12 +244,14 @@ def _framed(cur: Cursor, card_type: str) -> tuple[Parsed, ...]:
             trig is not None and trig.cards is not None and trig.cards.ref == "self"):
         implicit = Cards(ref="self")
     elif (trig is not None and trig.cards is not None and trig.cards.ref == "bearer") or \
-            any(c.kind == "bearer_race" or (c.kind == "dealt_damage" and c.zone == "bearer") for c in conds):
+            any(c.kind in ("bearer_race", "bearer_is") or (c.kind == "dealt_damage" and c.zone == "bearer")
+                for c in conds):
         implicit = Cards(types=("Aliado",), ref="bearer")  # "Cuando el Aliado portador …, gana 3 …"
     antecedent = None
     if implicit is not None and implicit.ref == "bearer":
         antecedent = implicit
-    elif any(c.kind == "self_zone" for c in conds) or implicit is not None:
+    elif any(c.kind == "self_zone" or (c.cards is not None and c.cards.ref == "self") for c in conds) \
+            or implicit is not None:  # «si este Aliado fue declarado atacante este turno, Destrúyelo»
         antecedent = Cards(ref="self")
     elif trig is not None and trig.cards is not None and trig.cards.ref is None:
         antecedent = Cards(ref="that")  # "lo" / "ese Aliado": the card that fired the trigger

@@ -2,6 +2,8 @@
 
 * «el daño hecho por este Aliado / el Aliado portador / los Aliados de Raza X que controles es
   enviado al Destierro» (9 C4 d);
+* «el coste de las Armas se reduce en 1 Oro» (a cost change of the cards being played) and
+  «las cartas no pueden reducir su coste»;
 * «esta Arma sólo puede ser portada por un Aliado de coste 3 o más / que controles» and
   «esta Arma no puede ser portada por Aliados Luz» (who may bear it, 2.2).
 
@@ -13,9 +15,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..abilities.model import Effect, TargetFilter
-from .card_effects import _object
+from .card_effects import _being_played, _object
 from .lower_parts import Unsupported, _tf_fields, card_filter
-from .nouns import bare_phrase, card_phrase
+from .nouns import bare_phrase, card_phrase, number
 from .parsed import Cards
 from .parsed import Effect as PEffect
 from .text import Cursor
@@ -23,7 +25,7 @@ from .text import Cursor
 if TYPE_CHECKING:  # pragma: no cover
     from .lower_parts import _Scope
 
-KINDS = frozenset({"damage_to_exile", "bearer_only", "bearer_not"})
+KINDS = frozenset({"damage_to_exile", "bearer_only", "bearer_not", "cannot_reduce_cost"})
 
 
 def static_effect(cur: Cursor, antecedent: Cards | None) -> tuple[PEffect, Cursor] | None:
@@ -33,6 +35,13 @@ def static_effect(cur: Cursor, antecedent: Cards | None) -> tuple[PEffect, Curso
                                                       "son enviados al destierro")) is not None:
             return PEffect("damage_to_exile", cards=got[0]), end
         return None
+    if (after := cur.take("el", "coste", "de")) is not None and (phrase := card_phrase(after)) is not None \
+            and phrase[0].count is None and (rest := phrase[1].take("se", "reduce", "en")) is not None \
+            and (n := number(rest)) is not None and (end := n[1].take_any("oro", "oros")) is not None:
+        played = _being_played(phrase[0], None)  # «el coste de las Armas»: anyone's
+        return (PEffect("cost_change", cards=played, amount=-n[0]), end) if played else None
+    if (after := cur.take_any("las cartas no pueden reducir su coste")) is not None:
+        return PEffect("cannot_reduce_cost", cards=Cards(count=None, zone="being_played")), after
     if cur.peek() == "SELF":
         rest = cur.skip()
         kind = None
@@ -54,6 +63,9 @@ def lower_static(eff: PEffect, scope: _Scope, continuous: bool, common: dict[str
     if not continuous:
         raise Unsupported(f"«{eff.kind}» fuera de una habilidad continua")
     assert eff.cards is not None  # the grammar always names whose damage / which Arma
+    if eff.kind == "cannot_reduce_cost":  # «las cartas no pueden reducir su coste»
+        return Effect("cannot_reduce_cost", subject="each",
+                      filter=TargetFilter(zone="being_played", targets=False), **common)
     if eff.kind == "damage_to_exile":
         fields = scope.subject(eff.cards)
         if fields["subject"] not in ("self", "bearer", "each"):

@@ -1,0 +1,176 @@
+"""Area E: conditions (compiler/conditions.py and the engine's evaluate.py) — what all your
+Allies are, counts «o menos» and of a Línea or a Cementerio, «este turno» facts, combat damage
+of the bearer, and «a menos que tu oponente pague» on any effect. Real cards, read from
+../shared/data; compiled values asserted, then short played games whose verdict depends on
+the condition."""
+from __future__ import annotations
+
+from .games import attack, block, cast, deck, effect, end, header, passes, play, put
+from .realcards import compiled, sentence_json
+
+
+def _condition(card) -> dict:
+    (ability,) = [a for a in compiled(card) if "condition" in a]
+    return ability["condition"]
+
+
+# -- «todos los (demás) Aliados que controlas son Luz, de Raza X y/o Y» --------------------
+
+def _either(attribute, races):
+    return {"kind": "all_allies", "filter": {
+        "types": ["Aliado"], "controller": "you", "targets": False,
+        "any_of": [{"targets": False, "attribute": attribute}, {"races": races, "targets": False}]}}
+
+
+def test_all_allies_an_attribute_and_or_races_is_each_ally_one_of_them(real):
+    assert _condition(real("Nocturlabio")) == _either("Oscuridad", ["Oni", "Sombra"])
+    (zizka,) = sentence_json(real("Jan Zizka"), 2)
+    assert zizka["condition"] == _either("Luz", ["Héroe"])
+    assert zizka["effects"] == [{"kind": "draw", "subject": "player", "amount": 1}]
+    (lozen,) = sentence_json(real("Lozen"), 1)  # «Mientras … sean Oscuridad, de Raza Guerrero y/o …»
+    assert lozen["kind"] == "keyword" and lozen["keyword"] == "Retador"
+    assert lozen["condition"] == _either("Oscuridad", ["Guerrero", "Dragón"])
+
+
+def test_all_allies_the_others_and_que_controles_son(real):
+    assert _condition(real("Dipsa")) == {"kind": "all_allies", "filter": {
+        "types": ["Aliado"], "races": ["Dragón"], "controller": "you", "other": True, "targets": False}}
+    assert _condition(real("Grindylow")) == {"kind": "all_allies", "filter": {
+        "types": ["Aliado"], "races": ["Bestia"], "controller": "you", "targets": False}}
+
+
+def test_nocturlabio_needs_every_ally_to_be_oscuridad_or_oni(judge):
+    # Lozen is Oscuridad (a Guerrero), Banasura an Oni with no attribute: each is one of them
+    head = header(deck("Nocturlabio", "Lozen", "Banasura"), deck(), hand=1)
+    look = effect("A", "A1")  # «mirar la primera carta»: the line shows nothing, unverified
+    v = judge(head, [put("A", "A1", zone="reserve"), put("A", "A2", "A3"), look])
+    assert v.legal and 3 in v.unverified
+    v = judge(head, [put("A", "A1", zone="reserve"), put("A", "A2", "A4"), look])  # + Thorkell, a Bárbaro
+    assert (v.status, v.rule, v.line) == ("illegal", "6.2", 4)
+
+
+# -- counts: «o menos», a Línea, «no hay otros», the bearer's Fuerza -------------------------
+
+def test_counts_o_menos_linea_de_ataque_no_hay_otros_and_the_bearers_fuerza(real):
+    assert sentence_json(real("Conjuro del Vigor"), 0)[0]["condition"] == {"kind": "not", "of": [
+        {"kind": "controls", "filter": {"types": ["Oro"], "controller": "you", "targets": False}, "count": 4}]}
+    assert _condition(real("Jion")) == {"kind": "controls", "filter": {
+        "types": ["Aliado"], "controller": "you", "zone": "attack", "targets": False}, "count": 3}
+    for name in ("Goryo", "Hannya"):
+        assert _condition(real(name)) == {"kind": "zone_empty", "filter": {
+            "types": ["Aliado"], "other": True, "targets": False}, "zone": "graveyard"}
+    assert _condition(real("Zweihander")) == {"kind": "bearer_is", "filter": {
+        "types": ["Aliado"], "max_strength": 2, "targets": False}}
+
+
+def test_hannya_draws_two_only_if_no_other_aliado_is_in_its_cementerio(judge, cost):
+    head = header(deck("Hannya"), deck("Aliento Congelante"), hand=1)
+    kill = [put("A", "A1"), end("A")] + cast("B", "B1", "Aliento Congelante", cost, targets=["A1"])
+    kill += [effect("B", "B1", moves=[["A1", "graveyard"]])]
+    draw = effect("A", "A1", draw={"A": 2})
+    assert judge(head, kill + [draw]).verified[-1] == len(kill) + 2
+    v = judge(head, [put("A", "A9", zone="graveyard")] + kill + [draw])  # an Oro there: still none
+    assert v.legal and v.verified[-1] == len(kill) + 3
+    v = judge(head, [put("A", "A2", zone="graveyard")] + kill + [draw])  # Thorkell el Alto there
+    assert (v.status, v.rule, v.line) == ("illegal", "6.5", len(kill) + 3)
+
+
+def test_jion_draws_at_the_fase_final_with_three_allies_in_the_linea_de_ataque(judge):
+    head = header(deck("Jion"), deck(), hand=1)
+    ready = [put("A", "A1", "A2", "A3"), end("A"), end("B")]
+    war = [block("B"), passes("B"), passes("A")]
+    draw = effect("A", "A1", draw={"A": 1})
+    v = judge(head, ready + [attack("A", "A1", "A2", "A3")] + war + [draw])
+    assert v.legal and v.verified == (9,)
+    v = judge(head, ready + [attack("A", "A1", "A2")] + war + [draw])  # two attackers
+    assert (v.status, v.line) == ("illegal", 9)
+
+
+# -- «hizo daño de combate al Mazo Castillo oponente» ---------------------------------------
+
+def test_the_bearer_or_this_aliado_dealt_combat_damage(real):
+    bearer = {"kind": "dealt_castle_damage", "subject": "bearer"}
+    assert _condition(real("Atlatl")) == bearer
+    assert _condition(real("Zhanmadao")) == bearer
+    (sawney,) = sentence_json(real("Sawney Bean"), 1)
+    assert sawney["condition"] == {"kind": "all_of", "of": [
+        {"kind": "dealt_castle_damage"},
+        {"kind": "all_allies", "filter": {"types": ["Aliado"], "races": ["Bárbaro"], "controller": "you",
+                                          "targets": False}}]}
+
+
+def test_atlatl_searches_an_oro_only_after_its_bearer_hit_the_castillo(judge):
+    head = header(deck("Atlatl"), deck(), hand=1)
+    armed = [put("A", "A2"), play("A", "A1", ["A0"], bearer="A2")]
+    search = effect("A", "A1", moves=[["A9", "paid"]])
+    hit = [attack("A", "A2"), block("B"), passes("B"), passes("A")]
+    v = judge(head, armed + hit + [search])
+    assert v.legal and v.verified[-1] == len(armed) + len(hit) + 2
+    v = judge(head, armed + [end("A"), search])  # no attack: no damage this turn
+    assert (v.status, v.rule) == ("illegal", "6.5")
+
+
+# -- «(no) fue declarado atacante este turno», «ningún Aliado fue declarado atacante» ----------
+
+def test_declared_attacker_this_turn(real):
+    attacked = {"kind": "happened_this_turn", "player": "any", "event": "attack_declared"}
+    assert _condition(real("Huracán")) == attacked
+    assert _condition(real("Khalsa")) == {"kind": "not", "of": [attacked]}
+    assert _condition(real("Paracelso")) == {"kind": "not", "of": [
+        {**attacked, "filter": {"types": ["Aliado"], "targets": False}}]}
+    for name in ("Huracán", "Khalsa"):  # «Destrúyelo»: this card
+        (ability,) = [a for a in compiled(real(name)) if a["kind"] == "triggered"]
+        assert ability["effects"] == [{"kind": "destroy", "subject": "self"}]
+
+
+def _fight():
+    return [put("A", "A1"), attack("A", "A1"), block("B"), passes("B"), passes("A")]
+
+
+def test_khalsa_is_destroyed_at_your_fase_final_only_if_it_did_not_attack(judge):
+    head = header(deck("Khalsa"), deck(), hand=1)
+    destroy = effect("A", "A1", moves=[["A1", "graveyard"]])
+    assert judge(head, [put("A", "A1"), end("A"), destroy]).verified == (4,)
+    v = judge(head, _fight() + [destroy])
+    assert (v.status, v.rule, v.line) == ("illegal", "6.5", 7)
+
+
+def test_huracan_is_destroyed_at_the_fase_final_after_it_attacked(judge):
+    head = header(deck("Huracán"), deck(), hand=1)
+    destroy = effect("A", "A1", moves=[["A1", "graveyard"]])
+    assert judge(head, _fight() + [destroy]).verified == (7,)
+    v = judge(head, [put("A", "A1"), end("A"), destroy])
+    assert (v.status, v.line) == ("illegal", 4)
+
+
+# -- «a menos que tu oponente pague N Oros» on any effect --------------------------------------
+
+def test_a_menos_que_tu_oponente_pague_names_the_payer(real):
+    unless = {"unless": {"kind": "gold", "amount": 2}, "unless_player": "opponent"}
+    (infanteria,) = compiled(real("Carga de Infantería"))
+    assert infanteria["effects"] == [{"kind": "draw", "subject": "player", "amount": 1, **unless}]
+    (dioclesiano,) = compiled(real("Dioclesiano"))
+    assert dioclesiano["effects"] == [{"kind": "draw", "subject": "player", "amount": 1, **unless}]
+    (devotio,) = compiled(real("Devotio"))
+    assert devotio["targets"] == [{"types": ["Aliado"]}]
+    assert devotio["effects"] == [{"kind": "destroy", **unless}]
+    (columna,) = compiled(real("Columna Trajana"))
+    assert columna["kind"] == "replacement"
+    assert columna["effects"] == [{"kind": "prevent", "subject": "triggering", "unless": {"kind": "gold"},
+                                   "unless_player": "opponent"}]
+
+
+def test_an_effect_a_menos_que_is_unverified_never_illegal(judge):
+    head = header(deck("Carga de Infantería"), deck(), hand=1)
+    for drawn in (1, 0, 3):  # whether the opponent paid is not in the record
+        v = judge(head, [play("A", "A1", []), effect("A", "A1", draw={"A": drawn} if drawn else {})])
+        assert v.legal and v.unverified == (3,) and v.verified == ()
+
+
+def test_a_talisman_with_two_conditional_effects_is_unverified(judge, cost):
+    # Conjuro del Vigor: «Si controlas tres o menos Oros, Baraja …» / «Si controlas cuatro o más …»
+    head = header(deck("Conjuro del Vigor"), deck(), hand=1)
+    base = [put("B", "B1")] + cast("A", "A1", "Conjuro del Vigor", cost, targets=["B1"])
+    for line in (effect("A", "A1", moves=[["B1", "castle_bottom"]]), effect("A", "A1", draw={"A": 2})):
+        v = judge(head, base + [line])
+        assert v.legal and v.unverified[-1] == len(base) + 2  # header is line 1
