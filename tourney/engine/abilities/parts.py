@@ -197,7 +197,7 @@ class Condition(_Value):
     phase: str | None = None
     counter: str | None = None
     of: tuple[Condition, ...] = ()
-    subject: str = "self"  # dealt_castle_damage: "self" | "bearer"
+    subject: str = "self"  # dealt_castle_damage, unblocked: "self" | "bearer"
     event: str | None = None  # happened_this_turn: a word of EVENTS
 
     _nested: ClassVar[dict[str, type]] = {}
@@ -217,6 +217,8 @@ class Condition(_Value):
             from dataclasses import replace
             return Condition("all_allies", replace(self.filter, other=False)).describe().replace(
                 "todos los Aliados", "todos los demás Aliados")
+        if self.kind == "unblocked" and self.subject == "bearer":
+            return "el Aliado portador fue declarado atacante y no fue bloqueado"
         if self.kind == "happened_this_turn":  # no filter: the card itself
             who = _bare(self.filter.noun()) if self.filter else "esta carta"
             return f"este turno ocurrió: {EVENTS.get(self.event or '', '')} ({who})"

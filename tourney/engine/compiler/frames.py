@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .conditions import all_allies, this_turn
+from .conditions import all_allies, bearer_and_self, this_turn
 from .conditions import counted as counted_condition
 from .counters import counter_cost, counter_placed
 from .nouns import RACES, bare_phrase, card_phrase, number
@@ -271,7 +271,7 @@ def _trigger_event(rest: Cursor, cards, after_or: bool = False) -> tuple[Trigger
 
 def condition(cur: Cursor) -> tuple[Condition, Cursor] | None:
     """ "si …" / "mientras …" conditions (the word itself already read)."""
-    if (got_all := all_allies(cur) or counted_condition(cur) or this_turn(cur)) is not None:
+    if (got_all := all_allies(cur) or counted_condition(cur) or this_turn(cur) or bearer_and_self(cur)) is not None:
         return got_all  # «si todos los Aliados que controlas son Luz y/o de Raza Héroe», …
     if (after := cur.take_any("controlas al menos", "controlas", "controles")) is not None and \
             (counted := number(after)) and counted[1].peek() != "o":
