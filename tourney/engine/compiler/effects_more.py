@@ -45,13 +45,10 @@ def play(cur: Cursor, antecedent: Cards | None) -> tuple[Effect, Cursor] | None:
     if obj is None:
         return None
     cards, rest = obj
-<<<<<<< HEAD
     if cards.ref == "self" and (more := rest.take("desde", "tu", "mano")) is not None:
         cards, rest = replace(cards, zone="hand"), more  # «jugar este Aliado desde tu mano»
-=======
-    if cards.ref == "self" and (more := rest.take("desde", "tu", "cementerio")) is not None:
+    elif cards.ref == "self" and (more := rest.take("desde", "tu", "cementerio")) is not None:
         cards, rest = replace(cards, zone="graveyard"), more  # the ability works from there
->>>>>>> main
     rest = rest.take(",") or rest
     if (end := rest.take(*_FREE)) is not None:
         return Effect("play_free", cards=cards), end
