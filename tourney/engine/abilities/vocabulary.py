@@ -55,6 +55,8 @@ EVENTS = {
     "purified": "una carta es Purificada",
     "regrouped": "un Aliado es Agrupado",
     "to_graveyard": "una carta es puesta en un Cementerio",
+    "searched": "un jugador Busca en un Mazo Castillo",
+    "shuffled": "un jugador Baraja cartas en su Mazo Castillo",
     "block_declared": "un Aliado es declarado bloqueador",
     "combat_damage": "un Aliado hace daño de combate",
     "damage": "se hace daño a un Castillo",

@@ -28,8 +28,8 @@ _PHASES = {"agrupacion": "regroup", "vigilia": "vigil", "final": "final", "batal
 _EVENTS = {"combat_damage": "combat_damage", "enters": "enters_play", "leaves": "leaves_play", "blocked": "blocked", "annulled": "annulled", "destroyed": "destroyed", "banished": "banished",
            "attacks": "attack_declared", "blocks": "block_declared", "played": "played",
            "purified": "purified", "to_graveyard": "to_graveyard", "regrouped": "regrouped",
-           "ability_used": "ability_used", "damage": "damage",
-           "control_gained": "control_changed"}
+           "ability_used": "ability_used", "damage": "damage", "searched": "searched",
+           "shuffled": "shuffled", "control_gained": "control_changed"}
 
 
 def card_filter(cards: Cards, *, owner_player: str | None = None) -> TargetFilter:
