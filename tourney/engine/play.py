@@ -94,6 +94,7 @@ class Play(State):
         assert action.card is not None
         first = self.cards[action.card]
         inst, permission, from_elsewhere = self._play_source(action, first)
+        origin = inst.zone
         card = inst.card
         allowed = play_permissions(card)
         if card.type == GOLD:
@@ -234,7 +235,8 @@ class Play(State):
         held = tuple(self.events[mark:])  # entering play waits for step E
         del self.events[mark:]
         enter_window(self, Window(inst.id, p, "card", deferred=held, answers=answers,
-                                  targets=tuple(action.targets)))
+                                  targets=tuple(action.targets), free=bool(cost) and not pay,
+                                  from_zone=origin))
         if effect is not None:
             self.resolutions[inst.id] = Resolution(inst.id, effect[0], p, tuple(action.targets),
                                                    True, "card")

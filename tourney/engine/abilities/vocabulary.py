@@ -55,6 +55,8 @@ EVENTS = {
     "purified": "una carta es Purificada",
     "regrouped": "un Aliado es Agrupado",
     "to_graveyard": "una carta es puesta en un Cementerio",
+    "searched": "un jugador Busca en un Mazo Castillo",
+    "shuffled": "un jugador Baraja cartas en su Mazo Castillo",
     "block_declared": "un Aliado es declarado bloqueador",
     "combat_damage": "un Aliado hace daño de combate",
     "damage": "se hace daño a un Castillo",
@@ -64,7 +66,7 @@ EVENTS = {
     "ability_used": "se utiliza una habilidad",
     "annulled": "una carta es Anulada",
     "cancelled": "una habilidad es Cancelada",
-    "counter_placed": "se pone un contador",
+    "counter_placed": "se pone un contador sobre una carta",
     "blocked": "un Aliado atacante es bloqueado",
     "control_changed": "una carta cambia de controlador",
 }
@@ -166,7 +168,7 @@ EFFECTS = {
     "remove_all_counters": "quita todos los contadores de {counter} de {subject}",
     # the chain
     "annul": "Anula {subject}",
-    "cancel": "Cancela {subject}",
+    "cancel": "Cancela la habilidad objetivo (la que usa {subject})",
     "cannot_be_annulled": "{subject} no puede ser Anulada",
     "cancel_attack": "cancela el ataque de {subject}",
     "end_battle": "termina la Batalla Mitológica",
