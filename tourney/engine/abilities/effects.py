@@ -148,7 +148,7 @@ class Effects(State):
             tried.append(("trigger", known.abilities[pending.index], pending.index,
                           tuple(action.targets) or None, True, pending.event.card, pending))
         for index, ability in enumerate(known.abilities):
-            if ability.kind == "activated" and ability.zone != "hand":
+            if ability.kind == "activated":  # also from the hand («Desterrar este Aliado de tu mano …»)
                 tried.append(("activated", ability, index, tuple(action.targets) or None, True,
                               None, None))
         first_error: IllegalAction | None = None

@@ -229,8 +229,9 @@ def holds(game: State, cond: Condition | None, source: Inst, controller: str) ->
         return source.id in game.blocks.values()
     if kind == "blocked":
         return source.id in game.blocks
-    if kind == "unblocked":
-        return source.id in game.attackers and source.id not in game.blocks
+    if kind == "unblocked":  # subject "bearer": the Aliado that bears this Arma
+        who = source.bearer if cond.subject == "bearer" else source.id
+        return who is not None and who in game.attackers and who not in game.blocks
     if kind in ("controls", "controls_none", "opponent_controls", "all_allies"):
         who = game.opponent(controller) if kind == "opponent_controls" else controller
         f = cond.filter or TargetFilter()

@@ -197,7 +197,7 @@ class Condition(_Value):
     phase: str | None = None
     counter: str | None = None
     of: tuple[Condition, ...] = ()
-    subject: str = "self"  # dealt_castle_damage: "self" | "bearer"
+    subject: str = "self"  # dealt_castle_damage, unblocked: "self" | "bearer"
     event: str | None = None  # happened_this_turn: a word of EVENTS
 
     _nested: ClassVar[dict[str, type]] = {}
@@ -217,6 +217,8 @@ class Condition(_Value):
             from dataclasses import replace
             return Condition("all_allies", replace(self.filter, other=False)).describe().replace(
                 "todos los Aliados", "todos los demás Aliados")
+        if self.kind == "unblocked" and self.subject == "bearer":
+            return "el Aliado portador fue declarado atacante y no fue bloqueado"
         if self.kind == "happened_this_turn":  # no filter: the card itself
             who = _bare(self.filter.noun()) if self.filter else "esta carta"
             return f"este turno ocurrió: {EVENTS.get(self.event or '', '')} ({who})"
@@ -434,6 +436,8 @@ class Effect(_Value):
         text += per
         if self.kind == "protection":
             text = _protection_text(self, targets)
+        if self.kind == "direct_damage_increase" and self.subject == "each" and self.filter is None:
+            text = f"el daño directo aumenta en {self.amount}"  # anyone's
         if self.kind == "virtual_gold" and self.filter is not None and self.amount_from is None:
             # «genera un Oro para jugar Talismanes»: those Oros only pay for such cards
             text += " sólo para jugar " + replace(self.filter, zone="in_play", count=2).noun()
@@ -473,6 +477,8 @@ def _protection_text(effect: Effect, targets: tuple[TargetFilter, ...]) -> str:
 def _bearers(effect: Effect) -> str:
     """Who may (bearer_only: «un Aliado de coste 3 o más») or may not (bearer_not: «Aliados
     Luz») bear this Arma."""
+    if effect.kind == "unblockable_by" and effect.by is not None:
+        return replace(effect.by, count=2).noun()
     if effect.kind not in ("bearer_only", "bearer_not") or effect.filter is None:
         return ""
     if effect.kind == "bearer_only":

@@ -174,9 +174,7 @@ def _choose(cur: Cursor, antecedent: Cards | None):
         return _verb_effect(VERBS[after.peek()], "you", after.skip(), cards)
     if (after := cur.take("y")) is not None and after.peek() in ("juega", "jugar") and \
             after.peek(1) in PRONOUNS:
-        if (rest := after.skip(2).take("sin", "pagar", "su", "coste")) is not None:
-            return Effect("play_free", cards=cards), rest
-        return None
+        return play(after, cards)  # «… y juégalo sin pagar su coste / pagando su coste»
     if (after := cur.take("para", "que")) is not None:
         return _card_effect(after, None, subject=cards)
     if (after := cur.take("y")) is not None and after.peek() in VERBS and after.peek(1) in PRONOUNS and \

@@ -28,8 +28,8 @@ _PHASES = {"agrupacion": "regroup", "vigilia": "vigil", "final": "final", "batal
 _EVENTS = {"combat_damage": "combat_damage", "enters": "enters_play", "leaves": "leaves_play", "blocked": "blocked", "annulled": "annulled", "destroyed": "destroyed", "banished": "banished",
            "attacks": "attack_declared", "blocks": "block_declared", "played": "played",
            "purified": "purified", "to_graveyard": "to_graveyard", "regrouped": "regrouped",
-           "ability_used": "ability_used", "damage": "damage",
-           "control_gained": "control_changed"}
+           "ability_used": "ability_used", "damage": "damage", "searched": "searched",
+           "shuffled": "shuffled", "control_gained": "control_changed"}
 
 
 def card_filter(cards: Cards, *, owner_player: str | None = None) -> TargetFilter:
@@ -191,6 +191,12 @@ def _condition(cond: PCondition) -> Condition:
         flt = card_filter(cond.cards)
         flt = TargetFilter(**{**_tf_fields(flt), "controller": "you", "count": 1, "targets": False})
         return Condition("controls", filter=flt, count=cond.n)
+    if cond.kind == "bearer_unblocked":  # «si el Aliado portador fue declarado atacante y no fue bloqueado»
+        return Condition("unblocked", subject="bearer")
+    if cond.kind == "opp_control":  # «si tu oponente controla 3 o más Oros»
+        assert cond.cards is not None and cond.n is not None
+        flt = TargetFilter(**{**_tf_fields(card_filter(cond.cards)), "count": 1, "targets": False})
+        return Condition("opponent_controls", filter=flt, count=cond.n)
     if cond.kind == "control_at_most":  # «controlas N o menos Oros»: not N+1 or more
         assert cond.cards is not None and cond.n is not None
         return Condition("not", of=(_condition(replace(cond, kind="control", n=cond.n + 1)),))
