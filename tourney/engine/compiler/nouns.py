@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from .control import source_of_that_ability
 from .noun_parts import other_modifier
 from .parsed import Cards
 from .text import Cursor
@@ -314,12 +315,17 @@ def card_phrase(cur: Cursor) -> tuple[Cards, Cursor] | None:
         return Cards(ref="self"), cur.skip()
     if (after := cur.take_any("todas sus demas copias", "todas sus copias")) is not None:
         return _finish(Cards(count=None, copies_of_that=True), after, None)
+    if (after := cur.take_any("cada otra copia de SELF", "todas las demas copias de SELF",
+                              "las demas copias de SELF")) is not None:
+        return _finish(Cards(count=None, copy_of_self=True, other=True), after, None)
     if (after := cur.take_any("una copia de SELF", "1 copia de SELF")) is not None:
         return _finish(Cards(copy_of_self=True), after, None)
     if (after := cur.take_any("el aliado portador", "el portador")) is not None:
         return Cards(types=("Aliado",), ref="bearer"), after
     if (after := cur.take_any("el aliado elegido", "la carta elegida")) is not None:
         return Cards(types=("Aliado",) if cur.peek(1) == "aliado" else (), ref="that"), after
+    if (source := source_of_that_ability(cur)) is not None:  # «la carta fuente de esa habilidad»
+        return source
     if word in _REF and cur.peek(1) in NOUNS:
         kind = NOUNS[cur.peek(1)][0]
         return Cards(types=(kind,) if kind else (), ref="that"), cur.skip(2)
