@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from ...catalog.model import WEAPON
 from ..keywords import NO_ATTACK, NO_BLOCK, UNBLOCKABLE, weapon_grants
 from .evaluate import IN_PLAY, candidates, dynamic_amount, holds
+from .reads import fingerprint, read_back, reads, reads_back
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..state import Inst, State
@@ -95,13 +96,19 @@ def _off_play_conditions(inst: Inst) -> list:
             and any(c.kind in _OFF_PLAY for c in _conditions(a.condition))]
 
 
-_debug = {"full": False}
+_debug = {"full": False, "content": True}
 
 
 def full_recompute(on: bool) -> None:
     """Debug switch: recompute every card in play after every change, never skipping (the
     reference the incremental path is tested against)."""
     _debug["full"] = on
+
+
+def skip_by_content(on: bool) -> None:
+    """Debug switch: with False, a recomputation is skipped only by the change counters,
+    never because the fingerprint of what it reads is unchanged (``abilities.reads``)."""
+    _debug["content"] = on
 
 
 def recompute(game: State) -> None:
@@ -118,8 +125,9 @@ def recompute(game: State) -> None:
                   len(game.blocks))
     if zone_sensitive(game):  # what the zones out of play decide: the truth of those conditions
         memo = game._off_play_key
-        if memo[0] != game.changes:
-            memo = game._off_play_key = (game.changes, tuple(
+        when = (game.changes, game.turn, len(game.entered), len(game.damaged))
+        if memo[0] != when:
+            memo = game._off_play_key = (when, tuple(
                 holds(game, c, src, src.controller)
                 for src in (game.cards[i] for i in game.statics_in_play)
                 for c in _off_play_conditions(src)) + tuple(
@@ -130,7 +138,24 @@ def recompute(game: State) -> None:
     if game._recomputed == key:
         return
     game._recomputed = key
+    what = reads(game) if _debug["content"] else None
+    if what is None:
+        _recompute(game)
+        return
+    # the key changed, but maybe nothing the continuous abilities read did (an Oro paid, a
+    # turn begins …): a position a recomputation left as it found it (on everything it
+    # reads) is a fixed point, recomputing it again gives the same
+    before = fingerprint(game, what, key[5:])
+    if before == game._fixpoint:
+        return
     _recompute(game)
+    after = fingerprint(game, what, key[5:])
+    if after != before and reads_back(what) and read_back(after, what) != read_back(before, what):
+        # it changed something it reads itself: the next call recomputes once more
+        game._fixpoint = None
+        game._recomputed = None
+    else:
+        game._fixpoint = after
 
 
 def _recompute_all(game: State) -> None:

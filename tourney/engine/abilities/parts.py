@@ -426,6 +426,8 @@ class Effect(_Value):
             bearers=_bearers(self)).strip()
         if text.startswith("tú "):
             text = text[3:]
+        if self.kind == "become_ally" and not self.keyword:
+            text = text.replace(" de Raza  de", " de")  # no Race given: only the Fuerza
         if self.random:
             text += " al azar"
         if self.unless is not None:
@@ -434,6 +436,8 @@ class Effect(_Value):
         text += per
         if self.kind == "protection":
             text = _protection_text(self, targets)
+        if self.kind == "direct_damage_increase" and self.subject == "each" and self.filter is None:
+            text = f"el daño directo aumenta en {self.amount}"  # anyone's
         if self.kind == "virtual_gold" and self.filter is not None and self.amount_from is None:
             # «genera un Oro para jugar Talismanes»: those Oros only pay for such cards
             text += " sólo para jugar " + replace(self.filter, zone="in_play", count=2).noun()
@@ -473,6 +477,8 @@ def _protection_text(effect: Effect, targets: tuple[TargetFilter, ...]) -> str:
 def _bearers(effect: Effect) -> str:
     """Who may (bearer_only: «un Aliado de coste 3 o más») or may not (bearer_not: «Aliados
     Luz») bear this Arma."""
+    if effect.kind == "unblockable_by" and effect.by is not None:
+        return replace(effect.by, count=2).noun()
     if effect.kind not in ("bearer_only", "bearer_not") or effect.filter is None:
         return ""
     if effect.kind == "bearer_only":

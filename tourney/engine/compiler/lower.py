@@ -142,6 +142,12 @@ def _effect(eff: PEffect, scope: _Scope, continuous: bool) -> Effect:
         if fields["subject"] not in ("self", "bearer") and sources is not None:
             raise Unsupported("protección de un objetivo contra un tipo de fuente")
         return Effect("protection", keyword=eff.keyword, filter=sources, **fields, **common)
+    if eff.kind == "become_ally":  # «convertir este Tótem en un Aliado con Fuerza 3 hasta la Fase Final»
+        if eff.until != "end" or continuous:
+            raise Unsupported("conversión sin «hasta la Fase Final»")
+        assert eff.cards is not None
+        return Effect("become_ally", amount=eff.amount, keyword=eff.keyword, duration=_duration(eff, False),
+                      **scope.subject(eff.cards), **_count(eff.per, "you"), **common)
     kind = _MOVES.get(eff.kind) if eff.kind != "put" else _PUT.get(eff.dest or "")
     if kind is None or eff.cards is None:
         raise Unsupported(f"efecto «{eff.kind}» sin equivalente en el motor")
@@ -323,11 +329,15 @@ def _lower(p: Parsed, text: str, card_type: str) -> Ability:
         zones = {c.zone for c in p.conditions if c.kind == "self_zone" and c.zone is not None} | {
             c.cards.zone for c in p.costs if c.cards is not None and c.cards.ref == "self" and c.cards.zone != "play"} | {
             e.cards.zone for e in p.effects if e.kind in ("play_free", "play_paying") and e.cards is not None
-            and e.cards.ref == "self" and e.cards.zone != "play"}  # «jugar este Aliado desde tu Cementerio»
+            and e.cards.ref == "self" and e.cards.zone != "play"}  # «jugar este Aliado desde tu Cementerio / mano»
         if len(zones) == 1 and zones != {"play"}:
             common["zone"] = _ZONES[zones.pop()]
             # the zone says it: the condition «si esta carta está en tu Cementerio» is not repeated
             common["condition"] = _conditions(tuple(c for c in p.conditions if c.kind != "self_zone"))
+        elif not zones and any(e.kind == "play_free" and e.cards is not None and e.cards.ref == "self"
+                               for e in p.effects) and not (p.trigger and p.trigger.cards and
+                                                            p.trigger.cards.ref == "self"):
+            common["zone"] = "hand"  # «puedes … para jugar este Aliado»: it is played from the hand (8.1)
     if any(c.kind in ("discard_self", "reveal_self") for c in costs) and common.get("zone") != "hand":
         raise Unsupported("Descartar / mostrar esta carta fuera de la mano")
     if p.kind == "triggered":

@@ -28,8 +28,8 @@ _PHASES = {"agrupacion": "regroup", "vigilia": "vigil", "final": "final", "batal
 _EVENTS = {"combat_damage": "combat_damage", "enters": "enters_play", "leaves": "leaves_play", "blocked": "blocked", "annulled": "annulled", "destroyed": "destroyed", "banished": "banished",
            "attacks": "attack_declared", "blocks": "block_declared", "played": "played",
            "purified": "purified", "to_graveyard": "to_graveyard", "regrouped": "regrouped",
-           "ability_used": "ability_used", "damage": "damage",
-           "control_gained": "control_changed"}
+           "ability_used": "ability_used", "damage": "damage", "searched": "searched",
+           "shuffled": "shuffled", "control_gained": "control_changed"}
 
 
 def card_filter(cards: Cards, *, owner_player: str | None = None) -> TargetFilter:
@@ -207,6 +207,13 @@ def _condition(cond: PCondition) -> Condition:
         assert cond.cards is not None
         return Condition("bearer_is", filter=TargetFilter(**{**_tf_fields(card_filter(cond.cards)),
                                                              "targets": False}))
+    if cond.kind == "self_counters":  # «si este Aliado tiene 2 o más contadores de Alimento»
+        assert cond.n is not None and cond.zone is not None
+        return Condition("has_counters", count=cond.n, counter=cond.zone)
+    if cond.kind == "opponent_control":  # «si tu oponente controla uno o más Tótems o Armas»
+        assert cond.cards is not None and cond.n is not None
+        flt = TargetFilter(**{**_tf_fields(card_filter(replace(cond.cards, count=1))), "targets": False})
+        return Condition("opponent_controls", filter=flt, count=cond.n)
     if cond.kind == "self_zone":
         assert cond.zone is not None
         return Condition("in_zone", zone=_ZONES[cond.zone])
