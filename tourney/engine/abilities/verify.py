@@ -306,9 +306,16 @@ def _effect(game: State, pool: _Pool, effect: Effect, ability: Ability, source: 
                    else [player_of(game, effect.player, p, _owner_of(game, known))])
         if effect.optional and all(table.get(pid, 0) == 0 for pid in players):
             return False
+        # «Roba una carta. Luego, si …, puedes Robar una carta adicional»: a later step of the
+        # same kind takes the rest of the line's cards (what none takes is left over: illegal)
+        steps = ability.effects
+        more = any(e.kind == kind for e in steps[steps.index(effect) + 1:]) if effect in steps else False
         for pid in players:
             have = table.get(pid, 0)
             left = len(game.players[pid].castle)
+            if more and have > n:
+                table[pid] = have - n
+                continue
             if have != n and not (left < n and have == left):  # as many as there are (6.x)
                 verb = "Roba" if kind == "draw" else "Bota"
                 raise IllegalAction("10.45" if kind == "draw" else "10.7",

@@ -205,6 +205,9 @@ def _condition(cond: PCondition) -> Condition:
         flt = card_filter(cond.cards)
         flt = TargetFilter(**{**_tf_fields(flt), "controller": "you", "count": 1, "targets": False})
         return Condition("controls", filter=flt, count=cond.n)
+    if cond.kind == "bearer_not_race":  # «mientras el Aliado portador no sea de Raza Samurái»
+        return Condition("not", of=(Condition("bearer_is", filter=TargetFilter(
+            types=("Aliado",), races=cond.races, targets=False)),))
     if cond.kind == "bearer_unblocked":  # «si el Aliado portador fue declarado atacante y no fue bloqueado»
         return Condition("unblocked", subject="bearer")
     if cond.kind == "opp_control":  # «si tu oponente controla 3 o más Oros»
