@@ -325,3 +325,25 @@ def test_ame_onna_reads_la_carta_superior_as_the_top_card(real):
 def test_lancelot_reads_cualquier_numero_as_cualquier_cantidad(real):
     assert compiled(real("Lancelot"))[0] == {"kind": "continuous", "effects": [
         {"kind": "weapon_capacity", "subject": "self"}]}  # no amount: any number of Armas
+
+
+def test_teutates_oros_for_talismanes_let_a_talisman_be_paid_with_fewer_oros(judge, cost):
+    assert cost("Aliento Congelante") == cost("Kamuy") == 2
+    head = header(deck("Teutates", "Aliento Congelante", "Kamuy"), deck(), hand=3)
+    base = [put("A", "A1"), put("B", "B1")]
+    v = judge(head, base + [play("A", "A2", ["A0"], targets=["B1"])])  # one Oro + Teutates' Oro
+    assert v.legal and len(base) + 2 in v.unverified
+    v = judge(head, base + [play("A", "A3", ["A0"])])  # an Aliado: Teutates' Oro does not pay it
+    assert (v.status, v.rule) == ("illegal", "8.1")
+
+
+def test_pergamino_de_ku_chooses_a_dragon_of_the_cementerio_and_plays_it_paying(real):
+    assert compiled(real("Pergamino de Ku")) == [
+        {"kind": "effect", "targets": [{"types": ["Aliado"], "races": ["Dragón"], "controller": "you",
+                                        "zone": "graveyard"}], "effects": [{"kind": "play_paying"}], "zone": "hand"}]
+
+
+def test_kumonosu_reads_jugar_sin_pagar_su_coste_before_the_card(real):
+    got = sentence_json(real("Kumonosu"), 1)[0]
+    assert got["effects"] == [{"kind": "play_free"}]
+    assert got["targets"][0]["types"] == ["Tótem"] and got["targets"][0]["zone"] == "graveyard"
