@@ -60,8 +60,13 @@ class TargetFilter(_Value):
     max_cost_from: str | None = None  # «de coste igual o menor a …» (an AMOUNT_SOURCES word)
     max_strength_from: str | None = None  # «de Fuerza igual o menor a …»
     min_cost_from: str | None = None  # with max_cost_from: «del mismo coste» (equal)
+    extreme: str | None = None  # «el Aliado oponente de menor / mayor Fuerza»: min_strength /
+    # max_strength among the cards that match the rest of the filter
+    strict_from: bool = False  # «con Fuerza menor a …»: the *_from upper limits are strict
     from_filter: TargetFilter | None = None  # what those amounts count ("count")
     same_zone: bool = False  # «hasta dos cartas de un Cementerio»: all from one player's zone
+    same_name_as: int | None = None  # «y todas sus copias en juego»: the other cards named as
+    # the ability's targets[n] (known only when the effect resolves: ``verify.fixed``)
     also_zones: tuple[str, ...] = ()  # «en tu Mazo Castillo o Cementerio»: ``zone`` or one of these
     counter: str | None = None  # «Aliados Alimentados», «con contadores de Honor»: has ≥ 1 of them
     no_counter: str | None = None  # «que no estén Alimentados»: has none of them
@@ -121,6 +126,8 @@ class TargetFilter(_Value):
             parts.append(f"de coste {self.min_cost} o más")
         if parts[-1].startswith(("de coste igual", "de Fuerza igual")):
             parts[-1] = parts[-1].replace(" a el ", " al ")
+            if self.strict_from:
+                parts[-1] = parts[-1].replace("igual o menor", "menor")
         if self.not_races:
             parts.append("que no sea de Raza " + " ni ".join(self.not_races))
         if self.not_types:
@@ -153,6 +160,10 @@ class TargetFilter(_Value):
             parts.append(f"sin contadores de {self.no_counter}")
         if self.attacking is True:
             parts.append("atacante")
+        if self.extreme is not None:
+            parts.append("de menor Fuerza" if self.extreme == "min_strength" else "de mayor Fuerza")
+        if self.same_name_as is not None:
+            parts.append("con el nombre del objetivo (sus demás copias)")
         if self.controller == "you":
             parts.append("que controles")
         if self.zone == "being_played":
@@ -426,6 +437,8 @@ class Effect(_Value):
             bearers=_bearers(self)).strip()
         if text.startswith("tú "):
             text = text[3:]
+        if self.kind == "become_ally" and not self.keyword:
+            text = text.replace(" de Raza  de", " de")  # no Race given: only the Fuerza
         if self.random:
             text += " al azar"
         if self.unless is not None:
@@ -434,6 +447,8 @@ class Effect(_Value):
         text += per
         if self.kind == "protection":
             text = _protection_text(self, targets)
+        if self.kind == "direct_damage_increase" and self.subject == "each" and self.filter is None:
+            text = f"el daño directo aumenta en {self.amount}"  # anyone's
         if self.kind == "virtual_gold" and self.filter is not None and self.amount_from is None:
             # «genera un Oro para jugar Talismanes»: those Oros only pay for such cards
             text += " sólo para jugar " + replace(self.filter, zone="in_play", count=2, controller="any").noun()
@@ -473,6 +488,8 @@ def _protection_text(effect: Effect, targets: tuple[TargetFilter, ...]) -> str:
 def _bearers(effect: Effect) -> str:
     """Who may (bearer_only: «un Aliado de coste 3 o más») or may not (bearer_not: «Aliados
     Luz») bear this Arma."""
+    if effect.kind == "unblockable_by" and effect.by is not None:
+        return replace(effect.by, count=2).noun()
     if effect.kind not in ("bearer_only", "bearer_not") or effect.filter is None:
         return ""
     if effect.kind == "bearer_only":

@@ -11,7 +11,7 @@ from .card_effects import GRANTS, SUBJECT_KINDS, _being_played, _card_effect, _o
 from .effect_parts import (
     _MOVE_TO, VERBS, _amount, _dig, _own_zone, _player, _second_object, _unless, as_many,
 )
-from .control import cancel_effect
+from .control import cancel_effect, convert_effect
 from .counters import counter_effect
 from .effects_more import also_strength, extra_turn, gold, play, second_zone
 from .nouns import PRONOUNS, bare_phrase, card_phrase, more_modifiers, number
@@ -150,6 +150,8 @@ def effect_of(player: str, cur: Cursor, antecedent: Cards | None) -> tuple[Effec
         return cleared
     if (cancelled := cancel_effect(cur)) is not None:  # «Cancela una habilidad … objetivo»
         return cancelled
+    if (converted := convert_effect(cur)) is not None:  # «convertir este Tótem en un Aliado …»
+        return converted
     return _card_effect(cur, antecedent)
 
 

@@ -47,7 +47,9 @@ def play(cur: Cursor, antecedent: Cards | None) -> tuple[Effect, Cursor] | None:
     if obj is None:
         return None
     cards, rest = obj
-    if cards.ref == "self" and (more := rest.take("desde", "tu", "cementerio")) is not None:
+    if cards.ref == "self" and (more := rest.take("desde", "tu", "mano")) is not None:
+        cards, rest = replace(cards, zone="hand"), more  # «jugar este Aliado desde tu mano»
+    elif cards.ref == "self" and (more := rest.take("desde", "tu", "cementerio")) is not None:
         cards, rest = replace(cards, zone="graveyard"), more  # the ability works from there
     rest = rest.take(",") or rest
     if (end := rest.take(*_FREE)) is not None:

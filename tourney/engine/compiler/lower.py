@@ -11,9 +11,9 @@ from typing import Any
 from ..abilities.model import Ability, Cost, Effect, TargetFilter, Trigger
 from .lower_parts import (
     _NAME, _PAID, _PHASES, _ZONES, Unsupported, _conditions, _cost, _count, _duration, _fields,
-    _Scope, _tf_fields, _trigger, card_filter,
+    _Scope, _tf_fields, _trigger, amount_source, card_filter,
 )
-from .parsed import Cards
+from .parsed import Amount, Cards
 from .parsed import Effect as PEffect
 from .parsed import Parsed
 from .statics import KINDS as STATIC_KINDS
@@ -42,6 +42,10 @@ def _effect(eff: PEffect, scope: _Scope, continuous: bool) -> Effect:
         if eff.kind != "cancel_attack" and (eff.cards is None or eff.cards.controller != "opponent"):
             common["unless_player"] = "opponent"  # «Roba una carta a menos que tu oponente pague …»
         common["unless"] = Cost(eff.unless[0], amount=eff.unless[1])
+    if eff.kind in ("draw", "mill") and (eff.amount_from or "").startswith("cost_of_that:"):
+        source, target = _cost_of_that(eff.amount_from or "", scope)
+        return Effect(eff.kind, subject="player", player=eff.player, amount_from=source,
+                      target=target, **common)
     if eff.kind in ("draw", "mill") and eff.amount_from is not None:
         target = 0
         if eff.amount_from == "strength_of_target":
@@ -142,6 +146,12 @@ def _effect(eff: PEffect, scope: _Scope, continuous: bool) -> Effect:
         if fields["subject"] not in ("self", "bearer") and sources is not None:
             raise Unsupported("protección de un objetivo contra un tipo de fuente")
         return Effect("protection", keyword=eff.keyword, filter=sources, **fields, **common)
+    if eff.kind == "become_ally":  # «convertir este Tótem en un Aliado con Fuerza 3 hasta la Fase Final»
+        if eff.until != "end" or continuous:
+            raise Unsupported("conversión sin «hasta la Fase Final»")
+        assert eff.cards is not None
+        return Effect("become_ally", amount=eff.amount, keyword=eff.keyword, duration=_duration(eff, False),
+                      **scope.subject(eff.cards), **_count(eff.per, "you"), **common)
     kind = _MOVES.get(eff.kind) if eff.kind != "put" else _PUT.get(eff.dest or "")
     if kind is None or eff.cards is None:
         raise Unsupported(f"efecto «{eff.kind}» sin equivalente en el motor")
@@ -180,6 +190,21 @@ def _effect(eff: PEffect, scope: _Scope, continuous: bool) -> Effect:
         raise Unsupported("Descartar una carta concreta")
     return Effect(kind, duration=_duration(eff, continuous and kind in _LASTING), **fields, **extra,
                   **common)
+
+
+def _cost_of_that(word: str, scope: _Scope) -> tuple[str, int]:
+    """«tantas cartas como coste tenga ese Talismán»: the ability's target named just before,
+    or else the one card paid as its cost (``amount_source``)."""
+    kind = word.partition(":")[2]
+    if scope.last is not None and scope.last[0] == "target":
+        index = scope.last[1]
+        if kind and scope.targets[index].types != (kind,):
+            raise Unsupported("«ese …» no es el objetivo de antes")
+        return "cost_of_target", index
+    if scope.last is None:
+        ref = Amount("of_ref", cards=Cards(types=(kind,) if kind else ()), stat="cost")
+        return amount_source(ref)[0], 0
+    raise Unsupported("«ese …» sin antecedente claro")
 
 
 class _Both(Exception):
@@ -323,11 +348,15 @@ def _lower(p: Parsed, text: str, card_type: str) -> Ability:
         zones = {c.zone for c in p.conditions if c.kind == "self_zone" and c.zone is not None} | {
             c.cards.zone for c in p.costs if c.cards is not None and c.cards.ref == "self" and c.cards.zone != "play"} | {
             e.cards.zone for e in p.effects if e.kind in ("play_free", "play_paying") and e.cards is not None
-            and e.cards.ref == "self" and e.cards.zone != "play"}  # «jugar este Aliado desde tu Cementerio»
+            and e.cards.ref == "self" and e.cards.zone != "play"}  # «jugar este Aliado desde tu Cementerio / mano»
         if len(zones) == 1 and zones != {"play"}:
             common["zone"] = _ZONES[zones.pop()]
             # the zone says it: the condition «si esta carta está en tu Cementerio» is not repeated
             common["condition"] = _conditions(tuple(c for c in p.conditions if c.kind != "self_zone"))
+        elif not zones and any(e.kind == "play_free" and e.cards is not None and e.cards.ref == "self"
+                               for e in p.effects) and not (p.trigger and p.trigger.cards and
+                                                            p.trigger.cards.ref == "self"):
+            common["zone"] = "hand"  # «puedes … para jugar este Aliado»: it is played from the hand (8.1)
     if any(c.kind in ("discard_self", "reveal_self") for c in costs) and common.get("zone") != "hand":
         raise Unsupported("Descartar / mostrar esta carta fuera de la mano")
     if p.kind == "triggered":
