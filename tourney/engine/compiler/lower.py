@@ -290,6 +290,10 @@ def _lower(p: Parsed, text: str, card_type: str) -> Ability:
             return Ability("continuous", effects=(Effect("cannot_attack", subject="self"),),
                            text=text)
         raise Unsupported(f"propiedad «{p.param}» sin equivalente en el motor")
+    if p.kind == "permission" and p.trigger is not None:  # «… en respuesta a que tu oponente juegue un Aliado»
+        if p.conditions:
+            raise Unsupported("permiso en respuesta con condición")
+        return Ability("play_permission", zone="hand", response=True, trigger=_trigger(p.trigger), text=text)
     if p.kind == "permission" and p.conditions:
         plain = _lower(Parsed("permission", param=p.param), text, card_type)
         return Ability("play_permission", zone=plain.zone, phases=plain.phases, own_turn=plain.own_turn,
