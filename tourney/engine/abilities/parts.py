@@ -217,6 +217,10 @@ class Condition(_Value):
             from dataclasses import replace
             return Condition("all_allies", replace(self.filter, other=False)).describe().replace(
                 "todos los Aliados", "todos los demás Aliados")
+        if self.kind == "controls_more":
+            noun = _bare(self.filter.noun()) if self.filter else "cartas"
+            return (f"controlas más {noun} que tu oponente" if self.player == "you"
+                    else f"tu oponente controla más {noun} que tú")
         if self.kind == "unblocked" and self.subject == "bearer":
             return "el Aliado portador fue declarado atacante y no fue bloqueado"
         if self.kind == "happened_this_turn":  # no filter: the card itself
