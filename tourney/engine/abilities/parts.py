@@ -169,6 +169,9 @@ class TargetFilter(_Value):
         return not self.types or self.types[0] in ("Arma",)
 
 
+_DIG_REST = {"castle": " y baraja el resto en su Mazo Castillo",
+             "castle_top": " y pone el resto en el tope de su Mazo Castillo en cualquier orden"}
+_OWN_ZONE = {"hand": "mano", "graveyard": "Cementerio", "castle": "Mazo Castillo", "exile": "Zona de Destierro"}
 _TYPE_PLURAL = {"Aliado": "Aliados", "Talismán": "Talismanes", "Arma": "Armas",
                 "Tótem": "Tótems", "Oro": "Oros"}
 _NUMBER = {0: "cero", 1: "un", 2: "dos", 3: "tres", 4: "cuatro", 5: "cinco", 6: "seis"}
@@ -391,6 +394,14 @@ class Effect(_Value):
         if self.kind == "search" and self.filter is not None:  # «Busca hasta tres Armas …»
             from dataclasses import replace
             return replace(self.filter, targets=False).describe()
+        if self.kind == "dig" and self.filter is not None:  # «… y toma una carta»
+            from dataclasses import replace
+            return replace(self.filter, zone="in_play", targets=False).describe()
+        if self.player == "each" and self.subject == "chosen" and self.filter is not None:
+            from dataclasses import replace  # «Cada jugador Destierra un Aliado que controle»
+            f = self.filter
+            own = replace(f, controller="any", zone="in_play", targets=False).describe()
+            return own + (" que controle" if f.zone == "in_play" else f" de su {_OWN_ZONE.get(f.zone, f.zone)}")
         if self.subject == "target" and self.target < len(targets):
             return targets[self.target].describe()
         if self.subject in ("each", "chosen", "player") and self.filter is not None:
@@ -415,6 +426,14 @@ class Effect(_Value):
             bearers=_bearers(self)).strip()
         if text.startswith("tú "):
             text = text[3:]
+        if self.player == "each" and self.subject == "chosen" and not text.startswith("cada jugador"):
+            text = "cada jugador " + text
+        if self.kind == "dig" and self.rest_zone:  # where the cards not taken go
+            if self.filter is not None and self.filter.count == 0:
+                text = text.split(" y toma ")[0] + " y las devuelve al tope de su Mazo Castillo en cualquier orden"
+            else:
+                text += " en su mano" + _DIG_REST.get(self.rest_zone,
+                                                      f" y pone el resto en {ZONES.get(self.rest_zone, '')}")
         if self.random:
             text += " al azar"
         if self.unless is not None:
