@@ -5,7 +5,7 @@ en juego». Real cards, read from ../shared/data; their compiled values are asse
 games show the engine reading the amount when the ability resolves."""
 from __future__ import annotations
 
-from .games import cast, deck, effect, header, put
+from .games import battle, cast, deck, effect, header, put
 from .realcards import sentence_json
 
 
@@ -114,3 +114,88 @@ def test_cthulhu_played_the_discarded_cards_cost_limits_the_target(judge):
     too_dear = effect("A", "A1", targets=["B1"], moves=[["A2", "graveyard"], ["B1", "exile"]])
     v = judge(head, base + [too_dear])
     assert (v.status, v.rule) == ("illegal", "8.2") and "Kamuy (B1) ya no es un objetivo válido" in v.message
+
+
+# -- «por cada …» on every card of a kind, and «por cada copia en juego» ----------------
+
+def test_carmen_saliare_counts_apart_from_the_aliados_it_strengthens(real):
+    ability = _only(real("Carmen Saliare"), 0)
+    assert ability["effects"] == [{
+        "kind": "strength", "subject": "each", "amount": 1, "amount_from": "count",
+        "filter": {"types": ["Aliado"], "races": ["Sacerdote"], "controller": "you"},
+        "count_filter": {"controller": "you", "zone": "exile", "targets": False},
+        "duration": {"kind": "end_of_turn"}}]
+
+
+def test_porcia_counts_the_opponents_zona_de_destierro(real):
+    ability = _only(real("Porcia"), 0)
+    assert ability["kind"] == "continuous"
+    (eff,) = ability["effects"]
+    assert eff["filter"]["other"] and eff["filter"]["races"] == ["Sacerdote"]
+    assert eff["count_filter"] == {"controller": "opponent", "zone": "exile", "targets": False}
+
+
+def test_ryujin_counts_the_totems_you_control(real):
+    ability = _only(real("Ryujin"), 1)
+    (eff,) = ability["effects"]
+    assert (eff["amount"], eff["amount_from"]) == (2, "count")
+    assert eff["count_filter"] == {"types": ["Tótem"], "controller": "you", "targets": False}
+
+
+def test_trauko_counts_every_copy_in_play_itself_included(real):
+    (eff,) = _only(real("Trauko"), 0)["effects"]
+    assert eff == {"kind": "strength", "subject": "self", "amount": 1, "amount_from": "count",
+                   "filter": {"names": ["Trauko"], "targets": False}}
+
+
+def test_grifo_dorado_and_sovnya_count_the_other_copies(real):
+    (eff,) = _only(real("Grifo Dorado"), 1)["effects"]
+    assert eff["filter"] == {"names": ["Grifo Dorado"], "other": True, "targets": False}
+    (eff,) = _only(real("Sovnya"), 0)["effects"]
+    assert eff["subject"] == "bearer"
+    assert eff["filter"] == {"names": ["Sovnya"], "other": True, "targets": False}
+
+
+def test_nina_del_dragon_mills_two_per_copy_in_play(real):
+    (eff,) = _only(real("Niña del Dragón"), 0)["effects"]
+    assert (eff["kind"], eff["player"], eff["amount"], eff["amount_from"]) == (
+        "mill", "opponent", 2, "count")
+    assert eff["filter"] == {"names": ["Niña del Dragón"], "targets": False}
+
+
+def test_trauko_played_is_stronger_with_a_second_copy_in_play(judge):
+    # Trauko (2) counts itself: 3 against Isanami e Isanagi (3), both destroyed; with the other
+    # Trauko in play it is 4 against 3 and only the blocker is destroyed
+    head = header(deck("Trauko", "Trauko"), deck("Isanami e Isanagi"), hand=1)
+    v = judge(head, battle([]))
+    assert v.legal and v.final["A"]["graveyard"] == 1 and v.final["B"]["graveyard"] == 1
+    v = judge(head, [put("A", "A1")] + battle([]))
+    assert v.legal and v.final["A"]["graveyard"] == 0 and v.final["B"]["graveyard"] >= 1
+
+
+def test_carmen_saliare_played_each_sacerdote_gains_one_per_banished_card(judge, cost):
+    head = header(deck("Carmen Saliare", "Dub-Sar"), deck(), hand=2)
+    base = [put("A", "A2"), put("A", "A3", "A4", zone="exile")] + cast(
+        "A", "A1", "Carmen Saliare", cost)
+    v = judge(head, base + [effect("A", "A1", strength=[["A2", 2]])])
+    assert v.status == "unfinished" and v.verified[-1] == len(base) + 2
+    v = judge(head, base + [effect("A", "A1", strength=[["A2", 1]])])
+    assert (v.status, v.line) == ("illegal", len(base) + 2)
+
+
+def test_dub_sar_played_other_sacerdotes_grow_with_your_zona_de_destierro(judge):
+    # Porcia (Sacerdote, 2) attacks into Isanami e Isanagi (3): alone she is destroyed; with
+    # Dub-Sar in play and two cards in A's Zona de Destierro she has 4 and survives
+    head = header(deck("Dub-Sar", "Porcia"), deck("Isanami e Isanagi"), hand=1)
+    v = judge(head, [put("A", "A1")] + battle([]))
+    assert v.legal and v.final["A"]["graveyard"] == 1 and v.final["B"]["graveyard"] == 0
+    v = judge(head, [put("A", "A1"), put("A", "A5", "A6", zone="exile")] + battle([]))
+    assert v.legal and v.final["A"]["graveyard"] == 0 and v.final["B"]["graveyard"] >= 1
+
+
+def test_koan_every_aliado_gains_one_per_aliado_in_play_until_the_fase_final(real):
+    (eff,) = _only(real("Koan"), 0)["effects"]
+    assert eff == {"kind": "strength", "subject": "each", "amount": 1, "amount_from": "count",
+                   "filter": {"types": ["Aliado"]},
+                   "count_filter": {"types": ["Aliado"], "targets": False},
+                   "duration": {"kind": "end_of_turn"}}

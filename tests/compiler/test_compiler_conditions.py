@@ -5,6 +5,8 @@ of the bearer, and «a menos que tu oponente pague» on any effect. Real cards, 
 the condition."""
 from __future__ import annotations
 
+from tourney.engine.compiler import compile_card
+
 from .games import attack, block, cast, deck, effect, end, header, passes, play, put
 from .realcards import compiled, sentence_json
 
@@ -92,11 +94,11 @@ def test_the_bearer_or_this_aliado_dealt_combat_damage(real):
     bearer = {"kind": "dealt_castle_damage", "subject": "bearer"}
     assert _condition(real("Atlatl")) == bearer
     assert _condition(real("Zhanmadao")) == bearer
-    (sawney,) = sentence_json(real("Sawney Bean"), 1)
-    assert sawney["condition"] == {"kind": "all_of", "of": [
+    (sawney,) = sentence_json(real("Sawney Bean"), 1)  # (its next sentence adds a third one)
+    assert sawney["condition"]["kind"] == "all_of" and sawney["condition"]["of"][:2] == [
         {"kind": "dealt_castle_damage"},
         {"kind": "all_allies", "filter": {"types": ["Aliado"], "races": ["Bárbaro"], "controller": "you",
-                                          "targets": False}}]}
+                                          "targets": False}}]
 
 
 def test_atlatl_searches_an_oro_only_after_its_bearer_hit_the_castillo(judge):
@@ -174,3 +176,69 @@ def test_a_talisman_with_two_conditional_effects_is_unverified(judge, cost):
     for line in (effect("A", "A1", moves=[["B1", "castle_bottom"]]), effect("A", "A1", draw={"A": 2})):
         v = judge(head, base + [line])
         assert v.legal and v.unverified[-1] == len(base) + 2  # header is line 1
+
+
+# -- «Sólo puedes activar / utilizar esta habilidad si …»: a condition of the ability before ---
+
+def test_solo_puedes_activar_esta_habilidad_si_restricts_the_ability_before(real):
+    opp_oros = {"kind": "opponent_controls", "filter": {"types": ["Oro"], "targets": False}, "count": 3}
+    coliseo = real("Coliseo")
+    (ability,) = compiled(coliseo)
+    assert ability["kind"] == "activated" and ability["condition"] == opp_oros
+    assert [s.understood for s in compile_card(coliseo).sentences] == [True, True]
+    (sawney,) = sentence_json(real("Sawney Bean"), 1)  # joined to the two conditions it had
+    assert sawney["kind"] == "triggered" and sawney["condition"]["kind"] == "all_of"
+    assert sawney["condition"]["of"][-1] == opp_oros and len(sawney["condition"]["of"]) == 3
+    (mandragora,) = [a for a in compiled(real("Mandrágora")) if a["kind"] == "activated"]
+    assert mandragora["zone"] == "reserve"
+    assert mandragora["condition"] == {"kind": "controls", "filter": {
+        "controller": "you", "targets": False, "attribute": "Oscuridad"}, "count": 3}
+
+
+def test_a_restriction_without_an_ability_before_it_is_not_understood(real):
+    rudi = compile_card(real("Rudi"))  # its ability sentence is not read: nothing to restrict
+    assert rudi.sentences[1].reason is not None and "sin una habilidad" in rudi.sentences[1].reason
+
+
+def test_tu_oponente_controla_and_controlas_otra_carta(real):
+    (abuhuwa,) = [a for a in compiled(real("Abúhuwa")) if a["kind"] == "triggered"]
+    assert abuhuwa["condition"] == {"kind": "opponent_controls", "filter": {
+        "types": ["Tótem", "Arma"], "targets": False}}
+    (erelim,) = [a for a in compiled(real("Erelim")) if a["kind"] == "triggered"]
+    assert erelim["condition"] == {"kind": "controls", "filter": {
+        "controller": "you", "other": True, "targets": False, "attribute": "Luz"}}
+
+
+def test_coliseo_is_usable_only_while_the_opponent_controls_three_oros(judge):
+    # Coliseo: destroy a Héroe you control to return an opponent's Oro con habilidad
+    head = header(deck("Coliseo", "Porasy"), deck("Mandrágora"), hand=0)
+    setup = [put("A", "A1", zone="support"), put("A", "A2"), put("B", "B1", zone="reserve")]
+    use = effect("A", "A1", targets=["B1"], moves=[["A2", "graveyard"], ["B1", "hand"]])
+    v = judge(head, setup + [put("B", "B9", "B10", zone="reserve"), use])  # B1, B9, B10 and B0
+    assert v.legal and v.verified[-1] == len(setup) + 3
+    v = judge(head, setup + [use])  # B0 and B1 only
+    assert (v.status, v.rule) == ("illegal", "6.2")
+
+
+# -- the bearer's unblocked attack, «este es el único Aliado en tu Cementerio» ------------------
+
+def test_spatha_and_shokera_conditions(real):
+    (spatha,) = [a for a in compiled(real("Spatha")) if a["kind"] == "activated"]
+    assert spatha["condition"] == {"kind": "unblocked", "subject": "bearer"}
+    assert spatha["phases"] == ["war"]
+    assert spatha["effects"] == [{"kind": "strength", "subject": "bearer", "amount": 2,
+                                  "duration": {"kind": "end_of_turn"}}]
+    (shokera,) = [a for a in compiled(real("Shokera")) if a["kind"] == "activated"]
+    assert shokera["zone"] == "graveyard"  # «este es el único Aliado en tu Cementerio»: it is there
+    assert shokera["condition"] == {"kind": "zone_empty", "filter": {
+        "types": ["Aliado"], "other": True, "targets": False}, "zone": "graveyard"}
+
+
+def test_spatha_gives_two_only_when_its_bearer_attacked_unblocked(judge):
+    head = header(deck("Spatha"), deck(), hand=1)
+    armed = [put("A", "A2"), play("A", "A1", ["A0"], bearer="A2")]  # Spatha costs 1
+    use = effect("A", "A1", strength=[["A2", 2]])
+    v = judge(head, armed + [attack("A", "A2"), block("B"), passes("B"), use])
+    assert v.legal and v.verified == (7,)
+    v = judge(head, armed + [put("B", "B1"), attack("A", "A2"), block("B", ("B1", "A2")), passes("B"), use])
+    assert (v.status, v.rule, v.line) == ("illegal", "6.2", 8)

@@ -4,7 +4,7 @@ todo el Alimento de un Aliado que controles», «quita todo el Alimento de …»
 cards and played in short games (see games.py)."""
 from __future__ import annotations
 
-from .games import cast, deck, effect, header, put
+from .games import cast, deck, effect, gold, header, play, put
 from .realcards import compiled, sentence_json
 
 
@@ -163,3 +163,127 @@ def test_trolual_activated_in_a_v2_record_names_the_aliado_that_pays(judge):
     assert (v.status, v.rule, v.line) == ("illegal", "10.16", len(base) + 2)
     v = judge(head, base + [dict(act, costs=[])])
     assert (v.status, v.rule) == ("illegal", "10.16")
+
+
+# -- Cancelar una habilidad (10.10) -------------------------------------------------------
+
+def test_cancelar_una_habilidad_activada_o_disparada_targets_the_ability(real):
+    alas = compiled(real("Alas de Murciélago"))[0]
+    assert alas["targets"] == [{"zone": "being_played"}] and alas["response"]
+    assert [e["kind"] for e in alas["effects"]] == ["cancel", "banish"]  # «la carta fuente de esa habilidad»
+    assert alas["effects"][1]["then"] and alas["effects"][1].get("target", 0) == 0
+    astra = compiled(real("Astra"))[1]
+    assert astra["costs"] == [{"kind": "banish_self"}] and astra["effects"] == [{"kind": "cancel"}]
+    assert astra["targets"] == [{"zone": "being_played"}] and astra["response"]
+
+
+def test_alas_de_murcielago_cancels_taira_no_kiyomori_and_banishes_it(judge, cost):
+    head = dict(header(deck("Taira no Kiyomori", "Kirpan"), deck("Alas de Murciélago"), hand=1),
+                version=2)
+    oros = [f"B{9 + i}" for i in range(cost("Alas de Murciélago") - 1)]
+    base = [put("A", "A1"), put("A", "A2", zone="graveyard"), gold("B", *oros),
+            {"p": "A", "do": "activate", "card": "A1", "ability": 3, "pay": [], "costs": ["A1"],
+             "targets": ["A2"]},
+            play("B", "B1", ["B0"] + oros, targets=["A1"]),
+            effect("B", "B1", moves=[["A1", "exile"]])]
+    v = judge(head, base)
+    assert v.legal and len(base) + 1 in v.verified, v
+    v = judge(head, base + [effect("A", "A1", moves=[["A2", "hand"]])])
+    assert (v.status, v.line) == ("illegal", len(base) + 2)  # cancelled: the Arma stays put
+    v = judge(head, base[:-1] + [effect("B", "B1", moves=[["A2", "exile"]])])
+    assert v.status == "illegal"  # the source of the ability, not another card
+
+
+# -- «cada otra copia», control and counter triggers ----------------------------------------
+
+def test_dodu_feeds_every_other_copy_of_itself(real, judge, cost):
+    dodu = sentence_json(real("Dodu"), 2)[0]["effects"][0]
+    assert dodu["subject"] == "each" and dodu["filter"] == {"names": ["Dodu"], "other": True}
+    head = header(deck("Dodu", "Dodu", "Dodu"), deck(), hand=1)
+    base = [put("A", "A2", "A3")] + cast("A", "A1", "Dodu", cost)
+    both = effect("A", "A1", counters=[["A2", "Alimento", 1], ["A3", "Alimento", 1]])
+    v = judge(head, base + [both])
+    assert v.legal and len(base) + 2 in v.verified
+    v = judge(head, base + [effect("A", "A1", counters=[["A1", "Alimento", 1], ["A2", "Alimento", 1]])])
+    assert v.status == "illegal"  # not on itself: «otra copia»
+
+
+def test_cuando_un_oponente_gane_el_control_de_uno_de_tus_aliados(real):
+    for name in ("Tlazolteotl", "Chalchiuhtotolin"):
+        trigger = compiled(real(name))[0]["trigger"]
+        assert trigger == {"event": "control_changed", "player": "opponent",
+                           "card": {"types": ["Aliado"], "targets": False}}
+    assert compiled(real("Chalchiuhtotolin"))[0]["effects"][0]["subject"] == "triggering"
+    yasy = sentence_json(real("Yasy Yateré"), 2)[0]["trigger"]  # «entra en juego o ganes el control de él»
+    assert yasy == {"event": "enters_play", "self_only": True, "events": ["control_changed"]}
+
+
+def test_tlazolteotl_mills_two_when_the_opponent_takes_an_aliado(judge):
+    head = header(deck("Tlazolteotl"), deck(), hand=1)
+    base = [put("A", "A1", "A2"), put("B", "A2")]  # B takes A's Thorkell el Alto
+    v = judge(head, base + [effect("A", "A1", mill={"B": 2})])
+    assert v.legal and len(base) + 2 in v.verified
+    v = judge(head, base + [effect("A", "A1", mill={"B": 3})])
+    assert (v.status, v.line) == ("illegal", len(base) + 2)
+
+
+def test_counter_placed_triggers_are_compiled_and_left_unverified(real, judge):
+    balkh = compiled(real("Balkh"))[0]
+    assert balkh["trigger"]["event"] == "counter_placed" and "counter" not in balkh["trigger"]
+    assert balkh["effects"][0]["subject"] == "triggering"
+    camina = sentence_json(real("Camina Tormentas"), 1)[0]
+    assert camina["trigger"]["counter"] == "Alimento" and camina["costs"] == [{"kind": "gold"}]
+    bisonte = sentence_json(real("Bisonte Blanco"), 1)[0]  # «sea Alimentado», from the Cementerio
+    assert bisonte["trigger"]["counter"] == "Alimento" and bisonte["zone"] == "graveyard"
+    # the engine does not announce counters being put yet: the line is not judged
+    head = header(deck("Camina Tormentas", "Expulsar Nguruvilu"), deck(), hand=1)
+    v = judge(head, [put("A", "A1", "A3"), counters("A", ("A3", "Alimento", 1)), gold("A", "A9"),
+                     effect("A", "A1", moves=[["A9", "paid"]], draw={"A": 1})])
+    assert v.legal and 5 in v.unverified
+
+
+# -- Conditions on counters and on what the opponent controls -------------------------------
+
+def test_conditions_alimentado_and_tu_oponente_controla(real):
+    masto = compiled(real("Mastopogon"))[0]  # «Mientras este Aliado esté Alimentado, …»
+    assert masto["kind"] == "continuous"
+    assert masto["condition"] == {"kind": "has_counters", "counter": "Alimento"}  # one or more
+    abuhuwa = compiled(real("Abúhuwa"))[0]  # «si tu oponente controla uno o más Tótems o Armas»
+    assert abuhuwa["condition"] == {"kind": "opponent_controls",
+                                    "filter": {"types": ["Tótem", "Arma"], "targets": False}}
+    aelo = sentence_json(real("Aelo"), 1)[0]["effects"][0]  # «… igual o menor que la cantidad de Aliados Alimentados»
+    assert aelo["filter"]["max_cost_from"] == "count" and aelo["filter"]["from_filter"] == FED
+
+
+def test_abuhuwa_feeds_itself_only_if_the_opponent_controls_a_totem(judge, cost):
+    head = header(deck("Abúhuwa"), deck("Nautilus"), hand=1)
+    base = cast("A", "A1", "Abúhuwa", cost)
+    fed = effect("A", "A1", counters=[["A1", "Alimento", 1]])
+    v = judge(head, [put("B", "B1", zone="support")] + base + [fed])
+    assert v.legal and len(base) + 3 in v.verified
+    v = judge(head, base + [fed])  # no Tótem nor Arma: the ability does not fire
+    assert v.status == "illegal"
+
+
+# -- Convertir este Tótem en un Aliado ----------------------------------------------------
+
+def test_convertir_este_totem_en_un_aliado_hasta_la_fase_final(real):
+    for name in ("Nautilus", "Montañas de la Locura"):
+        ability = compiled(real(name))[2]
+        assert ability["effects"] == [{"kind": "become_ally", "subject": "self", "amount": 3,
+                                       "duration": {"kind": "end_of_turn"}}]
+        assert ability["per_turn"] == 1
+    amphi = compiled(real("Amphiptero"))[0]["effects"][0]  # «con Fuerza igual a la cantidad de Oros …»
+    assert amphi["amount_from"] == "count" and amphi["filter"]["types"] == ["Oro"]
+    kuma = compiled(real("Kumamoto-jo"))[0]["effects"][0]  # «de Raza Dragón de Fuerza igual a …Tótem»
+    assert kuma["keyword"] == "Dragón" and kuma["filter"]["types"] == ["Tótem"]
+
+
+def test_nautilus_converts_once_per_turn_and_its_line_stays_unverified(judge):
+    head = dict(header(deck("Nautilus"), deck(), hand=1), version=2)
+    use = {"p": "A", "do": "activate", "card": "A1", "ability": 3, "pay": []}
+    base = [put("A", "A1", zone="support"), use]
+    v = judge(head, base + [effect("A", "A1")])
+    assert v.legal and 4 in v.unverified  # the engine does not turn cards into Aliados yet
+    v = judge(head, base + [effect("A", "A1"), use])
+    assert (v.status, v.line, v.rule) == ("illegal", 5, "6.1")

@@ -280,3 +280,70 @@ def test_lahmu_plays_itself_from_the_cementerio_when_you_play_a_bestia(real):
     got = sentence_json(real("Lahmu"), 2)[0]
     assert got["zone"] == "graveyard" and got["effects"] == [{"kind": "play_free", "subject": "self"}]
     assert got["trigger"]["card"]["races"] == ["Bestia"]
+
+
+# -- how the card being played was played: «jugada sin pagar su coste», «que no se haya
+#    jugado desde la mano de su dueño» ----------------------------------------------------
+
+def test_bolon_tiku_annuls_a_card_played_without_paying_its_cost(real):
+    assert compiled(real("Bolon Tiku"))[0]["targets"] == [{"zone": "being_played", "played_free": True}]
+
+
+def test_pergamino_de_sanar_annuls_an_opponents_aliado_played_without_paying(real):
+    assert compiled(real("Pergamino de Sanar"))[0]["targets"] == [
+        {"types": ["Aliado"], "controller": "opponent", "zone": "being_played", "played_free": True}]
+
+
+def test_santa_diestra_banishes_itself_to_annul_a_card_played_without_paying(real):
+    got = compiled(real("Santa Diestra"))[0]
+    assert got["costs"] == [{"kind": "banish_self"}] and got["response"]
+    assert got["targets"] == [{"zone": "being_played", "played_free": True}]
+
+
+def test_mala_vision_annuls_a_card_not_played_from_its_owners_hand(real):
+    assert compiled(real("Mala Visión"))[0]["targets"] == [{"zone": "being_played", "played_from_hand": False}]
+
+
+def test_mala_vision_answers_hijos_del_fuego_played_from_the_cementerio_only(judge, cost):
+    assert cost("Hijos del Fuego") == 1
+    head = header(deck("Hijos del Fuego", "Hijos del Fuego"), deck("Mala Visión"), hand=2)
+    oros = [f"B{9 + i}" for i in range(cost("Mala Visión") - 1)]
+    answer = play("B", "B1", ["B0"] + oros, targets=["A1"])
+    base = [gold("B", *oros)] if oros else []
+    v = judge(head, base + [put("A", "A1", zone="graveyard"), play("A", "A1", ["A0"]), answer])
+    assert v.legal and v.final["A"]["in_play"] == 1  # annulled: only the Oro inicial
+    v = judge(head, base + [play("A", "A1", ["A0"]), answer])  # from the hand
+    assert (v.status, v.rule) == ("illegal", "8.2")
+
+
+def test_ame_onna_reads_la_carta_superior_as_the_top_card(real):
+    got = compiled(real("Ame Onna"))[0]
+    assert got["costs"] == [{"kind": "banish_castle_top"}]
+    assert got["effects"] == [{"kind": "set_strength", "amount": 0, "duration": {"kind": "end_of_turn"}}]
+
+
+def test_lancelot_reads_cualquier_numero_as_cualquier_cantidad(real):
+    assert compiled(real("Lancelot"))[0] == {"kind": "continuous", "effects": [
+        {"kind": "weapon_capacity", "subject": "self"}]}  # no amount: any number of Armas
+
+
+def test_teutates_oros_for_talismanes_let_a_talisman_be_paid_with_fewer_oros(judge, cost):
+    assert cost("Aliento Congelante") == cost("Kamuy") == 2
+    head = header(deck("Teutates", "Aliento Congelante", "Kamuy"), deck(), hand=3)
+    base = [put("A", "A1"), put("B", "B1")]
+    v = judge(head, base + [play("A", "A2", ["A0"], targets=["B1"])])  # one Oro + Teutates' Oro
+    assert v.legal and len(base) + 2 in v.unverified
+    v = judge(head, base + [play("A", "A3", ["A0"])])  # an Aliado: Teutates' Oro does not pay it
+    assert (v.status, v.rule) == ("illegal", "8.1")
+
+
+def test_pergamino_de_ku_chooses_a_dragon_of_the_cementerio_and_plays_it_paying(real):
+    assert compiled(real("Pergamino de Ku")) == [
+        {"kind": "effect", "targets": [{"types": ["Aliado"], "races": ["Dragón"], "controller": "you",
+                                        "zone": "graveyard"}], "effects": [{"kind": "play_paying"}], "zone": "hand"}]
+
+
+def test_kumonosu_reads_jugar_sin_pagar_su_coste_before_the_card(real):
+    got = sentence_json(real("Kumonosu"), 1)[0]
+    assert got["effects"] == [{"kind": "play_free"}]
+    assert got["targets"][0]["types"] == ["Tótem"] and got["targets"][0]["zone"] == "graveyard"

@@ -2,7 +2,7 @@
 real cards and played in short games (see test_compiler_played.py for the games)."""
 from __future__ import annotations
 
-from .games import attack, block, cast, deck, effect, end, header, passes, put
+from .games import attack, block, cast, deck, effect, end, gold, header, passes, play, put
 from .realcards import compiled, sentence_json
 
 MINE = {"controller": "you", "other": True}
@@ -126,3 +126,73 @@ def test_portador_almarada_cannot_be_borne_by_a_luz_ally(judge, cost):
     v = judge(head, [put("A", "A2")] + cast("A", "A1", "Almarada", cost, bearer="A2"))
     assert (v.status, v.rule) == ("illegal", "2.2")  # Higa Peechin is Luz
     assert judge(head, [put("A", "A3")] + cast("A", "A1", "Almarada", cost, bearer="A3")).legal
+
+
+# -- Cost changes (10.16): the engine leaves a play paying other than the printed cost
+#    unverified when something may have changed it ---------------------------------------
+
+def test_coste_yoshitsune_reduces_the_cost_of_armas_until_the_final_phase(real):
+    assert compiled(real("Yoshitsune")) == [{
+        "kind": "triggered", "trigger": {"event": "enters_play", "self_only": True},
+        "effects": [{"kind": "cost_change", "subject": "each", "amount": -1,
+                     "filter": {"types": ["Arma"], "zone": "being_played", "targets": False},
+                     "duration": {"kind": "end_of_turn"}}]}]
+
+
+def test_coste_puertas_de_perla_and_vigilante_de_sangre_stop_cost_reductions(real):
+    for name in ("Puertas de Perla", "Vigilante de Sangre"):
+        assert compiled(real(name)) == [{"kind": "continuous", "effects": [
+            {"kind": "cannot_reduce_cost", "subject": "each",
+             "filter": {"zone": "being_played", "targets": False}}]}]
+
+
+def test_coste_an_arma_paid_one_oro_less_after_yoshitsune_is_unverified_not_illegal(judge, cost):
+    assert cost("Ferrus") == 2
+    head = header(deck("Yoshitsune", "Ferrus"), deck(), hand=2)
+    yoshi = cast("A", "A1", "Yoshitsune", cost) + [effect("A", "A1"), gold("A", "A13")]
+    arm = play("A", "A2", ["A13"], bearer="A1")  # one Oro for a cost-2 Arma
+    v = judge(head, yoshi + [arm])
+    assert v.legal and len(yoshi) + 2 in v.unverified
+    v = judge(head, [put("A", "A3"), gold("A", "A13"),
+                     play("A", "A2", ["A13"], bearer="A3")])  # no cost change anywhere: 8.1
+    assert (v.status, v.rule) == ("illegal", "8.1")
+
+
+# -- «no puede ser bloqueado por Aliados Luz» ---------------------------------------------
+
+def test_bloqueo_jack_and_brazo_mecanico_cannot_be_blocked_by_luz_allies(real):
+    luz = {"types": ["Aliado"], "attribute": "Luz", "targets": False}
+    assert sentence_json(real("Jack"), 1) == [{"kind": "continuous", "effects": [
+        {"kind": "unblockable_by", "subject": "self", "by": luz}]}]
+    assert sentence_json(real("Brazo Mecánico"), 1) == [{"kind": "continuous", "effects": [
+        {"kind": "unblockable_by", "subject": "bearer", "by": luz}]}]
+    assert sentence_json(real("Nazca"), 0)[0]["effects"][0]["by"] == {
+        "types": ["Aliado"], "max_strength": 2, "targets": False}
+
+
+def test_bloqueo_a_luz_ally_cannot_block_jack(judge):
+    head = header(deck("Jack"), deck("Higa Peechin", "Kamuy"), hand=1)
+    setup = [put("A", "A1"), end("A"), put("B", "B1", "B2"), end("B"), attack("A", "A1")]
+    v = judge(head, setup + [block("B", ("B1", "A1"))])  # Higa Peechin is Luz
+    assert (v.status, v.rule) == ("illegal", "4.2")
+    assert judge(head, setup + [block("B", ("B2", "A1"))]).legal  # Kamuy is not
+
+
+# -- «el daño directo aumenta en N»: the engine leaves Botar lines unverified -------------
+
+def test_dano_directo_machu_picchu_and_huaraka_increase_direct_damage(real):
+    assert sentence_json(real("Machu Picchu"), 1) == [{"kind": "continuous", "effects": [
+        {"kind": "direct_damage_increase", "subject": "each", "amount": 1}]}]
+    assert compiled(real("Huaraka")) == [{"kind": "continuous", "effects": [
+        {"kind": "direct_damage_increase", "subject": "bearer", "amount": 1}]}]
+
+
+def test_dano_directo_luz_mala_milling_four_with_machu_picchu_is_not_illegal(judge, cost):
+    head = header(deck("Luz Mala", "Machu Picchu"), deck(), hand=1)
+    shot = cast("A", "A1", "Luz Mala", cost)
+    four = effect("A", "A1", mill={"A": 4, "B": 4})
+    v = judge(head, [put("A", "A2", zone="support")] + shot + [four])
+    assert v.legal and 2 + len(shot) + 1 in v.unverified
+    v = judge(head, shot + [four])  # without Machu Picchu «Cada jugador Bota 3 cartas»
+    assert (v.status, v.rule) == ("illegal", "10.7")
+    assert judge(head, shot + [effect("A", "A1", mill={"A": 3, "B": 3})]).verified

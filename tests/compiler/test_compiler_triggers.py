@@ -71,7 +71,7 @@ def test_hasta_la_fase_final_miasma_opponents_aliados_lose_their_ability_until_t
 
 
 def test_hasta_la_fase_final_with_effects_that_do_not_last_stays_not_understood(real):
-    assert reason(real("Koan"), 0)  # «por cada» over «los Aliados»: not read
+    # (Koan's «por cada» over «los Aliados» is read now: test_compiler_amounts.py)
     assert reason(real("Salto de Dragón"), 0)  # «no pueden ser Cancelados»: not read
     assert reason(real("Tinku"), 0)
 
@@ -262,3 +262,47 @@ def test_played_huayramama_fires_when_a_dragon_is_milled_from_your_castle(judge)
         base = [put("A", "A1"), {"p": "A", "do": "effect", "mill": {"A": 1}}]
         v = judge(head, base + [effect("A", "A1", mill={"B": 1})])
         assert (v.verified == (len(base) + 2,)) if fires else (v.status, v.line) == ("illegal", len(base) + 2)
+
+
+# -- «tu oponente busque / baraje … » (searched, shuffled: not fired by the engine yet) ---------
+
+def test_busque_katalin_zawisza_and_danza_macabra_answer_a_search(real):
+    katalin = sentence_json(real("Katalin"), 1)[0]
+    assert katalin["trigger"] == {"event": "searched", "card": {"zone": "castle", "targets": False},
+                                  "player": "opponent"}
+    assert katalin["zone"] == "hand" and katalin["response"] and katalin["optional"]
+    assert katalin["effects"] == [{"kind": "play_free", "subject": "self"}]
+    zawisza = compiled(real("Zawisza el Negro"))[0]
+    assert zawisza["trigger"] == {"event": "searched", "card": {"controller": "opponent", "zone": "castle",
+                                                                "targets": False}, "player": "opponent"}
+    danza = sentence_json(real("Danza Macabra"), 0)[0]
+    assert danza["trigger"]["would"] and danza["trigger"]["card"]["controller"] == "opponent"
+    assert danza["zone"] == "hand"
+
+
+def test_baraje_melchior_principe_negro_and_suma_espectral_answer_a_shuffle_from_the_cementerio(real):
+    shuffle = {"event": "shuffled", "card": {"controller": "opponent", "zone": "graveyard", "targets": False},
+               "player": "opponent"}
+    assert sentence_json(real("Melchior Cibinensis"), 1)[0]["trigger"] == shuffle
+    assert compiled(real("Príncipe Negro"))[0]["trigger"] == shuffle
+    suma = [a for a in compiled(real("Suma Espectral")) if a["kind"] == "triggered"][0]
+    assert suma["trigger"] == shuffle and suma["zone"] == "graveyard"
+    assert not tracked(compile_card(real("Príncipe Negro")).abilities[0])
+
+
+def test_jugar_este_aliado_without_a_zone_is_played_from_the_hand(real):
+    assert sentence_json(real("Ixbalanqué"), 1)[0]["zone"] == "hand"
+    for name in ("Taishakuten", "Caballero Errante", "Atila"):
+        found = [a for a in compile_card(real(name)).abilities
+                 if any(e.kind == "play_free" and e.subject == "self" for e in a.effects)]
+        assert found and found[0].zone == "hand", name
+    orculli = sentence_json(real("Orculli"), 1)[0]  # fired by going to the Cementerio: from there
+    assert "zone" not in orculli and orculli["trigger"]["self_only"]
+
+
+def test_played_taishakuten_is_played_from_the_hand_by_banishing_an_arma(judge):
+    head = header(deck("Taishakuten", "Tachi"), deck(), hand=2)
+    base = [put("A", "A2", zone="graveyard")]
+    v = judge(head, base + [effect("A", "A1", moves=[["A2", "exile"], ["A1", "defense"]])])
+    assert v.legal and 3 in v.unverified  # play_free: applied, not checked yet (was 6.2)
+    assert v.final["A"]["in_play"] == 2 and v.final["A"]["exile"] == 1  # the Oro inicial and it

@@ -21,6 +21,7 @@ from .abilities.chain import (
 from .abilities.continuous import recompute
 from .abilities.evaluate import holds
 from .abilities.model import Ability
+from .abilities.cost_rules import cost_may_change
 from .abilities.protections import bearer_refused
 from .errors import IllegalAction
 from .keywords import (
@@ -93,6 +94,7 @@ class Play(State):
         assert action.card is not None
         first = self.cards[action.card]
         inst, permission, from_elsewhere = self._play_source(action, first)
+        origin = inst.zone
         card = inst.card
         allowed = play_permissions(card)
         if card.type == GOLD:
@@ -195,9 +197,12 @@ class Play(State):
         alternative = others is not None and any(
             a.kind == "alternative_cost" for a in (inst.abilities.abilities if inst.abilities
                                                    else ()))
+        cost_unverified = False
         if len(pay) != cost and not (alternative and not pay):
-            raise IllegalAction("8.1", f"{inst.label()} cuesta {cost} Oro{'s' if cost != 1 else ''} "
-                                       f"y se pagaron {len(pay)}.")
+            if not cost_may_change(self, inst):
+                raise IllegalAction("8.1", f"{inst.label()} cuesta {cost} Oro{'s' if cost != 1 else ''} "
+                                           f"y se pagaron {len(pay)}.")
+            cost_unverified = True  # 10.16: a cost change the engine does not compute yet
         # legal: the answer is noted in the window it answers (8.1 D)
         answers = None
         if answering and answer is not None:
@@ -209,6 +214,9 @@ class Play(State):
             self._pay_cost(piece, ids, inst, p)
         if self.phase == "vigil" and not answering:
             self.gold_allowed = False
+        if cost_unverified:
+            self.unverified.append(action.line)
+            self.unverified_cards[action.line] = inst.label()
         self._emit("played", inst, p)  # 8.1 C: the card counts as played
         mark = len(self.events)
         banish_after = from_elsewhere and (permission is None or any(
@@ -227,7 +235,8 @@ class Play(State):
         held = tuple(self.events[mark:])  # entering play waits for step E
         del self.events[mark:]
         enter_window(self, Window(inst.id, p, "card", deferred=held, answers=answers,
-                                  targets=tuple(action.targets)))
+                                  targets=tuple(action.targets), free=bool(cost) and not pay,
+                                  from_zone=origin))
         if effect is not None:
             self.resolutions[inst.id] = Resolution(inst.id, effect[0], p, tuple(action.targets),
                                                    True, "card")

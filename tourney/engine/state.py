@@ -76,8 +76,10 @@ class State:
         self._listening: frozenset[str] | None = None
         self._triggers_by_kind: dict[str, list[Any]] | None = None
         self._zone_sensitive: bool | None = None
+        self._reads: Any = None  # abilities.reads: what the continuous abilities read
+        self._fixpoint: tuple | None = None  # the fingerprint a recomputation left unchanged
         self._recomputed: tuple | None = None
-        self._off_play_key: tuple[int, tuple] = (-1, ())
+        self._off_play_key: tuple[Any, tuple] = (None, ())
         self.race_given: dict[str, str] = {}
         self.statics_in_play: dict[str, None] = {}  # cards in play with continuous abilities
         self.affected: set[str] = set()  # cards continuous effects or effects «hasta…» touch

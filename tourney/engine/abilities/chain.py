@@ -53,6 +53,8 @@ class Window:
     deferred: tuple[Any, ...] = ()  # the enters-play events held back until E
     answers: str | None = None  # the window this card answers (a response or Anulación)
     targets: tuple[str, ...] = ()  # the targets the record names for the card played
+    free: bool = False  # played paying none of its Oros (its cost > 0): an alternative cost
+    from_zone: str = "hand"  # where the card was played from
 
 
 def ability_of(inst: Inst, index: int) -> Ability:

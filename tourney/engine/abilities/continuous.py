@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING
 
 from ...catalog.model import WEAPON
 from ..keywords import NO_ATTACK, NO_BLOCK, UNBLOCKABLE, weapon_grants
-from .evaluate import IN_PLAY, candidates, holds
+from .evaluate import IN_PLAY, candidates, dynamic_amount, holds
+from .reads import fingerprint, read_back, reads, reads_back
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..state import Inst, State
@@ -58,9 +59,33 @@ def zone_sensitive(game: State) -> bool:
         found = any(c.kind in _OFF_PLAY
                     for inst in game.cards.values() if inst.static and inst.abilities
                     for a in inst.abilities.abilities
-                    for c in _conditions(a.condition))
+                    for c in _conditions(a.condition)) or any(
+            _off_play_counts(inst) for inst in game.cards.values() if inst.static)
         game._zone_sensitive = found
     return found
+
+
+def _off_play_counts(inst: Inst) -> list:
+    """What the card's continuous amounts count out of play («por cada carta en tu Zona de
+    Destierro»): those counts decide Fuerza too."""
+    known = inst.abilities
+    if known is None:
+        return []
+    return [f for a in known.abilities if a.kind == "continuous" for e in a.effects
+            if e.amount_from == "count" and (f := e.count_filter or e.filter) is not None
+            and f.zone != "in_play"]
+
+
+def static_amount(game: State, effect, source: Inst) -> int | None:
+    """A continuous effect's number now: fixed, or «por cada …» counted (None: unknown)."""
+    if effect.amount_from is None:
+        return effect.amount
+    if effect.amount_from == "count":
+        counted = effect.count_filter or effect.filter
+        if counted is None:
+            return None
+        return (effect.amount or 1) * len(candidates(game, counted, source.controller, source))
+    return dynamic_amount(game, effect.amount_from, None, source.controller, source)
 
 
 def _off_play_conditions(inst: Inst) -> list:
@@ -71,13 +96,19 @@ def _off_play_conditions(inst: Inst) -> list:
             and any(c.kind in _OFF_PLAY for c in _conditions(a.condition))]
 
 
-_debug = {"full": False}
+_debug = {"full": False, "content": True}
 
 
 def full_recompute(on: bool) -> None:
     """Debug switch: recompute every card in play after every change, never skipping (the
     reference the incremental path is tested against)."""
     _debug["full"] = on
+
+
+def skip_by_content(on: bool) -> None:
+    """Debug switch: with False, a recomputation is skipped only by the change counters,
+    never because the fingerprint of what it reads is unchanged (``abilities.reads``)."""
+    _debug["content"] = on
 
 
 def recompute(game: State) -> None:
@@ -94,16 +125,37 @@ def recompute(game: State) -> None:
                   len(game.blocks))
     if zone_sensitive(game):  # what the zones out of play decide: the truth of those conditions
         memo = game._off_play_key
-        if memo[0] != game.changes:
-            memo = game._off_play_key = (game.changes, tuple(
+        when = (game.changes, game.turn, len(game.entered), len(game.damaged))
+        if memo[0] != when:
+            memo = game._off_play_key = (when, tuple(
                 holds(game, c, src, src.controller)
                 for src in (game.cards[i] for i in game.statics_in_play)
-                for c in _off_play_conditions(src)))
+                for c in _off_play_conditions(src)) + tuple(
+                len(candidates(game, f, src.controller, src))
+                for src in (game.cards[i] for i in game.statics_in_play)
+                for f in _off_play_counts(src)))
         key += memo[1]
     if game._recomputed == key:
         return
     game._recomputed = key
+    what = reads(game) if _debug["content"] else None
+    if what is None:
+        _recompute(game)
+        return
+    # the key changed, but maybe nothing the continuous abilities read did (an Oro paid, a
+    # turn begins …): a position a recomputation left as it found it (on everything it
+    # reads) is a fixed point, recomputing it again gives the same
+    before = fingerprint(game, what, key[5:])
+    if before == game._fixpoint:
+        return
     _recompute(game)
+    after = fingerprint(game, what, key[5:])
+    if after != before and reads_back(what) and read_back(after, what) != read_back(before, what):
+        # it changed something it reads itself: the next call recomputes once more
+        game._fixpoint = None
+        game._recomputed = None
+    else:
+        game._fixpoint = after
 
 
 def _recompute_all(game: State) -> None:
@@ -152,14 +204,15 @@ def _recompute(game: State) -> None:
                     hit = candidates(game, effect.filter, source.controller, source)
                 else:
                     continue
+                amount = static_amount(game, effect, source) if effect.kind == "strength" else None
                 for target in hit:
                     touched.add(target.id)
                     if target.zone in IN_PLAY:
                         reached.add(target.id)
                     if effect.kind == "lose_abilities":
                         target.lost = True
-                    elif effect.kind == "strength" and effect.amount is not None:
-                        target.static_bonus += effect.amount
+                    elif effect.kind == "strength" and amount is not None:
+                        target.static_bonus += amount
                     elif effect.kind == "gain_keyword" and effect.keyword:
                         gains.setdefault(target.id, set()).add(effect.keyword)
                     elif effect.kind in FLAG_OF:

@@ -148,7 +148,7 @@ class Effects(State):
             tried.append(("trigger", known.abilities[pending.index], pending.index,
                           tuple(action.targets) or None, True, pending.event.card, pending))
         for index, ability in enumerate(known.abilities):
-            if ability.kind == "activated" and ability.zone != "hand":
+            if ability.kind == "activated":  # also from the hand («Desterrar este Aliado de tu mano …»)
                 tried.append(("activated", ability, index, tuple(action.targets) or None, True,
                               None, None))
         first_error: IllegalAction | None = None
@@ -172,6 +172,10 @@ class Effects(State):
                     self._check_use(source, index, ability)
                 plan = explain(self, action, source, ability, p, targets, costs, triggering)
             except Unverifiable:
+                if kind == "resolution":
+                    # the line is the result of the card or ability being resolved (announced
+                    # or chosen): another ability must not be credited with it
+                    return False, None, None
                 unverifiable = True
                 continue
             except IllegalAction as exc:

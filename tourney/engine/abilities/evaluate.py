@@ -116,9 +116,25 @@ def mismatch(game: State, f: TargetFilter, inst: Inst, controller: str,
         return f"{inst.label()} {'no está atacando' if f.attacking else 'está atacando'}" if explain else _NO
     if f.not_attribute is not None and card.attribute == f.not_attribute:
         return f"{inst.label()} es {f.not_attribute}" if explain else _NO
+    if (f.played_free is not None or f.played_from_hand is not None) and (why := _played(game, inst, f)):
+        return why if explain else _NO
     if f.targeting is not None and not _aims_at(game, inst, f.targeting, controller, source):
         return (f"{inst.label()} no hace objetivo a "
                 f"{replace(f.targeting, targets=False).describe()}" if explain else _NO)
+    return None
+
+
+def _played(game: State, inst: Inst, f: TargetFilter) -> str | None:
+    """How the card being played was played (seed 000, 3: «sin pagar su coste» is without paying
+    its Oros, by an effect or an alternative cost). A card of cost 0 pays nothing either way: not
+    known, not a mismatch."""
+    for window in game.windows:
+        if window.source == inst.id and window.kind == "card":
+            if f.played_free is not None and (inst.card.cost or 0) > 0 and window.free != f.played_free:
+                return f"{inst.label()} {'se jugó pagando' if f.played_free else 'se jugó sin pagar'} su coste"
+            if f.played_from_hand is not None and (window.from_zone == "hand") != f.played_from_hand:
+                return f"{inst.label()} {'no ' if f.played_from_hand else ''}se jugó desde la mano de su dueño"
+            return None
     return None
 
 
@@ -213,8 +229,9 @@ def holds(game: State, cond: Condition | None, source: Inst, controller: str) ->
         return source.id in game.blocks.values()
     if kind == "blocked":
         return source.id in game.blocks
-    if kind == "unblocked":
-        return source.id in game.attackers and source.id not in game.blocks
+    if kind == "unblocked":  # subject "bearer": the Aliado that bears this Arma
+        who = source.bearer if cond.subject == "bearer" else source.id
+        return who is not None and who in game.attackers and who not in game.blocks
     if kind in ("controls", "controls_none", "opponent_controls", "all_allies"):
         who = game.opponent(controller) if kind == "opponent_controls" else controller
         f = cond.filter or TargetFilter()

@@ -35,6 +35,7 @@ from .vocabulary import (  # noqa: F401 - re-exported: the vocabularies belong t
 
 
 from .parts import Condition, Cost, Duration, Effect, TargetFilter, Trigger
+from .wording import polish
 from .value import _check, _Value
 
 
@@ -144,9 +145,17 @@ class Ability(_Value):
             parts.append("puedes")
         body = ". ".join(e.describe(self.targets) for e in self.effects) or "sin efecto"
         parts.append(body)
+        if self.zone in _FROM_ZONE and self.kind in ("activated", "triggered", "continuous",
+                                                     "replacement"):
+            parts.insert(0, _FROM_ZONE[self.zone])  # used from there, not from play
         text = " ".join(parts)
-        return text[0].upper() + text[1:] + "."
+        return polish(text[0].upper() + text[1:] + ".")
 
+
+# where an ability that is not used from play is used from (Ability.zone)
+_FROM_ZONE = {"hand": "Si esta carta está en tu mano,", "graveyard": "Si esta carta está en tu Cementerio,",
+              "reserve": "Si esta carta está en tu Reserva de Oro,", "exile": "Si esta carta está Desterrada,",
+              "paid": "Si esta carta está en tu Zona de Oro Pagado,", "castle": "Si esta carta está en tu Mazo Castillo,"}
 
 _PLAYER_EFFECTS = frozenset({"draw", "mill", "discard", "search", "look", "virtual_gold",
                              "extra_turn", "lose_game", "end_battle"})

@@ -67,6 +67,8 @@ class TargetFilter(_Value):
     no_counter: str | None = None  # «que no estén Alimentados»: has none of them
     not_attribute: str | None = None  # «que no sea Oscuridad»
     targeting: TargetFilter | None = None  # «un Talismán que haga objetivo a un Aliado que controles»
+    played_free: bool | None = None  # a card being played without paying its Oros (3: effect or alternative cost)
+    played_from_hand: bool | None = None  # False: «que no se haya jugado desde la mano de su dueño»
 
     def __post_init__(self) -> None:
         _check(self.controller, PLAYERS, "controlador")
@@ -133,6 +135,10 @@ class TargetFilter(_Value):
             parts.append("que no sea " + self.not_attribute)
         if self.targeting is not None:
             parts.append("que haga objetivo a " + replace(self.targeting, targets=False).describe())
+        if self.played_free is not None:
+            parts.append("jugada sin pagar su coste" if self.played_free else "jugada pagando su coste")
+        if self.played_from_hand is not None:
+            parts.append("jugada desde la mano" if self.played_from_hand else "no jugada desde la mano de su dueño")
         if self.with_ability is not None:
             parts.append("con habilidad" if self.with_ability else "sin habilidad")
         if self.keywords:
@@ -194,7 +200,7 @@ class Condition(_Value):
     phase: str | None = None
     counter: str | None = None
     of: tuple[Condition, ...] = ()
-    subject: str = "self"  # dealt_castle_damage: "self" | "bearer"
+    subject: str = "self"  # dealt_castle_damage, unblocked: "self" | "bearer"
     event: str | None = None  # happened_this_turn: a word of EVENTS
 
     _nested: ClassVar[dict[str, type]] = {}
@@ -214,6 +220,8 @@ class Condition(_Value):
             from dataclasses import replace
             return Condition("all_allies", replace(self.filter, other=False)).describe().replace(
                 "todos los Aliados", "todos los demás Aliados")
+        if self.kind == "unblocked" and self.subject == "bearer":
+            return "el Aliado portador fue declarado atacante y no fue bloqueado"
         if self.kind == "happened_this_turn":  # no filter: the card itself
             who = _bare(self.filter.noun()) if self.filter else "esta carta"
             return f"este turno ocurrió: {EVENTS.get(self.event or '', '')} ({who})"
@@ -257,6 +265,7 @@ class Trigger(_Value):
     # effect of the card: armed when that effect resolves, only until the Fase Final of that
     # turn (the engine does not arm it yet: see events.tracked)
     delayed: bool = False
+    counter: str | None = None  # counter_placed: the counter's name (None: any counter)
     self_too: bool = False  # «este u otro Aliado …»: ``card`` includes this card, from any zone
 
     def __post_init__(self) -> None:
@@ -269,6 +278,8 @@ class Trigger(_Value):
 
     def describe(self) -> str:
         text = " o ".join(EVENTS[e] for e in (self.event, *self.events))
+        if self.counter is not None:
+            text = text.replace("un contador", f"un contador de {self.counter}")
         who = self.card is not None and not self.events and self.event in _WHO_EVENTS
         if who and self.card is not None:
             said = self.card.describe().replace(" objetivo", "")  # who does it, to which card
@@ -434,6 +445,8 @@ class Effect(_Value):
             else:
                 text += " en su mano" + _DIG_REST.get(self.rest_zone,
                                                       f" y pone el resto en {ZONES.get(self.rest_zone, '')}")
+        if self.kind == "become_ally" and not self.keyword:
+            text = text.replace(" de Raza  de", " de")  # no Race given: only the Fuerza
         if self.random:
             text += " al azar"
         if self.unless is not None:
@@ -442,6 +455,8 @@ class Effect(_Value):
         text += per
         if self.kind == "protection":
             text = _protection_text(self, targets)
+        if self.kind == "direct_damage_increase" and self.subject == "each" and self.filter is None:
+            text = f"el daño directo aumenta en {self.amount}"  # anyone's
         if self.kind == "virtual_gold" and self.filter is not None and self.amount_from is None:
             # «genera un Oro para jugar Talismanes»: those Oros only pay for such cards
             text += " sólo para jugar " + replace(self.filter, zone="in_play", count=2).noun()
@@ -481,6 +496,8 @@ def _protection_text(effect: Effect, targets: tuple[TargetFilter, ...]) -> str:
 def _bearers(effect: Effect) -> str:
     """Who may (bearer_only: «un Aliado de coste 3 o más») or may not (bearer_not: «Aliados
     Luz») bear this Arma."""
+    if effect.kind == "unblockable_by" and effect.by is not None:
+        return replace(effect.by, count=2).noun()
     if effect.kind not in ("bearer_only", "bearer_not") or effect.filter is None:
         return ""
     if effect.kind == "bearer_only":

@@ -25,7 +25,7 @@ from .costs import kind_ok as _kind_ok
 from .costs import pay
 from .evaluate import IN_PLAY, holds, mismatch, player_of
 from .model import Ability, Effect, TargetFilter
-from .protections import damage_exiled, shielded
+from .protections import damage_exiled, damage_increased, shielded
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..record import Action
@@ -37,10 +37,11 @@ ENGINE_APPLIED = frozenset({"gain_keyword", "lose_keyword", "lose_abilities", "c
                             "cannot_block", "cannot_be_blocked", "reduce_damage",
                             "redirect_damage", "prevent_damage", "cancel_attack", "annul",
                             "cancel", "redirect"})
-UNCHECKED = frozenset({"virtual_gold", "cost_change", "play_free", "play_paying", "look", "set_strength",
+UNCHECKED = frozenset({"become_ally", "virtual_gold", "cost_change", "play_free", "play_paying", "look", "set_strength",
                        "must_block", "extra_turn", "lose_game", "damage", "end_battle",
                        "race_becomes", "cannot_be_annulled", "shuffle_into_castle",
-                       "damage_to_exile", "bearer_only", "bearer_not"})
+                       "damage_to_exile", "bearer_only", "bearer_not", "cannot_reduce_cost",
+                       "unblockable_by", "direct_damage_increase"})
 
 
 class Unverifiable(Exception):
@@ -291,6 +292,8 @@ def _effect(game: State, pool: _Pool, effect: Effect, ability: Ability, source: 
     if kind in ("draw", "mill"):
         if kind == "mill" and damage_exiled(game, source):
             raise Unverifiable("daño enviado al Destierro")  # the record's Botar goes to the Cementerio
+        if kind == "mill" and damage_increased(game, source):
+            raise Unverifiable("daño directo aumentado")  # the engine does not add it yet
         n = _amount(game, effect, source, p, pool, split)
         table = pool.draw if kind == "draw" else pool.mill
         players = (list(game.order) if effect.player == "each"

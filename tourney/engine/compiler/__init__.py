@@ -9,7 +9,7 @@ i.e. once per card identity. See docs/engine-compiler.md.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from ...catalog.model import Card
@@ -17,6 +17,7 @@ from ..abilities.model import Ability
 from .delayed import earlier_reason
 from .grammar import parse_text
 from .lower import Unsupported, lower
+from .restrict import restrict
 from .text import shape
 
 
@@ -72,6 +73,15 @@ def compile_text(text: str, name: str, card_type: str) -> Compilation:
     for unit in parse_text(text, name, card_type):
         if unit.reason is not None:
             out.append(Sentence(unit.text, reason=unit.reason, shape=shape(unit.text, name)))
+            continue
+        if len(unit.parsed) == 1 and unit.parsed[0].kind == "use_condition":
+            try:  # «Sólo puedes activar esta habilidad si …»: a condition of the ability before
+                merged = restrict(out[-1].abilities if out else None, unit.parsed[0], unit.text)
+            except (Unsupported, ValueError) as exc:
+                out.append(Sentence(unit.text, reason=str(exc), shape=shape(unit.text, name)))
+                continue
+            out[-1] = replace(out[-1], abilities=(merged,))
+            out.append(Sentence(unit.text))  # understood: it only restricts that ability
             continue
         try:
             abilities = tuple(lower(p, unit.text, card_type, name) for p in unit.parsed)

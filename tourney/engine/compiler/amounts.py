@@ -70,6 +70,8 @@ def _to(cur: Cursor) -> Cursor | None:
     """ "a" / "al" (= "a el") before the amount: the cursor on the amount's article."""
     if (after := cur.take("a")) is not None:
         return after
+    if (after := cur.take("que")) is not None and after.peek() == "la":  # «igual o menor que la cantidad …»
+        return after
     if cur.peek() == "al":
         return Cursor(cur.toks[:cur.i] + ("el",) + cur.toks[cur.i + 1:], cur.i)
     return None

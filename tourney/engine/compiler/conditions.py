@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .nouns import ATTRIBUTES, RACES, bare_phrase, comparison, number
+from .nouns import ATTRIBUTES, RACES, bare_phrase, card_phrase, comparison, number
 from .parsed import Cards, Condition
 from .text import Cursor
 
@@ -84,6 +84,17 @@ def counted(cur: Cursor) -> tuple[Condition, Cursor] | None:
         if phrase and phrase[0].zone == "play" and phrase[0].controller is None and phrase[0].ref is None:
             return Condition("control_at_most", cards=phrase[0], n=got[0]), phrase[1]
         return None
+    if (after := cur.take("tu", "oponente", "controla")) is not None and (got := number(after)) and \
+            (rest := got[1].take("o", "mas")) is not None:  # «si tu oponente controla 3 o más Oros»
+        phrase = bare_phrase(rest)
+        if phrase and phrase[0].zone == "play" and phrase[0].controller is None and phrase[0].ref is None:
+            return Condition("opp_control", cards=phrase[0], n=got[0]), phrase[1]
+        return None
+    if (after := cur.take_any("controlas", "controles")) is not None and \
+            (phrase := card_phrase(after)) is not None and phrase[0].other and phrase[0].count == 1 and \
+            not phrase[0].up_to and not phrase[0].target and phrase[0].zone == "play" and \
+            phrase[0].controller is None:  # «si controlas otra carta Luz»
+        return Condition("control", cards=phrase[0], n=1), phrase[1]
     if (after := cur.take("tienes")) is not None and (got := number(after)) and \
             (rest := got[1].take("o", "mas")) is not None:
         phrase = bare_phrase(rest)
@@ -131,3 +142,28 @@ def this_turn(cur: Cursor) -> tuple[Condition, Cursor] | None:
         if (end := after.take(*words.split())) is not None:
             return Condition(kind, cards=cards, phase=event), end
     return None
+
+
+def bearer_and_self(cur: Cursor) -> tuple[Condition, Cursor] | None:
+    """«si el Aliado portador fue declarado atacante y no fue bloqueado» (this turn's attack);
+    «si este es el único Aliado en tu Cementerio» (``expand`` makes it two conditions)."""
+    if (after := cur.take_any("el aliado portador fue declarado atacante y no fue bloqueado",
+                              "el aliado portador es un atacante no bloqueado")) is not None:
+        return Condition("bearer_unblocked"), after
+    if (after := cur.take_any("este es el unico", "esta es la unica", "SELF es el unico",
+                              "SELF es la unica")) is not None:
+        phrase = bare_phrase(after)
+        if phrase is None or phrase[0].zone not in ("graveyard", "hand") or phrase[0].zone_owner != "you":
+            return None
+        cards, end = phrase
+        return Condition("only_one", cards=replace(cards, other=True), zone=cards.zone), end
+    return None
+
+
+def expand(cond: Condition) -> tuple[Condition, ...]:
+    """The parsed conditions one reading stands for: «este es el único Aliado en tu
+    Cementerio» is «esta carta está en tu Cementerio» (the ability works from there) and «no
+    hay otros Aliados en tu Cementerio»."""
+    if cond.kind == "only_one":
+        return (Condition("self_zone", zone=cond.zone), Condition("zone_empty", cards=cond.cards))
+    return (cond,)

@@ -8,7 +8,7 @@ de los Aliados que controles», «Elimina todo el Alimento de un Aliado objetivo
 from __future__ import annotations
 
 from .nouns import COUNTER_NAMES, card_phrase, number
-from .parsed import Cards, Cost, Effect
+from .parsed import Cards, Cost, Effect, Trigger
 from .text import Cursor
 
 
@@ -68,3 +68,21 @@ def counter_effect(cur: Cursor) -> tuple[Effect, Cursor] | None:
     if got is None:
         return None
     return Effect("remove_all_counters", cards=got[0], counter=counter), got[1]
+
+
+def counter_placed(cur: Cursor) -> tuple[Trigger, Cursor] | None:
+    """ "(Cuando) un contador sea puesto sobre NP", "uno o más contadores de X sean puestos
+    sobre NP", "un contador de X sea puesto sobre NP"."""
+    counter = None
+    if (after := cur.take_any("un contador sea puesto sobre", "uno o mas contadores sean puestos sobre")) is None:
+        for head, tail in (("un contador de", "sea puesto sobre"), ("uno o mas contadores de", "sean puestos sobre")):
+            if (named := cur.take(*head.split())) is not None and named.peek() in COUNTER_NAMES and \
+                    (after := named.skip().take(*tail.split())) is not None:
+                counter = COUNTER_NAMES[named.peek()]
+                break
+        else:
+            return None
+    got = card_phrase(after)
+    if got is None or got[0].ref is not None or got[0].target or got[0].count != 1:
+        return None
+    return Trigger("counter_placed", cards=got[0], counter=counter), got[1]

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .nouns import bare_phrase, card_phrase, number
+from .nouns import card_phrase, number, per_phrase
 from .parsed import Cards, Effect
 from .text import Cursor
 
@@ -72,7 +72,7 @@ def _amount(cur: Cursor) -> tuple[int, Cards | None, Cursor] | None:
     cur = after.take_any("adicional", "adicionales") or after  # «Roba una carta adicional»
     per = None
     if (after := cur.take("por", "cada")) is not None:
-        phrase = bare_phrase(after)
+        phrase = per_phrase(after)
         if phrase is None:
             return None
         per, cur = phrase

@@ -11,6 +11,7 @@ from .card_effects import GRANTS, SUBJECT_KINDS, _being_played, _card_effect, _o
 from .effect_parts import (
     _MOVE_TO, VERBS, _amount, _own_zone, _player, _second_object, _unless, as_many,
 )
+from .control import cancel_effect, convert_effect
 from .counters import counter_effect
 from .effects_more import also_strength, extra_turn, gold, play, second_zone
 from .nouns import PRONOUNS, bare_phrase, card_phrase, more_modifiers, number
@@ -150,6 +151,10 @@ def effect_of(player: str, cur: Cursor, antecedent: Cards | None) -> tuple[Effec
         return (Effect("gain_control", cards=taken[0]), taken[1]) if taken else None
     if (cleared := counter_effect(cur)) is not None:  # «quita todo el Alimento de …»
         return cleared
+    if (cancelled := cancel_effect(cur)) is not None:  # «Cancela una habilidad … objetivo»
+        return cancelled
+    if (converted := convert_effect(cur)) is not None:  # «convertir este Tótem en un Aliado …»
+        return converted
     return _card_effect(cur, antecedent)
 
 
@@ -176,9 +181,7 @@ def _choose(cur: Cursor, antecedent: Cards | None):
         return _verb_effect(VERBS[after.peek()], "you", after.skip(), cards)
     if (after := cur.take("y")) is not None and after.peek() in ("juega", "jugar") and \
             after.peek(1) in PRONOUNS:
-        if (rest := after.skip(2).take("sin", "pagar", "su", "coste")) is not None:
-            return Effect("play_free", cards=cards), rest
-        return None
+        return play(after, cards)  # «… y juégalo sin pagar su coste / pagando su coste»
     if (after := cur.take("para", "que")) is not None:
         return _card_effect(after, None, subject=cards)
     if (after := cur.take("y")) is not None and after.peek() in VERBS and after.peek(1) in PRONOUNS and \

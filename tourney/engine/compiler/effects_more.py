@@ -41,11 +41,15 @@ def play(cur: Cursor, antecedent: Cards | None) -> tuple[Effect, Cursor] | None:
     (play_paying): the card is played as part of the effect, from the zone NP names."""
     if cur.peek() not in ("juega", "jugar"):
         return None
+    if (first := cur.skip().take(*_FREE)) is not None and (obj := _object(first, antecedent)) is not None:
+        return Effect("play_free", cards=obj[0]), obj[1]  # «jugar sin pagar su coste el Tótem objetivo …»
     obj = _object(cur.skip(), antecedent)
     if obj is None:
         return None
     cards, rest = obj
-    if cards.ref == "self" and (more := rest.take("desde", "tu", "cementerio")) is not None:
+    if cards.ref == "self" and (more := rest.take("desde", "tu", "mano")) is not None:
+        cards, rest = replace(cards, zone="hand"), more  # «jugar este Aliado desde tu mano»
+    elif cards.ref == "self" and (more := rest.take("desde", "tu", "cementerio")) is not None:
         cards, rest = replace(cards, zone="graveyard"), more  # the ability works from there
     rest = rest.take(",") or rest
     if (end := rest.take(*_FREE)) is not None:

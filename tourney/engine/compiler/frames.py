@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .conditions import all_allies, this_turn
+from .conditions import all_allies, bearer_and_self, this_turn
 from .conditions import counted as counted_condition
-from .counters import counter_cost
-from .nouns import RACES, bare_phrase, card_phrase, number
+from .counters import counter_cost, counter_placed
+from .nouns import COUNTER_NAMES, RACES, bare_phrase, card_phrase, number
 from .parsed import Cards, Condition, Cost, Trigger
 from .text import Cursor
 
@@ -32,6 +32,7 @@ _EVENTS = (
     ("fuese a ser destruido", "would_destroyed"), ("fuese a ser desterrado", "would_banished"),
     ("haga dano de combate al mazo castillo oponente", "combat_damage"),
     ("hace dano de combate al mazo castillo oponente", "combat_damage"),
+    ("sea alimentado", "fed"), ("sea alimentada", "fed"),
     ("sea anulada", "annulled"), ("sea anulado", "annulled"),
     ("sea bloqueado", "blocked"), ("es bloqueado", "blocked"), ("sea declarado bloqueador", "blocks"), ("bloquee", "blocks"),
     ("sea purificado", "purified"), ("sea purificada", "purified"),
@@ -84,6 +85,8 @@ def trigger(cur: Cursor) -> tuple[Trigger, Cursor] | None:
             got[1].take_any("fuera a ser", "fuese a ser") is not None:
         found = trigger_event(got[1], got[0])
         return (replace(found[0], phase="response"), found[1]) if found else None
+    if (after := cur.take("en", "respuesta", "a", "que")) is not None and (acted := _player_action(after)):
+        return replace(acted[0], phase="response"), acted[1]  # «… a que tu oponente busque …»
     if (after := cur.take("en", "respuesta", "a", "que", "tu", "oponente", "juegue")) is not None:
         got = card_phrase(after)
         if got:
@@ -114,6 +117,15 @@ def _trigger_after(after: Cursor) -> tuple[Trigger, Cursor] | None:
             if got and got[0].zone == "play" and got[0].count == 1 and not got[0].types:
                 return Trigger(event, player=player), got[1]
             return None
+    if (rest := after.take_any("un oponente gane el control de", "tu oponente gane el control de")) is not None:
+        got = card_phrase(rest)  # «Cuando un oponente gane el control de uno de tus Aliados»
+        if got and got[0].count == 1 and got[0].ref is None and got[0].controller == "you" \
+                and not got[0].target and got[0].zone == "play":
+            # it was yours: with two players, the opponent gaining it means it came from you
+            return Trigger("control_gained", cards=replace(got[0], controller=None), player="opponent"), got[1]
+        return None
+    if (placed := counter_placed(after)) is not None:  # «Cuando un contador sea puesto sobre …»
+        return placed
     for words, event, player in _PLAYER_CARD_EVENTS:
         if (rest := after.take(*words.split())) is not None:
             got = card_phrase(rest)
@@ -130,6 +142,8 @@ def _trigger_after(after: Cursor) -> tuple[Trigger, Cursor] | None:
         return None
     if (group := _attackers(after)) is not None:
         return group
+    if (acted := _player_action(after)) is not None:
+        return acted
     if (rest := after.take("este", "u", "otro")) is not None:  # «este u otro Aliado de Raza X»
         got = card_phrase(Cursor(("un",) + rest.toks[rest.i:]))
         if got is None or got[0].ref is not None or got[0].other or got[0].count != 1:
@@ -140,6 +154,40 @@ def _trigger_after(after: Cursor) -> tuple[Trigger, Cursor] | None:
     if got is None:
         return None
     return trigger_event(got[1], got[0])
+
+
+_ACTIONS = {"busque": ("searched", False), "fuera a buscar": ("searched", True),
+            "baraje": ("shuffled", False), "fuera a barajar": ("shuffled", True)}
+_WHO = (("tu oponente", "opponent"), ("un oponente", "opponent"), ("un jugador", "any"))
+_ACTION_ZONES = {"searched": (("en un mazo castillo", None), ("en su mazo castillo", "own")),
+                 "shuffled": (("de su cementerio en su mazo castillo", "own"), ("de su cementerio", "own"))}
+
+
+def _player_action(cur: Cursor) -> tuple[Trigger, Cursor] | None:
+    """ "tu oponente busque una o más cartas en un Mazo Castillo", "un jugador fuera a buscar
+    una carta en un Mazo Castillo", "tu oponente Baraje una carta de su Cementerio": a player
+    searches / shuffles (``cards.zone``: where the cards are, ``zone_owner`` whose)."""
+    for words, player in _WHO:
+        if (after := cur.take(*words.split())) is not None:
+            break
+    else:
+        return None
+    for words, (event, would) in _ACTIONS.items():
+        if (rest := after.take(*words.split())) is not None:
+            break
+    else:
+        return None
+    rest = rest.take_any("una o mas cartas", "1 o mas cartas", "una carta", "1 carta")
+    if rest is None:
+        return None
+    for words, whose in _ACTION_ZONES[event]:
+        if (end := rest.take(*words.split())) is not None:
+            if whose == "own" and player == "any":
+                return None  # «un jugador … su Mazo Castillo»: the engine's filter cannot say it
+            zone = "castle" if event == "searched" else "graveyard"
+            cards = Cards(types=(), zone=zone, zone_owner=player if whose == "own" else None)
+            return Trigger(("would_" if would else "") + event, cards=cards, player=player), end
+    return None
 
 
 def _attackers(cur: Cursor) -> tuple[Trigger, Cursor] | None:
@@ -157,7 +205,8 @@ def _attackers(cur: Cursor) -> tuple[Trigger, Cursor] | None:
     return Trigger("attackers", cards=replace(phrase[0], count=n)), end
 
 
-_AFTER_OR = (("destruido", "destroyed"), ("destruida", "destroyed"), ("desterrado", "banished"),
+_AFTER_OR = (("ganes el control de el", "control_gained"), ("ganes el control de ella", "control_gained"),
+             ("destruido", "destroyed"), ("destruida", "destroyed"), ("desterrado", "banished"),
              ("desterrada", "banished"), ("bloqueador", "blocks"), ("declarado bloqueador", "blocks"))
 
 
@@ -222,7 +271,7 @@ def _trigger_event(rest: Cursor, cards, after_or: bool = False) -> tuple[Trigger
 
 def condition(cur: Cursor) -> tuple[Condition, Cursor] | None:
     """ "si …" / "mientras …" conditions (the word itself already read)."""
-    if (got_all := all_allies(cur) or counted_condition(cur) or this_turn(cur)) is not None:
+    if (got_all := all_allies(cur) or counted_condition(cur) or this_turn(cur) or bearer_and_self(cur)) is not None:
         return got_all  # «si todos los Aliados que controlas son Luz y/o de Raza Héroe», …
     if (after := cur.take_any("controlas al menos", "controlas", "controles")) is not None and \
             (counted := number(after)) and counted[1].peek() != "o":
@@ -294,7 +343,20 @@ def condition(cur: Cursor) -> tuple[Condition, Cursor] | None:
         got = bare_phrase(rest)
         if got and (end := got[1].take("entraron", "en", "juego", "bajo", "tu", "control", "este", "turno")):
             return Condition("entered", cards=got[0], n=entered[0]), end
+    if (after := cur.take("tu", "oponente", "controla")) is not None and (how_many := number(after)) and \
+            (rest := how_many[1].take("o", "mas")) is not None:
+        phrase = bare_phrase(rest)  # «si tu oponente controla uno o más Tótems o Armas»
+        if phrase and phrase[0].zone == "play" and phrase[0].controller is None:
+            return Condition("opponent_control", cards=phrase[0], n=how_many[0]), phrase[1]
+        return None
     if (after := cur.take("SELF")) is not None:
+        if (rest := after.take_any("este alimentado", "esta alimentado")) is not None:
+            return Condition("self_counters", zone="Alimento", n=1), rest  # 10.3: it has Alimento counters
+        if (rest := after.take("tiene")) is not None and (how_many := number(rest)) and \
+                (more := how_many[1].take("o", "mas")) is not None and \
+                (named := more.take_any("contadores de", "contador de")) is not None and \
+                named.peek() in COUNTER_NAMES:
+            return Condition("self_counters", zone=COUNTER_NAMES[named.peek()], n=how_many[0]), named.skip()
         if (rest := after.take_any("esta en tu cementerio", "se encuentra en tu cementerio")) is not None:
             return Condition("self_zone", zone="graveyard"), rest
         if (rest := after.take_any("esta en tu mano")) is not None:

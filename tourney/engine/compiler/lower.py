@@ -29,7 +29,7 @@ _MOVES = {"destroy": "destroy", "banish": "banish", "annul": "annul", "return": 
           "cannot_block": "cannot_block", "set_strength": "set_strength", "discard": "discard",
           "group": "regroup", "feed": "counters", "counters": "counters", "play_free": "play_free", "play_paying": "play_paying", "move": "move",
           "race_becomes": "race_becomes", "remove_counters": "remove_counters",
-          "remove_all_counters": "remove_all_counters", "purify": "purify",
+          "remove_all_counters": "remove_all_counters", "purify": "purify", "cancel": "cancel",
           "attach": "attach", "cannot_be_annulled": "cannot_be_annulled"}
 _PUT = {"castle_top": "to_castle_top", "castle_bottom": "to_castle_bottom"}
 
@@ -108,6 +108,12 @@ def _effect(eff: PEffect, scope: _Scope, continuous: bool) -> Effect:
         flt = card_filter(eff.cards)
         return Effect("cost_change", subject="each", filter=TargetFilter(**{**_tf_fields(flt), "targets": False}),
                       amount=eff.amount)
+    if eff.kind == "cost_change" and eff.cards is not None and eff.cards.count is None and \
+            eff.cards.ref is None and not continuous and eff.until == "end" and eff.per is None:
+        # «el coste de las Armas se reduce en 1 Oro hasta la Fase Final»: those played this turn
+        flt = card_filter(eff.cards)
+        return Effect("cost_change", subject="each", filter=TargetFilter(**{**_tf_fields(flt), "targets": False}),
+                      amount=eff.amount, duration=_duration(eff, continuous), **common)
     if eff.kind == "search" and eff.cards is not None and eff.cards.plus:
         raise _Both(eff)  # «un Aliado y un Talismán»: one search step per card (see ``_effects``)
     if eff.kind == "search":
@@ -148,6 +154,12 @@ def _effect(eff: PEffect, scope: _Scope, continuous: bool) -> Effect:
         if fields["subject"] not in ("self", "bearer") and sources is not None:
             raise Unsupported("protección de un objetivo contra un tipo de fuente")
         return Effect("protection", keyword=eff.keyword, filter=sources, **fields, **common)
+    if eff.kind == "become_ally":  # «convertir este Tótem en un Aliado con Fuerza 3 hasta la Fase Final»
+        if eff.until != "end" or continuous:
+            raise Unsupported("conversión sin «hasta la Fase Final»")
+        assert eff.cards is not None
+        return Effect("become_ally", amount=eff.amount, keyword=eff.keyword, duration=_duration(eff, False),
+                      **scope.subject(eff.cards), **_count(eff.per, "you"), **common)
     kind = _MOVES.get(eff.kind) if eff.kind != "put" else _PUT.get(eff.dest or "")
     if kind is None or eff.cards is None:
         raise Unsupported(f"efecto «{eff.kind}» sin equivalente en el motor")
@@ -165,9 +177,13 @@ def _effect(eff: PEffect, scope: _Scope, continuous: bool) -> Effect:
     fields = scope.subject(cards, eff.player)
     extra: dict[str, Any] = {}
     if eff.per is not None:
-        if fields["subject"] == "each":
-            raise Unsupported("«por cada» sobre «todos los …»")
-        extra.update(_count(eff.per, "you"))
+        counted = _count(eff.per, "you")
+        if eff.per.other and not eff.per.copy_of_self and fields["subject"] != "self":
+            raise Unsupported("«por cada otro …»: ¿otro que cuál?")
+        if fields["subject"] == "each":  # «Los Aliados … ganan 1 por cada …»: count apart
+            extra.update(amount_from="count", count_filter=counted["filter"])
+        else:
+            extra.update(counted)
     if eff.kind in ("strength", "set_strength"):
         extra["amount"] = eff.amount
     if eff.kind in ("grant", "lose_keyword", "race_becomes"):
@@ -345,11 +361,15 @@ def _lower(p: Parsed, text: str, card_type: str) -> Ability:
         zones = {c.zone for c in p.conditions if c.kind == "self_zone" and c.zone is not None} | {
             c.cards.zone for c in p.costs if c.cards is not None and c.cards.ref == "self" and c.cards.zone != "play"} | {
             e.cards.zone for e in p.effects if e.kind in ("play_free", "play_paying") and e.cards is not None
-            and e.cards.ref == "self" and e.cards.zone != "play"}  # «jugar este Aliado desde tu Cementerio»
+            and e.cards.ref == "self" and e.cards.zone != "play"}  # «jugar este Aliado desde tu Cementerio / mano»
         if len(zones) == 1 and zones != {"play"}:
             common["zone"] = _ZONES[zones.pop()]
             # the zone says it: the condition «si esta carta está en tu Cementerio» is not repeated
             common["condition"] = _conditions(tuple(c for c in p.conditions if c.kind != "self_zone"))
+        elif not zones and any(e.kind == "play_free" and e.cards is not None and e.cards.ref == "self"
+                               for e in p.effects) and not (p.trigger and p.trigger.cards and
+                                                            p.trigger.cards.ref == "self"):
+            common["zone"] = "hand"  # «puedes … para jugar este Aliado»: it is played from the hand (8.1)
     if any(c.kind in ("discard_self", "reveal_self") for c in costs) and common.get("zone") != "hand":
         raise Unsupported("Descartar / mostrar esta carta fuera de la mano")
     if p.kind == "triggered":

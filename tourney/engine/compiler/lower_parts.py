@@ -28,7 +28,8 @@ _PHASES = {"agrupacion": "regroup", "vigilia": "vigil", "final": "final", "batal
 _EVENTS = {"combat_damage": "combat_damage", "enters": "enters_play", "leaves": "leaves_play", "blocked": "blocked", "annulled": "annulled", "destroyed": "destroyed", "banished": "banished",
            "attacks": "attack_declared", "blocks": "block_declared", "played": "played",
            "purified": "purified", "to_graveyard": "to_graveyard", "regrouped": "regrouped",
-           "ability_used": "ability_used", "damage": "damage"}
+           "ability_used": "ability_used", "damage": "damage", "searched": "searched",
+           "shuffled": "shuffled", "control_gained": "control_changed"}
 
 
 def card_filter(cards: Cards, *, owner_player: str | None = None) -> TargetFilter:
@@ -83,6 +84,10 @@ def card_filter(cards: Cards, *, owner_player: str | None = None) -> TargetFilte
         kwargs["targeting"] = TargetFilter(**{**_tf_fields(card_filter(cards.targeting)), "targets": False})
     if cards.not_attribute is not None:
         kwargs["not_attribute"] = cards.not_attribute
+    if cards.played_free is not None or cards.played_from_hand is not None:
+        if cards.zone not in ("play", "being_played"):
+            raise Unsupported("cómo se jugó una carta que no se está jugando")
+        kwargs.update(played_free=cards.played_free, played_from_hand=cards.played_from_hand)
     names: tuple[str, ...] = (_NAME["card"],) if cards.copy_of_self else ()
     if cards.copy_of_self and not _NAME["card"]:
         raise Unsupported("copia de esta carta sin nombre")
@@ -186,6 +191,12 @@ def _condition(cond: PCondition) -> Condition:
         flt = card_filter(cond.cards)
         flt = TargetFilter(**{**_tf_fields(flt), "controller": "you", "count": 1, "targets": False})
         return Condition("controls", filter=flt, count=cond.n)
+    if cond.kind == "bearer_unblocked":  # «si el Aliado portador fue declarado atacante y no fue bloqueado»
+        return Condition("unblocked", subject="bearer")
+    if cond.kind == "opp_control":  # «si tu oponente controla 3 o más Oros»
+        assert cond.cards is not None and cond.n is not None
+        flt = TargetFilter(**{**_tf_fields(card_filter(cond.cards)), "count": 1, "targets": False})
+        return Condition("opponent_controls", filter=flt, count=cond.n)
     if cond.kind == "control_at_most":  # «controlas N o menos Oros»: not N+1 or more
         assert cond.cards is not None and cond.n is not None
         return Condition("not", of=(_condition(replace(cond, kind="control", n=cond.n + 1)),))
@@ -193,6 +204,13 @@ def _condition(cond: PCondition) -> Condition:
         assert cond.cards is not None
         return Condition("bearer_is", filter=TargetFilter(**{**_tf_fields(card_filter(cond.cards)),
                                                              "targets": False}))
+    if cond.kind == "self_counters":  # «si este Aliado tiene 2 o más contadores de Alimento»
+        assert cond.n is not None and cond.zone is not None
+        return Condition("has_counters", count=cond.n, counter=cond.zone)
+    if cond.kind == "opponent_control":  # «si tu oponente controla uno o más Tótems o Armas»
+        assert cond.cards is not None and cond.n is not None
+        flt = TargetFilter(**{**_tf_fields(card_filter(replace(cond.cards, count=1))), "targets": False})
+        return Condition("opponent_controls", filter=flt, count=cond.n)
     if cond.kind == "self_zone":
         assert cond.zone is not None
         return Condition("in_zone", zone=_ZONES[cond.zone])
@@ -329,6 +347,12 @@ def _trigger_of(t: PTrigger) -> Trigger:
         return Trigger("attackers_declared", player=cards.controller, **group)
     if t.event in ("drawn", "discarded", "milled"):  # «Cuando tu oponente Robe una carta»
         return Trigger(t.event, player=t.player or "any")
+    if t.event in ("counter_placed", "fed"):  # «sea Alimentado»: an Alimento counter is put on it (10.3)
+        if t.also or t.cards is None or t.cards.ref is not None:
+            raise Unsupported("disparo de contadores con otro evento o sobre una referencia")
+        flt = TargetFilter(**{**_tf_fields(card_filter(t.cards)), "targets": False, "count": 1})
+        return Trigger("counter_placed", card=flt, player=t.player or "any",
+                       counter="Alimento" if t.event == "fed" else t.counter)
     would = t.event.startswith("would_")
     event = _EVENTS.get(t.event.removeprefix("would_"))
     if event is None or t.cards is None:
@@ -353,6 +377,8 @@ def _trigger_of(t: PTrigger) -> Trigger:
     if t.cards.ref is not None:
         raise Unsupported("disparo sobre una referencia")
     flt = TargetFilter(**{**_tf_fields(card_filter(t.cards)), "targets": False, "count": 1})
+    if flt.played_free is not None or flt.played_from_hand is not None or flt.targeting is not None:
+        raise Unsupported("disparo según cómo se jugó la carta")  # known only once its window opens
     if t.whose == "opponent_turn":  # «… en un turno oponente»
         if "condition" in extra:
             raise Unsupported("dos condiciones en el disparo")

@@ -1,6 +1,7 @@
 """More noun modifiers, read by ``nouns._modifiers`` in the same loop: a bare race after the
-noun («Aliados Dragón»), «que no sea Luz / Oscuridad [ni Oro]» and «que haga objetivo a NP»
-(a card being played that targets such a card)."""
+noun («Aliados Dragón»), «que no sea Luz / Oscuridad [ni Oro]», «que haga objetivo a NP»
+(a card being played that targets such a card), «jugada sin pagar su coste» and «que no se haya
+jugado desde la mano de su dueño» (how a card being played is played)."""
 from __future__ import annotations
 
 from dataclasses import replace
@@ -22,6 +23,13 @@ def other_modifier(cards: Cards, cur: Cursor) -> tuple[Cards, Cursor] | None:
         if excluded is not None and not cards.exclude_types:  # «que no sean Oscuridad ni Oro»
             cards, after = replace(cards, exclude_types=(excluded,)), after.skip(2)
         return cards, after
+    if (after := cur.take_any("jugada sin pagar su coste", "jugado sin pagar su coste", "jugadas sin pagar su coste",
+                              "jugados sin pagar su coste")) is not None and cards.played_free is None:
+        return replace(cards, played_free=True), after  # «Anula una carta jugada sin pagar su coste»
+    if (after := cur.take_any("que no se haya jugado desde la mano de su dueno",
+                              "que no se hayan jugado desde la mano de su dueno")) is not None and \
+            cards.played_from_hand is None:
+        return replace(cards, played_from_hand=False), after
     if (after := cur.take_any("que haga objetivo a", "que hagan objetivo a")) is not None and \
             cards.targeting is None and (aimed := card_phrase(after)) is not None:
         inner, rest = aimed

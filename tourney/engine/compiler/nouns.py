@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from .control import source_of_that_ability
 from .noun_parts import other_modifier
 from .parsed import Cards
 from .text import Cursor
@@ -286,16 +287,40 @@ def bare_phrase(cur: Cursor) -> tuple[Cards, Cursor] | None:
     return _finish(Cards(types=tuple(k for k in kinds if k), count=None), cur, None)
 
 
+def per_phrase(cur: Cursor) -> tuple[Cards, Cursor] | None:
+    """What follows «por cada»: a bare noun phrase, «otro NP» (other than this card), «copia
+    en juego» / «copia de esta carta en juego» (every card with this card's name, itself
+    included: a card is a copy of itself), «otra copia en juego»."""
+    other = cur.peek() in ("otro", "otra")
+    if other:
+        cur = cur.skip()
+    if cur.peek() == "copia":
+        after = cur.skip()
+        after = after.take("de", "SELF") or after
+        return _finish(Cards(copy_of_self=True, count=None, other=other), after, None)
+    got = bare_phrase(cur)
+    if got is not None and got[1].take("este", "turno") is not None:
+        return None  # «por cada Aliado declarado atacante este turno»: a count of the past
+    if got is None or not other:
+        return got
+    return replace(got[0], other=True), got[1]
+
+
 def card_phrase(cur: Cursor) -> tuple[Cards, Cursor] | None:
     word = cur.peek()
     if word == "SELF":
         return Cards(ref="self"), cur.skip()
+    if (after := cur.take_any("cada otra copia de SELF", "todas las demas copias de SELF",
+                              "las demas copias de SELF")) is not None:
+        return _finish(Cards(count=None, copy_of_self=True, other=True), after, None)
     if (after := cur.take_any("una copia de SELF", "1 copia de SELF")) is not None:
         return _finish(Cards(copy_of_self=True), after, None)
     if (after := cur.take_any("el aliado portador", "el portador")) is not None:
         return Cards(types=("Aliado",), ref="bearer"), after
     if (after := cur.take_any("el aliado elegido", "la carta elegida")) is not None:
         return Cards(types=("Aliado",) if cur.peek(1) == "aliado" else (), ref="that"), after
+    if (source := source_of_that_ability(cur)) is not None:  # «la carta fuente de esa habilidad»
+        return source
     if word in _REF and cur.peek(1) in NOUNS:
         kind = NOUNS[cur.peek(1)][0]
         return Cards(types=(kind,) if kind else (), ref="that"), cur.skip(2)

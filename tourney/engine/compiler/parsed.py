@@ -58,6 +58,8 @@ class Cards:
     strength_rel: tuple[str, Amount] | None = None
     not_attribute: str | None = None  # "que no sea Oscuridad"
     targeting: Cards | None = None  # "un Talismán que haga objetivo a un Aliado que controles"
+    played_free: bool | None = None  # "una carta jugada sin pagar su coste"
+    played_from_hand: bool | None = None  # False: "que no se haya jugado desde la mano de su dueño"
 
     def describe(self) -> str:
         if self.ref == "self":
@@ -104,6 +106,10 @@ class Cards:
             parts.append("que no sea " + self.not_attribute)
         if self.targeting is not None:
             parts.append("que haga objetivo a " + self.targeting.describe())
+        if self.played_free:
+            parts.append("jugada sin pagar su coste")
+        if self.played_from_hand is False:
+            parts.append("que no se jugó desde la mano de su dueño")
         if self.keywords:
             parts.append("con " + " y ".join(self.keywords))
         if self.counter:
@@ -202,6 +208,7 @@ class Trigger:
     together: tuple[int, Cards] | None = None  # "declarado atacante con otros 2 o más Aliados de Raza X"
     would: bool = False  # "fuera a ser Destruido": before it happens (replacement)
     also: tuple[str, ...] = ()  # more events after "o": "entra en juego o es declarado bloqueador"
+    counter: str | None = None  # counter_placed: "cuando un contador de Alimento sea puesto sobre …"
     delayed: bool = False  # «Hasta la Fase Final, cuando …»: armed by the card's effect before it
     self_too: bool = False  # «este u otro Aliado de Raza X»: this card too, wherever it went
 

@@ -64,7 +64,9 @@ def describe_trigger(t: Trigger) -> str:
     if t.event == "played":
         who = "juegas" if t.player == "you" else "tu oponente juega"
         return f"Cuando {who} {_said(t.cards)}"
-    names = {"enters": "entra en juego", "leaves": "sale del juego", "destroyed": "es destruido", "banished": "es desterrado",
+    if t.event == "counter_placed":
+        return f"Cuando se pone un contador{' de ' + t.counter if t.counter else ''} sobre {_said(t.cards)}"
+    names = {"fed": "es Alimentado", "enters": "entra en juego", "leaves": "sale del juego", "destroyed": "es destruido", "banished": "es desterrado",
              "attacks": "es declarado atacante", "blocked": "es bloqueado", "blocks": "bloquea"}
     tail = " bajo tu control" if t.player == "you" else ""
     who = t.cards.describe() if t.cards is not None else PLAYER.get(t.player or "", "un jugador")
@@ -95,6 +97,10 @@ def describe_condition(c: Condition) -> str:
         return f"si este turno {said}ocurrió: {c.phase} ({c.cards.describe() if c.cards else ''})"
     if c.kind == "zone_count":
         return f"si hay {c.n} o más {_said(c.cards)}"
+    if c.kind == "bearer_unblocked":
+        return "si el Aliado portador fue declarado atacante y no fue bloqueado"
+    if c.kind == "opp_control":
+        return f"si tu oponente controla {c.n} o más {_said(c.cards)}"
     if c.kind == "control_at_most":
         return f"si controlas {c.n} o menos {_said(c.cards)}"
     if c.kind == "bearer_is":

@@ -18,6 +18,8 @@ from .nouns import bare_phrase, number
 from .parsed import Condition, Cost, Effect
 from .delayed import at_final_phase, until_final_frame
 from .frames import condition, cost_list, trigger, trigger_event
+from .conditions import expand
+from .restrict import use_condition
 from .parsed import Cards, Parsed
 from .text import Cursor, fold
 
@@ -69,6 +71,8 @@ _PERMISSIONS = {
 def _special(toks: tuple[str, ...]) -> Parsed | None:
     """Sentences about the card itself that carry a number or a condition."""
     cur = Cursor(toks)
+    if (restriction := use_condition(cur)) is not None:
+        return restriction  # «Sólo puedes activar esta habilidad si …»: see compiler/restrict.py
     if (after := cur.take("SELF", "entra", "en", "juego", "con")) is not None:
         got = number(after)
         if got and (rest := got[1].take_any("contadores de", "contador de")) is not None and \
@@ -208,10 +212,10 @@ def _framed(cur: Cursor, card_type: str) -> tuple[Parsed, ...]:
             conds.append(Condition("bearer_race", races=races[0]))  # «… si es de Raza Dragón»
             cur = races[1]
         elif (after := cur.take_any("mientras", "si")) is not None and (got := condition(after)):
-            conds.append(got[0])
+            conds.extend(expand(got[0]))
             cur = got[1]
             while (after := cur.take("y")) is not None and (got := condition(after)):
-                conds.append(got[0])
+                conds.extend(expand(got[0]))
                 cur = got[1]
             # «si controlas al menos un Aliado de Raza Faerie y un Aliado de Raza Eterno»
             while conds[-1].kind == "control" and conds[-1].n == 1 and (after := cur.take("y")) is not None \
@@ -244,7 +248,7 @@ def _framed(cur: Cursor, card_type: str) -> tuple[Parsed, ...]:
             trig is not None and trig.cards is not None and trig.cards.ref == "self"):
         implicit = Cards(ref="self")
     elif (trig is not None and trig.cards is not None and trig.cards.ref == "bearer") or \
-            any(c.kind in ("bearer_race", "bearer_is") or (c.kind == "dealt_damage" and c.zone == "bearer")
+            any(c.kind in ("bearer_race", "bearer_is", "bearer_unblocked") or (c.kind == "dealt_damage" and c.zone == "bearer")
                 for c in conds):
         implicit = Cards(types=("Aliado",), ref="bearer")  # "Cuando el Aliado portador …, gana 3 …"
     antecedent = None

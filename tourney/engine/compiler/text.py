@@ -21,6 +21,7 @@ _SPLIT = re.compile(r"(?<=[.;:])\s+|\n+")
 NUMBERS = {"dos": "2", "tres": "3", "cuatro": "4", "cinco": "5", "seis": "6", "siete": "7",
            "ocho": "8", "nueve": "9", "diez": "10"}
 _SYNONYMS = {"rival": "oponente", "rivales": "oponentes"}
+_PHRASES = (("cualquier numero de", "cualquier cantidad de"), ("la carta superior de", "la primera carta de"))
 _SELF = re.compile(r"\b(?:est[ea]s? (?:aliado|carta|talisman|totem|arma|oro)|este objeto)\b")
 # verbs that take an enclitic pronoun in the texts (imperative and infinitive stems)
 _CLITIC_VERBS = frozenset("""
@@ -95,6 +96,8 @@ def tokens(sentence: str, name: str = "") -> tuple[str, ...]:
         if own and len(own) > 2:
             key = re.sub(rf"(?<!\w){re.escape(own)}(?!\w)", " SELFNAME ", key)
     key = key.replace("y/o", " yo ")
+    for variant, usual in _PHRASES:  # «cualquier número de» is «cualquier cantidad de»
+        key = key.replace(variant, usual)
     key = re.sub(r"[\"'«»¡!¿?]", " ", key)
     key = re.sub(r"([,.;:])", r" \1 ", key)
     key = _SELF.sub(" SELF ", key)
