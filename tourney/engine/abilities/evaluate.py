@@ -105,13 +105,26 @@ def mismatch(game: State, f: TargetFilter, inst: Inst, controller: str,
         return f"{inst.label()} no es {' ni '.join(g.noun() for g in f.any_of)}" if explain else _NO
     if f.max_cost_from is not None:
         limit = dynamic_amount(game, f.max_cost_from, f.from_filter, controller, source)
+        if limit is not None and f.strict_from:
+            limit -= 1
         if limit is not None and (card.cost or 0) > limit:
             return f"{inst.label()} tiene coste {card.cost}, más de {limit}" if explain else _NO
     if f.max_strength_from is not None:
         limit = dynamic_amount(game, f.max_strength_from, f.from_filter, controller, source)
+        if limit is not None and f.strict_from:
+            limit -= 1
         if limit is not None and game.strength(inst) > limit:
             return (f"{inst.label()} tiene Fuerza {game.strength(inst)}, más de {limit}"
                     if explain else _NO)
+    if f.extreme is not None:  # «el Aliado oponente de menor Fuerza»: among the others that match
+        rivals = [game.strength(i) for i in candidates(game, replace(f, extreme=None), controller,
+                                                        source)]
+        best = (min(rivals) if f.extreme == "min_strength" else max(rivals)) if rivals else None
+        if card.type != ALLY or game.strength(inst) != best:
+            return (f"{inst.label()} no es el de {'menor' if f.extreme == 'min_strength' else 'mayor'}"
+                    " Fuerza" if explain else _NO)
+    if f.same_name_as is not None:  # read when the effect resolves (verify.fixed), never here
+        return f"{inst.label()}: el nombre se conoce al resolver" if explain else _NO
     if f.attacking is not None and (inst.zone == "attack") != f.attacking:
         return f"{inst.label()} {'no está atacando' if f.attacking else 'está atacando'}" if explain else _NO
     if f.not_attribute is not None and card.attribute == f.not_attribute:
@@ -161,7 +174,6 @@ def _aims_at(game: State, inst: Inst, aimed: TargetFilter, controller: str, sour
 
 def _loose(f: TargetFilter) -> TargetFilter:
     """A sub-filter of ``any_of``: its zone and controller are the outer filter's business."""
-    from dataclasses import replace
     return replace(f, zone="being_played") if f.zone == "in_play" else f
 
 
@@ -174,6 +186,9 @@ def dynamic_amount(game: State, word: str, counted: TargetFilter | None, control
         return sum(1 for i in game.in_play_list(controller) if i.card.type == ALLY)
     if word == "hand_size":
         return len(game.zone_of(controller, "hand"))
+    if word == "entered_this_turn" and counted is not None:  # the same count as the condition
+        return sum(1 for turn, iid, pid in game.entered if turn == game.turn and pid == controller
+                   and _matches_off_zone(game, counted, game.cards[iid], controller, source))
     if source is None:
         return None
     if word == "strength_of_self":
@@ -196,9 +211,11 @@ _ZONE = {"hand": "la mano", "graveyard": "el Cementerio", "exile": "la Zona de D
 
 
 def candidates(game: State, f: TargetFilter, controller: str, source: Inst | None) -> list[Inst]:
-    if f.zone == "in_play":
-        pool: list[Inst] = game.in_play_list(game.order[0]) + game.in_play_list(game.order[1])
-    elif f.zone in ("defense", "attack", "support", "reserve", "paid", "hand", "graveyard",
+    if f.zone == "in_play":  # both players' cards in play of those types, cached per change
+        return [i for i in game.in_play_typed(f.types)
+                if mismatch(game, f, i, controller, source, False) is None]
+    pool: list[Inst]
+    if f.zone in ("defense", "attack", "support", "reserve", "paid", "hand", "graveyard",
                     "exile"):
         pool = [game.cards[iid] for pid in game.order for iid in game.zone_of(pid, f.zone)]
     elif f.zone == "castle":

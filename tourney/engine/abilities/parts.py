@@ -60,8 +60,13 @@ class TargetFilter(_Value):
     max_cost_from: str | None = None  # «de coste igual o menor a …» (an AMOUNT_SOURCES word)
     max_strength_from: str | None = None  # «de Fuerza igual o menor a …»
     min_cost_from: str | None = None  # with max_cost_from: «del mismo coste» (equal)
+    extreme: str | None = None  # «el Aliado oponente de menor / mayor Fuerza»: min_strength /
+    # max_strength among the cards that match the rest of the filter
+    strict_from: bool = False  # «con Fuerza menor a …»: the *_from upper limits are strict
     from_filter: TargetFilter | None = None  # what those amounts count ("count")
     same_zone: bool = False  # «hasta dos cartas de un Cementerio»: all from one player's zone
+    same_name_as: int | None = None  # «y todas sus copias en juego»: the other cards named as
+    # the ability's targets[n] (known only when the effect resolves: ``verify.fixed``)
     also_zones: tuple[str, ...] = ()  # «en tu Mazo Castillo o Cementerio»: ``zone`` or one of these
     counter: str | None = None  # «Aliados Alimentados», «con contadores de Honor»: has ≥ 1 of them
     no_counter: str | None = None  # «que no estén Alimentados»: has none of them
@@ -121,6 +126,8 @@ class TargetFilter(_Value):
             parts.append(f"de coste {self.min_cost} o más")
         if parts[-1].startswith(("de coste igual", "de Fuerza igual")):
             parts[-1] = parts[-1].replace(" a el ", " al ")
+            if self.strict_from:
+                parts[-1] = parts[-1].replace("igual o menor", "menor")
         if self.not_races:
             parts.append("que no sea de Raza " + " ni ".join(self.not_races))
         if self.not_types:
@@ -153,6 +160,10 @@ class TargetFilter(_Value):
             parts.append(f"sin contadores de {self.no_counter}")
         if self.attacking is True:
             parts.append("atacante")
+        if self.extreme is not None:
+            parts.append("de menor Fuerza" if self.extreme == "min_strength" else "de mayor Fuerza")
+        if self.same_name_as is not None:
+            parts.append("con el nombre del objetivo (sus demás copias)")
         if self.controller == "you":
             parts.append("que controles")
         if self.zone == "being_played":

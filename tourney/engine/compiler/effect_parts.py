@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .nouns import card_phrase, number, per_phrase
+from .nouns import NOUNS, card_phrase, number, per_phrase
 from .parsed import Cards, Effect
 from .text import Cursor
 
@@ -50,13 +50,18 @@ _AS_MANY = {"ese aliado": "strength_of_target", "el aliado elegido": "strength_o
 
 
 def as_many(cur: Cursor) -> tuple[str, Cursor] | None:
-    """ "tantas cartas como Fuerza tenga ese Aliado / el Aliado portador / este Aliado"."""
+    """ "tantas cartas como Fuerza tenga ese Aliado / el Aliado portador / este Aliado";
+    "tantas cartas como coste tenga ese Talismán": ``cost_of_that:Talismán`` (the lowering
+    decides whether «ese» is the target or the card paid as the cost)."""
     after = cur.take("tantas", "cartas", "como", "fuerza", "tenga")
-    if after is None:
-        return None
-    for words, source in _AS_MANY.items():
-        if (rest := after.take(*words.split())) is not None:
-            return source, rest
+    if after is not None:
+        for words, source in _AS_MANY.items():
+            if (rest := after.take(*words.split())) is not None:
+                return source, rest
+    after = cur.take("tantas", "cartas", "como", "coste", "tenga")
+    if after is not None and after.peek() in ("ese", "esa") and after.peek(1) in NOUNS:
+        kind = NOUNS[after.peek(1)][0]
+        return f"cost_of_that:{kind or ''}", after.skip(2)
     return None
 
 

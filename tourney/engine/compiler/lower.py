@@ -11,9 +11,9 @@ from typing import Any
 from ..abilities.model import Ability, Cost, Effect, TargetFilter, Trigger
 from .lower_parts import (
     _NAME, _PAID, _PHASES, _ZONES, Unsupported, _conditions, _cost, _count, _duration, _fields,
-    _Scope, _tf_fields, _trigger, card_filter,
+    _Scope, _tf_fields, _trigger, amount_source, card_filter,
 )
-from .parsed import Cards
+from .parsed import Amount, Cards
 from .parsed import Effect as PEffect
 from .parsed import Parsed
 from .statics import KINDS as STATIC_KINDS
@@ -42,6 +42,10 @@ def _effect(eff: PEffect, scope: _Scope, continuous: bool) -> Effect:
         if eff.kind != "cancel_attack" and (eff.cards is None or eff.cards.controller != "opponent"):
             common["unless_player"] = "opponent"  # «Roba una carta a menos que tu oponente pague …»
         common["unless"] = Cost(eff.unless[0], amount=eff.unless[1])
+    if eff.kind in ("draw", "mill") and (eff.amount_from or "").startswith("cost_of_that:"):
+        source, target = _cost_of_that(eff.amount_from or "", scope)
+        return Effect(eff.kind, subject="player", player=eff.player, amount_from=source,
+                      target=target, **common)
     if eff.kind in ("draw", "mill") and eff.amount_from is not None:
         target = 0
         if eff.amount_from == "strength_of_target":
@@ -218,6 +222,21 @@ def _each_chooses(eff: PEffect, kind: str, common: dict[str, Any]) -> Effect:
     flt = card_filter(own, owner_player="you")
     return Effect(kind, subject="chosen", player="each", filter=TargetFilter(**{**_tf_fields(flt), "targets": False}),
                   **common)
+
+
+def _cost_of_that(word: str, scope: _Scope) -> tuple[str, int]:
+    """«tantas cartas como coste tenga ese Talismán»: the ability's target named just before,
+    or else the one card paid as its cost (``amount_source``)."""
+    kind = word.partition(":")[2]
+    if scope.last is not None and scope.last[0] == "target":
+        index = scope.last[1]
+        if kind and scope.targets[index].types != (kind,):
+            raise Unsupported("«ese …» no es el objetivo de antes")
+        return "cost_of_target", index
+    if scope.last is None:
+        ref = Amount("of_ref", cards=Cards(types=(kind,) if kind else ()), stat="cost")
+        return amount_source(ref)[0], 0
+    raise Unsupported("«ese …» sin antecedente claro")
 
 
 class _Both(Exception):

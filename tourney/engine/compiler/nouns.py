@@ -176,6 +176,9 @@ def _modifiers(cards: Cards, cur: Cursor) -> tuple[Cards, Cursor]:
         elif (after := cur.take_any("de fuerza", "con fuerza")) is not None and \
                 (compared := comparison(after)) is not None:
             cards, cur = replace(cards, strength=compared[0]), compared[1]
+        elif (after := cur.take_any("de menor fuerza", "de mayor fuerza")) is not None and \
+                cards.extreme is None and cards.count == 1 and not cards.up_to:
+            cards, cur = replace(cards, extreme="min" if cur.peek(1) == "menor" else "max"), after
         elif word in ("de", "con", "del") and (related := relation(cards, cur)) is not None:
             cards, cur = related  # «de coste igual o menor a la cantidad de …» (amounts.py)
         elif (after := cur.take("en", "juego")) is not None:
@@ -310,6 +313,8 @@ def card_phrase(cur: Cursor) -> tuple[Cards, Cursor] | None:
     word = cur.peek()
     if word == "SELF":
         return Cards(ref="self"), cur.skip()
+    if (after := cur.take_any("todas sus demas copias", "todas sus copias")) is not None:
+        return _finish(Cards(count=None, copies_of_that=True), after, None)
     if (after := cur.take_any("cada otra copia de SELF", "todas las demas copias de SELF",
                               "las demas copias de SELF")) is not None:
         return _finish(Cards(count=None, copy_of_self=True, other=True), after, None)
@@ -408,7 +413,7 @@ def card_phrase(cur: Cursor) -> tuple[Cards, Cursor] | None:
 
 def _finish(cards: Cards, cur: Cursor, article: str | None) -> tuple[Cards, Cursor] | None:
     cards, cur = _modifiers(cards, cur)
-    if article and not cards.target:
+    if article and not cards.target and cards.extreme is None:
         return None  # "el Aliado …" without "objetivo" points at something we can't name
     return cards, cur
 

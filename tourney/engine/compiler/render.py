@@ -97,6 +97,8 @@ def describe_condition(c: Condition) -> str:
         return f"si este turno {said}ocurrió: {c.phase} ({c.cards.describe() if c.cards else ''})"
     if c.kind == "zone_count":
         return f"si hay {c.n} o más {_said(c.cards)}"
+    if c.kind == "bearer_not_race":
+        return "mientras el Aliado portador no sea de Raza " + " ni ".join(c.races)
     if c.kind == "bearer_unblocked":
         return "si el Aliado portador fue declarado atacante y no fue bloqueado"
     if c.kind == "opp_control":

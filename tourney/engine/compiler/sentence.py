@@ -248,7 +248,7 @@ def _framed(cur: Cursor, card_type: str) -> tuple[Parsed, ...]:
             trig is not None and trig.cards is not None and trig.cards.ref == "self"):
         implicit = Cards(ref="self")
     elif (trig is not None and trig.cards is not None and trig.cards.ref == "bearer") or \
-            any(c.kind in ("bearer_race", "bearer_is", "bearer_unblocked") or (c.kind == "dealt_damage" and c.zone == "bearer")
+            any(c.kind in ("bearer_race", "bearer_is", "bearer_unblocked", "bearer_not_race") or (c.kind == "dealt_damage" and c.zone == "bearer")
                 for c in conds):
         implicit = Cards(types=("Aliado",), ref="bearer")  # "Cuando el Aliado portador …, gana 3 …"
     antecedent = None
