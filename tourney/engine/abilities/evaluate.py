@@ -85,7 +85,7 @@ def mismatch(game: State, f: TargetFilter, inst: Inst, controller: str,
     if f.min_cost is not None and (card.cost or 0) < f.min_cost:
         return f"{inst.label()} tiene coste {card.cost}, menos de {f.min_cost}" if explain else _NO
     for k in f.keywords:
-        if k not in inst.kw:
+        if k not in inst.kw and not _printed_keyword(inst, k):
             return f"{inst.label()} no tiene {k}" if explain else _NO
     for k in f.without:
         if k in inst.kw:
@@ -149,6 +149,21 @@ def _played(game: State, inst: Inst, f: TargetFilter) -> str | None:
                 return f"{inst.label()} {'no ' if f.played_from_hand else ''}se jugó desde la mano de su dueño"
             return None
     return None
+
+
+def _printed_keyword(inst: Inst, keyword: str) -> bool:
+    """A keyword the engine does not track in ``Inst.kw`` (Espectral, Ilusión, Exhumar…): the
+    card has it as a keyword ability of its own; with its abilities not all known, its text
+    naming it is enough (not known to lack it: not a mismatch)."""
+    from ..keywords import ENGINE_KEYWORDS
+
+    if keyword in ENGINE_KEYWORDS:
+        return False
+    known = inst.abilities
+    if known is not None and known.complete:
+        return not inst.lost and any(a.kind == "keyword" and a.keyword == keyword and a.condition is None
+                                     for a in known.abilities)
+    return _folded(keyword) in _folded(inst.card.text or "")
 
 
 def _folded(name: str) -> str:

@@ -470,7 +470,7 @@ class Effect(_Value):
             text = f"el daño directo aumenta en {self.amount}"  # anyone's
         if self.kind == "virtual_gold" and self.filter is not None and self.amount_from is None:
             # «genera un Oro para jugar Talismanes»: those Oros only pay for such cards
-            text += " sólo para jugar " + replace(self.filter, zone="in_play", count=2).noun()
+            text += " sólo para jugar " + replace(self.filter, zone="in_play", count=2, controller="any").noun()
         if self.kind == "strength" and isinstance(self.amount, int) and self.amount < 0:
             text = text.replace(f"gana {self.amount}", f"pierde {-self.amount}")
         if self.condition is not None:
