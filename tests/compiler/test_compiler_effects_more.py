@@ -347,3 +347,20 @@ def test_kumonosu_reads_jugar_sin_pagar_su_coste_before_the_card(real):
     got = sentence_json(real("Kumonosu"), 1)[0]
     assert got["effects"] == [{"kind": "play_free"}]
     assert got["targets"][0]["types"] == ["Tótem"] and got["targets"][0]["zone"] == "graveyard"
+
+
+def test_michahel_plays_up_to_two_aliados_with_ilusion_and_or_faerie(real):
+    got = sentence_json(real("Michahel"), 2)[0]
+    assert got["targets"][0]["any_of"] == [{"keywords": ["Ilusión"], "targets": False},
+                                           {"races": ["Faerie"], "targets": False}]
+    assert got["targets"][0]["count"] == 2 and got["effects"] == [{"kind": "play_free"}]
+
+
+def test_yamachichi_targets_an_espectral_card_of_its_cementerio(judge):
+    # Amabie is Espectral (a keyword the engine does not track itself); Thorkell el Alto is not
+    head = header(deck("Yamachichi", "Amabie"), deck(), hand=1)
+    base = [put("A", "A1"), put("A", "A2", "A3", zone="graveyard")]
+    v = judge(head, base + [effect("A", "A1", targets=["A2"])])
+    assert v.legal and len(base) + 2 in v.unverified  # playing it is not checked yet
+    v = judge(head, base + [effect("A", "A1", targets=["A3"])])
+    assert (v.status, v.rule) == ("illegal", "8.2")

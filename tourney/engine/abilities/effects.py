@@ -172,6 +172,10 @@ class Effects(State):
                     self._check_use(source, index, ability)
                 plan = explain(self, action, source, ability, p, targets, costs, triggering)
             except Unverifiable:
+                if kind == "resolution":
+                    # the line is the result of the card or ability being resolved (announced
+                    # or chosen): another ability must not be credited with it
+                    return False, None, None
                 unverifiable = True
                 continue
             except IllegalAction as exc:
