@@ -279,6 +279,12 @@ def holds(game: State, cond: Condition | None, source: Inst, controller: str) ->
         n = sum(1 for i in mine if mismatch(game, f, i, who, source, False) is None
                 and not (f.other and i is source))
         return n == 0 if kind == "controls_none" else n >= cond.count
+    if kind == "controls_more":  # «si controlas más Aliados que tu oponente» (player: who has more)
+        more = player_of(game, cond.player, controller)
+        f = cond.filter or TargetFilter()
+        counts = [sum(1 for i in game.in_play_list(pid) if mismatch(game, f, i, pid, source, False) is None)
+                  for pid in (more, game.opponent(more))]
+        return counts[0] > counts[1]
     if kind in ("zone_count", "zone_empty"):
         who = player_of(game, cond.player, controller)
         zone = cond.zone or "graveyard"
