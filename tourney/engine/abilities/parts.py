@@ -293,7 +293,10 @@ class Trigger(_Value):
             if self.self_too:
                 said = "esta carta u otr" + ("a " if said.startswith("una") else "o ") + \
                     said.split(" ", 1)[1]
-            text = text.replace("una carta", said)
+            if "una carta" in text:
+                text = text.replace("una carta", said)
+            else:  # «un Aliado es declarado atacante»: which Aliado
+                text = text.replace("un Aliado atacante", said).replace("un Aliado", said)
         if self.phase:
             text += f" ({PHASES[self.phase]})"
         if self.player not in ("any",) and not who:
