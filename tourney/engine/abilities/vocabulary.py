@@ -89,6 +89,7 @@ CONDITIONS = {
     "controls": "controlas {count} o más {filter}",
     "controls_none": "no controlas {filter}",
     "opponent_controls": "tu oponente controla {count} o más {filter}",
+    "controls_more": "{player} controla más {filter} que su rival",
     "all_allies": "todos los Aliados que controlas son {filter}",
     "zone_count": "hay {count} o más {filter}",
     "zone_empty": "no hay {filter}",
@@ -227,6 +228,7 @@ AMOUNT_SOURCES = {
     "cost_of_paid": "el coste de la carta pagada como coste",
     "strength_of_paid": "la Fuerza de la carta pagada como coste",
     "cost_of_target": "el coste del objetivo",
+    "entered_this_turn": "la cantidad de {filter} que entraron en juego bajo tu control este turno",
 }
 
 # What an Effect acts on. "target" = the ability's targets[target] (8.2, chosen when the

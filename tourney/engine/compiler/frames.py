@@ -273,7 +273,7 @@ def condition(cur: Cursor) -> tuple[Condition, Cursor] | None:
     """ "si …" / "mientras …" conditions (the word itself already read)."""
     if (got_all := all_allies(cur) or counted_condition(cur) or this_turn(cur) or bearer_and_self(cur)) is not None:
         return got_all  # «si todos los Aliados que controlas son Luz y/o de Raza Héroe», …
-    if (after := cur.take_any("controlas al menos", "controlas", "controles")) is not None and \
+    if (after := cur.take_any("controlas al menos", "controles al menos", "controlas", "controles")) is not None and \
             (counted := number(after)) and counted[1].peek() != "o":
         phrase = card_phrase(after)
         if phrase and phrase[0].count == 1 and not phrase[0].up_to and phrase[0].zone == "play":
