@@ -38,23 +38,34 @@ def statics_covering(game: State, inst: Inst, kind: str):
     """(holder, ability, effect) for every continuous ability of a card (in its zone, with its
     condition holding) whose ``kind`` effect covers ``inst`` (itself, its bearer, or each card
     of its filter)."""
-    for holder in game.cards.values():
-        known = holder.abilities
-        if known is None or holder.lost:
+    for holder, ability, effect in _continuous_effects(game).get(kind, ()):
+        if holder.lost:
             continue
-        for ability in known.abilities:
-            if ability.kind != "continuous":
+        if ability.zone == "in_play" and holder.zone not in IN_PLAY:
+            continue
+        if ability.zone not in ("in_play", holder.zone):
+            continue
+        if _covered(game, effect, holder, inst) and holds(
+                game, ability.condition, holder, holder.controller):
+            yield holder, ability, effect
+
+
+def _continuous_effects(game: State) -> dict[str, list]:
+    """effect kind -> (holder, ability, effect) of every continuous ability of the game's
+    cards, in the order of the cards (computed once per game: abilities never change)."""
+    found = game._continuous_effects
+    if found is None:
+        found = {}
+        for holder in game.cards.values():
+            known = holder.abilities
+            if known is None:
                 continue
-            for effect in ability.effects:
-                if effect.kind != kind:
-                    continue
-                if ability.zone == "in_play" and holder.zone not in IN_PLAY:
-                    continue
-                if ability.zone not in ("in_play", holder.zone):
-                    continue
-                if _covered(game, effect, holder, inst) and holds(
-                        game, ability.condition, holder, holder.controller):
-                    yield holder, ability, effect
+            for ability in known.abilities:
+                if ability.kind == "continuous":
+                    for effect in ability.effects:
+                        found.setdefault(effect.kind, []).append((holder, ability, effect))
+        game._continuous_effects = found
+    return found
 
 
 def damage_exiled(game: State, inst: Inst) -> bool:

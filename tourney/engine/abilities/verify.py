@@ -279,6 +279,8 @@ def _subjects(game: State, effect: Effect, ability: Ability, source: Inst,
 def _effect(game: State, pool: _Pool, effect: Effect, ability: Ability, source: Inst,
             p: str, split: list[list[str]] | None, triggering: str | None, plan: Plan) -> bool:
     kind = effect.kind
+    if kind == "look" and effect.zone == "hand" and effect.unless is None and effect.condition is None:
+        return True  # «Mira la mano de tu oponente» / «Tu oponente muestra su mano»: nothing moves
     if kind in UNCHECKED or effect.unless is not None:
         raise Unverifiable(kind)
     counted = effect.count_filter or effect.filter
@@ -330,6 +332,8 @@ def _effect(game: State, pool: _Pool, effect: Effect, ability: Ability, source: 
                                     f"carta{'s' if n != 1 else ''} por su habilidad, no {have}.")
             table[pid] = 0
         return True
+    if kind == "discard" and effect.subject == "each":
+        return _discard_each(game, pool, effect, source, known)
     if kind == "discard" or kind == "search":
         f_zone = effect.filter.zone if effect.filter is not None else "in_play"
         pid = player_of(game, effect.player, p, _owner_of(game, known))
@@ -348,11 +352,12 @@ def _effect(game: State, pool: _Pool, effect: Effect, ability: Ability, source: 
                and (game.cards[iid].zone in frm or ("hand" in frm and iid in pool.drawn))
                and game.cards[iid].owner == pid
                and (effect.filter is None or _kind_ok(effect.filter, game.cards[iid]))
-               and (kind != "search" or _found(game, effect.filter, game.cards[iid], p, source))]
+               and _found(game, effect.filter, game.cards[iid], p, source)]
         n = effect.amount if effect.amount is not None else (effect.filter.count
                                                             if effect.filter else 1)
-        if kind == "discard" and len(ids) != n and not effect.optional \
-                and len(game.zone_of(pid, "hand")) >= n:
+        can = sum(1 for iid in game.zone_of(pid, "hand")  # the cards it may Descartar
+                  if _found(game, effect.filter, game.cards[iid], p, source)) if kind == "discard" else 0
+        if kind == "discard" and len(ids) != n and not effect.optional and can >= n:
             raise IllegalAction("10.18", f"{source.label()}: {game.players[pid].name} Descarta "
                                          f"{n} por su habilidad, no {len(ids)}.")
         pool.take_moves(ids[:n])
@@ -455,6 +460,20 @@ def _effect(game: State, pool: _Pool, effect: Effect, ability: Ability, source: 
         plan.extras.append((effect, tuple(valid)))
         return bool(valid)
     raise Unverifiable(kind)
+
+
+def _discard_each(game: State, pool: _Pool, effect: Effect, source: Inst, known: list[str] | None) -> bool:
+    """«Descarta todos los Talismanes de ahí»: exactly the cards of that hand that match."""
+    if known is None or effect.filter is None or effect.filter.zone != "hand":
+        raise Unverifiable("descartar cada carta sin filtro de mano")
+    want = {iid for iid in known if game.cards[iid].zone == "hand"}
+    moved = {iid for iid, z in pool.moves.items() if z == "graveyard" and iid in want}
+    if moved != want:
+        missing = next(iter(want - moved))
+        raise IllegalAction("10.18", f"{source.label()}: su habilidad Descarta "
+                                     f"{game.cards[missing].label()} y el registro no lo hace.")
+    pool.take_moves(list(moved))
+    return bool(moved)
 
 
 def _found(game: State, f: TargetFilter | None, inst: Inst, p: str, source: Inst) -> bool:

@@ -212,6 +212,10 @@ def _condition(cond: PCondition) -> Condition:
         flt = card_filter(cond.cards)
         flt = TargetFilter(**{**_tf_fields(flt), "controller": "you", "count": 1, "targets": False})
         return Condition("controls", filter=flt, count=cond.n)
+    if cond.kind == "more_than":  # «si controlas más Aliados que tu oponente» (zone: who has more)
+        assert cond.cards is not None
+        flt = TargetFilter(**{**_tf_fields(card_filter(cond.cards)), "count": 1, "targets": False})
+        return Condition("controls_more", filter=flt, player=cond.zone or "you")
     if cond.kind == "bearer_not_race":  # «mientras el Aliado portador no sea de Raza Samurái»
         return Condition("not", of=(Condition("bearer_is", filter=TargetFilter(
             types=("Aliado",), races=cond.races, targets=False)),))

@@ -37,6 +37,7 @@ KEYWORD_ADJ = {
     "indesterrable": "Indesterrable", "indesterrables": "Indesterrable", "guardian": "Guardián",
     "guardianes": "Guardián", "retador": "Retador", "retadores": "Retador", "exhumar": "Exhumar",
     "espectral": "Espectral", "espectrales": "Espectral", "errante": "Errante", "errantes": "Errante",
+    "ilusion": "Ilusión",
 }
 _ZONES = (
     ("tu cementerio", "graveyard", "you"), ("su cementerio", "graveyard", "owner"),
@@ -219,7 +220,7 @@ def _modifiers(cards: Cards, cur: Cursor) -> tuple[Cards, Cursor]:
             if None in excluded:
                 break
             cards, cur = replace(cards, exclude_types=tuple(k for k in excluded if k)), after
-        elif word == "o" and (alt := _either(cards, cur.skip())) is not None:
+        elif word in ("o", "yo") and (alt := _either(cards, cur.skip())) is not None:  # «y/o»: one or both
             cards, cur = alt
         elif (after := cur.take("con", "habilidad")) is not None:
             cards, cur = replace(cards, with_ability=True), after
