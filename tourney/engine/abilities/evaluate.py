@@ -213,6 +213,16 @@ def dynamic_amount(game: State, word: str, counted: TargetFilter | None, control
     return None
 
 
+def target_count(game: State, f: TargetFilter, controller: str, source: Inst | None,
+                 unknown: int) -> int:
+    """How many cards ``f`` takes at most: ``count``, or its ``count_from`` amount now
+    (``unknown`` when it cannot be known here)."""
+    if f.count_from is None:
+        return f.count
+    n = dynamic_amount(game, f.count_from, f.from_filter, controller, source)
+    return unknown if n is None else n
+
+
 def matches(game: State, f: TargetFilter, inst: Inst, controller: str,
             source: Inst | None) -> bool:
     return mismatch(game, f, inst, controller, source, False) is None
@@ -279,6 +289,12 @@ def holds(game: State, cond: Condition | None, source: Inst, controller: str) ->
         n = sum(1 for i in mine if mismatch(game, f, i, who, source, False) is None
                 and not (f.other and i is source))
         return n == 0 if kind == "controls_none" else n >= cond.count
+    if kind == "controls_more":  # «si controlas más Aliados que tu oponente» (player: who has more)
+        more = player_of(game, cond.player, controller)
+        f = cond.filter or TargetFilter()
+        counts = [sum(1 for i in game.in_play_list(pid) if mismatch(game, f, i, pid, source, False) is None)
+                  for pid in (more, game.opponent(more))]
+        return counts[0] > counts[1]
     if kind in ("zone_count", "zone_empty"):
         who = player_of(game, cond.player, controller)
         zone = cond.zone or "graveyard"

@@ -89,6 +89,7 @@ CONDITIONS = {
     "controls": "controlas {count} o más {filter}",
     "controls_none": "no controlas {filter}",
     "opponent_controls": "tu oponente controla {count} o más {filter}",
+    "controls_more": "{player} controla más {filter} que su rival",
     "all_allies": "todos los Aliados que controlas son {filter}",
     "zone_count": "hay {count} o más {filter}",
     "zone_empty": "no hay {filter}",
