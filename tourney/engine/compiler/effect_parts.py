@@ -45,15 +45,24 @@ def _player(cur: Cursor) -> tuple[str, Cursor]:
     return "you", cur
 
 
-_AS_MANY = {"ese aliado": "strength_of_target", "el aliado elegido": "strength_of_target",
+_AS_MANY = {"ese aliado": "strength_of_target:Aliado", "el aliado elegido": "strength_of_target",
             "el aliado portador": "strength_of_bearer", "SELF": "strength_of_self"}
+
+
+_THAT_NOUNS = {"aliado": "Aliado", "talisman": "Talismán", "totem": "Tótem", "arma": "Arma", "carta": ""}
 
 
 def as_many(cur: Cursor) -> tuple[str, Cursor] | None:
     """ "tantas cartas como Fuerza tenga ese Aliado / el Aliado portador / este Aliado"."""
     after = cur.take("tantas", "cartas", "como", "fuerza", "tenga")
     if after is None:
+        # «tantas cartas como coste tenga ese Talismán»: the cost of the card said before
+        cost = cur.take("tantas", "cartas", "como", "coste", "tenga")
+        if cost is not None and cost.peek() in ("ese", "esa") and cost.peek(1) in _THAT_NOUNS:
+            return "cost_of_target:" + _THAT_NOUNS[cost.peek(1)], cost.skip(2)
         return None
+    if after.peek() in ("ese", "esa") and after.peek(1) in _THAT_NOUNS and after.peek(1) != "aliado":
+        return "strength_of_target:" + _THAT_NOUNS[after.peek(1)], after.skip(2)
     for words, source in _AS_MANY.items():
         if (rest := after.take(*words.split())) is not None:
             return source, rest

@@ -44,11 +44,17 @@ def _effect(eff: PEffect, scope: _Scope, continuous: bool) -> Effect:
         common["unless"] = Cost(eff.unless[0], amount=eff.unless[1])
     if eff.kind in ("draw", "mill") and eff.amount_from is not None:
         target = 0
-        if eff.amount_from == "strength_of_target":
-            if scope.last is None or scope.last[0] != "target":
+        source, _, noun = eff.amount_from.partition(":")  # «… tenga ese Talismán»: its type
+        if source in ("strength_of_target", "cost_of_target"):
+            if scope.last is None and _fires_for(scope, noun):
+                # «Cuando otro Aliado … entre en juego, … tantas cartas como Fuerza tenga ese
+                # Aliado»: the card that fired the trigger
+                source = source.replace("_target", "_triggering")
+            elif scope.last is None or scope.last[0] != "target":
                 raise Unsupported("«ese Aliado» sin objetivo antes")
-            target = scope.last[1]
-        return Effect(eff.kind, subject="player", player=eff.player, amount_from=eff.amount_from,
+            else:
+                target = scope.last[1]
+        return Effect(eff.kind, subject="player", player=eff.player, amount_from=source,
                       target=target, **common)
     if eff.kind in ("draw", "mill"):
         return Effect(eff.kind, subject="player", player=eff.player, amount=eff.amount,
@@ -117,6 +123,8 @@ def _effect(eff: PEffect, scope: _Scope, continuous: bool) -> Effect:
         dest = {"hand": "hand", "exile": "exile", "castle_top": "castle_top",
                 "graveyard": "graveyard", "paid": "paid", "reserve": "reserve",
                 "being_played": "being_played"}[eff.dest]  # being_played: «y juégalo sin pagar su coste»
+        if dest == "being_played" and flt.count == 1 and not flt.up_to:
+            scope.found = flt  # «… y jugarlo sin pagar su coste. Luego, Destierra ese Talismán»
         return Effect("search", subject="player", player=owner or "you", filter=flt, zone=dest, **common)
     if eff.kind == "extra_turn":  # «Gana un turno extra después de éste»
         return Effect("extra_turn", subject="player", player="you", **common)
@@ -180,6 +188,13 @@ def _effect(eff: PEffect, scope: _Scope, continuous: bool) -> Effect:
         raise Unsupported("Descartar una carta concreta")
     return Effect(kind, duration=_duration(eff, continuous and kind in _LASTING), **fields, **extra,
                   **common)
+
+
+def _fires_for(scope: _Scope, noun: str) -> bool:
+    """«ese Aliado» names the card that fired the trigger: a card of that type."""
+    trig = scope.trigger
+    return bool(noun) and trig is not None and trig.cards is not None and trig.cards.ref is None \
+        and trig.cards.types == (noun,)
 
 
 class _Both(Exception):
