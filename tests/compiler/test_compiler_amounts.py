@@ -5,7 +5,7 @@ en juego». Real cards, read from ../shared/data; their compiled values are asse
 games show the engine reading the amount when the ability resolves."""
 from __future__ import annotations
 
-from .games import battle, cast, deck, effect, header, put
+from .games import attack, battle, cast, deck, effect, header, put
 from .realcards import sentence_json
 
 
@@ -199,3 +199,117 @@ def test_koan_every_aliado_gains_one_per_aliado_in_play_until_the_fase_final(rea
                    "filter": {"types": ["Aliado"]},
                    "count_filter": {"types": ["Aliado"], "targets": False},
                    "duration": {"kind": "end_of_turn"}}
+
+
+# -- «tantas cartas como coste tenga ese …» ---------------------------------------------
+
+def test_forja_muramasa_mills_as_many_as_the_cost_of_the_banished_oni(real):
+    ability = _only(real("Forja Muramasa"), 0)
+    assert ability["costs"][0]["kind"] == "banish_from_graveyard"
+    assert ability["effects"] == [{"kind": "mill", "subject": "player", "player": "opponent",
+                                   "amount_from": "cost_of_paid"}]
+
+
+def test_agartha_mills_the_cost_of_the_banished_talisman_then_draws(real):
+    ability = _only(real("Agartha"), 1)
+    assert [e["kind"] for e in ability["effects"]] == ["mill", "draw"]
+    assert ability["effects"][0]["amount_from"] == "cost_of_paid"
+
+
+def test_d_artagnan_mills_the_cost_of_its_target(real):
+    ability = _only(real("D'Artagnan"), 0)
+    assert ability["effects"][1] == {"kind": "mill", "subject": "player", "player": "opponent",
+                                     "amount_from": "cost_of_target", "then": True}
+
+
+def test_forja_muramasa_played_the_mill_is_the_banished_onis_cost(judge):
+    # Ikiryo (Oni, cost 2) in A's Cementerio pays the cost: B mills exactly two
+    head = header(deck("Forja Muramasa", "Ikiryo"), deck(), hand=2)
+    base = [put("A", "A1", zone="support"), put("A", "A2", zone="graveyard")]
+    v = judge(head, base + [effect("A", "A1", moves=[["A2", "exile"]], mill={"B": 2})])
+    assert v.status == "unfinished" and v.verified[-1] == len(base) + 2
+    v = judge(head, base + [effect("A", "A1", moves=[["A2", "exile"]], mill={"B": 3})])
+    assert (v.status, v.line, v.rule) == ("illegal", len(base) + 2, "10.7")
+
+
+# -- «un Aliado y todas sus copias en juego» --------------------------------------------
+
+def test_contagio_destroys_an_aliado_and_its_other_copies(real):
+    ability = _only(real("Contagio"), 1)
+    assert ability["targets"] == [{"types": ["Aliado"]}]
+    assert ability["effects"] == [{"kind": "destroy"},
+                                  {"kind": "destroy", "subject": "each",
+                                   "filter": {"targets": False, "same_name_as": 0}}]
+
+
+def test_adivinacion_menor_and_pergamino_de_niebla_take_the_copies_too(real):
+    (_, copies) = _only(real("Adivinación Menor"), 0)["effects"]
+    assert copies == {"kind": "return_to_hand", "subject": "each",
+                      "filter": {"targets": False, "same_name_as": 0}}
+    (_, copies) = _only(real("Pergamino de Niebla"), 0)["effects"]
+    assert (copies["kind"], copies["filter"]) == ("shuffle_into_castle",
+                                                   {"targets": False, "same_name_as": 0})
+
+
+def test_thor_el_poderoso_shuffles_a_card_and_its_other_copies(real):
+    ability = _only(real("Thor el Poderoso"), 1)
+    assert ability["targets"] == [{"not_types": ["Oro"]}]
+    assert ability["effects"][1]["filter"] == {"targets": False, "same_name_as": 0}
+
+
+def test_contagio_played_every_copy_in_play_goes_with_the_target(judge, cost):
+    # B1 and B2 are both Thorkell el Alto: destroying B1 destroys B2 as well
+    head = header(deck("Contagio"), deck(), hand=1)
+    base = [put("B", "B1", "B2")] + cast("A", "A1", "Contagio", cost, targets=["B1"])
+    both = effect("A", "A1", moves=[["B1", "graveyard"], ["B2", "graveyard"]])
+    v = judge(head, base + [both])
+    assert v.status == "unfinished" and v.verified[-1] == len(base) + 2
+    v = judge(head, base + [effect("A", "A1", moves=[["B1", "graveyard"]])])
+    assert (v.status, v.line, v.rule) == ("illegal", len(base) + 2, "6.5")
+
+
+# -- «con Fuerza menor a …», «que entraron en juego este turno», «el de mayor Fuerza» ------
+
+def test_petrov_destroys_every_aliado_weaker_than_itself(real):
+    ability = _only(real("Petrov el Grande"), 1)
+    assert ability["effects"] == [{"kind": "destroy", "subject": "each",
+                                   "filter": {"types": ["Aliado"],
+                                              "max_strength_from": "strength_of_self",
+                                              "strict_from": True}}]
+
+
+def test_carpoforo_counts_the_guerreros_that_entered_this_turn(real):
+    ability = _only(real("Carpóforo"), 0)
+    assert ability["targets"] == [{"types": ["Aliado"], "controller": "opponent",
+                                   "max_cost_from": "entered_this_turn",
+                                   "from_filter": {"types": ["Aliado"], "races": ["Guerrero"],
+                                                   "targets": False}}]
+
+
+def test_marco_polo_and_prision_de_jade_destroy_the_weakest_or_strongest(real):
+    (eff,) = _only(real("Marco Polo"), 1)["effects"]
+    assert eff == {"kind": "destroy", "subject": "chosen",
+                   "filter": {"types": ["Aliado"], "controller": "opponent", "targets": False,
+                              "extreme": "min_strength"}}
+    (eff,) = _only(real("Prisión de Jade"), 0)["effects"]
+    assert eff["filter"]["extreme"] == "max_strength"
+
+
+def test_prision_de_jade_played_only_the_strongest_may_be_destroyed(judge, cost):
+    # B1 Isanami e Isanagi (3) and B2 Thorkell el Alto (2)
+    head = header(deck("Prisión de Jade"), deck("Isanami e Isanagi"), hand=1)
+    base = [put("B", "B1", "B2")] + cast("A", "A1", "Prisión de Jade", cost)
+    v = judge(head, base + [effect("A", "A1", moves=[["B1", "graveyard"]])])
+    assert v.status == "unfinished" and v.verified[-1] == len(base) + 2
+    v = judge(head, base + [effect("A", "A1", moves=[["B2", "graveyard"]])])
+    assert (v.status, v.rule) == ("illegal", "8.2") and "mayor Fuerza" in v.message
+
+
+def test_petrov_played_the_weaker_aliados_are_destroyed_not_the_equal_ones(judge):
+    # Petrov el Grande (3, Furia) attacks; B has Isanami e Isanagi (3) and Thorkell el Alto (2)
+    head = header(deck("Petrov el Grande"), deck("Isanami e Isanagi"), hand=1)
+    base = [put("A", "A1"), put("B", "B1", "B2"), attack("A", "A1")]
+    v = judge(head, base + [effect("A", "A1", moves=[["B2", "graveyard"]])])
+    assert v.status == "unfinished" and v.verified[-1] == len(base) + 2
+    v = judge(head, base + [effect("A", "A1", moves=[["B1", "graveyard"], ["B2", "graveyard"]])])
+    assert v.status == "illegal" and v.line == len(base) + 2

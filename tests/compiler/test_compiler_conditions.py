@@ -242,3 +242,61 @@ def test_spatha_gives_two_only_when_its_bearer_attacked_unblocked(judge):
     assert v.legal and v.verified == (7,)
     v = judge(head, armed + [put("B", "B1"), attack("A", "A2"), block("B", ("B1", "A2")), passes("B"), use])
     assert (v.status, v.rule, v.line) == ("illegal", "6.2", 8)
+
+
+# -- «Mientras no haya / tengas / controles al menos …», «tu oponente tiene … en su Zona» ------
+
+def test_mientras_subjunctive_counts_and_the_bearer_not_of_a_race(real):
+    (sazae,) = sentence_json(real("Sazae Oni"), 1)  # «Mientras no haya Aliados en tu Cementerio»
+    assert sazae["kind"] == "continuous" and sazae["condition"] == {
+        "kind": "zone_empty", "filter": {"types": ["Aliado"], "targets": False}, "zone": "graveyard"}
+    assert _condition(real("Sól")) == {"kind": "controls", "filter": {
+        "types": ["Aliado"], "races": ["Héroe"], "controller": "you", "zone": "defense", "targets": False},
+        "count": 2}
+    assert _condition(real("Kwányip")) == {"kind": "controls", "filter": {
+        "types": ["Aliado"], "races": ["Dragón"], "controller": "you", "targets": False}}
+    (restriction,) = sentence_json(real("Evocación de Sombras"), 0)  # «si no tienes Aliados en …»
+    assert restriction == {"kind": "play_restriction", "condition": {
+        "kind": "zone_empty", "filter": {"types": ["Aliado"], "targets": False}, "zone": "graveyard"}}
+    (samurai_not,) = sentence_json(real("Kodachi"), 1)
+    assert samurai_not["condition"] == {"kind": "not", "of": [{"kind": "bearer_is", "filter": {
+        "types": ["Aliado"], "races": ["Samurái"], "targets": False}}]}
+    assert samurai_not["effects"] == [{"kind": "strength", "subject": "bearer", "amount": -3}]
+
+
+def test_sitio_magistral_draws_the_additional_card_only_with_two_opposing_oros_paid(real, judge, cost):
+    (ability,) = compiled(real("Sitio Magistral"))
+    assert ability["effects"][1]["condition"] == {"kind": "opponent_controls", "filter": {
+        "types": ["Oro"], "zone": "paid", "targets": False}, "count": 2}
+    head = header(deck("Sitio Magistral"), deck(), hand=1)
+    base = cast("A", "A1", "Sitio Magistral", cost)
+    paid = [put("B", "B9", "B10", zone="paid")]
+    for setup, drawn in ((paid, 2), (paid, 1), ([], 1)):  # «puedes»: one card is legal too
+        v = judge(head, setup + base + [effect("A", "A1", draw={"A": drawn})])
+        assert v.legal and v.verified[-1] == len(setup + base) + 2
+    v = judge(head, base + [effect("A", "A1", draw={"A": 2})])  # no Oros paid: no second card
+    assert (v.status, v.rule) == ("illegal", "6.5")
+
+
+# -- «si controlas más Aliados que tu oponente», a condition after a self cost reduction --------
+
+def test_more_allies_than_and_the_cost_reduction_si(real):
+    more = {"kind": "controls_more", "filter": {"types": ["Aliado"], "targets": False}}
+    (kori,) = sentence_json(real("Kori"), 0)
+    assert kori["condition"] == more
+    (sabinas,) = sentence_json(real("Rapto de las Sabinas"), 1)
+    assert sabinas == {"kind": "play_restriction", "condition": {**more, "player": "opponent"}}
+    (alites,) = sentence_json(real("Alites"), 0)  # «Te cuesta un Oro menos jugar este Talismán si …»
+    assert alites == {"kind": "continuous", "condition": {"kind": "controls", "filter": {
+        "types": ["Aliado"], "races": ["Bestia"], "controller": "you", "targets": False}, "count": 2},
+        "effects": [{"kind": "cost_change", "subject": "self", "amount": -1}], "zone": "hand"}
+
+
+def test_kori_is_fed_only_when_you_control_more_allies(judge, cost):
+    head = header(deck("Kori"), deck(), hand=1)
+    base = cast("A", "A1", "Kori", cost)
+    feed = effect("A", "A1", counters=[["A1", "Alimento", 1]])
+    v = judge(head, [put("A", "A2")] + base + [feed])  # Kori and Thorkell against none
+    assert v.legal and v.verified == (len(base) + 3,)
+    v = judge(head, [put("A", "A2"), put("B", "B1", "B2")] + base + [feed])  # two against two
+    assert (v.status, v.rule) == ("illegal", "6.5")

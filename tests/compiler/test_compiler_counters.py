@@ -240,3 +240,67 @@ def test_counter_placed_triggers_are_compiled_and_left_unverified(real, judge):
     v = judge(head, [put("A", "A1", "A3"), counters("A", ("A3", "Alimento", 1)), gold("A", "A9"),
                      effect("A", "A1", moves=[["A9", "paid"]], draw={"A": 1})])
     assert v.legal and 5 in v.unverified
+
+
+# -- Conditions on counters and on what the opponent controls -------------------------------
+
+def test_conditions_alimentado_and_tu_oponente_controla(real):
+    masto = compiled(real("Mastopogon"))[0]  # «Mientras este Aliado esté Alimentado, …»
+    assert masto["kind"] == "continuous"
+    assert masto["condition"] == {"kind": "has_counters", "counter": "Alimento"}  # one or more
+    abuhuwa = compiled(real("Abúhuwa"))[0]  # «si tu oponente controla uno o más Tótems o Armas»
+    assert abuhuwa["condition"] == {"kind": "opponent_controls",
+                                    "filter": {"types": ["Tótem", "Arma"], "targets": False}}
+    aelo = sentence_json(real("Aelo"), 1)[0]["effects"][0]  # «… igual o menor que la cantidad de Aliados Alimentados»
+    assert aelo["filter"]["max_cost_from"] == "count" and aelo["filter"]["from_filter"] == FED
+
+
+def test_abuhuwa_feeds_itself_only_if_the_opponent_controls_a_totem(judge, cost):
+    head = header(deck("Abúhuwa"), deck("Nautilus"), hand=1)
+    base = cast("A", "A1", "Abúhuwa", cost)
+    fed = effect("A", "A1", counters=[["A1", "Alimento", 1]])
+    v = judge(head, [put("B", "B1", zone="support")] + base + [fed])
+    assert v.legal and len(base) + 3 in v.verified
+    v = judge(head, base + [fed])  # no Tótem nor Arma: the ability does not fire
+    assert v.status == "illegal"
+
+
+# -- Convertir este Tótem en un Aliado ----------------------------------------------------
+
+def test_convertir_este_totem_en_un_aliado_hasta_la_fase_final(real):
+    for name in ("Nautilus", "Montañas de la Locura"):
+        ability = compiled(real(name))[2]
+        assert ability["effects"] == [{"kind": "become_ally", "subject": "self", "amount": 3,
+                                       "duration": {"kind": "end_of_turn"}}]
+        assert ability["per_turn"] == 1
+    amphi = compiled(real("Amphiptero"))[0]["effects"][0]  # «con Fuerza igual a la cantidad de Oros …»
+    assert amphi["amount_from"] == "count" and amphi["filter"]["types"] == ["Oro"]
+    kuma = compiled(real("Kumamoto-jo"))[0]["effects"][0]  # «de Raza Dragón de Fuerza igual a …Tótem»
+    assert kuma["keyword"] == "Dragón" and kuma["filter"]["types"] == ["Tótem"]
+
+
+def test_nautilus_converts_once_per_turn_and_its_line_stays_unverified(judge):
+    head = dict(header(deck("Nautilus"), deck(), hand=1), version=2)
+    use = {"p": "A", "do": "activate", "card": "A1", "ability": 3, "pay": []}
+    base = [put("A", "A1", zone="support"), use]
+    v = judge(head, base + [effect("A", "A1")])
+    assert v.legal and 4 in v.unverified  # the engine does not turn cards into Aliados yet
+    v = judge(head, base + [effect("A", "A1"), use])
+    assert (v.status, v.line, v.rule) == ("illegal", 5, "6.1")
+
+
+def test_milano_negro_needs_its_tesoro_counter_to_destroy_an_oro(real, judge):
+    enters = sentence_json(real("Milano Negro"), 1)[0]  # «pon un contador de Tesoro sobre él»
+    assert enters["effects"] == [{"kind": "counters", "subject": "self", "amount": 1, "counter": "Tesoro"}]
+    use = sentence_json(real("Milano Negro"), 2)[0]  # «… y tiene un contador de Tesoro sobre él»
+    assert use["zone"] == "reserve" and use["condition"] == {"kind": "has_counters", "counter": "Tesoro"}
+    head = header(deck("Milano Negro"), deck("Mercaderes"), hand=1)
+    base = [{"p": "A", "do": "gold", "card": "A1"}, put("B", "B1", zone="reserve")]
+    fire = effect("A", "A1", counters=[["A1", "Tesoro", 1]])
+    v = judge(head, base + [fire])
+    assert v.legal and len(base) + 2 in v.verified
+    destroy = effect("A", "A1", moves=[["A1", "exile"], ["B1", "graveyard"]])
+    v = judge(head, base + [fire, destroy])
+    assert v.legal and len(base) + 3 in v.verified
+    v = judge(head, [put("A", "A1", zone="reserve"), put("B", "B1", zone="reserve"), destroy])
+    assert v.status == "illegal"  # no Tesoro counter on it

@@ -134,7 +134,8 @@ def test_the_comparison_is_not_vacuous(compiled, monkeypatch):
 
 def _game_of(*abilities: Ability):
     """Just what ``reads`` looks at: the cards of a game and their abilities."""
-    cards = {f"C{n}": SimpleNamespace(static=True, abilities=CardAbilities(
+    cards = {f"C{n}": SimpleNamespace(static=True, card=SimpleNamespace(type="Aliado"),
+                                      abilities=CardAbilities(
         identity=f"c{n}", name=f"C{n}", abilities=(a,))) for n, a in enumerate(abilities)}
     return SimpleNamespace(cards=cards, _reads=None)
 

@@ -156,3 +156,73 @@ def test_coste_an_arma_paid_one_oro_less_after_yoshitsune_is_unverified_not_ille
     v = judge(head, [put("A", "A3"), gold("A", "A13"),
                      play("A", "A2", ["A13"], bearer="A3")])  # no cost change anywhere: 8.1
     assert (v.status, v.rule) == ("illegal", "8.1")
+
+
+# -- «no puede ser bloqueado por Aliados Luz» ---------------------------------------------
+
+def test_bloqueo_jack_and_brazo_mecanico_cannot_be_blocked_by_luz_allies(real):
+    luz = {"types": ["Aliado"], "attribute": "Luz", "targets": False}
+    assert sentence_json(real("Jack"), 1) == [{"kind": "continuous", "effects": [
+        {"kind": "unblockable_by", "subject": "self", "by": luz}]}]
+    assert sentence_json(real("Brazo Mecánico"), 1) == [{"kind": "continuous", "effects": [
+        {"kind": "unblockable_by", "subject": "bearer", "by": luz}]}]
+    assert sentence_json(real("Nazca"), 0)[0]["effects"][0]["by"] == {
+        "types": ["Aliado"], "max_strength": 2, "targets": False}
+
+
+def test_bloqueo_a_luz_ally_cannot_block_jack(judge):
+    head = header(deck("Jack"), deck("Higa Peechin", "Kamuy"), hand=1)
+    setup = [put("A", "A1"), end("A"), put("B", "B1", "B2"), end("B"), attack("A", "A1")]
+    v = judge(head, setup + [block("B", ("B1", "A1"))])  # Higa Peechin is Luz
+    assert (v.status, v.rule) == ("illegal", "4.2")
+    assert judge(head, setup + [block("B", ("B2", "A1"))]).legal  # Kamuy is not
+
+
+# -- «el daño directo aumenta en N»: the engine leaves Botar lines unverified -------------
+
+def test_dano_directo_machu_picchu_and_huaraka_increase_direct_damage(real):
+    assert sentence_json(real("Machu Picchu"), 1) == [{"kind": "continuous", "effects": [
+        {"kind": "direct_damage_increase", "subject": "each", "amount": 1}]}]
+    assert compiled(real("Huaraka")) == [{"kind": "continuous", "effects": [
+        {"kind": "direct_damage_increase", "subject": "bearer", "amount": 1}]}]
+
+
+def test_dano_directo_luz_mala_milling_four_with_machu_picchu_is_not_illegal(judge, cost):
+    head = header(deck("Luz Mala", "Machu Picchu"), deck(), hand=1)
+    shot = cast("A", "A1", "Luz Mala", cost)
+    four = effect("A", "A1", mill={"A": 4, "B": 4})
+    v = judge(head, [put("A", "A2", zone="support")] + shot + [four])
+    assert v.legal and 2 + len(shot) + 1 in v.unverified
+    v = judge(head, shot + [four])  # without Machu Picchu «Cada jugador Bota 3 cartas»
+    assert (v.status, v.rule) == ("illegal", "10.7")
+    assert judge(head, shot + [effect("A", "A1", mill={"A": 3, "B": 3})]).verified
+
+
+# -- «Cualquier jugador puede activar esta habilidad» -------------------------------------
+
+def test_cualquier_jugador_julio_cesar_and_octavio_abilities_can_be_activated_by_anyone(real):
+    for name in ("Julio César", "Octavio"):
+        ability = compiled(real(name))[1]
+        assert ability["kind"] == "activated" and ability["activator"] == "any"
+        assert ability["effects"] == [{"kind": "lose_abilities", "subject": "self",
+                                       "duration": {"kind": "end_of_turn"}}]
+
+
+def test_cualquier_jugador_the_opponent_pays_for_julio_cesar_to_lose_its_ability(judge):
+    head = header(deck("Julio César"), deck(), hand=1)
+    setup = [put("A", "A1"), end("A"), gold("B", "B9", "B10")]
+    use = effect("B", "A1", moves=[["B9", "paid"], ["B10", "paid"]])
+    v = judge(head, setup + [use])
+    assert v.legal and 5 in v.verified  # Beto used Julio César's ability, paying two Oros
+    v = judge(head, setup + [effect("B", "A1", moves=[["B9", "paid"]])])
+    assert v.status == "illegal"  # one Oro is not its cost
+
+
+def test_cualquier_jugador_octavio_once_used_has_lost_its_ability(judge):
+    head = header(deck("Octavio"), deck(), hand=1)
+    setup = [put("A", "A1"), end("A"), gold("B", "B9", "B10")]
+    one = effect("B", "A1", moves=[["B9", "paid"]])
+    two = effect("B", "A1", moves=[["B10", "paid"]])
+    assert judge(head, setup + [one]).verified
+    v = judge(head, setup + [one, two])  # it lost its ability until the Fase Final
+    assert (v.status, v.rule, v.line) == ("illegal", "6.2", 6) and "perdió" in v.message

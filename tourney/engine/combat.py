@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..catalog.model import ALLY
 from .abilities.continuous import recompute
-from .abilities.protections import damage_exiled
+from .abilities.protections import block_refused, damage_exiled
 from .errors import IllegalAction
 from .keywords import (
     CHALLENGER,
@@ -91,8 +91,8 @@ class Combat(State):
             return "10.29"
         if RECKLESS in attacker.kw and RECKLESS not in blocker.kw:
             return "2009 I"
-        if NO_BLOCK in blocker.kw:
-            return "4.2"
+        if NO_BLOCK in blocker.kw or block_refused(self, blocker, attacker):
+            return "4.2"  # «no puede bloquear» / «no puede ser bloqueado por Aliados Luz»
         return None
 
     def _do_block(self, action: Action) -> None:

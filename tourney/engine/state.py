@@ -70,12 +70,15 @@ class State:
         self.changes = 0  # bumped by every move, counter or effect (continuous.recompute)
         self.play_changes = 0  # … only those that touch the cards in play
         self._in_play_cache: tuple[int, dict[str, list[Inst]]] = (-1, {})
+        self._typed_cache: tuple[int, dict[tuple[str, ...], list[Inst]]] = (-1, {})
         self._heard: frozenset[str] | None = None  # the event kinds worth recording
         # computed once per game / kept between recomputations (abilities.*)
         self._watchers: list[Inst] | None = None
         self._listening: frozenset[str] | None = None
         self._triggers_by_kind: dict[str, list[Any]] | None = None
         self._zone_sensitive: bool | None = None
+        self._continuous_effects: dict[str, list] | None = None  # abilities.protections
+        self._off_play_parts: dict[str, tuple[list, list]] | None = None
         self._reads: Any = None  # abilities.reads: what the continuous abilities read
         self._fixpoint: tuple | None = None  # the fingerprint a recomputation left unchanged
         self._recomputed: tuple | None = None
@@ -146,6 +149,20 @@ class State:
         found = cache[1].get(pid)
         if found is None:
             found = cache[1][pid] = list(self.in_play(pid))
+        return found
+
+    def in_play_typed(self, types: tuple[str, ...]) -> list[Inst]:
+        """Both players' cards in play (first player's first) of ``types`` (any if empty),
+        cached until the next change."""
+        cache = self._typed_cache
+        if cache[0] != self.changes:
+            cache = self._typed_cache = (self.changes, {})
+        found = cache[1].get(types)
+        if found is None:
+            found = self.in_play_list(self.order[0]) + self.in_play_list(self.order[1])
+            if types:
+                found = [i for i in found if i.card.type in types]
+            cache[1][types] = found
         return found
 
     def where(self, inst: Inst) -> str:

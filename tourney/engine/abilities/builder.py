@@ -80,6 +80,8 @@ def effect_line(game: State, source: Inst, ability: Ability, p: str, targets: li
             done = False
             continue
         kind = effect.kind
+        if effect.player == "each" and effect.subject == "chosen":
+            return None  # «cada jugador elige …»: each player's own choice, not built here
         f: TargetFilter | None = (ability.targets[effect.target] if effect.subject == "target"
              and effect.target < len(ability.targets) else effect.filter)
         if effect.subject == "target":

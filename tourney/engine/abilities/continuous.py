@@ -41,7 +41,7 @@ APPLIED = frozenset({"lose_abilities", "strength", "gain_keyword", "cannot_attac
 
 
 _OFF_PLAY = frozenset({"zone_count", "zone_empty", "castle_at_most", "hand_at_most",
-                       "entered_this_turn", "dealt_castle_damage"})
+                       "entered_this_turn", "dealt_castle_damage", "happened_this_turn"})
 
 
 def _conditions(cond):
@@ -96,6 +96,21 @@ def _off_play_conditions(inst: Inst) -> list:
             and any(c.kind in _OFF_PLAY for c in _conditions(a.condition))]
 
 
+def _off_play_parts(game: State) -> dict[str, tuple[list, list]]:
+    """card -> (its conditions on zones out of play, its counts out of play), for the cards
+    that have some (computed once per game)."""
+    found = game._off_play_parts
+    if found is None:
+        found = {}
+        for inst in game.cards.values():
+            if inst.static:
+                conditions, counts = _off_play_conditions(inst), _off_play_counts(inst)
+                if conditions or counts:
+                    found[inst.id] = (conditions, counts)
+        game._off_play_parts = found
+    return found
+
+
 _debug = {"full": False, "content": True}
 
 
@@ -127,13 +142,11 @@ def recompute(game: State) -> None:
         memo = game._off_play_key
         when = (game.changes, game.turn, len(game.entered), len(game.damaged))
         if memo[0] != when:
+            parts = _off_play_parts(game)
+            mine = [(game.cards[i], p) for i in game.statics_in_play if (p := parts.get(i))]
             memo = game._off_play_key = (when, tuple(
-                holds(game, c, src, src.controller)
-                for src in (game.cards[i] for i in game.statics_in_play)
-                for c in _off_play_conditions(src)) + tuple(
-                len(candidates(game, f, src.controller, src))
-                for src in (game.cards[i] for i in game.statics_in_play)
-                for f in _off_play_counts(src)))
+                holds(game, c, src, src.controller) for src, p in mine for c in p[0]) + tuple(
+                len(candidates(game, f, src.controller, src)) for src, p in mine for f in p[1]))
         key += memo[1]
     if game._recomputed == key:
         return
@@ -179,7 +192,7 @@ def _recompute(game: State) -> None:
     touched = set(game.affected)
     for iid in touched:
         inst = game.cards[iid]
-        inst.lost = any(t[0].startswith("lose") for t in inst.temp)
+        inst.lost = bool(inst.temp) and any(t[0].startswith("lose") for t in inst.temp)
         inst.static_bonus = 0
     gains: dict[str, set[str]] = {}
     reached: set[str] = set(temped)

@@ -85,7 +85,7 @@ def mismatch(game: State, f: TargetFilter, inst: Inst, controller: str,
     if f.min_cost is not None and (card.cost or 0) < f.min_cost:
         return f"{inst.label()} tiene coste {card.cost}, menos de {f.min_cost}" if explain else _NO
     for k in f.keywords:
-        if k not in inst.kw:
+        if k not in inst.kw and not _printed_keyword(inst, k):
             return f"{inst.label()} no tiene {k}" if explain else _NO
     for k in f.without:
         if k in inst.kw:
@@ -105,13 +105,26 @@ def mismatch(game: State, f: TargetFilter, inst: Inst, controller: str,
         return f"{inst.label()} no es {' ni '.join(g.noun() for g in f.any_of)}" if explain else _NO
     if f.max_cost_from is not None:
         limit = dynamic_amount(game, f.max_cost_from, f.from_filter, controller, source)
+        if limit is not None and f.strict_from:
+            limit -= 1
         if limit is not None and (card.cost or 0) > limit:
             return f"{inst.label()} tiene coste {card.cost}, más de {limit}" if explain else _NO
     if f.max_strength_from is not None:
         limit = dynamic_amount(game, f.max_strength_from, f.from_filter, controller, source)
+        if limit is not None and f.strict_from:
+            limit -= 1
         if limit is not None and game.strength(inst) > limit:
             return (f"{inst.label()} tiene Fuerza {game.strength(inst)}, más de {limit}"
                     if explain else _NO)
+    if f.extreme is not None:  # «el Aliado oponente de menor Fuerza»: among the others that match
+        rivals = [game.strength(i) for i in candidates(game, replace(f, extreme=None), controller,
+                                                        source)]
+        best = (min(rivals) if f.extreme == "min_strength" else max(rivals)) if rivals else None
+        if card.type != ALLY or game.strength(inst) != best:
+            return (f"{inst.label()} no es el de {'menor' if f.extreme == 'min_strength' else 'mayor'}"
+                    " Fuerza" if explain else _NO)
+    if f.same_name_as is not None:  # read when the effect resolves (verify.fixed), never here
+        return f"{inst.label()}: el nombre se conoce al resolver" if explain else _NO
     if f.attacking is not None and (inst.zone == "attack") != f.attacking:
         return f"{inst.label()} {'no está atacando' if f.attacking else 'está atacando'}" if explain else _NO
     if f.not_attribute is not None and card.attribute == f.not_attribute:
@@ -138,6 +151,21 @@ def _played(game: State, inst: Inst, f: TargetFilter) -> str | None:
     return None
 
 
+def _printed_keyword(inst: Inst, keyword: str) -> bool:
+    """A keyword the engine does not track in ``Inst.kw`` (Espectral, Ilusión, Exhumar…): the
+    card has it as a keyword ability of its own; with its abilities not all known, its text
+    naming it is enough (not known to lack it: not a mismatch)."""
+    from ..keywords import ENGINE_KEYWORDS
+
+    if keyword in ENGINE_KEYWORDS:
+        return False
+    known = inst.abilities
+    if known is not None and known.complete:
+        return not inst.lost and any(a.kind == "keyword" and a.keyword == keyword and a.condition is None
+                                     for a in known.abilities)
+    return _folded(keyword) in _folded(inst.card.text or "")
+
+
 def _folded(name: str) -> str:
     """A card name without accents or case: «Simón de Montfort» as the texts write it."""
     import unicodedata
@@ -161,7 +189,6 @@ def _aims_at(game: State, inst: Inst, aimed: TargetFilter, controller: str, sour
 
 def _loose(f: TargetFilter) -> TargetFilter:
     """A sub-filter of ``any_of``: its zone and controller are the outer filter's business."""
-    from dataclasses import replace
     return replace(f, zone="being_played") if f.zone == "in_play" else f
 
 
@@ -174,6 +201,9 @@ def dynamic_amount(game: State, word: str, counted: TargetFilter | None, control
         return sum(1 for i in game.in_play_list(controller) if i.card.type == ALLY)
     if word == "hand_size":
         return len(game.zone_of(controller, "hand"))
+    if word == "entered_this_turn" and counted is not None:  # the same count as the condition
+        return sum(1 for turn, iid, pid in game.entered if turn == game.turn and pid == controller
+                   and _matches_off_zone(game, counted, game.cards[iid], controller, source))
     if source is None:
         return None
     if word == "strength_of_self":
@@ -196,9 +226,11 @@ _ZONE = {"hand": "la mano", "graveyard": "el Cementerio", "exile": "la Zona de D
 
 
 def candidates(game: State, f: TargetFilter, controller: str, source: Inst | None) -> list[Inst]:
-    if f.zone == "in_play":
-        pool: list[Inst] = game.in_play_list(game.order[0]) + game.in_play_list(game.order[1])
-    elif f.zone in ("defense", "attack", "support", "reserve", "paid", "hand", "graveyard",
+    if f.zone == "in_play":  # both players' cards in play of those types, cached per change
+        return [i for i in game.in_play_typed(f.types)
+                if mismatch(game, f, i, controller, source, False) is None]
+    pool: list[Inst]
+    if f.zone in ("defense", "attack", "support", "reserve", "paid", "hand", "graveyard",
                     "exile"):
         pool = [game.cards[iid] for pid in game.order for iid in game.zone_of(pid, f.zone)]
     elif f.zone == "castle":
@@ -247,6 +279,12 @@ def holds(game: State, cond: Condition | None, source: Inst, controller: str) ->
         n = sum(1 for i in mine if mismatch(game, f, i, who, source, False) is None
                 and not (f.other and i is source))
         return n == 0 if kind == "controls_none" else n >= cond.count
+    if kind == "controls_more":  # «si controlas más Aliados que tu oponente» (player: who has more)
+        more = player_of(game, cond.player, controller)
+        f = cond.filter or TargetFilter()
+        counts = [sum(1 for i in game.in_play_list(pid) if mismatch(game, f, i, pid, source, False) is None)
+                  for pid in (more, game.opponent(more))]
+        return counts[0] > counts[1]
     if kind in ("zone_count", "zone_empty"):
         who = player_of(game, cond.player, controller)
         zone = cond.zone or "graveyard"

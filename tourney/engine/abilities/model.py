@@ -35,6 +35,7 @@ from .vocabulary import (  # noqa: F401 - re-exported: the vocabularies belong t
 
 
 from .parts import Condition, Cost, Duration, Effect, TargetFilter, Trigger
+from .wording import polish
 from .value import _check, _Value
 
 
@@ -63,7 +64,9 @@ class Ability(_Value):
     cards from Invasión Oscura on are once per turn unless they say otherwise, decided by the
     engine from the card's edition). ``response``: it is used «en respuesta» (Anulación,
     Cancelación, prevention, redirection: does not need priority, 10.11). ``optional``:
-    «puedes». ``text``: the sentence of the card it comes from."""
+    «puedes». ``text``: the sentence of the card it comes from. ``activator``: who may activate
+    it ("any": «Cualquier jugador puede activar esta habilidad»; that player pays the costs and
+    controls the effect)."""
 
     kind: str
     keyword: str | None = None
@@ -80,10 +83,13 @@ class Ability(_Value):
     response: bool = False
     optional: bool = False
     text: str = ""
+    activator: str = "you"  # «Cualquier jugador puede activar esta habilidad»: "any"
 
     def __post_init__(self) -> None:
         _check(self.kind, ABILITY_KINDS, "tipo de habilidad")
         _check(self.zone, ZONES, "zona")
+        if self.activator not in ("you", "any"):
+            raise ValueError(f"activador desconocido: {self.activator!r}; se esperaba you o any")
         for phase in self.phases:
             _check(phase, PHASES, "fase")
         if self.kind == "keyword" and not self.keyword:
@@ -121,6 +127,8 @@ class Ability(_Value):
                 text += f" en tu {when}"
             elif when:
                 text += f" en {when}"
+            if self.response and self.trigger is not None:  # «en respuesta a que tu oponente juegue …»
+                text += " en respuesta a que " + self.trigger.describe().removeprefix("Cuando ")
             if self.costs:
                 text += " pagando " + ", ".join(c.describe() for c in self.costs)
             else:
@@ -144,9 +152,19 @@ class Ability(_Value):
             parts.append("puedes")
         body = ". ".join(e.describe(self.targets) for e in self.effects) or "sin efecto"
         parts.append(body)
+        if self.zone in _FROM_ZONE and self.kind in ("activated", "triggered", "continuous",
+                                                     "replacement"):
+            parts.insert(0, _FROM_ZONE[self.zone])  # used from there, not from play
         text = " ".join(parts)
-        return text[0].upper() + text[1:] + "."
+        if self.activator == "any":
+            text += ". Cualquier jugador puede activar esta habilidad"
+        return polish(text[0].upper() + text[1:] + ".")
 
+
+# where an ability that is not used from play is used from (Ability.zone)
+_FROM_ZONE = {"hand": "Si esta carta está en tu mano,", "graveyard": "Si esta carta está en tu Cementerio,",
+              "reserve": "Si esta carta está en tu Reserva de Oro,", "exile": "Si esta carta está Desterrada,",
+              "paid": "Si esta carta está en tu Zona de Oro Pagado,", "castle": "Si esta carta está en tu Mazo Castillo,"}
 
 _PLAYER_EFFECTS = frozenset({"draw", "mill", "discard", "search", "look", "virtual_gold",
                              "extra_turn", "lose_game", "end_battle"})

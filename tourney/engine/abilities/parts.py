@@ -60,8 +60,13 @@ class TargetFilter(_Value):
     max_cost_from: str | None = None  # «de coste igual o menor a …» (an AMOUNT_SOURCES word)
     max_strength_from: str | None = None  # «de Fuerza igual o menor a …»
     min_cost_from: str | None = None  # with max_cost_from: «del mismo coste» (equal)
+    extreme: str | None = None  # «el Aliado oponente de menor / mayor Fuerza»: min_strength /
+    # max_strength among the cards that match the rest of the filter
+    strict_from: bool = False  # «con Fuerza menor a …»: the *_from upper limits are strict
     from_filter: TargetFilter | None = None  # what those amounts count ("count")
     same_zone: bool = False  # «hasta dos cartas de un Cementerio»: all from one player's zone
+    same_name_as: int | None = None  # «y todas sus copias en juego»: the other cards named as
+    # the ability's targets[n] (known only when the effect resolves: ``verify.fixed``)
     also_zones: tuple[str, ...] = ()  # «en tu Mazo Castillo o Cementerio»: ``zone`` or one of these
     counter: str | None = None  # «Aliados Alimentados», «con contadores de Honor»: has ≥ 1 of them
     no_counter: str | None = None  # «que no estén Alimentados»: has none of them
@@ -121,6 +126,8 @@ class TargetFilter(_Value):
             parts.append(f"de coste {self.min_cost} o más")
         if parts[-1].startswith(("de coste igual", "de Fuerza igual")):
             parts[-1] = parts[-1].replace(" a el ", " al ")
+            if self.strict_from:
+                parts[-1] = parts[-1].replace("igual o menor", "menor")
         if self.not_races:
             parts.append("que no sea de Raza " + " ni ".join(self.not_races))
         if self.not_types:
@@ -153,6 +160,10 @@ class TargetFilter(_Value):
             parts.append(f"sin contadores de {self.no_counter}")
         if self.attacking is True:
             parts.append("atacante")
+        if self.extreme is not None:
+            parts.append("de menor Fuerza" if self.extreme == "min_strength" else "de mayor Fuerza")
+        if self.same_name_as is not None:
+            parts.append("con el nombre del objetivo (sus demás copias)")
         if self.controller == "you":
             parts.append("que controles")
         if self.zone == "being_played":
@@ -175,6 +186,9 @@ class TargetFilter(_Value):
         return not self.types or self.types[0] in ("Arma",)
 
 
+_DIG_REST = {"castle": " y baraja el resto en su Mazo Castillo",
+             "castle_top": " y pone el resto en el tope de su Mazo Castillo en cualquier orden"}
+_OWN_ZONE = {"hand": "mano", "graveyard": "Cementerio", "castle": "Mazo Castillo", "exile": "Zona de Destierro"}
 _TYPE_PLURAL = {"Aliado": "Aliados", "Talismán": "Talismanes", "Arma": "Armas",
                 "Tótem": "Tótems", "Oro": "Oros"}
 _NUMBER = {0: "cero", 1: "un", 2: "dos", 3: "tres", 4: "cuatro", 5: "cinco", 6: "seis"}
@@ -217,6 +231,10 @@ class Condition(_Value):
             from dataclasses import replace
             return Condition("all_allies", replace(self.filter, other=False)).describe().replace(
                 "todos los Aliados", "todos los demás Aliados")
+        if self.kind == "controls_more":
+            noun = _bare(self.filter.noun()) if self.filter else "cartas"
+            return (f"controlas más {noun} que tu oponente" if self.player == "you"
+                    else f"tu oponente controla más {noun} que tú")
         if self.kind == "unblocked" and self.subject == "bearer":
             return "el Aliado portador fue declarado atacante y no fue bloqueado"
         if self.kind == "happened_this_turn":  # no filter: the card itself
@@ -293,7 +311,10 @@ class Trigger(_Value):
             if self.self_too:
                 said = "esta carta u otr" + ("a " if said.startswith("una") else "o ") + \
                     said.split(" ", 1)[1]
-            text = text.replace("una carta", said)
+            if "una carta" in text:
+                text = text.replace("una carta", said)
+            else:  # «un Aliado es declarado atacante»: which Aliado
+                text = text.replace("un Aliado atacante", said).replace("un Aliado", said)
         if self.phase:
             text += f" ({PHASES[self.phase]})"
         if self.player not in ("any",) and not who:
@@ -402,6 +423,14 @@ class Effect(_Value):
         if self.kind == "search" and self.filter is not None:  # «Busca hasta tres Armas …»
             from dataclasses import replace
             return replace(self.filter, targets=False).describe()
+        if self.kind == "dig" and self.filter is not None:  # «… y toma una carta»
+            from dataclasses import replace
+            return replace(self.filter, zone="in_play", targets=False).describe()
+        if self.player == "each" and self.subject == "chosen" and self.filter is not None:
+            from dataclasses import replace  # «Cada jugador Destierra un Aliado que controle»
+            f = self.filter
+            own = replace(f, controller="any", zone="in_play", targets=False).describe()
+            return own + (" que controle" if f.zone == "in_play" else f" de su {_OWN_ZONE.get(f.zone, f.zone)}")
         if self.subject == "target" and self.target < len(targets):
             return targets[self.target].describe()
         if self.subject in ("each", "chosen", "player") and self.filter is not None:
@@ -426,6 +455,16 @@ class Effect(_Value):
             bearers=_bearers(self)).strip()
         if text.startswith("tú "):
             text = text[3:]
+        if self.player == "each" and self.subject == "chosen" and not text.startswith("cada jugador"):
+            text = "cada jugador " + text
+        if self.kind == "dig" and self.rest_zone:  # where the cards not taken go
+            if self.filter is not None and self.filter.count == 0:
+                text = text.split(" y toma ")[0] + " y las devuelve al tope de su Mazo Castillo en cualquier orden"
+            else:
+                text += " en su mano" + _DIG_REST.get(self.rest_zone,
+                                                      f" y pone el resto en {ZONES.get(self.rest_zone, '')}")
+        if self.kind == "become_ally" and not self.keyword:
+            text = text.replace(" de Raza  de", " de")  # no Race given: only the Fuerza
         if self.random:
             text += " al azar"
         if self.unless is not None:
@@ -434,9 +473,11 @@ class Effect(_Value):
         text += per
         if self.kind == "protection":
             text = _protection_text(self, targets)
+        if self.kind == "direct_damage_increase" and self.subject == "each" and self.filter is None:
+            text = f"el daño directo aumenta en {self.amount}"  # anyone's
         if self.kind == "virtual_gold" and self.filter is not None and self.amount_from is None:
             # «genera un Oro para jugar Talismanes»: those Oros only pay for such cards
-            text += " sólo para jugar " + replace(self.filter, zone="in_play", count=2).noun()
+            text += " sólo para jugar " + replace(self.filter, zone="in_play", count=2, controller="any").noun()
         if self.kind == "strength" and isinstance(self.amount, int) and self.amount < 0:
             text = text.replace(f"gana {self.amount}", f"pierde {-self.amount}")
         if self.condition is not None:
@@ -473,6 +514,8 @@ def _protection_text(effect: Effect, targets: tuple[TargetFilter, ...]) -> str:
 def _bearers(effect: Effect) -> str:
     """Who may (bearer_only: «un Aliado de coste 3 o más») or may not (bearer_not: «Aliados
     Luz») bear this Arma."""
+    if effect.kind == "unblockable_by" and effect.by is not None:
+        return replace(effect.by, count=2).noun()
     if effect.kind not in ("bearer_only", "bearer_not") or effect.filter is None:
         return ""
     if effect.kind == "bearer_only":

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from .continuous import parts_of
 from .evaluate import IN_PLAY, holds, matches
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -30,35 +31,68 @@ def _covered(game: State, effect, holder: Inst, inst: Inst) -> bool:
         return holder.bearer == inst.id
     if effect.subject == "each" and effect.filter is not None:
         return matches(game, effect.filter, inst, holder.controller, holder)
-    return False
+    return effect.subject == "each"  # «el daño directo aumenta en 1»: anyone's
 
 
 def statics_covering(game: State, inst: Inst, kind: str):
     """(holder, ability, effect) for every continuous ability of a card (in its zone, with its
     condition holding) whose ``kind`` effect covers ``inst`` (itself, its bearer, or each card
     of its filter)."""
-    for holder in game.cards.values():
-        known = holder.abilities
-        if known is None or holder.lost:
+    for holder, ability, effect in _continuous_effects(game).get(kind, ()):
+        if holder.lost:
             continue
-        for ability in known.abilities:
-            if ability.kind != "continuous":
+        if ability.zone == "in_play" and holder.zone not in IN_PLAY:
+            continue
+        if ability.zone not in ("in_play", holder.zone):
+            continue
+        if _covered(game, effect, holder, inst) and holds(
+                game, ability.condition, holder, holder.controller):
+            yield holder, ability, effect
+
+
+def _continuous_effects(game: State) -> dict[str, list]:
+    """effect kind -> (holder, ability, effect) of every continuous ability of the game's
+    cards, in the order of the cards (computed once per game: abilities never change)."""
+    found = game._continuous_effects
+    if found is None:
+        found = {}
+        for holder in game.cards.values():
+            known = holder.abilities
+            if known is None:
                 continue
-            for effect in ability.effects:
-                if effect.kind != kind:
-                    continue
-                if ability.zone == "in_play" and holder.zone not in IN_PLAY:
-                    continue
-                if ability.zone not in ("in_play", holder.zone):
-                    continue
-                if _covered(game, effect, holder, inst) and holds(
-                        game, ability.condition, holder, holder.controller):
-                    yield holder, ability, effect
+            for ability in known.abilities:
+                if ability.kind == "continuous":
+                    for effect in ability.effects:
+                        found.setdefault(effect.kind, []).append((holder, ability, effect))
+        game._continuous_effects = found
+    return found
 
 
 def damage_exiled(game: State, inst: Inst) -> bool:
     """«El daño hecho por este Aliado / el Aliado portador es enviado al Destierro» (9 C4 d)."""
     return any(True for _ in statics_covering(game, inst, "damage_to_exile"))
+
+
+def damage_increased(game: State, source: Inst) -> bool:
+    """«El daño directo (hecho por el Aliado portador) aumenta en N»: ``source``'s Botar."""
+    return any(True for _ in statics_covering(game, source, "direct_damage_increase"))
+
+
+def block_refused(game: State, blocker: Inst, attacker: Inst) -> bool:
+    """«Este Aliado / el Aliado portador no puede ser bloqueado por Aliados Luz»: a continuous
+    ability of a card in play keeps ``blocker`` from blocking ``attacker``."""
+    for pid in game.order:
+        for holder in game.in_play_list(pid):
+            if holder.lost:
+                continue
+            for ability in (holder.parts or parts_of(holder))[2]:  # its continuous abilities
+                for effect in ability.effects:
+                    if effect.kind == "unblockable_by" and effect.by is not None and \
+                            _covered(game, effect, holder, attacker) and \
+                            matches(game, effect.by, blocker, holder.controller, holder) and \
+                            holds(game, ability.condition, holder, holder.controller):
+                        return True
+    return False
 
 
 def shielded(game: State, inst: Inst, kind: str, source: Inst) -> bool:

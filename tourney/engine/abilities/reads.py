@@ -15,7 +15,7 @@ lost abilities, given races): equal fingerprints mean the recomputation reads eq
 """
 from __future__ import annotations
 
-from dataclasses import MISSING, dataclass, fields
+from dataclasses import MISSING, dataclass, fields, replace
 from typing import TYPE_CHECKING
 
 from .model import Condition, Effect, TargetFilter
@@ -39,6 +39,8 @@ class Reads:
     strength: bool = False
     race: bool = False
     lost: bool = False
+    # the game's cards of those types or with continuous abilities (None: every card)
+    relevant: frozenset[str] | None = None
 
 
 # condition kinds whose reads the fingerprint holds (the cards in play and their fields);
@@ -186,7 +188,13 @@ def reads(game: State) -> Reads | None:
     (computed once per game); None: something not known here, never skip by content."""
     found = game._reads
     if found is None:
-        found = game._reads = _reads(game) or False
+        found = _reads(game)
+        if found is not None and found.types is not None:
+            types = found.types
+            found = replace(found, relevant=frozenset(
+                iid for iid, inst in game.cards.items()
+                if inst.static or inst.card.type in types))
+        found = game._reads = found or False
     return found or None
 
 
@@ -222,7 +230,7 @@ def fingerprint(game: State, what: Reads, extra: tuple) -> tuple:
     (on every card they may touch: the cards in play of the types they can match, the
     cards with continuous abilities, the cards already touched)."""
     cards = game.cards
-    types = what.types
+    relevant = what.relevant
     statics = game.statics_in_play
     affected = game.affected
     seen: dict[str, tuple] = {}
@@ -231,10 +239,9 @@ def fingerprint(game: State, what: Reads, extra: tuple) -> tuple:
         for zone in _IN_PLAY_ORDER:
             where = zone if what.zones else pid
             for iid in zones[zone]:
-                i = cards[iid]
-                if (types is not None and i.card.type not in types and iid not in statics
-                        and iid not in affected):
+                if relevant is not None and iid not in relevant and iid not in affected:
                     continue  # no filter of theirs can match it, and it was not touched
+                i = cards[iid]
                 if (i.bearer is None and not i.weapons and not i.bonus and not i.counters
                         and not i.temp and not i.static_bonus and not i.lost):
                     seen[iid] = (pid, where, i.kw)

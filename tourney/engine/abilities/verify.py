@@ -25,7 +25,7 @@ from .costs import kind_ok as _kind_ok
 from .costs import pay
 from .evaluate import IN_PLAY, holds, mismatch, player_of
 from .model import Ability, Effect, TargetFilter
-from .protections import damage_exiled, shielded
+from .protections import damage_exiled, damage_increased, shielded
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..record import Action
@@ -37,10 +37,11 @@ ENGINE_APPLIED = frozenset({"gain_keyword", "lose_keyword", "lose_abilities", "c
                             "cannot_block", "cannot_be_blocked", "reduce_damage",
                             "redirect_damage", "prevent_damage", "cancel_attack", "annul",
                             "cancel", "redirect"})
-UNCHECKED = frozenset({"virtual_gold", "cost_change", "play_free", "play_paying", "look", "set_strength",
+UNCHECKED = frozenset({"become_ally", "virtual_gold", "cost_change", "play_free", "play_paying", "look", "set_strength",
                        "must_block", "extra_turn", "lose_game", "damage", "end_battle",
                        "race_becomes", "cannot_be_annulled", "shuffle_into_castle",
-                       "damage_to_exile", "bearer_only", "bearer_not", "cannot_reduce_cost"})
+                       "damage_to_exile", "bearer_only", "bearer_not", "cannot_reduce_cost",
+                       "unblockable_by", "direct_damage_increase"})
 
 
 class Unverifiable(Exception):
@@ -210,6 +211,11 @@ def fixed(game: State, f: TargetFilter | None, pool: _Pool | None, source: Inst,
           split: list[list[str]] | None) -> TargetFilter | None:
     """``f`` with its amounts read now («de coste igual o menor a la carta Descartada», «a la
     cantidad de …»): fixed numbers; ``Unverifiable`` when one cannot be known here."""
+    if f is not None and f.same_name_as is not None:  # «y todas sus copias en juego»
+        named = split[f.same_name_as] if split is not None and f.same_name_as < len(split) else []
+        if len(named) != 1:
+            raise Unverifiable("copias de un objetivo no nombrado")
+        f = replace(f, same_name_as=None, names=(game.cards[named[0]].card.name,))
     if f is None or (f.max_cost_from is None and f.min_cost_from is None
                      and f.max_strength_from is None):
         return f
@@ -223,7 +229,7 @@ def fixed(game: State, f: TargetFilter | None, pool: _Pool | None, source: Inst,
              else dynamic_amount(game, word, f.from_filter, p, source))
         if n is None:
             raise Unverifiable(f"cantidad {word!r}")
-        got[name] = n
+        got[name] = n - 1 if f.strict_from and name.startswith("max") else n
 
     def low(a: int | None, b: int | None) -> int | None:
         return b if a is None else a if b is None else min(a, b)
@@ -232,7 +238,7 @@ def fixed(game: State, f: TargetFilter | None, pool: _Pool | None, source: Inst,
         return b if a is None else a if b is None else max(a, b)
 
     return replace(f, max_cost_from=None, min_cost_from=None, max_strength_from=None,
-                   from_filter=None, max_cost=low(f.max_cost, got.get("max_cost_from")),
+                   from_filter=None, strict_from=False, max_cost=low(f.max_cost, got.get("max_cost_from")),
                    min_cost=high(f.min_cost, got.get("min_cost_from")),
                    max_strength=low(f.max_strength, got.get("max_strength_from")))
 
@@ -278,6 +284,8 @@ def _subjects(game: State, effect: Effect, ability: Ability, source: Inst,
 def _effect(game: State, pool: _Pool, effect: Effect, ability: Ability, source: Inst,
             p: str, split: list[list[str]] | None, triggering: str | None, plan: Plan) -> bool:
     kind = effect.kind
+    if kind == "look" and effect.zone == "hand" and effect.unless is None and effect.condition is None:
+        return True  # «Mira la mano de tu oponente» / «Tu oponente muestra su mano»: nothing moves
     if kind in UNCHECKED or effect.unless is not None:
         raise Unverifiable(kind)
     counted = effect.count_filter or effect.filter
@@ -288,6 +296,7 @@ def _effect(game: State, pool: _Pool, effect: Effect, ability: Ability, source: 
         return False  # «Luego, si …»: the condition does not hold, the step does nothing
     if effect.player == "each" and effect.subject == "chosen":
         raise Unverifiable("cada jugador elige")
+    copies_of = effect.filter.same_name_as if effect.filter is not None else None
     f = fixed(game, ability.targets[effect.target] if effect.subject == "target"
               and effect.target < len(ability.targets) else effect.filter, pool, source, p, split)
     if f is not effect.filter and effect.subject != "target":
@@ -296,11 +305,15 @@ def _effect(game: State, pool: _Pool, effect: Effect, ability: Ability, source: 
     if effect.subject == "each" and effect.filter is not None:
         known = [i.id for i in game.cards.values()
                  if mismatch(game, effect.filter, i, p, source) is None]
+        if copies_of is not None and split is not None:  # «sus copias»: not the target itself
+            known = [iid for iid in known if iid not in split[copies_of]]
     if kind in DEST or kind in ("put_into_play", "gain_control", "move"):
         return _move_effect(game, pool, effect, source, p, f, known)
     if kind in ("draw", "mill"):
         if kind == "mill" and damage_exiled(game, source):
             raise Unverifiable("daño enviado al Destierro")  # the record's Botar goes to the Cementerio
+        if kind == "mill" and damage_increased(game, source):
+            raise Unverifiable("daño directo aumentado")  # the engine does not add it yet
         n = (_of_triggering(game, effect.amount_from, triggering)
              if effect.amount_from in ("strength_of_triggering", "cost_of_triggering")
              else _amount(game, effect, source, p, pool, split))
@@ -309,9 +322,16 @@ def _effect(game: State, pool: _Pool, effect: Effect, ability: Ability, source: 
                    else [player_of(game, effect.player, p, _owner_of(game, known))])
         if effect.optional and all(table.get(pid, 0) == 0 for pid in players):
             return False
+        # «Roba una carta. Luego, si …, puedes Robar una carta adicional»: a later step of the
+        # same kind takes the rest of the line's cards (what none takes is left over: illegal)
+        steps = ability.effects
+        more = any(e.kind == kind for e in steps[steps.index(effect) + 1:]) if effect in steps else False
         for pid in players:
             have = table.get(pid, 0)
             left = len(game.players[pid].castle)
+            if more and have > n:
+                table[pid] = have - n
+                continue
             if have != n and not (left < n and have == left):  # as many as there are (6.x)
                 verb = "Roba" if kind == "draw" else "Bota"
                 raise IllegalAction("10.45" if kind == "draw" else "10.7",
@@ -319,6 +339,8 @@ def _effect(game: State, pool: _Pool, effect: Effect, ability: Ability, source: 
                                     f"carta{'s' if n != 1 else ''} por su habilidad, no {have}.")
             table[pid] = 0
         return True
+    if kind == "discard" and effect.subject == "each":
+        return _discard_each(game, pool, effect, source, known)
     if kind == "discard" or kind == "search":
         f_zone = effect.filter.zone if effect.filter is not None else "in_play"
         pid = player_of(game, effect.player, p, _owner_of(game, known))
@@ -337,11 +359,12 @@ def _effect(game: State, pool: _Pool, effect: Effect, ability: Ability, source: 
                and (game.cards[iid].zone in frm or ("hand" in frm and iid in pool.drawn))
                and game.cards[iid].owner == pid
                and (effect.filter is None or _kind_ok(effect.filter, game.cards[iid]))
-               and (kind != "search" or _found(game, effect.filter, game.cards[iid], p, source))]
+               and _found(game, effect.filter, game.cards[iid], p, source)]
         n = effect.amount if effect.amount is not None else (effect.filter.count
                                                             if effect.filter else 1)
-        if kind == "discard" and len(ids) != n and not effect.optional \
-                and len(game.zone_of(pid, "hand")) >= n:
+        can = sum(1 for iid in game.zone_of(pid, "hand")  # the cards it may Descartar
+                  if _found(game, effect.filter, game.cards[iid], p, source)) if kind == "discard" else 0
+        if kind == "discard" and len(ids) != n and not effect.optional and can >= n:
             raise IllegalAction("10.18", f"{source.label()}: {game.players[pid].name} Descarta "
                                          f"{n} por su habilidad, no {len(ids)}.")
         pool.take_moves(ids[:n])
@@ -444,6 +467,20 @@ def _effect(game: State, pool: _Pool, effect: Effect, ability: Ability, source: 
         plan.extras.append((effect, tuple(valid)))
         return bool(valid)
     raise Unverifiable(kind)
+
+
+def _discard_each(game: State, pool: _Pool, effect: Effect, source: Inst, known: list[str] | None) -> bool:
+    """«Descarta todos los Talismanes de ahí»: exactly the cards of that hand that match."""
+    if known is None or effect.filter is None or effect.filter.zone != "hand":
+        raise Unverifiable("descartar cada carta sin filtro de mano")
+    want = {iid for iid in known if game.cards[iid].zone == "hand"}
+    moved = {iid for iid, z in pool.moves.items() if z == "graveyard" and iid in want}
+    if moved != want:
+        missing = next(iter(want - moved))
+        raise IllegalAction("10.18", f"{source.label()}: su habilidad Descarta "
+                                     f"{game.cards[missing].label()} y el registro no lo hace.")
+    pool.take_moves(list(moved))
+    return bool(moved)
 
 
 def _found(game: State, f: TargetFilter | None, inst: Inst, p: str, source: Inst) -> bool:

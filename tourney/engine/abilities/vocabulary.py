@@ -90,6 +90,7 @@ CONDITIONS = {
     "controls": "controlas {count} o más {filter}",
     "controls_none": "no controlas {filter}",
     "opponent_controls": "tu oponente controla {count} o más {filter}",
+    "controls_more": "{player} controla más {filter} que su rival",
     "all_allies": "todos los Aliados que controlas son {filter}",
     "zone_count": "hay {count} o más {filter}",
     "zone_empty": "no hay {filter}",
@@ -155,12 +156,14 @@ EFFECTS = {
     # strength, keywords, abilities
     "strength": "{subject} gana {amount} a la Fuerza",
     "set_strength": "la Fuerza de {subject} es {amount}",
+    "become_ally": "{subject} se convierte en un Aliado de Raza {keyword} de Fuerza {amount}",
     "gain_keyword": "{subject} gana {keyword}",
     "lose_keyword": "{subject} pierde {keyword}",
     "lose_abilities": "{subject} pierde su habilidad",
     "cannot_attack": "{subject} no puede ser declarado atacante",
     "cannot_block": "{subject} no puede bloquear",
     "cannot_be_blocked": "{subject} no puede ser bloqueado",
+    "unblockable_by": "{subject} no puede ser bloqueado por {bearers}",
     "must_block": "{subject} debe bloquear",
     "race_becomes": "{subject} se considera de Raza {keyword}",
     "counters": "pon {amount} contador(es) de {counter} en {subject}",
@@ -179,6 +182,7 @@ EFFECTS = {
     "prevent_damage": "previene el daño que haría {subject}",
     "damage": "{subject} hace {amount} de daño a {player}",
     "damage_to_exile": "el daño hecho por {subject} es enviado al Destierro",
+    "direct_damage_increase": "el daño directo hecho por {subject} aumenta en {amount}",
     # gold and costs
     "virtual_gold": "{player} gana {amount} Oro(s) virtual(es)",
     "cost_change": "el coste de {subject} cambia en {amount}",
@@ -227,6 +231,7 @@ AMOUNT_SOURCES = {
     "cost_of_paid": "el coste de la carta pagada como coste",
     "strength_of_paid": "la Fuerza de la carta pagada como coste",
     "cost_of_target": "el coste del objetivo",
+    "entered_this_turn": "la cantidad de {filter} que entraron en juego bajo tu control este turno",
 }
 
 # What an Effect acts on. "target" = the ability's targets[target] (8.2, chosen when the

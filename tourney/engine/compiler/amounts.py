@@ -36,6 +36,9 @@ def amount(cur: Cursor, stat: str) -> tuple[Amount, Cursor] | None:
         counted, rest = got
         if counted == Cards(count=None, zone="hand", zone_owner="you"):
             return Amount("hand_size"), rest
+        if counted.zone == "play" and counted.controller is None and (end := rest.take_any(
+                "que entraron en juego bajo tu control este turno")) is not None:
+            return Amount("entered_this_turn", cards=counted), end
         return Amount("count", cards=counted), rest
     if stat == "strength" and (after := cur.take("la", "fuerza")) is not None:
         if (end := after.take("de", "SELF")) is not None:
@@ -69,6 +72,8 @@ def _ref(cur: Cursor, stat: str) -> tuple[Amount, Cursor] | None:
 def _to(cur: Cursor) -> Cursor | None:
     """ "a" / "al" (= "a el") before the amount: the cursor on the amount's article."""
     if (after := cur.take("a")) is not None:
+        return after
+    if (after := cur.take("que")) is not None and after.peek() == "la":  # «igual o menor que la cantidad …»
         return after
     if cur.peek() == "al":
         return Cursor(cur.toks[:cur.i] + ("el",) + cur.toks[cur.i + 1:], cur.i)

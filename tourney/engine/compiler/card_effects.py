@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .nouns import ATTRIBUTES, NOUNS, PRONOUNS, RACES, card_phrase, number, per_phrase
+from .nouns import ATTRIBUTES, NOUNS, PRONOUNS, RACES, bare_phrase, card_phrase, number, per_phrase
 from .parsed import Cards, Effect
 from .text import Cursor
 
@@ -14,7 +14,8 @@ from .text import Cursor
 SUBJECT_KINDS = frozenset({"strength", "grant", "lose_keyword", "lose_ability", "set_strength",
                            "cannot_attack", "cannot_block", "race_becomes", "cost_change",
                            "cannot_be_annulled", "protection", "cannot_play",
-                           "damage_to_exile", "bearer_only", "bearer_not", "cannot_reduce_cost"})  # the last: statics.py
+                           "damage_to_exile", "bearer_only", "bearer_not", "cannot_reduce_cost",
+                           "unblockable_by", "direct_damage_increase"})  # the last: statics.py
 
 
 GRANTS = {
@@ -112,6 +113,9 @@ def _card_effect_of(cur: Cursor, antecedent: Cards | None, subject: Cards | None
     protected = _protection(cur, cards)
     if protected is not None:
         return protected
+    if (rest := cur.take_any("no puede ser bloqueado por", "no pueden ser bloqueados por")) is not None and \
+            (blockers := card_phrase(rest) or bare_phrase(rest)) is not None:  # «… por Aliados Luz»
+        return Effect("unblockable_by", cards=cards, per=blockers[0]), blockers[1]
     if (rest := cur.take_any("cuesta", "cuestan")) is not None and (extra := number(rest)) and \
             (end := extra[1].take_any("oro adicional", "oros adicionales")) is not None and \
             cards.zone == "being_played":

@@ -84,6 +84,14 @@ def counted(cur: Cursor) -> tuple[Condition, Cursor] | None:
         if phrase and phrase[0].zone == "play" and phrase[0].controller is None and phrase[0].ref is None:
             return Condition("control_at_most", cards=phrase[0], n=got[0]), phrase[1]
         return None
+    for words, whose, than in (("controlas mas", "you", "que tu oponente"), ("controles mas", "you", "que tu oponente"),
+                               ("tu oponente controla mas", "opponent", "que tu")):
+        if (after := cur.take(*words.split())) is not None:  # «si controlas más Aliados que tu oponente»
+            phrase = bare_phrase(after)
+            if phrase and phrase[0].zone == "play" and phrase[0].controller is None and \
+                    (end := phrase[1].take(*than.split())) is not None:
+                return Condition("more_than", cards=phrase[0], zone=whose), end
+            return None
     if (after := cur.take("tu", "oponente", "controla")) is not None and (got := number(after)) and \
             (rest := got[1].take("o", "mas")) is not None:  # «si tu oponente controla 3 o más Oros»
         phrase = bare_phrase(rest)
@@ -95,7 +103,20 @@ def counted(cur: Cursor) -> tuple[Condition, Cursor] | None:
             not phrase[0].up_to and not phrase[0].target and phrase[0].zone == "play" and \
             phrase[0].controller is None:  # «si controlas otra carta Luz»
         return Condition("control", cards=phrase[0], n=1), phrase[1]
-    if (after := cur.take("tienes")) is not None and (got := number(after)) and \
+    if (after := cur.take("tu", "oponente", "tiene")) is not None and (got := number(after)) and \
+            (rest := got[1].take("o", "mas")) is not None:  # «… 2 o más Oros en su Zona de Oro Pagado»
+        phrase = bare_phrase(rest)
+        if phrase and phrase[0].zone in ("paid", "reserve", "attack", "defense") and \
+                phrase[0].zone_owner in ("owner", "opponent") and phrase[0].controller is None:
+            return Condition("opp_control", cards=replace(phrase[0], zone_owner=None), n=got[0]), phrase[1]
+        return None
+    if (after := cur.take_any("no tienes", "no tengas", "no haya", "no hay otros", "no hay otras")) is not None:
+        other = cur.peek(2) in ("otros", "otras")  # «no hay otros Aliados en tu Cementerio»
+        phrase = bare_phrase(after)
+        if phrase and phrase[0].zone in ("graveyard", "hand") and phrase[0].zone_owner == "you":
+            return Condition("zone_empty", cards=replace(phrase[0], other=other)), phrase[1]
+        return None
+    if (after := cur.take_any("tienes", "tengas")) is not None and (got := number(after)) and \
             (rest := got[1].take("o", "mas")) is not None:
         phrase = bare_phrase(rest)
         if phrase is None or phrase[0].zone_owner != "you" or phrase[0].controller is not None:
@@ -105,11 +126,6 @@ def counted(cur: Cursor) -> tuple[Condition, Cursor] | None:
             return Condition("control", cards=cards, n=got[0]), end
         if cards.zone in ("hand", "graveyard"):
             return Condition("zone_count", cards=cards, n=got[0]), end
-        return None
-    if (after := cur.take_any("no hay otros", "no hay otras")) is not None:
-        phrase = bare_phrase(after)
-        if phrase and phrase[0].zone in ("graveyard", "hand") and phrase[0].zone_owner == "you":
-            return Condition("zone_empty", cards=replace(phrase[0], other=True)), phrase[1]
         return None
     if (after := cur.take_any("el aliado portador tiene fuerza", "el aliado portador tenga fuerza")) is not None:
         got_cmp = comparison(after)
@@ -147,6 +163,14 @@ def this_turn(cur: Cursor) -> tuple[Condition, Cursor] | None:
 def bearer_and_self(cur: Cursor) -> tuple[Condition, Cursor] | None:
     """«si el Aliado portador fue declarado atacante y no fue bloqueado» (this turn's attack);
     «si este es el único Aliado en tu Cementerio» (``expand`` makes it two conditions)."""
+    if (after := cur.take_any("el aliado portador no sea de raza", "el aliado portador no es de raza")) is not None:
+        races: list[str] = []
+        while after.peek() in RACES:  # «… no sea de Raza Samurái»
+            races.append(RACES[after.peek()])
+            after = after.skip()
+            if after.peek() in ("o", "ni") and after.peek(1) in RACES:
+                after = after.skip()
+        return (Condition("bearer_not_race", races=tuple(races)), after) if races else None
     if (after := cur.take_any("el aliado portador fue declarado atacante y no fue bloqueado",
                               "el aliado portador es un atacante no bloqueado")) is not None:
         return Condition("bearer_unblocked"), after

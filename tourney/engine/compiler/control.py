@@ -29,3 +29,27 @@ def source_of_that_ability(cur: Cursor) -> tuple[Cards, Cursor] | None:
     if (end := cur.take_any("la carta fuente de esa habilidad", "la fuente de esa habilidad")) is not None:
         return Cards(ref="that"), end
     return None
+
+
+def convert_effect(cur: Cursor) -> tuple[Effect, Cursor] | None:
+    """ "Convierte / Convertir este Tótem en un Aliado (de Raza X) con / de Fuerza N (o igual a
+    la cantidad de Oros que controles)": the card is an Aliado of that Fuerza (and Race) while
+    the effect lasts (the duration is read after it by the chain)."""
+    from .nouns import RACES, bare_phrase, number  # nouns reads «la carta fuente …» from here
+
+    if (after := cur.take_any("convertir SELF en un aliado", "convierte SELF en un aliado")) is None:
+        return None
+    race = None
+    if (more := after.take("de", "raza")) is not None and more.peek() in RACES:
+        race, after = RACES[more.peek()], more.skip()
+    if (rest := after.take_any("con fuerza", "de fuerza")) is None:
+        return None
+    if (count_of := rest.take("igual", "a", "la", "cantidad", "de")) is not None:
+        counted = bare_phrase(count_of)
+        if counted is None or counted[0].zone != "play" or counted[0].controller != "you":
+            return None
+        return Effect("become_ally", cards=Cards(ref="self"), amount=1, per=counted[0], keyword=race), counted[1]
+    got = number(rest)
+    if got is None:
+        return None
+    return Effect("become_ally", cards=Cards(ref="self"), amount=got[0], keyword=race), got[1]

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .nouns import card_phrase, number, per_phrase
+from .nouns import NOUNS, card_phrase, number, per_phrase
 from .parsed import Cards, Effect
 from .text import Cursor
 
@@ -45,27 +45,23 @@ def _player(cur: Cursor) -> tuple[str, Cursor]:
     return "you", cur
 
 
-_AS_MANY = {"ese aliado": "strength_of_target:Aliado", "el aliado elegido": "strength_of_target",
+_AS_MANY = {"ese aliado": "strength_of_target", "el aliado elegido": "strength_of_target",
             "el aliado portador": "strength_of_bearer", "SELF": "strength_of_self"}
 
 
-_THAT_NOUNS = {"aliado": "Aliado", "talisman": "Talismán", "totem": "Tótem", "arma": "Arma", "carta": ""}
-
-
 def as_many(cur: Cursor) -> tuple[str, Cursor] | None:
-    """ "tantas cartas como Fuerza tenga ese Aliado / el Aliado portador / este Aliado"."""
+    """ "tantas cartas como Fuerza tenga ese Aliado / el Aliado portador / este Aliado";
+    "tantas cartas como coste tenga ese Talismán": ``cost_of_that:Talismán`` (the lowering
+    decides whether «ese» is the target or the card paid as the cost)."""
     after = cur.take("tantas", "cartas", "como", "fuerza", "tenga")
-    if after is None:
-        # «tantas cartas como coste tenga ese Talismán»: the cost of the card said before
-        cost = cur.take("tantas", "cartas", "como", "coste", "tenga")
-        if cost is not None and cost.peek() in ("ese", "esa") and cost.peek(1) in _THAT_NOUNS:
-            return "cost_of_target:" + _THAT_NOUNS[cost.peek(1)], cost.skip(2)
-        return None
-    if after.peek() in ("ese", "esa") and after.peek(1) in _THAT_NOUNS and after.peek(1) != "aliado":
-        return "strength_of_target:" + _THAT_NOUNS[after.peek(1)], after.skip(2)
-    for words, source in _AS_MANY.items():
-        if (rest := after.take(*words.split())) is not None:
-            return source, rest
+    if after is not None:
+        for words, source in _AS_MANY.items():
+            if (rest := after.take(*words.split())) is not None:
+                return source, rest
+    after = cur.take("tantas", "cartas", "como", "coste", "tenga")
+    if after is not None and after.peek() in ("ese", "esa") and after.peek(1) in NOUNS:
+        kind = NOUNS[after.peek(1)][0]
+        return f"cost_of_that:{kind or ''}", after.skip(2)
     return None
 
 
@@ -108,37 +104,6 @@ def _second_object(eff: Effect, cur: Cursor) -> tuple[Effect, Cursor] | None:
     if got is None or got[1].peek() in VERBS:
         return None
     return replace(eff, cards=got[0]), got[1]
-
-
-_DIG_REST = (("y destierra la otra", "exile", 1), ("y destierra las otras", "exile", None),
-             ("y el resto en la parte inferior de tu mazo castillo", "castle_bottom", None),
-             ("y regresa las demas en cualquier orden", "castle_top", None),
-             ("y pon el resto en la parte inferior de tu mazo castillo", "castle_bottom", None))
-
-
-def _dig(cur: Cursor) -> tuple[Effect, Cursor] | None:
-    """ "Mira las dos primeras cartas de tu Mazo Castillo. Pon una en tu mano y Destierra la otra";
-    "… Elige una, ponla en tu mano y regresa las demás en cualquier orden"."""
-    after = cur.take_any("mira las primeras", "mira las", "mirar las primeras", "mirar las")
-    if after is None or (got := number(after)) is None:
-        return None
-    n, head = got
-    head = head.take("primeras") or head
-    looked = head.take("cartas", "de", "tu", "mazo", "castillo")
-    if looked is None or (rest := looked.take_any(".", ",")) is None:
-        return None
-    if (more := rest.take("elige", "una", ",", "pon", "la", "en", "tu", "mano")) is not None:
-        taken, rest = 1, more
-    elif (more := rest.take("pon")) is not None and (got := number(more)) is not None and \
-            (end := got[1].take("en", "tu", "mano")) is not None:
-        taken, rest = got[0], end
-    else:
-        return None
-    for words, zone, left in _DIG_REST:
-        if (end := rest.take(*words.split())) is not None and (left is None or n - taken == left):
-            return Effect("dig", amount=n, cards=Cards(count=taken, zone="castle", zone_owner="you"),
-                          dest="hand", rest_zone=zone), end
-    return None
 
 
 def _unless(cur: Cursor) -> tuple[tuple[str, int], Cursor] | None:

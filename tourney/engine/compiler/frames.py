@@ -11,7 +11,7 @@ from dataclasses import replace
 from .conditions import all_allies, bearer_and_self, this_turn
 from .conditions import counted as counted_condition
 from .counters import counter_cost, counter_placed
-from .nouns import RACES, bare_phrase, card_phrase, number
+from .nouns import COUNTER_NAMES, RACES, bare_phrase, card_phrase, number
 from .parsed import Cards, Condition, Cost, Trigger
 from .text import Cursor
 
@@ -283,7 +283,7 @@ def condition(cur: Cursor) -> tuple[Condition, Cursor] | None:
     """ "si …" / "mientras …" conditions (the word itself already read)."""
     if (got_all := all_allies(cur) or counted_condition(cur) or this_turn(cur) or bearer_and_self(cur)) is not None:
         return got_all  # «si todos los Aliados que controlas son Luz y/o de Raza Héroe», …
-    if (after := cur.take_any("controlas al menos", "controlas", "controles")) is not None and \
+    if (after := cur.take_any("controlas al menos", "controles al menos", "controlas", "controles")) is not None and \
             (counted := number(after)) and counted[1].peek() != "o":
         phrase = card_phrase(after)
         if phrase and phrase[0].count == 1 and not phrase[0].up_to and phrase[0].zone == "play":
@@ -353,7 +353,26 @@ def condition(cur: Cursor) -> tuple[Condition, Cursor] | None:
         got = bare_phrase(rest)
         if got and (end := got[1].take("entraron", "en", "juego", "bajo", "tu", "control", "este", "turno")):
             return Condition("entered", cards=got[0], n=entered[0]), end
+    if (after := cur.take("tu", "oponente", "controla")) is not None and (how_many := number(after)) and \
+            (rest := how_many[1].take("o", "mas")) is not None:
+        phrase = bare_phrase(rest)  # «si tu oponente controla uno o más Tótems o Armas»
+        if phrase and phrase[0].zone == "play" and phrase[0].controller is None:
+            return Condition("opponent_control", cards=phrase[0], n=how_many[0]), phrase[1]
+        return None
+    if (after := cur.take("tiene")) is not None and (how_many := number(after)) and \
+            (named := how_many[1].take_any("contadores de", "contador de")) is not None and \
+            named.peek() in COUNTER_NAMES and (end := named.skip().take("sobre", "el")) is not None \
+            and (end.done or end.peek() in (",", "y")):
+        # «(si este Oro está en tu Reserva) y tiene un contador de Tesoro sobre él»
+        return Condition("self_counters", zone=COUNTER_NAMES[named.peek()], n=how_many[0]), end
     if (after := cur.take("SELF")) is not None:
+        if (rest := after.take_any("este alimentado", "esta alimentado")) is not None:
+            return Condition("self_counters", zone="Alimento", n=1), rest  # 10.3: it has Alimento counters
+        if (rest := after.take("tiene")) is not None and (how_many := number(rest)) and \
+                (more := how_many[1].take("o", "mas")) is not None and \
+                (named := more.take_any("contadores de", "contador de")) is not None and \
+                named.peek() in COUNTER_NAMES:
+            return Condition("self_counters", zone=COUNTER_NAMES[named.peek()], n=how_many[0]), named.skip()
         if (rest := after.take_any("esta en tu cementerio", "se encuentra en tu cementerio")) is not None:
             return Condition("self_zone", zone="graveyard"), rest
         if (rest := after.take_any("esta en tu mano")) is not None:

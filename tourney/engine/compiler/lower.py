@@ -11,9 +11,9 @@ from typing import Any
 from ..abilities.model import Ability, Cost, Effect, TargetFilter, Trigger
 from .lower_parts import (
     _NAME, _PAID, _PHASES, _ZONES, Unsupported, _conditions, _cost, _count, _duration, _fields,
-    _Scope, _tf_fields, _trigger, card_filter,
+    _Scope, _tf_fields, _trigger, amount_source, card_filter,
 )
-from .parsed import Cards
+from .parsed import Amount, Cards
 from .parsed import Effect as PEffect
 from .parsed import Parsed
 from .statics import KINDS as STATIC_KINDS
@@ -42,14 +42,22 @@ def _effect(eff: PEffect, scope: _Scope, continuous: bool) -> Effect:
         if eff.kind != "cancel_attack" and (eff.cards is None or eff.cards.controller != "opponent"):
             common["unless_player"] = "opponent"  # «Roba una carta a menos que tu oponente pague …»
         common["unless"] = Cost(eff.unless[0], amount=eff.unless[1])
+    if eff.kind in ("draw", "mill") and (eff.amount_from or "").startswith("cost_of_that:"):
+        noun = (eff.amount_from or "").partition(":")[2]
+        if scope.last is None and _fires_for(scope, noun):
+            # «Cuando tu oponente juegue un Talismán, … tantas cartas como coste tenga ese
+            # Talismán»: the card that fired the trigger
+            source, target = "cost_of_triggering", 0
+        else:
+            source, target = _cost_of_that(eff.amount_from or "", scope)
+        return Effect(eff.kind, subject="player", player=eff.player, amount_from=source,
+                      target=target, **common)
     if eff.kind in ("draw", "mill") and eff.amount_from is not None:
         target = 0
-        source, _, noun = eff.amount_from.partition(":")  # «… tenga ese Talismán»: its type
-        if source in ("strength_of_target", "cost_of_target"):
-            if scope.last is None and _fires_for(scope, noun):
-                # «Cuando otro Aliado … entre en juego, … tantas cartas como Fuerza tenga ese
-                # Aliado»: the card that fired the trigger
-                source = source.replace("_target", "_triggering")
+        source = eff.amount_from
+        if source == "strength_of_target":
+            if scope.last is None and _fires_for(scope, "Aliado"):
+                source = "strength_of_triggering"  # «Cuando otro Aliado … entre en juego, … ese Aliado»
             elif scope.last is None or scope.last[0] != "target":
                 raise Unsupported("«ese Aliado» sin objetivo antes")
             else:
@@ -63,6 +71,12 @@ def _effect(eff: PEffect, scope: _Scope, continuous: bool) -> Effect:
             not eff.cards.types and eff.cards.count is not None and eff.cards.ref is None:
         return Effect("discard", subject="player", player=eff.player, amount=eff.cards.count,
                       random=eff.cards.random, **_count(eff.per, eff.player), **common)
+    if eff.kind == "discard" and eff.cards is not None and eff.cards.zone == "hand" and eff.cards.count is None \
+            and eff.cards.ref is None and eff.cards.zone_owner in ("you", "opponent"):
+        # «Descarta todos los Talismanes de ahí» (the hand shown): every such card of that hand
+        flt = card_filter(eff.cards)
+        return Effect("discard", subject="each", player=eff.cards.zone_owner,
+                      filter=TargetFilter(**{**_tf_fields(flt), "count": 1, "targets": False}), **common)
     if eff.kind == "cannot_play":  # «no se pueden jugar Talismanes»
         assert eff.cards is not None
         flt = TargetFilter(**{**_tf_fields(card_filter(replace(eff.cards, count=1))), "targets": False})
@@ -75,9 +89,15 @@ def _effect(eff: PEffect, scope: _Scope, continuous: bool) -> Effect:
         # «elige una carta de allí … Tu oponente Descarta esa carta»: you choose, they discard
         flt, scope.chosen = scope.chosen, None
         return Effect("discard", subject="chosen", filter=flt, player="you", **common)
+    if eff.kind == "shuffle" and eff.cards is not None and eff.cards.ref == "that" and \
+            scope.chosen is not None and eff.player == "opponent" and eff.dest == "castle":
+        # «elige una carta Oscuridad de ahí. Tu oponente Baraja esa carta en su Mazo Castillo»
+        flt, scope.chosen = scope.chosen, None
+        return Effect("shuffle_into_castle", subject="chosen", filter=flt, player="you", **common)
     if eff.kind == "dig":  # look at the top N, take some, the rest go to ``rest_zone``
         assert eff.cards is not None
-        flt = TargetFilter(count=eff.cards.count or 1, zone="castle", targets=False)
+        flt = TargetFilter(count=eff.cards.count if eff.cards.count is not None else 1, zone="castle",
+                           targets=False)
         return Effect("dig", subject="player", player="you", amount=eff.amount, filter=flt, zone="hand",
                       rest_zone=eff.rest_zone, **common)
     if eff.kind == "banish_top":
@@ -150,11 +170,19 @@ def _effect(eff: PEffect, scope: _Scope, continuous: bool) -> Effect:
         if fields["subject"] not in ("self", "bearer") and sources is not None:
             raise Unsupported("protección de un objetivo contra un tipo de fuente")
         return Effect("protection", keyword=eff.keyword, filter=sources, **fields, **common)
+    if eff.kind == "become_ally":  # «convertir este Tótem en un Aliado con Fuerza 3 hasta la Fase Final»
+        if eff.until != "end" or continuous:
+            raise Unsupported("conversión sin «hasta la Fase Final»")
+        assert eff.cards is not None
+        return Effect("become_ally", amount=eff.amount, keyword=eff.keyword, duration=_duration(eff, False),
+                      **scope.subject(eff.cards), **_count(eff.per, "you"), **common)
     kind = _MOVES.get(eff.kind) if eff.kind != "put" else _PUT.get(eff.dest or "")
     if kind is None or eff.cards is None:
         raise Unsupported(f"efecto «{eff.kind}» sin equivalente en el motor")
     if eff.player != "you" and kind not in ("discard", "banish", "shuffle_into_castle"):
         raise Unsupported("efecto de otro jugador")
+    if eff.player == "each":
+        return _each_chooses(eff, kind, common)
     if eff.player != "you":
         raise Unsupported("otro jugador elige qué cartas")
     cards = eff.cards
@@ -191,10 +219,45 @@ def _effect(eff: PEffect, scope: _Scope, continuous: bool) -> Effect:
 
 
 def _fires_for(scope: _Scope, noun: str) -> bool:
-    """«ese Aliado» names the card that fired the trigger: a card of that type."""
+    """«ese Aliado» names the card that fired the trigger: a card of that type (and no card was
+    paid as a cost, which «ese» could name too)."""
     trig = scope.trigger
-    return bool(noun) and trig is not None and trig.cards is not None and trig.cards.ref is None \
-        and trig.cards.types == (noun,)
+    paid = [c for c in _PAID["costs"] if c.kind not in ("gold", "mill", "counters")]
+    return bool(noun) and not paid and trig is not None and trig.cards is not None and \
+        trig.cards.ref is None and trig.cards.types == (noun,)
+
+
+def _each_chooses(eff: PEffect, kind: str, common: dict[str, Any]) -> Effect:
+    """«Cada jugador Destierra un Aliado que controle / una carta de su Cementerio»: each player
+    chooses that many of their own cards, without targeting (the filter's «you» is each player)."""
+    cards = eff.cards
+    assert cards is not None
+    if cards.ref is not None or cards.count is None or cards.target or cards.up_to or cards.random:
+        raise Unsupported("otro jugador elige qué cartas")
+    if cards.zone == "play" and cards.controller == "subject":
+        own = replace(cards, controller="you")
+    elif cards.zone != "play" and cards.zone_owner == "owner" and cards.controller is None:
+        own = replace(cards, zone_owner="you")
+    else:
+        raise Unsupported("cada jugador elige cartas de dueño incierto")
+    flt = card_filter(own, owner_player="you")
+    return Effect(kind, subject="chosen", player="each", filter=TargetFilter(**{**_tf_fields(flt), "targets": False}),
+                  **common)
+
+
+def _cost_of_that(word: str, scope: _Scope) -> tuple[str, int]:
+    """«tantas cartas como coste tenga ese Talismán»: the ability's target named just before,
+    or else the one card paid as its cost (``amount_source``)."""
+    kind = word.partition(":")[2]
+    if scope.last is not None and scope.last[0] == "target":
+        index = scope.last[1]
+        if kind and scope.targets[index].types != (kind,):
+            raise Unsupported("«ese …» no es el objetivo de antes")
+        return "cost_of_target", index
+    if scope.last is None:
+        ref = Amount("of_ref", cards=Cards(types=(kind,) if kind else ()), stat="cost")
+        return amount_source(ref)[0], 0
+    raise Unsupported("«ese …» sin antecedente claro")
 
 
 class _Both(Exception):
@@ -280,6 +343,10 @@ def _lower(p: Parsed, text: str, card_type: str) -> Ability:
             return Ability("continuous", effects=(Effect("cannot_attack", subject="self"),),
                            text=text)
         raise Unsupported(f"propiedad «{p.param}» sin equivalente en el motor")
+    if p.kind == "permission" and p.trigger is not None:  # «… en respuesta a que tu oponente juegue un Aliado»
+        if p.conditions:
+            raise Unsupported("permiso en respuesta con condición")
+        return Ability("play_permission", zone="hand", response=True, trigger=_trigger(p.trigger), text=text)
     if p.kind == "permission" and p.conditions:
         plain = _lower(Parsed("permission", param=p.param), text, card_type)
         return Ability("play_permission", zone=plain.zone, phases=plain.phases, own_turn=plain.own_turn,

@@ -100,6 +100,8 @@ def card_filter(cards: Cards, *, owner_player: str | None = None) -> TargetFilte
                                  for c in cards.any_of)
     if cards.cost_rel is not None or cards.strength_rel is not None:
         kwargs.update(_relations(cards))
+    if cards.extreme is not None:
+        kwargs["extreme"] = "min_strength" if cards.extreme == "min" else "max_strength"
     return TargetFilter(types=types, races=cards.races, controller=controller, keywords=cards.keywords,
                         names=names,
                         without=cards.without, attacking=cards.attacking, not_types=cards.exclude_types,
@@ -147,8 +149,20 @@ class _Scope:
                     self.trigger.cards.ref is None:
                 return {"subject": "triggering"}
             raise Unsupported("«ese/esa» sin antecedente")
+        if cards.copies_of_that:  # «un Aliado y todas sus copias en juego»
+            if self.last is None or self.last[0] != "target" or cards.zone != "play":
+                raise Unsupported("«todas sus copias» sin un objetivo antes")
+            flt = card_filter(replace(cards, copies_of_that=False), owner_player=player)
+            return {"subject": "each",
+                    "filter": replace(flt, same_name_as=self.last[1], targets=False)}
         if cards.count is None:
             return {"subject": "each", "filter": card_filter(cards, owner_player=player)}
+        if cards.extreme is not None and not cards.target:
+            # «el Aliado oponente de menor Fuerza»: that one (a tie: its controller's choice),
+            # found when the effect resolves, not targeted
+            flt = card_filter(cards, owner_player=player)
+            self.last = ("chosen", -1)
+            return {"subject": "chosen", "filter": replace(flt, targets=False)}
         if cards.zone == "hand":
             # a card of a hand (a hidden zone) is chosen when the effect resolves, not targeted
             flt = card_filter(cards, owner_player=player)
@@ -196,6 +210,13 @@ def _condition(cond: PCondition) -> Condition:
         flt = card_filter(cond.cards)
         flt = TargetFilter(**{**_tf_fields(flt), "controller": "you", "count": 1, "targets": False})
         return Condition("controls", filter=flt, count=cond.n)
+    if cond.kind == "more_than":  # «si controlas más Aliados que tu oponente» (zone: who has more)
+        assert cond.cards is not None
+        flt = TargetFilter(**{**_tf_fields(card_filter(cond.cards)), "count": 1, "targets": False})
+        return Condition("controls_more", filter=flt, player=cond.zone or "you")
+    if cond.kind == "bearer_not_race":  # «mientras el Aliado portador no sea de Raza Samurái»
+        return Condition("not", of=(Condition("bearer_is", filter=TargetFilter(
+            types=("Aliado",), races=cond.races, targets=False)),))
     if cond.kind == "bearer_unblocked":  # «si el Aliado portador fue declarado atacante y no fue bloqueado»
         return Condition("unblocked", subject="bearer")
     if cond.kind == "opp_control":  # «si tu oponente controla 3 o más Oros»
@@ -209,6 +230,13 @@ def _condition(cond: PCondition) -> Condition:
         assert cond.cards is not None
         return Condition("bearer_is", filter=TargetFilter(**{**_tf_fields(card_filter(cond.cards)),
                                                              "targets": False}))
+    if cond.kind == "self_counters":  # «si este Aliado tiene 2 o más contadores de Alimento»
+        assert cond.n is not None and cond.zone is not None
+        return Condition("has_counters", count=cond.n, counter=cond.zone)
+    if cond.kind == "opponent_control":  # «si tu oponente controla uno o más Tótems o Armas»
+        assert cond.cards is not None and cond.n is not None
+        flt = TargetFilter(**{**_tf_fields(card_filter(replace(cond.cards, count=1))), "targets": False})
+        return Condition("opponent_controls", filter=flt, count=cond.n)
     if cond.kind == "self_zone":
         assert cond.zone is not None
         return Condition("in_zone", zone=_ZONES[cond.zone])
@@ -411,8 +439,12 @@ def _relations(cards: Cards) -> dict:
         if rel is None:
             continue
         op, amt = rel
-        if op not in ("<=", "==") or (op == "==" and stat != "cost"):
-            raise Unsupported("comparación sin equivalente en el motor («menor a»)")
+        if op == "==" and stat != "cost":
+            raise Unsupported("comparación sin equivalente en el motor («la misma Fuerza»)")
+        if op == "<":  # «con Fuerza menor a la Fuerza de este Aliado»
+            if out or (cards.cost_rel is not None and cards.strength_rel is not None):
+                raise Unsupported("«menor a» con otra comparación")
+            out["strict_from"] = True
         if (stat == "cost" and (cards.cost is not None)) or (stat == "strength" and cards.strength):
             raise Unsupported("dos límites de la misma cifra")
         source, counted = amount_source(amt)
@@ -431,10 +463,10 @@ def _relations(cards: Cards) -> dict:
 
 def amount_source(amt: Amount) -> tuple[str, TargetFilter | None]:
     """An amount as an ``AMOUNT_SOURCES`` word (and what it counts)."""
-    if amt.source == "count":
+    if amt.source in ("count", "entered_this_turn"):
         assert amt.cards is not None  # the grammar always says what is counted
         flt = card_filter(replace(amt.cards, count=1))
-        return "count", TargetFilter(**{**_tf_fields(flt), "targets": False})
+        return amt.source, TargetFilter(**{**_tf_fields(flt), "targets": False})
     if amt.source in ("hand_size", "strength_of_self", "strength_of_bearer"):
         return amt.source, None
     if amt.source == "of_ref" and paid_card(amt) is not None:

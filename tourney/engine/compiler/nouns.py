@@ -37,6 +37,7 @@ KEYWORD_ADJ = {
     "indesterrable": "Indesterrable", "indesterrables": "Indesterrable", "guardian": "Guardián",
     "guardianes": "Guardián", "retador": "Retador", "retadores": "Retador", "exhumar": "Exhumar",
     "espectral": "Espectral", "espectrales": "Espectral", "errante": "Errante", "errantes": "Errante",
+    "ilusion": "Ilusión",
 }
 _ZONES = (
     ("tu cementerio", "graveyard", "you"), ("su cementerio", "graveyard", "owner"),
@@ -176,6 +177,9 @@ def _modifiers(cards: Cards, cur: Cursor) -> tuple[Cards, Cursor]:
         elif (after := cur.take_any("de fuerza", "con fuerza")) is not None and \
                 (compared := comparison(after)) is not None:
             cards, cur = replace(cards, strength=compared[0]), compared[1]
+        elif (after := cur.take_any("de menor fuerza", "de mayor fuerza")) is not None and \
+                cards.extreme is None and cards.count == 1 and not cards.up_to:
+            cards, cur = replace(cards, extreme="min" if cur.peek(1) == "menor" else "max"), after
         elif word in ("de", "con", "del") and (related := relation(cards, cur)) is not None:
             cards, cur = related  # «de coste igual o menor a la cantidad de …» (amounts.py)
         elif (after := cur.take("en", "juego")) is not None:
@@ -213,7 +217,7 @@ def _modifiers(cards: Cards, cur: Cursor) -> tuple[Cards, Cursor]:
             if None in excluded:
                 break
             cards, cur = replace(cards, exclude_types=tuple(k for k in excluded if k)), after
-        elif word == "o" and (alt := _either(cards, cur.skip())) is not None:
+        elif word in ("o", "yo") and (alt := _either(cards, cur.skip())) is not None:  # «y/o»: one or both
             cards, cur = alt
         elif (after := cur.take("con", "habilidad")) is not None:
             cards, cur = replace(cards, with_ability=True), after
@@ -310,6 +314,8 @@ def card_phrase(cur: Cursor) -> tuple[Cards, Cursor] | None:
     word = cur.peek()
     if word == "SELF":
         return Cards(ref="self"), cur.skip()
+    if (after := cur.take_any("todas sus demas copias", "todas sus copias")) is not None:
+        return _finish(Cards(count=None, copies_of_that=True), after, None)
     if (after := cur.take_any("cada otra copia de SELF", "todas las demas copias de SELF",
                               "las demas copias de SELF")) is not None:
         return _finish(Cards(count=None, copy_of_self=True, other=True), after, None)
@@ -408,7 +414,7 @@ def card_phrase(cur: Cursor) -> tuple[Cards, Cursor] | None:
 
 def _finish(cards: Cards, cur: Cursor, article: str | None) -> tuple[Cards, Cursor] | None:
     cards, cur = _modifiers(cards, cur)
-    if article and not cards.target:
+    if article and not cards.target and cards.extreme is None:
         return None  # "el Aliado …" without "objetivo" points at something we can't name
     return cards, cur
 

@@ -44,6 +44,8 @@ class Cards:
     not_races: tuple[str, ...] = ()  # "que no sea de Raza Sacerdote ni Caballero"
     owned: bool | None = None  # False: "de los que no seas dueño"
     copy_of_self: bool = False  # "una copia de esta carta"
+    extreme: str | None = None  # "el Aliado oponente de menor / mayor Fuerza": min / max
+    copies_of_that: bool = False  # "y todas sus (demás) copias": same name as the card just named
     bearing_weapon: bool | None = None  # "los Aliados que porten Armas"
     names: tuple[str, ...] = ()  # «buscar a Simón de Montfort»: folded, as the tokens read it
     also_zones: tuple[str, ...] = ()  # «en tu Mazo Castillo o Cementerio»: zone or one of these
@@ -160,6 +162,9 @@ class Amount:
     def describe(self) -> str:
         if self.source == "count":
             return "la cantidad de " + (self.cards.describe() if self.cards else "cartas")
+        if self.source == "entered_this_turn":
+            return ("la cantidad de " + (self.cards.describe() if self.cards else "cartas")
+                    + " que entraron en juego bajo tu control este turno")
         if self.source == "of_ref":
             stat = "el coste" if self.stat == "cost" else "la Fuerza"
             return f"{stat} de esa carta"

@@ -182,6 +182,11 @@ def parse_unit(toks: tuple[str, ...], card_type: str) -> tuple[Parsed, ...]:
     special = _special(toks)
     if special is not None:
         return (special,)
+    from .play_permissions import response_permission  # frames imports this module's neighbours
+
+    answer = response_permission(toks)
+    if answer is not None:
+        return (answer,)
     return _framed(Cursor(toks), card_type)
 
 
@@ -248,7 +253,7 @@ def _framed(cur: Cursor, card_type: str) -> tuple[Parsed, ...]:
             trig is not None and trig.cards is not None and trig.cards.ref == "self"):
         implicit = Cards(ref="self")
     elif (trig is not None and trig.cards is not None and trig.cards.ref == "bearer") or \
-            any(c.kind in ("bearer_race", "bearer_is", "bearer_unblocked") or (c.kind == "dealt_damage" and c.zone == "bearer")
+            any(c.kind in ("bearer_race", "bearer_is", "bearer_unblocked", "bearer_not_race") or (c.kind == "dealt_damage" and c.zone == "bearer")
                 for c in conds):
         implicit = Cards(types=("Aliado",), ref="bearer")  # "Cuando el Aliado portador …, gana 3 …"
     antecedent = None
@@ -289,6 +294,11 @@ def _framed(cur: Cursor, card_type: str) -> tuple[Parsed, ...]:
     if body is None:
         raise NotUnderstood(f"efecto no reconocido: «{cur.rest()}»")
     effs, end = body
+    if not end.done and all(e.kind == "cost_change" and e.cards is not None and e.cards.ref == "self"
+                            for e in effs) and (after := end.take("si")) is not None and \
+            (trailing := _joined_conditions(after)) is not None and trailing[1].done:
+        conds.extend(trailing[0])  # «Te cuesta un Oro menos jugar este Talismán si controlas …»
+        end = trailing[1]
     if not end.done:
         raise NotUnderstood(f"sobra texto sin entender: «{end.rest()}»")
     if until_final:

@@ -4,6 +4,8 @@
   enviado al Destierro» (9 C4 d);
 * «el coste de las Armas se reduce en 1 Oro» (a cost change of the cards being played) and
   «las cartas no pueden reducir su coste»;
+* «el daño directo (hecho por el Aliado portador) aumenta en 1»;
+* «este Aliado / el Aliado portador no puede ser bloqueado por Aliados Luz»;
 * «esta Arma sólo puede ser portada por un Aliado de coste 3 o más / que controles» and
   «esta Arma no puede ser portada por Aliados Luz» (who may bear it, 2.2).
 
@@ -25,10 +27,21 @@ from .text import Cursor
 if TYPE_CHECKING:  # pragma: no cover
     from .lower_parts import _Scope
 
-KINDS = frozenset({"damage_to_exile", "bearer_only", "bearer_not", "cannot_reduce_cost"})
+KINDS = frozenset({"damage_to_exile", "bearer_only", "bearer_not", "cannot_reduce_cost",
+                   "unblockable_by", "direct_damage_increase"})
 
 
 def static_effect(cur: Cursor, antecedent: Cards | None) -> tuple[PEffect, Cursor] | None:
+    if (after := cur.take("el", "dano", "directo")) is not None:  # «(hecho por …) aumenta en N»
+        whose = None
+        if (by := after.take("hecho", "por")) is not None:
+            got = _object(by, antecedent)
+            if got is None:
+                return None
+            whose, after = got
+        if (more := after.take("aumenta", "en")) is not None and (n := number(more)) is not None:
+            return PEffect("direct_damage_increase", cards=whose, amount=n[0]), n[1]
+        return None
     if (after := cur.take("el", "dano", "hecho", "por")) is not None:
         got = _object(after, antecedent)
         if got is not None and (end := got[1].take_any("es enviado al destierro",
@@ -62,7 +75,22 @@ def static_effect(cur: Cursor, antecedent: Cards | None) -> tuple[PEffect, Curso
 def lower_static(eff: PEffect, scope: _Scope, continuous: bool, common: dict[str, Any]) -> Effect:
     if not continuous:
         raise Unsupported(f"«{eff.kind}» fuera de una habilidad continua")
+    if eff.kind == "direct_damage_increase":  # «el daño directo (hecho por …) aumenta en N»
+        if eff.cards is None:  # anyone's
+            return Effect("direct_damage_increase", subject="each", amount=eff.amount, **common)
+        fields = scope.subject(eff.cards)
+        if fields["subject"] not in ("self", "bearer", "each"):
+            raise Unsupported("daño directo de un objetivo")
+        return Effect("direct_damage_increase", amount=eff.amount, **fields, **common)
     assert eff.cards is not None  # the grammar always names whose damage / which Arma
+    if eff.kind == "unblockable_by":  # «no puede ser bloqueado por Aliados Luz»
+        assert eff.per is not None  # the grammar always reads by which blockers
+        fields = scope.subject(eff.cards)
+        if fields["subject"] not in ("self", "bearer", "each"):
+            raise Unsupported("«no puede ser bloqueado por» de un objetivo")
+        blockers = TargetFilter(**{**_tf_fields(card_filter(eff.per)), "types": ("Aliado",),
+                                   "count": 1, "up_to": False, "targets": False})
+        return Effect("unblockable_by", by=blockers, **fields, **common)
     if eff.kind == "cannot_reduce_cost":  # «las cartas no pueden reducir su coste»
         return Effect("cannot_reduce_cost", subject="each",
                       filter=TargetFilter(zone="being_played", targets=False), **common)
