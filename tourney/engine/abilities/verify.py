@@ -23,7 +23,7 @@ from ..keywords import INDESTRUCTIBLE, UNBANISHABLE
 from .chain import immunity
 from .costs import kind_ok as _kind_ok
 from .costs import pay
-from .evaluate import IN_PLAY, holds, mismatch, player_of
+from .evaluate import IN_PLAY, decided, holds, mismatch, player_of
 from .model import Ability, Effect, TargetFilter
 from .protections import damage_exiled, damage_increased, shielded
 
@@ -276,6 +276,9 @@ def _effect(game: State, pool: _Pool, effect: Effect, ability: Ability, source: 
         return True  # «Mira la mano de tu oponente» / «Tu oponente muestra su mano»: nothing moves
     if kind in UNCHECKED or effect.unless is not None:
         raise Unverifiable(kind)
+    if not decided(effect.condition) or not decided(ability.condition) or (
+            ability.trigger is not None and not decided(ability.trigger.condition)):
+        raise Unverifiable("condición que el motor no decide")
     counted = effect.count_filter or effect.filter
     if effect.amount_from == "count" and counted is not None and pool.moves_counters and (
             counted.counter is not None or counted.no_counter is not None):
