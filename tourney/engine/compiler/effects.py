@@ -48,6 +48,10 @@ def effect_of(player: str, cur: Cursor, antecedent: Cards | None) -> tuple[Effec
                 (rest := got[1].take_any("contadores de", "contador de")) is not None and rest.peek():
             counter, rest = rest.peek().capitalize(), rest.skip()
             if (where := rest.take_any("en", "sobre")) is not None:
+                if where.peek() in ("el", "ella") and where.skip().peek() in ("", ".") and \
+                        antecedent is not None and antecedent.ref == "self":
+                    # «Cuando este Oro entra en juego …, pon un contador de Tesoro sobre él»
+                    return Effect("counters", cards=antecedent, amount=got[0], counter=counter), where.skip()
                 if (more := where.take("cada", "uno", "de", "ellos")) is not None and antecedent is not None:
                     return Effect("counters", cards=antecedent, amount=got[0], counter=counter), more
                 target = _object(where, antecedent)
