@@ -28,6 +28,23 @@ from .zones import (  # noqa: F401 - the pieces of a position, re-exported
     Player,
 )
 
+_KNOWN: dict[int, tuple[Card, tuple[frozenset[str], CardAbilities | None, bool]]] = {}
+
+
+def _known(card: Card) -> tuple[frozenset[str], CardAbilities | None, bool]:
+    """A card's own keywords, abilities and whether it has continuous ones: read once per
+    card object for every game (again when the registry gives it other abilities)."""
+    abilities = abilities_for(card)
+    entry = _KNOWN.get(id(card))
+    if entry is not None and entry[0] is card and entry[1][1] is abilities:
+        return entry[1]
+    if len(_KNOWN) > 20000:  # cards made on the fly (tests): keep it bounded
+        _KNOWN.clear()
+    found = (engine_keywords(card), abilities, is_static(abilities))
+    _KNOWN[id(card)] = (card, found)
+    return found
+
+
 class State:
     """Zones, instances and the primitive moves; the rules are in the subclasses."""
 
@@ -91,14 +108,7 @@ class State:
         self.entered: list[tuple[int, str, str]] = []  # (turn, card, controller) entering play
         # (turn, event kind, card, player) of the events «este turno» conditions ask about
         self.history: list[tuple[int, str, str | None, str | None]] = []
-        memo: dict[int, tuple[frozenset[str], CardAbilities | None, bool]] = {}
-
-        def known(card: Card) -> tuple[frozenset[str], CardAbilities | None, bool]:
-            found = memo.get(id(card))  # the same card object, many copies: read it once
-            if found is None:
-                abilities = abilities_for(card)
-                found = memo[id(card)] = (engine_keywords(card), abilities, is_static(abilities))
-            return found
+        known = _known
 
         for setup in header.players:
             player = Player(setup.id, setup.name)
