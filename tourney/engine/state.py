@@ -86,8 +86,8 @@ class State:
         self.until_final: set[str] = set()  # cards with a Fuerza change until the Fase Final
         self.changes = 0  # bumped by every move, counter or effect (continuous.recompute)
         self.play_changes = 0  # … only those that touch the cards in play
-        self._in_play_cache: tuple[int, dict[str, list[Inst]]] = (-1, {})
-        self._typed_cache: tuple[int, dict[tuple[str, ...], list[Inst]]] = (-1, {})
+        self._in_play_cache: tuple[Any, dict[str, list[Inst]]] = (None, {})
+        self._typed_cache: tuple[Any, dict[tuple[str, ...], list[Inst]]] = (None, {})
         self._heard: frozenset[str] | None = None  # the event kinds worth recording
         # computed once per game / kept between recomputations (abilities.*)
         self._watchers: list[Inst] | None = None
@@ -154,8 +154,9 @@ class State:
     def in_play_list(self, pid: str) -> list[Inst]:
         """The cards ``pid`` controls in play, cached until the next change."""
         cache = self._in_play_cache
-        if cache[0] != self.changes:
-            cache = self._in_play_cache = (self.changes, {})
+        when = (self.play_changes, self.turn)  # every move in play bumps one of them
+        if cache[0] != when:
+            cache = self._in_play_cache = (when, {})
         found = cache[1].get(pid)
         if found is None:
             found = cache[1][pid] = list(self.in_play(pid))
@@ -165,8 +166,9 @@ class State:
         """Both players' cards in play (first player's first) of ``types`` (any if empty),
         cached until the next change."""
         cache = self._typed_cache
-        if cache[0] != self.changes:
-            cache = self._typed_cache = (self.changes, {})
+        when = (self.play_changes, self.turn)
+        if cache[0] != when:
+            cache = self._typed_cache = (when, {})
         found = cache[1].get(types)
         if found is None:
             found = self.in_play_list(self.order[0]) + self.in_play_list(self.order[1])
