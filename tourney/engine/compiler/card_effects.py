@@ -77,7 +77,8 @@ def _card_effect_of(cur: Cursor, antecedent: Cards | None, subject: Cards | None
     if word in _GAIN + _LOSE:
         sign = 1 if word in _GAIN else -1
         got_n = number(after)
-        if got_n is not None and got_n[1].take("a", "la", "fuerza") is not None:
+        # «a las Fuerza»: a misprint (Ragnar Lodbrok) of «a la Fuerza», three words either way
+        if got_n is not None and got_n[1].take_any("a la fuerza", "a las fuerza") is not None:
             tail = got_n[1].skip(3)
             tail = tail.take("adicional") or tail  # «gana 2 a la Fuerza adicional»: 2 more
             until = None
