@@ -127,6 +127,8 @@ class Ability(_Value):
                 text += f" en tu {when}"
             elif when:
                 text += f" en {when}"
+            if self.response and self.trigger is not None:  # «en respuesta a que tu oponente juegue …»
+                text += " en respuesta a que " + self.trigger.describe().removeprefix("Cuando ")
             if self.costs:
                 text += " pagando " + ", ".join(c.describe() for c in self.costs)
             else:
