@@ -276,3 +276,27 @@ def test_sitio_magistral_draws_the_additional_card_only_with_two_opposing_oros_p
         assert v.legal and v.verified[-1] == len(setup + base) + 2
     v = judge(head, base + [effect("A", "A1", draw={"A": 2})])  # no Oros paid: no second card
     assert (v.status, v.rule) == ("illegal", "6.5")
+
+
+# -- «si controlas más Aliados que tu oponente», a condition after a self cost reduction --------
+
+def test_more_allies_than_and_the_cost_reduction_si(real):
+    more = {"kind": "controls_more", "filter": {"types": ["Aliado"], "targets": False}}
+    (kori,) = sentence_json(real("Kori"), 0)
+    assert kori["condition"] == more
+    (sabinas,) = sentence_json(real("Rapto de las Sabinas"), 1)
+    assert sabinas == {"kind": "play_restriction", "condition": {**more, "player": "opponent"}}
+    (alites,) = sentence_json(real("Alites"), 0)  # «Te cuesta un Oro menos jugar este Talismán si …»
+    assert alites == {"kind": "continuous", "condition": {"kind": "controls", "filter": {
+        "types": ["Aliado"], "races": ["Bestia"], "controller": "you", "targets": False}, "count": 2},
+        "effects": [{"kind": "cost_change", "subject": "self", "amount": -1}], "zone": "hand"}
+
+
+def test_kori_is_fed_only_when_you_control_more_allies(judge, cost):
+    head = header(deck("Kori"), deck(), hand=1)
+    base = cast("A", "A1", "Kori", cost)
+    feed = effect("A", "A1", counters=[["A1", "Alimento", 1]])
+    v = judge(head, [put("A", "A2")] + base + [feed])  # Kori and Thorkell against none
+    assert v.legal and v.verified == (len(base) + 3,)
+    v = judge(head, [put("A", "A2"), put("B", "B1", "B2")] + base + [feed])  # two against two
+    assert (v.status, v.rule) == ("illegal", "6.5")

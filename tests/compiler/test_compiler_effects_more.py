@@ -347,3 +347,50 @@ def test_kumonosu_reads_jugar_sin_pagar_su_coste_before_the_card(real):
     got = sentence_json(real("Kumonosu"), 1)[0]
     assert got["effects"] == [{"kind": "play_free"}]
     assert got["targets"][0]["types"] == ["Tótem"] and got["targets"][0]["zone"] == "graveyard"
+
+
+def test_michahel_plays_up_to_two_aliados_with_ilusion_and_or_faerie(real):
+    got = sentence_json(real("Michahel"), 2)[0]
+    assert got["targets"][0]["any_of"] == [{"keywords": ["Ilusión"], "targets": False},
+                                           {"races": ["Faerie"], "targets": False}]
+    assert got["targets"][0]["count"] == 2 and got["effects"] == [{"kind": "play_free"}]
+
+
+def test_yamachichi_targets_an_espectral_card_of_its_cementerio(judge):
+    # Amabie is Espectral (a keyword the engine does not track itself); Thorkell el Alto is not
+    head = header(deck("Yamachichi", "Amabie"), deck(), hand=1)
+    base = [put("A", "A1"), put("A", "A2", "A3", zone="graveyard")]
+    v = judge(head, base + [effect("A", "A1", targets=["A2"])])
+    assert v.legal and len(base) + 2 in v.unverified  # playing it is not checked yet
+    v = judge(head, base + [effect("A", "A1", targets=["A3"])])
+    assert (v.status, v.rule) == ("illegal", "8.2")
+
+
+# -- «Puedes jugar este Talismán en respuesta a que tu oponente juegue un Aliado» ------------
+
+def test_sefirot_may_be_played_in_response_to_an_opponents_aliado(real):
+    assert sentence_json(real("Sefirot"), 1) == [
+        {"kind": "play_permission", "trigger": {"event": "played", "card": {"types": ["Aliado"], "targets": False},
+                                                "player": "opponent"}, "zone": "hand", "response": True}]
+
+
+def test_travesura_de_coyote_may_be_played_in_response_to_an_opponents_talisman(real):
+    got = sentence_json(real("Travesura de Coyote"), 0)[0]
+    assert got["trigger"]["card"]["types"] == ["Talismán"] and got["response"] is True
+
+
+def test_sefirot_is_played_while_the_opponents_aliado_is_being_played(judge, cost):
+    head = header(deck("Kamuy", "Aliento Congelante"), deck("Sefirot"), hand=2)
+    oros = [f"B{9 + i}" for i in range(cost("Sefirot") - 1)]
+    answer = play("B", "B1", ["B0"] + oros)
+    base = [gold("B", *oros)] if oros else []
+    v = judge(head, base + [gold("A", "A9"), play("A", "A1", ["A0", "A9"]), answer])
+    assert v.legal  # in response to Kamuy, in A's Fase de Vigilia
+    v = judge(head, base + [put("B", "B2"), gold("A", "A9"), play("A", "A2", ["A0", "A9"], targets=["B2"]), answer])
+    assert (v.status, v.rule) == ("illegal", "9 B")  # a Talismán is not an Aliado
+
+
+def test_valdemar_iv_fires_up_to_three_times_per_turn(real):
+    got = compiled(real("Valdemar IV"))
+    assert len(got) == 1 and got[0]["per_turn"] == 3 and got[0]["kind"] == "triggered"
+    assert got[0]["effects"] == [{"kind": "mill", "subject": "player", "player": "opponent", "amount": 2}]

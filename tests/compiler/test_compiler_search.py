@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from .games import cast, deck, effect, header, put
+from .games import attack, block, cast, deck, effect, end, header, put
 from .realcards import compiled, sentence_json
 
 
@@ -119,3 +119,139 @@ def test_tizoc_finds_a_guardian_or_a_heroe_and_nothing_else(judge, cost):
     assert judge(head, base + [effect("A", "A1", moves=[["A3", "hand"]])]).verified  # Héroe
     v = judge(head, base + [effect("A", "A1", moves=[["A4", "hand"]])])  # a Bárbaro
     assert (v.status, v.rule) == ("illegal", "6.5")
+
+
+# -- «Cada jugador Destierra un Aliado que controle»: each player chooses their own -------
+
+@pytest.mark.parametrize("name, kind, filt", [
+    ("Kasai no Hebi", "banish", {"types": ["Aliado"], "controller": "you", "targets": False}),
+    ("Iaido", "shuffle_into_castle", {"types": ["Aliado"], "controller": "you", "targets": False}),
+    ("Duelo Sumai", "shuffle_into_castle", {"controller": "you", "zone": "hand", "targets": False}),
+    ("Nawajutsu", "banish", {"controller": "you", "zone": "graveyard", "targets": False})])
+def test_cada_jugador_chooses_one_of_their_own_cards(real, name, kind, filt):
+    assert compiled(real(name)) == [{"kind": "effect", "zone": "hand", "effects": [
+        {"kind": kind, "subject": "chosen", "player": "each", "filter": filt}]}]
+
+
+def test_kasai_no_hebi_each_players_choice_is_unverified_never_illegal(judge, cost):
+    head = header(deck("Kasai no Hebi"), deck(), hand=1)
+    base = [put("A", "A2"), put("B", "B1", "B2")] + cast("A", "A1", "Kasai no Hebi", cost)
+    for moves in ([["A2", "exile"], ["B1", "exile"]], [["A2", "exile"], ["B2", "exile"]]):
+        v = judge(head, base + [effect("A", "A1", moves=moves)])
+        assert v.legal and v.unverified[-1] == len(base) + 2
+
+
+# -- Looking at / showing the opponent's hand and what is chosen there ---------------------
+
+@pytest.mark.parametrize("name, effect_kind, filt", [
+    ("Tentáculos Negros", "discard", {"controller": "opponent", "zone": "hand", "targets": False,
+                                      "not_types": ["Oro"]}),
+    ("Butatsch Cun Llgs", "discard", {"controller": "opponent", "zone": "hand", "targets": False,
+                                      "not_types": ["Oro"]}),
+    ("Hler", "discard", {"controller": "opponent", "zone": "hand", "targets": False,
+                         "not_types": ["Aliado", "Oro"]}),
+    ("Dupin", "shuffle_into_castle", {"controller": "opponent", "zone": "hand", "targets": False,
+                                      "attribute": "Oscuridad"})])
+def test_mira_la_mano_de_tu_oponente_y_elige_a_card_of_that_hand(real, name, effect_kind, filt):
+    effects = [e for a in compiled(real(name)) for e in a.get("effects", ())]
+    assert effects[-2] == {"kind": "look", "subject": "player", "player": "opponent", "zone": "hand"}
+    assert effects[-1] == {"kind": effect_kind, "subject": "chosen", "filter": filt}
+
+
+def test_tentaculos_negros_the_opponent_discards_the_chosen_card_that_is_not_an_oro(judge, cost):
+    head = header(deck("Tentáculos Negros"), deck("Thorkell el Alto", "Oro"), hand=2)
+    base = cast("A", "A1", "Tentáculos Negros", cost)
+    assert judge(head, base + [effect("A", "A1", moves=[["B1", "graveyard"]])]).verified
+    v = judge(head, base + [effect("A", "A1", moves=[["B2", "graveyard"]])])  # the Oro: not a valid choice
+    assert (v.status, v.rule) == ("illegal", "10.18")
+    v = judge(head, base + [effect("A", "A1")])  # a card that is not Oro was there to choose
+    assert (v.status, v.rule) == ("illegal", "10.18")
+
+
+@pytest.mark.parametrize("name, index, then", [("Cacería de Brujas", 0, True), ("Shingas", 2, False)])
+def test_tu_oponente_muestra_su_mano_y_descarta_todos_los_talismanes(real, name, index, then):
+    (ability,) = sentence_json(real(name), index)
+    look, discard = ability["effects"]
+    assert look == {"kind": "look", "subject": "player", "player": "opponent", "zone": "hand"}
+    assert discard == {"kind": "discard", "subject": "each", "player": "opponent", **({"then": True} if then else {}),
+                       "filter": {"types": ["Talismán"], "controller": "opponent", "zone": "hand", "targets": False}}
+
+
+def test_caceria_de_brujas_discards_every_talisman_of_the_hand_and_nothing_else(judge, cost):
+    head = header(deck("Cacería de Brujas"), deck("Aliento Congelante", "Luz Destructora", "Thorkell el Alto"),
+                  hand=3)
+    base = cast("A", "A1", "Cacería de Brujas", cost)
+    both = [["B1", "graveyard"], ["B2", "graveyard"]]
+    assert judge(head, base + [effect("A", "A1", moves=both)]).verified
+    v = judge(head, base + [effect("A", "A1", moves=both[:1])])  # «todos los Talismanes»
+    assert (v.status, v.rule) == ("illegal", "10.18")
+    v = judge(head, base + [effect("A", "A1", moves=both + [["B3", "graveyard"]])])  # and the Aliado
+    assert (v.status, v.rule) == ("illegal", "6.5")
+
+
+# -- Mirar las primeras N cartas: take some, the rest shuffled / banished / back on top -----
+
+@pytest.mark.parametrize("name, index, n, taken, rest", [
+    ("Rastrear", 0, 2, 1, "castle"), ("Apolonio de Tiana", 0, 3, 2, "exile"),
+    ("Kappa", 1, 3, 0, "castle_top"), ("Congelar el Tiempo", 0, 3, 0, "castle_top")])
+def test_mira_las_primeras_cartas_takes_some_and_puts_the_rest_away(real, name, index, n, taken, rest):
+    (ability,) = sentence_json(real(name), index)
+    (dig,) = [e for e in ability["effects"] if e["kind"] == "dig"]
+    assert (dig["amount"], dig["filter"].get("count", 1), dig["rest_zone"], dig["zone"]) == (n, taken, rest, "hand")
+
+
+def test_rastrear_is_unverified_never_illegal(judge, cost):
+    head = header(deck("Rastrear"), deck(), hand=1)
+    base = cast("A", "A1", "Rastrear", cost)
+    v = judge(head, base + [effect("A", "A1", moves=[["A2", "hand"]])])
+    assert v.legal and v.unverified[-1] == len(base) + 2
+
+
+# -- «Muestra la primera carta de tu Mazo Castillo, si es …, ponla en tu mano» (reveal_top) --
+
+@pytest.mark.parametrize("name, index, player, dest, may", [
+    ("Kuzunoha", 1, "you", "hand", False), ("Veela", 1, "you", "hand", True),
+    ("Aeromancia", 0, "each", "being_played", True)])
+def test_muestra_la_primera_carta_si_es_takes_it_only_if_it_is(real, name, index, player, dest, may):
+    (ability,) = sentence_json(real(name), index)
+    (shown,) = ability["effects"]
+    assert (shown["kind"], shown.get("player", "you"), shown["zone"], shown["rest_zone"]) == (
+        "reveal_top", player, dest, "castle_top")
+    assert shown["amount"] == 1 and shown["filter"].get("up_to", False) is may
+
+
+def test_veela_an_oro_or_a_card_of_cost_2_or_less(real):
+    (ability,) = sentence_json(real("Veela"), 1)
+    assert ability["effects"][0]["filter"]["any_of"] == [{"types": ["Oro"], "targets": False},
+                                                        {"max_cost": 2, "targets": False}]
+
+
+def test_kuzunoha_shown_card_is_unverified_never_illegal(judge, cost):
+    head = header(deck("Kuzunoha", "Aliento Congelante"), deck(), hand=1)
+    base = cast("A", "A1", "Kuzunoha", cost)
+    for moves in ([["A2", "hand"]], []):  # the record does not say which card was shown
+        v = judge(head, base + [effect("A", "A1", moves=moves)])
+        assert v.legal and v.unverified[-1] == len(base) + 2
+
+
+# -- «elige hasta dos Aliados oponentes para que no puedan bloquear este turno» ------------
+
+def test_palnatoki_the_chosen_aliados_cannot_block_this_turn(real, judge):
+    (ability,) = sentence_json(real("Palnatoki"), 1)
+    assert ability["targets"] == [{"types": ["Aliado"], "controller": "opponent", "count": 2, "up_to": True}]
+    assert ability["effects"] == [{"kind": "cannot_block", "duration": {"kind": "end_of_turn"}}]
+    head = header(deck("Palnatoki", "Thorkell el Alto", "Thorkell el Alto"), deck(), hand=0)
+    setup = [put("A", "A1", "A2", "A3"), end("A"), put("B", "B1", "B2"), end("B"), attack("A", "A1", "A2", "A3")]
+    fight = [block("B", ("B1", "A1"))]
+    assert judge(head, setup + fight).legal  # without the ability B1 may block
+    chosen = [effect("A", "A1", targets=["B1"])]
+    v = judge(head, setup + chosen + fight)
+    assert v.status == "illegal" and v.line == len(setup + chosen) + 2
+    assert judge(head, setup + chosen + [block("B", ("B2", "A1"))]).legal  # B2 was not chosen
+
+
+# -- «Destierra la carta superior del Mazo Castillo de tu oponente» -------------------------
+
+def test_trampa_tanuki_banishes_the_top_card_of_the_opponents_castle(real):
+    assert sentence_json(real("Trampa Tanuki"), 0) == [{"kind": "effect", "zone": "hand", "effects": [
+        {"kind": "banish_top", "subject": "player", "player": "opponent", "amount": 1, "zone": "castle_top"}]}]

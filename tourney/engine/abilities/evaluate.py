@@ -85,7 +85,7 @@ def mismatch(game: State, f: TargetFilter, inst: Inst, controller: str,
     if f.min_cost is not None and (card.cost or 0) < f.min_cost:
         return f"{inst.label()} tiene coste {card.cost}, menos de {f.min_cost}" if explain else _NO
     for k in f.keywords:
-        if k not in inst.kw:
+        if k not in inst.kw and not _printed_keyword(inst, k):
             return f"{inst.label()} no tiene {k}" if explain else _NO
     for k in f.without:
         if k in inst.kw:
@@ -151,6 +151,21 @@ def _played(game: State, inst: Inst, f: TargetFilter) -> str | None:
     return None
 
 
+def _printed_keyword(inst: Inst, keyword: str) -> bool:
+    """A keyword the engine does not track in ``Inst.kw`` (Espectral, Ilusión, Exhumar…): the
+    card has it as a keyword ability of its own; with its abilities not all known, its text
+    naming it is enough (not known to lack it: not a mismatch)."""
+    from ..keywords import ENGINE_KEYWORDS
+
+    if keyword in ENGINE_KEYWORDS:
+        return False
+    known = inst.abilities
+    if known is not None and known.complete:
+        return not inst.lost and any(a.kind == "keyword" and a.keyword == keyword and a.condition is None
+                                     for a in known.abilities)
+    return _folded(keyword) in _folded(inst.card.text or "")
+
+
 def _folded(name: str) -> str:
     """A card name without accents or case: «Simón de Montfort» as the texts write it."""
     import unicodedata
@@ -196,6 +211,16 @@ def dynamic_amount(game: State, word: str, counted: TargetFilter | None, control
     if word == "strength_of_bearer" and source.bearer:
         return game.strength(game.cards[source.bearer])
     return None
+
+
+def target_count(game: State, f: TargetFilter, controller: str, source: Inst | None,
+                 unknown: int) -> int:
+    """How many cards ``f`` takes at most: ``count``, or its ``count_from`` amount now
+    (``unknown`` when it cannot be known here)."""
+    if f.count_from is None:
+        return f.count
+    n = dynamic_amount(game, f.count_from, f.from_filter, controller, source)
+    return unknown if n is None else n
 
 
 def matches(game: State, f: TargetFilter, inst: Inst, controller: str,
@@ -264,6 +289,12 @@ def holds(game: State, cond: Condition | None, source: Inst, controller: str) ->
         n = sum(1 for i in mine if mismatch(game, f, i, who, source, False) is None
                 and not (f.other and i is source))
         return n == 0 if kind == "controls_none" else n >= cond.count
+    if kind == "controls_more":  # «si controlas más Aliados que tu oponente» (player: who has more)
+        more = player_of(game, cond.player, controller)
+        f = cond.filter or TargetFilter()
+        counts = [sum(1 for i in game.in_play_list(pid) if mismatch(game, f, i, pid, source, False) is None)
+                  for pid in (more, game.opponent(more))]
+        return counts[0] > counts[1]
     if kind in ("zone_count", "zone_empty"):
         who = player_of(game, cond.player, controller)
         zone = cond.zone or "graveyard"

@@ -62,6 +62,8 @@ class TargetFilter(_Value):
     min_cost_from: str | None = None  # with max_cost_from: «del mismo coste» (equal)
     extreme: str | None = None  # «el Aliado oponente de menor / mayor Fuerza»: min_strength /
     # max_strength among the cards that match the rest of the filter
+    count_from: str | None = None  # «hasta tantas cartas como …» / «hasta una carta por cada
+    # …»: at most that many (an AMOUNT_SOURCES word, counting ``from_filter``); ``count`` is 1
     strict_from: bool = False  # «con Fuerza menor a …»: the *_from upper limits are strict
     from_filter: TargetFilter | None = None  # what those amounts count ("count")
     same_zone: bool = False  # «hasta dos cartas de un Cementerio»: all from one player's zone
@@ -83,6 +85,7 @@ class TargetFilter(_Value):
         _check(self.max_cost_from, AMOUNT_SOURCES, "origen de cantidad", optional=True)
         _check(self.max_strength_from, AMOUNT_SOURCES, "origen de cantidad", optional=True)
         _check(self.min_cost_from, AMOUNT_SOURCES, "origen de cantidad", optional=True)
+        _check(self.count_from, AMOUNT_SOURCES, "origen de cantidad", optional=True)
         if self.count < 0:
             raise ValueError("TargetFilter.count debe ser ≥ 0")
 
@@ -179,6 +182,12 @@ class TargetFilter(_Value):
         amount = ("hasta " if self.up_to else "") + (_NUMBER.get(n, str(n)) if n != 1 else
                                                     ("una" if self._feminine() else "un"))
         text = f"{amount} {self.noun()}"
+        if self.count_from is not None:
+            many = AMOUNT_SOURCES[self.count_from].format(
+                filter=self.from_filter.noun() if self.from_filter else "carta")
+            from dataclasses import replace
+            return (f"hasta tantas {replace(self, count=2).noun()} como {many}"
+                    + (" objetivo" if self.targets else ""))
         return text + (" objetivo" if self.targets and n == 1 else
                        " objetivos" if self.targets else "")
 
@@ -186,6 +195,9 @@ class TargetFilter(_Value):
         return not self.types or self.types[0] in ("Arma",)
 
 
+_DIG_REST = {"castle": " y baraja el resto en su Mazo Castillo",
+             "castle_top": " y pone el resto en el tope de su Mazo Castillo en cualquier orden"}
+_OWN_ZONE = {"hand": "mano", "graveyard": "Cementerio", "castle": "Mazo Castillo", "exile": "Zona de Destierro"}
 _TYPE_PLURAL = {"Aliado": "Aliados", "Talismán": "Talismanes", "Arma": "Armas",
                 "Tótem": "Tótems", "Oro": "Oros"}
 _NUMBER = {0: "cero", 1: "un", 2: "dos", 3: "tres", 4: "cuatro", 5: "cinco", 6: "seis"}
@@ -228,6 +240,10 @@ class Condition(_Value):
             from dataclasses import replace
             return Condition("all_allies", replace(self.filter, other=False)).describe().replace(
                 "todos los Aliados", "todos los demás Aliados")
+        if self.kind == "controls_more":
+            noun = _bare(self.filter.noun()) if self.filter else "cartas"
+            return (f"controlas más {noun} que tu oponente" if self.player == "you"
+                    else f"tu oponente controla más {noun} que tú")
         if self.kind == "unblocked" and self.subject == "bearer":
             return "el Aliado portador fue declarado atacante y no fue bloqueado"
         if self.kind == "happened_this_turn":  # no filter: the card itself
@@ -304,7 +320,10 @@ class Trigger(_Value):
             if self.self_too:
                 said = "esta carta u otr" + ("a " if said.startswith("una") else "o ") + \
                     said.split(" ", 1)[1]
-            text = text.replace("una carta", said)
+            if "una carta" in text:
+                text = text.replace("una carta", said)
+            else:  # «un Aliado es declarado atacante»: which Aliado
+                text = text.replace("un Aliado atacante", said).replace("un Aliado", said)
         if self.phase:
             text += f" ({PHASES[self.phase]})"
         if self.player not in ("any",) and not who:
@@ -413,6 +432,17 @@ class Effect(_Value):
         if self.kind == "search" and self.filter is not None:  # «Busca hasta tres Armas …»
             from dataclasses import replace
             return replace(self.filter, targets=False).describe()
+        if self.kind == "reveal_top" and self.filter is not None:  # «si es un Talismán …»
+            from dataclasses import replace
+            return replace(self.filter, zone="in_play", up_to=False, targets=False).describe()
+        if self.kind == "dig" and self.filter is not None:  # «… y toma una carta»
+            from dataclasses import replace
+            return replace(self.filter, zone="in_play", targets=False).describe()
+        if self.player == "each" and self.subject == "chosen" and self.filter is not None:
+            from dataclasses import replace  # «Cada jugador Destierra un Aliado que controle»
+            f = self.filter
+            own = replace(f, controller="any", zone="in_play", targets=False).describe()
+            return own + (" que controle" if f.zone == "in_play" else f" de su {_OWN_ZONE.get(f.zone, f.zone)}")
         if self.subject == "target" and self.target < len(targets):
             return targets[self.target].describe()
         if self.subject in ("each", "chosen", "player") and self.filter is not None:
@@ -437,6 +467,18 @@ class Effect(_Value):
             bearers=_bearers(self)).strip()
         if text.startswith("tú "):
             text = text[3:]
+        if self.player == "each" and self.subject == "chosen" and not text.startswith("cada jugador"):
+            text = "cada jugador " + text
+        if self.kind == "reveal_top" and self.zone == "being_played":
+            text = text.replace(", va a las cartas que se están jugando", ", se juega sin pagar su coste")
+        if self.kind == "reveal_top" and self.filter is not None and self.filter.up_to:
+            text = text.replace(", va a ", ", puede ir a ").replace(", se juega", ", puede jugarse")
+        if self.kind == "dig" and self.rest_zone:  # where the cards not taken go
+            if self.filter is not None and self.filter.count == 0:
+                text = text.split(" y toma ")[0] + " y las devuelve al tope de su Mazo Castillo en cualquier orden"
+            else:
+                text += " en su mano" + _DIG_REST.get(self.rest_zone,
+                                                      f" y pone el resto en {ZONES.get(self.rest_zone, '')}")
         if self.kind == "become_ally" and not self.keyword:
             text = text.replace(" de Raza  de", " de")  # no Race given: only the Fuerza
         if self.random:
@@ -451,7 +493,7 @@ class Effect(_Value):
             text = f"el daño directo aumenta en {self.amount}"  # anyone's
         if self.kind == "virtual_gold" and self.filter is not None and self.amount_from is None:
             # «genera un Oro para jugar Talismanes»: those Oros only pay for such cards
-            text += " sólo para jugar " + replace(self.filter, zone="in_play", count=2).noun()
+            text += " sólo para jugar " + replace(self.filter, zone="in_play", count=2, controller="any").noun()
         if self.kind == "strength" and isinstance(self.amount, int) and self.amount < 0:
             text = text.replace(f"gana {self.amount}", f"pierde {-self.amount}")
         if self.condition is not None:

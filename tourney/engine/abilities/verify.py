@@ -23,7 +23,7 @@ from ..keywords import INDESTRUCTIBLE, UNBANISHABLE
 from .chain import immunity
 from .costs import kind_ok as _kind_ok
 from .costs import pay
-from .evaluate import IN_PLAY, holds, mismatch, player_of
+from .evaluate import IN_PLAY, dynamic_amount, holds, mismatch, player_of
 from .model import Ability, Effect, TargetFilter
 from .protections import damage_exiled, damage_increased, shielded
 
@@ -139,8 +139,9 @@ def _split_targets(ability: Ability, targets: tuple[str, ...] | None) -> list[li
     out: list[list[str]] = []
     pos = 0
     for f in ability.targets:
-        out.append(list(targets[pos:pos + f.count]))
-        pos += f.count
+        n = f.count if f.count_from is None else len(targets)  # a variable count comes last
+        out.append(list(targets[pos:pos + n]))
+        pos += n
     return out
 
 
@@ -206,10 +207,16 @@ def fixed(game: State, f: TargetFilter | None, pool: _Pool | None, source: Inst,
         if len(named) != 1:
             raise Unverifiable("copias de un objetivo no nombrado")
         f = replace(f, same_name_as=None, names=(game.cards[named[0]].card.name,))
+    if f is not None and f.count_from is not None:  # «hasta tantas cartas como …»
+        n = (_relative(game, f.count_from, pool, split) if f.count_from in RELATIVE_SOURCES
+             else dynamic_amount(game, f.count_from, f.from_filter, p, source))
+        if n is None:
+            raise Unverifiable(f"cantidad {f.count_from!r}")
+        f = replace(f, count_from=None, count=n,
+                    from_filter=f.from_filter if f.max_cost_from or f.max_strength_from else None)
     if f is None or (f.max_cost_from is None and f.min_cost_from is None
                      and f.max_strength_from is None):
         return f
-    from .evaluate import dynamic_amount
     got: dict[str, int] = {}
     for name in _FROM:
         word = getattr(f, name)
@@ -272,6 +279,8 @@ def _subjects(game: State, effect: Effect, ability: Ability, source: Inst,
 def _effect(game: State, pool: _Pool, effect: Effect, ability: Ability, source: Inst,
             p: str, split: list[list[str]] | None, triggering: str | None, plan: Plan) -> bool:
     kind = effect.kind
+    if kind == "look" and effect.zone == "hand" and effect.unless is None and effect.condition is None:
+        return True  # «Mira la mano de tu oponente» / «Tu oponente muestra su mano»: nothing moves
     if kind in UNCHECKED or effect.unless is not None:
         raise Unverifiable(kind)
     counted = effect.count_filter or effect.filter
@@ -323,6 +332,8 @@ def _effect(game: State, pool: _Pool, effect: Effect, ability: Ability, source: 
                                     f"carta{'s' if n != 1 else ''} por su habilidad, no {have}.")
             table[pid] = 0
         return True
+    if kind == "discard" and effect.subject == "each":
+        return _discard_each(game, pool, effect, source, known)
     if kind == "discard" or kind == "search":
         f_zone = effect.filter.zone if effect.filter is not None else "in_play"
         pid = player_of(game, effect.player, p, _owner_of(game, known))
@@ -341,11 +352,12 @@ def _effect(game: State, pool: _Pool, effect: Effect, ability: Ability, source: 
                and (game.cards[iid].zone in frm or ("hand" in frm and iid in pool.drawn))
                and game.cards[iid].owner == pid
                and (effect.filter is None or _kind_ok(effect.filter, game.cards[iid]))
-               and (kind != "search" or _found(game, effect.filter, game.cards[iid], p, source))]
+               and _found(game, effect.filter, game.cards[iid], p, source)]
         n = effect.amount if effect.amount is not None else (effect.filter.count
                                                             if effect.filter else 1)
-        if kind == "discard" and len(ids) != n and not effect.optional \
-                and len(game.zone_of(pid, "hand")) >= n:
+        can = sum(1 for iid in game.zone_of(pid, "hand")  # the cards it may Descartar
+                  if _found(game, effect.filter, game.cards[iid], p, source)) if kind == "discard" else 0
+        if kind == "discard" and len(ids) != n and not effect.optional and can >= n:
             raise IllegalAction("10.18", f"{source.label()}: {game.players[pid].name} Descarta "
                                          f"{n} por su habilidad, no {len(ids)}.")
         pool.take_moves(ids[:n])
@@ -448,6 +460,20 @@ def _effect(game: State, pool: _Pool, effect: Effect, ability: Ability, source: 
         plan.extras.append((effect, tuple(valid)))
         return bool(valid)
     raise Unverifiable(kind)
+
+
+def _discard_each(game: State, pool: _Pool, effect: Effect, source: Inst, known: list[str] | None) -> bool:
+    """«Descarta todos los Talismanes de ahí»: exactly the cards of that hand that match."""
+    if known is None or effect.filter is None or effect.filter.zone != "hand":
+        raise Unverifiable("descartar cada carta sin filtro de mano")
+    want = {iid for iid in known if game.cards[iid].zone == "hand"}
+    moved = {iid for iid, z in pool.moves.items() if z == "graveyard" and iid in want}
+    if moved != want:
+        missing = next(iter(want - moved))
+        raise IllegalAction("10.18", f"{source.label()}: su habilidad Descarta "
+                                     f"{game.cards[missing].label()} y el registro no lo hace.")
+    pool.take_moves(list(moved))
+    return bool(moved)
 
 
 def _found(game: State, f: TargetFilter | None, inst: Inst, p: str, source: Inst) -> bool:

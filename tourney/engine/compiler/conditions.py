@@ -84,6 +84,14 @@ def counted(cur: Cursor) -> tuple[Condition, Cursor] | None:
         if phrase and phrase[0].zone == "play" and phrase[0].controller is None and phrase[0].ref is None:
             return Condition("control_at_most", cards=phrase[0], n=got[0]), phrase[1]
         return None
+    for words, whose, than in (("controlas mas", "you", "que tu oponente"), ("controles mas", "you", "que tu oponente"),
+                               ("tu oponente controla mas", "opponent", "que tu")):
+        if (after := cur.take(*words.split())) is not None:  # «si controlas más Aliados que tu oponente»
+            phrase = bare_phrase(after)
+            if phrase and phrase[0].zone == "play" and phrase[0].controller is None and \
+                    (end := phrase[1].take(*than.split())) is not None:
+                return Condition("more_than", cards=phrase[0], zone=whose), end
+            return None
     if (after := cur.take("tu", "oponente", "controla")) is not None and (got := number(after)) and \
             (rest := got[1].take("o", "mas")) is not None:  # «si tu oponente controla 3 o más Oros»
         phrase = bare_phrase(rest)

@@ -106,37 +106,6 @@ def _second_object(eff: Effect, cur: Cursor) -> tuple[Effect, Cursor] | None:
     return replace(eff, cards=got[0]), got[1]
 
 
-_DIG_REST = (("y destierra la otra", "exile", 1), ("y destierra las otras", "exile", None),
-             ("y el resto en la parte inferior de tu mazo castillo", "castle_bottom", None),
-             ("y regresa las demas en cualquier orden", "castle_top", None),
-             ("y pon el resto en la parte inferior de tu mazo castillo", "castle_bottom", None))
-
-
-def _dig(cur: Cursor) -> tuple[Effect, Cursor] | None:
-    """ "Mira las dos primeras cartas de tu Mazo Castillo. Pon una en tu mano y Destierra la otra";
-    "… Elige una, ponla en tu mano y regresa las demás en cualquier orden"."""
-    after = cur.take_any("mira las primeras", "mira las", "mirar las primeras", "mirar las")
-    if after is None or (got := number(after)) is None:
-        return None
-    n, head = got
-    head = head.take("primeras") or head
-    looked = head.take("cartas", "de", "tu", "mazo", "castillo")
-    if looked is None or (rest := looked.take_any(".", ",")) is None:
-        return None
-    if (more := rest.take("elige", "una", ",", "pon", "la", "en", "tu", "mano")) is not None:
-        taken, rest = 1, more
-    elif (more := rest.take("pon")) is not None and (got := number(more)) is not None and \
-            (end := got[1].take("en", "tu", "mano")) is not None:
-        taken, rest = got[0], end
-    else:
-        return None
-    for words, zone, left in _DIG_REST:
-        if (end := rest.take(*words.split())) is not None and (left is None or n - taken == left):
-            return Effect("dig", amount=n, cards=Cards(count=taken, zone="castle", zone_owner="you"),
-                          dest="hand", rest_zone=zone), end
-    return None
-
-
 def _unless(cur: Cursor) -> tuple[tuple[str, int], Cursor] | None:
     """ "(a menos que tu oponente) pague 2 Oros / destierre 2 cartas de su Cementerio"."""
     if (after := cur.take("pague")) is not None and (got := number(after)) and \

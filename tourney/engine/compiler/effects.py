@@ -9,13 +9,14 @@ from dataclasses import replace
 
 from .card_effects import GRANTS, SUBJECT_KINDS, _being_played, _card_effect, _object
 from .effect_parts import (
-    _MOVE_TO, VERBS, _amount, _dig, _own_zone, _player, _second_object, _unless, as_many,
+    _MOVE_TO, VERBS, _amount, _own_zone, _player, _second_object, _unless, as_many,
 )
 from .control import cancel_effect, convert_effect
 from .counters import counter_effect
 from .effects_more import also_strength, extra_turn, gold, play, second_zone
 from .nouns import PRONOUNS, bare_phrase, card_phrase, more_modifiers, number
 from .parsed import Cards, Effect
+from .looks import dig, reveal_top
 from .search import search_effect
 from .statics import static_effect
 from .text import Cursor
@@ -32,8 +33,12 @@ def effect(cur: Cursor, antecedent: Cards | None = None) -> tuple[Effect, Cursor
 
 
 def effect_of(player: str, cur: Cursor, antecedent: Cards | None) -> tuple[Effect, Cursor] | None:
+    if player in ("you", "each") and (shown := reveal_top(player, cur)) is not None:
+        return shown  # «muestra la primera carta de tu Mazo Castillo, si es …, ponla en tu mano»
     if player == "you" and (static := static_effect(cur, antecedent)) is not None:
         return static  # damage to the Destierro, who may bear an Arma (statics.py)
+    if player == "opponent" and (after := cur.take("muestra", "su", "mano")) is not None:
+        return Effect("look_hand", player="opponent"), after  # «Tu oponente muestra su mano»
     if player == "opponent" and (after := cur.take("no", "puede", "jugar")) is not None:
         phrase = bare_phrase(after)  # «tu oponente no puede jugar Aliados de coste 2 o menos»
         if phrase is not None:
@@ -45,6 +50,10 @@ def effect_of(player: str, cur: Cursor, antecedent: Cards | None) -> tuple[Effec
                 (rest := got[1].take_any("contadores de", "contador de")) is not None and rest.peek():
             counter, rest = rest.peek().capitalize(), rest.skip()
             if (where := rest.take_any("en", "sobre")) is not None:
+                if where.peek() in ("el", "ella") and where.skip().peek() in ("", ".") and \
+                        antecedent is not None and antecedent.ref == "self":
+                    # «Cuando este Oro entra en juego …, pon un contador de Tesoro sobre él»
+                    return Effect("counters", cards=antecedent, amount=got[0], counter=counter), where.skip()
                 if (more := where.take("cada", "uno", "de", "ellos")) is not None and antecedent is not None:
                     return Effect("counters", cards=antecedent, amount=got[0], counter=counter), more
                 target = _object(where, antecedent)
@@ -59,7 +68,7 @@ def effect_of(player: str, cur: Cursor, antecedent: Cards | None) -> tuple[Effec
     if (after := cur.take_any("mira la mano de tu oponente", "mirar la mano de tu oponente",
                               "mira la mano oponente")) is not None:
         return Effect("look_hand", player="opponent"), after
-    if (dug := _dig(cur)) is not None:
+    if (dug := dig(cur)) is not None:
         return dug
     if cur.peek() in ("mira", "mirar") and (after := cur.skip().take_any("la primera carta")) is not None:
         if (rest := after.take_any("de tu mazo castillo")) is not None:
@@ -166,6 +175,10 @@ def _choose(cur: Cursor, antecedent: Cards | None):
     if (more := cur.take_any("de alli", "de ahi")) is not None:
         there = more
         cards, cur = more_modifiers(cards, more)
+    start = there or cur
+    if there is None and antecedent is not None and antecedent.ref == "looked" and cards.zone == "play" and \
+            "juego" not in got[1].toks[start.i:cur.i] and cur.peek() in ("", "."):
+        there = cur  # «Mira la mano de tu oponente y elige una carta que no sea Oro.»: from that hand
     if there is not None:
         if antecedent is None or antecedent.ref != "looked" or cards.zone != "play":
             return None
@@ -202,6 +215,10 @@ def _verb_effect(verb: str, player: str, cur: Cursor, antecedent: Cards | None):
                 if (tail := rest.take_any(f"cartas de {mine} mazo castillo", f"carta de {mine} mazo castillo")) \
                         is not None and (n == 1) == (words.startswith("la ")):
                     return Effect("banish_top", player, amount=n, dest=end), tail
+                if player == "you" and (n == 1) == (words.startswith("la ")) and (tail := rest.take_any(
+                        "cartas del mazo castillo de tu oponente", "carta del mazo castillo de tu oponente",
+                        "cartas del mazo castillo oponente", "carta del mazo castillo oponente")) is not None:
+                    return Effect("banish_top", "opponent", amount=n, dest=end), tail  # whose Mazo Castillo
                 return None
     return _verb_effect_of(verb, player, cur, antecedent)
 
@@ -240,6 +257,9 @@ def _verb_effect_of(verb: str, player: str, cur: Cursor, antecedent: Cards | Non
     if got is None:
         return None
     cards, cur = got
+    if antecedent is not None and antecedent.ref == "looked" and cards.zone == "play" and cards.ref is None and \
+            (there := cur.take_any("de ahi", "de alli")) is not None:
+        cards, cur = replace(cards, zone="hand", zone_owner=antecedent.zone_owner), there  # the hand shown
     if verb == "put":
         if (after := cur.take("en", "tu", "mano")) is not None and (cards.zone != "play" or cards.ref):
             return Effect("to_hand", player, cards, dest="hand"), after

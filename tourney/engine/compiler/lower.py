@@ -13,6 +13,7 @@ from .lower_parts import (
     _NAME, _PAID, _PHASES, _ZONES, Unsupported, _conditions, _cost, _count, _duration, _fields,
     _Scope, _tf_fields, _trigger, amount_source, card_filter,
 )
+from .looks import lower_reveal
 from .parsed import Amount, Cards
 from .parsed import Effect as PEffect
 from .parsed import Parsed
@@ -58,9 +59,16 @@ def _effect(eff: PEffect, scope: _Scope, continuous: bool) -> Effect:
         return Effect(eff.kind, subject="player", player=eff.player, amount=eff.amount,
                       **_count(eff.per, eff.player), **common)
     if eff.kind == "discard" and eff.cards is not None and eff.cards.zone == "hand" and \
-            not eff.cards.types and eff.cards.count is not None and eff.cards.ref is None:
+            not eff.cards.types and eff.cards.count is not None and eff.cards.ref is None and \
+            eff.cards.count_rel is None and not eff.cards.up_to:
         return Effect("discard", subject="player", player=eff.player, amount=eff.cards.count,
                       random=eff.cards.random, **_count(eff.per, eff.player), **common)
+    if eff.kind == "discard" and eff.cards is not None and eff.cards.zone == "hand" and eff.cards.count is None \
+            and eff.cards.ref is None and eff.cards.zone_owner in ("you", "opponent"):
+        # «Descarta todos los Talismanes de ahí» (the hand shown): every such card of that hand
+        flt = card_filter(eff.cards)
+        return Effect("discard", subject="each", player=eff.cards.zone_owner,
+                      filter=TargetFilter(**{**_tf_fields(flt), "count": 1, "targets": False}), **common)
     if eff.kind == "cannot_play":  # «no se pueden jugar Talismanes»
         assert eff.cards is not None
         flt = TargetFilter(**{**_tf_fields(card_filter(replace(eff.cards, count=1))), "targets": False})
@@ -73,9 +81,17 @@ def _effect(eff: PEffect, scope: _Scope, continuous: bool) -> Effect:
         # «elige una carta de allí … Tu oponente Descarta esa carta»: you choose, they discard
         flt, scope.chosen = scope.chosen, None
         return Effect("discard", subject="chosen", filter=flt, player="you", **common)
+    if eff.kind == "shuffle" and eff.cards is not None and eff.cards.ref == "that" and \
+            scope.chosen is not None and eff.player == "opponent" and eff.dest == "castle":
+        # «elige una carta Oscuridad de ahí. Tu oponente Baraja esa carta en su Mazo Castillo»
+        flt, scope.chosen = scope.chosen, None
+        return Effect("shuffle_into_castle", subject="chosen", filter=flt, player="you", **common)
+    if eff.kind == "reveal_top":  # «muestra la primera carta …, si es …, ponla en tu mano»
+        return lower_reveal(eff, common)
     if eff.kind == "dig":  # look at the top N, take some, the rest go to ``rest_zone``
         assert eff.cards is not None
-        flt = TargetFilter(count=eff.cards.count or 1, zone="castle", targets=False)
+        flt = TargetFilter(count=eff.cards.count if eff.cards.count is not None else 1, zone="castle",
+                           targets=False)
         return Effect("dig", subject="player", player="you", amount=eff.amount, filter=flt, zone="hand",
                       rest_zone=eff.rest_zone, **common)
     if eff.kind == "banish_top":
@@ -157,6 +173,8 @@ def _effect(eff: PEffect, scope: _Scope, continuous: bool) -> Effect:
         raise Unsupported(f"efecto «{eff.kind}» sin equivalente en el motor")
     if eff.player != "you" and kind not in ("discard", "banish", "shuffle_into_castle"):
         raise Unsupported("efecto de otro jugador")
+    if eff.player == "each":
+        return _each_chooses(eff, kind, common)
     if eff.player != "you":
         raise Unsupported("otro jugador elige qué cartas")
     cards = eff.cards
@@ -189,6 +207,24 @@ def _effect(eff: PEffect, scope: _Scope, continuous: bool) -> Effect:
     if kind == "discard":
         raise Unsupported("Descartar una carta concreta")
     return Effect(kind, duration=_duration(eff, continuous and kind in _LASTING), **fields, **extra,
+                  **common)
+
+
+def _each_chooses(eff: PEffect, kind: str, common: dict[str, Any]) -> Effect:
+    """«Cada jugador Destierra un Aliado que controle / una carta de su Cementerio»: each player
+    chooses that many of their own cards, without targeting (the filter's «you» is each player)."""
+    cards = eff.cards
+    assert cards is not None
+    if cards.ref is not None or cards.count is None or cards.target or cards.up_to or cards.random:
+        raise Unsupported("otro jugador elige qué cartas")
+    if cards.zone == "play" and cards.controller == "subject":
+        own = replace(cards, controller="you")
+    elif cards.zone != "play" and cards.zone_owner == "owner" and cards.controller is None:
+        own = replace(cards, zone_owner="you")
+    else:
+        raise Unsupported("cada jugador elige cartas de dueño incierto")
+    flt = card_filter(own, owner_player="you")
+    return Effect(kind, subject="chosen", player="each", filter=TargetFilter(**{**_tf_fields(flt), "targets": False}),
                   **common)
 
 
@@ -290,6 +326,10 @@ def _lower(p: Parsed, text: str, card_type: str) -> Ability:
             return Ability("continuous", effects=(Effect("cannot_attack", subject="self"),),
                            text=text)
         raise Unsupported(f"propiedad «{p.param}» sin equivalente en el motor")
+    if p.kind == "permission" and p.trigger is not None:  # «… en respuesta a que tu oponente juegue un Aliado»
+        if p.conditions:
+            raise Unsupported("permiso en respuesta con condición")
+        return Ability("play_permission", zone="hand", response=True, trigger=_trigger(p.trigger), text=text)
     if p.kind == "permission" and p.conditions:
         plain = _lower(Parsed("permission", param=p.param), text, card_type)
         return Ability("play_permission", zone=plain.zone, phases=plain.phases, own_turn=plain.own_turn,
@@ -332,6 +372,10 @@ def _lower(p: Parsed, text: str, card_type: str) -> Ability:
     scope = _Scope(p.trigger)
     continuous = p.kind == "static"
     effects = _effects(p, scope, continuous)
+    if any(t.count_from is not None for t in scope.targets[:-1]):
+        raise Unsupported("un objetivo de cantidad variable antes de otro")  # the engine splits by count
+    if continuous and any(e.filter is not None and e.filter.count_from is not None for e in effects):
+        raise Unsupported("cantidad variable de cartas en una habilidad continua")
     costs = tuple(_cost(c) for c in p.costs)
     response = any(e.kind in ("annul", "cancel") for e in effects)  # Anulación: «en respuesta»
     common: dict[str, Any] = {"condition": _conditions(p.conditions), "costs": costs, "targets": tuple(scope.targets),

@@ -97,6 +97,9 @@ def describe_condition(c: Condition) -> str:
         return f"si este turno {said}ocurrió: {c.phase} ({c.cards.describe() if c.cards else ''})"
     if c.kind == "zone_count":
         return f"si hay {c.n} o más {_said(c.cards)}"
+    if c.kind == "more_than":
+        who, than = ("controlas", "tu oponente") if c.zone == "you" else ("tu oponente controla", "tú")
+        return f"si {who} más {_said(c.cards)} que {than}"
     if c.kind == "bearer_not_race":
         return "mientras el Aliado portador no sea de Raza " + " ni ".join(c.races)
     if c.kind == "bearer_unblocked":

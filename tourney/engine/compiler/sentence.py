@@ -78,6 +78,13 @@ def _special(toks: tuple[str, ...]) -> Parsed | None:
         if got and (rest := got[1].take_any("contadores de", "contador de")) is not None and \
                 rest.i + 1 == len(toks):
             return Parsed("property", param="counters", extra=(rest.peek().capitalize(), str(got[0])))
+    if (after := cur.take("SELF", "solo", "puede", "ser", "declarado", "atacante", "si")) is not None:
+        conds = _joined_conditions(after)  # «… sólo puede ser declarado atacante si …»: not while not
+        if conds is not None and conds[1].done and len(conds[0]) == 1:
+            negated = replace(conds[0][0], kind="not:" + conds[0][0].kind)
+            return Parsed("static", effects=(Effect("cannot_attack", cards=Cards(ref="self")),),
+                          conditions=(negated,))
+        return None
     if (after := cur.take("solo", "puedes", "jugar", "SELF")) is not None:
         if (rest := after.take("si")) is not None and (conds := _joined_conditions(rest)) and conds[1].done:
             return Parsed("restriction", conditions=conds[0])
@@ -182,6 +189,11 @@ def parse_unit(toks: tuple[str, ...], card_type: str) -> tuple[Parsed, ...]:
     special = _special(toks)
     if special is not None:
         return (special,)
+    from .play_permissions import response_permission  # frames imports this module's neighbours
+
+    answer = response_permission(toks)
+    if answer is not None:
+        return (answer,)
     return _framed(Cursor(toks), card_type)
 
 
@@ -289,6 +301,11 @@ def _framed(cur: Cursor, card_type: str) -> tuple[Parsed, ...]:
     if body is None:
         raise NotUnderstood(f"efecto no reconocido: «{cur.rest()}»")
     effs, end = body
+    if not end.done and all(e.kind == "cost_change" and e.cards is not None and e.cards.ref == "self"
+                            for e in effs) and (after := end.take("si")) is not None and \
+            (trailing := _joined_conditions(after)) is not None and trailing[1].done:
+        conds.extend(trailing[0])  # «Te cuesta un Oro menos jugar este Talismán si controlas …»
+        end = trailing[1]
     if not end.done:
         raise NotUnderstood(f"sobra texto sin entender: «{end.rest()}»")
     if until_final:
