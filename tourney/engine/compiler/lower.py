@@ -13,6 +13,7 @@ from .lower_parts import (
     _NAME, _PAID, _PHASES, _ZONES, Unsupported, _conditions, _cost, _count, _duration, _fields,
     _Scope, _tf_fields, _trigger, amount_source, card_filter,
 )
+from .looks import lower_reveal
 from .parsed import Amount, Cards
 from .parsed import Effect as PEffect
 from .parsed import Parsed
@@ -85,6 +86,8 @@ def _effect(eff: PEffect, scope: _Scope, continuous: bool) -> Effect:
         # «elige una carta Oscuridad de ahí. Tu oponente Baraja esa carta en su Mazo Castillo»
         flt, scope.chosen = scope.chosen, None
         return Effect("shuffle_into_castle", subject="chosen", filter=flt, player="you", **common)
+    if eff.kind == "reveal_top":  # «muestra la primera carta …, si es …, ponla en tu mano»
+        return lower_reveal(eff, common)
     if eff.kind == "dig":  # look at the top N, take some, the rest go to ``rest_zone``
         assert eff.cards is not None
         flt = TargetFilter(count=eff.cards.count if eff.cards.count is not None else 1, zone="castle",

@@ -198,6 +198,8 @@ def _fields(cards: Cards) -> dict:
 
 
 def _condition(cond: PCondition) -> Condition:
+    if cond.kind.startswith("not:"):  # «sólo puede ser declarado atacante si …»: while it does not hold
+        return Condition("not", of=(_condition(replace(cond, kind=cond.kind[4:])),))
     if cond.kind == "all_race":  # races and/or an attribute («son Luz») kept in ``zone``
         if cond.zone and cond.races:  # «Luz y/o de Raza Héroe»: each Ally is one of them
             either = (TargetFilter(attribute=cond.zone, targets=False),
