@@ -13,6 +13,7 @@ from .lower_parts import (
     _NAME, _PAID, _PHASES, _ZONES, Unsupported, _conditions, _cost, _count, _duration, _fields,
     _Scope, _tf_fields, _trigger, amount_source, card_filter,
 )
+from .looks import lower_reveal
 from .parsed import Amount, Cards
 from .parsed import Effect as PEffect
 from .parsed import Parsed
@@ -43,22 +44,33 @@ def _effect(eff: PEffect, scope: _Scope, continuous: bool) -> Effect:
             common["unless_player"] = "opponent"  # «Roba una carta a menos que tu oponente pague …»
         common["unless"] = Cost(eff.unless[0], amount=eff.unless[1])
     if eff.kind in ("draw", "mill") and (eff.amount_from or "").startswith("cost_of_that:"):
-        source, target = _cost_of_that(eff.amount_from or "", scope)
+        noun = (eff.amount_from or "").partition(":")[2]
+        if scope.last is None and _fires_for(scope, noun):
+            # «Cuando tu oponente juegue un Talismán, … tantas cartas como coste tenga ese
+            # Talismán»: the card that fired the trigger
+            source, target = "cost_of_triggering", 0
+        else:
+            source, target = _cost_of_that(eff.amount_from or "", scope)
         return Effect(eff.kind, subject="player", player=eff.player, amount_from=source,
                       target=target, **common)
     if eff.kind in ("draw", "mill") and eff.amount_from is not None:
         target = 0
-        if eff.amount_from == "strength_of_target":
-            if scope.last is None or scope.last[0] != "target":
+        source = eff.amount_from
+        if source == "strength_of_target":
+            if scope.last is None and _fires_for(scope, "Aliado"):
+                source = "strength_of_triggering"  # «Cuando otro Aliado … entre en juego, … ese Aliado»
+            elif scope.last is None or scope.last[0] != "target":
                 raise Unsupported("«ese Aliado» sin objetivo antes")
-            target = scope.last[1]
-        return Effect(eff.kind, subject="player", player=eff.player, amount_from=eff.amount_from,
+            else:
+                target = scope.last[1]
+        return Effect(eff.kind, subject="player", player=eff.player, amount_from=source,
                       target=target, **common)
     if eff.kind in ("draw", "mill"):
         return Effect(eff.kind, subject="player", player=eff.player, amount=eff.amount,
                       **_count(eff.per, eff.player), **common)
     if eff.kind == "discard" and eff.cards is not None and eff.cards.zone == "hand" and \
-            not eff.cards.types and eff.cards.count is not None and eff.cards.ref is None:
+            not eff.cards.types and eff.cards.count is not None and eff.cards.ref is None and \
+            eff.cards.count_rel is None and not eff.cards.up_to:
         return Effect("discard", subject="player", player=eff.player, amount=eff.cards.count,
                       random=eff.cards.random, **_count(eff.per, eff.player), **common)
     if eff.kind == "discard" and eff.cards is not None and eff.cards.zone == "hand" and eff.cards.count is None \
@@ -84,6 +96,8 @@ def _effect(eff: PEffect, scope: _Scope, continuous: bool) -> Effect:
         # «elige una carta Oscuridad de ahí. Tu oponente Baraja esa carta en su Mazo Castillo»
         flt, scope.chosen = scope.chosen, None
         return Effect("shuffle_into_castle", subject="chosen", filter=flt, player="you", **common)
+    if eff.kind == "reveal_top":  # «muestra la primera carta …, si es …, ponla en tu mano»
+        return lower_reveal(eff, common)
     if eff.kind == "dig":  # look at the top N, take some, the rest go to ``rest_zone``
         assert eff.cards is not None
         flt = TargetFilter(count=eff.cards.count if eff.cards.count is not None else 1, zone="castle",
@@ -133,6 +147,8 @@ def _effect(eff: PEffect, scope: _Scope, continuous: bool) -> Effect:
         dest = {"hand": "hand", "exile": "exile", "castle_top": "castle_top",
                 "graveyard": "graveyard", "paid": "paid", "reserve": "reserve",
                 "being_played": "being_played"}[eff.dest]  # being_played: «y juégalo sin pagar su coste»
+        if dest == "being_played" and flt.count == 1 and not flt.up_to:
+            scope.found = flt  # «… y jugarlo sin pagar su coste. Luego, Destierra ese Talismán»
         return Effect("search", subject="player", player=owner or "you", filter=flt, zone=dest, **common)
     if eff.kind == "extra_turn":  # «Gana un turno extra después de éste»
         return Effect("extra_turn", subject="player", player="you", **common)
@@ -204,6 +220,15 @@ def _effect(eff: PEffect, scope: _Scope, continuous: bool) -> Effect:
         raise Unsupported("Descartar una carta concreta")
     return Effect(kind, duration=_duration(eff, continuous and kind in _LASTING), **fields, **extra,
                   **common)
+
+
+def _fires_for(scope: _Scope, noun: str) -> bool:
+    """«ese Aliado» names the card that fired the trigger: a card of that type (and no card was
+    paid as a cost, which «ese» could name too)."""
+    trig = scope.trigger
+    paid = [c for c in _PAID["costs"] if c.kind not in ("gold", "mill", "counters")]
+    return bool(noun) and not paid and trig is not None and trig.cards is not None and \
+        trig.cards.ref is None and trig.cards.types == (noun,)
 
 
 def _each_chooses(eff: PEffect, kind: str, common: dict[str, Any]) -> Effect:
@@ -368,6 +393,10 @@ def _lower(p: Parsed, text: str, card_type: str) -> Ability:
     scope = _Scope(p.trigger)
     continuous = p.kind == "static"
     effects = _effects(p, scope, continuous)
+    if any(t.count_from is not None for t in scope.targets[:-1]):
+        raise Unsupported("un objetivo de cantidad variable antes de otro")  # the engine splits by count
+    if continuous and any(e.filter is not None and e.filter.count_from is not None for e in effects):
+        raise Unsupported("cantidad variable de cartas en una habilidad continua")
     costs = tuple(_cost(c) for c in p.costs)
     response = any(e.kind in ("annul", "cancel") for e in effects)  # Anulación: «en respuesta»
     common: dict[str, Any] = {"condition": _conditions(p.conditions), "costs": costs, "targets": tuple(scope.targets),

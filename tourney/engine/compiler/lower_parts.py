@@ -29,7 +29,7 @@ _EVENTS = {"combat_damage": "combat_damage", "enters": "enters_play", "leaves": 
            "attacks": "attack_declared", "blocks": "block_declared", "played": "played",
            "purified": "purified", "to_graveyard": "to_graveyard", "regrouped": "regrouped",
            "ability_used": "ability_used", "damage": "damage", "searched": "searched",
-           "shuffled": "shuffled", "control_gained": "control_changed"}
+           "shuffled": "shuffled", "to_paid": "to_paid", "control_gained": "control_changed"}
 
 
 def card_filter(cards: Cards, *, owner_player: str | None = None) -> TargetFilter:
@@ -53,7 +53,7 @@ def card_filter(cards: Cards, *, owner_player: str | None = None) -> TargetFilte
         if owner == "one":  # "hasta dos cartas en un Cementerio": all from the same one
             if cards.count is None:
                 raise Unsupported("«cualquier cantidad de» cartas de un Cementerio")
-            same_zone = cards.count != 1
+            same_zone = cards.count != 1 or cards.count_rel is not None
             owner = None
         if owner == "owner":
             if owner_player is None:
@@ -100,6 +100,13 @@ def card_filter(cards: Cards, *, owner_player: str | None = None) -> TargetFilte
                                  for c in cards.any_of)
     if cards.cost_rel is not None or cards.strength_rel is not None:
         kwargs.update(_relations(cards))
+    if cards.count_rel is not None:  # «hasta tantas cartas como …»: count 1, at most that many
+        source, counted = amount_source(cards.count_rel)
+        if "from_filter" in kwargs and counted is not None:
+            raise Unsupported("dos cantidades distintas en un filtro")
+        kwargs["count_from"] = source
+        if counted is not None:
+            kwargs["from_filter"] = counted
     if cards.extreme is not None:
         kwargs["extreme"] = "min_strength" if cards.extreme == "min" else "max_strength"
     return TargetFilter(types=types, races=cards.races, controller=controller, keywords=cards.keywords,
@@ -123,6 +130,7 @@ class _Scope:
         self.last: tuple[str, int] | None = None
         self.trigger = trigger
         self.chosen: TargetFilter | None = None  # «elige … de allí»: chosen when it resolves
+        self.found: TargetFilter | None = None  # the card a search found and played
 
     def subject(self, cards: Cards, player: str | None = None) -> dict:
         if cards.ref == "self":
@@ -134,6 +142,10 @@ class _Scope:
         if cards.ref == "that" and self.chosen is not None:
             flt, self.chosen = self.chosen, None
             return {"subject": "chosen", "filter": flt}
+        if cards.ref == "that" and self.last is None and self.found is not None and \
+                cards.types and cards.types == self.found.types:
+            # «busca un Talismán … y juégalo sin pagar su coste. Luego, Destierra ese Talismán»
+            return {"subject": "found", "filter": TargetFilter(types=cards.types, targets=False)}
         if cards.ref == "that":
             if self.last == ("chosen", -1):
                 raise Unsupported("«esa carta» de una carta elegida al resolver")
@@ -191,6 +203,8 @@ def _fields(cards: Cards) -> dict:
 
 
 def _condition(cond: PCondition) -> Condition:
+    if cond.kind.startswith("not:"):  # «sólo puede ser declarado atacante si …»: while it does not hold
+        return Condition("not", of=(_condition(replace(cond, kind=cond.kind[4:])),))
     if cond.kind == "all_race":  # races and/or an attribute («son Luz») kept in ``zone``
         if cond.zone and cond.races:  # «Luz y/o de Raza Héroe»: each Ally is one of them
             either = (TargetFilter(attribute=cond.zone, targets=False),
@@ -400,10 +414,10 @@ def _trigger_of(t: PTrigger) -> Trigger:
     flt = TargetFilter(**{**_tf_fields(card_filter(t.cards)), "targets": False, "count": 1})
     if flt.played_free is not None or flt.played_from_hand is not None or flt.targeting is not None:
         raise Unsupported("disparo según cómo se jugó la carta")  # known only once its window opens
-    if t.whose == "opponent_turn":  # «… en un turno oponente»
+    if t.whose in ("opponent_turn", "your_turn"):  # «… en un turno oponente», «… en tu turno»
         if "condition" in extra:
             raise Unsupported("dos condiciones en el disparo")
-        return Trigger(event, card=flt, player=player, condition=Condition("opponent_turn"), **extra)
+        return Trigger(event, card=flt, player=player, condition=Condition(t.whose), **extra)
     return Trigger(event, card=flt, player=player, **extra)
 
 
