@@ -432,6 +432,9 @@ class Effect(_Value):
         if self.kind == "search" and self.filter is not None:  # «Busca hasta tres Armas …»
             from dataclasses import replace
             return replace(self.filter, targets=False).describe()
+        if self.kind == "reveal_top" and self.filter is not None:  # «si es un Talismán …»
+            from dataclasses import replace
+            return replace(self.filter, zone="in_play", up_to=False, targets=False).describe()
         if self.kind == "dig" and self.filter is not None:  # «… y toma una carta»
             from dataclasses import replace
             return replace(self.filter, zone="in_play", targets=False).describe()
@@ -466,6 +469,10 @@ class Effect(_Value):
             text = text[3:]
         if self.player == "each" and self.subject == "chosen" and not text.startswith("cada jugador"):
             text = "cada jugador " + text
+        if self.kind == "reveal_top" and self.zone == "being_played":
+            text = text.replace(", va a las cartas que se están jugando", ", se juega sin pagar su coste")
+        if self.kind == "reveal_top" and self.filter is not None and self.filter.up_to:
+            text = text.replace(", va a ", ", puede ir a ").replace(", se juega", ", puede jugarse")
         if self.kind == "dig" and self.rest_zone:  # where the cards not taken go
             if self.filter is not None and self.filter.count == 0:
                 text = text.split(" y toma ")[0] + " y las devuelve al tope de su Mazo Castillo en cualquier orden"

@@ -12,11 +12,11 @@ from .effect_parts import (
     _MOVE_TO, VERBS, _amount, _own_zone, _player, _second_object, _unless, as_many,
 )
 from .control import cancel_effect, convert_effect
-from .counters import counter_effect
+from .counters import counter_effect, up_to_one_counter
 from .effects_more import also_strength, extra_turn, gold, play, second_zone
 from .nouns import PRONOUNS, bare_phrase, card_phrase, more_modifiers, number
 from .parsed import Cards, Effect
-from .looks import dig
+from .looks import dig, reveal_top
 from .search import search_effect
 from .statics import static_effect
 from .text import Cursor
@@ -33,6 +33,8 @@ def effect(cur: Cursor, antecedent: Cards | None = None) -> tuple[Effect, Cursor
 
 
 def effect_of(player: str, cur: Cursor, antecedent: Cards | None) -> tuple[Effect, Cursor] | None:
+    if player in ("you", "each") and (shown := reveal_top(player, cur)) is not None:
+        return shown  # «muestra la primera carta de tu Mazo Castillo, si es …, ponla en tu mano»
     if player == "you" and (static := static_effect(cur, antecedent)) is not None:
         return static  # damage to the Destierro, who may bear an Arma (statics.py)
     if player == "opponent" and (after := cur.take("muestra", "su", "mano")) is not None:
@@ -43,6 +45,8 @@ def effect_of(player: str, cur: Cursor, antecedent: Cards | None) -> tuple[Effec
             played = _being_played(phrase[0], "opponent")
             return (Effect("cannot_play", "opponent", played), phrase[1]) if played else None
         return None
+    if player == "you" and (upto := up_to_one_counter(cur, antecedent)) is not None:
+        return upto  # «(pon un contador en este Aliado) y hasta un contador de Alimento en otro Aliado …»
     if player == "you":
         if cur.peek() in ("pon", "poner") and (got := number(cur.skip())) and \
                 (rest := got[1].take_any("contadores de", "contador de")) is not None and rest.peek():
@@ -213,6 +217,10 @@ def _verb_effect(verb: str, player: str, cur: Cursor, antecedent: Cards | None):
                 if (tail := rest.take_any(f"cartas de {mine} mazo castillo", f"carta de {mine} mazo castillo")) \
                         is not None and (n == 1) == (words.startswith("la ")):
                     return Effect("banish_top", player, amount=n, dest=end), tail
+                if player == "you" and (n == 1) == (words.startswith("la ")) and (tail := rest.take_any(
+                        "cartas del mazo castillo de tu oponente", "carta del mazo castillo de tu oponente",
+                        "cartas del mazo castillo oponente", "carta del mazo castillo oponente")) is not None:
+                    return Effect("banish_top", "opponent", amount=n, dest=end), tail  # whose Mazo Castillo
                 return None
     return _verb_effect_of(verb, player, cur, antecedent)
 

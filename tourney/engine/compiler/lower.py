@@ -13,6 +13,7 @@ from .lower_parts import (
     _NAME, _PAID, _PHASES, _ZONES, Unsupported, _conditions, _cost, _count, _duration, _fields,
     _Scope, _tf_fields, _trigger, amount_source, card_filter,
 )
+from .looks import lower_reveal
 from .parsed import Amount, Cards
 from .parsed import Cost as PCost
 from .parsed import Effect as PEffect
@@ -49,16 +50,26 @@ def _effect(eff: PEffect, scope: _Scope, continuous: bool) -> Effect:
         return Effect(eff.kind, subject="player", player=eff.player,
                       amount_from=amount_source(ref)[0], **common)
     if eff.kind in ("draw", "mill") and (eff.amount_from or "").startswith("cost_of_that:"):
-        source, target = _cost_of_that(eff.amount_from or "", scope)
+        noun = (eff.amount_from or "").partition(":")[2]
+        if scope.last is None and _fires_for(scope, noun):
+            # «Cuando tu oponente juegue un Talismán, … tantas cartas como coste tenga ese
+            # Talismán»: the card that fired the trigger
+            source, target = "cost_of_triggering", 0
+        else:
+            source, target = _cost_of_that(eff.amount_from or "", scope)
         return Effect(eff.kind, subject="player", player=eff.player, amount_from=source,
                       target=target, **common)
     if eff.kind in ("draw", "mill") and eff.amount_from is not None:
         target = 0
-        if eff.amount_from == "strength_of_target":
-            if scope.last is None or scope.last[0] != "target":
+        source = eff.amount_from
+        if source == "strength_of_target":
+            if scope.last is None and _fires_for(scope, "Aliado"):
+                source = "strength_of_triggering"  # «Cuando otro Aliado … entre en juego, … ese Aliado»
+            elif scope.last is None or scope.last[0] != "target":
                 raise Unsupported("«ese Aliado» sin objetivo antes")
-            target = scope.last[1]
-        return Effect(eff.kind, subject="player", player=eff.player, amount_from=eff.amount_from,
+            else:
+                target = scope.last[1]
+        return Effect(eff.kind, subject="player", player=eff.player, amount_from=source,
                       target=target, **common)
     if eff.kind in ("draw", "mill"):
         return Effect(eff.kind, subject="player", player=eff.player, amount=eff.amount,
@@ -91,6 +102,8 @@ def _effect(eff: PEffect, scope: _Scope, continuous: bool) -> Effect:
         # «elige una carta Oscuridad de ahí. Tu oponente Baraja esa carta en su Mazo Castillo»
         flt, scope.chosen = scope.chosen, None
         return Effect("shuffle_into_castle", subject="chosen", filter=flt, player="you", **common)
+    if eff.kind == "reveal_top":  # «muestra la primera carta …, si es …, ponla en tu mano»
+        return lower_reveal(eff, common)
     if eff.kind == "dig":  # look at the top N, take some, the rest go to ``rest_zone``
         assert eff.cards is not None
         flt = TargetFilter(count=eff.cards.count if eff.cards.count is not None else 1, zone="castle",
@@ -140,6 +153,8 @@ def _effect(eff: PEffect, scope: _Scope, continuous: bool) -> Effect:
         dest = {"hand": "hand", "exile": "exile", "castle_top": "castle_top",
                 "graveyard": "graveyard", "paid": "paid", "reserve": "reserve",
                 "being_played": "being_played"}[eff.dest]  # being_played: «y juégalo sin pagar su coste»
+        if dest == "being_played" and flt.count == 1 and not flt.up_to:
+            scope.found = flt  # «… y jugarlo sin pagar su coste. Luego, Destierra ese Talismán»
         return Effect("search", subject="player", player=owner or "you", filter=flt, zone=dest, **common)
     if eff.kind == "extra_turn":  # «Gana un turno extra después de éste»
         return Effect("extra_turn", subject="player", player="you", **common)
@@ -218,6 +233,15 @@ def _effect(eff: PEffect, scope: _Scope, continuous: bool) -> Effect:
         raise Unsupported("Descartar una carta concreta")
     return Effect(kind, duration=_duration(eff, continuous and kind in _LASTING), **fields, **extra,
                   **common)
+
+
+def _fires_for(scope: _Scope, noun: str) -> bool:
+    """«ese Aliado» names the card that fired the trigger: a card of that type (and no card was
+    paid as a cost, which «ese» could name too)."""
+    trig = scope.trigger
+    paid = [c for c in _PAID["costs"] if c.kind not in ("gold", "mill", "counters")]
+    return bool(noun) and not paid and trig is not None and trig.cards is not None and \
+        trig.cards.ref is None and trig.cards.types == (noun,)
 
 
 def _each_chooses(eff: PEffect, kind: str, common: dict[str, Any]) -> Effect:
