@@ -226,3 +226,26 @@ def test_cualquier_jugador_octavio_once_used_has_lost_its_ability(judge):
     assert judge(head, setup + [one]).verified
     v = judge(head, setup + [one, two])  # it lost its ability until the Fase Final
     assert (v.status, v.rule, v.line) == ("illegal", "6.2", 6) and "perdió" in v.message
+
+
+# -- «sólo puede ser declarado atacante si …»: it cannot attack while the condition fails --
+
+def test_ataque_kato_danzo_attacks_only_if_all_your_allies_are_caballeros(real):
+    assert sentence_json(real("Kato Danzo"), 1) == [{
+        "kind": "continuous", "effects": [{"kind": "cannot_attack", "subject": "self"}],
+        "condition": {"kind": "not", "of": [{"kind": "all_allies", "filter": {
+            "types": ["Aliado"], "races": ["Caballero"], "controller": "you", "targets": False}}]}}]
+
+
+def test_ataque_kato_danzo_cannot_attack_beside_a_barbaro(judge):
+    head = header(deck("Kato Danzo"), deck(), hand=1)
+    alone = [put("A", "A1"), end("A"), end("B"), attack("A", "A1")]
+    assert judge(head, alone).legal  # Kato Danzo is a Caballero: all your Aliados are
+    v = judge(head, [put("A", "A1", "A2"), end("A"), end("B"), attack("A", "A1")])
+    assert (v.status, v.rule) == ("illegal", "9 C1")  # Thorkell el Alto is a Bárbaro
+
+
+def test_fuerza_ragnar_lodbrok_misprint_a_las_fuerza_reads_as_a_la_fuerza(real):
+    assert sentence_json(real("Ragnar Lodbrok"), 3) == [{"kind": "continuous", "effects": [
+        {"kind": "strength", "subject": "each", "amount": 2, "filter": {
+            "types": ["Aliado"], "races": ["Bárbaro"], "controller": "you", "attacking": True}}]}]
