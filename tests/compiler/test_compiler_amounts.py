@@ -313,3 +313,44 @@ def test_petrov_played_the_weaker_aliados_are_destroyed_not_the_equal_ones(judge
     assert v.status == "unfinished" and v.verified[-1] == len(base) + 2
     v = judge(head, base + [effect("A", "A1", moves=[["B1", "graveyard"], ["B2", "graveyard"]])])
     assert v.status == "illegal" and v.line == len(base) + 2
+
+
+# -- «hasta tantas cartas como …», «hasta una carta … por cada …» -------------------------
+
+def test_convocar_guardian_shuffles_up_to_one_card_per_guardian(real):
+    ability = _only(real("Convocar Guardián"), 0)
+    assert ability["targets"] == [{"controller": "you", "zone": "graveyard", "up_to": True,
+                                   "count_from": "count",
+                                   "from_filter": {"types": ["Aliado"], "keywords": ["Guardián"],
+                                                   "controller": "you", "targets": False}}]
+
+
+def test_stibor_and_asta_gravidus_count_by_a_fuerza(real):
+    ability = _only(real("Stibor de Stiboricz"), 1)
+    assert ability["targets"][0]["count_from"] == "strength_of_self"
+    ability = _only(real("Asta Gravidus"), 1)
+    assert ability["targets"] == [{"zone": "graveyard", "up_to": True,
+                                   "count_from": "strength_of_bearer", "same_zone": True}]
+    assert ability["effects"] == [{"kind": "purify"}]
+
+
+def test_cavorita_counts_the_luz_cards_you_control(real):
+    ability = _only(real("Cavorita"), 1)
+    assert ability["targets"][0]["from_filter"] == {"controller": "you", "attribute": "Luz",
+                                                    "targets": False}
+    assert ability["effects"] == [{"kind": "shuffle_into_castle"}]
+
+
+def test_visnu_choosing_that_many_cards_of_a_hand_stays_not_understood(real):
+    from tourney.engine.compiler import compile_card
+    assert not compile_card(real("Visnu")).sentences[1].understood
+
+
+def test_convocar_guardian_played_one_guardian_allows_one_target(judge, cost):
+    # A controls Marco Polo (Guardián): at most one card of A's Cementerio
+    head = header(deck("Convocar Guardián", "Marco Polo"), deck(), hand=2)
+    base = [put("A", "A2"), put("A", "A3", "A4", zone="graveyard")]
+    v = judge(head, base + cast("A", "A1", "Convocar Guardián", cost, targets=["A3", "A4"]))
+    assert (v.status, v.rule) == ("illegal", "8.2")
+    v = judge(head, base + cast("A", "A1", "Convocar Guardián", cost, targets=["A3"]))
+    assert v.status == "unfinished"

@@ -287,3 +287,20 @@ def test_nautilus_converts_once_per_turn_and_its_line_stays_unverified(judge):
     assert v.legal and 4 in v.unverified  # the engine does not turn cards into Aliados yet
     v = judge(head, base + [effect("A", "A1"), use])
     assert (v.status, v.line, v.rule) == ("illegal", 5, "6.1")
+
+
+def test_milano_negro_needs_its_tesoro_counter_to_destroy_an_oro(real, judge):
+    enters = sentence_json(real("Milano Negro"), 1)[0]  # «pon un contador de Tesoro sobre él»
+    assert enters["effects"] == [{"kind": "counters", "subject": "self", "amount": 1, "counter": "Tesoro"}]
+    use = sentence_json(real("Milano Negro"), 2)[0]  # «… y tiene un contador de Tesoro sobre él»
+    assert use["zone"] == "reserve" and use["condition"] == {"kind": "has_counters", "counter": "Tesoro"}
+    head = header(deck("Milano Negro"), deck("Mercaderes"), hand=1)
+    base = [{"p": "A", "do": "gold", "card": "A1"}, put("B", "B1", zone="reserve")]
+    fire = effect("A", "A1", counters=[["A1", "Tesoro", 1]])
+    v = judge(head, base + [fire])
+    assert v.legal and len(base) + 2 in v.verified
+    destroy = effect("A", "A1", moves=[["A1", "exile"], ["B1", "graveyard"]])
+    v = judge(head, base + [fire, destroy])
+    assert v.legal and len(base) + 3 in v.verified
+    v = judge(head, [put("A", "A1", zone="reserve"), put("B", "B1", zone="reserve"), destroy])
+    assert v.status == "illegal"  # no Tesoro counter on it

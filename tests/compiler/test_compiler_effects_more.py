@@ -364,3 +364,27 @@ def test_yamachichi_targets_an_espectral_card_of_its_cementerio(judge):
     assert v.legal and len(base) + 2 in v.unverified  # playing it is not checked yet
     v = judge(head, base + [effect("A", "A1", targets=["A3"])])
     assert (v.status, v.rule) == ("illegal", "8.2")
+
+
+# -- «Puedes jugar este Talismán en respuesta a que tu oponente juegue un Aliado» ------------
+
+def test_sefirot_may_be_played_in_response_to_an_opponents_aliado(real):
+    assert sentence_json(real("Sefirot"), 1) == [
+        {"kind": "play_permission", "trigger": {"event": "played", "card": {"types": ["Aliado"], "targets": False},
+                                                "player": "opponent"}, "zone": "hand", "response": True}]
+
+
+def test_travesura_de_coyote_may_be_played_in_response_to_an_opponents_talisman(real):
+    got = sentence_json(real("Travesura de Coyote"), 0)[0]
+    assert got["trigger"]["card"]["types"] == ["Talismán"] and got["response"] is True
+
+
+def test_sefirot_is_played_while_the_opponents_aliado_is_being_played(judge, cost):
+    head = header(deck("Kamuy", "Aliento Congelante"), deck("Sefirot"), hand=2)
+    oros = [f"B{9 + i}" for i in range(cost("Sefirot") - 1)]
+    answer = play("B", "B1", ["B0"] + oros)
+    base = [gold("B", *oros)] if oros else []
+    v = judge(head, base + [gold("A", "A9"), play("A", "A1", ["A0", "A9"]), answer])
+    assert v.legal  # in response to Kamuy, in A's Fase de Vigilia
+    v = judge(head, base + [put("B", "B2"), gold("A", "A9"), play("A", "A2", ["A0", "A9"], targets=["B2"]), answer])
+    assert (v.status, v.rule) == ("illegal", "9 B")  # a Talismán is not an Aliado

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from .games import cast, deck, effect, header, put
+from .games import attack, block, cast, deck, effect, end, header, put
 from .realcards import compiled, sentence_json
 
 
@@ -205,3 +205,53 @@ def test_rastrear_is_unverified_never_illegal(judge, cost):
     base = cast("A", "A1", "Rastrear", cost)
     v = judge(head, base + [effect("A", "A1", moves=[["A2", "hand"]])])
     assert v.legal and v.unverified[-1] == len(base) + 2
+
+
+# -- «Muestra la primera carta de tu Mazo Castillo, si es …, ponla en tu mano» (reveal_top) --
+
+@pytest.mark.parametrize("name, index, player, dest, may", [
+    ("Kuzunoha", 1, "you", "hand", False), ("Veela", 1, "you", "hand", True),
+    ("Aeromancia", 0, "each", "being_played", True)])
+def test_muestra_la_primera_carta_si_es_takes_it_only_if_it_is(real, name, index, player, dest, may):
+    (ability,) = sentence_json(real(name), index)
+    (shown,) = ability["effects"]
+    assert (shown["kind"], shown.get("player", "you"), shown["zone"], shown["rest_zone"]) == (
+        "reveal_top", player, dest, "castle_top")
+    assert shown["amount"] == 1 and shown["filter"].get("up_to", False) is may
+
+
+def test_veela_an_oro_or_a_card_of_cost_2_or_less(real):
+    (ability,) = sentence_json(real("Veela"), 1)
+    assert ability["effects"][0]["filter"]["any_of"] == [{"types": ["Oro"], "targets": False},
+                                                        {"max_cost": 2, "targets": False}]
+
+
+def test_kuzunoha_shown_card_is_unverified_never_illegal(judge, cost):
+    head = header(deck("Kuzunoha", "Aliento Congelante"), deck(), hand=1)
+    base = cast("A", "A1", "Kuzunoha", cost)
+    for moves in ([["A2", "hand"]], []):  # the record does not say which card was shown
+        v = judge(head, base + [effect("A", "A1", moves=moves)])
+        assert v.legal and v.unverified[-1] == len(base) + 2
+
+
+# -- «elige hasta dos Aliados oponentes para que no puedan bloquear este turno» ------------
+
+def test_palnatoki_the_chosen_aliados_cannot_block_this_turn(real, judge):
+    (ability,) = sentence_json(real("Palnatoki"), 1)
+    assert ability["targets"] == [{"types": ["Aliado"], "controller": "opponent", "count": 2, "up_to": True}]
+    assert ability["effects"] == [{"kind": "cannot_block", "duration": {"kind": "end_of_turn"}}]
+    head = header(deck("Palnatoki", "Thorkell el Alto", "Thorkell el Alto"), deck(), hand=0)
+    setup = [put("A", "A1", "A2", "A3"), end("A"), put("B", "B1", "B2"), end("B"), attack("A", "A1", "A2", "A3")]
+    fight = [block("B", ("B1", "A1"))]
+    assert judge(head, setup + fight).legal  # without the ability B1 may block
+    chosen = [effect("A", "A1", targets=["B1"])]
+    v = judge(head, setup + chosen + fight)
+    assert v.status == "illegal" and v.line == len(setup + chosen) + 2
+    assert judge(head, setup + chosen + [block("B", ("B2", "A1"))]).legal  # B2 was not chosen
+
+
+# -- «Destierra la carta superior del Mazo Castillo de tu oponente» -------------------------
+
+def test_trampa_tanuki_banishes_the_top_card_of_the_opponents_castle(real):
+    assert sentence_json(real("Trampa Tanuki"), 0) == [{"kind": "effect", "zone": "hand", "effects": [
+        {"kind": "banish_top", "subject": "player", "player": "opponent", "amount": 1, "zone": "castle_top"}]}]

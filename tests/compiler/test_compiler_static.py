@@ -196,3 +196,33 @@ def test_dano_directo_luz_mala_milling_four_with_machu_picchu_is_not_illegal(jud
     v = judge(head, shot + [four])  # without Machu Picchu «Cada jugador Bota 3 cartas»
     assert (v.status, v.rule) == ("illegal", "10.7")
     assert judge(head, shot + [effect("A", "A1", mill={"A": 3, "B": 3})]).verified
+
+
+# -- «Cualquier jugador puede activar esta habilidad» -------------------------------------
+
+def test_cualquier_jugador_julio_cesar_and_octavio_abilities_can_be_activated_by_anyone(real):
+    for name in ("Julio César", "Octavio"):
+        ability = compiled(real(name))[1]
+        assert ability["kind"] == "activated" and ability["activator"] == "any"
+        assert ability["effects"] == [{"kind": "lose_abilities", "subject": "self",
+                                       "duration": {"kind": "end_of_turn"}}]
+
+
+def test_cualquier_jugador_the_opponent_pays_for_julio_cesar_to_lose_its_ability(judge):
+    head = header(deck("Julio César"), deck(), hand=1)
+    setup = [put("A", "A1"), end("A"), gold("B", "B9", "B10")]
+    use = effect("B", "A1", moves=[["B9", "paid"], ["B10", "paid"]])
+    v = judge(head, setup + [use])
+    assert v.legal and 5 in v.verified  # Beto used Julio César's ability, paying two Oros
+    v = judge(head, setup + [effect("B", "A1", moves=[["B9", "paid"]])])
+    assert v.status == "illegal"  # one Oro is not its cost
+
+
+def test_cualquier_jugador_octavio_once_used_has_lost_its_ability(judge):
+    head = header(deck("Octavio"), deck(), hand=1)
+    setup = [put("A", "A1"), end("A"), gold("B", "B9", "B10")]
+    one = effect("B", "A1", moves=[["B9", "paid"]])
+    two = effect("B", "A1", moves=[["B10", "paid"]])
+    assert judge(head, setup + [one]).verified
+    v = judge(head, setup + [one, two])  # it lost its ability until the Fase Final
+    assert (v.status, v.rule, v.line) == ("illegal", "6.2", 6) and "perdió" in v.message

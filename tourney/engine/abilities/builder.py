@@ -25,6 +25,8 @@ def choose_targets(game: State, source: Inst, ability: Ability, p: str,
     """Valid targets for every target of the ability (None when one has none)."""
     chosen: list[str] = []
     for f in ability.targets:
+        if f.count_from is not None:
+            return None  # «hasta tantas cartas como …»: not generated
         if f.zone == "being_played":
             pool = [game.cards[w.source] for w in game.windows
                     if mismatch(game, _any(f), game.cards[w.source], p, source) is None]

@@ -108,8 +108,10 @@ def check_targets(game: State, source: Inst, ability: Ability, targets: tuple[st
         return
     if len(set(targets)) != len(targets):
         raise IllegalAction(rule, "Los objetivos de una carta o habilidad deben ser distintos.")
-    need = sum(f.count for f in wanted)
-    least = sum(0 if f.up_to else f.count for f in wanted)
+    from .evaluate import target_count
+    counts = [target_count(game, f, controller, source, len(targets)) for f in wanted]
+    need = sum(counts)
+    least = sum(0 if f.up_to else n for f, n in zip(wanted, counts))
     if not least <= len(targets) <= need:
         if not targets:
             raise IllegalAction(rule, f"{source.label()} necesita "
@@ -118,12 +120,12 @@ def check_targets(game: State, source: Inst, ability: Ability, targets: tuple[st
         raise IllegalAction(rule, f"{source.label()} necesita {need} objetivo"
                                   f"{'s' if need != 1 else ''} y se nombraron {len(targets)}.")
     pos = 0
-    for f in wanted:
-        chunk = targets[pos:pos + f.count]
+    for f, count in zip(wanted, counts):
+        chunk = targets[pos:pos + count]
         if f.same_zone and len({(game.cards[t].zone, game.cards[t].owner) for t in chunk}) > 1:
             raise IllegalAction(rule, f"Los objetivos de {source.label()} deben estar en la misma "
                                       "zona de un mismo jugador.")
-        for _ in range(f.count):
+        for _ in range(count):
             if pos >= len(targets):
                 break
             target = game.cards[targets[pos]]

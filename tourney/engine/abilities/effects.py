@@ -46,7 +46,7 @@ class Effects(State):
         """Why ``ability`` of ``inst`` cannot be activated by ``p`` now (None: it can)."""
         zone = ability.zone
         if zone == "in_play":
-            if inst.zone not in IN_PLAY or inst.controller != p:
+            if inst.zone not in IN_PLAY or (inst.controller != p and ability.activator != "any"):
                 return f"{inst.label()} no está en juego bajo tu control"
         elif inst.zone != zone or inst.owner != p:
             return f"{inst.label()} no está en tu {ZONE_NAMES.get(zone, zone)}"

@@ -213,6 +213,16 @@ def dynamic_amount(game: State, word: str, counted: TargetFilter | None, control
     return None
 
 
+def target_count(game: State, f: TargetFilter, controller: str, source: Inst | None,
+                 unknown: int) -> int:
+    """How many cards ``f`` takes at most: ``count``, or its ``count_from`` amount now
+    (``unknown`` when it cannot be known here)."""
+    if f.count_from is None:
+        return f.count
+    n = dynamic_amount(game, f.count_from, f.from_filter, controller, source)
+    return unknown if n is None else n
+
+
 def matches(game: State, f: TargetFilter, inst: Inst, controller: str,
             source: Inst | None) -> bool:
     return mismatch(game, f, inst, controller, source, False) is None

@@ -64,7 +64,9 @@ class Ability(_Value):
     cards from Invasión Oscura on are once per turn unless they say otherwise, decided by the
     engine from the card's edition). ``response``: it is used «en respuesta» (Anulación,
     Cancelación, prevention, redirection: does not need priority, 10.11). ``optional``:
-    «puedes». ``text``: the sentence of the card it comes from."""
+    «puedes». ``text``: the sentence of the card it comes from. ``activator``: who may activate
+    it ("any": «Cualquier jugador puede activar esta habilidad»; that player pays the costs and
+    controls the effect)."""
 
     kind: str
     keyword: str | None = None
@@ -81,10 +83,13 @@ class Ability(_Value):
     response: bool = False
     optional: bool = False
     text: str = ""
+    activator: str = "you"  # «Cualquier jugador puede activar esta habilidad»: "any"
 
     def __post_init__(self) -> None:
         _check(self.kind, ABILITY_KINDS, "tipo de habilidad")
         _check(self.zone, ZONES, "zona")
+        if self.activator not in ("you", "any"):
+            raise ValueError(f"activador desconocido: {self.activator!r}; se esperaba you o any")
         for phase in self.phases:
             _check(phase, PHASES, "fase")
         if self.kind == "keyword" and not self.keyword:
@@ -147,6 +152,8 @@ class Ability(_Value):
                 text += f" en tu {when}"
             elif when:
                 text += f" en {when}"
+            if self.response and self.trigger is not None:  # «en respuesta a que tu oponente juegue …»
+                text += " en respuesta a que " + self.trigger.describe().removeprefix("Cuando ")
             if self.costs:
                 text += " pagando " + ", ".join(c.describe() for c in self.costs)
             else:
@@ -176,6 +183,8 @@ class Ability(_Value):
                                                      "replacement"):
             parts.insert(0, _FROM_ZONE[self.zone])  # used from there, not from play
         text = " ".join(parts)
+        if self.activator == "any":
+            text += ". Cualquier jugador puede activar esta habilidad"
         return polish(text[0].upper() + text[1:] + ".")
 
 

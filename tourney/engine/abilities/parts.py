@@ -62,6 +62,8 @@ class TargetFilter(_Value):
     min_cost_from: str | None = None  # with max_cost_from: «del mismo coste» (equal)
     extreme: str | None = None  # «el Aliado oponente de menor / mayor Fuerza»: min_strength /
     # max_strength among the cards that match the rest of the filter
+    count_from: str | None = None  # «hasta tantas cartas como …» / «hasta una carta por cada
+    # …»: at most that many (an AMOUNT_SOURCES word, counting ``from_filter``); ``count`` is 1
     strict_from: bool = False  # «con Fuerza menor a …»: the *_from upper limits are strict
     from_filter: TargetFilter | None = None  # what those amounts count ("count")
     same_zone: bool = False  # «hasta dos cartas de un Cementerio»: all from one player's zone
@@ -83,6 +85,7 @@ class TargetFilter(_Value):
         _check(self.max_cost_from, AMOUNT_SOURCES, "origen de cantidad", optional=True)
         _check(self.max_strength_from, AMOUNT_SOURCES, "origen de cantidad", optional=True)
         _check(self.min_cost_from, AMOUNT_SOURCES, "origen de cantidad", optional=True)
+        _check(self.count_from, AMOUNT_SOURCES, "origen de cantidad", optional=True)
         if self.count < 0:
             raise ValueError("TargetFilter.count debe ser ≥ 0")
 
@@ -179,6 +182,12 @@ class TargetFilter(_Value):
         amount = ("hasta " if self.up_to else "") + (_NUMBER.get(n, str(n)) if n != 1 else
                                                     ("una" if self._feminine() else "un"))
         text = f"{amount} {self.noun()}"
+        if self.count_from is not None:
+            many = AMOUNT_SOURCES[self.count_from].format(
+                filter=self.from_filter.noun() if self.from_filter else "carta")
+            from dataclasses import replace
+            return (f"hasta tantas {replace(self, count=2).noun()} como {many}"
+                    + (" objetivo" if self.targets else ""))
         return text + (" objetivo" if self.targets and n == 1 else
                        " objetivos" if self.targets else "")
 
@@ -323,7 +332,10 @@ class Trigger(_Value):
             if self.self_too:
                 said = "esta carta u otr" + ("a " if said.startswith("una") else "o ") + \
                     said.split(" ", 1)[1]
-            text = text.replace("una carta", said)
+            if "una carta" in text:
+                text = text.replace("una carta", said)
+            else:  # «un Aliado es declarado atacante»: which Aliado
+                text = text.replace("un Aliado atacante", said).replace("un Aliado", said)
         if self.phase:
             text += f" ({PHASES[self.phase]})"
         if self.player not in ("any",) and not who:
@@ -432,6 +444,9 @@ class Effect(_Value):
         if self.kind == "search" and self.filter is not None:  # «Busca hasta tres Armas …»
             from dataclasses import replace
             return replace(self.filter, targets=False).describe()
+        if self.kind == "reveal_top" and self.filter is not None:  # «si es un Talismán …»
+            from dataclasses import replace
+            return replace(self.filter, zone="in_play", up_to=False, targets=False).describe()
         if self.kind == "dig" and self.filter is not None:  # «… y toma una carta»
             from dataclasses import replace
             return replace(self.filter, zone="in_play", targets=False).describe()
@@ -466,6 +481,10 @@ class Effect(_Value):
             text = text[3:]
         if self.player == "each" and self.subject == "chosen" and not text.startswith("cada jugador"):
             text = "cada jugador " + text
+        if self.kind == "reveal_top" and self.zone == "being_played":
+            text = text.replace(", va a las cartas que se están jugando", ", se juega sin pagar su coste")
+        if self.kind == "reveal_top" and self.filter is not None and self.filter.up_to:
+            text = text.replace(", va a ", ", puede ir a ").replace(", se juega", ", puede jugarse")
         if self.kind == "dig" and self.rest_zone:  # where the cards not taken go
             if self.filter is not None and self.filter.count == 0:
                 text = text.split(" y toma ")[0] + " y las devuelve al tope de su Mazo Castillo en cualquier orden"

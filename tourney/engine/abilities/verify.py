@@ -23,7 +23,7 @@ from ..keywords import INDESTRUCTIBLE, UNBANISHABLE
 from .chain import immunity
 from .costs import kind_ok as _kind_ok
 from .costs import pay
-from .evaluate import IN_PLAY, holds, mismatch, player_of
+from .evaluate import IN_PLAY, dynamic_amount, holds, mismatch, player_of
 from .model import Ability, Effect, TargetFilter
 from .protections import damage_exiled, damage_increased, shielded
 
@@ -139,8 +139,9 @@ def _split_targets(ability: Ability, targets: tuple[str, ...] | None) -> list[li
     out: list[list[str]] = []
     pos = 0
     for f in ability.targets:
-        out.append(list(targets[pos:pos + f.count]))
-        pos += f.count
+        n = f.count if f.count_from is None else len(targets)  # a variable count comes last
+        out.append(list(targets[pos:pos + n]))
+        pos += n
     return out
 
 
@@ -206,10 +207,16 @@ def fixed(game: State, f: TargetFilter | None, pool: _Pool | None, source: Inst,
         if len(named) != 1:
             raise Unverifiable("copias de un objetivo no nombrado")
         f = replace(f, same_name_as=None, names=(game.cards[named[0]].card.name,))
+    if f is not None and f.count_from is not None:  # «hasta tantas cartas como …»
+        n = (_relative(game, f.count_from, pool, split) if f.count_from in RELATIVE_SOURCES
+             else dynamic_amount(game, f.count_from, f.from_filter, p, source))
+        if n is None:
+            raise Unverifiable(f"cantidad {f.count_from!r}")
+        f = replace(f, count_from=None, count=n,
+                    from_filter=f.from_filter if f.max_cost_from or f.max_strength_from else None)
     if f is None or (f.max_cost_from is None and f.min_cost_from is None
                      and f.max_strength_from is None):
         return f
-    from .evaluate import dynamic_amount
     got: dict[str, int] = {}
     for name in _FROM:
         word = getattr(f, name)

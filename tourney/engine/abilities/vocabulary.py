@@ -199,6 +199,8 @@ EFFECTS = {
     "cannot_play": "no se pueden jugar {subject}",
     "purify": "Purifica {subject}",
     "dig": "{player} mira {amount} carta(s) de su Mazo Castillo y toma {subject}",
+    # the top card is shown; if it is {subject} it goes to {zone}, else it stays on top
+    "reveal_top": "{player} muestra la primera carta de su Mazo Castillo: si es {subject}, va a {zone}",
     "weapon_capacity": "{subject} puede portar {amount} Arma(s)",
     "bearer_only": "{subject} sólo puede ser portada por {bearers}",
     "bearer_not": "{subject} no puede ser portada por {bearers}",

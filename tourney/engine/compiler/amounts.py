@@ -121,3 +121,28 @@ def _relation(cur: Cursor) -> tuple[tuple[str, str, Amount], Cursor] | None:
     if got is None:
         return None
     return (stat, op, got[0]), got[1]
+
+
+def as_many_cards(cur: Cursor) -> tuple[Cards, Cursor] | None:
+    """After «hasta tantas cartas»: the cards' modifiers, then «como» and the amount —
+    «Fuerza tenga este Aliado / el Aliado portador», «cartas Luz controles», «Aliados de Raza
+    Sombra controles», «Oros controles»."""
+    from .nouns import more_modifiers
+
+    cards, cur = more_modifiers(Cards(count=1, up_to=True), cur)
+    rest = cur.take("como")
+    if rest is None:
+        return None
+    if (after := rest.take("fuerza", "tenga")) is not None:
+        if (end := after.take("SELF")) is not None:
+            return replace(cards, count_rel=Amount("strength_of_self")), end
+        if (end := after.take("el", "aliado", "portador")) is not None:
+            return replace(cards, count_rel=Amount("strength_of_bearer")), end
+        return None
+    from .nouns import bare_phrase
+
+    got = bare_phrase(rest)
+    if got is None or got[0].controller is not None or (end := got[1].take("controles")) is None:
+        return None
+    counted = replace(got[0], controller="you")
+    return replace(cards, count_rel=Amount("count", cards=counted)), end

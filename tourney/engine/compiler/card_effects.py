@@ -124,10 +124,13 @@ def _card_effect_of(cur: Cursor, antecedent: Cards | None, subject: Cards | None
                              "no pueden ser anuladas")) is not None:
         return Effect("cannot_be_annulled", cards=cards), rest
     if (rest := cur.take_any("no puede ser declarado atacante", "no pueden ser declarados atacantes",
-                             "no puede atacar", "no pueden atacar")) is not None:
+                             "no puede atacar", "no pueden atacar", "no pueda ser declarado atacante",
+                             "no puedan ser declarados atacantes", "no pueda atacar", "no puedan atacar")) is not None:
         return Effect("cannot_attack", cards=cards), rest
     if (rest := cur.take_any("no puede ser declarado bloqueador", "no pueden ser declarados bloqueadores",
-                             "no puede bloquear", "no pueden bloquear")) is not None:
+                             "no puede bloquear", "no pueden bloquear", "no pueda ser declarado bloqueador",
+                             "no puedan ser declarados bloqueadores", "no pueda bloquear",
+                             "no puedan bloquear")) is not None:  # also «elige … para que no pueda bloquear»
         return Effect("cannot_block", cards=cards), rest
     return None
 

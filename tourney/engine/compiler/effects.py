@@ -16,7 +16,7 @@ from .counters import counter_effect
 from .effects_more import also_strength, extra_turn, gold, play, second_zone
 from .nouns import PRONOUNS, bare_phrase, card_phrase, more_modifiers, number
 from .parsed import Cards, Effect
-from .looks import dig
+from .looks import dig, reveal_top
 from .search import search_effect
 from .statics import static_effect
 from .text import Cursor
@@ -33,6 +33,8 @@ def effect(cur: Cursor, antecedent: Cards | None = None) -> tuple[Effect, Cursor
 
 
 def effect_of(player: str, cur: Cursor, antecedent: Cards | None) -> tuple[Effect, Cursor] | None:
+    if player in ("you", "each") and (shown := reveal_top(player, cur)) is not None:
+        return shown  # «muestra la primera carta de tu Mazo Castillo, si es …, ponla en tu mano»
     if player == "you" and (static := static_effect(cur, antecedent)) is not None:
         return static  # damage to the Destierro, who may bear an Arma (statics.py)
     if player == "opponent" and (after := cur.take("muestra", "su", "mano")) is not None:
@@ -48,6 +50,10 @@ def effect_of(player: str, cur: Cursor, antecedent: Cards | None) -> tuple[Effec
                 (rest := got[1].take_any("contadores de", "contador de")) is not None and rest.peek():
             counter, rest = rest.peek().capitalize(), rest.skip()
             if (where := rest.take_any("en", "sobre")) is not None:
+                if where.peek() in ("el", "ella") and where.skip().peek() in ("", ".") and \
+                        antecedent is not None and antecedent.ref == "self":
+                    # «Cuando este Oro entra en juego …, pon un contador de Tesoro sobre él»
+                    return Effect("counters", cards=antecedent, amount=got[0], counter=counter), where.skip()
                 if (more := where.take("cada", "uno", "de", "ellos")) is not None and antecedent is not None:
                     return Effect("counters", cards=antecedent, amount=got[0], counter=counter), more
                 target = _object(where, antecedent)
@@ -209,6 +215,10 @@ def _verb_effect(verb: str, player: str, cur: Cursor, antecedent: Cards | None):
                 if (tail := rest.take_any(f"cartas de {mine} mazo castillo", f"carta de {mine} mazo castillo")) \
                         is not None and (n == 1) == (words.startswith("la ")):
                     return Effect("banish_top", player, amount=n, dest=end), tail
+                if player == "you" and (n == 1) == (words.startswith("la ")) and (tail := rest.take_any(
+                        "cartas del mazo castillo de tu oponente", "carta del mazo castillo de tu oponente",
+                        "cartas del mazo castillo oponente", "carta del mazo castillo oponente")) is not None:
+                    return Effect("banish_top", "opponent", amount=n, dest=end), tail  # whose Mazo Castillo
                 return None
     return _verb_effect_of(verb, player, cur, antecedent)
 

@@ -349,6 +349,12 @@ def condition(cur: Cursor) -> tuple[Condition, Cursor] | None:
         if phrase and phrase[0].zone == "play" and phrase[0].controller is None:
             return Condition("opponent_control", cards=phrase[0], n=how_many[0]), phrase[1]
         return None
+    if (after := cur.take("tiene")) is not None and (how_many := number(after)) and \
+            (named := how_many[1].take_any("contadores de", "contador de")) is not None and \
+            named.peek() in COUNTER_NAMES and (end := named.skip().take("sobre", "el")) is not None \
+            and (end.done or end.peek() in (",", "y")):
+        # «(si este Oro está en tu Reserva) y tiene un contador de Tesoro sobre él»
+        return Condition("self_counters", zone=COUNTER_NAMES[named.peek()], n=how_many[0]), end
     if (after := cur.take("SELF")) is not None:
         if (rest := after.take_any("este alimentado", "esta alimentado")) is not None:
             return Condition("self_counters", zone="Alimento", n=1), rest  # 10.3: it has Alimento counters

@@ -4,8 +4,15 @@ are taken into the hand and where the rest go (``dig``); «… y ordénalas» / 
 cualquier orden» takes none and puts them back on top in any order."""
 from __future__ import annotations
 
-from .nouns import number
+from dataclasses import replace
+from typing import Any
+
+from ..abilities.model import Effect as EngineEffect
+from ..abilities.model import TargetFilter
+from .lower_parts import Unsupported, _tf_fields, card_filter
+from .nouns import card_phrase, number
 from .parsed import Cards, Effect
+from .search import alternative
 from .text import Cursor
 
 _DIG_REST = (("y destierra la otra", "exile", 1), ("y destierra las otras", "exile", None),
@@ -53,3 +60,44 @@ def dig(cur: Cursor) -> tuple[Effect, Cursor] | None:
         if (end := rest.take(*words.split())) is not None and (left is None or n - taken == left):
             return _dug(n, taken, zone, end)
     return None
+
+
+def reveal_top(player: str, cur: Cursor) -> tuple[Effect, Cursor] | None:
+    """ "Muestra la primera carta de tu Mazo Castillo, si es un Talismán o un Oro, ponlo en tu
+    mano"; "… si es un Oro o una carta de coste 2 o menos, puedes ponerla en tu mano"; "Cada
+    jugador muestra la primera carta de su Mazo Castillo, si es un Aliado puede jugarlo sin pagar
+    su coste". A card that is not taken stays on top."""
+    mine = "tu" if player == "you" else "su"
+    after = cur.take_any(f"muestra la primera carta de {mine} mazo castillo",
+                         f"mostrar la primera carta de {mine} mazo castillo")
+    if after is None or (rest := after.take(",", "si", "es")) is None or (got := card_phrase(rest)) is None:
+        return None
+    cards, rest = got
+    if (alt := alternative(cards, rest)) is not None:
+        cards, rest = alt
+    if cards.zone != "play" or cards.count != 1 or cards.target or cards.ref is not None:
+        return None
+    rest = rest.take(",") or rest
+    may = rest.take("puedes" if player == "you" else "puede")
+    rest = may or rest
+    if rest.peek(1) not in ("lo", "la"):
+        return None
+    verb, rest = rest.peek(), rest.skip(2)
+    if verb in ("pon", "poner") and (end := rest.take("en", "tu" if player == "you" else "su", "mano")) is not None:
+        dest = "hand"
+    elif verb in ("juega", "jugar") and (end := rest.take("sin", "pagar", "su", "coste")) is not None:
+        dest = "being_played"
+    else:
+        return None
+    return Effect("reveal_top", player, replace(cards, up_to=may is not None), amount=1, dest=dest), end
+
+
+def lower_reveal(eff: Effect, common: dict[str, Any]) -> EngineEffect:
+    """``reveal_top``: the card shown is taken (``filter``: what it must be; ``up_to``: «puedes»)
+    to ``zone``; otherwise it stays on top of the Mazo Castillo."""
+    if eff.cards is None or eff.dest is None:
+        raise Unsupported("mostrar sin carta")
+    flt = card_filter(replace(eff.cards, up_to=False))
+    flt = TargetFilter(**{**_tf_fields(flt), "zone": "castle", "up_to": eff.cards.up_to, "targets": False})
+    return EngineEffect("reveal_top", subject="player", player=eff.player, amount=1, filter=flt,
+                        zone=eff.dest, rest_zone="castle_top", **common)

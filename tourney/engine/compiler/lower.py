@@ -13,6 +13,7 @@ from .lower_parts import (
     _NAME, _PAID, _PHASES, _ZONES, Unsupported, _conditions, _cost, _count, _duration, _fields,
     _Scope, _tf_fields, _trigger, amount_source, card_filter,
 )
+from .looks import lower_reveal
 from .parsed import Amount, Cards
 from .parsed import Effect as PEffect
 from .parsed import Parsed
@@ -58,7 +59,8 @@ def _effect(eff: PEffect, scope: _Scope, continuous: bool) -> Effect:
         return Effect(eff.kind, subject="player", player=eff.player, amount=eff.amount,
                       **_count(eff.per, eff.player), **common)
     if eff.kind == "discard" and eff.cards is not None and eff.cards.zone == "hand" and \
-            not eff.cards.types and eff.cards.count is not None and eff.cards.ref is None:
+            not eff.cards.types and eff.cards.count is not None and eff.cards.ref is None and \
+            eff.cards.count_rel is None and not eff.cards.up_to:
         return Effect("discard", subject="player", player=eff.player, amount=eff.cards.count,
                       random=eff.cards.random, **_count(eff.per, eff.player), **common)
     if eff.kind == "discard" and eff.cards is not None and eff.cards.zone == "hand" and eff.cards.count is None \
@@ -84,6 +86,8 @@ def _effect(eff: PEffect, scope: _Scope, continuous: bool) -> Effect:
         # «elige una carta Oscuridad de ahí. Tu oponente Baraja esa carta en su Mazo Castillo»
         flt, scope.chosen = scope.chosen, None
         return Effect("shuffle_into_castle", subject="chosen", filter=flt, player="you", **common)
+    if eff.kind == "reveal_top":  # «muestra la primera carta …, si es …, ponla en tu mano»
+        return lower_reveal(eff, common)
     if eff.kind == "dig":  # look at the top N, take some, the rest go to ``rest_zone``
         assert eff.cards is not None
         flt = TargetFilter(count=eff.cards.count if eff.cards.count is not None else 1, zone="castle",
@@ -322,6 +326,10 @@ def _lower(p: Parsed, text: str, card_type: str) -> Ability:
             return Ability("continuous", effects=(Effect("cannot_attack", subject="self"),),
                            text=text)
         raise Unsupported(f"propiedad «{p.param}» sin equivalente en el motor")
+    if p.kind == "permission" and p.trigger is not None:  # «… en respuesta a que tu oponente juegue un Aliado»
+        if p.conditions:
+            raise Unsupported("permiso en respuesta con condición")
+        return Ability("play_permission", zone="hand", response=True, trigger=_trigger(p.trigger), text=text)
     if p.kind == "permission" and p.conditions:
         plain = _lower(Parsed("permission", param=p.param), text, card_type)
         return Ability("play_permission", zone=plain.zone, phases=plain.phases, own_turn=plain.own_turn,
@@ -364,6 +372,10 @@ def _lower(p: Parsed, text: str, card_type: str) -> Ability:
     scope = _Scope(p.trigger)
     continuous = p.kind == "static"
     effects = _effects(p, scope, continuous)
+    if any(t.count_from is not None for t in scope.targets[:-1]):
+        raise Unsupported("un objetivo de cantidad variable antes de otro")  # the engine splits by count
+    if continuous and any(e.filter is not None and e.filter.count_from is not None for e in effects):
+        raise Unsupported("cantidad variable de cartas en una habilidad continua")
     costs = tuple(_cost(c) for c in p.costs)
     response = any(e.kind in ("annul", "cancel") for e in effects)  # Anulación: «en respuesta»
     common: dict[str, Any] = {"condition": _conditions(p.conditions), "costs": costs, "targets": tuple(scope.targets),

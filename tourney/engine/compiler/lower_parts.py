@@ -53,7 +53,7 @@ def card_filter(cards: Cards, *, owner_player: str | None = None) -> TargetFilte
         if owner == "one":  # "hasta dos cartas en un Cementerio": all from the same one
             if cards.count is None:
                 raise Unsupported("«cualquier cantidad de» cartas de un Cementerio")
-            same_zone = cards.count != 1
+            same_zone = cards.count != 1 or cards.count_rel is not None
             owner = None
         if owner == "owner":
             if owner_player is None:
@@ -100,6 +100,13 @@ def card_filter(cards: Cards, *, owner_player: str | None = None) -> TargetFilte
                                  for c in cards.any_of)
     if cards.cost_rel is not None or cards.strength_rel is not None:
         kwargs.update(_relations(cards))
+    if cards.count_rel is not None:  # «hasta tantas cartas como …»: count 1, at most that many
+        source, counted = amount_source(cards.count_rel)
+        if "from_filter" in kwargs and counted is not None:
+            raise Unsupported("dos cantidades distintas en un filtro")
+        kwargs["count_from"] = source
+        if counted is not None:
+            kwargs["from_filter"] = counted
     if cards.extreme is not None:
         kwargs["extreme"] = "min_strength" if cards.extreme == "min" else "max_strength"
     return TargetFilter(types=types, races=cards.races, controller=controller, keywords=cards.keywords,

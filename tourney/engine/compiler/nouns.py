@@ -13,7 +13,7 @@ from dataclasses import replace
 
 from .control import source_of_that_ability
 from .noun_parts import other_modifier
-from .parsed import Cards
+from .parsed import Amount, Cards
 from .text import Cursor
 
 NOUNS = {
@@ -180,6 +180,9 @@ def _modifiers(cards: Cards, cur: Cursor) -> tuple[Cards, Cursor]:
         elif (after := cur.take_any("de menor fuerza", "de mayor fuerza")) is not None and \
                 cards.extreme is None and cards.count == 1 and not cards.up_to:
             cards, cur = replace(cards, extreme="min" if cur.peek(1) == "menor" else "max"), after
+        elif word == "," and cur.peek(1) in ("de", "con") and \
+                (related := relation(cards, cur.skip())) is not None:
+            cards, cur = related  # «la carta objetivo, que no sea Aliado, de coste igual o menor a …»
         elif word in ("de", "con", "del") and (related := relation(cards, cur)) is not None:
             cards, cur = related  # «de coste igual o menor a la cantidad de …» (amounts.py)
         elif (after := cur.take("en", "juego")) is not None:
@@ -341,6 +344,8 @@ def card_phrase(cur: Cursor) -> tuple[Cards, Cursor] | None:
         if got is None:
             return None
         (count, cur), up_to, other = got, True, True
+    elif (after := cur.take("hasta", "tantas", "cartas")) is not None:
+        return as_many_cards(after)  # «hasta tantas cartas de tu Cementerio como …» (amounts.py)
     elif (after := cur.take("hasta")) is not None:
         got = number(after)
         if got is None:
@@ -409,6 +414,11 @@ def card_phrase(cur: Cursor) -> tuple[Cards, Cursor] | None:
     result = _finish(cards, cur, word if word in ("el", "la") and position is None else None)
     if result and position and result[0].zone != "castle":
         return None
+    if result and up_to and count == 1 and (per := result[1].take("por", "cada")) is not None:
+        counted = per_phrase(per)  # «hasta una carta de tu Cementerio por cada Oro que controles»
+        if counted is None or counted[0].other:
+            return None
+        return replace(result[0], count_rel=Amount("count", cards=counted[0])), counted[1]
     return result
 
 
@@ -419,4 +429,4 @@ def _finish(cards: Cards, cur: Cursor, article: str | None) -> tuple[Cards, Curs
     return cards, cur
 
 
-from .amounts import relation  # noqa: E402 - amounts reads noun phrases too
+from .amounts import as_many_cards, relation  # noqa: E402 - amounts reads noun phrases too

@@ -44,6 +44,7 @@ class Cards:
     not_races: tuple[str, ...] = ()  # "que no sea de Raza Sacerdote ni Caballero"
     owned: bool | None = None  # False: "de los que no seas dueño"
     copy_of_self: bool = False  # "una copia de esta carta"
+    count_rel: Amount | None = None  # «hasta tantas cartas como …»: at most that many
     extreme: str | None = None  # "el Aliado oponente de menor / mayor Fuerza": min / max
     copies_of_that: bool = False  # "y todas sus (demás) copias": same name as the card just named
     bearing_weapon: bool | None = None  # "los Aliados que porten Armas"

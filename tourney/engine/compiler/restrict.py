@@ -1,6 +1,7 @@
 """Sentences that only restrict the ability just before them: «Sólo puedes activar / utilizar
 esta habilidad si tu oponente controla tres o más Oros», «Activa esta habilidad sólo si
-controlas tres o más cartas Oscuridad». The condition is added to that ability (an activated
+controlas tres o más cartas Oscuridad»; «Cualquier jugador puede activar esta habilidad»
+(``Ability.activator``). The condition is added to that ability (an activated
 one is usable only while it holds, a triggered one fires only if it holds); the sentence itself
 states no ability of its own."""
 from __future__ import annotations
@@ -25,6 +26,9 @@ def use_condition(cur: Cursor) -> Parsed | None:
     """The sentence, read whole (``sentence._special``); None when it is not one."""
     from .sentence import _joined_conditions
 
+    if (after := cur.take_any("cualquier jugador puede activar esta habilidad")) is not None:
+        return Parsed("use_condition", param="any_player") if after.done else None
+
     for words in _OPENERS:
         if (after := cur.take(*words.split())) is not None:
             conds = _joined_conditions(after)
@@ -41,6 +45,11 @@ def restrict(before: tuple[Ability, ...] | None, parsed: Parsed, text: str) -> A
         raise ValueError("«sólo puedes activar esta habilidad si …» sin una habilidad activada o "
                          "disparada justo antes")
     ability = before[0]
+    if parsed.param == "any_player":  # «Cualquier jugador puede activar esta habilidad»
+        if ability.kind != "activated" or ability.zone != "in_play":
+            raise ValueError("«cualquier jugador puede activar esta habilidad» sin una habilidad "
+                             "activada en juego justo antes")
+        return replace(ability, activator="any", text=f"{ability.text} {text}")
     added = _conditions(parsed.conditions)
     assert added is not None  # the grammar reads at least one condition
     have = ability.condition

@@ -63,7 +63,7 @@ def _named(cur: Cursor) -> tuple[Cards, Cursor] | None:
     return Cards(names=(" ".join(words),)), after
 
 
-def _alternative(cards: Cards, cur: Cursor) -> tuple[Cards, Cursor] | None:
+def alternative(cards: Cards, cur: Cursor) -> tuple[Cards, Cursor] | None:
     """ "un Aliado de Raza Caballero o un Arma": either of two noun phrases."""
     if (after := cur.take("o")) is None or after.peek() not in ("un", "una"):
         return None
@@ -83,7 +83,7 @@ def _what(cur: Cursor) -> tuple[Cards, Cursor] | None:
     if got is None:
         return None
     cards, cur = got
-    if (alt := _alternative(cards, cur)) is not None:
+    if (alt := alternative(cards, cur)) is not None:
         cards, cur = alt
     if (after := cur.take("y")) is not None and after.peek() in ("un", "una"):
         more = card_phrase(after)

@@ -182,6 +182,11 @@ def parse_unit(toks: tuple[str, ...], card_type: str) -> tuple[Parsed, ...]:
     special = _special(toks)
     if special is not None:
         return (special,)
+    from .play_permissions import response_permission  # frames imports this module's neighbours
+
+    answer = response_permission(toks)
+    if answer is not None:
+        return (answer,)
     return _framed(Cursor(toks), card_type)
 
 
