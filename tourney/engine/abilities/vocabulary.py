@@ -199,6 +199,7 @@ EFFECTS = {
     "cannot_play": "no se pueden jugar {subject}",
     "purify": "Purifica {subject}",
     "dig": "{player} mira {amount} carta(s) de su Mazo Castillo y toma {subject}",
+    "cannot_search": "ningún jugador puede buscar cartas en {zone}",
     # the top card is shown; if it is {subject} it goes to {zone}, else it stays on top
     "reveal_top": "{player} muestra la primera carta de su Mazo Castillo: si es {subject}, va a {zone}",
     "weapon_capacity": "{subject} puede portar {amount} Arma(s)",
