@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from .nouns import ATTRIBUTES, NOUNS, PRONOUNS, RACES, bare_phrase, card_phrase, number, per_phrase
+from .amounts import as_much_strength
 from .parsed import Cards, Effect
 from .text import Cursor
 
@@ -74,6 +75,13 @@ def _card_effect_of(cur: Cursor, antecedent: Cards | None, subject: Cards | None
         cards = subject
     word = cur.peek()
     after = cur.skip()
+    if word in _GAIN + _LOSE and (much := as_much_strength(after)) is not None:
+        amount_of, per, until, tail = much  # «gane tanta Fuerza como …» (amounts.py)
+        sign = 1 if word in _GAIN else -1
+        if amount_of is not None and sign < 0:
+            return None
+        return Effect("strength", cards=cards, amount=sign if per is not None else None,
+                      per=per, until=until, amount_of=amount_of), tail
     if word in _GAIN + _LOSE:
         sign = 1 if word in _GAIN else -1
         got_n = number(after)
