@@ -244,6 +244,8 @@ class State:
             inst.zone = zone
             if inst.static:
                 self.statics_in_play[inst.id] = None
+            if zone == "paid" and came_from != "paid":  # «un Oro … sea movido a su Zona de Oro Pagado»
+                self._emit("to_paid", inst, new_controller, came_from=came_from)
             if not was_in_play:
                 if inst.card.type == ALLY:
                     for name, n in enters_with_counters(inst.card):

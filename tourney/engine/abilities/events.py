@@ -32,7 +32,8 @@ SELF_FROM_ANYWHERE = frozenset({"destroyed", "banished", "leaves_play", "returne
 EMITTED = frozenset({"played", "enters_play", "leaves_play", "destroyed", "banished",
                      "returned_to_hand", "drawn", "discarded", "milled", "gold_enters",
                      "attack_declared", "attackers_declared", "block_declared", "combat_damage",
-                     "phase_begins", "annulled", "blocked", "control_changed", "to_graveyard"})
+                     "phase_begins", "annulled", "blocked", "control_changed", "to_graveyard",
+                     "to_paid"})
 ANNOUNCED_PHASES = frozenset({"vigil", "final"})
 
 

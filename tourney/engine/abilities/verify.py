@@ -173,6 +173,16 @@ def _amount(game: State, effect: Effect, source: Inst, controller: str,
     raise Unverifiable(f"cantidad {src!r}")
 
 
+def _of_triggering(game: State, src: str | None, triggering: str | None) -> int:
+    """«tantas cartas como Fuerza / coste tenga ese Aliado»: the card that fired the trigger."""
+    if triggering is None:
+        raise Unverifiable(f"cantidad {src!r}")
+    inst = game.cards[triggering]
+    if src == "cost_of_triggering":
+        return inst.card.cost or 0
+    return game.strength(inst) if inst.zone in IN_PLAY else inst.card.strength or 0
+
+
 RELATIVE_SOURCES = frozenset({"cost_of_paid", "strength_of_paid", "cost_of_target",
                               "strength_of_target"})
 
@@ -269,6 +279,8 @@ def _subjects(game: State, effect: Effect, ability: Ability, source: Inst,
         return [source.bearer] if source.bearer else []
     if s == "triggering":
         return [triggering] if triggering else None
+    if s in ("found", "earlier"):  # the card an earlier step found / chose: not followed yet
+        raise Unverifiable(f"sujeto {s!r}")
     if s == "attackers":
         return list(game.attackers)
     if s == "blockers":
@@ -312,7 +324,9 @@ def _effect(game: State, pool: _Pool, effect: Effect, ability: Ability, source: 
             raise Unverifiable("daño enviado al Destierro")  # the record's Botar goes to the Cementerio
         if kind == "mill" and damage_increased(game, source):
             raise Unverifiable("daño directo aumentado")  # the engine does not add it yet
-        n = _amount(game, effect, source, p, pool, split)
+        n = (_of_triggering(game, effect.amount_from, triggering)
+             if effect.amount_from in ("strength_of_triggering", "cost_of_triggering")
+             else _amount(game, effect, source, p, pool, split))
         table = pool.draw if kind == "draw" else pool.mill
         players = (list(game.order) if effect.player == "each"
                    else [player_of(game, effect.player, p, _owner_of(game, known))])
