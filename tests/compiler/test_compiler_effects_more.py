@@ -388,3 +388,9 @@ def test_sefirot_is_played_while_the_opponents_aliado_is_being_played(judge, cos
     assert v.legal  # in response to Kamuy, in A's Fase de Vigilia
     v = judge(head, base + [put("B", "B2"), gold("A", "A9"), play("A", "A2", ["A0", "A9"], targets=["B2"]), answer])
     assert (v.status, v.rule) == ("illegal", "9 B")  # a Talismán is not an Aliado
+
+
+def test_valdemar_iv_fires_up_to_three_times_per_turn(real):
+    got = compiled(real("Valdemar IV"))
+    assert len(got) == 1 and got[0]["per_turn"] == 3 and got[0]["kind"] == "triggered"
+    assert got[0]["effects"] == [{"kind": "mill", "subject": "player", "player": "opponent", "amount": 2}]

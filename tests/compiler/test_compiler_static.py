@@ -226,3 +226,46 @@ def test_cualquier_jugador_octavio_once_used_has_lost_its_ability(judge):
     assert judge(head, setup + [one]).verified
     v = judge(head, setup + [one, two])  # it lost its ability until the Fase Final
     assert (v.status, v.rule, v.line) == ("illegal", "6.2", 6) and "perdió" in v.message
+
+
+# -- «sólo puede ser declarado atacante si …»: it cannot attack while the condition fails --
+
+def test_ataque_kato_danzo_attacks_only_if_all_your_allies_are_caballeros(real):
+    assert sentence_json(real("Kato Danzo"), 1) == [{
+        "kind": "continuous", "effects": [{"kind": "cannot_attack", "subject": "self"}],
+        "condition": {"kind": "not", "of": [{"kind": "all_allies", "filter": {
+            "types": ["Aliado"], "races": ["Caballero"], "controller": "you", "targets": False}}]}}]
+
+
+def test_ataque_kato_danzo_cannot_attack_beside_a_barbaro(judge):
+    head = header(deck("Kato Danzo"), deck(), hand=1)
+    alone = [put("A", "A1"), end("A"), end("B"), attack("A", "A1")]
+    assert judge(head, alone).legal  # Kato Danzo is a Caballero: all your Aliados are
+    v = judge(head, [put("A", "A1", "A2"), end("A"), end("B"), attack("A", "A1")])
+    assert (v.status, v.rule) == ("illegal", "9 C1")  # Thorkell el Alto is a Bárbaro
+
+
+def test_fuerza_ragnar_lodbrok_misprint_a_las_fuerza_reads_as_a_la_fuerza(real):
+    assert sentence_json(real("Ragnar Lodbrok"), 3) == [{"kind": "continuous", "effects": [
+        {"kind": "strength", "subject": "each", "amount": 2, "filter": {
+            "types": ["Aliado"], "races": ["Bárbaro"], "controller": "you", "attacking": True}}]}]
+
+
+# -- «Los Aliados no hacen daño de combate este turno» ------------------------------------
+
+def test_dano_de_combate_aulladores_prevents_the_combat_damage_of_every_ally(real):
+    assert sentence_json(real("Aulladores"), 1) == [{
+        "kind": "effect", "zone": "hand", "effects": [{
+            "kind": "prevent_damage", "subject": "each", "filter": {"types": ["Aliado"]},
+            "duration": {"kind": "end_of_turn"}}]}]
+
+
+def test_dano_de_combate_an_unblocked_attacker_deals_nothing_after_aulladores(judge, cost):
+    head = header(deck(), deck("Aulladores"), hand=1)
+    oros = [f"B{9 + i}" for i in range(cost("Aulladores") - 1)]
+    start = [put("A", "A2"), end("A"), gold("B", *oros), end("B"), attack("A", "A2"), block("B")]
+    war = [play("B", "B1", ["B0"] + oros), effect("B", "B1"), passes("A"), passes("B")]
+    v = judge(head, start + war)
+    assert v.legal and v.final["B"]["graveyard"] == 1  # only Aulladores: no damage
+    v = judge(head, start + [passes("B"), passes("A")])
+    assert v.legal and v.final["B"]["graveyard"] == 2  # Thorkell el Alto's 2 damage

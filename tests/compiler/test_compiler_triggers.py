@@ -306,3 +306,73 @@ def test_played_taishakuten_is_played_from_the_hand_by_banishing_an_arma(judge):
     v = judge(head, base + [effect("A", "A1", moves=[["A2", "exile"], ["A1", "defense"]])])
     assert v.legal and 3 in v.unverified  # play_free: applied, not checked yet (was 6.2)
     assert v.final["A"]["in_play"] == 2 and v.final["A"]["exile"] == 1  # the Oro inicial and it
+
+
+# -- «ese Talismán / Aliado» = the card that fired the trigger or that a search found ---------
+
+def test_tantas_como_fuerza_o_coste_tenga_ese_aliado_reads_the_card_that_fired(real):
+    hunahpu = compiled(real("Hunahpú"))[1]
+    assert hunahpu["effects"] == [{"kind": "mill", "subject": "player", "player": "opponent",
+                                   "amount_from": "strength_of_triggering"}]
+    druk = compiled(real("Druk"))[-1]
+    assert druk["trigger"]["event"] == "played" and druk["effects"] == [
+        {"kind": "mill", "subject": "player", "player": "opponent", "amount_from": "cost_of_triggering"}]
+    assert reason(real("Roger de Flor"), 2)  # «ese Aliado» is the card destroyed as the cost: not read
+
+
+def test_luego_ese_talisman_is_the_card_the_search_found_jano_druk_camazotz(real):
+    found = {"subject": "found", "filter": {"types": ["Talismán"], "targets": False}, "then": True}
+    jano = compiled(real("Jano"))[0]
+    assert jano["effects"][0]["zone"] == "being_played" and jano["effects"][1] == {"kind": "banish", **found}
+    druk = [a for a in compiled(real("Druk")) if a.get("effects", [{}])[0].get("kind") == "search"]
+    assert druk[0]["effects"][1] == {"kind": "banish", **found}
+    camazotz = sentence_json(real("Camazotz"), 3)[0]
+    assert camazotz["effects"][1] == {"kind": "counters", "subject": "found", "amount": 1,
+                                      "counter": "Alimento", "then": True,
+                                      "filter": {"types": ["Aliado"], "targets": False}}
+
+
+def test_played_hunahpu_mills_as_many_as_the_entering_aliados_fuerza(judge, real):
+    strength = real("Hunahpú").strength
+    head = header(deck("Hunahpú", "Hunahpú"), deck(), hand=2)
+    base = [put("A", "A1"), put("A", "A2")]  # another Guardián enters
+    assert judge(head, base + [effect("A", "A1", mill={"B": strength})]).verified == (4,)
+    v = judge(head, base + [effect("A", "A1", mill={"B": strength - 1})])
+    assert (v.status, v.line, v.rule) == ("illegal", 4, "10.7")
+
+
+# -- «un Oro oponente sea movido a su Zona de Oro Pagado en tu turno» (to_paid) ------------------
+
+def test_movido_a_la_zona_de_oro_pagado_cornelia_and_octavia(real):
+    trigger = {"event": "to_paid", "card": {"types": ["Oro"], "controller": "opponent", "targets": False},
+               "condition": {"kind": "your_turn"}}
+    for name in ("Cornelia", "Octavia la Menor"):
+        ability = compiled(real(name))[0]
+        assert ability["trigger"] == trigger and ability["per_turn"] == 1, name
+
+
+def test_played_octavia_mills_two_when_an_opponents_oro_is_paid_in_your_turn(judge):
+    head = header(deck("Octavia la Menor"), deck(), hand=1)
+    base = [put("A", "A1"), put("B", "B0", zone="paid")]
+    assert judge(head, base + [effect("A", "A1", mill={"B": 2})]).verified == (4,)
+    v = judge(head, base + [effect("A", "A1", mill={"B": 2}), put("B", "B0", zone="reserve"),
+                            put("B", "B0", zone="paid"), effect("A", "A1", mill={"B": 2})])
+    assert (v.status, v.line, v.rule) == ("illegal", 7, "6.1")  # «Una vez por turno»
+    v = judge(head, [put("A", "A1"), end("A"), put("B", "B0", zone="paid"),
+                     effect("A", "A1", mill={"B": 2})])  # not in your turn
+    assert (v.status, v.line) == ("illegal", 5)
+
+
+# -- «Cuando un oponente juegue una carta desde su Cementerio» ---------------------------------
+
+def test_played_conejo_lunar_returns_when_the_opponent_plays_from_the_cementerio(judge, real):
+    conejo = compiled(real("Conejo Lunar"))[-1]
+    assert conejo["trigger"] == {"event": "played", "card": {"targets": False}, "player": "opponent",
+                                 "from_zone": "graveyard"}
+    head = header(deck("Conejo Lunar"), deck("Hijos del Fuego", "Hijos del Fuego"), hand=2)
+    base = [put("A", "A1", zone="graveyard"), end("A"), put("B", "B1", zone="graveyard")]
+    back = effect("A", "A1", moves=[["A1", "hand"]])
+    v = judge(head, base + [{"p": "B", "do": "play", "card": "B1", "pay": ["B0"]}, back])
+    assert v.verified == (len(base) + 3,)
+    v = judge(head, base + [{"p": "B", "do": "play", "card": "B2", "pay": ["B0"]}, back])  # from the hand
+    assert (v.status, v.line) == ("illegal", len(base) + 3)

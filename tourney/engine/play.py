@@ -217,7 +217,7 @@ class Play(State):
         if cost_unverified:
             self.unverified.append(action.line)
             self.unverified_cards[action.line] = inst.label()
-        self._emit("played", inst, p)  # 8.1 C: the card counts as played
+        self._emit("played", inst, p, came_from=inst.zone)  # 8.1 C: the card counts as played
         mark = len(self.events)
         banish_after = from_elsewhere and (permission is None or any(
             e.kind == "banish" and e.subject == "self" for e in permission.effects))

@@ -28,6 +28,23 @@ from .zones import (  # noqa: F401 - the pieces of a position, re-exported
     Player,
 )
 
+_KNOWN: dict[int, tuple[Card, tuple[frozenset[str], CardAbilities | None, bool]]] = {}
+
+
+def _known(card: Card) -> tuple[frozenset[str], CardAbilities | None, bool]:
+    """A card's own keywords, abilities and whether it has continuous ones: read once per
+    card object for every game (again when the registry gives it other abilities)."""
+    abilities = abilities_for(card)
+    entry = _KNOWN.get(id(card))
+    if entry is not None and entry[0] is card and entry[1][1] is abilities:
+        return entry[1]
+    if len(_KNOWN) > 20000:  # cards made on the fly (tests): keep it bounded
+        _KNOWN.clear()
+    found = (engine_keywords(card), abilities, is_static(abilities))
+    _KNOWN[id(card)] = (card, found)
+    return found
+
+
 class State:
     """Zones, instances and the primitive moves; the rules are in the subclasses."""
 
@@ -69,8 +86,8 @@ class State:
         self.until_final: set[str] = set()  # cards with a Fuerza change until the Fase Final
         self.changes = 0  # bumped by every move, counter or effect (continuous.recompute)
         self.play_changes = 0  # … only those that touch the cards in play
-        self._in_play_cache: tuple[int, dict[str, list[Inst]]] = (-1, {})
-        self._typed_cache: tuple[int, dict[tuple[str, ...], list[Inst]]] = (-1, {})
+        self._in_play_cache: tuple[Any, dict[str, list[Inst]]] = (None, {})
+        self._typed_cache: tuple[Any, dict[tuple[str, ...], list[Inst]]] = (None, {})
         self._heard: frozenset[str] | None = None  # the event kinds worth recording
         # computed once per game / kept between recomputations (abilities.*)
         self._watchers: list[Inst] | None = None
@@ -91,14 +108,7 @@ class State:
         self.entered: list[tuple[int, str, str]] = []  # (turn, card, controller) entering play
         # (turn, event kind, card, player) of the events «este turno» conditions ask about
         self.history: list[tuple[int, str, str | None, str | None]] = []
-        memo: dict[int, tuple[frozenset[str], CardAbilities | None, bool]] = {}
-
-        def known(card: Card) -> tuple[frozenset[str], CardAbilities | None, bool]:
-            found = memo.get(id(card))  # the same card object, many copies: read it once
-            if found is None:
-                abilities = abilities_for(card)
-                found = memo[id(card)] = (engine_keywords(card), abilities, is_static(abilities))
-            return found
+        known = _known
 
         for setup in header.players:
             player = Player(setup.id, setup.name)
@@ -144,8 +154,9 @@ class State:
     def in_play_list(self, pid: str) -> list[Inst]:
         """The cards ``pid`` controls in play, cached until the next change."""
         cache = self._in_play_cache
-        if cache[0] != self.changes:
-            cache = self._in_play_cache = (self.changes, {})
+        when = (self.play_changes, self.turn)  # every move in play bumps one of them
+        if cache[0] != when:
+            cache = self._in_play_cache = (when, {})
         found = cache[1].get(pid)
         if found is None:
             found = cache[1][pid] = list(self.in_play(pid))
@@ -155,8 +166,9 @@ class State:
         """Both players' cards in play (first player's first) of ``types`` (any if empty),
         cached until the next change."""
         cache = self._typed_cache
-        if cache[0] != self.changes:
-            cache = self._typed_cache = (self.changes, {})
+        when = (self.play_changes, self.turn)
+        if cache[0] != when:
+            cache = self._typed_cache = (when, {})
         found = cache[1].get(types)
         if found is None:
             found = self.in_play_list(self.order[0]) + self.in_play_list(self.order[1])
@@ -232,6 +244,8 @@ class State:
             inst.zone = zone
             if inst.static:
                 self.statics_in_play[inst.id] = None
+            if zone == "paid" and came_from != "paid":  # «un Oro … sea movido a su Zona de Oro Pagado»
+                self._emit("to_paid", inst, new_controller, came_from=came_from)
             if not was_in_play:
                 if inst.card.type == ALLY:
                     for name, n in enters_with_counters(inst.card):

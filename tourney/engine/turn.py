@@ -79,6 +79,7 @@ class Turn(State):
             del zones["paid"][iid]
             zones["reserve"][iid] = None
             self.cards[iid].zone = "reserve"
+        self.play_changes += 1  # cards moved between zones in play (cached in-play lists)
         self.phase = "vigil"
         self.gold_allowed = True
         self.battle_done = False

@@ -15,6 +15,17 @@ IN_PLAY = frozenset({"reserve", "paid", "defense", "attack", "support", "weapon"
 # the events a «… este turno» condition asks about (happened_this_turn); the game keeps them
 # in ``State.history``
 HISTORY = frozenset({"attack_declared", "destroyed", "banished", "played"})
+# conditions the engine cannot decide yet («si pagaste su coste», «si lo jugaste desde tu
+# mano»): ``holds`` takes them as true (a trigger fires, an ability may be used) and a line
+# that depends on one stays unverified (``decided``), never illegal
+UNDECIDED = frozenset({"paid_cost", "played_from"})
+
+
+def decided(cond: Condition | None) -> bool:
+    """Whether the engine can tell if ``cond`` holds (no ``UNDECIDED`` part)."""
+    if cond is None:
+        return True
+    return cond.kind not in UNDECIDED and all(decided(c) for c in cond.of)
 
 
 def race_of(game: State, inst: Inst) -> str | None:
@@ -256,7 +267,7 @@ def holds(game: State, cond: Condition | None, source: Inst, controller: str) ->
     if cond is None:
         return True
     kind = cond.kind
-    if kind == "always":
+    if kind == "always" or kind in UNDECIDED:
         return True
     if kind == "in_zone":
         zone = cond.zone or "in_play"

@@ -32,7 +32,8 @@ SELF_FROM_ANYWHERE = frozenset({"destroyed", "banished", "leaves_play", "returne
 EMITTED = frozenset({"played", "enters_play", "leaves_play", "destroyed", "banished",
                      "returned_to_hand", "drawn", "discarded", "milled", "gold_enters",
                      "attack_declared", "attackers_declared", "block_declared", "combat_damage",
-                     "phase_begins", "annulled", "blocked", "control_changed", "to_graveyard"})
+                     "phase_begins", "annulled", "blocked", "control_changed", "to_graveyard",
+                     "to_paid"})
 ANNOUNCED_PHASES = frozenset({"vigil", "final"})
 
 
@@ -175,8 +176,19 @@ def _by_kind(game: State) -> dict[str, list[tuple[Inst, int, Ability, Any]]]:
     return out
 
 
+_ANY_ZONE: dict[int, tuple[Any, Any]] = {}
+
+
 def _any_zone(f):
-    """The event already says where the card is: match the rest of the filter."""
+    """The event already says where the card is: match the rest of the filter (made once
+    per filter value)."""
+    entry = _ANY_ZONE.get(id(f))
+    if entry is not None and entry[0] is f:
+        return entry[1]
     from dataclasses import replace
 
-    return replace(f, zone="being_played") if f.zone == "in_play" else f
+    found = replace(f, zone="being_played") if f.zone == "in_play" else f
+    if len(_ANY_ZONE) > 20000:
+        _ANY_ZONE.clear()
+    _ANY_ZONE[id(f)] = (f, found)
+    return found

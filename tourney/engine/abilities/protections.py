@@ -81,6 +81,8 @@ def damage_increased(game: State, source: Inst) -> bool:
 def block_refused(game: State, blocker: Inst, attacker: Inst) -> bool:
     """«Este Aliado / el Aliado portador no puede ser bloqueado por Aliados Luz»: a continuous
     ability of a card in play keeps ``blocker`` from blocking ``attacker``."""
+    if "unblockable_by" not in _continuous_effects(game):
+        return False  # no card of this game has one
     for pid in game.order:
         for holder in game.in_play_list(pid):
             if holder.lost:

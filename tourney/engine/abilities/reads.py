@@ -16,7 +16,7 @@ lost abilities, given races): equal fingerprints mean the recomputation reads eq
 from __future__ import annotations
 
 from dataclasses import MISSING, dataclass, fields, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .model import Condition, Effect, TargetFilter
 
@@ -198,21 +198,43 @@ def reads(game: State) -> Reads | None:
     return found or None
 
 
+_OF_ABILITIES: dict[int, tuple[Any, frozenset[str] | None]] = {}
+
+
+def _of_abilities(known) -> frozenset[str] | None:
+    """What one card identity's continuous abilities and conditional keywords read (None:
+    something unknown), read once per abilities value."""
+    entry = _OF_ABILITIES.get(id(known))
+    if entry is not None and entry[0] is known:
+        return entry[1]
+    out: set[str] = set()
+    found: frozenset[str] | None
+    try:
+        for a in known.abilities:
+            if a.kind == "keyword" and a.condition is not None:
+                _condition(a.condition, out)
+            elif a.kind == "continuous":
+                _condition(a.condition, out)
+                for e in a.effects:
+                    _effect(e, out)
+        found = frozenset(out)
+    except _Unknown:
+        found = None
+    if len(_OF_ABILITIES) > 20000:
+        _OF_ABILITIES.clear()
+    _OF_ABILITIES[id(known)] = (known, found)
+    return found
+
+
 def _reads(game: State) -> Reads | None:
     out: set[str] = set()
-    try:
-        for inst in game.cards.values():
-            if not inst.static or inst.abilities is None:
-                continue
-            for a in inst.abilities.abilities:
-                if a.kind == "keyword" and a.condition is not None:
-                    _condition(a.condition, out)
-                elif a.kind == "continuous":
-                    _condition(a.condition, out)
-                    for e in a.effects:
-                        _effect(e, out)
-    except _Unknown:
-        return None
+    for inst in game.cards.values():
+        if not inst.static or inst.abilities is None:
+            continue
+        found = _of_abilities(inst.abilities)
+        if found is None:
+            return None
+        out |= found
     types = frozenset(w[5:] for w in out if w.startswith("type:"))
     kw, lost = "kw" in out, "lost" in out
     strength = "strength" in out and "strength_write" in out

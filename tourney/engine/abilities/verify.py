@@ -23,7 +23,7 @@ from ..keywords import INDESTRUCTIBLE, UNBANISHABLE
 from .chain import immunity
 from .costs import kind_ok as _kind_ok
 from .costs import pay
-from .evaluate import IN_PLAY, dynamic_amount, holds, mismatch, player_of
+from .evaluate import IN_PLAY, decided, dynamic_amount, holds, mismatch, player_of
 from .model import Ability, Effect, TargetFilter
 from .protections import damage_exiled, damage_increased, shielded
 
@@ -173,6 +173,16 @@ def _amount(game: State, effect: Effect, source: Inst, controller: str,
     raise Unverifiable(f"cantidad {src!r}")
 
 
+def _of_triggering(game: State, src: str | None, triggering: str | None) -> int:
+    """«tantas cartas como Fuerza / coste tenga ese Aliado»: the card that fired the trigger."""
+    if triggering is None:
+        raise Unverifiable(f"cantidad {src!r}")
+    inst = game.cards[triggering]
+    if src == "cost_of_triggering":
+        return inst.card.cost or 0
+    return game.strength(inst) if inst.zone in IN_PLAY else inst.card.strength or 0
+
+
 RELATIVE_SOURCES = frozenset({"cost_of_paid", "strength_of_paid", "cost_of_target",
                               "strength_of_target"})
 
@@ -269,6 +279,8 @@ def _subjects(game: State, effect: Effect, ability: Ability, source: Inst,
         return [source.bearer] if source.bearer else []
     if s == "triggering":
         return [triggering] if triggering else None
+    if s in ("found", "earlier"):  # the card an earlier step found / chose: not followed yet
+        raise Unverifiable(f"sujeto {s!r}")
     if s == "attackers":
         return list(game.attackers)
     if s == "blockers":
@@ -283,6 +295,9 @@ def _effect(game: State, pool: _Pool, effect: Effect, ability: Ability, source: 
         return True  # «Mira la mano de tu oponente» / «Tu oponente muestra su mano»: nothing moves
     if kind in UNCHECKED or effect.unless is not None:
         raise Unverifiable(kind)
+    if not decided(effect.condition) or not decided(ability.condition) or (
+            ability.trigger is not None and not decided(ability.trigger.condition)):
+        raise Unverifiable("condición que el motor no decide")
     counted = effect.count_filter or effect.filter
     if effect.amount_from == "count" and counted is not None and pool.moves_counters and (
             counted.counter is not None or counted.no_counter is not None):
@@ -309,7 +324,9 @@ def _effect(game: State, pool: _Pool, effect: Effect, ability: Ability, source: 
             raise Unverifiable("daño enviado al Destierro")  # the record's Botar goes to the Cementerio
         if kind == "mill" and damage_increased(game, source):
             raise Unverifiable("daño directo aumentado")  # the engine does not add it yet
-        n = _amount(game, effect, source, p, pool, split)
+        n = (_of_triggering(game, effect.amount_from, triggering)
+             if effect.amount_from in ("strength_of_triggering", "cost_of_triggering")
+             else _amount(game, effect, source, p, pool, split))
         table = pool.draw if kind == "draw" else pool.mill
         players = (list(game.order) if effect.player == "each"
                    else [player_of(game, effect.player, p, _owner_of(game, known))])
@@ -346,6 +363,15 @@ def _effect(game: State, pool: _Pool, effect: Effect, ability: Ability, source: 
             frm = {f_zone if f_zone not in ("in_play", "being_played") else "castle"}
             if effect.filter is not None:  # «en tu Mazo Castillo o Cementerio»
                 frm |= set(effect.filter.also_zones)
+            banned = _no_search(game) if "castle" in frm else None
+            if banned is not None:  # «los jugadores no pueden buscar cartas en los Mazos Castillo»
+                frm.discard("castle")
+                found = [iid for iid in pool.moves if game.cards[iid].zone == "castle"
+                         and game.cards[iid].owner == pid]
+                if found:
+                    raise IllegalAction("4.2", f"Mientras {banned.label()} esté en juego no se pueden "
+                                               f"buscar cartas en los Mazos Castillo ({source.label()} "
+                                               f"saca {game.cards[found[0]].label()} del suyo).")
             dest = effect.zone or "hand"
             to = {"defense", "support", "reserve"} if dest == "being_played" else {dest}
         ids = [iid for iid, z in pool.moves.items() if z in to
@@ -474,6 +500,18 @@ def _discard_each(game: State, pool: _Pool, effect: Effect, source: Inst, known:
                                      f"{game.cards[missing].label()} y el registro no lo hace.")
     pool.take_moves(list(moved))
     return bool(moved)
+
+
+def _no_search(game: State) -> Inst | None:
+    """A card in play whose continuous ability forbids searching the Mazos Castillo now."""
+    for inst in game.cards.values():
+        if inst.zone not in IN_PLAY or inst.lost or inst.abilities is None:
+            continue
+        for a in inst.abilities.abilities:
+            if a.kind == "continuous" and any(e.kind == "cannot_search" for e in a.effects) and \
+                    (a.condition is None or holds(game, a.condition, inst, inst.controller)):
+                return inst
+    return None
 
 
 def _found(game: State, f: TargetFilter | None, inst: Inst, p: str, source: Inst) -> bool:

@@ -56,6 +56,7 @@ EVENTS = {
     "regrouped": "un Aliado es Agrupado",
     "to_graveyard": "una carta es puesta en un Cementerio",
     "searched": "un jugador Busca en un Mazo Castillo",
+    "to_paid": "una carta es movida a la Zona de Oro Pagado",
     "shuffled": "un jugador Baraja cartas en su Mazo Castillo",
     "block_declared": "un Aliado es declarado bloqueador",
     "combat_damage": "un Aliado hace daño de combate",
@@ -199,6 +200,7 @@ EFFECTS = {
     "cannot_play": "no se pueden jugar {subject}",
     "purify": "Purifica {subject}",
     "dig": "{player} mira {amount} carta(s) de su Mazo Castillo y toma {subject}",
+    "cannot_search": "ningún jugador puede buscar cartas en {zone}",
     # the top card is shown; if it is {subject} it goes to {zone}, else it stays on top
     "reveal_top": "{player} muestra la primera carta de su Mazo Castillo: si es {subject}, va a {zone}",
     "weapon_capacity": "{subject} puede portar {amount} Arma(s)",
@@ -226,6 +228,8 @@ AMOUNT_SOURCES = {
     "strength_of_target": "la Fuerza del objetivo",
     "allies_you_control": "la cantidad de Aliados que controlas",
     "hand_size": "la cantidad de cartas en tu mano",
+    "strength_of_triggering": "la Fuerza de la carta que disparó la habilidad",
+    "cost_of_triggering": "el coste de la carta que disparó la habilidad",
     # the card paid as the ability's cost («la carta Descartada», «el Aliado Desterrado»)
     "cost_of_paid": "el coste de la carta pagada como coste",
     "strength_of_paid": "la Fuerza de la carta pagada como coste",
@@ -237,9 +241,11 @@ AMOUNT_SOURCES = {
 # ability is used); "chosen" = chosen on resolution without targeting; "each" = every card
 # matching ``filter``; "self" = the source; "bearer" = an Arma's bearer; "triggering" = the
 # card that fired the trigger; "player" = the effect acts on ``player`` only; "earlier" = the
-# card an earlier effect of this card chose («En la Fase Final, Destierra ese Aliado»).
+# card an earlier effect of this card chose («En la Fase Final, Destierra ese Aliado»); "found"
+# = the card an earlier step of this ability found and played («Luego, Destierra ese Talismán»).
 SUBJECTS = {"target": "el objetivo", "chosen": "la carta elegida", "each": "cada",
             "self": "esta carta", "bearer": "el Aliado portador",
             "triggering": "esa carta", "player": "", "attackers": "los Aliados atacantes",
             "blockers": "los Aliados bloqueadores", "being_played": "la carta que se juega",
-            "earlier": "la carta que eligió el efecto anterior de esta carta"}
+            "earlier": "la carta que eligió el efecto anterior de esta carta",
+            "found": "la carta que encontró y jugó el paso anterior"}

@@ -12,12 +12,12 @@ from .effect_parts import (
     _MOVE_TO, VERBS, _amount, _own_zone, _player, _second_object, _unless, as_many,
 )
 from .control import cancel_effect, convert_effect
-from .counters import counter_effect
+from .counters import counter_effect, up_to_one_counter
 from .effects_more import also_strength, extra_turn, gold, play, second_zone
 from .nouns import PRONOUNS, bare_phrase, card_phrase, more_modifiers, number
 from .parsed import Cards, Effect
 from .looks import dig, reveal_top
-from .search import search_effect
+from .search import cannot_search, search_effect
 from .statics import static_effect
 from .text import Cursor
 
@@ -33,6 +33,8 @@ def effect(cur: Cursor, antecedent: Cards | None = None) -> tuple[Effect, Cursor
 
 
 def effect_of(player: str, cur: Cursor, antecedent: Cards | None) -> tuple[Effect, Cursor] | None:
+    if player == "you" and (banned := cannot_search(cur)) is not None:
+        return banned  # «los jugadores no pueden buscar cartas en los Mazos Castillo»
     if player in ("you", "each") and (shown := reveal_top(player, cur)) is not None:
         return shown  # «muestra la primera carta de tu Mazo Castillo, si es …, ponla en tu mano»
     if player == "you" and (static := static_effect(cur, antecedent)) is not None:
@@ -45,6 +47,8 @@ def effect_of(player: str, cur: Cursor, antecedent: Cards | None) -> tuple[Effec
             played = _being_played(phrase[0], "opponent")
             return (Effect("cannot_play", "opponent", played), phrase[1]) if played else None
         return None
+    if player == "you" and (upto := up_to_one_counter(cur, antecedent)) is not None:
+        return upto  # «(pon un contador en este Aliado) y hasta un contador de Alimento en otro Aliado …»
     if player == "you":
         if cur.peek() in ("pon", "poner") and (got := number(cur.skip())) and \
                 (rest := got[1].take_any("contadores de", "contador de")) is not None and rest.peek():

@@ -38,6 +38,7 @@ _EVENTS = (
     ("sea purificado", "purified"), ("sea purificada", "purified"),
     ("sea puesto en un cementerio", "to_graveyard"), ("sea puesta en un cementerio", "to_graveyard"),
     ("sea puesto en tu cementerio", "to_graveyard:you"), ("sea puesta en tu cementerio", "to_graveyard:you"),
+    ("sea movido a su zona de oro pagado", "to_paid"),
     ("haga dano a tu mazo castillo", "damage:you"), ("haga dano al mazo castillo oponente", "damage:opponent"),
 )
 
@@ -137,6 +138,10 @@ def _trigger_after(after: Cursor) -> tuple[Trigger, Cursor] | None:
             "tu oponente juegue", "tu oponente juega", "un oponente juegue")):
         player = "you" if after.peek() == "juegues" else "opponent"
         got = card_phrase(rest)
+        if got and got[0].zone == "graveyard" and got[0].zone_owner in ("owner", player) and \
+                got[0].ref is None:  # «juegue una carta desde su Cementerio»: played from there
+            return Trigger("played", cards=replace(got[0], zone="play", zone_owner=None), player=player,
+                           from_zone="graveyard"), got[1]
         if got:
             return Trigger("played", cards=got[0], player=player), got[1]
         return None
@@ -237,7 +242,12 @@ def _from_zone(trig: Trigger, cur: Cursor) -> tuple[Trigger, Cursor]:
 
 def trigger_event(rest: Cursor, cards, after_or: bool = False) -> tuple[Trigger, Cursor] | None:
     got = _trigger_event(rest, cards, after_or)
-    return _together(*_from_zone(*got)) if got is not None else None
+    if got is None:
+        return None
+    trig, end = _together(*_from_zone(*got))
+    if trig.whose is None and (turn := end.take("en", "tu", "turno")) is not None:
+        return replace(trig, whose="your_turn"), turn  # «… sea movido a su Zona de Oro Pagado en tu turno»
+    return trig, end
 
 
 def _trigger_event(rest: Cursor, cards, after_or: bool = False) -> tuple[Trigger, Cursor] | None:
@@ -294,7 +304,9 @@ def condition(cur: Cursor) -> tuple[Condition, Cursor] | None:
         return Condition("paid_cost"), after
     for words, zone in (("lo jugaste de tu mano", "hand"), ("lo jugaste desde tu mano", "hand"),
                         ("la jugaste de tu mano", "hand"), ("lo jugaste desde tu cementerio", "graveyard"),
-                        ("lo jugaste de tu cementerio", "graveyard"), ("la jugaste desde tu cementerio", "graveyard")):
+                        ("lo jugaste de tu cementerio", "graveyard"), ("la jugaste desde tu cementerio", "graveyard"),
+                        ("jugaste SELF desde tu cementerio", "graveyard"), ("jugaste SELF de tu cementerio", "graveyard"),
+                        ("jugaste SELF desde tu mano", "hand"), ("jugaste SELF de tu mano", "hand")):
         if (after := cur.take(*words.split())) is not None:
             return Condition("played_from", zone=zone), after
     if (after := cur.take("jugaste")) is not None and (got := card_phrase(after)) is not None and \

@@ -29,7 +29,7 @@ _EVENTS = {"combat_damage": "combat_damage", "enters": "enters_play", "leaves": 
            "attacks": "attack_declared", "blocks": "block_declared", "played": "played",
            "purified": "purified", "to_graveyard": "to_graveyard", "regrouped": "regrouped",
            "ability_used": "ability_used", "damage": "damage", "searched": "searched",
-           "shuffled": "shuffled", "control_gained": "control_changed"}
+           "shuffled": "shuffled", "to_paid": "to_paid", "control_gained": "control_changed"}
 
 
 def card_filter(cards: Cards, *, owner_player: str | None = None) -> TargetFilter:
@@ -130,6 +130,7 @@ class _Scope:
         self.last: tuple[str, int] | None = None
         self.trigger = trigger
         self.chosen: TargetFilter | None = None  # «elige … de allí»: chosen when it resolves
+        self.found: TargetFilter | None = None  # the card a search found and played
 
     def subject(self, cards: Cards, player: str | None = None) -> dict:
         if cards.ref == "self":
@@ -141,6 +142,10 @@ class _Scope:
         if cards.ref == "that" and self.chosen is not None:
             flt, self.chosen = self.chosen, None
             return {"subject": "chosen", "filter": flt}
+        if cards.ref == "that" and self.last is None and self.found is not None and \
+                cards.types and cards.types == self.found.types:
+            # «busca un Talismán … y juégalo sin pagar su coste. Luego, Destierra ese Talismán»
+            return {"subject": "found", "filter": TargetFilter(types=cards.types, targets=False)}
         if cards.ref == "that":
             if self.last == ("chosen", -1):
                 raise Unsupported("«esa carta» de una carta elegida al resolver")
@@ -198,6 +203,8 @@ def _fields(cards: Cards) -> dict:
 
 
 def _condition(cond: PCondition) -> Condition:
+    if cond.kind.startswith("not:"):  # «sólo puede ser declarado atacante si …»: while it does not hold
+        return Condition("not", of=(_condition(replace(cond, kind=cond.kind[4:])),))
     if cond.kind == "all_race":  # races and/or an attribute («son Luz») kept in ``zone``
         if cond.zone and cond.races:  # «Luz y/o de Raza Héroe»: each Ally is one of them
             either = (TargetFilter(attribute=cond.zone, targets=False),
@@ -407,10 +414,10 @@ def _trigger_of(t: PTrigger) -> Trigger:
     flt = TargetFilter(**{**_tf_fields(card_filter(t.cards)), "targets": False, "count": 1})
     if flt.played_free is not None or flt.played_from_hand is not None or flt.targeting is not None:
         raise Unsupported("disparo según cómo se jugó la carta")  # known only once its window opens
-    if t.whose == "opponent_turn":  # «… en un turno oponente»
+    if t.whose in ("opponent_turn", "your_turn"):  # «… en un turno oponente», «… en tu turno»
         if "condition" in extra:
             raise Unsupported("dos condiciones en el disparo")
-        return Trigger(event, card=flt, player=player, condition=Condition("opponent_turn"), **extra)
+        return Trigger(event, card=flt, player=player, condition=Condition(t.whose), **extra)
     return Trigger(event, card=flt, player=player, **extra)
 
 

@@ -1,7 +1,8 @@
 """Sentences that only restrict the ability just before them: «Sólo puedes activar / utilizar
 esta habilidad si tu oponente controla tres o más Oros», «Activa esta habilidad sólo si
 controlas tres o más cartas Oscuridad»; «Cualquier jugador puede activar esta habilidad»
-(``Ability.activator``). The condition is added to that ability (an activated
+(``Ability.activator``); «Sólo puedes utilizar esta habilidad hasta tres veces por turno»
+(``Ability.per_turn``). The condition is added to that ability (an activated
 one is usable only while it holds, a triggered one fires only if it holds); the sentence itself
 states no ability of its own."""
 from __future__ import annotations
@@ -11,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from ..abilities.model import Condition
 from .lower_parts import _conditions
+from .nouns import number
 from .parsed import Parsed
 from .text import Cursor
 
@@ -29,6 +31,12 @@ def use_condition(cur: Cursor) -> Parsed | None:
     if (after := cur.take_any("cualquier jugador puede activar esta habilidad")) is not None:
         return Parsed("use_condition", param="any_player") if after.done else None
 
+    for words in ("solo puedes utilizar esta habilidad hasta", "solo puedes activar esta habilidad hasta",
+                  "solo puedes usar esta habilidad hasta"):
+        # «Sólo puedes utilizar esta habilidad hasta tres veces por turno»
+        if (after := cur.take(*words.split())) is not None and (n := number(after)) is not None and \
+                n[1].take("veces", "por", "turno") is not None and n[1].skip(3).done and n[0] > 1:
+            return Parsed("use_condition", param="per_turn", extra=(str(n[0]),))
     for words in _OPENERS:
         if (after := cur.take(*words.split())) is not None:
             conds = _joined_conditions(after)
@@ -50,6 +58,10 @@ def restrict(before: tuple[Ability, ...] | None, parsed: Parsed, text: str) -> A
             raise ValueError("«cualquier jugador puede activar esta habilidad» sin una habilidad "
                              "activada en juego justo antes")
         return replace(ability, activator="any", text=f"{ability.text} {text}")
+    if parsed.param == "per_turn":  # «hasta tres veces por turno»: the engine's use limit (6.1)
+        if ability.per_turn is not None:
+            raise ValueError("un límite de usos por turno para una habilidad que ya tiene uno")
+        return replace(ability, per_turn=int(parsed.extra[0]), text=f"{ability.text} {text}")
     added = _conditions(parsed.conditions)
     assert added is not None  # the grammar reads at least one condition
     have = ability.condition

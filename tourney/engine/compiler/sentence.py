@@ -78,6 +78,13 @@ def _special(toks: tuple[str, ...]) -> Parsed | None:
         if got and (rest := got[1].take_any("contadores de", "contador de")) is not None and \
                 rest.i + 1 == len(toks):
             return Parsed("property", param="counters", extra=(rest.peek().capitalize(), str(got[0])))
+    if (after := cur.take("SELF", "solo", "puede", "ser", "declarado", "atacante", "si")) is not None:
+        conds = _joined_conditions(after)  # «… sólo puede ser declarado atacante si …»: not while not
+        if conds is not None and conds[1].done and len(conds[0]) == 1:
+            negated = replace(conds[0][0], kind="not:" + conds[0][0].kind)
+            return Parsed("static", effects=(Effect("cannot_attack", cards=Cards(ref="self")),),
+                          conditions=(negated,))
+        return None
     if (after := cur.take("solo", "puedes", "jugar", "SELF")) is not None:
         if (rest := after.take("si")) is not None and (conds := _joined_conditions(rest)) and conds[1].done:
             return Parsed("restriction", conditions=conds[0])
