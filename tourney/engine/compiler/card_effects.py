@@ -16,7 +16,8 @@ SUBJECT_KINDS = frozenset({"strength", "grant", "lose_keyword", "lose_ability", 
                            "cannot_attack", "cannot_block", "race_becomes", "cost_change",
                            "cannot_be_annulled", "protection", "cannot_play",
                            "damage_to_exile", "bearer_only", "bearer_not", "cannot_reduce_cost",
-                           "unblockable_by", "direct_damage_increase"})  # the last: statics.py
+                           "unblockable_by", "direct_damage_increase", "no_combat_damage",  # statics.py
+                           "cannot_search"})  # search.py
 
 
 GRANTS = {
@@ -122,6 +123,8 @@ def _card_effect_of(cur: Cursor, antecedent: Cards | None, subject: Cards | None
     protected = _protection(cur, cards)
     if protected is not None:
         return protected
+    if (rest := cur.take_any("no hace dano de combate", "no hacen dano de combate")) is not None:
+        return Effect("no_combat_damage", cards=cards), rest  # «Los Aliados no hacen daño de combate»
     if (rest := cur.take_any("no puede ser bloqueado por", "no pueden ser bloqueados por")) is not None and \
             (blockers := card_phrase(rest) or bare_phrase(rest)) is not None:  # «… por Aliados Luz»
         return Effect("unblockable_by", cards=cards, per=blockers[0]), blockers[1]
