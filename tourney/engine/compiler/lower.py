@@ -111,8 +111,8 @@ def _effect(eff: PEffect, scope: _Scope, continuous: bool) -> Effect:
         return lower_reveal(eff, common)
     if eff.kind == "dig":  # look at the top N, take some, the rest go to ``rest_zone``
         assert eff.cards is not None
-        flt = TargetFilter(count=eff.cards.count if eff.cards.count is not None else 1, zone="castle",
-                           targets=False)
+        flt = card_filter(replace(eff.cards, zone="castle", zone_owner=None))  # what may be taken
+        flt = TargetFilter(**{**_tf_fields(flt), "targets": False})
         return Effect("dig", subject="player", player="you", amount=eff.amount, filter=flt, zone="hand",
                       rest_zone=eff.rest_zone, **common)
     if eff.kind == "banish_top":
