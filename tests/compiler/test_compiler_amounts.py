@@ -354,3 +354,49 @@ def test_convocar_guardian_played_one_guardian_allows_one_target(judge, cost):
     assert (v.status, v.rule) == ("illegal", "8.2")
     v = judge(head, base + cast("A", "A1", "Convocar Guardián", cost, targets=["A3"]))
     assert v.status == "unfinished"
+
+
+# -- the additional cost of a Talismán; «gane tanta Fuerza como …» ------------------------
+
+def test_noroi_and_fraxinus_point_back_to_their_additional_cost(real):
+    ability = _only(real("Noroi"), 1)
+    assert ability["targets"] == [{"max_cost_from": "cost_of_paid"}]
+    ability = _only(real("Fraxinus"), 1)
+    assert ability["effects"][0]["filter"]["max_cost_from"] == "cost_of_paid"
+
+
+def test_cielo_obsidiana_draws_the_fuerza_of_the_destroyed_aliado(real):
+    ability = _only(real("Cielo Obsidiana"), 2)
+    assert ability["effects"] == [{"kind": "draw", "subject": "player",
+                                   "amount_from": "strength_of_paid"}]
+
+
+def test_espada_de_baston_and_dragon_antorcha_gain_the_paid_cards_number(real):
+    (eff,) = _only(real("Espada de Bastón"), 0)["effects"]
+    assert (eff["kind"], eff["subject"], eff["amount_from"]) == ("strength", "bearer",
+                                                                  "cost_of_paid")
+    (eff,) = _only(real("Dragón Antorcha"), 0)["effects"]
+    assert (eff["subject"], eff["amount_from"]) == ("self", "strength_of_paid")
+
+
+def test_manada_ardiente_gains_its_own_cost(real):
+    ability = _only(real("Manada Ardiente"), 0)
+    assert ability["effects"] == [{"kind": "strength", "amount_from": "cost_of_target",
+                                   "duration": {"kind": "end_of_turn"}}]
+
+
+def test_robert_moray_loses_one_per_caballero_or_sacerdote(real):
+    (eff,) = _only(real("Robert Moray"), 1)["effects"]
+    assert (eff["amount"], eff["amount_from"]) == (-1, "count")
+    assert eff["filter"] == {"types": ["Aliado"], "races": ["Caballero", "Sacerdote"],
+                             "controller": "you", "targets": False}
+
+
+def test_manada_ardiente_played_the_aliado_gains_its_cost(judge, cost):
+    # Isanami e Isanagi costs 3
+    head = header(deck("Manada Ardiente"), deck("Isanami e Isanagi"), hand=1)
+    base = [put("B", "B1")] + cast("A", "A1", "Manada Ardiente", cost, targets=["B1"])
+    v = judge(head, base + [effect("A", "A1", strength=[["B1", 3]])])
+    assert v.status == "unfinished" and v.verified[-1] == len(base) + 2
+    v = judge(head, base + [effect("A", "A1", strength=[["B1", 2]])])
+    assert (v.status, v.line) == ("illegal", len(base) + 2)

@@ -304,3 +304,11 @@ def test_milano_negro_needs_its_tesoro_counter_to_destroy_an_oro(real, judge):
     assert v.legal and len(base) + 3 in v.verified
     v = judge(head, [put("A", "A1", zone="reserve"), put("B", "B1", zone="reserve"), destroy])
     assert v.status == "illegal"  # no Tesoro counter on it
+
+
+def test_y_hasta_un_contador_en_otro_aliado_is_up_to_one_target(real):
+    ability = sentence_json(real("Each Uisge"), 3)[0]
+    assert ability["effects"][0] == {"kind": "counters", "subject": "self", "amount": 1, "counter": "Alimento"}
+    assert ability["effects"][1] == {"kind": "counters", "amount": 1, "counter": "Alimento"}
+    assert ability["targets"] == [{"types": ["Aliado"], "races": ["Bestia"], "controller": "you",
+                                   "other": True, "up_to": True}]

@@ -249,3 +249,23 @@ def test_fuerza_ragnar_lodbrok_misprint_a_las_fuerza_reads_as_a_la_fuerza(real):
     assert sentence_json(real("Ragnar Lodbrok"), 3) == [{"kind": "continuous", "effects": [
         {"kind": "strength", "subject": "each", "amount": 2, "filter": {
             "types": ["Aliado"], "races": ["Bárbaro"], "controller": "you", "attacking": True}}]}]
+
+
+# -- «Los Aliados no hacen daño de combate este turno» ------------------------------------
+
+def test_dano_de_combate_aulladores_prevents_the_combat_damage_of_every_ally(real):
+    assert sentence_json(real("Aulladores"), 1) == [{
+        "kind": "effect", "zone": "hand", "effects": [{
+            "kind": "prevent_damage", "subject": "each", "filter": {"types": ["Aliado"]},
+            "duration": {"kind": "end_of_turn"}}]}]
+
+
+def test_dano_de_combate_an_unblocked_attacker_deals_nothing_after_aulladores(judge, cost):
+    head = header(deck(), deck("Aulladores"), hand=1)
+    oros = [f"B{9 + i}" for i in range(cost("Aulladores") - 1)]
+    start = [put("A", "A2"), end("A"), gold("B", *oros), end("B"), attack("A", "A2"), block("B")]
+    war = [play("B", "B1", ["B0"] + oros), effect("B", "B1"), passes("A"), passes("B")]
+    v = judge(head, start + war)
+    assert v.legal and v.final["B"]["graveyard"] == 1  # only Aulladores: no damage
+    v = judge(head, start + [passes("B"), passes("A")])
+    assert v.legal and v.final["B"]["graveyard"] == 2  # Thorkell el Alto's 2 damage

@@ -70,6 +70,8 @@ def compile_card(card: Card) -> Compilation:
 @lru_cache(maxsize=8192)
 def compile_text(text: str, name: str, card_type: str) -> Compilation:
     out = []
+    paid: tuple = ()  # «Para jugar este Talismán, Destierra un Aliado …»: what «el Aliado
+    # Desterrado» of a later sentence points back to
     for unit in parse_text(text, name, card_type):
         if unit.reason is not None:
             out.append(Sentence(unit.text, reason=unit.reason, shape=shape(unit.text, name)))
@@ -84,7 +86,8 @@ def compile_text(text: str, name: str, card_type: str) -> Compilation:
             out.append(Sentence(unit.text))  # understood: it only restricts that ability
             continue
         try:
-            abilities = tuple(lower(p, unit.text, card_type, name) for p in unit.parsed)
+            abilities = tuple(lower(p, unit.text, card_type, name, paid) for p in unit.parsed)
+            paid += tuple(c for p in unit.parsed if p.kind == "add_cost" for c in p.costs)
         except (Unsupported, ValueError) as exc:
             out.append(Sentence(unit.text, reason=str(exc), shape=shape(unit.text, name)))
             continue

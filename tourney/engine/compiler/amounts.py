@@ -146,3 +146,33 @@ def as_many_cards(cur: Cursor) -> tuple[Cards, Cursor] | None:
         return None
     counted = replace(got[0], controller="you")
     return replace(cards, count_rel=Amount("count", cards=counted)), end
+
+
+def as_much_strength(cur: Cursor) -> tuple[Amount | None, Cards | None, str | None, Cursor] | None:
+    """After «gane / pierda»: «tanta Fuerza como coste tenga la carta Descartada (de esta
+    manera)», «tanta Fuerza como la Fuerza del Aliado Desterrado», «Fuerza igual a su coste»,
+    «tanta Fuerza (hasta la Fase Final) como Aliados de Raza X controles» — (amount, per-card
+    count, «hasta la Fase Final», cursor)."""
+    if (after := cur.take("fuerza", "igual", "a", "su", "coste")) is not None:
+        return Amount("of_ref", stat="cost", verb="self"), None, None, after
+    after = cur.take("tanta", "fuerza")
+    if after is None:
+        return None
+    until = None
+    if (more := after.take("hasta", "la", "fase", "final")) is not None:
+        until, after = "end", more
+    if (rest := after.take("como")) is None:
+        return None
+    if (more := rest.take("coste", "tenga")) is not None and (got := _ref(more, "cost")) is not None:
+        return got[0], None, until, got[1]
+    if (more := rest.take("la", "fuerza", "del")) is not None and \
+            (got := _ref(Cursor(more.toks[:more.i - 1] + ("el",) + more.toks[more.i:], more.i - 1),
+                         "strength")) is not None:
+        return got[0], None, until, got[1]
+    from .nouns import bare_phrase
+
+    counted = bare_phrase(rest)
+    if counted is None or counted[0].controller is not None or \
+            (end := counted[1].take("controles")) is None:
+        return None
+    return None, replace(counted[0], controller="you"), until, end

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from .nouns import ATTRIBUTES, NOUNS, PRONOUNS, RACES, bare_phrase, card_phrase, number, per_phrase
+from .amounts import as_much_strength
 from .parsed import Cards, Effect
 from .text import Cursor
 
@@ -15,7 +16,7 @@ SUBJECT_KINDS = frozenset({"strength", "grant", "lose_keyword", "lose_ability", 
                            "cannot_attack", "cannot_block", "race_becomes", "cost_change",
                            "cannot_be_annulled", "protection", "cannot_play",
                            "damage_to_exile", "bearer_only", "bearer_not", "cannot_reduce_cost",
-                           "unblockable_by", "direct_damage_increase"})  # the last: statics.py
+                           "unblockable_by", "direct_damage_increase", "no_combat_damage"})  # the last: statics.py
 
 
 GRANTS = {
@@ -74,6 +75,13 @@ def _card_effect_of(cur: Cursor, antecedent: Cards | None, subject: Cards | None
         cards = subject
     word = cur.peek()
     after = cur.skip()
+    if word in _GAIN + _LOSE and (much := as_much_strength(after)) is not None:
+        amount_of, per, until, tail = much  # «gane tanta Fuerza como …» (amounts.py)
+        sign = 1 if word in _GAIN else -1
+        if amount_of is not None and sign < 0:
+            return None
+        return Effect("strength", cards=cards, amount=sign if per is not None else None,
+                      per=per, until=until, amount_of=amount_of), tail
     if word in _GAIN + _LOSE:
         sign = 1 if word in _GAIN else -1
         got_n = number(after)
@@ -114,6 +122,8 @@ def _card_effect_of(cur: Cursor, antecedent: Cards | None, subject: Cards | None
     protected = _protection(cur, cards)
     if protected is not None:
         return protected
+    if (rest := cur.take_any("no hace dano de combate", "no hacen dano de combate")) is not None:
+        return Effect("no_combat_damage", cards=cards), rest  # «Los Aliados no hacen daño de combate»
     if (rest := cur.take_any("no puede ser bloqueado por", "no pueden ser bloqueados por")) is not None and \
             (blockers := card_phrase(rest) or bare_phrase(rest)) is not None:  # «… por Aliados Luz»
         return Effect("unblockable_by", cards=cards, per=blockers[0]), blockers[1]

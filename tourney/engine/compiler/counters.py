@@ -86,3 +86,20 @@ def counter_placed(cur: Cursor) -> tuple[Trigger, Cursor] | None:
     if got is None or got[0].ref is not None or got[0].target or got[0].count != 1:
         return None
     return Trigger("counter_placed", cards=got[0], counter=counter), got[1]
+
+
+def up_to_one_counter(cur: Cursor, antecedent: Cards | None) -> tuple[Effect, Cursor] | None:
+    """ "hasta un contador de X en NP" (the verb «pon» said before): one counter on up to one
+    such card — choosing none puts none."""
+    from dataclasses import replace
+
+    if (after := cur.take("hasta", "un", "contador", "de")) is None or after.peek() not in COUNTER_NAMES:
+        return None
+    counter = COUNTER_NAMES[after.peek()]
+    where = after.skip().take_any("en", "sobre")
+    if where is None or (got := card_phrase(where)) is None:
+        return None
+    cards, end = got
+    if cards.ref is not None or cards.count != 1 or cards.up_to or cards.zone != "play":
+        return None
+    return Effect("counters", cards=replace(cards, up_to=True), amount=1, counter=counter), end

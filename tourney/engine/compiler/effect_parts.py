@@ -58,6 +58,8 @@ def as_many(cur: Cursor) -> tuple[str, Cursor] | None:
         for words, source in _AS_MANY.items():
             if (rest := after.take(*words.split())) is not None:
                 return source, rest
+        if (rest := after.take("el", "aliado", "destruido", "de", "esta", "manera")) is not None:
+            return "strength_of_that:Aliado:destroy", rest  # the Aliado paid as the cost
     after = cur.take("tantas", "cartas", "como", "coste", "tenga")
     if after is not None and after.peek() in ("ese", "esa") and after.peek(1) in NOUNS:
         kind = NOUNS[after.peek(1)][0]

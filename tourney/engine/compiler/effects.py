@@ -12,7 +12,7 @@ from .effect_parts import (
     _MOVE_TO, VERBS, _amount, _own_zone, _player, _second_object, _unless, as_many,
 )
 from .control import cancel_effect, convert_effect
-from .counters import counter_effect
+from .counters import counter_effect, up_to_one_counter
 from .effects_more import also_strength, extra_turn, gold, play, second_zone
 from .nouns import PRONOUNS, bare_phrase, card_phrase, more_modifiers, number
 from .parsed import Cards, Effect
@@ -45,6 +45,8 @@ def effect_of(player: str, cur: Cursor, antecedent: Cards | None) -> tuple[Effec
             played = _being_played(phrase[0], "opponent")
             return (Effect("cannot_play", "opponent", played), phrase[1]) if played else None
         return None
+    if player == "you" and (upto := up_to_one_counter(cur, antecedent)) is not None:
+        return upto  # «(pon un contador en este Aliado) y hasta un contador de Alimento en otro Aliado …»
     if player == "you":
         if cur.peek() in ("pon", "poner") and (got := number(cur.skip())) and \
                 (rest := got[1].take_any("contadores de", "contador de")) is not None and rest.peek():

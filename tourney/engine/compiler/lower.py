@@ -15,6 +15,7 @@ from .lower_parts import (
 )
 from .looks import lower_reveal
 from .parsed import Amount, Cards
+from .parsed import Cost as PCost
 from .parsed import Effect as PEffect
 from .parsed import Parsed
 from .statics import KINDS as STATIC_KINDS
@@ -43,6 +44,11 @@ def _effect(eff: PEffect, scope: _Scope, continuous: bool) -> Effect:
         if eff.kind != "cancel_attack" and (eff.cards is None or eff.cards.controller != "opponent"):
             common["unless_player"] = "opponent"  # «Roba una carta a menos que tu oponente pague …»
         common["unless"] = Cost(eff.unless[0], amount=eff.unless[1])
+    if eff.kind in ("draw", "mill") and (eff.amount_from or "").startswith("strength_of_that:"):
+        _, noun, verb = (eff.amount_from or "").split(":")
+        ref = Amount("of_ref", cards=Cards(types=(noun,)), stat="strength", verb=verb)
+        return Effect(eff.kind, subject="player", player=eff.player,
+                      amount_from=amount_source(ref)[0], **common)
     if eff.kind in ("draw", "mill") and (eff.amount_from or "").startswith("cost_of_that:"):
         noun = (eff.amount_from or "").partition(":")[2]
         if scope.last is None and _fires_for(scope, noun):
@@ -206,6 +212,13 @@ def _effect(eff: PEffect, scope: _Scope, continuous: bool) -> Effect:
             extra.update(counted)
     if eff.kind in ("strength", "set_strength"):
         extra["amount"] = eff.amount
+    if eff.amount_of is not None:  # «gane tanta Fuerza como coste tenga la carta Descartada»
+        if eff.amount_of.verb == "self":  # «gane Fuerza igual a su coste»: the card's own
+            if fields.get("subject") != "target":
+                raise Unsupported("«su coste» de una carta que no es el objetivo")
+            extra["amount_from"] = "cost_of_target"
+        else:
+            extra["amount_from"] = amount_source(eff.amount_of)[0]
     if eff.kind in ("grant", "lose_keyword", "race_becomes"):
         extra["keyword"] = eff.keyword
     if eff.kind == "move":
@@ -313,9 +326,12 @@ _PERMISSION_ZONES = {"desde tu Cementerio": ("graveyard", ()),
                      "desde tu Cementerio en tu Fase de Vigilia": ("graveyard", ("vigil",))}
 
 
-def lower(p: Parsed, text: str, card_type: str, name: str = "") -> Ability:
+def lower(p: Parsed, text: str, card_type: str, name: str = "",
+          additional: tuple[PCost, ...] = ()) -> Ability:
+    """``additional``: the card's additional costs read so far («Para jugar este Talismán, …»),
+    what a Talismán's «la carta Desterrada» points back to."""
     _NAME["card"], _NAME["text"] = name, text
-    _PAID["costs"] = p.costs
+    _PAID["costs"] = p.costs or (additional if p.kind == "spell" else ())
     try:
         return _lower(p, text, card_type)
     finally:

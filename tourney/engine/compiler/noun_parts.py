@@ -10,10 +10,15 @@ from .parsed import Cards
 from .text import Cursor
 
 
+_FIRST = frozenset({"que", "jugada", "jugado", "jugadas", "jugados"})
+
+
 def other_modifier(cards: Cards, cur: Cursor) -> tuple[Cards, Cursor] | None:
+    word = cur.peek()
+    if word not in _FIRST and (cards.races or word not in _races()):
+        return None  # the hot path: most words end the phrase here
     from .nouns import ATTRIBUTES, NOUNS, RACES, card_phrase
 
-    word = cur.peek()
     if word in RACES and not cards.races:  # «Aliados Dragón de coste 4 o más»
         return replace(cards, races=(RACES[word],)), cur.skip()
     if (after := cur.take_any("que no sea", "que no sean")) is not None and after.peek() in ATTRIBUTES \
@@ -37,3 +42,9 @@ def other_modifier(cards: Cards, cur: Cursor) -> tuple[Cards, Cursor] | None:
             return None
         return replace(cards, targeting=inner), rest
     return None
+
+
+def _races() -> dict[str, str]:
+    from .nouns import RACES
+
+    return RACES

@@ -191,6 +191,7 @@ class Effect:
     dest: str | None = None  # destination zone (to_hand, shuffle, put)
     per: Cards | None = None  # "por cada …": amount per matching card
     amount_from: str | None = None  # "tantas cartas como Fuerza tenga ese Aliado"
+    amount_of: Amount | None = None  # "gane tanta Fuerza como coste tenga la carta Descartada"
     rest_zone: str | None = None  # dig: where the cards not taken go
     unless: tuple[str, int] | None = None  # "a menos que tu oponente pague 2 Oros": (cost kind, n)
     then: bool = False  # "Luego, …": only after the previous step was done

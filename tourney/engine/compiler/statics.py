@@ -5,6 +5,7 @@
 * «el coste de las Armas se reduce en 1 Oro» (a cost change of the cards being played) and
   «las cartas no pueden reducir su coste»;
 * «el daño directo (hecho por el Aliado portador) aumenta en 1»;
+* «los Aliados no hacen daño de combate este turno» (prevent_damage until the Fase Final);
 * «este Aliado / el Aliado portador no puede ser bloqueado por Aliados Luz»;
 * «esta Arma sólo puede ser portada por un Aliado de coste 3 o más / que controles» and
   «esta Arma no puede ser portada por Aliados Luz» (who may bear it, 2.2).
@@ -16,7 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..abilities.model import Effect, TargetFilter
+from ..abilities.model import Duration, Effect, TargetFilter
 from .card_effects import _being_played, _object
 from .lower_parts import Unsupported, _tf_fields, card_filter
 from .nouns import bare_phrase, card_phrase, number
@@ -28,7 +29,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from .lower_parts import _Scope
 
 KINDS = frozenset({"damage_to_exile", "bearer_only", "bearer_not", "cannot_reduce_cost",
-                   "unblockable_by", "direct_damage_increase"})
+                   "unblockable_by", "direct_damage_increase", "no_combat_damage"})
 
 
 def static_effect(cur: Cursor, antecedent: Cards | None) -> tuple[PEffect, Cursor] | None:
@@ -73,6 +74,12 @@ def static_effect(cur: Cursor, antecedent: Cards | None) -> tuple[PEffect, Curso
 
 
 def lower_static(eff: PEffect, scope: _Scope, continuous: bool, common: dict[str, Any]) -> Effect:
+    if eff.kind == "no_combat_damage":  # «Los Aliados no hacen daño de combate este turno»
+        # the engine prevents it for the cards affected when it resolves (not while in play)
+        if continuous or eff.until != "end" or eff.cards is None:
+            raise Unsupported("«no hace daño de combate» que no dure hasta la Fase Final")
+        fields = scope.subject(eff.cards)
+        return Effect("prevent_damage", duration=Duration("end_of_turn"), **fields, **common)
     if not continuous:
         raise Unsupported(f"«{eff.kind}» fuera de una habilidad continua")
     if eff.kind == "direct_damage_increase":  # «el daño directo (hecho por …) aumenta en N»
