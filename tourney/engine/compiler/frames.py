@@ -311,7 +311,9 @@ def condition(cur: Cursor) -> tuple[Condition, Cursor] | None:
         return Condition("paid_cost"), after
     for words, zone in (("lo jugaste de tu mano", "hand"), ("lo jugaste desde tu mano", "hand"),
                         ("la jugaste de tu mano", "hand"), ("lo jugaste desde tu cementerio", "graveyard"),
-                        ("lo jugaste de tu cementerio", "graveyard"), ("la jugaste desde tu cementerio", "graveyard")):
+                        ("lo jugaste de tu cementerio", "graveyard"), ("la jugaste desde tu cementerio", "graveyard"),
+                        ("jugaste SELF desde tu cementerio", "graveyard"), ("jugaste SELF de tu cementerio", "graveyard"),
+                        ("jugaste SELF desde tu mano", "hand"), ("jugaste SELF de tu mano", "hand")):
         if (after := cur.take(*words.split())) is not None:
             return Condition("played_from", zone=zone), after
     if (after := cur.take("jugaste")) is not None and (got := card_phrase(after)) is not None and \

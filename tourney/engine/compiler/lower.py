@@ -102,6 +102,10 @@ def _effect(eff: PEffect, scope: _Scope, continuous: bool) -> Effect:
         # «elige una carta Oscuridad de ahí. Tu oponente Baraja esa carta en su Mazo Castillo»
         flt, scope.chosen = scope.chosen, None
         return Effect("shuffle_into_castle", subject="chosen", filter=flt, player="you", **common)
+    if eff.kind == "cannot_search":  # a prohibition while the ability applies
+        if not continuous:
+            raise Unsupported("prohibición de buscar fuera de una habilidad continua")
+        return Effect("cannot_search", subject="player", player="each", zone="castle")
     if eff.kind == "reveal_top":  # «muestra la primera carta …, si es …, ponla en tu mano»
         return lower_reveal(eff, common)
     if eff.kind == "dig":  # look at the top N, take some, the rest go to ``rest_zone``
