@@ -309,3 +309,16 @@ def test_belenus_si_lo_jugaste_de_tu_mano_is_unverified_not_illegal(judge, cost)
     base = [put("B", "B1")] + cast("A", "A1", "Belenus", cost)
     v = judge(head, base + [effect("A", "A1", moves=[["B1", "graveyard"]])])  # Thorkell is a Bárbaro
     assert v.legal and v.unverified[-1] == len(base) + 2 and v.verified == ()
+
+
+def test_si_jugaste_este_talisman_desde_tu_cementerio_is_a_played_from_step(real, judge, cost):
+    (aguila,) = [a for a in compiled(real("Águila de Fuego")) if a["kind"] == "effect"]
+    assert aguila["effects"][1]["condition"] == {"kind": "played_from", "zone": "graveyard"}
+    for name in ("Belenus", "Epona"):  # «si lo jugaste de tu mano»
+        (ability,) = [a for a in compiled(real(name)) if a["kind"] == "triggered"]
+        assert ability["condition"] == {"kind": "played_from", "zone": "hand"}
+    head = header(deck("Águila de Fuego"), deck(), hand=1)
+    base = cast("A", "A1", "Águila de Fuego", cost)
+    for drawn in ({}, {"A": 1}):  # from the hand: no card; the engine does not decide it yet
+        v = judge(head, base + [effect("A", "A1", mill={"B": 2}, draw=drawn)])
+        assert v.legal and v.unverified[-1] == len(base) + 2

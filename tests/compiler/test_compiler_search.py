@@ -255,3 +255,32 @@ def test_palnatoki_the_chosen_aliados_cannot_block_this_turn(real, judge):
 def test_trampa_tanuki_banishes_the_top_card_of_the_opponents_castle(real):
     assert sentence_json(real("Trampa Tanuki"), 0) == [{"kind": "effect", "zone": "hand", "effects": [
         {"kind": "banish_top", "subject": "player", "player": "opponent", "amount": 1, "zone": "castle_top"}]}]
+
+
+# -- «los jugadores no pueden buscar cartas en los Mazos Castillo» (cannot_search) ----------
+
+@pytest.mark.parametrize("name, conditional", [("Kennin-ji", False), ("Otomi", False), ("Suzaku", True)])
+def test_no_pueden_buscar_cartas_en_los_mazos_castillo(real, name, conditional):
+    (ability,) = [a for a in compiled(real(name)) if any(e["kind"] == "cannot_search" for e in a["effects"])]
+    assert ability["kind"] == "continuous" and ("condition" in ability) is conditional
+    assert ability["effects"] == [{"kind": "cannot_search", "subject": "player", "player": "each", "zone": "castle"}]
+
+
+def test_kennin_ji_forbids_searching_the_castle_but_not_the_cementerio(judge, cost):
+    head = header(deck("Ratas en los muros", "Alfa"), deck("Kennin-ji"), hand=1)
+    base = cast("A", "A1", "Ratas en los muros", cost)
+    search = [effect("A", "A1", moves=[["A2", "hand"]])]
+    assert judge(head, base + search).verified  # no Kennin-ji in play
+    shrine = [put("B", "B1", zone="support")]
+    v = judge(head, shrine + base + search)
+    assert (v.status, v.rule) == ("illegal", "4.2")
+    in_graveyard = shrine + [put("A", "A2", zone="graveyard")] + base
+    assert judge(head, in_graveyard + search).verified  # «o Cementerio»: still allowed
+
+
+@pytest.mark.parametrize("name, attribute", [("Cuervo", "Oscuridad"), ("Máquina Diferencial", "Luz")])
+def test_elige_una_carta_de_ahi_is_taken_from_the_cards_looked_at(real, name, attribute):
+    # «… mirar las tres primeras cartas … Elige una carta X de ahí y ponla en tu mano. Luego, Baraja el resto.»
+    (dig,) = [e for a in compiled(real(name)) for e in a.get("effects", ()) if e["kind"] == "dig"]
+    assert dig == {"kind": "dig", "subject": "player", "amount": 3, "zone": "hand", "rest_zone": "castle",
+                   "filter": {"zone": "castle", "targets": False, "attribute": attribute}}

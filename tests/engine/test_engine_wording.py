@@ -60,7 +60,7 @@ def test_a_destroyed_aliado_is_destruido():
 
 
 SEAMS = re.compile(r"\((?:s|es)\)|\bpuedes (?:Roba|Busca|Destierra|Destruye|juega|baraja|gana|devuelve|pon)\b"
-                   r"|\bde el\b|que controles que controles|Cuando comienza una fase|\bun otro\b")
+                   r"|\bde el\b|que controles que controles|Cuando comienza una fase|\bun otro\b|sin efecto")
 
 
 def test_no_rendering_of_the_real_catalog_shows_a_seam(shared_data: Path):
@@ -75,3 +75,25 @@ def test_no_rendering_of_the_real_catalog_shows_a_seam(shared_data: Path):
             seen += 1
             assert not SEAMS.search(text), (card.name, text)
     assert seen > 2000
+
+
+def test_the_rules_for_playing_a_card_read_as_rules_not_as_an_effect():
+    from tourney.engine.abilities.model import Condition
+
+    assert Ability("play_restriction", phases=("vigil",), own_turn=True).describe() == \
+        "Sólo puedes jugar esta carta en tu Fase de Vigilia."
+    only_if = Ability("play_restriction", condition=Condition(
+        "zone_empty", TargetFilter(types=("Aliado",), targets=False), zone="graveyard"))
+    assert only_if.describe() == "Sólo puedes jugar esta carta si no hay Aliados en tu Cementerio."
+    discard = Cost("discard", 2, TargetFilter(controller="you", zone="hand", targets=False))
+    assert Ability("additional_cost", costs=(discard,)).describe() == \
+        "Para jugar esta carta, debes descartar 2 cartas de tu mano."
+    assert Ability("alternative_cost", costs=(discard,)).describe() == \
+        "Puedes descartar 2 cartas de tu mano en vez de pagar el coste de esta carta."
+
+
+def test_a_count_inside_a_filter_keeps_whose_cards_it_counts():
+    text = ("juega un Aliado de coste igual o menor a la cantidad de carta Luz que controles que controles "
+            "en el Cementerio objetivo")
+    assert polish(text) == ("juega un Aliado de coste igual o menor a la cantidad de cartas Luz que controles, "
+                            "de tu Cementerio, objetivo")

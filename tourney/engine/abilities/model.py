@@ -102,6 +102,31 @@ class Ability(_Value):
                 raise ValueError(f"Effect({e.kind!r}) usa el objetivo {e.target} y la habilidad "
                                  f"tiene {len(self.targets)}")
 
+    def _describe_playing(self) -> str:
+        """The rules for playing this card: «Sólo puedes jugar esta carta…», «Para jugar esta
+        carta, debes…», «Puedes … en vez de pagar el coste de esta carta»."""
+        costs = " y ".join(_lower_first(c.describe()) for c in self.costs)
+        if self.kind == "additional_cost":
+            text = f"Para jugar esta carta, debes {costs}"
+        elif self.kind == "alternative_cost":
+            text = f"Puedes {costs} en vez de pagar el coste de esta carta"
+        else:
+            text = "Sólo puedes jugar esta carta"
+            if self.zone not in ("in_play",):
+                text += " desde " + ZONES[self.zone].replace("la mano", "tu mano")
+            if self.phases:
+                whose = "tu " if self.own_turn else ""
+                text += " en " + " o ".join(whose + PHASES[p].removeprefix("la ") if whose else PHASES[p]
+                                            for p in self.phases)
+            elif self.own_turn:
+                text += " en tu turno"
+        if self.condition is not None:
+            text += f" si {self.condition.describe()}" if self.kind == "play_restriction" else \
+                f", si {self.condition.describe()}"
+        if self.effects:
+            text += "; " + ". ".join(e.describe(self.targets) for e in self.effects)
+        return text + "."
+
     @property
     def once_per_turn(self) -> bool:
         return self.per_turn == 1
@@ -139,6 +164,8 @@ class Ability(_Value):
             if self.effects:
                 parts.append("; " + ". ".join(e.describe(self.targets) for e in self.effects))
             return " ".join(parts).replace(" ;", ";") + "."
+        if self.kind in ("play_restriction", "additional_cost", "alternative_cost"):
+            return polish(self._describe_playing())
         if self.trigger is not None:
             parts.append(self.trigger.describe() + ",")
         if self.condition is not None:
@@ -165,6 +192,10 @@ class Ability(_Value):
 _FROM_ZONE = {"hand": "Si esta carta está en tu mano,", "graveyard": "Si esta carta está en tu Cementerio,",
               "reserve": "Si esta carta está en tu Reserva de Oro,", "exile": "Si esta carta está Desterrada,",
               "paid": "Si esta carta está en tu Zona de Oro Pagado,", "castle": "Si esta carta está en tu Mazo Castillo,"}
+
+def _lower_first(text: str) -> str:
+    return text[:1].lower() + text[1:]
+
 
 _PLAYER_EFFECTS = frozenset({"draw", "mill", "discard", "search", "look", "virtual_gold",
                              "extra_turn", "lose_game", "end_battle"})

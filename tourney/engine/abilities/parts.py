@@ -203,6 +203,18 @@ _TYPE_PLURAL = {"Aliado": "Aliados", "Talismán": "Talismanes", "Arma": "Armas",
 _NUMBER = {0: "cero", 1: "un", 2: "dos", 3: "tres", 4: "cuatro", 5: "cinco", 6: "seis"}
 
 
+def _whose_zone(zone: str | None, player: str) -> str:
+    """«tu Cementerio», «la Reserva de Oro de tu oponente», «el juego» (a zone_count's zone)."""
+    text = ZONES.get(zone or "in_play", "")
+    if zone in (None, "in_play"):
+        return text
+    if player == "you":
+        return "tu " + text.split(" ", 1)[1]
+    if player == "opponent":
+        return f"{text} de tu oponente"
+    return f"{text} de cualquier jugador"
+
+
 @dataclass(frozen=True, slots=True, repr=False)
 class Condition(_Value):
     """A game condition (4.2, «Mientras…», «si controlas…», racial conditions).
@@ -250,7 +262,7 @@ class Condition(_Value):
             who = _bare(self.filter.noun()) if self.filter else "esta carta"
             return f"este turno ocurrió: {EVENTS.get(self.event or '', '')} ({who})"
         return template.format(
-            zone=ZONES.get(self.zone or "in_play", ""),
+            zone=ZONES.get(self.zone or "in_play", ""), whose_zone=_whose_zone(self.zone, self.player),
             filter=(_bare(self.filter.noun()) if self.filter else "cartas"),
             count=self.count, player=PLAYERS.get(self.player, ""),
             phase=PHASES.get(self.phase or "", "esa fase"), counter=self.counter or "",
@@ -291,6 +303,7 @@ class Trigger(_Value):
     delayed: bool = False
     counter: str | None = None  # counter_placed: the counter's name (None: any counter)
     self_too: bool = False  # «este u otro Aliado …»: ``card`` includes this card, from any zone
+    by_opponent: bool = False  # «… por un efecto oponente»: caused by the opponent (not tracked yet)
 
     def __post_init__(self) -> None:
         _check(self.event, EVENTS, "evento")
@@ -330,6 +343,8 @@ class Trigger(_Value):
             text += f" ({PLAYERS[self.player]})"
         if self.from_zone:
             text += f" desde {ZONES[self.from_zone]}"
+        if self.by_opponent:
+            text += " por un efecto o habilidad de tu oponente"
         head = "En respuesta a que fuera a ocurrir: " if self.would else "Cuando "
         out = head + text
         if self.delayed:  # armed by the effect before it, until the Fase Final of that turn

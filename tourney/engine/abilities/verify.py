@@ -363,6 +363,15 @@ def _effect(game: State, pool: _Pool, effect: Effect, ability: Ability, source: 
             frm = {f_zone if f_zone not in ("in_play", "being_played") else "castle"}
             if effect.filter is not None:  # «en tu Mazo Castillo o Cementerio»
                 frm |= set(effect.filter.also_zones)
+            banned = _no_search(game) if "castle" in frm else None
+            if banned is not None:  # «los jugadores no pueden buscar cartas en los Mazos Castillo»
+                frm.discard("castle")
+                found = [iid for iid in pool.moves if game.cards[iid].zone == "castle"
+                         and game.cards[iid].owner == pid]
+                if found:
+                    raise IllegalAction("4.2", f"Mientras {banned.label()} esté en juego no se pueden "
+                                               f"buscar cartas en los Mazos Castillo ({source.label()} "
+                                               f"saca {game.cards[found[0]].label()} del suyo).")
             dest = effect.zone or "hand"
             to = {"defense", "support", "reserve"} if dest == "being_played" else {dest}
         ids = [iid for iid, z in pool.moves.items() if z in to
@@ -491,6 +500,18 @@ def _discard_each(game: State, pool: _Pool, effect: Effect, source: Inst, known:
                                      f"{game.cards[missing].label()} y el registro no lo hace.")
     pool.take_moves(list(moved))
     return bool(moved)
+
+
+def _no_search(game: State) -> Inst | None:
+    """A card in play whose continuous ability forbids searching the Mazos Castillo now."""
+    for inst in game.cards.values():
+        if inst.zone not in IN_PLAY or inst.lost or inst.abilities is None:
+            continue
+        for a in inst.abilities.abilities:
+            if a.kind == "continuous" and any(e.kind == "cannot_search" for e in a.effects) and \
+                    (a.condition is None or holds(game, a.condition, inst, inst.controller)):
+                return inst
+    return None
 
 
 def _found(game: State, f: TargetFilter | None, inst: Inst, p: str, source: Inst) -> bool:

@@ -92,8 +92,8 @@ CONDITIONS = {
     "opponent_controls": "tu oponente controla {count} o más {filter}",
     "controls_more": "{player} controla más {filter} que su rival",
     "all_allies": "todos los Aliados que controlas son {filter}",
-    "zone_count": "hay {count} o más {filter}",
-    "zone_empty": "no hay {filter}",
+    "zone_count": "hay {count} o más {filter} en {whose_zone}",
+    "zone_empty": "no hay {filter} en {whose_zone}",
     "phase": "es {phase}",
     "your_turn": "es tu turno",
     "opponent_turn": "es el turno de tu oponente",
@@ -201,6 +201,7 @@ EFFECTS = {
     "cannot_play": "no se pueden jugar {subject}",
     "purify": "Purifica {subject}",
     "dig": "{player} mira {amount} carta(s) de su Mazo Castillo y toma {subject}",
+    "cannot_search": "ningún jugador puede buscar cartas en {zone}",
     # the top card is shown; if it is {subject} it goes to {zone}, else it stays on top
     "reveal_top": "{player} muestra la primera carta de su Mazo Castillo: si es {subject}, va a {zone}",
     "weapon_capacity": "{subject} puede portar {amount} Arma(s)",

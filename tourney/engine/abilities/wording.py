@@ -43,6 +43,7 @@ _MASCULINE = re.compile(r"(\b(?:un|el|otro|cada|este)\b [^,.:]*?\b(?:Aliado|Tót
 _SEARCH = re.compile(r"\b(Busca|Buscar) (.+?) en (el Mazo Castillo(?: o el Cementerio)?|el Cementerio(?: o el Mazo Castillo)?) en ([^,.:]+?) y baraja\b")
 _ENTERS = re.compile(r"entra en juego \((tú|tu oponente)\)")
 _PLAYED = re.compile(r"Cuando se juega ([^,(]+?) \((tú|tu oponente)\)")
+_COUNT_OF = re.compile(r"la cantidad de (carta|Oro|Arma|Aliado|Talismán|Tótem)\b")
 _PUEDES = re.compile(r"\bpuedes (" + "|".join(_INFINITIVE) + r")\b")
 _PUEDES_OPP = re.compile(r"\bpuedes (tu oponente|cada jugador) (" + "|".join(_SUBJUNCTIVE) + r")\b")
 _PHASE_TRIGGER = re.compile(r"Cuando comienza una fase \(la (Fase [^)]+)\)( \((tú|tu oponente)\))?")
@@ -91,6 +92,15 @@ def polish(text: str) -> str:
     text = _PUEDES.sub(lambda m: "puedes " + _INFINITIVE[m.group(1)], text)
     text = _PHASE_TRIGGER.sub(_phase, text)
     text = _ALL_ALLIES.sub(_all_allies, text)
+    # a count inside a filter keeps its own «que controles» apart from the filter's
+    text = re.sub(r"\bno hay (carta|Oro|Arma|Aliado|Talismán|Tótem)\b", lambda m: "no hay " + _PLURAL[m.group(1)], text)
+    text = re.sub(r"\b(controlas \d+ o más [^,.:]*?) que controles\b", r"\1", text)
+    text = re.sub(r"\b(controlas?) más (carta|Oro|Arma|Aliado|Talismán|Tótem)\b",
+                  lambda m: f"{m.group(1)} más {_PLURAL[m.group(2)]}", text)
+    text = _COUNT_OF.sub(lambda m: f"la cantidad de {_PLURAL[m.group(1)]}", text)
+    text = re.sub(r"(la cantidad de [^,:]*? que controles) que controles en el Cementerio",
+                  r"\1, de tu Cementerio,", text)
+    text = re.sub(r"(la cantidad de [^,:]*? que controles) que controles", r"\1, que controles,", text)
     text = text.replace("que controles que controles", "que controles")
     text = text.replace("que controles en el Cementerio de tu Cementerio", "de tu Cementerio")
     text = text.replace("en el Cementerio de tu Cementerio", "de tu Cementerio")
@@ -99,6 +109,9 @@ def polish(text: str) -> str:
     text = text.replace("que controles en la mano", "de tu mano")
     text = re.sub(r"\bun(os)? otro(s)?\b", lambda m: "otros" if m.group(0).endswith("s") else "otro", text)
     text = re.sub(r"\buna otro\b", "otra", text)
+    text = re.sub(r"\blas primeras una carta\b", "la primera carta", text)
+    text = re.sub(r"\b(el coste de la carta pagada como coste|la Fuerza del objetivo) cartas\b",
+                  r"tantas cartas como \1", text)
     text = re.sub(r"\bde el\b", "del", text)
     text = re.sub(r"\ba el\b", "al", text)
     text = _ONE.sub(lambda m: ("una " if m.group(1) in _FEMININE else "un ") + m.group(1), text)

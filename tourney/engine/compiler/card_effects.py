@@ -17,7 +17,8 @@ SUBJECT_KINDS = frozenset({"strength", "grant", "lose_keyword", "lose_ability", 
                            "cannot_be_annulled", "protection", "cannot_play",
                            "damage_to_exile", "bearer_only", "bearer_not", "cannot_reduce_cost",
                            "unblockable_by", "direct_damage_increase", "no_combat_damage",
-                           "cannot_declare_attack"})  # the last: statics.py
+                           "cannot_declare_attack",  # statics.py
+                           "cannot_search"})  # search.py
 
 
 GRANTS = {

@@ -17,7 +17,7 @@ from .effects_more import also_strength, extra_turn, gold, play, second_zone
 from .nouns import PRONOUNS, bare_phrase, card_phrase, more_modifiers, number
 from .parsed import Cards, Effect
 from .looks import dig, reveal_top
-from .search import search_effect
+from .search import cannot_search, search_effect
 from .statics import player_static, static_effect
 from .text import Cursor
 
@@ -33,6 +33,8 @@ def effect(cur: Cursor, antecedent: Cards | None = None) -> tuple[Effect, Cursor
 
 
 def effect_of(player: str, cur: Cursor, antecedent: Cards | None) -> tuple[Effect, Cursor] | None:
+    if player == "you" and (banned := cannot_search(cur)) is not None:
+        return banned  # «los jugadores no pueden buscar cartas en los Mazos Castillo»
     if player in ("you", "each") and (shown := reveal_top(player, cur)) is not None:
         return shown  # «muestra la primera carta de tu Mazo Castillo, si es …, ponla en tu mano»
     if player != "you" and (static := player_static(player, cur)) is not None:

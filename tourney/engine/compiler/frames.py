@@ -35,6 +35,7 @@ _EVENTS = (
     ("sea alimentado", "fed"), ("sea alimentada", "fed"),
     ("sea anulada", "annulled"), ("sea anulado", "annulled"),
     ("sea bloqueado", "blocked"), ("es bloqueado", "blocked"), ("sea declarado bloqueador", "blocks"), ("bloquee", "blocks"),
+    ("sea descartado", "discarded"), ("sea descartada", "discarded"),
     ("sea purificado", "purified"), ("sea purificada", "purified"),
     ("sea puesto en un cementerio", "to_graveyard"), ("sea puesta en un cementerio", "to_graveyard"),
     ("sea puesto en tu cementerio", "to_graveyard:you"), ("sea puesta en tu cementerio", "to_graveyard:you"),
@@ -88,6 +89,10 @@ def trigger(cur: Cursor) -> tuple[Trigger, Cursor] | None:
         return (replace(found[0], phase="response"), found[1]) if found else None
     if (after := cur.take("en", "respuesta", "a", "que")) is not None and (acted := _player_action(after)):
         return replace(acted[0], phase="response"), acted[1]  # «… a que tu oponente busque …»
+    if (after := cur.take("en", "respuesta", "a", "que")) is not None and after.peek() in ("un", "una") and \
+            (got := card_phrase(after)) is not None and got[1].peek() in ("sea", "entre") and \
+            (found := trigger_event(got[1], got[0])) is not None:
+        return replace(found[0], phase="response"), found[1]  # «… a que una carta que controles sea Destruida»
     if (after := cur.take("en", "respuesta", "a", "que", "tu", "oponente", "juegue")) is not None:
         got = card_phrase(after)
         if got:
@@ -245,6 +250,8 @@ def trigger_event(rest: Cursor, cards, after_or: bool = False) -> tuple[Trigger,
     if got is None:
         return None
     trig, end = _together(*_from_zone(*got))
+    if (by := end.take_any("por un efecto o habilidad oponente", "por un efecto oponente")) is not None:
+        trig, end = replace(trig, by_opponent=True), by  # «sea Destruido por un efecto oponente»
     if trig.whose is None and (turn := end.take("en", "tu", "turno")) is not None:
         return replace(trig, whose="your_turn"), turn  # «… sea movido a su Zona de Oro Pagado en tu turno»
     return trig, end
@@ -304,7 +311,9 @@ def condition(cur: Cursor) -> tuple[Condition, Cursor] | None:
         return Condition("paid_cost"), after
     for words, zone in (("lo jugaste de tu mano", "hand"), ("lo jugaste desde tu mano", "hand"),
                         ("la jugaste de tu mano", "hand"), ("lo jugaste desde tu cementerio", "graveyard"),
-                        ("lo jugaste de tu cementerio", "graveyard"), ("la jugaste desde tu cementerio", "graveyard")):
+                        ("lo jugaste de tu cementerio", "graveyard"), ("la jugaste desde tu cementerio", "graveyard"),
+                        ("jugaste SELF desde tu cementerio", "graveyard"), ("jugaste SELF de tu cementerio", "graveyard"),
+                        ("jugaste SELF desde tu mano", "hand"), ("jugaste SELF de tu mano", "hand")):
         if (after := cur.take(*words.split())) is not None:
             return Condition("played_from", zone=zone), after
     if (after := cur.take("jugaste")) is not None and (got := card_phrase(after)) is not None and \

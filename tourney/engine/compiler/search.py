@@ -156,3 +156,14 @@ def search_effect(player: str, cur: Cursor) -> tuple[Effect, Cursor] | None:
 def _placed(cards: Cards, zone: str, owner: str, also: tuple[str, ...]) -> Cards:
     plus = tuple(replace(c, zone=zone, zone_owner=owner, also_zones=also) for c in cards.plus)
     return replace(cards, zone=zone, zone_owner=owner, also_zones=also, plus=plus)
+
+
+def cannot_search(cur: Cursor) -> tuple[Effect, Cursor] | None:
+    """ "los jugadores no pueden buscar cartas en los Mazos Castillo / en su Mazo Castillo":
+    while it applies nobody searches a Mazo Castillo (a Cementerio still can be)."""
+    after = cur.take("los", "jugadores", "no", "pueden", "buscar", "cartas", "en")
+    if after is None:
+        return None
+    end = after.take_any("los mazos castillo", "los mazos castillos", "su mazo castillo")
+    banned = Effect("cannot_search", "each", Cards(count=None, zone="castle"), dest="castle")
+    return (banned, end) if end is not None else None
