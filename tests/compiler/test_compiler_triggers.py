@@ -400,3 +400,18 @@ def test_played_wakita_drawing_after_an_opponents_destruction_is_not_illegal(jud
     base = [put("A", "A1"), put("A", "A2"), put("A", "A2", zone="graveyard")]
     v = judge(head, base + [effect("A", "A1", draw={"A": 1})])
     assert v.legal and len(base) + 2 in v.unverified  # who destroyed it is not followed yet
+
+
+# -- «Cuando este Oro sea utilizado para pagar el coste de …» (paid_with, not fired yet) -------
+
+def test_utilizado_para_pagar_el_coste_tumi_calavera_de_turquesa_and_gris_gris(real):
+    tumi = compiled(real("Tumi"))[0]
+    assert tumi["trigger"] == {"event": "paid_with", "card": {"targets": False}, "from_zone": "graveyard"}
+    assert tumi["effects"] == [{"kind": "mill", "subject": "player", "player": "opponent", "amount": 1}]
+    calavera = compiled(real("Calavera de Turquesa"))[0]
+    assert calavera["trigger"] == {"event": "paid_with", "card": {"types": ["Tótem"], "targets": False}}
+    assert calavera["effects"] == [{"kind": "cannot_be_annulled", "subject": "triggering"}]
+    gris = compiled(real("Gris-Gris"))[0]
+    assert gris["trigger"]["card"]["keywords"] == ["Exhumar"] and gris["trigger"]["from_zone"] == "graveyard"
+    assert not tracked(compile_card(real("Tumi")).abilities[0])
+    assert reason(real("Ekeko"), 0)  # «no puede cambiar de controlador hasta tu próximo turno»

@@ -57,6 +57,7 @@ EVENTS = {
     "to_graveyard": "una carta es puesta en un Cementerio",
     "searched": "un jugador Busca en un Mazo Castillo",
     "to_paid": "una carta es movida a la Zona de Oro Pagado",
+    "paid_with": "este Oro paga el coste de una carta",  # ``card``: the card paid for
     "shuffled": "un jugador Baraja cartas en su Mazo Castillo",
     "block_declared": "un Aliado es declarado bloqueador",
     "combat_damage": "un Aliado hace daño de combate",

@@ -152,6 +152,15 @@ def _trigger_after(after: Cursor) -> tuple[Trigger, Cursor] | None:
         return None
     if (group := _attackers(after)) is not None:
         return group
+    if (rest := after.take("SELF")) is not None and (rest := rest.take_any(
+            "sea utilizado para pagar el coste de", "sea usado para pagar el coste de")) is not None:
+        got = card_phrase(rest)  # «Cuando este Oro sea utilizado para pagar el coste de un Tótem»
+        if got is None or got[0].ref is not None or got[0].count != 1 or got[0].up_to or got[0].zone != "play":
+            return None
+        paid, end = got
+        if (more := end.take_any("jugada desde tu cementerio", "jugado desde tu cementerio")) is not None:
+            return Trigger("paid_with", cards=paid, from_zone="graveyard"), more
+        return Trigger("paid_with", cards=paid), end
     if (acted := _player_action(after)) is not None:
         return acted
     if (rest := after.take("este", "u", "otro")) is not None:  # «este u otro Aliado de Raza X»

@@ -29,7 +29,7 @@ _EVENTS = {"combat_damage": "combat_damage", "enters": "enters_play", "leaves": 
            "attacks": "attack_declared", "blocks": "block_declared", "played": "played",
            "purified": "purified", "to_graveyard": "to_graveyard", "regrouped": "regrouped",
            "ability_used": "ability_used", "damage": "damage", "searched": "searched",
-           "shuffled": "shuffled", "to_paid": "to_paid", "discarded": "discarded", "control_gained": "control_changed"}
+           "shuffled": "shuffled", "to_paid": "to_paid", "discarded": "discarded", "paid_with": "paid_with", "control_gained": "control_changed"}
 
 
 def card_filter(cards: Cards, *, owner_player: str | None = None) -> TargetFilter:
