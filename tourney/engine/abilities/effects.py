@@ -195,6 +195,9 @@ class Effects(State):
                                  if unclear is not None else None)
         if first_error is not None:
             raise first_error
+        for index, ability in enumerate(known.abilities):  # a trigger that did not fire again (6.1)
+            if ability.kind == "triggered" and ability.per_turn is not None:
+                self._check_use(source, index, ability)
         raise IllegalAction("6.5", f"{source.label()} no tiene ahora ninguna habilidad que pueda "
                                    "producir este efecto (ni disparada, ni activada, ni un "
                                    "Talismán que se esté resolviendo).")
