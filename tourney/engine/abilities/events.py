@@ -42,7 +42,7 @@ def tracked(ability: Ability) -> bool:
     trigger = ability.trigger
     if trigger is None:
         return True
-    if trigger.delayed or any(e not in EMITTED for e in (trigger.event, *trigger.events)):
+    if trigger.delayed or trigger.by_opponent or any(e not in EMITTED for e in (trigger.event, *trigger.events)):
         return False
     return not ("phase_begins" in (trigger.event, *trigger.events)
                 and trigger.phase not in ANNOUNCED_PHASES)

@@ -303,6 +303,7 @@ class Trigger(_Value):
     delayed: bool = False
     counter: str | None = None  # counter_placed: the counter's name (None: any counter)
     self_too: bool = False  # «este u otro Aliado …»: ``card`` includes this card, from any zone
+    by_opponent: bool = False  # «… por un efecto oponente»: caused by the opponent (not tracked yet)
 
     def __post_init__(self) -> None:
         _check(self.event, EVENTS, "evento")
@@ -342,6 +343,8 @@ class Trigger(_Value):
             text += f" ({PLAYERS[self.player]})"
         if self.from_zone:
             text += f" desde {ZONES[self.from_zone]}"
+        if self.by_opponent:
+            text += " por un efecto o habilidad de tu oponente"
         head = "En respuesta a que fuera a ocurrir: " if self.would else "Cuando "
         out = head + text
         if self.delayed:  # armed by the effect before it, until the Fase Final of that turn

@@ -41,7 +41,7 @@ UNCHECKED = frozenset({"become_ally", "virtual_gold", "cost_change", "play_free"
                        "must_block", "extra_turn", "lose_game", "damage", "end_battle",
                        "race_becomes", "cannot_be_annulled", "shuffle_into_castle",
                        "damage_to_exile", "bearer_only", "bearer_not", "cannot_reduce_cost",
-                       "unblockable_by", "direct_damage_increase"})
+                       "unblockable_by", "direct_damage_increase", "cannot_declare_attack"})
 
 
 class Unverifiable(Exception):
