@@ -394,3 +394,12 @@ def test_valdemar_iv_fires_up_to_three_times_per_turn(real):
     got = compiled(real("Valdemar IV"))
     assert len(got) == 1 and got[0]["per_turn"] == 3 and got[0]["kind"] == "triggered"
     assert got[0]["effects"] == [{"kind": "mill", "subject": "player", "player": "opponent", "amount": 2}]
+
+
+def test_bestia_de_culpa_banishes_the_top_two_cards_of_the_castle_as_it_is_played(real, judge, cost):
+    assert compiled(real("Bestia de Culpa"))[0] == {"kind": "additional_cost",
+                                                    "costs": [{"kind": "banish_castle_top", "amount": 2}]}
+    assert cost("Bestia de Culpa") == 1
+    head = header(deck("Bestia de Culpa"), deck(), hand=1)
+    v = judge(head, [play("A", "A1", ["A0"]), effect("A", "A1", draw={"A": 2})])
+    assert v.status == "unfinished" and v.verified == (3,) and v.final["A"]["exile"] == 2  # paid by the engine

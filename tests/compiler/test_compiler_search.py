@@ -276,3 +276,11 @@ def test_kennin_ji_forbids_searching_the_castle_but_not_the_cementerio(judge, co
     assert (v.status, v.rule) == ("illegal", "4.2")
     in_graveyard = shrine + [put("A", "A2", zone="graveyard")] + base
     assert judge(head, in_graveyard + search).verified  # «o Cementerio»: still allowed
+
+
+@pytest.mark.parametrize("name, attribute", [("Cuervo", "Oscuridad"), ("Máquina Diferencial", "Luz")])
+def test_elige_una_carta_de_ahi_is_taken_from_the_cards_looked_at(real, name, attribute):
+    # «… mirar las tres primeras cartas … Elige una carta X de ahí y ponla en tu mano. Luego, Baraja el resto.»
+    (dig,) = [e for a in compiled(real(name)) for e in a.get("effects", ()) if e["kind"] == "dig"]
+    assert dig == {"kind": "dig", "subject": "player", "amount": 3, "zone": "hand", "rest_zone": "castle",
+                   "filter": {"zone": "castle", "targets": False, "attribute": attribute}}

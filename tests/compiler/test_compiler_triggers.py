@@ -376,3 +376,42 @@ def test_played_conejo_lunar_returns_when_the_opponent_plays_from_the_cementerio
     assert v.verified == (len(base) + 3,)
     v = judge(head, base + [{"p": "B", "do": "play", "card": "B2", "pay": ["B0"]}, back])  # from the hand
     assert (v.status, v.line) == ("illegal", len(base) + 3)
+
+
+# -- «… por un efecto (o habilidad) oponente»: who caused it (Trigger.by_opponent, not fired yet) --
+
+def test_por_un_efecto_oponente_wakita_pacala_rayo_de_plata_and_gabriel_ernest(real):
+    wakita = compiled(real("Wakita Naokata"))[-1]
+    assert wakita["trigger"]["event"] == "destroyed" and wakita["trigger"]["by_opponent"]
+    assert wakita["trigger"]["card"]["other"] and wakita["per_turn"] == 1
+    pacala = sentence_json(real("Pacala"), 1)[0]
+    assert pacala["trigger"] == {"event": "destroyed", "card": {"controller": "you", "targets": False},
+                                 "by_opponent": True}
+    assert pacala["zone"] == "hand" and pacala["response"]
+    rayo = sentence_json(real("Rayo de Plata"), 1)[0]
+    assert rayo["trigger"] == {"event": "discarded", "self_only": True, "by_opponent": True}
+    gabriel = [a for a in compiled(real("Gabriel-Ernest")) if a.get("trigger", {}).get("from_zone")][0]
+    assert gabriel["trigger"]["from_zone"] == "graveyard" and gabriel["trigger"]["by_opponent"]
+    assert not tracked(compile_card(real("Wakita Naokata")).abilities[-1])
+
+
+def test_played_wakita_drawing_after_an_opponents_destruction_is_not_illegal(judge):
+    head = header(deck("Wakita Naokata"), deck(), hand=1)
+    base = [put("A", "A1"), put("A", "A2"), put("A", "A2", zone="graveyard")]
+    v = judge(head, base + [effect("A", "A1", draw={"A": 1})])
+    assert v.legal and len(base) + 2 in v.unverified  # who destroyed it is not followed yet
+
+
+# -- «Cuando este Oro sea utilizado para pagar el coste de …» (paid_with, not fired yet) -------
+
+def test_utilizado_para_pagar_el_coste_tumi_calavera_de_turquesa_and_gris_gris(real):
+    tumi = compiled(real("Tumi"))[0]
+    assert tumi["trigger"] == {"event": "paid_with", "card": {"targets": False}, "from_zone": "graveyard"}
+    assert tumi["effects"] == [{"kind": "mill", "subject": "player", "player": "opponent", "amount": 1}]
+    calavera = compiled(real("Calavera de Turquesa"))[0]
+    assert calavera["trigger"] == {"event": "paid_with", "card": {"types": ["Tótem"], "targets": False}}
+    assert calavera["effects"] == [{"kind": "cannot_be_annulled", "subject": "triggering"}]
+    gris = compiled(real("Gris-Gris"))[0]
+    assert gris["trigger"]["card"]["keywords"] == ["Exhumar"] and gris["trigger"]["from_zone"] == "graveyard"
+    assert not tracked(compile_card(real("Tumi")).abilities[0])
+    assert reason(real("Ekeko"), 0)  # «no puede cambiar de controlador hasta tu próximo turno»

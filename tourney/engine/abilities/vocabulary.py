@@ -57,6 +57,7 @@ EVENTS = {
     "to_graveyard": "una carta es puesta en un Cementerio",
     "searched": "un jugador Busca en un Mazo Castillo",
     "to_paid": "una carta es movida a la Zona de Oro Pagado",
+    "paid_with": "este Oro paga el coste de una carta",  # ``card``: the card paid for
     "shuffled": "un jugador Baraja cartas en su Mazo Castillo",
     "block_declared": "un Aliado es declarado bloqueador",
     "combat_damage": "un Aliado hace daño de combate",
@@ -163,6 +164,7 @@ EFFECTS = {
     "cannot_attack": "{subject} no puede ser declarado atacante",
     "cannot_block": "{subject} no puede bloquear",
     "cannot_be_blocked": "{subject} no puede ser bloqueado",
+    "cannot_declare_attack": "{player} no puede declarar ataque",
     "unblockable_by": "{subject} no puede ser bloqueado por {bearers}",
     "must_block": "{subject} debe bloquear",
     "race_becomes": "{subject} se considera de Raza {keyword}",

@@ -35,6 +35,7 @@ _EVENTS = (
     ("sea alimentado", "fed"), ("sea alimentada", "fed"),
     ("sea anulada", "annulled"), ("sea anulado", "annulled"),
     ("sea bloqueado", "blocked"), ("es bloqueado", "blocked"), ("sea declarado bloqueador", "blocks"), ("bloquee", "blocks"),
+    ("sea descartado", "discarded"), ("sea descartada", "discarded"),
     ("sea purificado", "purified"), ("sea purificada", "purified"),
     ("sea puesto en un cementerio", "to_graveyard"), ("sea puesta en un cementerio", "to_graveyard"),
     ("sea puesto en tu cementerio", "to_graveyard:you"), ("sea puesta en tu cementerio", "to_graveyard:you"),
@@ -88,6 +89,10 @@ def trigger(cur: Cursor) -> tuple[Trigger, Cursor] | None:
         return (replace(found[0], phase="response"), found[1]) if found else None
     if (after := cur.take("en", "respuesta", "a", "que")) is not None and (acted := _player_action(after)):
         return replace(acted[0], phase="response"), acted[1]  # «… a que tu oponente busque …»
+    if (after := cur.take("en", "respuesta", "a", "que")) is not None and after.peek() in ("un", "una") and \
+            (got := card_phrase(after)) is not None and got[1].peek() in ("sea", "entre") and \
+            (found := trigger_event(got[1], got[0])) is not None:
+        return replace(found[0], phase="response"), found[1]  # «… a que una carta que controles sea Destruida»
     if (after := cur.take("en", "respuesta", "a", "que", "tu", "oponente", "juegue")) is not None:
         got = card_phrase(after)
         if got:
@@ -147,6 +152,15 @@ def _trigger_after(after: Cursor) -> tuple[Trigger, Cursor] | None:
         return None
     if (group := _attackers(after)) is not None:
         return group
+    if (rest := after.take("SELF")) is not None and (rest := rest.take_any(
+            "sea utilizado para pagar el coste de", "sea usado para pagar el coste de")) is not None:
+        got = card_phrase(rest)  # «Cuando este Oro sea utilizado para pagar el coste de un Tótem»
+        if got is None or got[0].ref is not None or got[0].count != 1 or got[0].up_to or got[0].zone != "play":
+            return None
+        paid, end = got
+        if (more := end.take_any("jugada desde tu cementerio", "jugado desde tu cementerio")) is not None:
+            return Trigger("paid_with", cards=paid, from_zone="graveyard"), more
+        return Trigger("paid_with", cards=paid), end
     if (acted := _player_action(after)) is not None:
         return acted
     if (rest := after.take("este", "u", "otro")) is not None:  # «este u otro Aliado de Raza X»
@@ -245,6 +259,8 @@ def trigger_event(rest: Cursor, cards, after_or: bool = False) -> tuple[Trigger,
     if got is None:
         return None
     trig, end = _together(*_from_zone(*got))
+    if (by := end.take_any("por un efecto o habilidad oponente", "por un efecto oponente")) is not None:
+        trig, end = replace(trig, by_opponent=True), by  # «sea Destruido por un efecto oponente»
     if trig.whose is None and (turn := end.take("en", "tu", "turno")) is not None:
         return replace(trig, whose="your_turn"), turn  # «… sea movido a su Zona de Oro Pagado en tu turno»
     return trig, end

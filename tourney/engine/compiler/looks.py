@@ -19,14 +19,14 @@ _DIG_REST = (("y destierra la otra", "exile", 1), ("y destierra las otras", "exi
              ("y el resto en la parte inferior de tu mazo castillo", "castle_bottom", None),
              ("y regresa las demas en cualquier orden", "castle_top", None),
              ("y pon el resto en la parte inferior de tu mazo castillo", "castle_bottom", None),
-             ("y baraja el resto", "castle", None))  # «Baraja el resto»: shuffled into the Mazo Castillo
+             ("y baraja el resto", "castle", None), (". luego , baraja el resto", "castle", None))  # «Baraja el resto»: shuffled into the Mazo Castillo
 _REORDER = ("y regresalas en cualquier orden", "y regresa las en cualquier orden", "y ordenalas",
             "y ordena las", "y ordenarlas", "y ordenar las")
 
 
-def _dug(n: int, taken: int, rest_zone: str, cur: Cursor) -> tuple[Effect, Cursor]:
-    return Effect("dig", amount=n, cards=Cards(count=taken, zone="castle", zone_owner="you"),
-                  dest="hand", rest_zone=rest_zone), cur
+def _dug(n: int, taken: int, rest_zone: str, cur: Cursor, what: Cards | None = None) -> tuple[Effect, Cursor]:
+    cards = replace(what or Cards(), count=taken, zone="castle", zone_owner="you")
+    return Effect("dig", amount=n, cards=cards, dest="hand", rest_zone=rest_zone), cur
 
 
 def dig(cur: Cursor) -> tuple[Effect, Cursor] | None:
@@ -49,8 +49,14 @@ def dig(cur: Cursor) -> tuple[Effect, Cursor] | None:
     if (more := rest.take("luego", ",")) is not None and n > 1 and \
             (end := more.take("destierra", "una", "y", "pon", "las", "demas", "en", "tu", "mano")) is not None:
         return _dug(n, n - 1, "exile", end)  # the one banished is the one not taken
+    what = None
     if (more := rest.take("elige", "una", ",", "pon", "la", "en", "tu", "mano")) is not None:
         taken, rest = 1, more
+    elif (more := rest.take("elige")) is not None and (chosen := card_phrase(more)) is not None and \
+            chosen[0].count == 1 and chosen[0].zone == "play" and not chosen[0].target and chosen[0].ref is None and \
+            (there := chosen[1].take_any("de ahi", "de alli")) is not None and \
+            (end := there.take_any("y pon la en tu mano", "y pon lo en tu mano")) is not None:
+        taken, rest, what = 1, end, chosen[0]  # «Elige una carta Oscuridad de ahí y ponla en tu mano»
     elif (more := rest.take("pon")) is not None and (got := number(more)) is not None and \
             (end := got[1].take("en", "tu", "mano")) is not None:
         taken, rest = got[0], end
@@ -58,7 +64,7 @@ def dig(cur: Cursor) -> tuple[Effect, Cursor] | None:
         return None
     for words, zone, left in _DIG_REST:
         if (end := rest.take(*words.split())) is not None and (left is None or n - taken == left):
-            return _dug(n, taken, zone, end)
+            return _dug(n, taken, zone, end, what)
     return None
 
 

@@ -13,6 +13,7 @@ from .lower_parts import (
     _NAME, _PAID, _PHASES, _ZONES, Unsupported, _conditions, _cost, _count, _duration, _fields,
     _Scope, _tf_fields, _trigger, amount_source, card_filter,
 )
+from .lower_choices import _each_chooses
 from .looks import lower_reveal
 from .parsed import Amount, Cards
 from .parsed import Cost as PCost
@@ -110,8 +111,8 @@ def _effect(eff: PEffect, scope: _Scope, continuous: bool) -> Effect:
         return lower_reveal(eff, common)
     if eff.kind == "dig":  # look at the top N, take some, the rest go to ``rest_zone``
         assert eff.cards is not None
-        flt = TargetFilter(count=eff.cards.count if eff.cards.count is not None else 1, zone="castle",
-                           targets=False)
+        flt = card_filter(replace(eff.cards, zone="castle", zone_owner=None))  # what may be taken
+        flt = TargetFilter(**{**_tf_fields(flt), "targets": False})
         return Effect("dig", subject="player", player="you", amount=eff.amount, filter=flt, zone="hand",
                       rest_zone=eff.rest_zone, **common)
     if eff.kind == "banish_top":
@@ -246,24 +247,6 @@ def _fires_for(scope: _Scope, noun: str) -> bool:
     paid = [c for c in _PAID["costs"] if c.kind not in ("gold", "mill", "counters")]
     return bool(noun) and not paid and trig is not None and trig.cards is not None and \
         trig.cards.ref is None and trig.cards.types == (noun,)
-
-
-def _each_chooses(eff: PEffect, kind: str, common: dict[str, Any]) -> Effect:
-    """«Cada jugador Destierra un Aliado que controle / una carta de su Cementerio»: each player
-    chooses that many of their own cards, without targeting (the filter's «you» is each player)."""
-    cards = eff.cards
-    assert cards is not None
-    if cards.ref is not None or cards.count is None or cards.target or cards.up_to or cards.random:
-        raise Unsupported("otro jugador elige qué cartas")
-    if cards.zone == "play" and cards.controller == "subject":
-        own = replace(cards, controller="you")
-    elif cards.zone != "play" and cards.zone_owner == "owner" and cards.controller is None:
-        own = replace(cards, zone_owner="you")
-    else:
-        raise Unsupported("cada jugador elige cartas de dueño incierto")
-    flt = card_filter(own, owner_player="you")
-    return Effect(kind, subject="chosen", player="each", filter=TargetFilter(**{**_tf_fields(flt), "targets": False}),
-                  **common)
 
 
 def _cost_of_that(word: str, scope: _Scope) -> tuple[str, int]:

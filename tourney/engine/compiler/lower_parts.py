@@ -29,7 +29,7 @@ _EVENTS = {"combat_damage": "combat_damage", "enters": "enters_play", "leaves": 
            "attacks": "attack_declared", "blocks": "block_declared", "played": "played",
            "purified": "purified", "to_graveyard": "to_graveyard", "regrouped": "regrouped",
            "ability_used": "ability_used", "damage": "damage", "searched": "searched",
-           "shuffled": "shuffled", "to_paid": "to_paid", "control_gained": "control_changed"}
+           "shuffled": "shuffled", "to_paid": "to_paid", "discarded": "discarded", "paid_with": "paid_with", "control_gained": "control_changed"}
 
 
 def card_filter(cards: Cards, *, owner_player: str | None = None) -> TargetFilter:
@@ -355,7 +355,7 @@ def _trigger(t: PTrigger) -> Trigger:
     out = _trigger_of(t)
     if t.self_too and out.card is None:
         raise Unsupported("«este u otro» sin cartas")
-    return replace(out, delayed=t.delayed, self_too=t.self_too)
+    return replace(out, delayed=t.delayed, self_too=t.self_too, by_opponent=t.by_opponent)
 
 
 def _trigger_of(t: PTrigger) -> Trigger:
@@ -380,7 +380,7 @@ def _trigger_of(t: PTrigger) -> Trigger:
             group["condition"] = Condition(kind, count=cards.count, filter=TargetFilter(
                 types=("Aliado",), attacking=True, targets=False))
         return Trigger("attackers_declared", player=cards.controller, **group)
-    if t.event in ("drawn", "discarded", "milled"):  # «Cuando tu oponente Robe una carta»
+    if t.event in ("drawn", "discarded", "milled") and t.cards is None:  # «Cuando tu oponente Robe una carta»
         return Trigger(t.event, player=t.player or "any")
     if t.event in ("counter_placed", "fed"):  # «sea Alimentado»: an Alimento counter is put on it (10.3)
         if t.also or t.cards is None or t.cards.ref is not None:

@@ -218,6 +218,7 @@ class Trigger:
     counter: str | None = None  # counter_placed: "cuando un contador de Alimento sea puesto sobre …"
     delayed: bool = False  # «Hasta la Fase Final, cuando …»: armed by the card's effect before it
     self_too: bool = False  # «este u otro Aliado de Raza X»: this card too, wherever it went
+    by_opponent: bool = False  # «… por un efecto (o habilidad) oponente»
 
     def describe(self) -> str:
         from .render import describe_trigger

@@ -33,7 +33,7 @@ juega jugar alimenta alimentar
 _CLITIC = re.compile(r"^(\w+?)(los|las|lo|la|le|les)$")
 _CONTINUES = re.compile(r"^(?:luego|si lo haces|despues|en ese caso|pon\b|ponl|destierra (?:la|el|las|los) otr"
                         r"|elige una,)")
-_POINTS_BACK = re.compile(r"\b(?:ese|esa|esos|esas|el resto|la otra|las otras|el aliado elegido|la carta elegida)\b")
+_POINTS_BACK = re.compile(r"\b(?:ese|esa|esos|esas|el resto|la otra|las otras|el aliado elegido|la carta elegida|de ahi|de alli)\b")
 _OPENS = ("cuando ", "mientras ", "una vez", "en ", "al ", "si ", "puedes ", "solo ", "sólo ", "hasta ",
           "cada vez")
 
