@@ -269,3 +269,22 @@ def test_dano_de_combate_an_unblocked_attacker_deals_nothing_after_aulladores(ju
     assert v.legal and v.final["B"]["graveyard"] == 1  # only Aulladores: no damage
     v = judge(head, start + [passes("B"), passes("A")])
     assert v.legal and v.final["B"]["graveyard"] == 2  # Thorkell el Alto's 2 damage
+
+
+# -- «tu oponente no puede Declarar Ataque» -----------------------------------------------
+
+def test_ataque_jikininki_stops_the_opponent_declaring_an_attack(real):
+    assert sentence_json(real("Jikininki"), 2) == [{
+        "kind": "continuous",
+        "condition": {"kind": "zone_empty", "filter": {"types": ["Aliado"], "targets": False},
+                      "zone": "graveyard"},
+        "effects": [{"kind": "cannot_declare_attack", "subject": "player", "player": "opponent"}]}]
+
+
+def test_ataque_with_jikininki_and_no_allies_in_its_cementerio_the_opponent_cannot_attack(judge):
+    head = header(deck(), deck("Jikininki", "Kamuy"), hand=1)
+    setup = [put("A", "A2"), put("B", "B1"), end("A"), end("B")]
+    v = judge(head, setup + [attack("A", "A2")])
+    assert (v.status, v.rule) == ("illegal", "9 C")
+    buried = [put("B", "B2", zone="graveyard")]  # an Aliado in Beto's Cementerio: it may
+    assert judge(head, setup + buried + [attack("A", "A2")]).legal

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..catalog.model import ALLY
 from .abilities.continuous import recompute
-from .abilities.protections import block_refused, damage_exiled
+from .abilities.protections import attack_forbidden, block_refused, damage_exiled
 from .errors import IllegalAction
 from .keywords import (
     CHALLENGER,
@@ -25,6 +25,8 @@ from .state import IN_PLAY, PHASE_NAMES, Inst, State
 class Combat(State):
     def legal_attackers(self, pid: str) -> list[str]:
         recompute(self)
+        if attack_forbidden(self, pid) is not None:
+            return []
         out = []
         for iid in self.zone_of(pid, "defense"):
             inst = self.cards[iid]
@@ -42,6 +44,10 @@ class Combat(State):
             raise IllegalAction("9 C", "Ya hubo una Batalla Mitológica este turno.")
         if not action.cards:
             raise IllegalAction("9 C1", "Un ataque debe declarar al menos un Aliado atacante.")
+        forbidding = attack_forbidden(self, p)
+        if forbidding is not None:
+            raise IllegalAction("9 C", f"{self.players[p].name} no puede declarar ataque: lo impide "
+                                       f"{forbidding.label()}.")
         if len(set(action.cards)) != len(action.cards):
             raise IllegalAction("9 C1", "Un Aliado aparece dos veces entre los atacantes.")
         for iid in action.cards:

@@ -142,6 +142,8 @@ class Ability(_Value):
         parts: list[str] = []
         if self.per_turn == 1:
             parts.append("Una vez por turno,")
+        elif self.per_turn is not None and 1 < self.per_turn < 99:  # 99: «cada vez que», no limit
+            parts.append(f"Hasta {self.per_turn} veces por turno,")
         if self.kind == "play_permission":
             where = ZONES[self.zone]
             when = " o ".join(PHASES[p] for p in self.phases) if self.phases else None

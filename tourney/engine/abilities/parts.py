@@ -482,6 +482,7 @@ class Effect(_Value):
             bearers=_bearers(self)).strip()
         if text.startswith("tú "):
             text = text[3:]
+        text = _hand_and_castle_words(self, text)
         if self.player == "each" and self.subject == "chosen" and not text.startswith("cada jugador"):
             text = "cada jugador " + text
         if self.kind == "reveal_top" and self.zone == "being_played":
@@ -522,6 +523,26 @@ class Effect(_Value):
         return f"{text} {extra}".strip()
 
 
+
+
+def _hand_and_castle_words(effect: Effect, text: str) -> str:
+    """Whose hand is looked at, which cards of it are discarded, whose Mazo Castillo is searched:
+    the templates leave these out («Mira X cartas de la mano», «Descarta X cartas»)."""
+    kind, f = effect.kind, effect.filter
+    if kind == "look" and effect.zone == "hand" and effect.amount is None and effect.player == "opponent":
+        return "mira la mano de tu oponente"
+    if kind == "discard" and effect.subject in ("each", "chosen") and f is not None and f.zone == "hand":
+        whose = {"opponent": "tu oponente", "you": ""}.get(f.controller or "", "")
+        noun = replace(f, zone="in_play", controller="any", targets=False).noun()
+        if effect.subject == "each":
+            return f"{whose} Descarta cada {noun} de su mano".strip()
+        return f"{whose} Descarta la {noun} elegida de su mano".strip() if noun == "carta" else \
+            f"{whose} Descarta la carta elegida de su mano ({noun})".strip()
+    if kind == "search" and effect.player == "opponent" and text.startswith("tu oponente Busca "):
+        # the searcher is the ability's controller; the cards are the opponent's (verify.py)
+        return "Busca " + text.removeprefix("tu oponente Busca ").replace(
+            "en el Mazo Castillo", "en el Mazo Castillo de tu oponente", 1)
+    return text
 
 
 _GUARDED = {"destroyed": "no puede ser Destruido", "banished": "no puede ser Desterrado",

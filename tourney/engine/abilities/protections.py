@@ -97,6 +97,24 @@ def block_refused(game: State, blocker: Inst, attacker: Inst) -> bool:
     return False
 
 
+def attack_forbidden(game: State, player: str) -> Inst | None:
+    """«Tu oponente no puede Declarar Ataque»: the card in play whose continuous ability keeps
+    ``player`` from declaring an attack now, or None."""
+    for pid in game.order:
+        for holder in game.in_play_list(pid):
+            if holder.lost:
+                continue
+            for ability in (holder.parts or parts_of(holder))[2]:
+                for effect in ability.effects:
+                    if effect.kind != "cannot_declare_attack":
+                        continue
+                    who = {"opponent": game.opponent(holder.controller), "you": holder.controller}.get(
+                        effect.player, player)  # each / any: every player
+                    if who == player and holds(game, ability.condition, holder, holder.controller):
+                        return holder
+    return None
+
+
 def shielded(game: State, inst: Inst, kind: str, source: Inst) -> bool:
     """Some continuous protection may cover ``inst`` against ``kind`` (destroy, banish) done by
     ``source``'s effect."""

@@ -164,6 +164,7 @@ EFFECTS = {
     "cannot_attack": "{subject} no puede ser declarado atacante",
     "cannot_block": "{subject} no puede bloquear",
     "cannot_be_blocked": "{subject} no puede ser bloqueado",
+    "cannot_declare_attack": "{player} no puede declarar ataque",
     "unblockable_by": "{subject} no puede ser bloqueado por {bearers}",
     "must_block": "{subject} debe bloquear",
     "race_becomes": "{subject} se considera de Raza {keyword}",

@@ -40,7 +40,9 @@ _ONE = re.compile(r"(?<!coste )(?<!Fuerza )(?<!igual a )\b1 (carta|Oro|Arma|Alia
 _MASCULINE = re.compile(r"(\b(?:un|el|otro|cada|este)\b [^,.:]*?\b(?:Aliado|Tótem|Oro|Talismán)\b[^,.:]*?) es "
                         r"(Destruid|Desterrad|puest|Anulad|Descartad|Botad)a\b")
 # «Busca X en el Mazo Castillo en la mano y baraja»: where the found card goes
-_SEARCH = re.compile(r"\b(Busca|Buscar) (.+?) en (el Mazo Castillo(?: o el Cementerio)?|el Cementerio(?: o el Mazo Castillo)?) en ([^,.:]+?) y baraja\b")
+_SEARCH = re.compile(r"\b(Busca|Buscar) (.+?) en (el Mazo Castillo(?: de tu oponente)?(?: o el Cementerio)?|"
+                     r"el Cementerio(?: o el Mazo Castillo)?)( como [^,.:]+?)? en ([^,.:]+?) y baraja\b")
+_SEVERAL = re.compile(r"(?:hasta )?(?:dos|tres|cuatro|cinco|seis|tantas|tantos|\d+) (\S+)")
 _ENTERS = re.compile(r"entra en juego \((tú|tu oponente)\)")
 _PLAYED = re.compile(r"Cuando se juega ([^,(]+?) \((tú|tu oponente)\)")
 _COUNT_OF = re.compile(r"la cantidad de (carta|Oro|Arma|Aliado|Talismán|Tótem)\b")
@@ -75,9 +77,13 @@ def _all_allies(match: re.Match) -> str:
 
 
 def _search(match: re.Match) -> str:
-    verb, what, where, to = match.groups()
+    verb, what, where, how_many, to = match.groups()
     infinitive = verb == "Buscar"
     it = "la" if what.startswith(("una ", "hasta una ")) else "lo"
+    if (several := _SEVERAL.match(what)) is not None:  # «hasta dos cartas …, ponlas»
+        it = "las" if several.group(1) in ("cartas", "Armas") else "los"
+    if how_many:  # «hasta tantas cartas en el Mazo Castillo como …»
+        where += how_many
     if to == "las cartas que se están jugando":
         put = f"jugar{it}" if infinitive else f"juéga{it}"
     else:

@@ -16,7 +16,8 @@ SUBJECT_KINDS = frozenset({"strength", "grant", "lose_keyword", "lose_ability", 
                            "cannot_attack", "cannot_block", "race_becomes", "cost_change",
                            "cannot_be_annulled", "protection", "cannot_play",
                            "damage_to_exile", "bearer_only", "bearer_not", "cannot_reduce_cost",
-                           "unblockable_by", "direct_damage_increase", "no_combat_damage",  # statics.py
+                           "unblockable_by", "direct_damage_increase", "no_combat_damage",
+                           "cannot_declare_attack",  # statics.py
                            "cannot_search"})  # search.py
 
 

@@ -18,7 +18,7 @@ from .nouns import PRONOUNS, bare_phrase, card_phrase, more_modifiers, number
 from .parsed import Cards, Effect
 from .looks import dig, reveal_top
 from .search import cannot_search, search_effect
-from .statics import static_effect
+from .statics import player_static, static_effect
 from .text import Cursor
 
 __all__ = ["GRANTS", "SUBJECT_KINDS", "VERBS", "effect", "effects"]
@@ -37,6 +37,8 @@ def effect_of(player: str, cur: Cursor, antecedent: Cards | None) -> tuple[Effec
         return banned  # «los jugadores no pueden buscar cartas en los Mazos Castillo»
     if player in ("you", "each") and (shown := reveal_top(player, cur)) is not None:
         return shown  # «muestra la primera carta de tu Mazo Castillo, si es …, ponla en tu mano»
+    if player != "you" and (static := player_static(player, cur)) is not None:
+        return static  # «tu oponente no puede Declarar Ataque» (statics.py)
     if player == "you" and (static := static_effect(cur, antecedent)) is not None:
         return static  # damage to the Destierro, who may bear an Arma (statics.py)
     if player == "opponent" and (after := cur.take("muestra", "su", "mano")) is not None:

@@ -6,6 +6,7 @@
   «las cartas no pueden reducir su coste»;
 * «el daño directo (hecho por el Aliado portador) aumenta en 1»;
 * «los Aliados no hacen daño de combate este turno» (prevent_damage until the Fase Final);
+* «tu oponente no puede Declarar Ataque»;
 * «este Aliado / el Aliado portador no puede ser bloqueado por Aliados Luz»;
 * «esta Arma sólo puede ser portada por un Aliado de coste 3 o más / que controles» and
   «esta Arma no puede ser portada por Aliados Luz» (who may bear it, 2.2).
@@ -29,7 +30,15 @@ if TYPE_CHECKING:  # pragma: no cover
     from .lower_parts import _Scope
 
 KINDS = frozenset({"damage_to_exile", "bearer_only", "bearer_not", "cannot_reduce_cost",
-                   "unblockable_by", "direct_damage_increase", "no_combat_damage"})
+                   "unblockable_by", "direct_damage_increase", "no_combat_damage",
+                   "cannot_declare_attack"})
+
+
+def player_static(player: str, cur: Cursor) -> tuple[PEffect, Cursor] | None:
+    """«tu oponente no puede Declarar Ataque» (``player``: who may not)."""
+    if (after := cur.take("no", "puede", "declarar", "ataque")) is not None and player in ("opponent", "each"):
+        return PEffect("cannot_declare_attack", player=player), after
+    return None
 
 
 def static_effect(cur: Cursor, antecedent: Cards | None) -> tuple[PEffect, Cursor] | None:
@@ -89,6 +98,8 @@ def lower_static(eff: PEffect, scope: _Scope, continuous: bool, common: dict[str
         if fields["subject"] not in ("self", "bearer", "each"):
             raise Unsupported("daño directo de un objetivo")
         return Effect("direct_damage_increase", amount=eff.amount, **fields, **common)
+    if eff.kind == "cannot_declare_attack":
+        return Effect("cannot_declare_attack", subject="player", player=eff.player, **common)
     assert eff.cards is not None  # the grammar always names whose damage / which Arma
     if eff.kind == "unblockable_by":  # «no puede ser bloqueado por Aliados Luz»
         assert eff.per is not None  # the grammar always reads by which blockers
