@@ -49,6 +49,12 @@ def permission_from(inst: Inst, zone: str) -> Ability | None:
     return None
 
 
+# additional costs paid with cards the record names in «costs» (10.16)
+NAMED_COSTS = frozenset({"banish_from_graveyard", "discard", "destroy_own", "banish_own",
+                         "return_own_to_hand", "bottom_from_hand", "reveal", "banish_from_hand",
+                         "shuffle_own", "remove_counters_own", "remove_all_counters_own"})
+
+
 class Play(State):
     def _other_costs(self, action: Action, inst: Inst):
         """10.16: a coste alternativo (instead of the Oros: ``pay`` empty) or adicional paid
@@ -57,14 +63,16 @@ class Play(State):
         if not action.costs:
             extra = [a for a in (known.abilities if known else ()) if a.kind == "additional_cost"
                      and holds(self, a.condition, inst, action.p)]
-            if extra and any(c.kind not in ("gold", "banish_castle_top") for a in extra for c in a.costs):
+            if extra and any(c.kind in NAMED_COSTS for a in extra for c in a.costs):
                 raise IllegalAction("10.16", f"{inst.label()} tiene un coste adicional "
                                              f"({extra[0].describe()}): el registro no nombra con "
                                              "qué se paga («costs»).")
-            top = tuple(c for a in extra for c in a.costs if c.kind == "banish_castle_top")
-            if top:  # «Destierra las primeras dos cartas de tu Mazo Castillo»: the engine knows which
+            # «Bota dos cartas», «Destierra las primeras dos cartas de tu Mazo Castillo»: the
+            # engine knows which cards (a record cannot name milled cards)
+            unnamed = tuple(c for a in extra for c in a.costs if c.kind != "gold")
+            if unnamed:
                 from dataclasses import replace
-                return self._check_costs(replace(action, pay=()), inst, top)[1]
+                return self._check_costs(replace(action, pay=()), inst, unnamed)[1]
             return None
         pieces = [a for a in (known.abilities if known else ())
                   if a.kind == ("alternative_cost" if not action.pay else "additional_cost")]
@@ -197,7 +205,8 @@ class Play(State):
         alternative = others is not None and any(
             a.kind == "alternative_cost" for a in (inst.abilities.abilities if inst.abilities
                                                    else ()))
-        cost_unverified = False
+        # «Baraja una carta de tu mano»: where it goes in the Mazo Castillo is not known
+        cost_unverified = any(piece.kind == "shuffle_own" for piece, _ in others or ())
         if len(pay) != cost and not (alternative and not pay):
             if not cost_may_change(self, inst):
                 raise IllegalAction("8.1", f"{inst.label()} cuesta {cost} Oro{'s' if cost != 1 else ''} "

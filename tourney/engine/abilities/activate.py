@@ -260,8 +260,12 @@ class Activation(Effects):
         others = []
         zones = {"banish_from_graveyard": ("graveyard",), "discard": ("hand",),
                  "destroy_own": tuple(IN_PLAY), "banish_own": tuple(IN_PLAY),
-                 "return_own_to_hand": tuple(IN_PLAY), "bottom_from_hand": ("hand",)}
+                 "return_own_to_hand": tuple(IN_PLAY), "bottom_from_hand": ("hand",),
+                 "reveal": ("hand",), "banish_from_hand": ("hand",)}
         for cost in costs:
+            if cost.kind == "shuffle_own":  # «Baraja una carta de tu mano / que controles»
+                zones["shuffle_own"] = (("hand",) if cost.filter is not None
+                                        and cost.filter.zone == "hand" else tuple(IN_PLAY))
             if cost.kind in zones:
                 ids = pool[:cost.amount]
                 del pool[:cost.amount]
@@ -333,7 +337,9 @@ class Activation(Effects):
         to = {"banish_from_graveyard": "exile", "discard": "graveyard", "destroy_own": "graveyard",
               "banish_own": "exile", "return_own_to_hand": "hand", "destroy_self": "graveyard",
               "banish_self": "exile", "return_self": "hand", "banish_castle_top": "exile",
-              "discard_self": "graveyard", "bottom_from_hand": "castle_bottom"}.get(kind)
+              "discard_self": "graveyard", "bottom_from_hand": "castle_bottom",
+              "banish_from_hand": "exile",
+              "shuffle_own": "castle_bottom"}.get(kind)  # shuffled in: its place is not known
         if to is not None:
             for iid in ids:
                 self._put(self.cards[iid], to)

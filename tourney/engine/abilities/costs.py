@@ -66,6 +66,26 @@ def pay(game: State, pool: _Pool, cost: Cost, source: Inst, p: str) -> None:
         require(moved({"hand"}, "castle_bottom", cost.filter), "cartas de la mano al fondo del Mazo Castillo")
     elif kind == "reveal_self":
         pass  # showing the card changes nothing the record shows
+    elif kind == "reveal":  # «mostrar un Aliado de tu mano»: nothing moves, the hand must have one
+        from dataclasses import replace
+
+        from .evaluate import mismatch
+        f = cost.filter
+        loose = replace(f, zone="being_played", also_zones=(), controller="any") if f else None
+        shown = [iid for iid in game.zone_of(p, "hand") if loose is None
+                or mismatch(game, loose, game.cards[iid], p, source, explain=False) is None]
+        if len(shown) < need:
+            _unverifiable(cost)  # which card was shown is not in the record: never illegal
+    elif kind == "banish_from_hand":
+        require(moved({"hand"}, "exile", cost.filter), "cartas Desterradas de tu mano")
+    elif kind == "shuffle_own":  # the record shows the card put in the Mazo Castillo
+        f = cost.filter
+        frm = {"hand"} if f is not None and f.zone == "hand" else set(IN_PLAY)
+        ids = moved(frm, "castle_top", f) + moved(frm, "castle_bottom", f)
+        if len(ids) != need:
+            _unverifiable(cost)
+        pool.take_moves(ids)
+        pool.paid.extend(ids)
     elif kind in ("return_self", "discard_self"):
         if pool.moves.get(source.id) != ("hand" if kind == "return_self" else "graveyard"):
             raise IllegalAction("10.16", f"{source.label()}: su coste es {cost.describe()} y el "
@@ -87,6 +107,11 @@ def pay(game: State, pool: _Pool, cost: Cost, source: Inst, p: str) -> None:
             raise IllegalAction("10.16", f"{source.label()}: su coste es {cost.describe()} y el "
                                          "registro no lo paga.")
         pool.counters.remove(want)
+
+
+def _unverifiable(cost: Cost) -> None:
+    from .verify import Unverifiable
+    raise Unverifiable(f"coste {cost.kind!r}")
 
 
 def counters_payable(game: State, cost: Cost, inst: Inst, source: Inst, p: str) -> bool:

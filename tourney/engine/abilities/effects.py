@@ -153,6 +153,7 @@ class Effects(State):
                               None, None))
         first_error: IllegalAction | None = None
         unverifiable = False
+        unclear: object = None
         for kind, ability, index, targets, costs, triggering, ref in tried:
             try:
                 if kind == "activated":
@@ -177,6 +178,8 @@ class Effects(State):
                     # or chosen): another ability must not be credited with it
                     return False, None, None
                 unverifiable = True
+                if kind == "trigger" and unclear is None:
+                    unclear = ref  # the line may resolve it: it does not stay pending (6.6)
                 continue
             except IllegalAction as exc:
                 first_error = first_error or exc
@@ -188,9 +191,13 @@ class Effects(State):
                                for a in known.abilities):
             # a replacement («fuera a ser Destruido, puedes prevenirlo») or a trigger the engine
             # does not track yet may have produced the line: unverified, not illegal
-            return False, None, None
+            return False, None, (self._consumer("trigger", unclear, source)
+                                 if unclear is not None else None)
         if first_error is not None:
             raise first_error
+        for index, ability in enumerate(known.abilities):  # a trigger that did not fire again (6.1)
+            if ability.kind == "triggered" and ability.per_turn is not None:
+                self._check_use(source, index, ability)
         raise IllegalAction("6.5", f"{source.label()} no tiene ahora ninguna habilidad que pueda "
                                    "producir este efecto (ni disparada, ni activada, ni un "
                                    "Talismán que se esté resolviendo).")

@@ -109,8 +109,6 @@ def fire(game: State, event: Event, settle=None) -> list[Pending]:
     if own:
         entries = [*entries, *own]
     for inst, index, ability, card_filter in entries:
-        if inst.lost:
-            continue
         trigger = ability.trigger
         assert trigger is not None
         controller = inst.controller if inst.zone in IN_PLAY else inst.owner
@@ -146,17 +144,26 @@ def fire(game: State, event: Event, settle=None) -> list[Pending]:
             continue
         if trigger.from_zone is not None and event.came_from != trigger.from_zone:
             continue
-        if not settled and (trigger.condition is not None or ability.condition is not None):
+        if not settled:  # «pierde su habilidad» (inst.lost) is only up to date once settled
             settle()
             settled = True
+        if inst.lost:
+            continue
         if not holds(game, trigger.condition, inst, controller):
             continue
         if not holds(game, ability.condition, inst, controller):
             continue
+        if ability.per_turn is not None and _used_up(game, inst, index, ability.per_turn):
+            continue  # 6.1 «una vez por turno»: already used this turn, it does not fire
         game.seq += 1
         out.append(Pending(inst.id, index, controller, event, game.seq,
                            ability.optional or any(e.optional for e in ability.effects[:1])))
     return out
+
+
+def _used_up(game: State, inst: Inst, index: int, limit: int) -> bool:
+    turn, count = divmod(game.used.get((inst.id, index), 0), 1000)
+    return turn == game.turn and count >= limit
 
 
 def _by_kind(game: State) -> dict[str, list[tuple[Inst, int, Ability, Any]]]:

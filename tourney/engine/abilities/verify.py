@@ -383,7 +383,9 @@ def _effect(game: State, pool: _Pool, effect: Effect, ability: Ability, source: 
                                                             if effect.filter else 1)
         can = sum(1 for iid in game.zone_of(pid, "hand")  # the cards it may Descartar
                   if _found(game, effect.filter, game.cards[iid], p, source)) if kind == "discard" else 0
-        if kind == "discard" and len(ids) != n and not effect.optional and can >= n:
+        up_to = effect.filter is not None and effect.filter.up_to  # «Descarta hasta N»: 0..N
+        if kind == "discard" and len(ids) != n and not effect.optional and can >= n \
+                and not (up_to and len(ids) < n):
             raise IllegalAction("10.18", f"{source.label()}: {game.players[pid].name} Descarta "
                                          f"{n} por su habilidad, no {len(ids)}.")
         pool.take_moves(ids[:n])

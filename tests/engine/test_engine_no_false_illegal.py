@@ -1,0 +1,98 @@
+"""A legal game with today's compiled abilities never ends «ilegal»: what the engine cannot
+check exactly stays unverified (real cards, read from ../shared/data)."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.compiler.games import FILLER, cast, deck, effect, header, make_judge, put
+from tests.compiler.realcards import load_real
+from tourney.engine import catalog_resolver, read_record
+from tourney.engine.abilities.events import Event, fire
+from tourney.engine.adjudicate import replay
+from tourney.engine.abilities.registry import use_compiler
+
+ETERNO = "Eastre"  # an Aliado de Raza Eterno
+CHEAP = "Sibila de Jerusalén"  # an Aliado of cost 1
+
+
+@pytest.fixture(autouse=True)
+def hand_written_abilities_only():
+    """Overrides the engine tests' fixture: these games use the compiled abilities."""
+    use_compiler(True)
+    yield
+
+
+@pytest.fixture(scope="module")
+def catalog(shared_data):
+    return load_real(shared_data)
+
+
+@pytest.fixture(scope="module")
+def judge(catalog):
+    use_compiler(True)
+    return make_judge(catalog)
+
+
+@pytest.fixture(scope="module")
+def cost(catalog):
+    return lambda name: catalog.resolve(name).card.cost or 0
+
+
+def test_an_additional_cost_shown_from_the_hand_is_named_in_costs(judge, cost, catalog):
+    """Regalo Funesto: «debes mostrar un Aliado de Raza Eterno de tu mano» (10.16)."""
+    assert catalog.resolve(ETERNO).card.race == "Eterno" and cost(CHEAP) == 1
+    head = header(deck("Regalo Funesto", ETERNO), deck(CHEAP), hand=2)
+    pre = [put("B", "B1")]
+    v = judge(head, pre + cast("A", "A1", "Regalo Funesto", cost, costs=["A2"], targets=["B1"]))
+    assert v.status != "illegal"
+    wrong = header(deck("Regalo Funesto", FILLER), deck(CHEAP), hand=2)  # not an Eterno
+    v = judge(wrong, pre + cast("A", "A1", "Regalo Funesto", cost, costs=["A2"], targets=["B1"]))
+    assert (v.status, v.rule) == ("illegal", "10.16")
+
+
+def test_an_additional_cost_banishing_a_card_of_the_hand_is_paid(judge, cost):
+    """Anillo de Vacío: «Para jugar esta carta Destierra una carta de tu mano»."""
+    head = header(deck("Anillo de Vacío", FILLER), deck(), hand=2)
+    v = judge(head, cast("A", "A1", "Anillo de Vacío", cost, costs=["A2"]))
+    assert v.status != "illegal" and v.final["A"]["exile"] == 1
+    v = judge(head, cast("A", "A1", "Anillo de Vacío", cost))  # the cost is not named
+    assert (v.status, v.rule) == ("illegal", "10.16")
+
+
+def test_a_v1_line_pays_the_cost_of_banishing_a_card_of_the_hand(judge, cost):
+    """Sibila de Jerusalén: «puedes Desterrar una carta de tu mano para Robar una carta»."""
+    head = header(deck("Sibila de Jerusalén", FILLER), deck(), hand=2)
+    base = cast("A", "A1", "Sibila de Jerusalén", cost)
+    v = judge(head, base + [effect("A", "A1", moves=[["A2", "exile"]], draw={"A": 1})])
+    assert v.status != "illegal" and len(base) + 2 in v.verified
+    v = judge(head, base + [effect("A", "A1", draw={"A": 1})])  # the cost is not paid
+    assert (v.status, v.rule) == ("illegal", "10.16")
+
+
+def test_an_ability_used_from_the_hand_in_a_v1_line(judge):
+    """Rasputín: «Si este Aliado está en tu mano, puedes Descartarlo para Robar una carta»."""
+    head = header(deck("Rasputín"), deck(), hand=1)
+    v = judge(head, [effect("A", "A1", moves=[["A1", "graveyard"]], draw={"A": 1})])
+    assert v.status != "illegal" and v.verified == (2,)
+    v = judge(head, [effect("A", "A1", moves=[["A1", "graveyard"]], draw={"A": 2})])
+    assert (v.status, v.rule) == ("illegal", "10.45")
+
+
+def test_a_once_per_turn_trigger_does_not_fire_again_that_turn(catalog):
+    """Ciudad Blanca: «Una vez por turno, cuando un Aliado de Raza Dragón entra en juego bajo
+    tu control, …» (6.1): used this turn, a second Dragón does not make it pending again (a
+    pending trigger there would wrongly hold back the opponent's triggers, 6.6)."""
+    assert catalog.resolve("Bune").card.race == "Dragón"
+    head = header(deck("Ciudad Blanca", "Bune"), deck(), hand=2)
+    lines = [head, put("A", "A1", zone="support"), put("A", "A2")]
+    game, _ = replay(read_record([json.dumps(x, ensure_ascii=False) for x in lines],
+                                 catalog_resolver(catalog)))
+    inst = game.cards["A1"]
+    assert inst.zone == "support" and inst.abilities is not None
+    index = next(i for i, a in enumerate(inst.abilities.abilities) if a.per_turn == 1)
+    event = Event("enters_play", "A2", "A")
+    assert any(q.source == "A1" and q.index == index for q in fire(game, event))
+    game.used[("A1", index)] = game.turn * 1000 + 1
+    assert not any(q.source == "A1" for q in fire(game, event))
