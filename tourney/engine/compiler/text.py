@@ -38,6 +38,7 @@ _OPENS = ("cuando ", "mientras ", "una vez", "en ", "al ", "si ", "puedes ", "so
           "cada vez")
 
 
+@lru_cache(maxsize=65536)
 def fold(text: str) -> str:
     text = unicodedata.normalize("NFKD", text)
     return "".join(ch for ch in text if not unicodedata.combining(ch)).casefold()
@@ -88,13 +89,20 @@ def _keyword_only(unit: str) -> bool:
 
 
 @lru_cache(maxsize=65536)
+@lru_cache(maxsize=4096)
+def _own_name(own: str) -> re.Pattern[str]:
+    """The card's own name as a whole word (compiled once per name: re's own cache holds 512)."""
+    return re.compile(rf"(?<!\w){re.escape(own)}(?!\w)")
+
+
+@lru_cache(maxsize=16384)
 def tokens(sentence: str, name: str = "") -> tuple[str, ...]:
     """The parsing tokens of one unit; pieces of a unit are separated by ``.``."""
     key = fold(strip_reminders(sentence))
     if name:
         own = fold(name).strip()
         if own and len(own) > 2:
-            key = re.sub(rf"(?<!\w){re.escape(own)}(?!\w)", " SELFNAME ", key)
+            key = _own_name(own).sub(" SELFNAME ", key)
     key = key.replace("y/o", " yo ")
     for variant, usual in _PHRASES:  # «cualquier número de» is «cualquier cantidad de»
         key = key.replace(variant, usual)
@@ -133,6 +141,20 @@ def shape(sentence: str, name: str = "") -> str:
     return text.replace(" ,", ",").replace(" .", ".")
 
 
+@lru_cache(maxsize=None)
+def _by_first(phrases: tuple[str, ...]) -> dict[str, tuple[tuple[str, ...], ...]]:
+    """``phrases`` as word tuples grouped by first word, each group in the given order (an
+    empty phrase, which always matches, is kept under "" and also ends every group)."""
+    split = [tuple(p.split()) for p in phrases]
+    out: dict[str, tuple[tuple[str, ...], ...]] = {}
+    for k, words in enumerate(split):
+        first = words[0] if words else ""
+        if first not in out:
+            # every phrase with this first word, or empty, in order
+            out[first] = tuple(w for w in split if not w or w[0] == first)
+    return out
+
+
 @dataclass(frozen=True, slots=True)
 class Cursor:
     """Read position over a token tuple (immutable: parsers return a new cursor)."""
@@ -150,16 +172,22 @@ class Cursor:
 
     def take(self, *words: str) -> Cursor | None:
         """The cursor after ``words`` when they come next, else None."""
-        n = len(words)
-        if self.toks[self.i:self.i + n] == words:
-            return Cursor(self.toks, self.i + n)
+        n, i, toks = len(words), self.i, self.toks
+        if n and (i >= len(toks) or toks[i] != words[0]):  # the usual miss, without slicing
+            return None
+        if toks[i:i + n] == words:
+            return Cursor(toks, i + n)
         return None
 
     def take_any(self, *phrases: str) -> Cursor | None:
-        for phrase in phrases:
-            got = self.take(*phrase.split())
-            if got is not None:
-                return got
+        """The cursor after the first of ``phrases`` that comes next (in the order given)."""
+        toks, i = self.toks, self.i
+        by_first = _by_first(phrases)
+        candidates = by_first.get(toks[i] if i < len(toks) else "") or by_first.get("")
+        for words in candidates or ():
+            n = len(words)
+            if toks[i:i + n] == words:
+                return Cursor(toks, i + n)
         return None
 
     def skip(self, n: int = 1) -> Cursor:
