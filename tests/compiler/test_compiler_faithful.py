@@ -60,3 +60,13 @@ def test_valdemar_iv_is_limited_to_three_uses_a_turn_and_says_so(real):
     (ability,) = compile_card(real("Valdemar IV")).sentences[0].abilities
     assert ability.per_turn == 3
     assert ability.describe().startswith("Hasta 3 veces por turno, cuando")
+
+
+# -- «En respuesta a que …»: a response, not an answer after the fact --------------------------
+
+@pytest.mark.parametrize("name", ["Katalin", "Pacala", "Melchior Cibinensis"])
+def test_play_from_hand_in_response_reads_as_a_response(real, name):
+    card = real(name)
+    (ability,) = [a for s in compile_card(card).sentences for a in s.abilities if a.response and a.trigger]
+    assert ability.zone == "hand"
+    assert ability.describe().startswith("Si esta carta está en tu mano, en respuesta a que ")

@@ -5,11 +5,12 @@ import json
 
 import pytest
 from conftest import generated_lines
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
 
 from tourney.catalog.model import ALLY, GOLD
 from tourney.engine import Game, adjudicate, catalog_resolver, read_record
+from tourney.engine.errors import IllegalAction
 from tourney.engine.keywords import FURY, GUARDIAN, NO_ATTACK, WAR, play_permissions
 
 SETTINGS = settings(max_examples=25, deadline=None,
@@ -75,6 +76,7 @@ def _candidates(lines, catalog, kind):
 @SETTINGS
 @given(seed=seeds, kind=st.sampled_from(["wrong_phase", "unpaid_cost", "summoning_sick",
                                           "extra_gold"]), pick=st.integers(min_value=0))
+@example(seed=1562, kind="unpaid_cost", pick=0)  # Borgia's trigger after Petrificado (regression)
 def test_one_mutated_action_is_caught_on_its_line(real_catalog, seed, kind, pick):
     lines = generated_lines(real_catalog, seed)
     candidates = _candidates(lines, real_catalog, kind)
@@ -164,3 +166,27 @@ def test_generated_games_verify_effect_lines_of_known_cards(real_catalog):
         verified += len(verdict.verified)
         with_targets += sum('"targets"' in line for line in lines)
     assert verified >= 10 and with_targets >= 4, (verified, with_targets)
+
+
+def test_seed_1562_a_trigger_of_an_ally_that_lost_its_ability_is_illegal_in_both_replays(
+        real_catalog):
+    """Generated seed 1562 (regression): Petrificado makes César Borgia lose its ability, then
+    the opponent plays a cost-1 Aliado. Borgia's trigger must not fire (the lost ability is
+    read up to date when the event fires, 4.1), so an effect line of Borgia is illegal (6.5) —
+    for `adjudicate` as for a line-by-line `Game.apply` that settles between lines."""
+    resolve = catalog_resolver(real_catalog)
+    lines = generated_lines(real_catalog, 1562)[:16]
+    assert json.loads(lines[13])["card"] == "A6" and json.loads(lines[15])["card"] == "A5"
+    borgia = json.dumps({"p": "B", "do": "effect", "source": "B8", "mill": {"A": 2}})
+    verdict = adjudicate(read_record(lines + [borgia], resolve))
+    assert (verdict.status, verdict.line, verdict.rule) == ("illegal", 17, "6.5"), verdict
+    record = read_record(lines + [borgia], resolve)
+    game = Game(record.header)
+    for action in record.actions[:-1]:
+        game.apply(action)
+        game.settle()
+    with pytest.raises(IllegalAction) as caught:
+        game.apply(record.actions[-1])
+    assert caught.value.rule == "6.5"
+    # and the generator, asking the engine, no longer writes that line
+    assert json.loads(generated_lines(real_catalog, 1562)[16]) == {"p": "A", "do": "end"}

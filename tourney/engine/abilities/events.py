@@ -109,8 +109,6 @@ def fire(game: State, event: Event, settle=None) -> list[Pending]:
     if own:
         entries = [*entries, *own]
     for inst, index, ability, card_filter in entries:
-        if inst.lost:
-            continue
         trigger = ability.trigger
         assert trigger is not None
         controller = inst.controller if inst.zone in IN_PLAY else inst.owner
@@ -146,9 +144,11 @@ def fire(game: State, event: Event, settle=None) -> list[Pending]:
             continue
         if trigger.from_zone is not None and event.came_from != trigger.from_zone:
             continue
-        if not settled and (trigger.condition is not None or ability.condition is not None):
+        if not settled:  # «pierde su habilidad» (inst.lost) is only up to date once settled
             settle()
             settled = True
+        if inst.lost:
+            continue
         if not holds(game, trigger.condition, inst, controller):
             continue
         if not holds(game, ability.condition, inst, controller):

@@ -169,7 +169,10 @@ class Ability(_Value):
         if self.kind in ("play_restriction", "additional_cost", "alternative_cost"):
             return polish(self._describe_playing())
         if self.trigger is not None:
-            parts.append(self.trigger.describe() + ",")
+            when = self.trigger.describe()
+            if self.response and when.startswith("Cuando "):  # «En respuesta a que tu oponente busque …»
+                when = "En respuesta a que " + when.removeprefix("Cuando ")
+            parts.append(when + ",")
         if self.condition is not None:
             parts.append(("mientras " if self.kind == "continuous" else "si ")
                          + self.condition.describe() + ",")
