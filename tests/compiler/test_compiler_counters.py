@@ -279,12 +279,12 @@ def test_convertir_este_totem_en_un_aliado_hasta_la_fase_final(real):
     assert kuma["keyword"] == "Dragón" and kuma["filter"]["types"] == ["Tótem"]
 
 
-def test_nautilus_converts_once_per_turn_and_its_line_stays_unverified(judge):
+def test_nautilus_converts_once_per_turn_and_its_line_is_verified(judge):
     head = dict(header(deck("Nautilus"), deck(), hand=1), version=2)
     use = {"p": "A", "do": "activate", "card": "A1", "ability": 3, "pay": []}
     base = [put("A", "A1", zone="support"), use]
     v = judge(head, base + [effect("A", "A1")])
-    assert v.legal and 4 in v.unverified  # the engine does not turn cards into Aliados yet
+    assert v.legal and 4 in v.verified  # the engine converts it (tests/engine/test_engine_become_ally.py)
     v = judge(head, base + [effect("A", "A1"), use])
     assert (v.status, v.line, v.rule) == ("illegal", 5, "6.1")
 

@@ -117,9 +117,10 @@ class Game(Activation, Turn, Combat, Play):
                  list(self.verified), dict(self.unverified_cards), dict(self.verified_cards),
                  list(self.pending), list(self.windows), dict(self.resolutions),
                  dict(self.used), list(self.trigger_order), set(self.damaged), len(self.entered), set(self.annulled),
-                 dict(self.statics_in_play), set(self.affected), set(self.until_final), len(self.history))
+                 dict(self.statics_in_play), set(self.affected), set(self.until_final), len(self.history),
+                 dict(self.converted))
         insts = [(i, i.zone, i.controller, i.since, dict(i.counters), i.bearer,
-                  list(i.weapons), i.bonus, i.kw, i.static_bonus, i.temp, i.lost)
+                  list(i.weapons), i.bonus, i.kw, i.static_bonus, i.temp, i.lost, i.card)
                  for i in self.cards.values()]
         players = [(p, list(p.castle), {z: dict(d) for z, d in p.zones.items()})
                    for p in self.players.values()]
@@ -133,12 +134,12 @@ class Game(Activation, Turn, Combat, Play):
          taken, self.verified, self.unverified_cards, self.verified_cards, self.pending,
          self.windows, self.resolutions, self.used, self.trigger_order, self.damaged,
          entered, self.annulled, self.statics_in_play, self.affected,
-         self.until_final, history) = lists
+         self.until_final, history, self.converted) = lists
         del self.taken[taken:]
         del self.entered[entered:]
         del self.history[history:]
         for (i, zone, controller, since, counters, bearer, weapons, bonus, kw, static_bonus,
-             temp, lost) in insts:
+             temp, lost, i.card) in insts:
             i.zone, i.controller, i.since, i.counters = zone, controller, since, counters
             i.bearer, i.weapons, i.bonus, i.kw = bearer, weapons, bonus, kw
             i.static_bonus, i.temp, i.lost = static_bonus, temp, lost

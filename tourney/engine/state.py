@@ -101,6 +101,7 @@ class State:
         self._recomputed: tuple | None = None
         self._off_play_key: tuple[Any, tuple] = (None, ())
         self.race_given: dict[str, str] = {}
+        self.converted: dict[str, Card] = {}  # cards converted into an Aliado -> printed card
         self.statics_in_play: dict[str, None] = {}  # cards in play with continuous abilities
         self.affected: set[str] = set()  # cards continuous effects or effects «hasta…» touch
         self.annulled: set[str] = set()  # cards Anuladas (abilities Canceladas) just now
@@ -283,6 +284,8 @@ class State:
             self._emit("banished", inst, inst.owner, came_from=came_from)
 
     def _left_play(self, inst: Inst) -> None:
+        # a converted card leaves play as an Aliado: it is its printed card again once the
+        # triggers of this action have seen it (abilities.conversion.revert_gone)
         inst.counters = {}
         inst.bonus = 0
         inst.static_bonus = 0

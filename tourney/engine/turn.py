@@ -3,6 +3,7 @@ discarding to the hand limit, and conceding."""
 from __future__ import annotations
 
 from ..catalog.model import GOLD
+from .abilities.conversion import end_of_turn
 from .errors import IllegalAction
 from .record import Action
 from .state import HAND_LIMIT, PHASE_NAMES, Outcome, State
@@ -35,6 +36,8 @@ class Turn(State):
                 self.changes += 1
                 self.play_changes += 1
         self.until_final = {iid for iid in self.until_final if self.cards[iid].temp}
+        if self.converted:  # «convertir … en un Aliado hasta la Fase Final»
+            end_of_turn(self)
 
     def _finish_turn(self) -> None:
         self._emit("phase_begins", None, self.active, phase="final")

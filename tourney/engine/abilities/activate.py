@@ -26,6 +26,7 @@ from .chain import (
     permission_in_response,
 )
 from .continuous import recompute
+from .conversion import revert_gone
 from .costs import counters_payable
 from .effects import Effects
 from .evaluate import HISTORY, mismatch
@@ -53,6 +54,8 @@ class Activation(Effects):
     def _fire_now(self) -> None:
         """4.1: continuous abilities first, then the triggers of what just happened."""
         if not self.events:
+            if self.converted:
+                revert_gone(self)
             return
         events, self.events = self.events, []
         heard = listening(self)
@@ -68,6 +71,8 @@ class Activation(Effects):
                 fired.append(event)
         for event in fired:
             self.pending.extend(fire(self, event, self._settle_once))
+        if self.converted:
+            revert_gone(self)
 
     def _settle_once(self) -> None:
         recompute(self)

@@ -16,6 +16,7 @@ from ..keywords import INDESTRUCTIBLE, NO_ATTACK, NO_BLOCK, UNBANISHABLE, UNBLOC
 from ..record import Action
 from ..state import IN_PLAY, ZONE_NAMES, Inst, State
 from .chain import Resolution, cannot_be_annulled
+from .conversion import CONVERTIBLE, convert, converts_itself
 from .evaluate import holds
 from .events import Pending, tracked
 from .model import Ability, Effect
@@ -153,6 +154,7 @@ class Effects(State):
                               None, None))
         first_error: IllegalAction | None = None
         unverifiable = False
+        softs: list = []
         unclear: object = None
         for kind, ability, index, targets, costs, triggering, ref in tried:
             try:
@@ -184,9 +186,25 @@ class Effects(State):
             except IllegalAction as exc:
                 first_error = first_error or exc
                 continue
+            if plan.doubt is not None or (kind != "resolution" and _ambiguous(action, source)):
+                # «convertir … en un Aliado con Fuerza igual a …» (applied, not checked
+                # exactly), or an empty line of a card that converts itself: the conversion or
+                # another ability that changed nothing — every explanation is gathered
+                if kind in ("activated", "trigger"):
+                    try:
+                        self._check_use(source, index, ability)
+                    except IllegalAction as exc:
+                        first_error = first_error or exc
+                        continue
+                softs.append((kind, index, ability, plan, ref))
+                if kind == "resolution":
+                    break
+                continue
             if kind in ("activated", "trigger"):
                 self._used(source, index, ability)
             return True, plan, self._consumer(kind, ref, source)
+        if softs:
+            return self._soft(softs, source, unverifiable)
         if unverifiable or any(a.kind == "replacement" or (a.kind == "triggered" and not tracked(a))
                                for a in known.abilities):
             # a replacement («fuera a ser Destruido, puedes prevenirlo») or a trigger the engine
@@ -201,6 +219,20 @@ class Effects(State):
         raise IllegalAction("6.5", f"{source.label()} no tiene ahora ninguna habilidad que pueda "
                                    "producir este efecto (ni disparada, ni activada, ni un "
                                    "Talismán que se esté resolviendo).")
+
+    def _soft(self, softs: list, source: Inst, unverifiable: bool):
+        """The explanations gathered for a line that cannot be verified as it is: a
+        conversion is applied if one is among them (the later lines depend on it); verified
+        only if it is the one explanation and exact, otherwise unverified (and when several
+        abilities explain it, none is counted as used)."""
+        chosen = next((s for s in softs if any(e.kind == "become_ally" for e, _ in s[3].extras)),
+                      softs[0])
+        kind, index, ability, plan, ref = chosen
+        if len(softs) > 1:
+            return False, plan, None
+        if kind in ("activated", "trigger"):
+            self._used(source, index, ability)
+        return plan.doubt is None and not unverifiable, plan, self._consumer(kind, ref, source)
 
     def _consumer(self, kind, ref, source: Inst):
         def consume() -> None:
@@ -250,7 +282,9 @@ class Effects(State):
                     raise IllegalAction("10.12", f"{inst.label()} tiene un contador de Honor: no sale "
                                                  f"del juego por efectos de {src_type}.")
             if to in ("defense", "support", "reserve", "paid"):
-                ok = {"defense": inst.card.type == ALLY,
+                ok = {"defense": inst.card.type == ALLY or (  # «convertir este Tótem en un Aliado»
+                          inst is source and inst.card.type in CONVERTIBLE and in_play
+                          and converts_itself(inst.abilities)),
                       "support": inst.card.type in (TOTEM, WEAPON),
                       "reserve": inst.card.type == GOLD,
                       "paid": inst.card.type == GOLD}[to]
@@ -311,6 +345,9 @@ class Effects(State):
             lasting = "!@" + p
         for iid in ids:
             inst = self.cards[iid]
+            if kind == "become_ally":
+                convert(self, inst, effect.amount or 0, effect.keyword)
+                continue
             if kind in ("annul", "cancel"):
                 for i, window in enumerate(self.windows):
                     if window.source == iid and not (kind == "annul"
@@ -344,6 +381,13 @@ class Effects(State):
             elif kind == "redirect_damage":
                 target = p if effect.player == "you" else self.opponent(p)
                 inst.temp += (("redirect" + lasting, target),)
+
+
+def _ambiguous(action: Action, source: Inst) -> bool:
+    """A line that changes nothing, of a card that can convert itself: it may be the
+    conversion or another of its abilities that did nothing («puedes Buscar …» finding none)."""
+    return (not (action.moves or action.draw or action.mill or action.counters or action.strength)
+            and source.card.type in CONVERTIBLE and converts_itself(source.abilities))
 
 
 def _effect_unclear(abilities: tuple[Ability, ...]) -> bool:

@@ -261,7 +261,8 @@ def fingerprint(game: State, what: Reads, extra: tuple) -> tuple:
         for zone in _IN_PLAY_ORDER:
             where = zone if what.zones else pid
             for iid in zones[zone]:
-                if relevant is not None and iid not in relevant and iid not in affected:
+                if (relevant is not None and iid not in relevant and iid not in affected
+                        and iid not in game.converted):
                     continue  # no filter of theirs can match it, and it was not touched
                 i = cards[iid]
                 if (i.bearer is None and not i.weapons and not i.bonus and not i.counters
@@ -277,7 +278,7 @@ def fingerprint(game: State, what: Reads, extra: tuple) -> tuple:
     return (game.active if what.active else None, game.phase if what.phase else None,
             (tuple(game.attackers), tuple(game.blocks.items())) if what.combat else None,
             tuple(statics), frozenset(affected), dict(game.race_given), seen, out_of_play,
-            extra)
+            tuple((iid, cards[iid].card) for iid in game.converted), extra)
 
 
 def read_back(fp: tuple, what: Reads) -> tuple:

@@ -37,7 +37,7 @@ ENGINE_APPLIED = frozenset({"gain_keyword", "lose_keyword", "lose_abilities", "c
                             "cannot_block", "cannot_be_blocked", "reduce_damage",
                             "redirect_damage", "prevent_damage", "cancel_attack", "annul",
                             "cancel", "redirect"})
-UNCHECKED = frozenset({"become_ally", "virtual_gold", "cost_change", "play_free", "play_paying", "look", "set_strength",
+UNCHECKED = frozenset({"virtual_gold", "cost_change", "play_free", "play_paying", "look", "set_strength",
                        "must_block", "extra_turn", "lose_game", "damage", "end_battle",
                        "race_becomes", "cannot_be_annulled", "shuffle_into_castle",
                        "damage_to_exile", "bearer_only", "bearer_not", "cannot_reduce_cost",
@@ -51,6 +51,7 @@ class Unverifiable(Exception):
 @dataclass(slots=True)
 class Plan:
     extras: list[tuple[Effect, tuple[str, ...]]] = field(default_factory=list)
+    doubt: str | None = None  # explained and applied, but a detail is not checked: unverified
 
 
 def land_zone(inst: Inst) -> str:
@@ -306,6 +307,9 @@ def _effect(game: State, pool: _Pool, effect: Effect, ability: Ability, source: 
         return False  # «Luego, si …»: the condition does not hold, the step does nothing
     if effect.player == "each" and effect.subject == "chosen":
         raise Unverifiable("cada jugador elige")
+    if kind == "become_ally":
+        from .conversion import explain as conversion
+        return conversion(game, pool, effect, source, p, plan)
     copies_of = effect.filter.same_name_as if effect.filter is not None else None
     f = fixed(game, ability.targets[effect.target] if effect.subject == "target"
               and effect.target < len(ability.targets) else effect.filter, pool, source, p, split)
