@@ -6,11 +6,12 @@ import json
 
 import pytest
 
-from tests.compiler.games import FILLER, cast, deck, effect, header, make_judge, put
+from tests.compiler.games import FILLER, cast, deck, effect, header, make_judge, play, put
 from tests.compiler.realcards import load_real
 from tourney.engine import catalog_resolver, read_record
 from tourney.engine.abilities.events import Event, fire
 from tourney.engine.adjudicate import replay
+from tourney.engine.errors import IllegalAction
 from tourney.engine.abilities.registry import use_compiler
 
 ETERNO = "Eastre"  # an Aliado de Raza Eterno
@@ -96,3 +97,43 @@ def test_a_once_per_turn_trigger_does_not_fire_again_that_turn(catalog):
     assert any(q.source == "A1" and q.index == index for q in fire(game, event))
     game.used[("A1", index)] = game.turn * 1000 + 1
     assert not any(q.source == "A1" for q in fire(game, event))
+
+
+def test_a_card_of_cost_0_pays_its_additional_cost_with_no_oros(judge, cost):
+    """Luz Solar costs 0 and has an additional cost (Descartar): «costs» with no Oros paid is
+    that additional cost, not an alternative one (10.16)."""
+    assert cost("Luz Solar") == 0
+    head = header(deck("Luz Solar", FILLER), deck(), hand=2)
+    v = judge(head, [play("A", "A1", [], costs=["A2"])])
+    assert v.status != "illegal" and v.final["A"]["hand"] == 0
+    v = judge(head, [play("A", "A1", [])])  # the additional cost is not paid
+    assert (v.status, v.rule) == ("illegal", "10.16")
+
+
+def test_descarta_hasta_n_discards_fewer_legally(catalog):
+    """«Descarta hasta dos cartas» (an ability value the compiler may produce: no real card
+    compiles to it yet): Descartar 1 or 0 is legal, 3 is not (10.18)."""
+    from dataclasses import replace
+
+    from tourney.engine.abilities.model import Ability, Effect
+    from tourney.engine.abilities.parts import TargetFilter
+
+    def run(moves):
+        head = header(deck("Sibila de Jerusalén", FILLER, FILLER, FILLER), deck(), hand=4)
+        lines = [head, put("A", "A1"), effect("A", "A1", moves=moves)]
+        rec = read_record([json.dumps(x, ensure_ascii=False) for x in lines], catalog_resolver(catalog))
+        game, _ = replay(replace(rec, actions=rec.actions[:1]))
+        inst = game.cards["A1"]
+        discard = Effect("discard", subject="player", amount=2, filter=TargetFilter(zone="hand", up_to=True))
+        assert inst.abilities is not None
+        inst.abilities = replace(inst.abilities, abilities=(
+            Ability("activated", effects=(discard,), per_turn=1),))
+        try:
+            game.apply(rec.actions[1])
+        except IllegalAction as exc:
+            return exc.rule
+        return "ok"
+
+    assert run([["A2", "graveyard"]]) == "ok"
+    assert run([["A2", "graveyard"], ["A3", "graveyard"]]) == "ok"
+    assert run([["A2", "graveyard"], ["A3", "graveyard"], ["A4", "graveyard"]]) == "10.18"

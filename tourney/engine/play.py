@@ -74,11 +74,16 @@ class Play(State):
                 from dataclasses import replace
                 return self._check_costs(replace(action, pay=()), inst, unnamed)[1]
             return None
-        pieces = [a for a in (known.abilities if known else ())
-                  if a.kind == ("alternative_cost" if not action.pay else "additional_cost")]
+        # no Oros paid: instead of its cost (alternativo), or on top of a cost of 0 (adicional)
+        alternative = not action.pay and (inst.card.cost or 0) > 0
+        abilities = known.abilities if known else ()
+        pieces = [a for a in abilities
+                  if a.kind == ("alternative_cost" if alternative else "additional_cost")]
+        if not pieces and not action.pay:  # a cost of 0: either of them
+            pieces = [a for a in abilities if a.kind == "alternative_cost"]
         if not pieces:
             raise IllegalAction("10.16", f"{inst.label()} no tiene un coste "
-                                         f"{'alternativo' if not action.pay else 'adicional'}: "
+                                         f"{'alternativo' if alternative else 'adicional'}: "
                                          "«costs» no corresponde.")
         from dataclasses import replace
         costs = tuple(c for a in pieces for c in a.costs if c.kind != "gold")
