@@ -70,3 +70,18 @@ def test_play_from_hand_in_response_reads_as_a_response(real, name):
     (ability,) = [a for s in compile_card(card).sentences for a in s.abilities if a.response and a.trigger]
     assert ability.zone == "hand"
     assert ability.describe().startswith("Si esta carta está en tu mano, en respuesta a que ")
+
+
+def test_dupin_shuffles_the_chosen_oscuridad_card_of_the_opponents_hand(real):
+    text = " ".join(_describes(real("Dupin")))
+    assert "Baraja la carta elegida de su mano (carta Oscuridad) en su Mazo Castillo" in text
+
+
+# -- «puede portar cualquier número de Armas» / «no puede portar Armas» ------------------------
+
+@pytest.mark.parametrize("name, words", [
+    ("Lancelot", "puede portar cualquier cantidad de Armas"), ("Solomon", "puede portar cualquier cantidad de Armas"),
+    ("Kwányip", "no puede portar Armas")])
+def test_weapon_capacity_reads_as_the_card_says(real, name, words):
+    text = " ".join(_describes(real(name)))
+    assert words in text and "X Armas" not in text and "0 Armas" not in text

@@ -538,6 +538,13 @@ def _hand_and_castle_words(effect: Effect, text: str) -> str:
             return f"{whose} Descarta cada {noun} de su mano".strip()
         return f"{whose} Descarta la {noun} elegida de su mano".strip() if noun == "carta" else \
             f"{whose} Descarta la carta elegida de su mano ({noun})".strip()
+    if kind == "weapon_capacity" and effect.amount in (None, 0):  # «cualquier número de» / «no puede portar»
+        return text.replace("puede portar X Arma(s)", "puede portar cualquier cantidad de Armas").replace(
+            "puede portar 0 Arma(s)", "no puede portar Armas")
+    if kind == "shuffle_into_castle" and effect.subject == "chosen" and f is not None and f.zone == "hand":
+        whose = {"opponent": "tu oponente", "you": ""}.get(f.controller or "", "")
+        noun = replace(f, zone="in_play", controller="any", targets=False).noun()
+        return f"{whose} Baraja la carta elegida de su mano ({noun}) en su Mazo Castillo".strip()
     if kind == "search" and effect.player == "opponent" and text.startswith("tu oponente Busca "):
         # the searcher is the ability's controller; the cards are the opponent's (verify.py)
         return "Busca " + text.removeprefix("tu oponente Busca ").replace(
