@@ -169,3 +169,15 @@ def test_the_incremental_recompute_agrees_with_the_full_one(run, full):
         full_recompute(False)
         skip_by_content(True)
     assert v == reference and v.legal
+
+
+def test_destroyed_while_converted_it_is_an_aliado_that_is_destroyed(run):
+    # Boudica (A2) in Ana's Cementerio: «Cuando un Aliado que controles sea Destruido, …
+    # puedes ponerlo en tu mano» fires when the converted Nautilus is Destroyed in combat
+    setup = [put("A", "A1", zone="support"), put("A", "A2", zone="graveyard"), end("A"),
+             put("B", "B1"), end("B")]
+    fight = setup + CONVERT + battle("A", "B", "A1", pairs=[("B1", "A1")])
+    game, v = run(deck("Nautilus", "Boudica"), deck("Tawara Toda"),
+                  fight + [effect("A", "A2", moves=[["A2", "hand"]])])
+    assert v.legal and 13 in v.verified, v.message
+    assert game.cards["A1"].card.type == "Tótem"  # in the Cementerio it is a Tótem again

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from tests.compiler.games import FILLER, cast, deck, effect, header, make_judge, play, put
+from tests.compiler.games import FILLER, cast, deck, effect, gold, header, make_judge, play, put
 from tests.compiler.realcards import load_real
 from tourney.engine import catalog_resolver, read_record
 from tourney.engine.abilities.events import Event, fire
@@ -79,6 +79,18 @@ def test_an_ability_used_from_the_hand_in_a_v1_line(judge):
     assert v.status != "illegal" and v.verified == (2,)
     v = judge(head, [effect("A", "A1", moves=[["A1", "graveyard"]], draw={"A": 2})])
     assert (v.status, v.rule) == ("illegal", "10.45")
+
+
+def test_an_ability_shown_from_the_hand_and_paid_with_oros_in_a_v1_line(judge, catalog):
+    """Naginata Celeste: «Si esta carta está en tu mano, puedes mostrarla y pagar dos Oros para
+    Buscar … un Aliado de Raza Dragón de coste 4 o más»."""
+    dragon = catalog.resolve("Kirin").card
+    assert dragon.race == "Dragón" and (dragon.cost or 0) >= 4
+    head = header(deck("Naginata Celeste", "Kirin"), deck(), hand=1)
+    v = judge(head, [gold("A", "A9"), effect("A", "A1", moves=[["A0", "paid"], ["A9", "paid"], ["A2", "hand"]])])
+    assert v.status != "illegal" and v.verified == (3,)
+    v = judge(head, [gold("A", "A9"), effect("A", "A1", moves=[["A0", "paid"], ["A2", "hand"]])])
+    assert (v.status, v.rule) == ("illegal", "10.16")  # one Oro short
 
 
 def test_a_once_per_turn_trigger_does_not_fire_again_that_turn(catalog):
