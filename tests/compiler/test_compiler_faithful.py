@@ -85,3 +85,12 @@ def test_dupin_shuffles_the_chosen_oscuridad_card_of_the_opponents_hand(real):
 def test_weapon_capacity_reads_as_the_card_says(real, name, words):
     text = " ".join(_describes(real(name)))
     assert words in text and "X Armas" not in text and "0 Armas" not in text
+
+
+@pytest.mark.parametrize("name", ["Jano", "Moctezuma II", "Druk", "Asmodeus"])
+def test_a_searched_card_that_is_played_is_played_without_paying_and_says_so(real, name):
+    card = real(name)
+    found = [e for s in compile_card(card).sentences for a in s.abilities for e in a.effects
+             if e.kind == "search" and e.zone == "being_played"]
+    assert found
+    assert "sin pagar su coste y" in " ".join(_describes(card))

@@ -42,7 +42,7 @@ def test_a_search_says_where_the_found_card_goes():
     assert polish("Busca un Aliado en el Mazo Castillo en la mano y baraja.") == \
         "Busca un Aliado en el Mazo Castillo, ponlo en la mano y baraja."
     assert polish("puedes Busca una Arma en el Mazo Castillo en las cartas que se están jugando y baraja.") == \
-        "puedes Buscar una Arma en el Mazo Castillo, jugarla y barajar."
+        "puedes Buscar una Arma en el Mazo Castillo, jugarla sin pagar su coste y barajar."
 
 
 def test_an_ability_used_from_the_graveyard_says_so():

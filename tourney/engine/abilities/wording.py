@@ -85,7 +85,8 @@ def _search(match: re.Match) -> str:
     if how_many:  # «hasta tantas cartas en el Mazo Castillo como …»
         where += how_many
     if to == "las cartas que se están jugando":
-        put = f"jugar{it}" if infinitive else f"juéga{it}"
+        # a searched card goes to «being played» only «sin pagar su coste» (compiler/search.py)
+        put = (f"jugar{it}" if infinitive else f"juéga{it}") + " sin pagar su coste"
     else:
         put = (f"poner{it} en " if infinitive else f"pon{it} en ") + to
     return f"{verb} {what} en {where}, {put} y {'barajar' if infinitive else 'baraja'}"
