@@ -1,0 +1,92 @@
+"""What an ``effect`` line is checked against (see ``verify``): the line's changes still to be
+accounted for (``_Pool``), the ``Plan`` handed back, ``Unverifiable``, and the effect kinds
+the engine applies or leaves unchecked."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from ...catalog.model import ALLY, GOLD, TOTEM, WEAPON
+from .model import Effect
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..record import Action
+    from ..state import Inst, State
+
+
+DEST = {"destroy": "graveyard", "banish": "exile", "return_to_hand": "hand",
+        "to_castle_top": "castle_top", "to_castle_bottom": "castle_bottom"}
+ENGINE_APPLIED = frozenset({"gain_keyword", "lose_keyword", "lose_abilities", "cannot_attack",
+                            "cannot_block", "cannot_be_blocked", "reduce_damage",
+                            "redirect_damage", "prevent_damage", "cancel_attack", "annul",
+                            "cancel", "redirect"})
+UNCHECKED = frozenset({"virtual_gold", "cost_change", "play_free", "play_paying", "look", "set_strength",
+                       "must_block", "extra_turn", "lose_game", "damage", "end_battle",
+                       "race_becomes", "cannot_be_annulled", "shuffle_into_castle",
+                       "damage_to_exile", "bearer_only", "bearer_not", "cannot_reduce_cost",
+                       "unblockable_by", "direct_damage_increase", "cannot_declare_attack"})
+
+
+class Unverifiable(Exception):
+    """The ability has a step the engine cannot check from a record line."""
+
+
+@dataclass(slots=True)
+class Plan:
+    extras: list[tuple[Effect, tuple[str, ...]]] = field(default_factory=list)
+    doubt: str | None = None  # explained and applied, but a detail is not checked: unverified
+
+
+def land_zone(inst: Inst) -> str:
+    return {ALLY: "defense", TOTEM: "support", WEAPON: "support", GOLD: "reserve"}.get(
+        inst.card.type, "defense")
+
+
+class _Pool:
+    """The changes of the line not yet accounted for."""
+
+    def __init__(self, action: Action):
+        self.moves: dict[str, str] = dict(action.moves)
+        self.draw: dict[str, int] = dict(action.draw)
+        self.mill: dict[str, int] = dict(action.mill)
+        self.counters: list[tuple[str, str, int]] = list(action.counters)
+        self.moves_counters = bool(action.counters)  # the line changes counters somewhere
+        self.strength: list[tuple[str, int]] = list(action.strength)
+        self.drawn: set[str] = set()  # the cards this line's draws take (in hand after them)
+        self.paid: list[str] = []  # the cards the costs were paid with, in order
+
+    def take_moves(self, ids: list[str]) -> None:
+        for iid in ids:
+            del self.moves[iid]
+
+    def left(self, game: State) -> str | None:
+        if self.moves:
+            iid, zone = next(iter(self.moves.items()))
+            return f"mover {game.cards[iid].label()} a {zone}"
+        for pid, n in self.draw.items():
+            if n:
+                return f"que {game.players[pid].name} robe {n}"
+        for pid, n in self.mill.items():
+            if n:
+                return f"que {game.players[pid].name} bote {n}"
+        if self.counters:
+            iid, name, n = self.counters[0]
+            return f"{n:+d} contador(es) de {name} en {game.cards[iid].label()}"
+        if self.strength:
+            iid, n = self.strength[0]
+            return f"{n:+d} a la Fuerza de {game.cards[iid].label()}"
+        return None
+
+
+def drawn_by(game: State, action: Action) -> dict[str, list[str]]:
+    """The cards each player's ``draw`` of the line takes, top first (named in ``revealed``
+    when the order is unknown)."""
+    out: dict[str, list[str]] = {}
+    named = dict(action.revealed)
+    for pid, n in action.draw:
+        castle = game.players[pid].castle
+        if game.revealed_order or pid in named:
+            out[pid] = list(named.get(pid, ()))[:n]
+        else:
+            out[pid] = list(reversed(castle[-n:])) if n else []
+    return out
