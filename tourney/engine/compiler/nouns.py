@@ -8,58 +8,24 @@ combination the texts use is covered by the same few rules.
 """
 from __future__ import annotations
 
-
 from dataclasses import replace
 
 from .control import source_of_that_ability
 from .noun_parts import other_modifier
+from .noun_words import (  # noqa: F401 - the lexicon, re-exported
+    _FED,
+    _NUMBER_WORDS,
+    _REF,
+    _ZONES,
+    ATTRIBUTES,
+    COUNTER_NAMES,
+    KEYWORD_ADJ,
+    NOUNS,
+    PRONOUNS,
+    RACES,
+)
 from .parsed import Amount, Cards
 from .text import Cursor
-
-NOUNS = {
-    "aliado": ("Aliado", False), "aliados": ("Aliado", True),
-    "talisman": ("Talismán", False), "talismanes": ("Talismán", True),
-    "arma": ("Arma", False), "armas": ("Arma", True),
-    "totem": ("Tótem", False), "totems": ("Tótem", True), "totemes": ("Tótem", True),
-    "oro": ("Oro", False), "oros": ("Oro", True),
-    "carta": (None, False), "cartas": (None, True),
-}
-RACES = {
-    "caballero": "Caballero", "guerrero": "Guerrero", "eterno": "Eterno", "dragon": "Dragón",
-    "barbaro": "Bárbaro", "bestia": "Bestia", "heroe": "Héroe", "ancestral": "Ancestral",
-    "sacerdote": "Sacerdote", "faerie": "Faerie", "sombra": "Sombra", "oni": "Oni",
-    "samurai": "Samurái",
-}
-ATTRIBUTES = {"luz": "Luz", "oscuridad": "Oscuridad"}
-KEYWORD_ADJ = {
-    "furia": "Furia", "imbloqueable": "Imbloqueable", "imbloqueables": "Imbloqueable",
-    "indestructible": "Indestructible", "indestructibles": "Indestructible",
-    "indesterrable": "Indesterrable", "indesterrables": "Indesterrable", "guardian": "Guardián",
-    "guardianes": "Guardián", "retador": "Retador", "retadores": "Retador", "exhumar": "Exhumar",
-    "espectral": "Espectral", "espectrales": "Espectral", "errante": "Errante", "errantes": "Errante",
-    "ilusion": "Ilusión",
-}
-_ZONES = (
-    ("tu cementerio", "graveyard", "you"), ("su cementerio", "graveyard", "owner"),
-    ("el cementerio oponente", "graveyard", "opponent"), ("un cementerio", "graveyard", "one"),
-    ("cualquier cementerio", "graveyard", None), ("los cementerios", "graveyard", None),
-    ("tu mano", "hand", "you"), ("su mano", "hand", "owner"), ("la mano oponente", "hand", "opponent"),
-    ("tu mazo castillo", "castle", "you"), ("su mazo castillo", "castle", "owner"),
-    ("tu castillo", "castle", "you"), ("un mazo castillo", "castle", None),
-    ("el mazo castillo oponente", "castle", "opponent"),
-    ("tu zona de destierro", "exile", "you"), ("tu destierro", "exile", "you"), ("tu reserva de oros", "reserve", "you"),
-    ("tu reserva de oro", "reserve", "you"), ("tu zona de oro pagado", "paid", "you"),
-    ("la reserva de oros oponente", "reserve", "opponent"), ("la reserva de oro oponente", "reserve", "opponent"),
-    ("su zona de oro pagado", "paid", "owner"), ("la zona de destierro oponente", "exile", "opponent"),
-    ("tu linea de apoyo", "support", "you"), ("la mano de tu oponente", "hand", "opponent"),
-    ("la zona de oro pagado oponente", "paid", "opponent"),
-    ("la linea de ataque oponente", "attack", "opponent"), ("tu linea de ataque", "attack", "you"),
-    ("su linea de ataque", "attack", "owner"), ("la linea de ataque", "attack", None),
-    ("la linea de defensa oponente", "defense", "opponent"), ("tu linea de defensa", "defense", "you"),
-    ("su linea de defensa", "defense", "owner"), ("la linea de defensa", "defense", None),
-    ("las lineas de defensa", "defense", None), ("las lineas de ataque", "attack", None),
-)
-_NUMBER_WORDS = {"un": 1, "una": 1, "uno": 1}
 
 
 def number(cur: Cursor) -> tuple[int, Cursor] | None:
@@ -261,10 +227,6 @@ def _either(cards: Cards, cur: Cursor) -> tuple[Cards, Cursor] | None:
     return replace(cards, attribute=None, keywords=(), races=(), any_of=(first[0], second)), rest
 
 
-COUNTER_NAMES = {"alimento": "Alimento", "honor": "Honor", "tiempo": "Tiempo", "tesoro": "Tesoro"}
-_FED = ("alimentado", "alimentados", "alimentada", "alimentadas")
-
-
 def counter_modifier(cur: Cursor) -> tuple[tuple[str, bool], Cursor] | None:
     """ "Alimentado(s)" (10.3: it has Alimento counters), "con (uno o más) contadores de X",
     "con un contador de X"; "que no esté(n) Alimentado(s)", "que no tenga(n) contadores de X",
@@ -279,10 +241,6 @@ def counter_modifier(cur: Cursor) -> tuple[tuple[str, bool], Cursor] | None:
         if (after := cur.take(*words.split())) is not None and after.peek() in COUNTER_NAMES:
             return (COUNTER_NAMES[after.peek()], has), after.skip()
     return None
-
-
-_REF = {"ese": "that", "esa": "that", "esos": "that", "esas": "that"}
-PRONOUNS = ("lo", "la", "los", "las")
 
 
 def bare_phrase(cur: Cursor) -> tuple[Cards, Cursor] | None:
