@@ -9,10 +9,19 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from functools import cache
+from typing import Any
 
-from openskill.models import PlackettLuce
+# OpenSkill's defaults (μ = 25, σ = 25/3), the same numbers PlackettLuce() starts from
+MU = 25.0
+SIGMA = 25.0 / 3
 
-MODEL = PlackettLuce()
+
+@cache
+def _model() -> Any:
+    from openskill.models import PlackettLuce  # imported on first use: pages without ratings
+
+    return PlackettLuce(mu=MU, sigma=SIGMA)    # never need the library loaded
 
 
 @dataclass(frozen=True)
@@ -30,7 +39,7 @@ class Rating:
                 "rating": round(self.ordinal, 2), "matches": self.matches}
 
 
-INITIAL = Rating(MODEL.mu, MODEL.sigma, 0)
+INITIAL = Rating(MU, SIGMA, 0)
 
 
 @dataclass(frozen=True)
@@ -57,6 +66,7 @@ class RatingChange:
 def rate(matches: Iterable[RatedMatch],
          start: Mapping[str, Rating] | None = None) -> tuple[dict[str, Rating], list[RatingChange]]:
     """Ratings after every match (players not seen keep ``start`` or INITIAL) and the history."""
+    model = _model()
     ratings: dict[str, Rating] = dict(start or {})
     history: list[RatingChange] = []
     for m in matches:
@@ -64,8 +74,8 @@ def rate(matches: Iterable[RatedMatch],
             continue
         ra, rb = ratings.get(m.a, INITIAL), ratings.get(m.b, INITIAL)
         ranks: list[float] = [1.0, 1.0] if m.a_won is None else ([1.0, 2.0] if m.a_won else [2.0, 1.0])
-        (new_a,), (new_b,) = MODEL.rate(
-            [[MODEL.create_rating([ra.mu, ra.sigma])], [MODEL.create_rating([rb.mu, rb.sigma])]],
+        (new_a,), (new_b,) = model.rate(
+            [[model.create_rating([ra.mu, ra.sigma])], [model.create_rating([rb.mu, rb.sigma])]],
             ranks=ranks)
         after_a = Rating(new_a.mu, new_a.sigma, ra.matches + 1)
         after_b = Rating(new_b.mu, new_b.sigma, rb.matches + 1)
