@@ -158,9 +158,9 @@ class Play(State):
                                            f"Fase de Vigilia (ahora es {PHASE_NAMES[self.phase]}"
                                            f"{'' if p == self.active else ' del turno rival'}).")
         # its own restrictions (4.2, 8.1) and prohibitions in play (6.4)
-        refused = restriction_refused(self, inst, p, origin)
-        if refused:
-            raise IllegalAction(*refused)
+        restricted = restriction_refused(self, inst, p, origin)
+        if restricted:
+            raise IllegalAction(*restricted)
         forbidding = prohibited_by(self, inst, p)
         if forbidding is not None:
             raise IllegalAction("6.4", f"{inst.label()} no se puede jugar: lo prohíbe la "
