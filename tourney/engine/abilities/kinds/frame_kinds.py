@@ -12,7 +12,7 @@ from ...keywords import ENGINE_KEYWORDS
 from ..evaluate import UNDECIDED
 from ..events import ANNOUNCED_PHASES, EMITTED
 from ..vocabulary import AMOUNT_SOURCES, CONDITIONS, COSTS, DURATIONS, EVENTS
-from .base import ENFORCED, Use, declare
+from .base import ENFORCED, Status, Use, declare
 
 # -- ability kinds ---------------------------------------------------------------------
 declare("ability", "keyword", use=ENFORCED)  # its keyword decides (``keyword`` family)
@@ -101,7 +101,7 @@ def _of_triggering(use: Use) -> str | None:
     return "la cantidad de la carta que disparó la habilidad: el motor sólo la lee al Robar o Botar"
 
 
-_AMOUNTS = {"count": _count, "strength_of_triggering": _of_triggering,
+_AMOUNTS: dict[str, Status] = {"count": _count, "strength_of_triggering": _of_triggering,
             "cost_of_triggering": _of_triggering,
             "entered_this_turn": "la cantidad de cartas que entraron este turno: el motor no la lee"}
 for _word in AMOUNT_SOURCES:
