@@ -6,10 +6,12 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ...catalog.model import ALLY, RACE_SCHOOL
-from .model import Condition, TargetFilter
+from .condition import Condition
+from .target_filter import TargetFilter
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..state import Inst, State
+    from ..zones import Inst
+    from ..state import State
 
 IN_PLAY = frozenset({"reserve", "paid", "defense", "attack", "support", "weapon"})
 # the events a «… este turno» condition asks about (happened_this_turn); the game keeps them
