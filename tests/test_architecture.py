@@ -10,7 +10,7 @@ from sqlalchemy import inspect
 from tourney import db
 
 PACKAGE = Path(__file__).resolve().parent.parent / "tourney"
-PURE = ("catalog", "legality", "swiss", "engine")
+PURE = ("catalog", "legality", "swiss", "engine", "meta")
 FORBIDDEN = ("flask", "sqlmodel", "sqlalchemy", "flask_wtf", "flask_login", "wtforms")
 
 
@@ -104,7 +104,7 @@ def test_without_the_card_data_a_local_run_says_how_many_tests_skipped_and_why(t
 
 
 # the pure cores that type-check clean (pyproject.toml [tool.mypy]), the engine's compiler included
-TYPED_CORES = ("catalog", "legality", "swiss", "engine")
+TYPED_CORES = ("catalog", "legality", "swiss", "engine", "meta")
 
 
 def test_mypy_finds_nothing_in_the_pure_cores():
