@@ -18,7 +18,9 @@ from __future__ import annotations
 from dataclasses import MISSING, dataclass, fields, replace
 from typing import TYPE_CHECKING, Any
 
-from .model import Condition, Effect, TargetFilter
+from .condition import Condition
+from .effect_value import Effect
+from .target_filter import TargetFilter
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..state import State

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from ..abilities.model import TargetFilter
+from ..abilities.target_filter import TargetFilter
 from .parsed import Amount, Cards
 from .parsed import Cost as PCost
 from .parsed import Trigger as PTrigger

@@ -5,7 +5,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from ..abilities.model import Condition, Cost, Duration, TargetFilter, Trigger
+from ..abilities.condition import Condition
+from ..abilities.trigger_cost_duration import Cost, Duration, Trigger
+from ..abilities.target_filter import TargetFilter
 from .lower_filters import (
     _ZONES,
     Unsupported,

@@ -13,7 +13,7 @@ from dataclasses import replace
 from .control import source_of_that_ability
 from .combat_words import combat_modifier
 from .noun_parts import other_modifier
-from .noun_words import (  # noqa: F401 - the lexicon, re-exported
+from .noun_words import (
     _FED,
     _NUMBER_WORDS,
     _REF,
@@ -22,7 +22,6 @@ from .noun_words import (  # noqa: F401 - the lexicon, re-exported
     COUNTER_NAMES,
     KEYWORD_ADJ,
     NOUNS,
-    PRONOUNS,
     RACES,
 )
 from .parsed import Amount, Cards
