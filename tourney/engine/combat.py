@@ -21,7 +21,8 @@ from .keywords import (
     block_capacity,
 )
 from .record import Action
-from .state import IN_PLAY, PHASE_NAMES, Inst, State
+from .zones import IN_PLAY, PHASE_NAMES, Inst
+from .state import State
 
 
 class Combat(State):

@@ -20,11 +20,13 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import IllegalAction
 from .evaluate import IN_PLAY, mismatch
-from .model import Ability, TargetFilter
+from .model import Ability
 from .protections import statics_covering, target_shield
+from .target_filter import TargetFilter
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..state import Inst, State
+    from ..zones import Inst
+    from ..state import State
 
 
 @dataclass(frozen=True, slots=True)
