@@ -28,6 +28,14 @@ def as_id(value) -> int:
         raise ValueError(f"{number} no es un id (de 1 a {MAX_ID})")
     return number
 
+
+def as_count(value) -> int:
+    """A stored counter (a version) from user input: 0 to MAX_ID (ValueError otherwise)."""
+    number = int(str(value).strip())
+    if not 0 <= number <= MAX_ID:
+        raise ValueError(f"{number} no es un número de 0 a {MAX_ID}")
+    return number
+
 _engines: dict[str, Engine] = {}
 
 

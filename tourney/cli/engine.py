@@ -78,7 +78,7 @@ def describe(verdict, names: dict[str, str]) -> str:
               help="Con --match y --game: guarda el veredicto en ese evento (como la subida web).")
 @click.option("--match", "match_id", type=click.IntRange(1, MAX_ID), default=None,
               help="La mesa (el número de /eventos/ID/mesas/N).")
-@click.option("--game", "game_no", type=click.IntRange(1, 3), default=None, help="El juego de la partida: 1, 2 o 3.")
+@click.option("--game", "game_no", type=int, default=None, help="El juego de la partida: 1, 2 o 3.")
 @click.option("--first-player", "first_player", default=None, metavar="JUGADOR",
               help="Con --event: qué jugador de la mesa es el primero de la cabecera del registro "
                    "(su nombre inscrito o el id de su inscripción), si el registro usa otros nombres.")

@@ -18,7 +18,7 @@ from flask_login import login_required
 
 from ..services import events as ev, rounds, scorekeeper as sk
 from ..services.errors import Conflict, Forbidden, NotFound, ServiceError
-from ..db import MAX_ID, as_id
+from ..db import MAX_ID, as_count, as_id
 from .common import actor, commit, db, rollback
 
 bp = Blueprint("scorekeeper", __name__)
@@ -118,7 +118,7 @@ def save(event_id: int, number: int):
     form = request.form
     match_id = form.get("match_id", type=as_id)
     table = form.get("table", type=as_id)
-    version = form.get("version", type=as_id)
+    version = form.get("version", type=as_count)
     result = form.get("result", "")
     tap = (form.get("tap") or "").split(":")
     if len(tap) == 3 and tap[0].isascii() and tap[0].isdigit() and tap[1].isascii() and tap[1].isdigit():
