@@ -18,7 +18,7 @@ from . import catalog, scorekeeper, wall  # event day (issue 13)
 from . import event_day, history, judges, players_day  # noqa: F401  (scorekeeper routes, helpers)
 from . import adjudication  # recorded games of a match (issue 12)
 from . import pools  # Sellado / Lanzamiento pools (issue 16)
-from .common import local_time
+from ..localtime import local_time
 
 
 class RowId(IntegerConverter):

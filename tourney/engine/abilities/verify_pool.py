@@ -7,11 +7,12 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ...catalog.model import ALLY, GOLD, TOTEM, WEAPON
-from .model import Effect
+from .effect_value import Effect
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..record import Action
-    from ..state import Inst, State
+    from ..zones import Inst
+    from ..state import State
 
 
 DEST = {"destroy": "graveyard", "banish": "exile", "return_to_hand": "hand",
@@ -54,6 +55,7 @@ class _Pool:
         self.strength: list[tuple[str, int]] = list(action.strength)
         self.drawn: set[str] = set()  # the cards this line's draws take (in hand after them)
         self.paid: list[str] = []  # the cards the costs were paid with, in order
+        self.chosen = False  # the targets were chosen and checked before this line (8.2)
 
     def take_moves(self, ids: list[str]) -> None:
         for iid in ids:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from ..abilities.model import TargetFilter
+from ..abilities.target_filter import TargetFilter
 from .parsed import Amount, Cards
 from .parsed import Cost as PCost
 from .parsed import Trigger as PTrigger
@@ -98,7 +98,8 @@ def card_filter(cards: Cards, *, owner_player: str | None = None) -> TargetFilte
         kwargs["extreme"] = "min_strength" if cards.extreme == "min" else "max_strength"
     return TargetFilter(types=types, races=cards.races, controller=controller, keywords=cards.keywords,
                         names=names,
-                        without=cards.without, attacking=cards.attacking, not_types=cards.exclude_types,
+                        without=cards.without, attacking=cards.attacking, blocking=cards.blocking,
+                        blocked=cards.blocked, not_types=cards.exclude_types,
                         bearing_weapon=cards.bearing_weapon, counter=cards.counter,
                         no_counter=cards.no_counter,
                         not_races=cards.not_races, owned=cards.owned,
@@ -118,6 +119,9 @@ class _Scope:
         self.trigger = trigger
         self.chosen: TargetFilter | None = None  # «elige … de allí»: chosen when it resolves
         self.found: TargetFilter | None = None  # the card a search found and played
+        # after «Luego, …» a card not called «objetivo» is chosen when the step resolves (8.2:
+        # what follows an earlier action is picked then, without targeting)
+        self.after_then = False
 
     def subject(self, cards: Cards, player: str | None = None) -> dict:
         if cards.ref == "self":
@@ -159,6 +163,10 @@ class _Scope:
             return {"subject": "chosen", "filter": replace(flt, targets=False)}
         if cards.zone == "hand":
             # a card of a hand (a hidden zone) is chosen when the effect resolves, not targeted
+            flt = card_filter(cards, owner_player=player)
+            self.last = ("chosen", -1)
+            return {"subject": "chosen", "filter": TargetFilter(**{**_tf_fields(flt), "targets": False})}
+        if self.after_then and not cards.target:
             flt = card_filter(cards, owner_player=player)
             self.last = ("chosen", -1)
             return {"subject": "chosen", "filter": TargetFilter(**{**_tf_fields(flt), "targets": False})}
