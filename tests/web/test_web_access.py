@@ -195,19 +195,20 @@ def test_unpublished_pairings_are_hidden_from_players(client, cast, world):
     assert client.get(f"/eventos/{cast.event.id}/rondas/1").status_code == 200
 
 
-def test_metagame_after_publication_shows_races_and_schools(client, paired, world):
+def test_metagame_after_publication_shows_each_lists_archetype(client, paired, world):
     from tourney.services import events as event_service
-    from tourney.services.metagame import main_race
+    from tourney.services.metagame import archetype_rule, deck_archetype
 
     world.run(lambda s: event_service.set_decklists_published(s, paired.org, paired.event, True))
     page = client.get(f"/eventos/{paired.event.id}/metagama").get_data(as_text=True)
-    assert "3 listas inscritas" in page and "Escuelas Elementales" in page
+    assert "3 listas inscritas" in page and "Arquetipos" in page
     from web_helpers import deck_lines
 
     lines = deck_lines(paired.decks[paired.playing[0]])
-    race = main_race({"castle": [{"code": c, "qty": q} for q, _, c in lines["castle"]]},
-                     paired.catalog)
-    assert race and race in page
+    fmt = world.formats()[paired.event.format_id]
+    name = deck_archetype({"castle": [{"code": c, "qty": q} for q, _, c in lines["castle"]]},
+                          paired.catalog, fmt, archetype_rule(fmt, paired.event.format_id))
+    assert name and name in page
 
 
 def test_organizer_buttons_do_not_redirect_off_site(client, cast):

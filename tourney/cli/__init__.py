@@ -14,7 +14,8 @@ from .. import create_app
 from .common import db_group
 from .group import TourneyGroup  # Spanish first (issue 13)
 
-COMMAND_MODULES = ("catalog", "deck", "swiss", "engine", "compiler", "documents", "events", "serve")
+COMMAND_MODULES = ("catalog", "deck", "swiss", "engine", "compiler", "documents", "events", "serve",
+                   "meta")
 
 
 class CommandModuleError(RuntimeError):

@@ -17,6 +17,7 @@ from . import catalog, scorekeeper, wall  # event day (issue 13)
 from . import event_day, history, judges, players_day  # noqa: F401  (scorekeeper routes, helpers)
 from . import adjudication  # recorded games of a match (issue 12)
 from . import pools  # Sellado / Lanzamiento pools (issue 16)
+from . import leagues  # leagues, player pages, ratings (issue 25)
 from .common import local_time
 
 
@@ -57,6 +58,7 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(wall.bp)
     app.register_blueprint(adjudication.bp)
     app.register_blueprint(pools.bp)
+    app.register_blueprint(leagues.bp)
 
     @app.errorhandler(Forbidden)
     def forbidden(exc):
