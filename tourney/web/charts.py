@@ -2,15 +2,26 @@
 rates with their 95 % interval, as horizontal bars that stay readable on a 390-pixel phone."""
 from __future__ import annotations
 
+import re
+
 from markupsafe import Markup
 
 MAX_BARS = 16  # the rest are summed as «Otros» in the share chart
 
 
-def _style():
-    from pygal.style import Style
+def _pygal():
+    """pygal, without the import hook it adds to ``sys.meta_path`` for its map plugins
+    (``pygal.maps.*``, unused here): that hook makes every later import of the process warn."""
+    import sys
 
-    return Style(background="white", plot_background="white", foreground="#1d1d1f",
+    import pygal
+
+    sys.meta_path[:] = [f for f in sys.meta_path if type(f).__name__ != "PluginImportFixer"]
+    return pygal
+
+
+def _style():
+    return _pygal().style.Style(background="white", plot_background="white", foreground="#1d1d1f",
                  foreground_strong="#1d1d1f", foreground_subtle="#999", colors=("#8a1c1c",),
                  font_family="system-ui, sans-serif", label_font_size=15, major_label_font_size=15,
                  value_font_size=14, value_label_font_size=14, title_font_size=17,
@@ -18,17 +29,20 @@ def _style():
 
 
 def _chart(title: str, count: int):
-    import pygal
-
-    return pygal.HorizontalBar(
+    return _pygal().HorizontalBar(
         title=title, style=_style(), width=420, height=90 + 34 * max(count, 1),
         show_legend=False, js=[], disable_xml_declaration=True, print_values=True,
-        range=(0, 100), include_x_axis=True, x_labels_major_every=None, truncate_label=22,
-        margin=8, spacing=6, show_y_guides=True, value_formatter=lambda v: f"{v:.0f} %")
+        range=(0, 100), y_labels=[0, 25, 50, 75, 100], truncate_label=22,
+        margin=8, margin_right=26, spacing=6, show_y_guides=True, value_formatter=lambda v: f"{v:.0f}\u00a0%")
+
+
+_SCRIPT = re.compile(r"<script\b.*?</script>", re.S)
 
 
 def _svg(chart) -> Markup:
-    return Markup(chart.render(is_unicode=True))
+    """The SVG without pygal's inline configuration script (tooltips only: nothing is lost
+    with the values printed on the bars, and the page stays free of scripts)."""
+    return Markup(_SCRIPT.sub("", chart.render(is_unicode=True)))
 
 
 def share_chart(rows) -> Markup:

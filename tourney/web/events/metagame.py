@@ -8,6 +8,7 @@ from flask_login import login_required
 
 from ...printing.metagame import render_metagame
 from ...services import events as ev, metagame as meta_service
+from ...services.access import require_organizer
 from ..charts import share_chart, win_rate_chart
 from ..common import actor, catalog, db, formats, service_call
 from ..forms_meta import ArchetypeRenameForm
@@ -66,6 +67,7 @@ def metagame_pdf(event_id: int):
 @login_required
 def rename_archetype(event_id: int):
     event, data = _data(event_id)
+    require_organizer(actor(), event, db())
     form = _rename_form(data)
     if not form.validate_on_submit():
         return _page(event, data, form, 400)
