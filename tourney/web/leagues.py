@@ -110,6 +110,7 @@ def add_event(league_id: int):
 @login_required
 def remove_event(league_id: int, event_id: int):
     league = league_service.get_league(db(), league_id)
+    league_service.require_league_organizer(actor(), league)
     form = LeagueEventForm()  # CSRF only
     if not form.validate_on_submit() and form.csrf_token.errors:
         abort(400)
