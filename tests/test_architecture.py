@@ -119,15 +119,36 @@ def test_mypy_finds_nothing_in_the_pure_cores():
 def test_every_command_module_registers_and_a_broken_one_fails_loudly(monkeypatch):
     import click
 
-    from tourney import cli
+    from tourney.cli import lazy
 
     group = click.Group()
-    cli.register_commands(group)
-    assert {"catalog", "deck", "swiss", "print", "import", "export", "demo", "db"} <= set(group.commands)
-    assert {"compiler", "serve"} <= set(cli.COMMAND_MODULES)
-    monkeypatch.setattr(cli, "COMMAND_MODULES", (*cli.COMMAND_MODULES, "no_existe"))
-    with pytest.raises(cli.CommandModuleError, match="tourney.cli.no_existe no se pudo importar"):
-        cli.register_commands(click.Group())
+    lazy.register_commands(group)
+    # the lazy table names exactly the top-level commands the modules register
+    assert set(group.commands) == set(lazy.COMMANDS)
+    assert {"compiler", "serve", "database"} <= set(lazy.COMMAND_MODULES)
+    monkeypatch.setattr(lazy, "COMMAND_MODULES", (*lazy.COMMAND_MODULES, "no_existe"))
+    with pytest.raises(lazy.CommandModuleError, match="tourney.cli.no_existe no se pudo importar"):
+        lazy.register_commands(click.Group())
+
+
+def test_tourney_help_imports_no_command_and_no_app():
+    """`tourney --help` lists every command from the lazy table: no command module, no web app,
+    no database layer is imported (issue 27: a quick command line)."""
+    import subprocess
+    import sys
+
+    code = ("import sys; from tourney.cli import cli\n"
+            "try:\n    cli(['--help'], prog_name='tourney')\nexcept SystemExit:\n    pass\n"
+            "heavy = [m for m in sys.modules if m.startswith(('tourney.web', 'tourney.services', "
+            "'tourney.engine', 'tourney.cli.deck', 'sqlalchemy', 'sqlmodel', 'openpyxl', "
+            "'reportlab', 'alembic'))]\n"
+            "print('HEAVY', heavy)")
+    done = subprocess.run([sys.executable, "-c", code], cwd=PACKAGE.parent, capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert "HEAVY []" in done.stdout, done.stdout[-2000:]
+    for name in ("adjudicate", "deck", "serve", "engine"):
+        assert name in done.stdout
 
 
 @pytest.mark.parametrize("package", ("web", "services", "printing", "sheets", "cli"))

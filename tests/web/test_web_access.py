@@ -87,6 +87,8 @@ ROUTES = [
     ("POST", "/eventos/{e}/mesas/{m}/confirmar", REGISTERED),
     ("POST", "/eventos/{e}/retirarme", REGISTERED),
     ("POST", "/eventos/{e}/jugadores/{r}/deshacer-retiro", ORG),
+    # the event's history (issue 23 / 26 item 13): who changed what, when and why
+    ("GET", "/eventos/{e}/historial", JUDGES),
     ("GET", "/favicon.ico", EVERYONE),
     ("GET", "/e/{e}", EVERYONE),
     ("GET", "/eventos/{e}/qr.svg", EVERYONE),

@@ -7,7 +7,8 @@ import click
 from flask import current_app
 from flask.cli import with_appcontext
 
-from .. import ROOT, db
+from .. import db
+from ..paths import CHECKOUT_DIR
 from ..catalog.importers.deckforge import load_deckforge_cards
 from ..legality import load_formats
 from ..services import accounts
@@ -24,7 +25,7 @@ def register(group: click.Group) -> None:
 
 
 def _deckforge_cards() -> Path:
-    return ROOT.parent / "shared" / "data" / "deckforge" / "public-data" / "cards.json"
+    return CHECKOUT_DIR.parent / "shared" / "data" / "deckforge" / "public-data" / "cards.json"
 
 
 @click.command("demo", help="Crea un evento de demostración (y una liga de tres eventos): 16 jugadores con listas legales y "

@@ -78,6 +78,9 @@ RULES: dict[str, Rule] = {r.section: r for r in (
     Rule("6.3", "Habilidades disparadas",
          "Se usan cuando ocurre su evento disparador; las que dicen «puedes» son opcionales; "
          "las de salir del juego se disparan desde la zona de destino."),
+    Rule("6.4", "Habilidades continuas",
+         "Actúan siempre mientras se cumpla su condición y se revisan con cada cambio; una "
+         "prohibición («no se pueden jugar Talismanes») impide jugar esas cartas."),
     Rule("6.5", "Pasos para utilizar una habilidad",
          "Declarar y elegir objetivos, pagar los costes, disparos, respuestas y una "
          "Cancelación por jugador, y resolver sobre el estado actual: el efecto debe ser el "

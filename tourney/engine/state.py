@@ -100,7 +100,7 @@ class State:
         self._fixpoint: tuple | None = None  # the fingerprint a recomputation left unchanged
         self._recomputed: tuple | None = None
         self._off_play_key: tuple[Any, tuple] = (None, ())
-        self.race_given: dict[str, str] = {}
+        self.race_given: dict[str, tuple[str, ...]] = {}  # races added (§1)
         self.converted: dict[str, Card] = {}  # cards converted into an Aliado -> printed card
         self.statics_in_play: dict[str, None] = {}  # cards in play with continuous abilities
         self.affected: set[str] = set()  # cards continuous effects or effects «hasta…» touch

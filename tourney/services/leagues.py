@@ -7,10 +7,10 @@ finished match (marked «en curso» until the organizer finishes it). The points
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 
 from sqlmodel import Session, select
 
+from ..paths import FORMATS_DIR
 from ..meta import (
     EventResult, LeagueRow, Metagame, MetaError, Placement, PointsTable, league_standings,
     merge_metagames, parse_points,
@@ -23,7 +23,7 @@ from .event_results import finished_matches, identities, placements
 from .metagame import event_metagame
 from .ratings import game_ratings
 
-DEFAULT_POINTS_FILE = Path(__file__).resolve().parents[2] / "formats" / "_league_points.toml"
+DEFAULT_POINTS_FILE = FORMATS_DIR / "_league_points.toml"
 MAX_LEAGUE_EVENTS = 200
 
 

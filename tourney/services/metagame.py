@@ -11,6 +11,7 @@ from pathlib import Path
 from sqlmodel import Session, select
 
 from ..catalog.model import fold
+from ..paths import FORMATS_DIR
 from ..meta import (
     AllyLine, ArchetypeRule, Metagame, MetaError, PlayedMatch, apply_aliases, archetype_of,
     check_alias, load_rules, metagame as count_metagame,
@@ -23,7 +24,7 @@ from .errors import Forbidden, ServiceError
 from .event_results import finished_matches, top_cut_players
 from .events import players as event_players
 
-DEFAULT_FORMATS_DIR = Path(__file__).resolve().parents[2] / "formats"
+DEFAULT_FORMATS_DIR = FORMATS_DIR
 MAX_ALIASES = 200  # renames per event
 
 

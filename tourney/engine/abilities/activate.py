@@ -217,6 +217,8 @@ class Activation(Effects):
             self._put(self.cards[gid], "paid", p)
         for cost, ids in others:
             self._pay_cost(cost, ids, inst, p)
+        if self._check_castles():  # 3.1: a cost that Bota the last cards loses at once
+            return
         self._emit("ability_used", inst, p)
         self.resolutions[inst.id] = Resolution(inst.id, index, p, tuple(action.targets), True,
                                                "ability")

@@ -231,7 +231,9 @@ def _recompute(game: State) -> None:
                     elif effect.kind in FLAG_OF:
                         gains.setdefault(target.id, set()).add(FLAG_OF[effect.kind])
                     elif effect.kind == "race_becomes" and effect.keyword:
-                        game.race_given[target.id] = effect.keyword
+                        added = game.race_given.get(target.id, ())
+                        if effect.keyword not in added:  # §1: the race is added
+                            game.race_given[target.id] = added + (effect.keyword,)
     for source in statics:
         touched.add(source.id)
     for iid in touched:

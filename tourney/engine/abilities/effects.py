@@ -173,7 +173,9 @@ class Effects(State):
                 if kind == "trigger" and isinstance(ref, Pending):
                     self._check_order(ref)
                     self._check_use(source, index, ability)
-                plan = explain(self, action, source, ability, p, targets, costs, triggering)
+                chosen = kind == "resolution" and isinstance(ref, Resolution) and bool(ref.targets)
+                plan = explain(self, action, source, ability, p, targets, costs, triggering,
+                               chosen_before=chosen)
             except Unverifiable:
                 if kind == "resolution":
                     # the line is the result of the card or ability being resolved (announced

@@ -182,7 +182,13 @@ class Ability(_Value):
             parts.append(", ".join(c.describe() for c in self.costs) + ":")
         if self.optional and not (self.effects and self.effects[0].optional):
             parts.append("puedes")
-        body = ". ".join(e.describe(self.targets) for e in self.effects) or "sin efecto"
+        named: set[int] = set()
+        steps = []
+        for e in self.effects:  # a target the body already named reads «ese Aliado» after
+            steps.append(e.describe(self.targets, again=e.subject == "target" and e.target in named))
+            if e.subject == "target":
+                named.add(e.target)
+        body = ". ".join(steps) or "sin efecto"
         parts.append(body)
         if self.zone in _FROM_ZONE and self.kind in ("activated", "triggered", "continuous",
                                                      "replacement"):

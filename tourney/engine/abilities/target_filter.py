@@ -163,6 +163,9 @@ class TargetFilter(_Value):
             parts.append("que controles")
         if self.zone == "being_played":
             parts.append("que se está jugando" if not plural else "que se están jugando")
+        elif self.zone == "graveyard" and self.controller == "any" and not self.also_zones:
+            # «cartas en los Cementerios»: anyone's Cementerio (one of them with ``same_zone``)
+            parts.append("de un mismo Cementerio" if self.same_zone else "en los Cementerios")
         elif self.zone not in ("in_play",):
             parts.append("en " + " o ".join(ZONES[z] for z in (self.zone,) + self.also_zones))
         return " ".join(parts)

@@ -54,6 +54,7 @@ class _Pool:
         self.strength: list[tuple[str, int]] = list(action.strength)
         self.drawn: set[str] = set()  # the cards this line's draws take (in hand after them)
         self.paid: list[str] = []  # the cards the costs were paid with, in order
+        self.chosen = False  # the targets were chosen and checked before this line (8.2)
 
     def take_moves(self, ids: list[str]) -> None:
         for iid in ids:

@@ -211,8 +211,9 @@ def _effect(game: State, pool: _Pool, effect: Effect, ability: Ability, source: 
             have = inst.counters.get(name, 0)
             if not have or inst.zone not in IN_PLAY:
                 continue
-            if effect.subject == "target" and f is not None and mismatch(game, f, inst, p, source):
-                continue  # the target became invalid: not affected (8.2)
+            if effect.subject == "target" and f is not None and \
+                    not still_target(game, pool, f, inst, p, source):
+                continue  # the target is gone: not affected (8.2)
             full = (iid, name, -have)
             if full not in pool.counters:
                 if effect.optional:
@@ -253,8 +254,9 @@ def _effect(game: State, pool: _Pool, effect: Effect, ability: Ability, source: 
         valid = []
         for iid in known:
             inst = game.cards[iid]
-            if f is not None and effect.subject == "target" and mismatch(game, f, inst, p, source):
-                continue  # the target became invalid: not affected (8.2)
+            if f is not None and effect.subject == "target" and \
+                    not still_target(game, pool, f, inst, p, source):
+                continue  # the target is gone: not affected (8.2)
             if _protected(game, inst, effect, source):
                 continue
             valid.append(iid)
@@ -344,7 +346,7 @@ def _move_effect(game: State, pool: _Pool, effect: Effect, source: Inst, p: str,
     for iid in known:
         inst = game.cards[iid]
         still_valid = not (f is not None and effect.subject == "target"
-                           and mismatch(game, f, inst, p, source))
+                           and not still_target(game, pool, f, inst, p, source))
         protected = _protected(game, inst, effect, source)
         moved = pool.moves.get(iid)
         if moved in dests and shielded(game, inst, kind, source):
@@ -366,6 +368,18 @@ def _move_effect(game: State, pool: _Pool, effect: Effect, source: Inst, p: str,
                     rule = "10.32"
             raise IllegalAction(rule, f"{why}: el efecto de {source.label()} no lo afecta.")
     return done
+
+
+def still_target(game: State, pool: _Pool, f: TargetFilter, inst: Inst, p: str,
+                 source: Inst) -> bool:
+    """8.2 Objetivos: a valid target is checked only to play the card (or announce the
+    ability); at resolution the effect may fail only by the target's own abilities
+    (Indestructible…, checked by the caller) or because it left its zone (a new card, 6.9).
+    Targets named in this very line are chosen now: the whole filter applies."""
+    if not pool.chosen:
+        return mismatch(game, f, inst, p, source, explain=False) is None
+    where = TargetFilter(zone=f.zone, also_zones=f.also_zones)
+    return mismatch(game, where, inst, p, source, explain=False) is None
 
 
 def _check_redirect(game: State, ids: tuple[str, ...]) -> None:

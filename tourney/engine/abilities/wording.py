@@ -89,7 +89,12 @@ def _search(match: re.Match) -> str:
         put = (f"jugar{it}" if infinitive else f"juéga{it}") + " sin pagar su coste"
     else:
         put = (f"poner{it} en " if infinitive else f"pon{it} en ") + to
-    return f"{verb} {what} en {where}, {put} y {'barajar' if infinitive else 'baraja'}"
+    shuffle = "barajar" if infinitive else "baraja"
+    if to.startswith("el tope del Mazo Castillo"):
+        # «buscar … y ponerlo en la parte superior del Mazo Castillo»: the Mazo is shuffled after
+        # the search and the card found goes on top of it, so it reads in that order
+        return f"{verb} {what} en {where}, {shuffle} y {put}"
+    return f"{verb} {what} en {where}, {put} y {shuffle}"
 
 
 def polish(text: str) -> str:

@@ -32,6 +32,7 @@ __all__ = ["Unsupported", "card_filter", "lower"]
 def _effects(p: Parsed, scope: _Scope, continuous: bool) -> tuple[Effect, ...]:
     out = []
     for i, eff in enumerate(p.effects):
+        scope.after_then = scope.after_then or eff.then
         if eff.kind == "choose":  # «Elige un Aliado. Ese Aliado …»: only names the target
             assert eff.cards is not None  # the grammar always names what is chosen
             if eff.cards.count is None or eff.cards.ref is not None or i + 1 == len(p.effects):

@@ -118,6 +118,9 @@ class _Scope:
         self.trigger = trigger
         self.chosen: TargetFilter | None = None  # «elige … de allí»: chosen when it resolves
         self.found: TargetFilter | None = None  # the card a search found and played
+        # after «Luego, …» a card not called «objetivo» is chosen when the step resolves (8.2:
+        # what follows an earlier action is picked then, without targeting)
+        self.after_then = False
 
     def subject(self, cards: Cards, player: str | None = None) -> dict:
         if cards.ref == "self":
@@ -159,6 +162,10 @@ class _Scope:
             return {"subject": "chosen", "filter": replace(flt, targets=False)}
         if cards.zone == "hand":
             # a card of a hand (a hidden zone) is chosen when the effect resolves, not targeted
+            flt = card_filter(cards, owner_player=player)
+            self.last = ("chosen", -1)
+            return {"subject": "chosen", "filter": TargetFilter(**{**_tf_fields(flt), "targets": False})}
+        if self.after_then and not cards.target:
             flt = card_filter(cards, owner_player=player)
             self.last = ("chosen", -1)
             return {"subject": "chosen", "filter": TargetFilter(**{**_tf_fields(flt), "targets": False})}
