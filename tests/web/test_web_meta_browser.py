@@ -30,4 +30,3 @@ def test_the_metagame_charts_fit_a_phone_and_the_matrix_scrolls_inside_its_box(p
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     assert page.locator("table.meta-matrix").is_visible()
     page.screenshot(path=str(tmp_path / "metagama-telefono.png"), full_page=True)
-    import shutil; shutil.copy(tmp_path / "metagama-telefono.png", "/tmp/metagama-telefono.png")
