@@ -19,7 +19,8 @@ from .keywords import (
     UNBLOCKABLE,
 )
 from .record import Action
-from .state import IN_PLAY, PHASE_NAMES, Inst, State
+from .zones import IN_PLAY, PHASE_NAMES, Inst
+from .state import State
 
 
 class Combat(State):

@@ -36,7 +36,8 @@ from .keywords import (
     weapon_capacity,
 )
 from .record import Action
-from .state import IN_PLAY, PHASE_NAMES, ZONE_NAMES, Inst, State
+from .zones import IN_PLAY, PHASE_NAMES, ZONE_NAMES, Inst
+from .state import State
 
 
 def permission_from(inst: Inst, zone: str) -> Ability | None:

@@ -17,8 +17,7 @@ from .abilities.registry import abilities_for
 from .errors import IllegalAction
 from .keywords import INDESTRUCTIBLE, UNIQUE, engine_keywords, enters_with_counters, weapon_grants
 from .record import Action, Header
-from .zones import (  # noqa: F401 - the pieces of a position, re-exported
-    HAND_LIMIT,
+from .zones import (
     IN_PLAY,
     IN_PLAY_ORDER,
     PHASE_NAMES,

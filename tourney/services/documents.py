@@ -1,5 +1,5 @@
 """Documents bridge: event rows -> plain values for tourney.printing / tourney.sheets (the
-XLSX imports live in ``tourney.services.imports``, re-exported here).
+XLSX imports live in ``tourney.services.imports``; import them from there).
 
 Reading (``event_documents``) builds an ``EventDocuments`` from the event tables: players,
 each player's registered decklist (tourney.services.decklists decides which one), rounds with
@@ -62,7 +62,7 @@ from . import decklists as decklist_service
 from . import rounds as round_service
 from .errors import NotFound, ServiceError
 from .document_decks import _deck_sheet, _versions
-from .imports import ImportSummary, account_emails, import_decklists, import_players
+from .imports import account_emails
 from .pools import event_format
 
 
@@ -307,18 +307,7 @@ def _pair_swaps(outgoing: list[dict], incoming: list[dict], catalog) -> list[tup
     return [(qty, o, i) for (o, i), qty in merged.items()]
 
 
-__all__ = [
-    "DOCUMENT_KINDS",
-    "ImportSummary",
-    "RenderedDocument",
-    "ServiceError",
-    "event_documents",
-    "event_info",
-    "find_event",
-    "import_decklists",
-    "import_players",
-    "render_document",
-]
+__all__ = ["DOCUMENT_KINDS", "RenderedDocument", "event_documents", "event_info", "find_event", "render_document"]
 
 
 DOCUMENT_KINDS = ("decksheets", "blank", "pairings", "slips", "standings", "workbook",

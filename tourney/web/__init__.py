@@ -18,7 +18,7 @@ from . import event_day, history, judges, players_day  # noqa: F401  (scorekeepe
 from . import adjudication  # recorded games of a match (issue 12)
 from . import pools  # Sellado / Lanzamiento pools (issue 16)
 from . import leagues  # leagues, player pages, ratings (issue 25)
-from .common import local_time
+from ..localtime import local_time
 
 
 def init_app(app: Flask) -> None:

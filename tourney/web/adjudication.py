@@ -14,6 +14,7 @@ from wtforms.validators import Length, Optional
 
 from ..models.adjudication import SOURCE_CLI, SOURCE_FILE, SOURCE_TEXT
 from ..models.events import Registration, User
+from ..engine.rules import rule_title
 from ..services import adjudication as service
 from ..services import adjudication_view as view
 from ..services.errors import NotFound, ServiceError
@@ -163,7 +164,7 @@ def verdict(event_id: int, match_id: int, number: int):
     return render_template("adjudication/verdict.html", event=event, match=match, rnd=rnd,
                            number=number, adj=adj, revisions=revisions, names=_names(match),
                            staff=service.can_upload(db(), actor(), event), details=details,
-                           rule_title=service.rule_title, uploader=_uploader(adj),
+                           rule_title=rule_title, uploader=_uploader(adj),
                            judged=service.games_of(db(), match.id))
 
 

@@ -14,7 +14,7 @@ from dataclasses import replace
 from ...catalog.model import ALLY, TOTEM, WEAPON
 from ..errors import IllegalAction
 from ..record import Action
-from ..state import IN_PLAY, ZONE_NAMES
+from ..zones import IN_PLAY
 from .chain import (
     Resolution,
     Window,
@@ -31,7 +31,7 @@ from .costs import counters_payable
 from .effects import Effects
 from .evaluate import HISTORY, mismatch
 from .events import Event, fire, listening
-from .model import Cost
+from .trigger_cost_duration import Cost
 
 
 class Activation(Effects):
@@ -372,4 +372,4 @@ class Activation(Effects):
             inst.counters[name] = inst.counters.get(name, 0) + cost.amount
 
 
-__all__ = ["Activation", "ZONE_NAMES"]
+__all__ = ["Activation"]

@@ -20,10 +20,12 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import IllegalAction
 from .evaluate import mismatch
-from .model import Ability, TargetFilter
+from .model import Ability
+from .target_filter import TargetFilter
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..state import Inst, State
+    from ..zones import Inst
+    from ..state import State
 
 
 @dataclass(frozen=True, slots=True)

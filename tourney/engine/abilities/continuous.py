@@ -19,7 +19,8 @@ from .evaluate import IN_PLAY, candidates, dynamic_amount, holds
 from .reads import fingerprint, read_back, reads, reads_back
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..state import Inst, State
+    from ..zones import Inst
+    from ..state import State
 
 FLAG_OF = {"cannot_attack": NO_ATTACK, "cannot_block": NO_BLOCK,
            "cannot_be_blocked": UNBLOCKABLE}

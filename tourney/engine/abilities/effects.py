@@ -14,13 +14,16 @@ from ...catalog.model import ALLY, GOLD, TALISMAN, TOTEM, WEAPON
 from ..errors import IllegalAction
 from ..keywords import INDESTRUCTIBLE, NO_ATTACK, NO_BLOCK, UNBANISHABLE, UNBLOCKABLE, WANDERER
 from ..record import Action
-from ..state import IN_PLAY, ZONE_NAMES, Inst, State
+from ..zones import IN_PLAY, ZONE_NAMES, Inst
+from ..state import State
 from .chain import Resolution, cannot_be_annulled
 from .conversion import CONVERTIBLE, convert, converts_itself
 from .evaluate import holds
 from .events import Pending, tracked
-from .model import Ability, Effect
-from .verify import Plan, Unverifiable, drawn_by, explain
+from .model import Ability
+from .effect_value import Effect
+from .verify_pool import Unverifiable, drawn_by
+from .verify import explain
 
 FLAG = {"cannot_attack": NO_ATTACK, "cannot_block": NO_BLOCK,
         "cannot_be_blocked": UNBLOCKABLE}
@@ -401,4 +404,4 @@ def _effect_unclear(abilities: tuple[Ability, ...]) -> bool:
     return len(effects) > 1 or any(a.condition is not None for a in effects)
 
 
-__all__ = ["Effects", "Plan", "default_per_turn"]
+__all__ = ["Effects", "default_per_turn"]

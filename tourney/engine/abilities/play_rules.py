@@ -19,7 +19,8 @@ from .evaluate import IN_PLAY, holds, matches
 from .protections import statics_covering
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..state import Inst, State
+    from ..zones import Inst
+    from ..state import State
 
 
 def restriction_refused(game: State, inst: Inst, p: str, origin: str,

@@ -17,7 +17,8 @@ from .continuous import parts_of
 from .evaluate import IN_PLAY, holds, matches
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..state import Inst, State
+    from ..zones import Inst
+    from ..state import State
 
 # the move an effect makes -> the protection keyword against it
 GUARDS = dict(destroy="destroyed", banish="banished")

@@ -19,23 +19,16 @@ from typing import TYPE_CHECKING
 from ..errors import IllegalAction
 from .costs import pay
 from .model import Ability
-from .verify_amounts import _FROM, RELATIVE_SOURCES, _amount, _of_triggering, _relative, _split_targets, fixed  # noqa: F401 (re-exported)
-from .verify_pool import DEST, ENGINE_APPLIED, UNCHECKED, Plan, Unverifiable, _Pool, drawn_by, land_zone  # noqa: F401 (re-exported)
-from .verify_steps import (  # noqa: F401 (re-exported)
-    _check_redirect,
-    _discard_each,
+from .verify_amounts import _split_targets
+from .verify_pool import Plan, _Pool, drawn_by
+from .verify_steps import (
     _effect,
-    _found,
-    _move_effect,
-    _no_search,
-    _owner_of,
-    _protected,
-    _subjects,
 )
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..record import Action
-    from ..state import Inst, State
+    from ..zones import Inst
+    from ..state import State
 
 
 def explain(game: State, action: Action, source: Inst, ability: Ability, controller: str,

@@ -7,11 +7,12 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ...catalog.model import ALLY, GOLD, TOTEM, WEAPON
-from .model import Effect
+from .effect_value import Effect
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..record import Action
-    from ..state import Inst, State
+    from ..zones import Inst
+    from ..state import State
 
 
 DEST = {"destroy": "graveyard", "banish": "exile", "return_to_hand": "hand",

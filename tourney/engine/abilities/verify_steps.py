@@ -11,13 +11,16 @@ from ..keywords import INDESTRUCTIBLE, UNBANISHABLE
 from .chain import immunity
 from .costs import kind_ok as _kind_ok
 from .evaluate import IN_PLAY, decided, holds, mismatch, player_of
-from .model import Ability, Effect, TargetFilter
+from .model import Ability
+from .effect_value import Effect
+from .target_filter import TargetFilter
 from .protections import damage_exiled, damage_increased, shielded
 from .verify_amounts import _amount, _of_triggering, fixed
 from .verify_pool import DEST, ENGINE_APPLIED, UNCHECKED, Plan, Unverifiable, _Pool
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..state import Inst, State
+    from ..zones import Inst
+    from ..state import State
 
 
 def _protected(game: State, inst: Inst, effect: Effect, source: Inst) -> str | None:

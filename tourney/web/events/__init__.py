@@ -15,6 +15,5 @@ from __future__ import annotations
 
 from . import decklists, metagame, organizer, public, results, support, tables  # noqa: F401  (routes)
 from .base import bp, event_nav, outcome_for, sections, status_label  # noqa: F401
-from .support import _opened_at, _opened_serializer, _opened_token  # noqa: F401
 
 __all__ = ["bp", "event_nav", "outcome_for", "sections", "status_label"]

@@ -8,7 +8,7 @@ from flask_login import login_required
 
 from ...printing.metagame import render_metagame
 from ...services import events as ev, metagame as meta_service
-from ...services.access import require_organizer
+from ...services.access import is_organizer, require_organizer
 from ..charts import share_chart, win_rate_chart
 from ..common import actor, catalog, db, formats, service_call
 from ..forms_meta import ArchetypeRenameForm
@@ -31,7 +31,7 @@ def _rename_form(data) -> ArchetypeRenameForm:
 
 
 def _page(event, data, form=None, status=200):
-    organizer = ev.is_organizer(actor(), event, db())
+    organizer = is_organizer(actor(), event, db())
     return render_template(
         "events/metagame.html", event=event, data=data, meta=data.meta,
         share_svg=share_chart(data.meta.rows) if data.meta.rows else None,

@@ -9,7 +9,7 @@ from itsdangerous import BadSignature, URLSafeSerializer
 
 from ...models.catalog import utcnow
 from ...models.events import Round
-from ...services import events as ev, judge_tools, rounds, swaps
+from ...services import access, events as ev, judge_tools, rounds, swaps
 from ...services.errors import Forbidden, NotFound, ServiceError
 from ..common import actor, catalog, db, format_for, service_call
 from ..forms import DeckCheckForm, SwapForm, choices
@@ -22,7 +22,7 @@ def swaps_entry(event_id: int, match_id: int):
     event = _event(event_id)
     session = db()
     match, rnd = rounds.get_match(session, event, match_id)
-    judge = ev.is_judge(session, actor(), event)
+    judge = access.is_judge(session, actor(), event)
     reg = _swap_player(session, event, match)
     form = SwapForm()
     status = 200
@@ -115,7 +115,7 @@ def _swap_player(session, event, match):
     if not sections(event)["swaps"]:
         raise NotFound("Los cambios con el Mazo de Soporte (sección 11) son de Mitos y Leyendas: "
                        "este evento es de otro juego.")
-    if ev.is_judge(session, actor(), event):
+    if access.is_judge(session, actor(), event):
         wanted = request.values.get("jugador", type=int)
         reg_id = wanted if wanted in (match.player_a_id, match.player_b_id) else match.player_a_id
         return ev.get_registration(session, event, reg_id)
@@ -132,7 +132,7 @@ def _swap_player(session, event, match):
 def deck_check(event_id: int):
     event = _event(event_id)
     session = db()
-    ev.require_judge(session, actor(), event)
+    access.require_judge(session, actor(), event)
     form = DeckCheckForm()
     form.registration_id.choices = choices((r.id, r.name) for r in ev.players(session, event))
     if request.method == "GET" and request.args.get("jugador", type=int):
