@@ -16,8 +16,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from datetime import datetime
 
-from .base import FONT, GREY, LIGHT, Document, fmt_date, fmt_datetime, width
-from .data import DeckLine, DeckSheet, EventInfo, sorted_by_name
+from .base import GREY, LIGHT, Document, fmt_date, fmt_datetime, width
+from ..document_values import DeckLine, DeckSheet, EventInfo, sorted_by_name
 
 BLANK_SIDE_ROWS = 10  # a blank sheet's side lines when the event gives no size (layout only)
 BLANK_ROWS_PER_COLUMN = 28  # 56 hand-written Castillo lines
@@ -290,4 +290,4 @@ def _row(doc: Document, x: float, y: float, w: float, line_h: float, size: float
         doc.text(race_x, base, line.race, size, max_width=race_w, min_size=size * 0.75)
 
 
-__all__ = ["FONT", "render_blank_sheets", "render_deck_sheets"]
+__all__ = ["render_blank_sheets", "render_deck_sheets"]

@@ -8,25 +8,17 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from ..abilities.model import Ability, Effect, TargetFilter, Trigger
-from .lower_effect import _LASTING, _MOVES, _PUT, _Both, _cost_of_that, _effect, _fires_for  # noqa: F401 (re-exported)
-from .lower_parts import (
-    _NAME,
-    _PAID,
-    _PHASES,
-    _ZONES,
-    Unsupported,
-    _conditions,
-    _cost,
-    _Scope,
-    _tf_fields,
-    _trigger,
-    card_filter,
-)
+from ..abilities.model import Ability
+from ..abilities.effect_value import Effect
+from ..abilities.target_filter import TargetFilter
+from ..abilities.trigger_cost_duration import Trigger
+from .lower_effect import _Both, _effect
+from .lower_filters import _NAME, _PAID, _ZONES, Unsupported, _Scope, _tf_fields, card_filter
+from .lower_frames import _PHASES, _conditions, _cost, _trigger
 from .parsed import Cost as PCost
 from .parsed import Parsed
 
-__all__ = ["Unsupported", "card_filter", "lower"]
+__all__ = ["lower"]
 
 
 def _effects(p: Parsed, scope: _Scope, continuous: bool) -> tuple[Effect, ...]:

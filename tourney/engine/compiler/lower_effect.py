@@ -5,20 +5,13 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from ..abilities.model import Cost, Effect, TargetFilter
+from ..abilities.trigger_cost_duration import Cost
+from ..abilities.effect_value import Effect
+from ..abilities.target_filter import TargetFilter
 from .looks import lower_reveal
 from .lower_choices import _each_chooses
-from .lower_parts import (
-    _PAID,
-    Unsupported,
-    _count,
-    _duration,
-    _fields,
-    _Scope,
-    _tf_fields,
-    amount_source,
-    card_filter,
-)
+from .lower_filters import _PAID, Unsupported, _count, _fields, _Scope, _tf_fields, amount_source, card_filter
+from .lower_frames import _duration
 from .parsed import Amount, Cards
 from .parsed import Effect as PEffect
 from .statics import KINDS as STATIC_KINDS
