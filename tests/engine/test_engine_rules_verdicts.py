@@ -263,7 +263,7 @@ def test_9_c3_guerra_heddwch_cancels_the_attack_and_the_attackers_go_back_to_def
            gold("B", "B9", "B10", "B11"), play("B", "B1", ["B0", "B9"]), effect("B", "B1"),
            passes("A")]
     # back in the Línea de Defensa, the cancelled attacker blocks in Beto's turn
-    v = legal(judge(head, war + [passes("B"), attack("B", "B2"), block("A", ("A1", "B2"))]), 10)
+    legal(judge(head, war + [passes("B"), attack("B", "B2"), block("A", ("A1", "B2"))]), 10)
     # and it is no longer an attacker: «Destruye un Aliado atacante …» cannot target it
     illegal(judge(head, war + [play("B", "B3", ["B10", "B11"], targets=["A1"])]), 12, "8.2")
 
