@@ -366,3 +366,19 @@ def test_6_2_activadas_a_partly_compiled_card_is_used_in_play_in_your_vigil_once
                          activate("A", "A1", ability=1, targets=["B1"])]), 5, "6.2")
     # from the Cementerio neither (its text names no other zone)
     illegal(judge(head, [put("A", "A1", zone="graveyard"), activate("A", "A1", ability=1)]), 3, "6.2")
+
+
+def test_rules_index_names_tests_that_exist():
+    """docs/rules-index.md: every test the «dónde» table names exists in its file."""
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    index = (root / "docs" / "rules-index.md").read_text(encoding="utf-8")
+    files = {"R": "test_engine_rules.py", "A": "test_engine_abilities.py",
+             "E": "test_engine_revealed.py", "V": "test_engine_rules_verdicts.py"}
+    named = re.findall(r"\b([RAEV])::(test_\w+)", index)
+    assert len(named) > 50
+    for alias, name in named:
+        text = (root / "tests" / "engine" / files[alias]).read_text(encoding="utf-8")
+        assert f"def {name}(" in text, (alias, name)
