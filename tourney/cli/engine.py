@@ -8,6 +8,7 @@ from pathlib import Path
 import click
 from flask.cli import with_appcontext
 
+from ..db import MAX_ID
 from .common import EXIT_ILLEGAL, EXIT_OK, EXIT_UNREADABLE, CliError, app_context, friendly
 
 
@@ -72,9 +73,9 @@ def describe(verdict, names: dict[str, str]) -> str:
 @click.option("--json", "as_json", is_flag=True, help="Veredicto en JSON.")
 @click.option("--catalog", "catalog_path", type=click.Path(), default=None,
               help="Catálogo DeckForge JSON en vez de la base de datos.")
-@click.option("--event", "event_id", type=int, default=None,
+@click.option("--event", "event_id", type=click.IntRange(1, MAX_ID), default=None,
               help="Con --match y --game: guarda el veredicto en ese evento (como la subida web).")
-@click.option("--match", "match_id", type=int, default=None,
+@click.option("--match", "match_id", type=click.IntRange(1, MAX_ID), default=None,
               help="La mesa (el número de /eventos/ID/mesas/N).")
 @click.option("--game", "game_no", type=int, default=None, help="El juego de la partida: 1, 2 o 3.")
 @click.option("--first-player", "first_player", default=None, metavar="JUGADOR",

@@ -16,6 +16,7 @@ from datetime import datetime
 
 from sqlmodel import Session, select
 
+from ..db import MAX_ID
 from ..document_values import (
     Bracket,
     BracketMatch,
@@ -76,7 +77,7 @@ def local_time(value: datetime | None) -> datetime | None:
 def find_event(session: Session, ref: str | int) -> Event:
     """An event by id (``12``) or by exact name."""
     text = str(ref).strip()
-    event = session.get(Event, int(text)) if text.isdigit() else None
+    event = session.get(Event, int(text)) if text.isascii() and text.isdigit() and int(text) <= MAX_ID else None
     if event is None:
         matches = list(session.exec(select(Event).where(Event.name == text)))
         if len(matches) > 1:

@@ -8,6 +8,7 @@ from flask_login import login_required
 from ..services import access, documents as docs_service, events as ev, imports, notes, rounds
 from ..services.errors import Forbidden, ServiceError
 from ..sheets import SheetFileError, SheetImportError
+from ..db import as_id
 from .common import actor, catalog, commit, db, format_for, formats, rollback
 from .forms import ImportForm
 
@@ -58,7 +59,7 @@ def download(event_id: int, kind: str):
         raise Forbidden("Solo un organizador descarga el libro del evento.")
     if kind not in PDF_KINDS + ("workbook",):
         abort(404)
-    number = request.args.get("ronda", type=int)
+    number = request.args.get("ronda", type=as_id)
     order = ORDERS.get(request.args.get("orden", "ambos"), "ambos")
     try:
         doc = docs_service.render_document(

@@ -7,6 +7,7 @@ from flask_login import login_required
 
 from ..services import access, events as ev, judge_tools
 from ..services.errors import Forbidden, ServiceError
+from ..db import as_id
 from .common import actor, db, format_for
 from .scorekeeper import bp
 
@@ -19,9 +20,9 @@ def expected_deck(event_id: int):
     event = ev.get_event(session, event_id)
     access.require_judge(session, actor(), event)
     try:
-        reg = ev.get_registration(session, event, request.args.get("jugador", type=int) or 0)
+        reg = ev.get_registration(session, event, request.args.get("jugador", type=as_id) or 0)
         text = judge_tools.expected_text(session, actor(), event, reg,
-                                         request.args.get("juego", 1, type=int),
+                                         request.args.get("juego", 1, type=as_id),
                                          format_for(event))
     except ServiceError as exc:
         if isinstance(exc, Forbidden):

@@ -146,6 +146,10 @@ def mismatch(game: State, f: TargetFilter, inst: Inst, controller: str,
         return f"{inst.label()}: el nombre se conoce al resolver" if explain else _NO
     if f.attacking is not None and (inst.zone == "attack") != f.attacking:
         return f"{inst.label()} {'no está atacando' if f.attacking else 'está atacando'}" if explain else _NO
+    if f.blocking is not None and (inst.id in game.blocks.values()) != f.blocking:
+        return f"{inst.label()} {'no es' if f.blocking else 'es'} bloqueador" if explain else _NO
+    if f.blocked is not None and (inst.id in game.blocks) != f.blocked:
+        return f"{inst.label()} {'no fue' if f.blocked else 'fue'} bloqueado" if explain else _NO
     if f.not_attribute is not None and card.attribute == f.not_attribute:
         return f"{inst.label()} es {f.not_attribute}" if explain else _NO
     if (f.played_free is not None or f.played_from_hand is not None) and (why := _played(game, inst, f)):

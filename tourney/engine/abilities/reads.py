@@ -119,6 +119,8 @@ def _filter(f: TargetFilter | None, out: set[str]) -> None:
                 raise _Unknown(value)  # cards out of play: not in the fingerprint
         elif name == "attacking":
             out.add("zones")
+        elif name in ("blocking", "blocked"):
+            out.add("combat")
         elif name == "any_of":
             for sub in value:
                 _filter(sub, out)

@@ -98,7 +98,8 @@ def card_filter(cards: Cards, *, owner_player: str | None = None) -> TargetFilte
         kwargs["extreme"] = "min_strength" if cards.extreme == "min" else "max_strength"
     return TargetFilter(types=types, races=cards.races, controller=controller, keywords=cards.keywords,
                         names=names,
-                        without=cards.without, attacking=cards.attacking, not_types=cards.exclude_types,
+                        without=cards.without, attacking=cards.attacking, blocking=cards.blocking,
+                        blocked=cards.blocked, not_types=cards.exclude_types,
                         bearing_weapon=cards.bearing_weapon, counter=cards.counter,
                         no_counter=cards.no_counter,
                         not_races=cards.not_races, owned=cards.owned,

@@ -41,7 +41,7 @@ def result(event_id: int, match_id: int):
     if request.method == "GET":
         form.version.data = str(match.version)
         if match.result:
-            side = "b" if not organizer and reg.id == match.player_b_id else "a"
+            side = "b" if in_match and reg.id == match.player_b_id else "a"
             shown = Result.parse(match.result).seen_by(side)
             form.a_games.data, form.b_games.data, form.draws.data = (
                 shown.a_games, shown.b_games, shown.draws)

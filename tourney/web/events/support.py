@@ -11,6 +11,7 @@ from ...models.catalog import utcnow
 from ...models.events import Round
 from ...services import access, events as ev, judge_tools, rounds, swaps
 from ...services.errors import Forbidden, NotFound, ServiceError
+from ...db import as_id
 from ..common import actor, catalog, db, format_for, service_call
 from ..forms import DeckCheckForm, SwapForm, choices
 from .base import _event, _my_registration, bp, sections
@@ -116,7 +117,7 @@ def _swap_player(session, event, match):
         raise NotFound("Los cambios con el Mazo de Soporte (sección 11) son de Mitos y Leyendas: "
                        "este evento es de otro juego.")
     if access.is_judge(session, actor(), event):
-        wanted = request.values.get("jugador", type=int)
+        wanted = request.values.get("jugador", type=as_id)
         reg_id = wanted if wanted in (match.player_a_id, match.player_b_id) else match.player_a_id
         return ev.get_registration(session, event, reg_id)
     mine = _my_registration(event)
@@ -135,8 +136,8 @@ def deck_check(event_id: int):
     access.require_judge(session, actor(), event)
     form = DeckCheckForm()
     form.registration_id.choices = choices((r.id, r.name) for r in ev.players(session, event))
-    if request.method == "GET" and request.args.get("jugador", type=int):
-        form.registration_id.data = request.args.get("jugador", type=int)
+    if request.method == "GET" and request.args.get("jugador", type=as_id):
+        form.registration_id.data = request.args.get("jugador", type=as_id)
         _prefill_deck_check(session, event, form)
     check = checked_who = None
     status = 200
