@@ -13,7 +13,7 @@ from ..abilities.effect_value import Effect
 from ..abilities.target_filter import TargetFilter
 from ..abilities.trigger_cost_duration import Trigger
 from .lower_effect import Both, _effect
-from .lower_filters import NAME, PAID, ZONES, Unsupported, Scope, tf_fields, card_filter
+from .lower_filters import EARLIER, NAME, PAID, ZONES, Unsupported, Scope, tf_fields, card_filter
 from .lower_frames import PHASES, conditions, lower_cost, trigger
 from .parsed import Cost as PCost
 from .parsed import Parsed
@@ -43,6 +43,12 @@ def _effects(p: Parsed, scope: Scope, continuous: bool) -> tuple[Effect, ...]:
             continue
         try:
             out.append(_effect(eff, scope, continuous))
+            step = out[-1]
+            # the one target a first step acts on («Destruye un Aliado oponente. Luego, … al del
+            # Aliado Destruido»); a second target makes «el Aliado Destruido» ambiguous
+            if step.subject == "target" and step.target == 0 and len(scope.targets) == 1 and \
+                    EARLIER["target"] is None and i == 0:
+                EARLIER["target"] = (step.kind, scope.targets[0])
         except Both as both:
             if both.eff.kind == "search":
                 assert both.eff.cards is not None
@@ -66,11 +72,13 @@ def lower(p: Parsed, text: str, card_type: str, name: str = "",
     what a Talismán's «la carta Desterrada» points back to."""
     NAME["card"], NAME["text"] = name, text
     PAID["costs"] = p.costs or (additional if p.kind == "spell" else ())
+    EARLIER["target"] = None
     try:
         return _lower(p, text, card_type)
     finally:
         NAME["card"] = NAME["text"] = ""
         PAID["costs"] = ()
+        EARLIER["target"] = None
 
 
 def _lower(p: Parsed, text: str, card_type: str) -> Ability:

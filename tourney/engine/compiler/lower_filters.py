@@ -1,5 +1,5 @@
 """The lowering's card side: ``card_filter`` (a selection as a ``TargetFilter``), the targets
-of one ability (``Scope``), amounts read from cards, and the state of the card being lowered."""
+of one ability (``_Scope``), amounts read from cards, and the state of the card being lowered."""
 from __future__ import annotations
 
 from dataclasses import replace
@@ -207,6 +207,11 @@ def spelled(folded: str) -> str:
             return " ".join(window)
     raise Unsupported(f"«{folded}» no está escrito como el nombre de una carta")
 PAID: dict[str, tuple[PCost, ...]] = {"costs": ()}  # the costs of the ability being lowered
+# the ability's first step on its one target so far: (step kind, filter), for «Luego, … de coste
+# igual o menor al del Aliado Destruido» when no card was paid as a cost (see ``amount_source``)
+EARLIER: dict[str, tuple[str, TargetFilter] | None] = {"target": None}
+_EARLIER_VERBS = {"destroy": "destroy", "banish": "banish", "shuffle": "shuffle_into_castle",
+                  "discard": "discard"}
 
 
 def _relations(cards: Cards) -> dict:
@@ -250,6 +255,15 @@ def amount_source(amt: Amount) -> tuple[str, TargetFilter | None]:
         return amt.source, None
     if amt.source == "of_ref" and paid_card(amt) is not None:
         return ("cost_of_paid" if amt.stat == "cost" else "strength_of_paid"), None
+    if amt.source == "of_ref" and not [c for c in PAID["costs"] if c.kind not in ("gold", "mill", "counters")] \
+            and (earlier := EARLIER["target"]) is not None:
+        # «Destruye un Aliado oponente. Luego, … de coste igual o menor al del Aliado Destruido»:
+        # the ability's one target, acted on by the step before (read as the line resolves)
+        kind, flt = earlier
+        wanted = amt.cards.types if amt.cards is not None else ()
+        if (amt.verb is None or _EARLIER_VERBS.get(amt.verb) == kind) and flt.count == 1 and \
+                not flt.up_to and flt.count_from is None and (not wanted or flt.types == tuple(wanted)):
+            return ("cost_of_target" if amt.stat == "cost" else "strength_of_target"), None
     raise Unsupported("«esa carta» / «la carta Desterrada» sin una carta pagada como coste")
 
 
