@@ -18,6 +18,7 @@ from flask_login import login_required
 
 from ..services import events as ev, rounds, scorekeeper as sk
 from ..services.errors import Conflict, Forbidden, NotFound, ServiceError
+from ..db import MAX_ID, as_count, as_id
 from .common import actor, commit, db, rollback
 
 bp = Blueprint("scorekeeper", __name__)
@@ -104,19 +105,24 @@ def _rows_html(data: sk.Grid, open_only: bool) -> Markup:
     return Markup("\n".join(out))
 
 
+def _row_id(digits: str) -> int:
+    """A match id from a tap; 0 (no such match) past MAX_ID."""
+    return int(digits) if len(digits) <= 10 and int(digits) <= MAX_ID else 0
+
+
 @bp.post("/eventos/<int:event_id>/rondas/<int:number>/marcador")
 @login_required
 def save(event_id: int, number: int):
     session = db()
     event = ev.get_event(session, event_id)
     form = request.form
-    match_id = form.get("match_id", type=int)
-    table = form.get("table", type=int)
-    version = form.get("version", type=int)
+    match_id = form.get("match_id", type=as_id)
+    table = form.get("table", type=as_id)
+    version = form.get("version", type=as_count)
     result = form.get("result", "")
     tap = (form.get("tap") or "").split(":")
-    if len(tap) == 3 and tap[0].isdigit() and tap[1].isdigit():  # a tap: match:version:result
-        match_id, version, result = int(tap[0]), int(tap[1]), tap[2]
+    if len(tap) == 3 and tap[0].isascii() and tap[0].isdigit() and tap[1].isascii() and tap[1].isdigit():
+        match_id, version, result = _row_id(tap[0]), min(int(tap[1]), MAX_ID), tap[2]  # match:version:result
     open_only = form.get("abiertas") == "1"
     try:
         match = sk.enter(session, actor(), event, number, result,

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .nouns import ATTRIBUTES, NOUNS, PRONOUNS, RACES, bare_phrase, card_phrase, number, per_phrase
+from .noun_words import ATTRIBUTES, NOUNS, PRONOUNS, RACES
+from .nouns import bare_phrase, card_phrase, number, per_phrase
 from .amounts import as_much_strength
 from .parsed import Cards, Effect
 from .text import Cursor

@@ -8,7 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..model import Ability, Condition, Effect, TargetFilter
+from ..model import Ability
+from ..condition import Condition
+from ..effect_value import Effect
+from ..target_filter import TargetFilter
 from . import effect_kinds, frame_kinds  # noqa: F401 - they declare the homes
 from .base import Use, kind_of
 
