@@ -105,3 +105,15 @@ def require_view_decklist(session: Session, actor: User | None, event: Event,
 def require_event_organizer(session: Session, actor: User | None, event: Event) -> None:
     """``require_organizer`` for one event, in the argument order of ``require_judge``."""
     require_organizer(actor, event, session)
+
+
+def is_staff_anywhere(session: Session, actor: User | None) -> bool:
+    """An organizer account, an event's owner or anybody on an event's staff: the accounts
+    whose sessions end after STAFF_IDLE_MINUTES idle (tourney.web.sessions)."""
+    if not _authenticated(actor):
+        return False
+    if actor.is_organizer:
+        return True
+    if session.exec(select(Event.id).where(Event.organizer_id == actor.id).limit(1)).first():
+        return True
+    return session.exec(select(EventJudge.id).where(EventJudge.user_id == actor.id).limit(1)).first() is not None
