@@ -56,23 +56,28 @@ def test_every_word_of_the_vocabularies_has_a_home_for_every_role_of_its_family(
     assert all(k.family in FAMILY_ROLES for k in REGISTRY.values())
 
 
-def test_a_prohibition_the_engine_does_not_check_makes_the_card_partly_compiled(real_catalog):
-    julio = _card(real_catalog, "Julio César")  # «no se pueden jugar Talismanes»
-    assert compile_card(julio).complete
-    reasons = unenforced(julio, compile_card(julio).abilities)
-    assert any("prohibición de jugar" in r for r in reasons)
-    cov = coverage([julio], hand=frozenset())
+def test_a_value_the_engine_does_not_check_makes_the_card_partly_compiled(real_catalog):
+    machu = _card(real_catalog, "Machu Picchu")  # «el daño directo … aumenta en 1»
+    assert compile_card(machu).complete
+    reasons = unenforced(machu, compile_card(machu).abilities)
+    assert any("daño directo aumenta" in r for r in reasons)
+    cov = coverage([machu], hand=frozenset())
     assert (cov.counts["compiled"], cov.counts["partial"], cov.counts["compiled_unenforced"]) == (0, 1, 1)
 
 
-def test_a_play_restriction_is_not_counted_as_enforced(real_catalog):
+def test_a_prohibition_is_enforced_at_play(real_catalog):
+    julio = _card(real_catalog, "Julio César")  # «no se pueden jugar Talismanes»: play_rules
+    assert not any("prohibición de jugar" in r for r in unenforced(julio, compile_card(julio).abilities))
+
+
+def test_a_play_restriction_is_enforced_at_play(real_catalog):
     card = _card(real_catalog, "Gran Incendio")  # «Sólo puedes jugar este Talismán …»
-    assert any("restricción de juego" in r for r in unenforced(card, compile_card(card).abilities))
+    assert not any("restricción de juego" in r for r in unenforced(card, compile_card(card).abilities))
 
 
-def test_inmunidad_the_engine_does_not_recognise_is_not_enforced(real_catalog):
+def test_inmunidad_in_the_compilers_words_is_enforced(real_catalog):
     card = _card(real_catalog, "Endriago")  # compiled «Inmunidad - talismanes»
-    assert any("Inmunidad" in r for r in unenforced(card, compile_card(card).abilities))
+    assert not any("Inmunidad" in r for r in unenforced(card, compile_card(card).abilities))
 
 
 def test_a_card_whose_every_value_is_enforced_is_compiled(real_catalog):
@@ -136,10 +141,10 @@ def test_engine_abilities_shows_a_compiler_error(broken_compiler, shared_data):
 
 def test_engine_abilities_says_why_a_card_read_whole_is_not_enforced(shared_data):
     path = str(shared_data.joinpath(*CARDS))
-    result = CliRunner().invoke(cli, ["engine", "abilities", "Julio César", "--catalog", path])
+    result = CliRunner().invoke(cli, ["engine", "abilities", "Machu Picchu", "--catalog", path])
     assert "Leída entera, pero compilada en parte" in result.output
-    assert "prohibición de jugar cartas" in result.output
+    assert "daño directo aumenta" in result.output
     as_json = json.loads(CliRunner().invoke(
-        cli, ["engine", "abilities", "Julio César", "--catalog", path, "--json"]).output)
+        cli, ["engine", "abilities", "Machu Picchu", "--catalog", path, "--json"]).output)
     assert as_json["status"] == "partial" and as_json["complete"] and not as_json["enforced"]
     assert as_json["unenforced"]

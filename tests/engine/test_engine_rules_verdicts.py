@@ -192,3 +192,64 @@ def test_6_4_continuas_julio_cesar_no_talismanes_can_be_played(judge):
     legal(judge(head, [put("B", "B2")] + cast), 4)
     v = illegal(judge(head, [put("B", "B1", "B2")] + cast), 3, "6.4")
     assert "Julio César" in v.message
+
+
+# -- 10.32 Inmunidad and «no puede ser objetivo de …» (8.2) ----------------------------------
+
+def test_10_32_inmunidad_tosetax_cannot_be_the_target_of_a_talisman(judge):
+    head = header(deck("Tierra Caníbal"), deck("Tosetax", "Vigia"), hand=1)
+    setup = [put("B", "B1", "B2")]
+    legal(judge(head, setup + [play("A", "A1", pay_for("A", 1), targets=["B2"]),
+                               effect("A", "A1", moves=[["B2", "graveyard"]])]), 4)
+    v = illegal(judge(head, setup + [play("A", "A1", pay_for("A", 1), targets=["B1"])]), 3, "10.32")
+    assert "Inmunidad a Talismanes" in v.message
+
+
+def test_10_44_retador_cannot_challenge_hercules_not_a_target_of_abilities_of_aliados(judge):
+    head = header(deck("Khalsa"), deck("Hércules", "Vigia"), hand=1)
+    setup = [put("B", "B1", "B2"), put("A", "A1"), end("A"), end("B")]
+    challenged = judge(head, setup + [attack("A", "A1", challenges=[["A1", "B2"]]),
+                                      block("B", ("B2", "A1"))])
+    legal(challenged)
+    v = illegal(judge(head, setup + [attack("A", "A1", challenges=[["A1", "B1"]])]), 6, "10.44")
+    assert "Hércules" in v.message and "objetivo" in v.message
+
+
+# -- 9 C2 Declaración de Bloqueo: «puede bloquear un Aliado adicional» ------------------------
+
+def test_9_c2_bloqueo_culhwch_blocks_two_attackers(judge):
+    head = header(deck("Vigia", "Vigia"), deck("Culhwch", "Vigia"), hand=2)
+    setup = [put("A", "A1", "A2"), put("B", "B1", "B2"), end("A"), end("B"),
+             attack("A", "A1", "A2")]
+    legal(judge(head, setup + [block("B", ("B1", "A1"), ("B1", "A2")), passes("B"), passes("A")]))
+    v = illegal(judge(head, setup + [block("B", ("B2", "A1"), ("B2", "A2"))]), 7, "9 C2")
+    assert "ya bloquea" in v.message
+
+
+# -- 10.4 Anular: «los Aliados de Raza X no pueden ser Anulados» on another card ------------
+
+def test_10_4_anular_ambiorix_keeps_barbaro_aliados_from_being_annulled(judge):
+    head = header(deck("Ambiorix", "Viriato"), deck("Zazen"), hand=2)
+    chain = [gold("A", "A9"), gold("B", "B9", "B10", "B11"),
+             play("A", "A2", pay_for("A", 2)), play("B", "B1", pay_for("B", 4), targets=["A2"]),
+             effect("B", "B1", draw={"B": 3}), attack("A", "A2")]
+    legal(judge(head, [put("A", "A1")] + chain), 7)  # Viriato (Furia) is in play and attacks
+    illegal(judge(head, chain), 7, "9 C1")  # without Ambiorix it was Anulado: not in play
+
+
+# -- 6.7 «fuera a ser Destruido … para prevenirlo»: a prevention applied --------------------
+
+def test_6_7_fuera_a_ocurrir_ce_acatl_topiltzin_prevents_the_destruction_of_a_guardian(judge):
+    head = header(deck("Puño Bendito"), deck("Ce Acatl Topiltzin", "Dante", FILLER), hand=3)
+    setup = [put("B", "B1", "B2")]
+    cast = play("A", "A1", pay_for("A", 1), targets=["B2"])
+    prevent = effect("B", "B1", moves=[["B3", "graveyard"]])  # discards a card of its hand
+    v = legal(judge(head, setup + [cast, prevent, effect("A", "A1")]), 4, 5)
+    assert v.final["B"]["in_play"] == 3  # Oro, Ce Acatl and Dante
+    v = illegal(judge(head, setup + [cast, prevent, effect("A", "A1", moves=[["B2", "graveyard"]])]),
+                5, "6.7")
+    assert "prevenid" in v.message
+    # without the prevention the Talismán destroys Dante
+    legal(judge(head, setup + [cast, effect("A", "A1", moves=[["B2", "graveyard"]])]), 4)
+    # the prevention's cost must be paid: a card of its controller's hand
+    illegal(judge(head, setup + [cast, effect("B", "B1")]), 4, "10.16")

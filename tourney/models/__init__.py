@@ -8,3 +8,4 @@ except ImportError:  # pragma: no cover
 from . import adjudication  # noqa: F401,E402
 from . import pools  # noqa: F401,E402
 from . import history  # noqa: F401,E402
+from . import leagues  # noqa: F401,E402

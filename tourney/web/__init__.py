@@ -15,9 +15,10 @@ from ..models.events import User
 from ..services.errors import Forbidden, NotFound
 from . import auth, documents, events
 from . import catalog, scorekeeper, wall  # event day (issue 13)
-from . import event_day, history, judges, players_day  # noqa: F401  (scorekeeper routes, helpers)
+from . import corrections, event_day, history, judges, players_day  # noqa: F401  (scorekeeper routes)
 from . import adjudication  # recorded games of a match (issue 12)
 from . import pools  # Sellado / Lanzamiento pools (issue 16)
+from . import leagues  # leagues, player pages, ratings (issue 25)
 from ..localtime import local_time
 
 
@@ -67,6 +68,7 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(wall.bp)
     app.register_blueprint(adjudication.bp)
     app.register_blueprint(pools.bp)
+    app.register_blueprint(leagues.bp)
 
     @app.errorhandler(Forbidden)
     def forbidden(exc):

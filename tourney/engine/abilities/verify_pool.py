@@ -20,7 +20,7 @@ DEST = {"destroy": "graveyard", "banish": "exile", "return_to_hand": "hand",
 ENGINE_APPLIED = frozenset({"gain_keyword", "lose_keyword", "lose_abilities", "cannot_attack",
                             "cannot_block", "cannot_be_blocked", "reduce_damage",
                             "redirect_damage", "prevent_damage", "cancel_attack", "annul",
-                            "cancel", "redirect"})
+                            "cancel", "redirect", "prevent"})
 UNCHECKED = frozenset({"virtual_gold", "cost_change", "play_free", "play_paying", "look", "set_strength",
                        "must_block", "extra_turn", "lose_game", "damage", "end_battle",
                        "race_becomes", "cannot_be_annulled", "shuffle_into_castle",
@@ -36,6 +36,7 @@ class Unverifiable(Exception):
 class Plan:
     extras: list[tuple[Effect, tuple[str, ...]]] = field(default_factory=list)
     doubt: str | None = None  # explained and applied, but a detail is not checked: unverified
+    spent: list[str] = field(default_factory=list)  # cards a prevention kept from this move
 
 
 def land_zone(inst: Inst) -> str:

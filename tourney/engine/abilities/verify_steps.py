@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from ...catalog.model import TALISMAN, TOTEM
 from ..errors import IllegalAction
 from ..keywords import INDESTRUCTIBLE, UNBANISHABLE
-from .chain import immunity
+from .chain import immune_to, immunity
 from .costs import kind_ok as _kind_ok
 from .evaluate import IN_PLAY, decided, holds, mismatch, player_of
 from .model import Ability
@@ -26,17 +26,38 @@ if TYPE_CHECKING:  # pragma: no cover
 def _protected(game: State, inst: Inst, effect: Effect, source: Inst) -> str | None:
     if inst.zone not in IN_PLAY:
         return None
+    if inst.temp and effect.kind in GUARDED and any(
+            sign == "shield" and GUARDED[effect.kind] in word.split(",") for sign, word in inst.temp):
+        return f"{inst.label()}: su {'destrucción' if effect.kind == 'destroy' else 'destierro'} fue prevenido"
     if effect.kind == "destroy" and INDESTRUCTIBLE in inst.kw:
         return f"{inst.label()} es Indestructible"
     if effect.kind == "banish" and UNBANISHABLE in inst.kw:
         return f"{inst.label()} es Indesterrable"
     immune = immunity(inst)
-    if immune and source.card.type == immune:
+    if immune and _targets(effect) and immune_to(game, immune, source):
         return f"{inst.label()} tiene Inmunidad a {immune}"
     if (effect.kind in DEST and inst.counters.get("Honor")
             and source.card.type in (TALISMAN, TOTEM)):
         return f"{inst.label()} tiene un contador de Honor"
     return None
+
+
+GUARDED = dict(destroy="destroyed", banish="banished")  # a prevention's events (6.7)
+
+
+def protected_rule(kind: str, why: str) -> str:
+    """The rule a protection ``why`` (from ``_protected``) cites for an effect of ``kind``."""
+    if "Inmunidad" in why:
+        return "10.32"
+    if "prevenid" in why:
+        return "6.7"
+    return {"destroy": "10.31", "banish": "10.30"}.get(kind, "10.12")
+
+
+def _targets(effect: Effect) -> bool:
+    """10.32: Inmunidad keeps a card from being a target and from effects that target it; a
+    global effect («Destruye todos los Aliados») still affects it."""
+    return effect.subject == "target"
 
 
 def _subjects(game: State, effect: Effect, ability: Ability, source: Inst,
@@ -94,7 +115,7 @@ def _effect(game: State, pool: _Pool, effect: Effect, ability: Ability, source: 
         if copies_of is not None and split is not None:  # «sus copias»: not the target itself
             known = [iid for iid in known if iid not in split[copies_of]]
     if kind in DEST or kind in ("put_into_play", "gain_control", "move"):
-        return _move_effect(game, pool, effect, source, p, f, known)
+        return _move_effect(game, pool, effect, source, p, f, known, plan)
     if kind in ("draw", "mill"):
         if kind == "mill" and damage_exiled(game, source):
             raise Unverifiable("daño enviado al Destierro")  # the record's Botar goes to the Cementerio
@@ -311,7 +332,7 @@ def _owner_of(game: State, known: list[str] | None) -> str | None:
 
 
 def _move_effect(game: State, pool: _Pool, effect: Effect, source: Inst, p: str,
-                 f: TargetFilter | None, known: list[str] | None) -> bool:
+                 f: TargetFilter | None, known: list[str] | None, plan: Plan | None = None) -> bool:
     kind = effect.kind
     if kind in DEST:
         dests = {DEST[kind]}
@@ -339,10 +360,8 @@ def _move_effect(game: State, pool: _Pool, effect: Effect, source: Inst, p: str,
                 raise Unverifiable("protección continua")  # not enforced yet: never illegal
             why = _protected(game, game.cards[iid], effect, source)
             if why:
-                rule = {"destroy": "10.31", "banish": "10.30"}.get(kind, "10.12")
-                if "Inmunidad" in why:
-                    rule = "10.32"
-                raise IllegalAction(rule, f"{why}: el efecto de {source.label()} no lo afecta.")
+                raise IllegalAction(protected_rule(kind, why),
+                                    f"{why}: el efecto de {source.label()} no lo afecta.")
         pool.take_moves(ids)
         return bool(ids)
     done = False
@@ -364,12 +383,10 @@ def _move_effect(game: State, pool: _Pool, effect: Effect, source: Inst, p: str,
                                            "registro no lo mueve así.")
         elif moved in dests:
             why = protected or f"{inst.label()} ya no es un objetivo válido"
-            rule = "8.2"
-            if protected:
-                rule = {"destroy": "10.31", "banish": "10.30"}.get(kind, "10.12")
-                if "Inmunidad" in protected:
-                    rule = "10.32"
+            rule = protected_rule(kind, protected) if protected else "8.2"
             raise IllegalAction(rule, f"{why}: el efecto de {source.label()} no lo afecta.")
+        elif protected and "prevenid" in protected and plan is not None:
+            plan.spent.append(iid)
     return done
 
 

@@ -1,15 +1,13 @@
-"""Public pages: the event list, an event's home, pairings, standings and metagame."""
+"""Public pages: the event list, an event's home, pairings and standings (the metagame: metagame.py)."""
 from __future__ import annotations
 
 from flask import abort, render_template, request
 
 from ...catalog.model import fold
 from ...services import access, decklists, events as ev, rounds
-from ...services.errors import Forbidden
 from ...services.final_standings import final_standings
-from ...services.metagame import metagame as compute_metagame
 from ...services.wall import records_before
-from ..common import actor, cached_fragment, catalog, db
+from ..common import actor, cached_fragment, db
 from ..forms import TimerForm
 from .base import _event, _my_registration, _planned, bp
 from .tables import _break_form, _manual_form, _swap_tables_form
@@ -105,12 +103,3 @@ def standings(event_id: int):
 
     return render_template("events/standings.html", event=event,
                            table_html=cached_fragment(key, render))
-
-
-@bp.get("/eventos/<int:event_id>/metagama")
-def metagame(event_id: int):
-    event = _event(event_id)
-    if not (event.decklists_published or access.is_judge(db(), actor(), event)):
-        raise Forbidden("El metagama se muestra cuando el organizador publica las listas.")
-    data = compute_metagame(db(), event, catalog())
-    return render_template("events/metagame.html", event=event, data=data)

@@ -65,15 +65,15 @@ def _static_applied(use: Use) -> str | None:
 
 
 def _cannot_be_annulled(use: Use) -> str | None:
-    if use.value.subject == "self":
-        return ENFORCED  # chain.cannot_be_annulled
-    return "«no pueden ser Anulados» sobre otras cartas: el motor no lo comprueba aún"
+    if use.value.subject == "self" or (use.value.subject == "each" and use.value.filter is not None):
+        return ENFORCED  # chain.cannot_be_annulled / others_keep_from_annulment
+    return f"«no pueden ser Anulados» sobre «{use.value.subject}»: el motor no lo comprueba aún"
 
 
 def _protection(use: Use) -> str | None:
     guard = use.value.keyword
     if guard == "targeted":
-        return "«no puede ser objetivo de …»: el motor no lo comprueba aún al elegir objetivos"
+        return ENFORCED  # chain.check_targets and combat (Retador): protections.target_shield
     if guard in ("destroyed", "banished"):
         return "protección continua: las líneas que mueven una carta protegida quedan sin verificar"
     return f"protección «{guard}»: el motor no la aplica"
@@ -112,7 +112,7 @@ _STATIC: dict[str, Status] = {
     "cost_change": ENFORCED,  # play: cost_rules.cost_may_change
     "direct_damage_increase": "«el daño directo aumenta»: el motor no lo suma aún",
     "cannot_reduce_cost": "«no pueden reducir su coste»: el motor no lo comprueba",
-    "cannot_play": "prohibición de jugar cartas: el motor no la comprueba aún al jugar",
+    "cannot_play": ENFORCED,  # play: play_rules.prohibited_by (6.4)
     "set_strength": "«tiene Fuerza N» continua: el motor no la aplica",
 }
 

@@ -9,6 +9,8 @@ keywords it tracks (``keywords.ENGINE_KEYWORDS``), the amounts a line can fix
 from __future__ import annotations
 
 from ...keywords import ENGINE_KEYWORDS
+from ..chain import IMMUNITY_WORDS
+from ..effects import prevention_checked
 from ..evaluate import UNDECIDED
 from ..events import ANNOUNCED_PHASES, EMITTED
 from ..vocabulary import AMOUNT_SOURCES, CONDITIONS, COSTS, DURATIONS, EVENTS
@@ -23,11 +25,17 @@ declare("ability", "play_permission", use=ENFORCED)  # play: zone, phases, condi
 declare("ability", "effect", use=ENFORCED)  # a Talismán's effect, verified when it resolves
 declare("ability", "additional_cost", use=ENFORCED)  # play: 10.16, paid with named cards
 declare("ability", "alternative_cost", use=ENFORCED)  # play: 10.16, instead of the Oros
-declare("ability", "play_restriction",
-        use="restricción de juego («Sólo puedes jugar …»): el motor no la comprueba aún al jugar")
-declare("ability", "replacement",
-        use="reemplazo («en su lugar», prevenir): el motor no lo aplica; las líneas de la carta "
+declare("ability", "play_restriction", use=ENFORCED)  # play: play_rules.restriction_refused
+
+
+def _replacement(use: Use) -> str | None:
+    if prevention_checked(use.ability):
+        return ENFORCED  # effects: the prevention's line is verified, the move it stops refused
+    return ("reemplazo («en su lugar», prevenir): el motor no lo aplica; las líneas de la carta "
             "quedan sin verificar")
+
+
+declare("ability", "replacement", use=_replacement)
 
 # -- keywords ---------------------------------------------------------------------------
 for _word in ENGINE_KEYWORDS:
@@ -38,13 +46,10 @@ declare("keyword", "Oscuridad", apply=ENFORCED)
 for _word in ("Espectral", "Ilusión", "Mercenario", "Traición"):
     declare("keyword", _word, apply=f"{_word}: el motor no aplica aún esta habilidad clave")
 
-# «Inmunidad - X»: the card types ``chain.immunity`` reads (the exact words)
-IMMUNITY_PARAMS = frozenset({"Talismanes", "Tótems", "Armas", "Aliados", "Oros"})
-
-
 def _immunity(use: Use) -> str | None:
+    """«Inmunidad - X»: the words ``chain.immunity`` reads (in any case)."""
     param = use.ability.param
-    if param in IMMUNITY_PARAMS:
+    if param and param.casefold() in IMMUNITY_WORDS:
         return ENFORCED
     return f"Inmunidad a «{param}»: el motor no la reconoce"
 
