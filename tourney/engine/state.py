@@ -288,6 +288,9 @@ class State:
         inst.counters = {}
         inst.bonus = 0
         inst.static_bonus = 0
+        if self.used:  # 6.8 / 6.9: when it comes back it is a new card, its uses start anew
+            for key in [k for k in self.used if k[0] == inst.id]:
+                del self.used[key]
         inst.temp = ()
         if inst.bearer is not None:  # an Arma leaving: its bearer is free again
             self._detach(inst)
