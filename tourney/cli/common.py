@@ -89,7 +89,7 @@ def app_context():
     from flask.cli import ScriptInfo
 
     if has_app_context():
-        yield current_app._get_current_object()  # type: ignore[attr-defined]
+        yield current_app._get_current_object()
         return
     info = click.get_current_context().ensure_object(ScriptInfo)
     app = info.load_app()

@@ -273,6 +273,8 @@ def _import(event_ref: str, path: str, kind: str) -> None:
         with db.session_scope() as session:
             event = find_event(session, event_ref)
             actor = session.get(User, event.organizer_id)
+            if actor is None:
+                raise CliError(f"el evento «{event.name}» no tiene organizador")
             if kind == "players":
                 summary = import_players(session, actor, event, data)
                 what = f"{summary.created} jugadores inscritos en «{event.name}»"

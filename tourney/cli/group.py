@@ -56,7 +56,7 @@ def spanish_help_options(command: click.Command, ctx: click.Context) -> None:
 
 def _with_help(param: click.Parameter, text: str) -> click.Parameter:
     param = copy.copy(param)
-    param.help = text  # type: ignore[attr-defined]
+    param.help = text
     return param
 
 

@@ -10,7 +10,17 @@ from ..abilities.effect_value import Effect
 from ..abilities.target_filter import TargetFilter
 from .looks import lower_reveal
 from .lower_choices import _each_chooses
-from .lower_filters import _PAID, Unsupported, _count, _fields, _Scope, _tf_fields, amount_source, card_filter
+from .lower_filters import (
+    _PAID,
+    Unsupported,
+    _count,
+    _fields,
+    _Scope,
+    _tf_fields,
+    amount_source,
+    card_filter,
+    paid_card,
+)
 from .lower_frames import _duration
 from .parsed import Amount, Cards
 from .parsed import Effect as PEffect
@@ -58,6 +68,9 @@ def _effect(eff: PEffect, scope: _Scope, continuous: bool) -> Effect:
         if source == "strength_of_target":
             if scope.last is None and _fires_for(scope, "Aliado"):
                 source = "strength_of_triggering"  # «Cuando otro Aliado … entre en juego, … ese Aliado»
+            elif scope.last is None and (paid := paid_card(Amount("of_ref", cards=Cards(types=("Aliado",))))) \
+                    is not None and paid.kind in ("destroy", "banish", "discard", "shuffle"):
+                source = "strength_of_paid"  # «puedes Destruir otro Aliado … para que … ese Aliado»
             elif scope.last is None or scope.last[0] != "target":
                 raise Unsupported("«ese Aliado» sin objetivo antes")
             else:

@@ -207,6 +207,11 @@ def spelled(folded: str) -> str:
             return " ".join(window)
     raise Unsupported(f"«{folded}» no está escrito como el nombre de una carta")
 _PAID: dict[str, tuple[PCost, ...]] = {"costs": ()}  # the costs of the ability being lowered
+# the ability's first step on its one target so far: (step kind, filter), for «Luego, … de coste
+# igual o menor al del Aliado Destruido» when no card was paid as a cost (see ``amount_source``)
+_EARLIER: dict[str, tuple[str, TargetFilter] | None] = {"target": None}
+_EARLIER_VERBS = {"destroy": "destroy", "banish": "banish", "shuffle": "shuffle_into_castle",
+                  "discard": "discard"}
 
 
 def _relations(cards: Cards) -> dict:
@@ -250,6 +255,15 @@ def amount_source(amt: Amount) -> tuple[str, TargetFilter | None]:
         return amt.source, None
     if amt.source == "of_ref" and paid_card(amt) is not None:
         return ("cost_of_paid" if amt.stat == "cost" else "strength_of_paid"), None
+    if amt.source == "of_ref" and not [c for c in _PAID["costs"] if c.kind not in ("gold", "mill", "counters")] \
+            and (earlier := _EARLIER["target"]) is not None:
+        # «Destruye un Aliado oponente. Luego, … de coste igual o menor al del Aliado Destruido»:
+        # the ability's one target, acted on by the step before (read as the line resolves)
+        kind, flt = earlier
+        wanted = amt.cards.types if amt.cards is not None else ()
+        if (amt.verb is None or _EARLIER_VERBS.get(amt.verb) == kind) and flt.count == 1 and \
+                not flt.up_to and flt.count_from is None and (not wanted or flt.types == tuple(wanted)):
+            return ("cost_of_target" if amt.stat == "cost" else "strength_of_target"), None
     raise Unsupported("«esa carta» / «la carta Desterrada» sin una carta pagada como coste")
 
 
