@@ -89,6 +89,9 @@ ROUTES = [
     ("POST", "/eventos/{e}/jugadores/{r}/deshacer-retiro", ORG),
     # the event's history (issue 23 / 26 item 13): who changed what, when and why
     ("GET", "/eventos/{e}/historial", JUDGES),
+    ("POST", "/eventos/{e}/historial/1/deshacer", ORG),
+    ("GET", "/eventos/{e}/mesas/{m}/correccion", ORG),
+    ("POST", "/eventos/{e}/mesas/{m}/correccion", ORG),
     ("GET", "/favicon.ico", EVERYONE),
     ("GET", "/e/{e}", EVERYONE),
     ("GET", "/eventos/{e}/qr.svg", EVERYONE),
@@ -140,7 +143,8 @@ def test_every_route_of_the_app_is_in_the_walk(app):
                .replace("{r}", "<int:reg_id>").replace("{l}", "<int:league_id>")
                .replace("{k}", "<key>").replace("/1/", "/<int:number>/")
                .replace("/rondas/1", "/rondas/<int:number>")
-               .replace("prohibidas/<int:number>/", "prohibidas/<int:pair_id>/"))
+               .replace("prohibidas/<int:number>/", "prohibidas/<int:pair_id>/")
+               .replace("historial/<int:number>/", "historial/<int:history_id>/"))
               for m, u, _ in ROUTES}
     actual = {(method, rule.rule) for rule in app.url_map.iter_rules()
               if rule.endpoint != "static" for method in rule.methods - {"HEAD", "OPTIONS"}}

@@ -15,7 +15,7 @@ from ..models.events import User
 from ..services.errors import Forbidden, NotFound
 from . import auth, documents, events
 from . import catalog, scorekeeper, wall  # event day (issue 13)
-from . import event_day, history, judges, players_day  # noqa: F401  (scorekeeper routes, helpers)
+from . import corrections, event_day, history, judges, players_day  # noqa: F401  (scorekeeper routes)
 from . import adjudication  # recorded games of a match (issue 12)
 from . import pools  # Sellado / Lanzamiento pools (issue 16)
 from . import leagues  # leagues, player pages, ratings (issue 25)

@@ -69,7 +69,8 @@ def result(event_id: int, match_id: int):
     else:
         status = 400
     return render_template("events/result.html", event=event, rnd=rnd, table=table, form=form,
-                           organizer=organizer, judge=judge, me=reg if in_match else None), status
+                           organizer=organizer, judge=judge, me=reg if in_match else None,
+                           closed=rounds.closed_reason(session, event, rnd)), status
 
 
 def _result_message(match) -> str:
