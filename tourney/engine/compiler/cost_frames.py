@@ -115,11 +115,12 @@ def _return_own(cur: Cursor) -> tuple[Cost, Cursor] | None:
     if phrase is None:
         return None
     cards, rest = phrase
-    if first is None and (rest := rest.take_any(*_TO_HAND)) is None:
+    end = rest if first is not None else rest.take_any(*_TO_HAND)
+    if end is None:
         return None
     if cards.ref is not None or cards.target or cards.zone != "play" or cards.controller != "you":
         return None
-    return Cost("return", cards=cards), rest
+    return Cost("return", cards=cards), end
 
 
 # -- Spanish renderings ------------------------------------------------------------------
