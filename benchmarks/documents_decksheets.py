@@ -24,7 +24,7 @@ sys.path.insert(0, str(ROOT))
 
 from tourney.catalog.importers.deckforge import load_deckforge_cards  # noqa: E402
 from tourney.printing import render_deck_sheets  # noqa: E402
-from tourney.printing.data import DeckLine, DeckSheet, EventInfo  # noqa: E402
+from tourney.document_values import DeckLine, DeckSheet, EventInfo  # noqa: E402
 
 
 def decks(cards, players: int, seed: int = 1) -> list[DeckSheet]:

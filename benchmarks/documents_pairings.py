@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from tourney.printing import render_pairings, render_slips, render_standings  # noqa: E402
-from tourney.printing.data import EventInfo, PairingRow, StandingRow  # noqa: E402
+from tourney.document_values import EventInfo, PairingRow, StandingRow  # noqa: E402
 
 FIRST = ["Ana", "Bruno", "Camila", "Diego", "Elisa", "Félix", "Gonzalo", "Íñigo", "Javiera", "Lucía",
          "Matías", "Ñusta", "Óscar", "Pía", "Sofía", "Tomás"]

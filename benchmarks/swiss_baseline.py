@@ -15,7 +15,7 @@ import statistics
 import time
 
 from tourney.swiss import pair_round
-from tourney.swiss.pairing import PairingProblem
+from tourney.swiss.problem import PairingProblem
 from tourney.swiss.simulate import simulate
 
 

@@ -18,7 +18,8 @@ import argparse
 import random
 
 from tourney.swiss.model import Match, Player, TournamentState
-from tourney.swiss.pairing import PairingProblem, _build_pairings
+from tourney.swiss.problem import PairingProblem
+from tourney.swiss.pairing import _build_pairings
 from tourney.swiss.simulate import random_result
 
 

@@ -10,7 +10,7 @@ from sqlalchemy import inspect
 from tourney import db
 
 PACKAGE = Path(__file__).resolve().parent.parent / "tourney"
-PURE = ("catalog", "legality", "swiss", "engine")
+PURE = ("catalog", "legality", "swiss", "engine", "meta")
 FORBIDDEN = ("flask", "sqlmodel", "sqlalchemy", "flask_wtf", "flask_login", "wtforms")
 
 
@@ -104,7 +104,7 @@ def test_without_the_card_data_a_local_run_says_how_many_tests_skipped_and_why(t
 
 
 # the pure cores that type-check clean (pyproject.toml [tool.mypy]), the engine's compiler included
-TYPED_CORES = ("catalog", "legality", "swiss", "engine")
+TYPED_CORES = ("catalog", "legality", "swiss", "engine", "meta")
 
 
 def test_mypy_finds_nothing_in_the_pure_cores():
@@ -119,15 +119,36 @@ def test_mypy_finds_nothing_in_the_pure_cores():
 def test_every_command_module_registers_and_a_broken_one_fails_loudly(monkeypatch):
     import click
 
-    from tourney import cli
+    from tourney.cli import lazy
 
     group = click.Group()
-    cli.register_commands(group)
-    assert {"catalog", "deck", "swiss", "print", "import", "export", "demo", "db"} <= set(group.commands)
-    assert {"compiler", "serve"} <= set(cli.COMMAND_MODULES)
-    monkeypatch.setattr(cli, "COMMAND_MODULES", (*cli.COMMAND_MODULES, "no_existe"))
-    with pytest.raises(cli.CommandModuleError, match="tourney.cli.no_existe no se pudo importar"):
-        cli.register_commands(click.Group())
+    lazy.register_commands(group)
+    # the lazy table names exactly the top-level commands the modules register
+    assert set(group.commands) == set(lazy.COMMANDS)
+    assert {"compiler", "serve", "database"} <= set(lazy.COMMAND_MODULES)
+    monkeypatch.setattr(lazy, "COMMAND_MODULES", (*lazy.COMMAND_MODULES, "no_existe"))
+    with pytest.raises(lazy.CommandModuleError, match="tourney.cli.no_existe no se pudo importar"):
+        lazy.register_commands(click.Group())
+
+
+def test_tourney_help_imports_no_command_and_no_app():
+    """`tourney --help` lists every command from the lazy table: no command module, no web app,
+    no database layer is imported (issue 27: a quick command line)."""
+    import subprocess
+    import sys
+
+    code = ("import sys; from tourney.cli import cli\n"
+            "try:\n    cli(['--help'], prog_name='tourney')\nexcept SystemExit:\n    pass\n"
+            "heavy = [m for m in sys.modules if m.startswith(('tourney.web', 'tourney.services', "
+            "'tourney.engine', 'tourney.cli.deck', 'sqlalchemy', 'sqlmodel', 'openpyxl', "
+            "'reportlab', 'alembic'))]\n"
+            "print('HEAVY', heavy)")
+    done = subprocess.run([sys.executable, "-c", code], cwd=PACKAGE.parent, capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert "HEAVY []" in done.stdout, done.stdout[-2000:]
+    for name in ("adjudicate", "deck", "serve", "engine"):
+        assert name in done.stdout
 
 
 @pytest.mark.parametrize("package", ("web", "services", "printing", "sheets", "cli"))
@@ -190,3 +211,143 @@ def test_every_commands_help_is_in_spanish(tmp_path):
         assert not any(flask_words in out for out in outputs), flask_words
     routes = runner.invoke(cli, ["routes", "--sort", "rule"], prog_name="tourney", env=env)
     assert routes.exit_code == 0 and "/catalogo" in routes.output
+
+
+# --- the house: every name is imported from its home (issue 20, item 4) ---------------------
+
+ROOT = PACKAGE.parent
+
+
+def _module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+MODULES = {_module_name(p): p for p in PACKAGE.rglob("*.py")}
+
+
+def _is_package(module: str) -> bool:
+    return MODULES[module].name == "__init__.py"
+
+
+def _source_of(importer: str | None, node: ast.ImportFrom) -> str | None:
+    """The absolute module an ``ImportFrom`` reads (relative imports resolved from ``importer``)."""
+    if node.level == 0:
+        return node.module
+    if importer is None:
+        return None
+    base = importer.split(".") if _is_package(importer) else importer.split(".")[:-1]
+    base = base[: len(base) - (node.level - 1)]
+    return ".".join(base + ([node.module] if node.module else []))
+
+
+def _top_statements(body):
+    for st in body:
+        yield st
+        for field in ("body", "orelse", "finalbody"):
+            if isinstance(st, (ast.If, ast.Try, ast.With, ast.For, ast.While)):
+                yield from _top_statements(getattr(st, field, None) or [])
+        for handler in getattr(st, "handlers", None) or []:
+            yield from _top_statements(handler.body)
+
+
+def _bound(target):
+    if isinstance(target, ast.Name):
+        yield target.id
+    elif isinstance(target, (ast.Tuple, ast.List)):
+        for element in target.elts:
+            yield from _bound(element)
+    elif isinstance(target, ast.Starred):
+        yield from _bound(target.value)
+
+
+def _defined_and_imported(module: str) -> tuple[set[str], dict[str, tuple[str | None, str]]]:
+    """Names a module binds itself (def, class, assignment) and names it binds by importing."""
+    defined: set[str] = set()
+    imported: dict[str, tuple[str | None, str]] = {}
+    for st in _top_statements(ast.parse(MODULES[module].read_text(encoding="utf-8")).body):
+        if isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            defined.add(st.name)
+        elif isinstance(st, ast.Assign):
+            defined.update(n for t in st.targets for n in _bound(t))
+        elif isinstance(st, (ast.AnnAssign, ast.AugAssign, ast.For)):
+            defined.update(_bound(st.target))
+        elif isinstance(st, ast.With):
+            defined.update(n for item in st.items if item.optional_vars for n in _bound(item.optional_vars))
+        elif isinstance(st, ast.ImportFrom):
+            for alias in st.names:
+                imported[alias.asname or alias.name] = (_source_of(module, st), alias.name)
+    return defined, imported
+
+
+_NAMES = {m: _defined_and_imported(m) for m in MODULES}
+
+
+def _home(module: str, name: str, seen: frozenset = frozenset()) -> str | None:
+    """The module of ours that defines ``name`` as seen from ``module`` (a submodule counts)."""
+    defined, imported = _NAMES[module]
+    if name in defined or f"{module}.{name}" in MODULES:
+        return module
+    source, original = imported.get(name, (None, name))
+    if source in MODULES and (source, original) not in seen:
+        return _home(source, original, seen | {(source, original)})
+    return None
+
+
+def _public_api(package: str, importer: str | None, name: str) -> bool:
+    """A package's ``__init__`` may present, to code outside the package, the public names its
+    own submodules define (``tourney.engine``: ``Game``, ``adjudicate``…; see its docstring)."""
+    home = _home(package, name)
+    return (_is_package(package) and not name.startswith("_") and home is not None
+            and home.startswith(package + ".")
+            and not (importer is not None and (importer == package or importer.startswith(package + "."))))
+
+
+def _python_files():
+    for top in ("tourney", "tests", "benchmarks"):
+        yield from (ROOT / top).rglob("*.py")
+
+
+def test_no_module_is_a_re_export_shim():
+    shims = []
+    for module, path in MODULES.items():
+        if _is_package(module):
+            continue
+        body = [st for st in ast.parse(path.read_text(encoding="utf-8")).body
+                if not (isinstance(st, ast.Expr) and isinstance(st.value, ast.Constant))]
+        if all(isinstance(st, (ast.Import, ast.ImportFrom))
+               or (isinstance(st, ast.Assign) and any(getattr(t, "id", "") == "__all__" for t in st.targets))
+               for st in body):
+            shims.append(module)
+    assert shims == []
+
+
+def test_every_name_is_imported_from_the_module_that_defines_it():
+    # package code, tests and benchmarks, module-level and deferred (function-level) imports;
+    # ``module.name`` attribute reads through an imported module in the package count too
+    offenders = []
+    for path in _python_files():
+        importer = _module_name(path) if path.is_relative_to(PACKAGE) else None
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        modules: dict[str, str] = {}
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.ImportFrom):
+                continue
+            source = _source_of(importer, node)
+            if source not in MODULES:
+                continue
+            for alias in node.names:
+                if f"{source}.{alias.name}" in MODULES:
+                    modules[alias.asname or alias.name] = f"{source}.{alias.name}"
+                elif alias.name != "*" and _home(source, alias.name) != source \
+                        and not _public_api(source, importer, alias.name):
+                    offenders.append(f"{path.relative_to(ROOT)}:{node.lineno} {alias.name} from {source}"
+                                     f" (defined in {_home(source, alias.name)})")
+        if importer is None:
+            continue
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in modules:
+                source = modules[node.value.id]
+                if _home(source, node.attr) != source and not _public_api(source, importer, node.attr):
+                    offenders.append(f"{path.relative_to(ROOT)}:{node.lineno} {node.value.id}.{node.attr}")
+    assert offenders == []

@@ -8,17 +8,20 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from flask import Flask
+from .paths import FORMATS_DIR, TEMPLATES_DIR, instance_dir
 
-ROOT = Path(__file__).resolve().parent.parent
-FORMATS_DIR = ROOT / "formats"
-TEMPLATES_DIR = ROOT / "templates"
+if TYPE_CHECKING:
+    from flask import Flask
 
 
 def create_app(test_config: dict | None = None) -> Flask:
+    from flask import Flask  # imported here: `tourney --help` and the pure cores never pay for it
+
     app = Flask(
         __name__,
+        instance_path=str(instance_dir()),
         instance_relative_config=True,
         template_folder=str(TEMPLATES_DIR),
     )
@@ -59,9 +62,11 @@ def create_app(test_config: dict | None = None) -> Flask:
 
     throttle.init_app(app)  # rate limits shared by every process (database or Redis)
 
-    from .cli import register_commands
+    from .cli.lazy import LazyCommands
 
-    register_commands(app.cli)
+    lazy = LazyCommands(app.name)  # `flask --app tourney …`: the commands, imported when used
+    lazy.commands.update(app.cli.commands)  # what extensions added (Flask-Limiter's group)
+    app.cli = lazy
     return app
 
 

@@ -2,7 +2,7 @@
 
 The renderers in ``tourney.printing`` (reportlab) and ``tourney.sheets`` (openpyxl) take
 only these frozen dataclasses: no database rows, no Flask. They live here, outside both,
-so reading a workbook never loads reportlab (``tourney.printing.data`` re-exports them).
+so reading a workbook never loads reportlab (``tourney.printing`` imports them from here).
 ``tourney.services.documents`` builds them from the event tables; tests and benchmarks
 build them by hand.
 

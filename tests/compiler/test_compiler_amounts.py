@@ -97,10 +97,13 @@ def test_shutten_searches_an_oni_of_equal_or_lower_cost_elided(real):
                                                "zone": "castle", "max_cost_from": "cost_of_paid"}
 
 
-def test_mu_banishes_as_an_effect_so_its_elided_cost_stays_not_understood(real):
+def test_mu_banishes_as_an_effect_so_its_elided_cost_is_the_banished_target(real):
+    # «Desterrar un Talismán. Luego, busca … de coste igual o menor»: no card is paid as a
+    # cost, the one target of the first step is compared with (test_compiler_earlier_target.py)
     from tourney.engine.compiler import compile_card
     comp = compile_card(real("Mu"))
-    assert not comp.complete  # «Desterrar un Talismán. Luego, busca … de coste igual o menor»
+    assert comp.complete
+    assert comp.abilities[0].effects[1].filter.max_cost_from == "cost_of_target"
 
 
 def test_cthulhu_played_the_discarded_cards_cost_limits_the_target(judge):

@@ -11,7 +11,7 @@ from tourney.engine.compiler.coverage import coverage
 from .realcards import CARDS_JSON
 
 KEYS = {"identities", "with_text", "compiled", "partial", "none", "override", "by_type",
-        "top_missing"}
+        "top_missing", "compiled_unenforced", "error", "top_unenforced", "errors"}
 
 
 def run(*args):
@@ -24,7 +24,9 @@ def test_coverage_json_has_the_issue_keys_and_adds_up(real, shared_data):
     data = json.loads(result.output)
     assert KEYS <= set(data) and set(data) - KEYS == {"by_family"}
     assert data["identities"] == 1789 and data["with_text"] == 1669
-    assert data["compiled"] + data["partial"] + data["none"] + data["override"] == data["with_text"]
+    assert data["compiled"] + data["partial"] + data["none"] + data["override"] + data["error"] \
+        == data["with_text"]
+    assert data["compiled_unenforced"] <= data["partial"]
     assert sum(row["with_text"] for row in data["by_type"].values()) == data["with_text"]
     assert all(set(row) == {"shape", "identities", "example"} for row in data["top_missing"])
     assert data == json.loads(json.dumps(coverage(real.catalog).to_json()))

@@ -383,22 +383,24 @@ FAMILIES.update({
                             "condition": {"kind": "controls", "filter": {
                                 "types": ["Aliado"], "races": ["Ancestral", "Eterno"], "controller": "you",
                                 "targets": False}}}])],
+        # what follows «Luego» is chosen when it resolves (8.2), not declared as a target
         "Tormenta Sagrada": [spell([{"kind": "annul"},
-                                    {"kind": "regroup", "target": 1, "then": True,
+                                    {"kind": "regroup", "subject": "chosen", "filter": {
+                                        "types": ["Oro"], "controller": "you", "zone": "paid", "count": 3,
+                                        "up_to": True, "targets": False}, "then": True,
                                      "condition": {"kind": "all_allies", "filter": {
                                          "types": ["Aliado"], "races": ["Eterno"], "controller": "you",
                                          "targets": False}}}],
-                                   [{"types": ["Aliado"], "controller": "opponent", "zone": "being_played"},
-                                    {"types": ["Oro"], "controller": "you", "zone": "paid", "count": 3,
-                                     "up_to": True}], response=True)],
+                                   [{"types": ["Aliado"], "controller": "opponent", "zone": "being_played"}],
+                                   response=True)],
         "Protogenoi": [spell([{"kind": "shuffle_into_castle"},
-                              {"kind": "regroup", "target": 1, "then": True,
+                              {"kind": "regroup", "subject": "chosen", "filter": {
+                                  "types": ["Oro"], "controller": "you", "zone": "paid", "count": 2,
+                                  "up_to": True, "targets": False}, "then": True,
                                "condition": {"kind": "controls", "filter": {
                                    "types": ["Aliado"], "races": ["Eterno"], "controller": "you",
                                    "targets": False}}}],
-                             [{"controller": "opponent", "not_types": ["Oro"]},
-                              {"types": ["Oro"], "controller": "you", "zone": "paid", "count": 2,
-                               "up_to": True}])],
+                             [{"controller": "opponent", "not_types": ["Oro"]}])],
     },
 })
 

@@ -12,7 +12,10 @@ import pytest
 
 from tourney.engine import Game, adjudicate, catalog_resolver, read_record
 from tourney.engine.abilities import continuous
-from tourney.engine.abilities.model import Ability, CardAbilities, Condition, Effect, TargetFilter
+from tourney.engine.abilities.model import Ability, CardAbilities
+from tourney.engine.abilities.condition import Condition
+from tourney.engine.abilities.effect_value import Effect
+from tourney.engine.abilities.target_filter import TargetFilter
 from tourney.engine.abilities.reads import reads
 from tourney.engine.abilities.registry import use_compiler
 from tourney.engine.errors import GameOver, IllegalAction

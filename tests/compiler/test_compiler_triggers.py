@@ -317,7 +317,9 @@ def test_tantas_como_fuerza_o_coste_tenga_ese_aliado_reads_the_card_that_fired(r
     druk = compiled(real("Druk"))[-1]
     assert druk["trigger"]["event"] == "played" and druk["effects"] == [
         {"kind": "mill", "subject": "player", "player": "opponent", "amount_from": "cost_of_triggering"}]
-    assert reason(real("Roger de Flor"), 2)  # «ese Aliado» is the card destroyed as the cost: not read
+    # «ese Aliado» with no trigger card nor target before: the card destroyed as the cost
+    # (test_compiler_paid_strength.py)
+    assert sentence_json(real("Roger de Flor"), 2)[0]["effects"][0]["amount_from"] == "strength_of_paid"
 
 
 def test_luego_ese_talisman_is_the_card_the_search_found_jano_druk_camazotz(real):

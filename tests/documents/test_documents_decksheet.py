@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tourney.printing import render_blank_sheets, render_deck_sheets
-from tourney.printing.data import DeckLine, DeckSheet, EventInfo
+from tourney.document_values import DeckLine, DeckSheet, EventInfo
 
 SIZES = {"A4": (595.28, 841.89), "Letter": (612.0, 792.0)}
 

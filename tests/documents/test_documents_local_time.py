@@ -7,7 +7,6 @@ from datetime import datetime, timezone
 from tourney import localtime
 from tourney.services import documents
 from tourney.sheets import export
-from tourney.web import common
 
 NOON_UTC = datetime(2026, 12, 1, 12, 0, tzinfo=timezone.utc)
 NINE_PM_TOKYO = datetime(2026, 12, 1, 21, 0)
@@ -16,10 +15,10 @@ NINE_PM_TOKYO = datetime(2026, 12, 1, 21, 0)
 def test_pages_pdfs_and_workbooks_show_the_configured_venue_zone(app):
     app.config["TIMEZONE"] = "Asia/Tokyo"
     with app.app_context():
-        assert common.local_time(NOON_UTC) == "01-12-2026 21:00"  # the pages' «hora» filter
+        assert localtime.local_time(NOON_UTC) == "01-12-2026 21:00"  # the pages' «hora» filter
         assert documents.local_time(NOON_UTC) == NINE_PM_TOKYO  # deck sheets, swaps log (PDF)
         assert export._cell_value(NOON_UTC) == NINE_PM_TOKYO  # workbook cells
-        assert common.from_local(NINE_PM_TOKYO) == NOON_UTC  # a time typed in a form
+        assert localtime.from_local(NINE_PM_TOKYO) == NOON_UTC  # a time typed in a form
         assert documents.local_time(NOON_UTC.replace(tzinfo=None)) == NINE_PM_TOKYO  # SQLite
 
 

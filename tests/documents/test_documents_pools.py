@@ -8,7 +8,7 @@ import io
 import pytest
 
 from tourney.legality.pool import PoolError
-from tourney.printing.data import EventInfo
+from tourney.document_values import EventInfo
 from tourney.printing.poolsheet import PoolSheet, PoolSheetLine, render_pool_sheets
 from tourney.sheets.pools import PoolRow, read_pools, write_pools
 

@@ -6,7 +6,7 @@ import re
 from dataclasses import replace
 
 from tourney.printing import render_pairings, render_slips, render_standings
-from tourney.printing.data import Bracket, BracketMatch, PairingRow, StandingRow
+from tourney.document_values import Bracket, BracketMatch, PairingRow, StandingRow
 from tourney.printing.rounds import alphabetical_rows
 
 

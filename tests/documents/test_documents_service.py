@@ -15,7 +15,7 @@ from sqlmodel import func, select
 
 from tourney import create_app, db
 from tourney.models.events import DecklistSubmission, Event, Registration, User
-from tourney.printing.data import to_json
+from tourney.document_values import to_json
 
 PG_URL = os.environ.get("DATABASE_URL")
 

@@ -11,15 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from openpyxl import load_workbook
 
-from tourney.printing.data import (
-    EventDocuments,
-    EventInfo,
-    PairingRow,
-    PlayerRow,
-    RoundData,
-    StandingRow,
-    SwapRow,
-)
+from tourney.document_values import EventDocuments, EventInfo, PairingRow, PlayerRow, RoundData, StandingRow, SwapRow
 from tourney.sheets import (
     SheetFileError,
     SheetImportError,

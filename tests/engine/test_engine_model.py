@@ -9,15 +9,12 @@ import pytest
 from conftest import FILLER, GOLDEN, header, lines, resolve
 
 from tourney.engine import RecordError, read_record
-from tourney.engine.abilities.model import *  # noqa: F403 - the repr is pasted back with these
-from tourney.engine.abilities.model import (
-    Ability,
-    CardAbilities,
-    Condition,
-    Cost,
-    Effect,
-    TargetFilter,
-)
+# the repr is pasted back with these names, each imported from its home
+from tourney.engine.abilities.condition import Condition
+from tourney.engine.abilities.effect_value import Effect
+from tourney.engine.abilities.model import Ability, CardAbilities
+from tourney.engine.abilities.target_filter import TargetFilter
+from tourney.engine.abilities.trigger_cost_duration import Cost, Duration, Trigger  # noqa: F401 (eval)
 from tourney.engine.abilities.registry import hand_written
 
 

@@ -127,8 +127,9 @@ def test_descarta_hasta_n_discards_fewer_legally(catalog):
     compiles to it yet): Descartar 1 or 0 is legal, 3 is not (10.18)."""
     from dataclasses import replace
 
-    from tourney.engine.abilities.model import Ability, Effect
-    from tourney.engine.abilities.parts import TargetFilter
+    from tourney.engine.abilities.model import Ability
+    from tourney.engine.abilities.effect_value import Effect
+    from tourney.engine.abilities.target_filter import TargetFilter
 
     def run(moves):
         head = header(deck("Sibila de Jerusalén", FILLER, FILLER, FILLER), deck(), hand=4)

@@ -5,7 +5,10 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from tourney.engine.abilities.model import Ability, Cost, Effect, TargetFilter, Trigger
+from tourney.engine.abilities.model import Ability
+from tourney.engine.abilities.trigger_cost_duration import Cost, Trigger
+from tourney.engine.abilities.effect_value import Effect
+from tourney.engine.abilities.target_filter import TargetFilter
 from tourney.engine.abilities.wording import polish
 
 
@@ -78,7 +81,7 @@ def test_no_rendering_of_the_real_catalog_shows_a_seam(shared_data: Path):
 
 
 def test_the_rules_for_playing_a_card_read_as_rules_not_as_an_effect():
-    from tourney.engine.abilities.model import Condition
+    from tourney.engine.abilities.condition import Condition
 
     assert Ability("play_restriction", phases=("vigil",), own_turn=True).describe() == \
         "Sólo puedes jugar esta carta en tu Fase de Vigilia."

@@ -8,10 +8,8 @@ import pytest
 
 from tourney.legality import FormatError, LegalityError, load_formats, validate
 from tourney.legality.decklist import DeckList, Entry
-from tourney.legality.pool import (
-    PoolError, PoolLine, build_deck, check_counted, check_swap, parse_pool_text, resolve_pool,
-    round_start, sized, support_notes,
-)
+from tourney.legality.pool import PoolError, PoolLine, build_deck, parse_pool_text, resolve_pool
+from tourney.legality.pool_rules import check_counted, check_swap, round_start, sized, support_notes
 
 EDITION = ["bushido"]
 

@@ -68,7 +68,7 @@ def test_serve_uses_threaded_gunicorn_workers_with_the_documented_numbers():
     from tourney.cli import serve
 
     opts = serve.gunicorn_options("127.0.0.1:8000", 4, serve.DEFAULT_THREADS, False)
-    assert opts["worker_class"] == "gthread" and opts["workers"] == 4 and opts["threads"] == 32
+    assert opts["worker_class"] == serve.WORKER_CLASS and opts["workers"] == 4 and opts["threads"] == 32
     assert opts["keepalive"] > 30  # longer than the pairings page's 30 s poll
     assert opts["worker_connections"] >= 1000
     waitress = serve.waitress_options("127.0.0.1", 8000, 16)

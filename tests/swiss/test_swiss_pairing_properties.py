@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tourney.swiss import Match, Player, TournamentState, pair_round
-from tourney.swiss.pairing import PairingProblem
+from tourney.swiss.problem import PairingProblem
 from tourney.swiss.simulate import random_result, simulate
 
 RESULTS = ("2-0-0", "2-1-0", "0-2-0", "1-2-0", "1-1-0", "0-0-3", "1-1-1", "2-0-1")

@@ -22,7 +22,7 @@ from web_helpers import FORMAT, World
 
 # rate_limit has no foreign key (CASCADE does not reach it): counters of an earlier test on
 # PostgreSQL would otherwise be read by the next one
-EVENT_TABLES = ("deck_check", "support_swap", "result_report", "match_seat", "match", "round",
+EVENT_TABLES = ("event_history", "deck_check", "support_swap", "result_report", "match_seat", "match", "round",
                 "decklist_submission", "registration", "event_judge", "event", "app_user",
                 "rate_limit")
 

@@ -87,6 +87,11 @@ ROUTES = [
     ("POST", "/eventos/{e}/mesas/{m}/confirmar", REGISTERED),
     ("POST", "/eventos/{e}/retirarme", REGISTERED),
     ("POST", "/eventos/{e}/jugadores/{r}/deshacer-retiro", ORG),
+    # the event's history (issue 23 / 26 item 13): who changed what, when and why
+    ("GET", "/eventos/{e}/historial", JUDGES),
+    ("POST", "/eventos/{e}/historial/1/deshacer", ORG),
+    ("GET", "/eventos/{e}/mesas/{m}/correccion", ORG),
+    ("POST", "/eventos/{e}/mesas/{m}/correccion", ORG),
     ("GET", "/favicon.ico", EVERYONE),
     ("GET", "/e/{e}", EVERYONE),
     ("GET", "/eventos/{e}/qr.svg", EVERYONE),
@@ -113,15 +118,33 @@ ROUTES = [
     ("GET", "/eventos/{e}/pools/{r}/mazo", JUDGES | {"jugador"}),
     ("POST", "/eventos/{e}/pools/{r}/mazo", ORG | {"jugador"}),
     ("POST", "/eventos/{e}/pools/{r}/mazo/verificar", ORG | {"jugador"}),
+    # metagame and leagues (issue 25); {l}: a league of the organizer with the event, {k}: Ana
+    ("GET", "/eventos/{e}/metagama.csv", JUDGES),
+    ("GET", "/eventos/{e}/metagama.pdf", JUDGES),
+    ("POST", "/eventos/{e}/metagama/arquetipos", ORG),
+    ("GET", "/ligas", EVERYONE),
+    ("GET", "/ligas/nueva", ORG),
+    ("POST", "/ligas/nueva", ORG),
+    ("GET", "/ligas/{l}", EVERYONE),
+    ("GET", "/ligas/{l}/editar", ORG),
+    ("POST", "/ligas/{l}/editar", ORG),
+    ("POST", "/ligas/{l}/eventos", ORG),
+    ("POST", "/ligas/{l}/eventos/{e}/quitar", ORG),
+    ("GET", "/ligas/{l}/metagama", EVERYONE),
+    ("GET", "/ligas/{l}/libro.xlsx", EVERYONE),
+    ("GET", "/jugadores/{k}", EVERYONE),
+    ("POST", "/jugadores/perfil", LOGGED),
 ]
 
 
 def test_every_route_of_the_app_is_in_the_walk(app):
     listed = {(m, re.sub(r"/documentos/\w+$", "/documentos/<kind>", u)
                .replace("{e}", "<int:event_id>").replace("{m}", "<int:match_id>")
-               .replace("{r}", "<int:reg_id>").replace("/1/", "/<int:number>/")
+               .replace("{r}", "<int:reg_id>").replace("{l}", "<int:league_id>")
+               .replace("{k}", "<key>").replace("/1/", "/<int:number>/")
                .replace("/rondas/1", "/rondas/<int:number>")
-               .replace("prohibidas/<int:number>/", "prohibidas/<int:pair_id>/"))
+               .replace("prohibidas/<int:number>/", "prohibidas/<int:pair_id>/")
+               .replace("historial/<int:number>/", "historial/<int:history_id>/"))
               for m, u, _ in ROUTES}
     actual = {(method, rule.rule) for rule in app.url_map.iter_rules()
               if rule.endpoint != "static" for method in rule.methods - {"HEAD", "OPTIONS"}}
@@ -140,11 +163,23 @@ def _login_as(client, role, paired):
         login(client, email)
 
 
+def _league(world, paired) -> int:
+    from tourney.services import leagues
+
+    def make(s):
+        league = leagues.create_league(s, paired.org, "Liga de prueba")
+        leagues.add_event(s, paired.org, league, paired.event, world.formats())
+        return league.id
+
+    return world.run(make)
+
+
 @pytest.mark.parametrize("role", ROLES)
 def test_roles_walk_every_route(role, client, paired, world):
     _login_as(client, role, paired)
     player = paired.playing[0]
-    ids = {"e": paired.event.id, "m": paired.match.id, "r": paired.regs[player].id}
+    ids = {"e": paired.event.id, "m": paired.match.id, "r": paired.regs[player].id,
+           "l": _league(world, paired), "k": f"u{paired.users[player].id}"}
     before = world.run(lambda s: (s.get(Match, paired.match.id).version,
                                   len(s.exec(select(SupportSwap)).all())))
     for method, template, allowed in ROUTES:
@@ -195,19 +230,20 @@ def test_unpublished_pairings_are_hidden_from_players(client, cast, world):
     assert client.get(f"/eventos/{cast.event.id}/rondas/1").status_code == 200
 
 
-def test_metagame_after_publication_shows_races_and_schools(client, paired, world):
+def test_metagame_after_publication_shows_each_lists_archetype(client, paired, world):
     from tourney.services import events as event_service
-    from tourney.services.metagame import main_race
+    from tourney.services.metagame import archetype_rule, deck_archetype
 
     world.run(lambda s: event_service.set_decklists_published(s, paired.org, paired.event, True))
     page = client.get(f"/eventos/{paired.event.id}/metagama").get_data(as_text=True)
-    assert "3 listas inscritas" in page and "Escuelas Elementales" in page
+    assert "3 listas inscritas" in page and "Arquetipos" in page
     from web_helpers import deck_lines
 
     lines = deck_lines(paired.decks[paired.playing[0]])
-    race = main_race({"castle": [{"code": c, "qty": q} for q, _, c in lines["castle"]]},
-                     paired.catalog)
-    assert race and race in page
+    fmt = world.formats()[paired.event.format_id]
+    name = deck_archetype({"castle": [{"code": c, "qty": q} for q, _, c in lines["castle"]]},
+                          paired.catalog, fmt, archetype_rule(fmt, paired.event.format_id))
+    assert name and name in page
 
 
 def test_organizer_buttons_do_not_redirect_off_site(client, cast):

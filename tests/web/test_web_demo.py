@@ -8,9 +8,9 @@ from web_helpers import login
 
 
 def test_demo_builds_a_full_event_and_if_empty_skips(runner, world, client):
-    result = runner.invoke(args=["demo"])
+    result = runner.invoke(args=["demo", "--no-league"])
     assert result.exit_code == 0, result.output
-    assert "16 jugadores, 3 rondas jugadas" in result.output
+    assert "16 jugadores, 3 rondas jugadas" in result.output and "Liga" not in result.output
 
     def counts(s):
         event = s.exec(select(Event)).one()
@@ -30,6 +30,25 @@ def test_demo_builds_a_full_event_and_if_empty_skips(runner, world, client):
     assert page.count("<tr><td>") == 16
     login(client, "organizador@demo.cl", "demo-clave-123")
     assert client.get(f"/eventos/{event.id}/metagama").status_code == 200
+
+
+def test_demo_builds_a_league_of_three_events_with_standings_ratings_and_metagame(runner, world,
+                                                                                  client):
+    from tourney.models.leagues import League
+
+    result = runner.invoke(args=["demo"])
+    assert result.exit_code == 0, result.output
+    assert "Liga de demostración creada" in result.output
+    league = world.run(lambda s: s.exec(select(League)).one())
+    assert world.run(lambda s: len(s.exec(select(Event)).all())) == 3
+    page = client.get(f"/ligas/{league.id}").get_data(as_text=True)
+    assert page.count("/jugadores/u") == 16 and "finalizado" in page and "en curso" in page
+    season = client.get(f"/ligas/{league.id}/metagama").get_data(as_text=True)
+    assert "2 eventos con listas publicadas" in season and season.count("<svg") == 2
+    table = runner.invoke(args=["league", "standings", str(league.id), "--json"])
+    report = __import__("json").loads(table.output)
+    assert len(report["standings"]) == 16 and all(len(r["events"]) == 3 for r in report["standings"])
+    assert len(report["ratings"]) == 16
 
 
 def test_demo_with_an_unknown_format_fails_cleanly(runner):

@@ -132,8 +132,8 @@ def test_the_grid_on_a_phone_one_tap_and_the_open_tables_filter(browser, server,
     page.check("#filtro")
     for table in (1, 2, 3):
         page.tap(f"#mesa-{table} button.r:text-is('2-1')")
-        page.wait_for_selector(f"#mesa-{table}[data-open='0']", state="attached")
-        assert not page.is_visible(f"#mesa-{table}")  # the filter hides it at once
+        page.wait_for_selector(f"#mesa-{table}.guardada[data-open='0']")
+        assert page.is_visible(f"#mesa-{table}")  # issue 23: it stays in place, marked saved
     assert page.is_visible("#mesa-4")
     assert page.inner_text("#abiertas-cuenta") == "29"
     saved = _statuses(world, event, 1)

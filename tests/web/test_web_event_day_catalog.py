@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import os
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -135,7 +136,9 @@ def test_make_catalog_imports_the_cards_when_found_and_again_changes_nothing(tmp
     csv.write_text("codigo,nombre,edicion,tipo\nZZ-100,Carta de Make,prueba,Aliado\n",
                    encoding="utf-8")
     env = {**os.environ, "DATABASE_URL": f"sqlite:///{tmp_path / 'make.sqlite3'}"}
-    args = ["make", "-s", "-C", str(ROOT), "-o", ".venv/bin/tourney", "catalog", f"CARDS={csv}", "CARDS_SRC=/nada"]
+    venv = Path(sys.executable).parent.parent  # the venv running the tests, wherever it is
+    args = ["make", "-s", "-C", str(ROOT), f"VENV={venv}", "-o", f"{venv}/bin/tourney", "catalog",
+            f"CARDS={csv}", "CARDS_SRC=/nada"]
     first = subprocess.run(args, env=env, capture_output=True, text=True, check=True)
     assert "1 nuevas" in first.stdout
     second = subprocess.run(args, env=env, capture_output=True, text=True, check=True)

@@ -92,7 +92,7 @@ def test_a_judge_corrects_a_final_result_while_the_round_is_open(client, paired,
     assert (_match(world, m.id).result, _match(world, m.id).status) == ("0-2-0", "confirmado")
 
 
-def test_once_the_next_round_is_paired_only_the_organizer_corrects_a_result(
+def test_once_the_next_round_is_paired_a_tap_never_changes_a_result(
         client, paired, world):
     from tourney.services import rounds
 
@@ -104,12 +104,13 @@ def test_once_the_next_round_is_paired_only_the_organizer_corrects_a_result(
     resp = client.post(_url(paired), data={"match_id": m.id, "version": fresh.version,
                                            "result": "0-2-0"}, headers={"X-Requested-With": "fetch"})
     error = resp.get_json()["error"]
-    assert resp.status_code == 403 and "ronda 1 está cerrada" in error and "solo el organizador" in error
+    assert resp.status_code == 403 and "ronda 1 está cerrada" in error and "solo un organizador" in error
     assert _match(world, m.id).result == "2-0-0"
-    login(client, paired.org.email)
+    login(client, paired.org.email)  # issue 23 item 2: not even the organizer's tap
     resp = client.post(_url(paired), data={"match_id": m.id, "version": fresh.version,
-                                           "result": "0-2-0"})
-    assert resp.status_code == 302 and _match(world, m.id).result == "0-2-0"
+                                           "result": "0-2-0"}, headers={"X-Requested-With": "fetch"})
+    assert resp.status_code == 409 and "«Corregir»" in resp.get_json()["error"]
+    assert _match(world, m.id).result == "2-0-0"
 
 
 def test_the_open_tables_filter_leaves_out_tables_with_a_final_result(client, paired):

@@ -7,6 +7,7 @@ import pytest
 from sqlmodel import select
 
 from tourney.models.events import Match, Registration, SupportSwap
+from tourney.legality import swaps as legal_swaps
 from tourney.services import rounds, swaps
 from tourney.services.errors import Forbidden, ServiceError
 from web_helpers import deck_lines, deck_text, login
@@ -128,7 +129,7 @@ def test_11_format_rules_hold_for_the_castillo_after_swaps(table, world):
     deck = _deck(world, table, 1)
     gold = _gold(table)
     # a Castillo without any Oro sin habilidad breaks the Oro inicial rule
-    broken = swaps.Deck(Counter({c: q for c, q in deck.castle.items() if c != gold[2]}),
+    broken = legal_swaps.Deck(Counter({c: q for c, q in deck.castle.items() if c != gold[2]}),
                         deck.side, deck.names)
     assert swaps.format_problems(broken, table.fmt, table.catalog)
     assert swaps.format_problems(deck, table.fmt, table.catalog) == []
@@ -247,7 +248,7 @@ def _opened_token(app, minutes_ago: float) -> str:
     from datetime import timedelta
 
     from tourney.models.catalog import utcnow
-    from tourney.web.events import _opened_serializer
+    from tourney.web.events.support import _opened_serializer
 
     with app.test_request_context():
         return _opened_serializer().dumps((utcnow() - timedelta(minutes=minutes_ago)).isoformat())

@@ -1,47 +1,20 @@
 """The `tourney` command: Flask's CLI group plus the project's commands.
 
-Each area owns one module here with a ``register(group)`` function; this file
-only wires them onto ``app.cli``, so ``tourney …`` and ``flask --app tourney …``
-see the same commands.
+Each area owns one module here with a ``register(group)`` function. The commands are loaded
+lazily: ``COMMANDS`` says which modules register each top-level command and gives its one-line
+help, so ``tourney --help`` lists every command without importing any of them (nor the web app),
+and ``tourney X`` imports only X's modules. ``flask --app tourney …`` sees the same commands
+(``create_app`` puts a ``LazyCommands`` group on ``app.cli``).
 """
 from __future__ import annotations
 
-import importlib
-
 import click
 
-from .. import create_app
-from .common import db_group
-from .group import TourneyGroup  # Spanish first (issue 13)
-
-COMMAND_MODULES = ("catalog", "deck", "swiss", "engine", "compiler", "documents", "events", "serve")
+from .group import TourneyGroup  # Spanish first (issue 13), commands loaded lazily
+from .lazy import create_cli_app
 
 
-class CommandModuleError(RuntimeError):
-    """A command module of COMMAND_MODULES failed to import or has no ``register``: a bug,
-    reported loudly (never a command silently missing from ``tourney --help``)."""
-
-
-def register_commands(group: click.Group) -> None:
-    group.add_command(db_group)
-    for name in COMMAND_MODULES:
-        try:
-            module = importlib.import_module(f"{__name__}.{name}")
-        except Exception as exc:
-            raise CommandModuleError(f"el módulo de comandos tourney.cli.{name} no se pudo "
-                                     f"importar: {exc.__class__.__name__}: {exc}") from exc
-        register = getattr(module, "register", None)
-        if not callable(register):
-            raise CommandModuleError(f"el módulo de comandos tourney.cli.{name} no tiene "
-                                     "register(group)")
-        register(group)
-
-
-def _create_app(*_args, **_kwargs):
-    return create_app()
-
-
-@click.group(cls=TourneyGroup, create_app=_create_app,
+@click.group(cls=TourneyGroup, create_app=create_cli_app,
              help="Torneos y legalidad de mazos de Mitos y Leyendas.")
 def cli() -> None:
     pass

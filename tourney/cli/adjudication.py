@@ -19,7 +19,7 @@ def store(app, path: str, text: str, event_id: int | None, match_id: int | None,
     registration's name or id) says which player of the match is the record's first one."""
     missing = [flag for flag, value in (("--event", event_id), ("--match", match_id),
                                         ("--game", game)) if value is None]
-    if missing:
+    if missing or event_id is None or match_id is None or game is None:
         raise CliError("para guardar el veredicto en el evento faltan " + ", ".join(missing)
                        + " (van juntos: --event ID --match N --game G)", EXIT_UNREADABLE)
     formats = load_formats(Path(app.config["FORMATS_DIR"]))

@@ -5,12 +5,9 @@ import functools
 import json
 import sys
 import zipfile
+from contextlib import contextmanager
 
 import click
-from flask import current_app
-from flask.cli import with_appcontext
-
-from .. import db
 
 EXIT_OK = 0
 EXIT_ILLEGAL = 1
@@ -84,22 +81,36 @@ def unreadable_message(exc: BaseException) -> str | None:
     return None
 
 
-@click.group("db", help="Base de datos: migraciones.")
-def db_group() -> None:
-    pass
+@contextmanager
+def app_context():
+    """The app (in its context), created only when a command needs it: commands that can run on
+    files alone (``adjudicate --catalog``, ``deck check --catalog``) never pay for the web app."""
+    from flask import current_app, has_app_context
+    from flask.cli import ScriptInfo
+
+    if has_app_context():
+        yield current_app._get_current_object()
+        return
+    info = click.get_current_context().ensure_object(ScriptInfo)
+    app = info.load_app()
+    with app.app_context():
+        yield app
 
 
-@db_group.command("upgrade", help="Aplica las migraciones pendientes (crea la base si no existe).")
-@click.option("--revision", default="head", show_default=True)
-@with_appcontext
-def db_upgrade(revision: str) -> None:
-    db.upgrade(current_app.config["DATABASE_URL"], revision)
-    click.echo("Base de datos al día.")
+def app_setting(name: str, default):
+    """A setting of the installation without creating the app when `tourney` runs: from
+    ``instance/config.py`` (where an installation sets it), else ``default``. An app handed to
+    the CLI by its caller (``flask --app``, a test's runner) is asked directly."""
+    from flask import Config
+    from flask.cli import ScriptInfo
 
+    from ..paths import instance_dir
+    from .lazy import create_cli_app
 
-@db_group.command("downgrade", help="Revierte hasta una revisión.")
-@click.argument("revision")
-@with_appcontext
-def db_downgrade(revision: str) -> None:
-    db.downgrade(current_app.config["DATABASE_URL"], revision)
-    click.echo(f"Base de datos en la revisión {revision}.")
+    ctx = click.get_current_context(silent=True)
+    info = ctx.find_object(ScriptInfo) if ctx else None
+    if info is not None and info.create_app is not create_cli_app:
+        return info.load_app().config.get(name, default)
+    config = Config(str(instance_dir()))
+    config.from_pyfile("config.py", silent=True)
+    return config.get(name, default)

@@ -12,8 +12,9 @@ from flask.cli import with_appcontext
 
 from .common import EXIT_UNREADABLE, CliError, friendly
 
-_STATUS = {"compiled": "compiladas por completo", "partial": "compiladas en parte",
-           "none": "sin compilar", "override": "escritas a mano"}
+_STATUS = {"compiled": "compiladas por completo (y el motor hace cumplir cada valor)",
+           "partial": "compiladas en parte", "none": "sin compilar", "override": "escritas a mano",
+           "error": "con error del compilador"}
 
 
 def register(group: click.Group) -> None:
@@ -37,13 +38,22 @@ def _pct(n: int, total: int) -> str:
 def coverage_text(data: dict) -> str:
     total = data["with_text"]
     lines = [f"Identidades: {data['identities']}; con texto de habilidad: {total}."]
-    for key in ("compiled", "partial", "none", "override"):
+    for key in ("compiled", "partial", "none", "override", "error"):
         lines.append(f"  {_STATUS[key]}: {data[key]} ({_pct(data[key], total)})")
+        if key == "partial":
+            lines.append(f"    de ellas, leídas enteras pero con valores que el motor sólo acepta "
+                         f"(sin verificar): {data['compiled_unenforced']}")
     lines.append("Por tipo de carta (compiladas por completo / con texto):")
     for card_type, row in data["by_type"].items():
         lines.append(f"  {card_type}: {row['compiled']} / {row['with_text']} "
-                     f"({_pct(row['compiled'], row['with_text'])}); en parte {row['partial']}, "
-                     f"sin compilar {row['none']}, a mano {row['override']}")
+                     f"({_pct(row['compiled'], row['with_text'])}); en parte {row['partial']} "
+                     f"(leídas enteras sin hacer cumplir {row['compiled_unenforced']}), "
+                     f"sin compilar {row['none']}, a mano {row['override']}, error {row['error']}")
+    lines.append("Por qué el motor no hace cumplir cartas leídas enteras (identidades):")
+    for row in data.get("top_unenforced", []):
+        lines.append(f"  [{row['identities']}] {row['reason']}  (p. ej. {row['example']})")
+    for row in data.get("errors", []):
+        lines.append(f"  error del compilador en {row['identity']}: {row['error']}")
     lines.append("Por familia (identidades con todas sus frases de la familia entendidas / con la familia):")
     for family, row in data["by_family"].items():
         lines.append(f"  {family}: {row['compiled']} / {row['identities']}")
@@ -87,8 +97,7 @@ def coverage_command(catalog_path: str | None, as_json: bool, top: int) -> None:
 @with_appcontext
 @friendly
 def abilities_command(name: str, catalog_path: str | None, as_json: bool) -> None:
-    from ..engine.compiler import compile_card
-    from ..engine.compiler.coverage import overrides
+    from ..engine.compiler.coverage import overrides, safe_compile
 
     catalog = _catalog(catalog_path)
     found = catalog.resolve(name)
@@ -99,8 +108,18 @@ def abilities_command(name: str, catalog_path: str | None, as_json: bool) -> Non
         hint = f"; ¿quisiste decir {', '.join(found.suggestions)}?" if found.suggestions else ""
         raise CliError(f"no hay ninguna carta «{name}» en el catálogo{hint}", EXIT_UNREADABLE)
     card = found.card
-    comp = compile_card(card)
+    comp, error = safe_compile(card)
     override = card.identity in overrides()
+    if comp is None:
+        if as_json:
+            click.echo(json.dumps({"name": card.name, "identity": card.identity, "type": card.type,
+                                   "text": card.text, "status": "error", "error": error,
+                                   "complete": False, "sentences": []}, ensure_ascii=False))
+            return
+        click.echo(f"{card.name} ({card.type}, {card.code})\n{card.text or ''}\n\n"
+                   f"Error del compilador: {error}. El motor no conoce las habilidades de esta "
+                   "carta: sus líneas «effect» quedan sin verificar.")
+        return
     if as_json:
         click.echo(json.dumps(abilities_json(card, comp, override), ensure_ascii=False))
         return
@@ -108,8 +127,13 @@ def abilities_command(name: str, catalog_path: str | None, as_json: bool) -> Non
 
 
 def abilities_json(card, comp, override: bool) -> dict:
+    from ..engine.compiler.coverage import enforcement_status
+
+    status, reasons = enforcement_status(card, comp)
+    status = "partial" if status == "compiled_unenforced" else comp.status  # compiled = enforced
     return {"name": card.name, "identity": card.identity, "type": card.type, "text": card.text,
-            "status": "override" if override else comp.status, "complete": comp.complete,
+            "status": "override" if override else status, "complete": comp.complete,
+            "enforced": not reasons and comp.complete, "unenforced": list(reasons),
             "sentences": [{"text": s.text, "understood": s.understood,
                            "abilities": [{"describe": a.describe(), "json": a.to_json()}
                                          for a in s.abilities],
@@ -117,6 +141,9 @@ def abilities_json(card, comp, override: bool) -> dict:
 
 
 def abilities_text(card, comp, override: bool) -> str:
+    from ..engine.compiler.coverage import enforcement_status
+
+    _, reasons = enforcement_status(card, comp)
     lines = [f"{card.name} ({card.type}, {card.code})", card.text or "(sin texto de habilidad)", ""]
     if override:
         lines.append("Esta carta tiene habilidades escritas a mano (tourney/engine/abilities/cards/): "
@@ -132,5 +159,8 @@ def abilities_text(card, comp, override: bool) -> str:
     verdict = {"compiled": "Compilada por completo.", "partial": "Compilada en parte: las líneas "
                "«effect» de esta carta quedan sin verificar.", "none": "Sin compilar.",
                "empty": "Sin texto de habilidad."}[comp.status]
+    if reasons:
+        verdict = ("Leída entera, pero compilada en parte: el motor sólo acepta (sin verificar) "
+                   "algunos de sus valores:\n" + "\n".join(f"  - {r}" for r in reasons))
     lines.append(verdict)
     return "\n".join(lines)

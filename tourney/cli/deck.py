@@ -13,12 +13,9 @@ from pathlib import Path
 
 import click
 from flask.cli import ScriptInfo
-from sqlalchemy.exc import OperationalError, ProgrammingError
 
-from .. import db
 from ..catalog import Card, Catalog
 from ..catalog.errors import CatalogImportError
-from ..catalog.importers.detect import read_files
 from ..catalog.model import fold, slugify
 from ..legality import (
     DEFAULT_FORMATS_DIR,
@@ -32,23 +29,13 @@ from ..legality import (
     validate,
 )
 from ..legality.decklist import MAX_DECKLIST_BYTES, MAX_XLSX_BYTES, check_unknown_names
-from ..services.catalog import load_catalog
-from ..services.legality import record_formats
-from .common import EXIT_ILLEGAL, EXIT_OK, EXIT_UNREADABLE, CliError, friendly
+from .common import EXIT_ILLEGAL, EXIT_OK, EXIT_UNREADABLE, CliError, app_setting, friendly
 
 
 def _formats_dir(option: str | None) -> Path:
     if option:
         return Path(option)
-    ctx = click.get_current_context(silent=True)
-    info = ctx.find_object(ScriptInfo) if ctx else None
-    if info is not None:
-        try:
-            app = info.load_app()
-        except Exception:  # noqa: BLE001 - no app (pure use): the shipped formats
-            return DEFAULT_FORMATS_DIR
-        return Path(app.config.get("FORMATS_DIR", DEFAULT_FORMATS_DIR))
-    return DEFAULT_FORMATS_DIR
+    return Path(app_setting("FORMATS_DIR", DEFAULT_FORMATS_DIR))
 
 
 def _load_formats(formats_dir: Path):
@@ -87,6 +74,8 @@ def _simple_name_catalog(path: Path):
 
 
 def _catalog_from_file(path: Path):
+    from ..catalog.importers.detect import read_files
+
     if not path.is_file():
         raise CliError(f"no existe el catálogo {path}")
     try:
@@ -99,6 +88,11 @@ def _catalog_from_file(path: Path):
 
 
 def _catalog_from_db():
+    from sqlalchemy.exc import OperationalError, ProgrammingError
+
+    from .. import db
+    from ..services.catalog import load_catalog
+
     try:
         with db.session_scope() as session:
             catalog = load_catalog(session)
@@ -187,6 +181,9 @@ def check_command(format_id: str, file: str, as_json: bool, catalog_path: str | 
 def formats_command(as_json: bool, formats_dir: str | None, record: bool) -> None:
     formats = _load_formats(_formats_dir(formats_dir))
     if record:
+        from .. import db
+        from ..services.legality import record_formats
+
         app = click.get_current_context().ensure_object(ScriptInfo).load_app()
         with app.app_context(), db.session_scope() as session:
             changed = record_formats(session, formats)

@@ -2,7 +2,7 @@
 and the event workbook.
 
 EVENT is an event id or its exact name (read from the database), or a ``.json`` file of plain
-values (the shape ``tourney.printing.data.to_json`` writes; see docs/documents.md), which needs
+values (the shape ``tourney.document_values.to_json`` writes; see docs/documents.md), which needs
 no database. Output files are written whole or not at all.
 """
 from __future__ import annotations
@@ -23,9 +23,10 @@ from ..legality import load_formats
 from ..models.events import User
 from ..printing import render_blank_sheets, render_deck_sheets, render_pairings, render_slips, render_standings
 from ..printing.adjudications import render_adjudications
-from ..printing.data import event_documents_from_json
+from ..document_values import event_documents_from_json
 from ..services import catalog as catalog_service
-from ..services.documents import event_documents, find_event, import_decklists, import_players
+from ..services.documents import event_documents, find_event
+from ..services.imports import import_decklists, import_players
 from ..services.errors import ServiceError
 from ..sheets import SheetFileError, SheetImportError, build_workbook
 from ..sheets.safety import MAX_FILE_BYTES
@@ -272,6 +273,8 @@ def _import(event_ref: str, path: str, kind: str) -> None:
         with db.session_scope() as session:
             event = find_event(session, event_ref)
             actor = session.get(User, event.organizer_id)
+            if actor is None:
+                raise CliError(f"el evento «{event.name}» no tiene organizador")
             if kind == "players":
                 summary = import_players(session, actor, event, data)
                 what = f"{summary.created} jugadores inscritos en «{event.name}»"

@@ -7,10 +7,10 @@ import sys
 from pathlib import Path
 
 import click
-from flask import current_app
 from flask.cli import with_appcontext
 
-from .common import EXIT_ILLEGAL, EXIT_OK, EXIT_UNREADABLE, CliError, friendly
+from ..db import MAX_ID
+from .common import EXIT_ILLEGAL, EXIT_OK, EXIT_UNREADABLE, CliError, app_context, friendly
 
 
 def register(group: click.Group) -> None:
@@ -37,7 +37,7 @@ def _load_catalog(path: str | None):
     from ..services.catalog import load_catalog
 
     try:
-        with db.session_scope(current_app) as session:
+        with app_context() as app, db.session_scope(app) as session:
             catalog = load_catalog(session)
     except SQLAlchemyError as exc:
         raise CliError("no se pudo leer el catálogo de la base de datos (¿falta `tourney db "
@@ -74,15 +74,14 @@ def describe(verdict, names: dict[str, str]) -> str:
 @click.option("--json", "as_json", is_flag=True, help="Veredicto en JSON.")
 @click.option("--catalog", "catalog_path", type=click.Path(), default=None,
               help="Catálogo DeckForge JSON en vez de la base de datos.")
-@click.option("--event", "event_id", type=int, default=None,
+@click.option("--event", "event_id", type=click.IntRange(1, MAX_ID), default=None,
               help="Con --match y --game: guarda el veredicto en ese evento (como la subida web).")
-@click.option("--match", "match_id", type=int, default=None,
+@click.option("--match", "match_id", type=click.IntRange(1, MAX_ID), default=None,
               help="La mesa (el número de /eventos/ID/mesas/N).")
 @click.option("--game", "game_no", type=int, default=None, help="El juego de la partida: 1, 2 o 3.")
 @click.option("--first-player", "first_player", default=None, metavar="JUGADOR",
               help="Con --event: qué jugador de la mesa es el primero de la cabecera del registro "
                    "(su nombre inscrito o el id de su inscripción), si el registro usa otros nombres.")
-@with_appcontext
 @friendly
 def adjudicate_command(record: str, as_json: bool, catalog_path: str | None,
                        event_id: int | None = None, match_id: int | None = None,
@@ -94,8 +93,9 @@ def adjudicate_command(record: str, as_json: bool, catalog_path: str | None,
     if (event_id, match_id, game_no) != (None, None, None):  # store it in the event (issue 12)
         from .adjudication import store
 
-        click.echo(store(current_app, record, text, event_id, match_id, game_no, catalog,
-                         first_player=first_player), err=True)
+        with app_context() as app:
+            click.echo(store(app, record, text, event_id, match_id, game_no, catalog,
+                             first_player=first_player), err=True)
     elif first_player is not None:
         raise CliError("--first-player va con --event ID --match N --game G", EXIT_UNREADABLE)
     try:

@@ -7,12 +7,14 @@ import click
 from flask import current_app
 from flask.cli import with_appcontext
 
-from .. import ROOT, db
+from .. import db
+from ..paths import CHECKOUT_DIR
 from ..catalog.importers.deckforge import load_deckforge_cards
 from ..legality import load_formats
 from ..services import accounts
 from ..services import catalog as catalog_service
 from ..services.demo import DEMO_PASSWORD, demo_event, has_events
+from ..services.league_demo import demo_league
 from ..services.errors import ServiceError
 from .common import CliError, friendly
 
@@ -23,19 +25,22 @@ def register(group: click.Group) -> None:
 
 
 def _deckforge_cards() -> Path:
-    return ROOT.parent / "shared" / "data" / "deckforge" / "public-data" / "cards.json"
+    return CHECKOUT_DIR.parent / "shared" / "data" / "deckforge" / "public-data" / "cards.json"
 
 
-@click.command("demo", help="Crea un evento de demostración: 16 jugadores con listas legales y "
+@click.command("demo", help="Crea un evento de demostración (y una liga de tres eventos): 16 jugadores con listas legales y "
                "3 rondas jugadas (importa el catálogo DeckForge si está vacío).")
 @click.option("--if-empty", is_flag=True, help="No hace nada si ya hay eventos.")
 @click.option("--format", "format_id", default="unificado", show_default=True)
 @click.option("--players", default=16, show_default=True, type=click.IntRange(2, 512))
 @click.option("--rounds", "rounds_played", default=3, show_default=True, type=click.IntRange(0, 12))
 @click.option("--seed", default=2021, show_default=True)
+@click.option("--league/--no-league", default=True, show_default=True,
+              help="También una liga de tres eventos: dos anteriores (listas publicadas) y este.")
 @with_appcontext
 @friendly
-def demo(if_empty: bool, format_id: str, players: int, rounds_played: int, seed: int) -> None:
+def demo(if_empty: bool, format_id: str, players: int, rounds_played: int, seed: int,
+         league: bool) -> None:
     db.upgrade(current_app.config["DATABASE_URL"])
     with db.session_scope() as session:
         if if_empty and has_events(session):
@@ -61,6 +66,15 @@ def demo(if_empty: bool, format_id: str, players: int, rounds_played: int, seed:
             raise CliError(exc.message) from None
         click.echo(f"Evento de demostración creado: «{event.name}» (id {event.id}), {players} "
                    f"jugadores, {rounds_played} rondas jugadas.")
+        if league and getattr(load_formats(current_app.config["FORMATS_DIR"]).get(format_id),
+                              "sealed", None) is None:
+            try:
+                made = demo_league(session, cat, load_formats(current_app.config["FORMATS_DIR"]),
+                                   event, players=players, seed=seed)
+            except ServiceError as exc:
+                raise CliError(exc.message) from None
+            click.echo(f"Liga de demostración creada: «{made.name}» (id {made.id}), con dos "
+                       "eventos anteriores de los mismos jugadores y este.")
         click.echo(f"Cuentas: organizador@demo.cl, juez@demo.cl, jugador1@demo.cl … "
                    f"(contraseña «{DEMO_PASSWORD}»).")
 

@@ -12,6 +12,8 @@ import copy
 import click
 from flask.cli import FlaskGroup
 
+from .lazy import COMMANDS, lazy_command
+
 SPANISH_HELP = {
     "run": "Servidor de desarrollo de Flask (para un local con varias mesas: tourney serve).",
     "shell": "Consola de Python con la aplicación cargada (para desarrolladores).",
@@ -54,7 +56,7 @@ def spanish_help_options(command: click.Command, ctx: click.Context) -> None:
 
 def _with_help(param: click.Parameter, text: str) -> click.Parameter:
     param = copy.copy(param)
-    param.help = text  # type: ignore[attr-defined]
+    param.help = text
     return param
 
 
@@ -76,8 +78,31 @@ class TourneyGroup(FlaskGroup):
             option.help = HELP_TEXT
         return option
 
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        # the project's commands (COMMANDS), Flask's own and Flask-Limiter's hidden group, all
+        # known without creating the app: `tourney --help` imports none of them
+        return sorted(set(self.commands) | set(COMMANDS) | set(HIDDEN_COMMANDS))
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """`tourney --help`: the project's commands' lines come from COMMANDS (nothing is
+        imported to print them); Flask's own are its built-in commands."""
+        rows = []
+        for name in self.list_commands(ctx):
+            if name in HIDDEN_COMMANDS:
+                continue
+            if name in COMMANDS:
+                rows.append((name, COMMANDS[name].short_help))
+            elif name in self.commands:
+                rows.append((name, SPANISH_HELP.get(name) or self.commands[name].get_short_help_str()))
+        if rows:
+            with formatter.section("Commands"):
+                formatter.write_dl(rows)
+
     def get_command(self, ctx: click.Context, name: str):
-        command = super().get_command(ctx, name)
+        if name in COMMANDS:
+            command = lazy_command(self, name)
+        else:  # Flask's run/shell/routes, or a command of the app's (Flask-Limiter's group)
+            command = super().get_command(ctx, name)
         if command is None:
             return None
         if name in SPANISH_HELP or name in HIDDEN_COMMANDS:

@@ -7,12 +7,12 @@ threads. Why these numbers (README, «Servir un evento»):
   per process, so processes are what use the cores. On SQLite one process is the default
   (one writer at a time; several processes are correct but gain little).
 * ``--threads 32``: requests wait mostly on the database; 32 threads per process keep a slow
-  request from holding up the others. A new connection that sends nothing holds a thread for
-  at most a few seconds before gunicorn parks it in its poller, so 32 × workers threads also
-  absorb a burst of idle sockets; a silent connection is parked after FIRST_BYTE_SECONDS
-  (0.1 s) instead of gthread's 5 s, so 100 of them leave ``/salud`` answering at once.
-* ``--worker-connections 1000`` per process: 1,000 phones keeping their connection open
-  between polls fit in one process; connections waiting are parked, not threads.
+  request from holding up the others. Only complete request heads reach a thread.
+* the worker (tourney.cli.serve_worker.HeaderDeadlineWorker) is gthread with the request
+  headers read by the poller under a 10 s deadline: a connection that sends half its headers
+  (slowloris) or nothing never holds a thread, and is closed when its time is up.
+* ``--worker-connections 12000`` per process (at most the open-file limit, which ``serve``
+  raises to the hard limit): 10,000 idle sockets are parked in one process's epoll.
 * ``--keep-alive 40`` seconds: longer than the 30 s the pairings page waits between polls,
   so a phone reuses its connection; an idle connection is closed after that.
 * ``--timeout 60``: a worker silent for a minute (stuck) is restarted; the heaviest page
@@ -35,7 +35,9 @@ from .. import create_app, db
 from .common import CliError, friendly
 
 DEFAULT_THREADS = 32
-WORKER_CONNECTIONS = 1000
+WORKER_CONNECTIONS = 12000
+WORKER_CLASS = "tourney.cli.serve_worker.HeaderDeadlineWorker"
+OPEN_FILES = 65536
 KEEP_ALIVE = 40
 TIMEOUT = 60
 WAITRESS_CONNECTION_LIMIT = 2000
@@ -53,7 +55,7 @@ def gunicorn_options(bind: str, workers: int, threads: int, access_log: bool) ->
     return {
         "bind": bind,
         "workers": workers,
-        "worker_class": "gthread",
+        "worker_class": WORKER_CLASS,
         "threads": threads,
         "worker_connections": WORKER_CONNECTIONS,
         "keepalive": KEEP_ALIVE,
@@ -90,6 +92,22 @@ def _park_silent_connections_sooner() -> None:
         return
     if hasattr(gthread, "DEFAULT_WORKER_DATA_TIMEOUT"):
         gthread.DEFAULT_WORKER_DATA_TIMEOUT = FIRST_BYTE_SECONDS
+
+
+def raise_open_files_limit(wanted: int = OPEN_FILES) -> int:
+    """Raise this process's open-file limit (inherited by the workers) towards ``wanted``:
+    every parked connection is a file descriptor, and the usual soft limit is 1,024."""
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    target = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+    if soft != resource.RLIM_INFINITY and soft < target:
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+            soft = target
+        except (ValueError, OSError):
+            pass
+    return soft
 
 
 def _run_gunicorn(options: dict) -> None:
@@ -143,6 +161,9 @@ def register(group: click.Group) -> None:
             serve(create_app(), **waitress_options(host, port, threads))
             return
         workers = workers or default_workers(url)
+        open_files = raise_open_files_limit()
+        options = gunicorn_options(f"{host}:{port}", workers, threads, access_log)
+        options["worker_connections"] = max(threads + 1, min(WORKER_CONNECTIONS, open_files - 100))
         click.echo(f"tourney: {workers} procesos × {threads} hilos en http://{host}:{port}/ "
                    f"({'SQLite' if url.startswith('sqlite') else 'PostgreSQL'})", err=True)
-        _run_gunicorn(gunicorn_options(f"{host}:{port}", workers, threads, access_log))
+        _run_gunicorn(options)

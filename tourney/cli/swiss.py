@@ -142,6 +142,9 @@ def topcut_command(state_path: str, size: str | None, as_json: bool) -> None:
     names = state.names()
     click.echo(f"Top {n}, eliminación directa al mejor de tres:")
     for i, m in enumerate(matches, 1):
+        if m.b is None:  # a bye: no cut pairs one (a Top N is always full)
+            click.echo(f"Mesa {i}: ({seed[m.a]}) {names[m.a]}  libre")
+            continue
         click.echo(f"Mesa {i}: ({seed[m.a]}) {names[m.a]}  vs  ({seed[m.b]}) {names[m.b]}")
 
 

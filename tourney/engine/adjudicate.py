@@ -8,7 +8,7 @@ from .game import Game
 from .record import GameRecord, Resolver, read_record
 from .verdict import Reason, Status, Verdict
 
-__all__ = ["Reason", "Status", "Verdict", "adjudicate", "adjudicate_lines", "replay"]
+__all__ = ["adjudicate", "adjudicate_lines", "replay"]
 
 
 def _labels(cards: dict[int, str], lines: list[int]) -> tuple[str, ...]:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from ..catalog.model import ALLY
 from .abilities.continuous import recompute
-from .abilities.protections import attack_forbidden, block_refused, damage_exiled
+from .abilities.chain import immune_to, immunity
+from .abilities.protections import attack_forbidden, block_refused, damage_exiled, target_shield
 from .errors import IllegalAction
 from .keywords import (
     CHALLENGER,
@@ -17,9 +18,11 @@ from .keywords import (
     NO_BLOCK,
     RECKLESS,
     UNBLOCKABLE,
+    block_capacity,
 )
 from .record import Action
-from .state import IN_PLAY, PHASE_NAMES, Inst, State
+from .zones import IN_PLAY, PHASE_NAMES, Inst
+from .state import State
 
 
 class Combat(State):
@@ -78,6 +81,14 @@ class Combat(State):
             if t.card.type != ALLY or t.zone != "defense" or t.controller != opp:
                 raise IllegalAction("10.44", f"{t.label()} no es un Aliado en la Línea de Defensa "
                                              "rival: no puede ser desafiado.")
+            shield = target_shield(self, t, a)
+            immune = immunity(t)
+            if shield is not None or (immune and immune_to(self, immune, a)):
+                why = (f"Inmunidad a {immune}" if shield is None else
+                       f"la habilidad continua de {shield.label()}")
+                raise IllegalAction("10.44", f"{t.label()} no puede ser objetivo de la habilidad "
+                                             f"Retador de {a.label()} ({why}): no puede ser "
+                                             "desafiado.")
             challenges[attacker] = target
         for iid in action.cards:
             self._put(self.cards[iid], "attack", p)
@@ -107,7 +118,8 @@ class Combat(State):
             raise IllegalAction("9 C2", f"No se pueden declarar bloqueos durante {PHASE_NAMES[self.phase]}.")
         if p == self.active:
             raise IllegalAction("9 C2", "Bloquea el jugador defensor, no el atacante.")
-        blockers: dict[str, str] = {}
+        blockers: dict[str, str] = {}  # blocker -> the first attacker it blocks
+        blocked_by: dict[str, int] = {}  # blocker -> how many attackers it blocks
         blocks: dict[str, str] = {}
         for blocker_id, attacker_id in action.pairs:
             b = self.cards[blocker_id]
@@ -117,9 +129,10 @@ class Combat(State):
                                             "no puede bloquear.")
             if attacker_id not in self.attackers or a.zone != "attack":
                 raise IllegalAction("9 C2", f"{a.label()} no es un Aliado atacante.")
-            if blocker_id in blockers:
+            if blocker_id in blockers and (b.lost or blocked_by[blocker_id] >= block_capacity(b.card)):
                 raise IllegalAction("9 C2", f"{b.label()} ya bloquea a otro Aliado: un Aliado "
-                                            "bloquea a un solo atacante.")
+                                            "bloquea a un solo atacante (salvo que su texto diga "
+                                            "«puede bloquear un Aliado adicional»).")
             if attacker_id in blocks:
                 raise IllegalAction("9 C2", f"{a.label()} ya está bloqueado: los bloqueos son uno a uno.")
             rule = self.can_block(b, a)
@@ -131,7 +144,8 @@ class Combat(State):
             if rule == "4.2":
                 raise IllegalAction(rule, f"{b.label()} no puede bloquear (un efecto o habilidad "
                                           "continua se lo impide).")
-            blockers[blocker_id] = attacker_id
+            blockers.setdefault(blocker_id, attacker_id)
+            blocked_by[blocker_id] = blocked_by.get(blocker_id, 0) + 1
             blocks[attacker_id] = blocker_id
         for attacker_id, target_id in self.challenges.items():
             target = self.cards[target_id]
@@ -140,16 +154,16 @@ class Combat(State):
                 continue
             if self.can_block(target, attacker) is not None:
                 continue
-            chosen = blockers.get(target_id)
-            if chosen is None or self.challenges.get(chosen) != target_id:
+            if blocks.get(attacker_id) != target_id:
                 raise IllegalAction("10.44", f"{target.label()} fue desafiado por el Retador "
                                              f"{attacker.label()} y debe bloquearlo.")
         self.blocks = blocks
         self.phase = "war"
         self.priority = p
         self.passes = 0
-        for blocker_id, attacker_id in blockers.items():
+        for blocker_id in blockers:
             self._emit("block_declared", self.cards[blocker_id], p)
+        for attacker_id in blocks:
             self._emit("blocked", self.cards[attacker_id], self.active)
 
     def _do_pass(self, action: Action) -> None:

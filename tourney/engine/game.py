@@ -18,14 +18,13 @@ from .combat import Combat
 from .errors import GameOver, IllegalAction
 from .play import Play
 from .record import Action, Header
-from .state import HAND_LIMIT, IN_PLAY, PHASE_NAMES, ZONE_NAMES, Inst, Outcome, Player
+from .zones import HAND_LIMIT
 from .turn import Turn
 
 if TYPE_CHECKING:  # pragma: no cover
     from .legal import LegalActions
 
-__all__ = ["HAND_LIMIT", "IN_PLAY", "PHASE_NAMES", "ZONE_NAMES", "Game", "Inst", "Outcome",
-           "Player"]
+__all__ = ["Game"]
 
 
 class Game(Activation, Turn, Combat, Play):

@@ -17,7 +17,8 @@ from .abilities.builder import choose_targets, effect_line
 from .abilities.chain import answer_kind, own_effect
 from .abilities.registry import hand_written
 from .errors import IllegalAction, RecordError
-from .game import HAND_LIMIT, Game
+from .zones import HAND_LIMIT
+from .game import Game
 from .keywords import CHALLENGER, UNIQUE, WAR, engine_keywords, play_permissions, weapon_capacity
 from .record import read_action, read_header
 

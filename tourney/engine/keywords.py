@@ -110,6 +110,15 @@ def weapon_capacity(card: Card) -> int:
     return 1
 
 
+def block_capacity(card: Card) -> int:
+    """How many attackers an Aliado may block: 1, or 2 when its text says, as a sentence of its
+    own, «Este Aliado puede bloquear un Aliado adicional» (9 C2)."""
+    for sentence in _sentences(card.text or ""):
+        if fold(sentence) == "este aliado puede bloquear un aliado adicional":
+            return 2
+    return 1
+
+
 @lru_cache(maxsize=8192)
 def enters_with_counters(card: Card) -> tuple[tuple[str, int], ...]:
     """Counters an Aliado's text says it enters play with ("entra en juego con un contador de Honor")."""

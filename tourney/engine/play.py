@@ -22,6 +22,7 @@ from .abilities.continuous import recompute
 from .abilities.evaluate import holds
 from .abilities.model import Ability
 from .abilities.cost_rules import cost_may_change
+from .abilities.play_rules import prohibited_by, restriction_refused
 from .abilities.protections import bearer_refused
 from .errors import IllegalAction
 from .keywords import (
@@ -35,7 +36,8 @@ from .keywords import (
     weapon_capacity,
 )
 from .record import Action
-from .state import IN_PLAY, PHASE_NAMES, ZONE_NAMES, Inst, State
+from .zones import IN_PLAY, PHASE_NAMES, ZONE_NAMES, Inst
+from .state import State
 
 
 def permission_from(inst: Inst, zone: str) -> Ability | None:
@@ -156,6 +158,14 @@ class Play(State):
                 raise IllegalAction("9 B", f"{inst.label()}: {card.type} sólo se juega en tu "
                                            f"Fase de Vigilia (ahora es {PHASE_NAMES[self.phase]}"
                                            f"{'' if p == self.active else ' del turno rival'}).")
+        # its own restrictions (4.2, 8.1) and prohibitions in play (6.4)
+        restricted = restriction_refused(self, inst, p, origin)
+        if restricted:
+            raise IllegalAction(*restricted)
+        forbidding = prohibited_by(self, inst, p)
+        if forbidding is not None:
+            raise IllegalAction("6.4", f"{inst.label()} no se puede jugar: lo prohíbe la "
+                                       f"habilidad continua de {forbidding.label()}.")
         # targets and bearer (8.2, 2.2)
         bearer = None
         if card.type == WEAPON:
@@ -226,6 +236,8 @@ class Play(State):
             self._put(self.cards[gid], "paid", p)
         for piece, ids in others or ():
             self._pay_cost(piece, ids, inst, p)
+        if others and self._check_castles():  # 3.1: lost at once, the card is not played
+            return
         if self.phase == "vigil" and not answering:
             self.gold_allowed = False
         if cost_unverified:

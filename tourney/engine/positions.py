@@ -18,7 +18,7 @@ from .errors import IllegalAction
 from .game import Game
 from .record import Action, GameRecord
 from .rules import rule_title
-from .state import PHASE_NAMES, ZONE_NAMES
+from .zones import PHASE_NAMES, ZONE_NAMES
 
 ZONE_MOVE = {**ZONE_NAMES, "castle_top": "el tope del Mazo Castillo",
              "castle_bottom": "el fondo del Mazo Castillo"}

@@ -78,6 +78,9 @@ RULES: dict[str, Rule] = {r.section: r for r in (
     Rule("6.3", "Habilidades disparadas",
          "Se usan cuando ocurre su evento disparador; las que dicen «puedes» son opcionales; "
          "las de salir del juego se disparan desde la zona de destino."),
+    Rule("6.4", "Habilidades continuas",
+         "Actúan siempre mientras se cumpla su condición y se revisan con cada cambio; una "
+         "prohibición («no se pueden jugar Talismanes») impide jugar esas cartas."),
     Rule("6.5", "Pasos para utilizar una habilidad",
          "Declarar y elegir objetivos, pagar los costes, disparos, respuestas y una "
          "Cancelación por jugador, y resolver sobre el estado actual: el efecto debe ser el "
@@ -85,6 +88,11 @@ RULES: dict[str, Rule] = {r.section: r for r in (
     Rule("6.6", "Resolución de múltiples habilidades disparadas",
          "Si se disparan varias a la vez, primero las del jugador activo y luego las del "
          "otro; cada jugador ordena las suyas.", CONFIRMED),
+    Rule("6.7", "Responder a que algo ocurra o fuera a ocurrir", "Una habilidad «en respuesta a "
+         "que … fuera a ocurrir» (prevenir que un Aliado sea Destruido) se usa antes de que "
+         "ocurra; si lo previene, el efecto que lo iba a causar no lo hace.", ESTIMATED,
+         "Contada después de 6.6 (confirmada); ninguna nota numera los apartados siguientes de "
+         "la sección 6, así que puede correrse en uno."),
     Rule("8.1", "Jugar una carta",
          "Se juega una carta que está donde debe estar (la mano) en el momento correcto, "
          "pagando su coste completo: Oros de la propia Reserva de Oro a la Zona de Oro "

@@ -17,8 +17,7 @@ from .abilities.registry import abilities_for
 from .errors import IllegalAction
 from .keywords import INDESTRUCTIBLE, UNIQUE, engine_keywords, enters_with_counters, weapon_grants
 from .record import Action, Header
-from .zones import (  # noqa: F401 - the pieces of a position, re-exported
-    HAND_LIMIT,
+from .zones import (
     IN_PLAY,
     IN_PLAY_ORDER,
     PHASE_NAMES,
@@ -100,7 +99,7 @@ class State:
         self._fixpoint: tuple | None = None  # the fingerprint a recomputation left unchanged
         self._recomputed: tuple | None = None
         self._off_play_key: tuple[Any, tuple] = (None, ())
-        self.race_given: dict[str, str] = {}
+        self.race_given: dict[str, tuple[str, ...]] = {}  # races added (§1)
         self.converted: dict[str, Card] = {}  # cards converted into an Aliado -> printed card
         self.statics_in_play: dict[str, None] = {}  # cards in play with continuous abilities
         self.affected: set[str] = set()  # cards continuous effects or effects «hasta…» touch

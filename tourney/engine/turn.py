@@ -6,7 +6,8 @@ from ..catalog.model import GOLD
 from .abilities.conversion import end_of_turn
 from .errors import IllegalAction
 from .record import Action
-from .state import HAND_LIMIT, PHASE_NAMES, Outcome, State
+from .zones import HAND_LIMIT, PHASE_NAMES, Outcome
+from .state import State
 
 
 class Turn(State):

@@ -1,6 +1,6 @@
 """The pieces of a position: card instances, players and their zones, the outcome.
 
-``state.State`` moves them around; the names are re-exported there.
+``state.State`` moves them around; import them from here.
 """
 from __future__ import annotations
 

@@ -43,6 +43,7 @@ from .decklist import (  # noqa: F401
     parse_decklist_xlsx,
 )
 from .errors import DecklistError, FormatError, LegalityError, UnknownFormatError  # noqa: F401
-from .formats import DEFAULT_FORMATS_DIR, Format, Game, load_format, load_formats, load_games  # noqa: F401
+from .games import DEFAULT_FORMATS_DIR, Game, load_games  # noqa: F401
+from .formats import Format, load_format, load_formats  # noqa: F401
 from .validator import validate, validate_resolved  # noqa: F401
 from .verdict import NO_CATALOG_NOTE, ResolvedDeck, Verdict, Violation  # noqa: F401

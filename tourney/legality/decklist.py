@@ -44,7 +44,7 @@ from ..catalog.model import fold
 from .errors import DecklistError
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .formats import Game
+    from .games import Game
 
 MAX_DECKLIST_BYTES = 256 * 1024  # a real list is a few KB
 MAX_LINE_QUANTITY = 100
@@ -129,7 +129,7 @@ _PREFIX = re.compile(r"^(?P<prefix>[^:]{1,40}):\s*(?P<rest>\S.*)$")
 
 
 def _default_game() -> Game:
-    from .formats import load_games
+    from .games import load_games
 
     global _DEFAULT_GAME
     if _DEFAULT_GAME is None:

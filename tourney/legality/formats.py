@@ -19,12 +19,12 @@ from typing import Any
 
 from ..catalog.model import fold, slugify
 from .errors import FormatError, UnknownFormatError
-from .games import (  # noqa: F401  (re-exported: formats.Game, formats.load_games…)
-    DECK_SHEETS, DEFAULT_FORMATS_DIR, GAMES_FILE, Game, SectionSpec, load_games,
+from .games import (
+    DEFAULT_FORMATS_DIR, GAMES_FILE, Game, load_games,
 )
 from .pool_rules import read_sealed
 from .rules import RULES
-from .toml_reader import MAX_FORMAT_BYTES, _read_toml, _Reader  # noqa: F401
+from .toml_reader import _read_toml, _Reader
 
 
 # --------------------------------------------------------------------------- formats

@@ -6,11 +6,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..catalog.model import fold
+from ..paths import FORMATS_DIR
 from .errors import FormatError
 from .toml_reader import _read_toml, _Reader
 
 GAMES_FILE = "games.toml"
-DEFAULT_FORMATS_DIR = Path(__file__).resolve().parent.parent.parent / "formats"
+DEFAULT_FORMATS_DIR = FORMATS_DIR  # the checkout's formats/, or the copy inside an installed wheel
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,7 +2,7 @@
 
 Pure: plain values in and out (catalog Cards, Counters, dicts); no database, no web.
 
-* the §11 rules live in ``tourney.legality.pool_rules`` and are re-exported here:
+* the §11 rules live in ``tourney.legality.pool_rules`` (import them from there):
   :func:`read_sealed` reads the ``[sealed]`` table of a format file into :class:`SealedRules`
   (Castillo size bounds for the organizer, restore rule, deck-check rule, swap rules);
   :func:`sized` is the format with the Castillo size an event chose;
@@ -26,9 +26,8 @@ from typing import TYPE_CHECKING, Any
 
 from ..catalog.model import fold, slugify
 from .errors import DecklistError
-from .pool_rules import (  # noqa: F401 - the §11 rules, re-exported
-    DECK_CHECK_MODES, SealedRules, check_counted, check_swap, is_sealed, read_sealed, round_start, sized,
-    support_notes,
+from .pool_rules import (
+    SealedRules,
 )
 from .verdict import Violation
 

@@ -1,7 +1,7 @@
 """The §11 rules of Sellado and Lanzamiento as data and pure functions (seed 000, the last
 paragraphs of 11 Mazo de Soporte): the ``[sealed]`` table of a format file, the Castillo size an
 event chooses, swaps between games against the pool, the restore rule between rounds, and the
-deck-check rule. Plain values in and out; ``tourney.legality.pool`` re-exports every name.
+deck-check rule. Plain values in and out; import them from here, not from ``tourney.legality.pool``.
 """
 from __future__ import annotations
 
@@ -14,7 +14,8 @@ from .errors import LegalityError
 from .verdict import Violation
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .formats import Format, _Reader
+    from .formats import Format
+    from .toml_reader import _Reader
 
 DECK_CHECK_MODES = ("registered", "pool")
 

@@ -16,7 +16,8 @@ from ..catalog.model import ALLY, RACE_SCHOOL, REALM, SCHOOLS, TOTEM, Card, fold
 from .verdict import Violation
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .formats import Format, _Reader
+    from .formats import Format
+    from .toml_reader import _Reader
     from .card_facts import CardInfo, DeckContext
 
 

@@ -28,7 +28,8 @@ from typing import Any
 from ..catalog.model import fold
 from .decklist import DeckList, parse_card_line, parse_decklist
 from .errors import LegalityError
-from .formats import Format, Game
+from .formats import Format
+from .games import Game
 from .validator import validate_resolved
 from .verdict import Verdict, Violation
 

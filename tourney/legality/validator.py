@@ -12,8 +12,8 @@ from collections.abc import Iterable
 
 from ..catalog.catalog import Catalog
 from ..catalog.model import Card
-from .card_facts import (  # noqa: F401  (CardInfo, DeckContext: re-exported for named rules)
-    _OK, _UNRESOLVED, UNIQUE, WANDERER, CardFacts, CardInfo, DeckContext, _at, _cards, _copies,
+from .card_facts import (
+    _OK, CardFacts, CardInfo, DeckContext, _at, _cards, _copies,
     _where,
 )
 from .decklist import DeckList, Entry

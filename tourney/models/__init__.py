@@ -7,3 +7,5 @@ except ImportError:  # pragma: no cover
     pass
 from . import adjudication  # noqa: F401,E402
 from . import pools  # noqa: F401,E402
+from . import history  # noqa: F401,E402
+from . import leagues  # noqa: F401,E402

@@ -22,7 +22,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
 from ..localtime import now_local
-from .data import EventInfo
+from ..document_values import EventInfo
 
 FONT = "TourneySans"
 FONT_BOLD = "TourneySans-Bold"

@@ -16,8 +16,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from datetime import datetime
 
-from .base import FONT, GREY, LIGHT, Document, fmt_date, fmt_datetime, width
-from .data import DeckLine, DeckSheet, EventInfo, sorted_by_name
+from .base import GREY, LIGHT, Document, fmt_date, fmt_datetime, width
+from ..document_values import DeckLine, DeckSheet, EventInfo, sorted_by_name
 
 BLANK_SIDE_ROWS = 10  # a blank sheet's side lines when the event gives no size (layout only)
 BLANK_ROWS_PER_COLUMN = 28  # 56 hand-written Castillo lines
@@ -84,7 +84,9 @@ def _draw_sheet(doc: Document, event: EventInfo, sheet: DeckSheet | None) -> Non
     span = right - left
     gap = 14.0
     col_w = (span - gap) / 2
-    blank = sheet is None or not (sheet.castle or sheet.support)  # no list yet: rows to fill by hand
+    if sheet is None:  # no player: the whole sheet is filled by hand
+        sheet = DeckSheet(player_name="")
+    blank = not (sheet.castle or sheet.support)  # no list yet: rows to fill by hand
 
     # -- fixed parts' heights (computed first, so the Castillo gets the rest) --------------
     head_h = 88.0
@@ -95,8 +97,9 @@ def _draw_sheet(doc: Document, event: EventInfo, sheet: DeckSheet | None) -> Non
     judge_h = 62.0
     fixed = head_h + 18 + 12 + 18 + 12 + verdict_h + judge_h + 16
 
-    castle_rows = ([("blank", None)] * (2 * BLANK_ROWS_PER_COLUMN) if blank
-                   else _castle_rows(sheet, event.grouped_by_type))
+    castle_rows: list[Row] = (
+        [("blank", None)] * (2 * BLANK_ROWS_PER_COLUMN) if blank
+        else _castle_rows(sheet, event.grouped_by_type))
     needed_per_col = max(1, -(-len(castle_rows) // 2))
     avail = doc.top - doc.bottom - fixed
     line_h = avail / (needed_per_col + 1 + support_rows_per_col)  # +1: a heading pushed down
@@ -290,4 +293,4 @@ def _row(doc: Document, x: float, y: float, w: float, line_h: float, size: float
         doc.text(race_x, base, line.race, size, max_width=race_w, min_size=size * 0.75)
 
 
-__all__ = ["FONT", "render_blank_sheets", "render_deck_sheets"]
+__all__ = ["render_blank_sheets", "render_deck_sheets"]

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from .base import GREY, LIGHT, Document, fmt_date
-from .data import EventInfo
+from ..document_values import EventInfo
 
 
 @dataclass(frozen=True)

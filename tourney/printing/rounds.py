@@ -14,7 +14,7 @@ from datetime import datetime
 
 from .base import GREY, Column, Document, draw_table, fmt_percent, width
 from ..swiss.topcut import round_name
-from .data import Bracket, EventInfo, PairingRow, StandingRow
+from ..document_values import Bracket, EventInfo, PairingRow, StandingRow
 
 BYE = "BYE"
 ORDERS = ("mesa", "alfabetico", "ambos")

@@ -10,7 +10,11 @@ Roles are held **per event** (issue 15):
   documents, outstanding tables, any player's swaps);
 - organizers of an event (owner, co-organizers) are also its judges;
 - a player owns their registration: their list, their reports, their swaps;
-- decklists are private to their owner and the event's staff until published.
+- decklists are private to their owner and the event's staff until published;
+- results: judges fill open tables and fix what the staff entered while the round is open; a
+  result both players confirmed is changed only by an organizer, and a closed round's (a
+  later round paired, the event finished) only by an organizer's explicit correction
+  (``may_change_result``, stages of ``tourney.swiss.corrections``).
 
 ``is_organizer(actor)`` without an event answers the global question (may create events);
 with an event (and the session) it answers for that event. Only reads of the session here
@@ -21,6 +25,7 @@ from __future__ import annotations
 from sqlmodel import Session, select
 
 from ..models.events import Event, EventJudge, Registration, User
+from ..swiss.corrections import STAGE_ENTERED, STAGE_OPEN
 from .errors import Forbidden
 
 STAFF_JUDGE = "juez"
@@ -105,3 +110,15 @@ def require_view_decklist(session: Session, actor: User | None, event: Event,
 def require_event_organizer(session: Session, actor: User | None, event: Event) -> None:
     """``require_organizer`` for one event, in the argument order of ``require_judge``."""
     require_organizer(actor, event, session)
+
+
+def may_change_result(session: Session, actor: User | None, event: Event, stage: str) -> bool:
+    """Who changes a table's result at each stage (tourney.swiss.corrections): the event's
+    judges and organizers fill an open table and fix a result the staff entered while the
+    round is open; a result both players agreed, and a correction of a closed round, only
+    the event's organizers (owner, co-organizers)."""
+    role = staff_role(session, actor, _event_of(session, event))
+    if stage in (STAGE_OPEN, STAGE_ENTERED):
+        return role is not None
+    return role in ("owner", STAFF_ORGANIZER)
+

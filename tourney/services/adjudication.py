@@ -11,6 +11,7 @@ engine replays it; the record, the verdict, the deck check and the uploader are 
 from __future__ import annotations
 
 import json
+import re
 from datetime import datetime
 
 from sqlalchemy.exc import IntegrityError
@@ -193,6 +194,11 @@ def decode_upload(data: bytes, filename: str = "") -> str:
                            "como texto UTF-8 (JSON Lines).", "file") from None
 
 
+# a JSON escape of half a UTF-16 pair with no other half: decodes to text nothing can store
+LONE_SURROGATE = re.compile(r"\\u[dD][89abAB][0-9a-fA-F]{2}(?!\\u[dD][c-fC-F][0-9a-fA-F]{2})"
+                            r"|(?<!\\u[dD][89abAB][0-9a-fA-F]{2})\\u[dD][c-fC-F][0-9a-fA-F]{2}")
+
+
 def read(text: str, catalog, field: str = "record"):
     """The engine's ``GameRecord`` of ``text``; ServiceError with the line when unreadable."""
     if len(text.encode("utf-8")) > MAX_RECORD_BYTES:
@@ -205,10 +211,29 @@ def read(text: str, catalog, field: str = "record"):
         line = text.count("\n", 0, text.index("\x00")) + 1
         raise ServiceError(f"Registro ilegible, línea {line}: tiene un carácter nulo (no es un "
                            "archivo de texto JSON Lines).", field)
+    lone = LONE_SURROGATE.search(text)
+    if lone is not None:
+        line = text.count("\n", 0, lone.start()) + 1
+        raise ServiceError(f"Registro ilegible, línea {line}: «{lone.group(0)}» es medio carácter "
+                           "(un sustituto UTF-16 suelto), no un texto válido.", field)
     try:
         return read_record(text.splitlines(), catalog_resolver(catalog))
     except RecordError as exc:
         raise ServiceError(f"Registro ilegible, línea {exc.line}: {exc.message}", field) from None
+    except RecursionError:
+        raise ServiceError("Registro ilegible: una línea anida cientos de corchetes o llaves; un "
+                           "registro de partida no es así.", field) from None
+
+
+def _storable(blob: str, field: str) -> str:
+    """JSON text that can be stored: a lone surrogate escape (``"\\ud800"``) decodes to a
+    character UTF-8 cannot hold; the database would refuse it."""
+    try:
+        blob.encode("utf-8")
+    except UnicodeEncodeError:
+        raise ServiceError("Registro ilegible: un texto (un nombre) tiene un carácter que no es "
+                           "válido («\\ud800…» suelto); corrige el registro.", field) from None
+    return blob
 
 
 def check_decks(session: Session, event: Event, match: Match, game: int, record,
@@ -323,8 +348,8 @@ def _store(session: Session, actor: User | None, event: Event, match: Match, gam
         source=source if source in SOURCES else SOURCE_TEXT,
         filename="".join(ch for ch in (filename or "") if ch.isprintable())[:255],
         record_text=text, players_json=json.dumps({pid: r.id for pid, r in seats.items()}),
-        verdict_json=json.dumps(data, ensure_ascii=False, default=str),
-        deck_check_json=json.dumps(decks, ensure_ascii=False),
+        verdict_json=_storable(json.dumps(data, ensure_ascii=False, default=str), field),
+        deck_check_json=_storable(json.dumps(decks, ensure_ascii=False), field),
         status=_engine_status(data), line=data.get("line"), rule=data.get("rule"),
         winner_id=seats[winner].id if winner in seats else None, decks_ok=decks["ok"])
     session.add(row)

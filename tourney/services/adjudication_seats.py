@@ -50,7 +50,7 @@ def first_player_of(match: Match, regs: dict[int, Registration], wanted: str) ->
     or the start of it, ignoring case and accents); ServiceError «first_player» otherwise."""
     players = [regs[match.player_a_id], regs[match.player_b_id]]
     text = str(wanted).strip()
-    if text.isdigit() and int(text) in (p.id for p in players):
+    if text.isascii() and text.isdigit() and int(text) in (p.id for p in players):
         return int(text)
     scores = [(_name_score(text, p.name), p) for p in players]
     best = max(score for score, _p in scores)

@@ -21,7 +21,7 @@ from ..catalog.model import slugify
 from ..models.events import User
 from .catalog import ImportReport, clear_cache, import_files, load_catalog
 from .errors import ServiceError
-from .events import require_organizer
+from .access import require_organizer
 
 MAX_UPLOAD_BYTES = 2 * 1024 * 1024  # the app's MAX_CONTENT_LENGTH; the request is refused above
 MAX_FILES = 12

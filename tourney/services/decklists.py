@@ -17,9 +17,7 @@ from ..legality.decklist import check_unknown_names
 from ..legality import swaps as support_rules
 from ..models.catalog import utcnow
 from ..models.events import EVENT_REGISTRATION, DecklistSubmission, Event, Registration, User
-from .access import can_view_decklist as can_view  # noqa: F401  (rights: services.access)
 from .access import is_organizer, owns
-from .access import require_view_decklist as require_view  # noqa: F401
 from .errors import Forbidden, ServiceError
 
 XLSX_MAGIC = b"PK\x03\x04"

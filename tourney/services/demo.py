@@ -111,8 +111,10 @@ DEMO_PASSWORD = "demo-clave-123"
 
 
 def demo_event(session: Session, catalog, formats: dict, format_id: str = "unificado",
-               players: int = 16, rounds_played: int = 3, seed: int = 2021) -> Event:
-    """Organizer + judge + ``players`` players with legal lists, ``rounds_played`` rounds."""
+               players: int = 16, rounds_played: int = 3, seed: int = 2021,
+               name: str = "Torneo Demo Unificado", event_date=None, extras: bool = True) -> Event:
+    """Organizer + judge + ``players`` players with legal lists, ``rounds_played`` rounds
+    (``extras``: a recorded swap and an adjudicated game in the last round)."""
     rng = random.Random(seed)
     if format_id not in formats:
         raise ServiceError(f"Formato desconocido: {format_id}.")
@@ -127,9 +129,9 @@ def demo_event(session: Session, catalog, formats: dict, format_id: str = "unifi
 
     org = user("organizador@demo.cl", "Organización Demo", ROLE_ORGANIZER)
     judge = user("juez@demo.cl", "Juez Demo")
-    today = utcnow().date()
+    today = event_date or utcnow().date()
     event = events.create_event(
-        session, org, name="Torneo Demo Unificado", date=today, venue="Club de Santiago",
+        session, org, name=name, date=today, venue="Club de Santiago",
         format_id=format_id, formats=formats, rounds_planned=rounds_played + 1, top_cut=0,
         seed=seed)
     events.add_judge(session, org, event, judge.email)
@@ -147,7 +149,7 @@ def demo_event(session: Session, catalog, formats: dict, format_id: str = "unifi
         for m in rounds.round_matches(session, rnd):
             if m.player_b_id is not None:
                 rounds.enter_result(session, org, event, m, rng.choice(outcomes), m.version)
-    if rounds_played:
+    if rounds_played and extras:
         _demo_swap(session, judge, event, fmt, catalog, rnd)
         adjudication_demo.demo_adjudication(session, judge, event, fmt, catalog, rnd)
     return event

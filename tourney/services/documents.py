@@ -1,5 +1,5 @@
 """Documents bridge: event rows -> plain values for tourney.printing / tourney.sheets (the
-XLSX imports live in ``tourney.services.imports``, re-exported here).
+XLSX imports live in ``tourney.services.imports``; import them from there).
 
 Reading (``event_documents``) builds an ``EventDocuments`` from the event tables: players,
 each player's registered decklist (tourney.services.decklists decides which one), rounds with
@@ -16,6 +16,7 @@ from datetime import datetime
 
 from sqlmodel import Session, select
 
+from ..db import MAX_ID
 from ..document_values import (
     Bracket,
     BracketMatch,
@@ -62,7 +63,7 @@ from . import decklists as decklist_service
 from . import rounds as round_service
 from .errors import NotFound, ServiceError
 from .document_decks import _deck_sheet, _versions
-from .imports import ImportSummary, account_emails, import_decklists, import_players
+from .imports import account_emails
 from .pools import event_format
 
 
@@ -76,7 +77,7 @@ def local_time(value: datetime | None) -> datetime | None:
 def find_event(session: Session, ref: str | int) -> Event:
     """An event by id (``12``) or by exact name."""
     text = str(ref).strip()
-    event = session.get(Event, int(text)) if text.isdigit() else None
+    event = session.get(Event, int(text)) if text.isascii() and text.isdigit() and int(text) <= MAX_ID else None
     if event is None:
         matches = list(session.exec(select(Event).where(Event.name == text)))
         if len(matches) > 1:
@@ -307,18 +308,7 @@ def _pair_swaps(outgoing: list[dict], incoming: list[dict], catalog) -> list[tup
     return [(qty, o, i) for (o, i), qty in merged.items()]
 
 
-__all__ = [
-    "DOCUMENT_KINDS",
-    "ImportSummary",
-    "RenderedDocument",
-    "ServiceError",
-    "event_documents",
-    "event_info",
-    "find_event",
-    "import_decklists",
-    "import_players",
-    "render_document",
-]
+__all__ = ["DOCUMENT_KINDS", "RenderedDocument", "event_documents", "event_info", "find_event", "render_document"]
 
 
 DOCUMENT_KINDS = ("decksheets", "blank", "pairings", "slips", "standings", "workbook",

@@ -1,7 +1,7 @@
 """Events: creation, registration, players at the desk, drops, judges, publication.
 
 Every function takes the Session and the acting User, checks the actor's rights
-(``tourney.services.access``, re-exported here), flushes and never commits (the request edge
+(``tourney.services.access``, import the checks from there), flushes and never commits (the request edge
 or the CLI command commits).
 """
 from __future__ import annotations
@@ -16,7 +16,7 @@ from ..models.events import (
     EVENT_FINISHED, ROUND_SWISS, Event, EventJudge, ForbiddenPair, Registration, Round, User,
 )
 from ..swiss import MAX_ASSIGNED_BYES, TOP_CUT_SIZES
-from .access import STAFF_ROLES, is_judge, is_organizer, require_judge, require_organizer  # noqa: F401
+from .access import STAFF_ROLES, require_organizer
 from .accounts import normalize_email
 from .errors import Conflict, Forbidden, NotFound, ServiceError
 from .rounds.reads import event_rounds

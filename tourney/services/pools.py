@@ -17,6 +17,7 @@ from sqlmodel import Session, select
 from ..catalog.model import fold
 from ..legality import DEFAULT_FORMATS_DIR, LegalityError
 from ..legality import pool as core
+from ..legality import pool_rules
 from ..models.catalog import utcnow
 from ..models.events import DeckCheck, DecklistSubmission, Event, Match, Registration, Round, User
 from ..models.pools import PlayerPool, SealedEvent
@@ -28,7 +29,7 @@ SOURCE_POOL = "pool"
 
 # -- formats and settings -------------------------------------------------------------------
 def is_pool_format(fmt) -> bool:
-    return core.is_sealed(fmt)
+    return pool_rules.is_sealed(fmt)
 
 
 def _default_format(event: Event):
@@ -48,7 +49,7 @@ def settings(session: Session, event: Event) -> SealedEvent | None:
 
 def ensure_settings(session: Session, event: Event, fmt) -> SealedEvent | None:
     """The event's sealed settings (created with the format's defaults); None if not sealed."""
-    if not core.is_sealed(fmt):
+    if not pool_rules.is_sealed(fmt):
         return None
     row = settings(session, event)
     if row is None:
@@ -60,11 +61,11 @@ def ensure_settings(session: Session, event: Event, fmt) -> SealedEvent | None:
 
 def event_format(session: Session, event: Event, fmt):
     """The format with this event's Mazo Castillo size (constructed formats pass through)."""
-    if not core.is_sealed(fmt):
+    if not pool_rules.is_sealed(fmt):
         return fmt
     row = settings(session, event)
     try:
-        return core.sized(fmt, row.castle_size if row is not None else None)
+        return pool_rules.sized(fmt, row.castle_size if row is not None else None)
     except LegalityError:
         return fmt
 
@@ -86,7 +87,7 @@ def configure(session: Session, actor: User, event: Event, fmt, *, castle_size: 
         raise ServiceError("Los pools ya están cerrados: el tamaño del Castillo y la edición no "
                            "pueden cambiar.", "castle_size")
     try:
-        core.sized(fmt, castle_size)
+        pool_rules.sized(fmt, castle_size)
     except LegalityError as exc:
         raise ServiceError(f"Tamaño del Mazo Castillo: {exc}.", "castle_size") from None
     legal = list(fmt.legal_editions or ())
@@ -111,7 +112,7 @@ def create_sealed_event(session: Session, actor: User, *, formats: dict, castle_
     from . import events
 
     fmt = formats.get(fields.get("format_id"))
-    if not core.is_sealed(fmt):
+    if not pool_rules.is_sealed(fmt):
         raise ServiceError("Elige un formato Sellado o Lanzamiento.", "format_id")
     event = events.create_event(session, actor, formats=formats, **fields)
     configure(session, actor, event, fmt, castle_size=castle_size, editions=editions,
@@ -319,6 +320,7 @@ def carried_deck(session: Session, event: Event, registration: Registration, mat
     rules = getattr(fmt, "sealed", None)
     if rules is None or rules.restore_between_rounds or match is None:
         return deck
+    from ..legality import swaps as legal_swaps
     from . import swaps
 
     rnd = session.get(Round, match.round_id)
@@ -332,8 +334,8 @@ def carried_deck(session: Session, event: Event, registration: Registration, mat
         recorded = swaps.swaps_for(session, previous, registration)
         for game in sorted(recorded):
             end = swaps._apply(end, json.loads(recorded[game].swaps_json))
-        castle = core.round_start(rules, registered, Counter(end.castle))
-        deck = swaps.Deck(castle, whole - castle, deck.names)
+        castle = pool_rules.round_start(rules, registered, Counter(end.castle))
+        deck = legal_swaps.Deck(castle, whole - castle, deck.names)
     return deck
 
 
@@ -375,7 +377,7 @@ def pool_deck_check(session: Session, actor: User, event: Event, registration: R
                 names.setdefault(key, res.card.name if res is not None and res.ok else entry.name)
             found[key] += entry.quantity
         sections.append(found)
-    diffs = core.check_counted(fmt.sealed, pool.counts(), castle_exp, sections[0], sections[1],
+    diffs = pool_rules.check_counted(fmt.sealed, pool.counts(), castle_exp, sections[0], sections[1],
                                fmt.main_exact, names, (fmt.main_name, fmt.side_name))
     for d in diffs:
         key = d.pop("key")

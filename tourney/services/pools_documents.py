@@ -9,6 +9,7 @@ from sqlmodel import Session, select
 
 from ..catalog.model import fold
 from ..legality import pool as core
+from ..legality import pool_rules
 from ..models.events import Event, Registration, User
 from ..printing.poolsheet import PoolSheet, PoolSheetLine, render_pool_sheets
 from ..sheets.pools import PoolRow, read_pools, write_pools
@@ -53,7 +54,7 @@ def pool_sheets(session: Session, event: Event, fmt, registrations: list[Registr
     by_player = pools.pools_by_player(session, event)
     subs = registered_by_player(session, event)
     emails = _emails(session, regs)
-    notes = core.support_notes(fmt.sealed) if core.is_sealed(fmt) else []
+    notes = pool_rules.support_notes(fmt.sealed) if pool_rules.is_sealed(fmt) else []
     out = []
     for reg in regs:
         row = by_player.get(reg.id)

@@ -127,7 +127,7 @@ def check_player(setup, expected, registered, game: int, by_code, *,
     deck_for = ("el Castillo inscrito (juego 1)" if game == 1 else
                 f"el Castillo del juego {game} (lista inscrita y cambios registrados)")
     diffs: list[dict] = []
-    for key in sorted(set(exp) | set(got), key=lambda k: (keys.names.get(k, k).casefold(), k)):
+    for key in sorted(set(exp) | set(got), key=lambda k: ((keys.names.get(k) or k or "").casefold(), k or "")):
         e, g = exp.get(key, 0), got.get(key, 0)
         if e == g or (partial and g < e):
             continue

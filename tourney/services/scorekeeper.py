@@ -12,14 +12,14 @@ from dataclasses import dataclass
 from sqlmodel import Session
 
 from ..models.events import (
-    EVENT_FINISHED, MATCH_CONFIRMED, ROUND_TOP_CUT, Event, Match, Registration, Round, User,
+    MATCH_CONFIRMED, ROUND_TOP_CUT, Event, Match, Registration, Round, User,
 )
 from ..swiss import Result, SwissUserError, parse_result
 from . import rounds
-from .access import is_organizer, require_judge
-from .errors import Conflict, Forbidden, NotFound, ServiceError
+from .access import require_judge
+from .errors import Conflict, NotFound, ServiceError
 from .wall import records_before
-from .rounds.results import _cas, _check_playoff, flip
+from .rounds.results import flip, label
 
 # (button label, stored "a-b-d"): the results a table can end with, best of three.
 RESULT_BUTTONS: tuple[tuple[str, str], ...] = (
@@ -47,11 +47,6 @@ def parse_code(text: str) -> str:
     except SwissUserError as exc:
         raise ServiceError(f"{exc}", "result") from None
     return result
-
-
-def label(result: str | None) -> str:
-    """A stored result as the grid shows it: 2-1-0 -> «2-1», 1-1-1 -> «1-1-1» (swiss.Result)."""
-    return Result.parse(result).short() if result else ""
 
 
 @dataclass(frozen=True)
@@ -83,6 +78,7 @@ class Grid:
     playoff: bool
     total: int
     open_count: int
+    closed: str | None = None  # why the round's results change only by correction
 
     @property
     def buttons(self) -> tuple[tuple[str, str], ...]:
@@ -96,8 +92,9 @@ def grid_round(session: Session, actor: User | None, event: Event, number: int) 
 
 
 def grid(session: Session, actor: User | None, event: Event, number: int,
-         open_only: bool = False) -> Grid:
-    """Every table of round ``number`` (or only those still without a final result)."""
+         open_only: bool = False, keep: int | None = None) -> Grid:
+    """Every table of round ``number`` (or only those still without a final result, plus
+    table ``keep``: the one just saved stays where it was)."""
     require_judge(session, actor, event)
     rnd = rounds.get_round(session, event, number)
     before = records_before(session, event, rnd)
@@ -110,16 +107,17 @@ def grid(session: Session, actor: User | None, event: Event, number: int,
                             points.get(m.player_b_id, 0) if m.player_b_id else 0,
                             m.result, m.status, tuple(t.reports.values())))
     open_count = sum(1 for r in rows if r.open)
-    shown = tuple(r for r in rows if r.open) if open_only else tuple(rows)
-    return Grid(rnd, shown, rnd.kind == ROUND_TOP_CUT, len(rows), open_count)
+    shown = tuple(r for r in rows if r.open or r.table == keep) if open_only else tuple(rows)
+    return Grid(rnd, shown, rnd.kind == ROUND_TOP_CUT, len(rows), open_count,
+                rounds.closed_reason(session, event, rnd))
 
 
 def enter(session: Session, actor: User | None, event: Event, number: int, result: str,
           *, match_id: int | None = None, table: int | None = None,
           seen_version: int | None = None) -> Match:
-    """Save a table's result from the grid (organizer or judge of the event). A judge fills
-    tables and corrects a final result while the round is open (no later round paired, the
-    event not finished); after that, correcting stays with the organizer."""
+    """Save a table's result from the grid (rounds.enter_result: judges fill open tables, an
+    organizer also changes a final result while the round is open; a closed round's results
+    change only by correction)."""
     require_judge(session, actor, event)
     if match_id is None and table is None:
         raise ServiceError("Indica la mesa.", "table")
@@ -128,30 +126,12 @@ def enter(session: Session, actor: User | None, event: Event, number: int, resul
     if match.player_b_id is None:
         raise ServiceError(f"La mesa {match.table_no} es un bye: no lleva resultado.", "result")
     result = parse_code(result)
-    if match.status == MATCH_CONFIRMED and not is_organizer(actor, event, session) \
-            and not round_open(session, event, rnd):
-        if match.result == result:
-            return match
-        raise Forbidden(f"La mesa {match.table_no} ya tiene resultado ({label(match.result)}) y "
-                        f"la ronda {rnd.number} está cerrada: solo el organizador lo corrige.")
-    _check_playoff(session, match, result)
     version = match.version if seen_version is None else seen_version
-    if _cas(session, match, version, result=result, status=MATCH_CONFIRMED):
-        return match
-    session.refresh(match)
-    if match.result == result and match.status == MATCH_CONFIRMED:
-        return match  # the same tap twice
-    raise Conflict(f"La mesa {match.table_no} cambió mientras tanto (ahora: "
-                   f"{label(match.result) or 'sin resultado'}). Revisa y vuelve a guardar.",
-                   "result")
-
-
-def round_open(session: Session, event: Event, rnd: Round) -> bool:
-    """A round stays open to the judges' corrections until the next round is paired or the
-    event is finished (then the standings it fed have been used)."""
-    if event.status == EVENT_FINISHED:
-        return False
-    return all(r.number <= rnd.number for r in rounds.event_rounds(session, event))
+    try:
+        return rounds.enter_result(session, actor, event, match, result, version)
+    except ServiceError as exc:
+        exc.field = "result"
+        raise
 
 
 def open_count(session: Session, rnd: Round) -> int:

@@ -12,7 +12,7 @@ from sqlmodel import Session, select
 
 from ..legality import DecklistError
 from ..legality import swaps as rules
-from ..legality.swaps import GAMES_WITH_SWAPS, RULE, Deck, SwapError, compare  # noqa: F401
+from ..legality.swaps import RULE, Deck, SwapError, compare
 from ..models.catalog import utcnow
 from ..models.events import (
     MATCH_CONFIRMED, DeckCheck, Event, Match, MatchSeat, Registration, Round, SupportSwap, User,

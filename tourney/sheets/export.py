@@ -54,11 +54,12 @@ def build_workbook(docs: EventDocuments) -> bytes:
     info = wb.active
     info.title = "Evento"
     ev = docs.event
-    _table(info, ["Campo", "Valor"], [
+    rows: list[list[Any]] = [
         ["Evento", ev.name], ["Fecha", ev.date], ["Formato", ev.format_name],
         ["Lugar", ev.location], ["Organizador", ev.organizer], ["Jugadores", len(docs.players)],
         ["Rondas", len(docs.rounds)], ["Tamaño de página", ev.page_size],
-    ] + _cut_rows(docs), formats={2: DATE})
+    ]
+    _table(info, ["Campo", "Valor"], rows + _cut_rows(docs), formats={2: DATE})
 
     _table(wb.create_sheet(PLAYERS_SHEET), list(PLAYERS_HEADERS), [
         [p.name, p.player_id or None, p.byes or None, "sí" if p.dropped else None]

@@ -11,7 +11,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 
 from .model import SwissUserError, TournamentState
-from .pairing import Pairing, pair_round, pending_results
+from .pairing import Pairing, pair_round
+from .problem import pending_results
 from .standings import records
 
 

@@ -47,8 +47,8 @@ import random
 from dataclasses import dataclass, replace
 
 from .model import Match, SwissFatalError, SwissUserError, TournamentState
-from .limits import (  # noqa: F401  (re-exported: the solver's knobs)
-    BORROW, HAVE_RUSTWORKX, POLISH, SMALL_GROUP, WINDOW_LIMIT,
+from .limits import (
+    SMALL_GROUP, WINDOW_LIMIT,
 )
 from .problem import PairingProblem, pending_results
 from .standings import no_gc, records

@@ -8,19 +8,30 @@ from __future__ import annotations
 from flask import Flask, render_template
 from flask_login import LoginManager
 from flask_wtf.csrf import CSRFError, CSRFProtect
+from werkzeug.routing import IntegerConverter
 
-from ..db import get_session
+from ..db import MAX_ID, get_session
 from ..models.events import User
 from ..services.errors import Forbidden, NotFound
 from . import auth, documents, events
 from . import catalog, scorekeeper, wall  # event day (issue 13)
-from . import event_day, judges, players_day  # noqa: F401  (scorekeeper routes, helpers)
+from . import corrections, event_day, history, judges, players_day  # noqa: F401  (scorekeeper routes)
 from . import adjudication  # recorded games of a match (issue 12)
 from . import pools  # Sellado / Lanzamiento pools (issue 16)
-from .common import local_time
+from . import leagues  # leagues, player pages, ratings (issue 25)
+from ..localtime import local_time
+
+
+class RowId(IntegerConverter):
+    """``<int:…>`` in every route: at most MAX_ID, so ``/eventos/2147483648`` is a 404, never a
+    database error (issue 26, finding 8)."""
+
+    def __init__(self, map, fixed_digits=0, min=None, max=MAX_ID, signed=False):  # noqa: A002
+        super().__init__(map, fixed_digits=fixed_digits, min=min, max=max, signed=signed)
 
 
 def init_app(app: Flask) -> None:
+    app.url_map.converters["int"] = RowId  # before the blueprints add their rules
     CSRFProtect(app)
     app.config.setdefault("SESSION_COOKIE_SAMESITE", "Lax")
     app.config.setdefault("REMEMBER_COOKIE_SAMESITE", "Lax")
@@ -57,6 +68,7 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(wall.bp)
     app.register_blueprint(adjudication.bp)
     app.register_blueprint(pools.bp)
+    app.register_blueprint(leagues.bp)
 
     @app.errorhandler(Forbidden)
     def forbidden(exc):

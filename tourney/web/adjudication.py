@@ -14,10 +14,12 @@ from wtforms.validators import Length, Optional
 
 from ..models.adjudication import SOURCE_CLI, SOURCE_FILE, SOURCE_TEXT
 from ..models.events import Registration, User
+from ..engine.rules import rule_title
 from ..services import adjudication as service
 from ..services import adjudication_view as view
 from ..services.errors import NotFound, ServiceError
 from ..services.events import get_event
+from ..db import as_id
 from .common import actor, catalog, db, format_for, service_call
 from .forms import choices
 
@@ -68,7 +70,7 @@ def _viewable(event, match):
 def _selected(match, number: int):
     """The revision asked for (``?revision=N``), else the latest; None when there is none."""
     rows = [a for a in service.for_match(db(), match) if a.game == number]
-    wanted = request.args.get("revision", type=int)
+    wanted = request.args.get("revision", type=as_id)
     if wanted is not None:
         found = next((a for a in rows if a.revision == wanted), None)
         if found is None:
@@ -85,12 +87,12 @@ def index(event_id: int):
     event = _event(event_id)
     session = db()
     staff = service.can_upload(session, actor(), event)
-    wanted = request.args.get("mesa", type=int)
+    wanted = request.args.get("mesa", type=as_id)
     if staff and wanted:  # the «arbitrar una mesa» picker (a plain GET form)
         match, _rnd = service.get_match(session, event, wanted)
         return redirect(url_for("adjudication.upload", event_id=event.id, match_id=match.id))
     rounds, rnd, choices_ = (service.tables_to_adjudicate(session, event,
-                                                          request.args.get("ronda", type=int))
+                                                          request.args.get("ronda", type=as_id))
                              if staff else ([], None, []))
     rows = service.visible(session, actor(), event)
     tables = {}
@@ -116,8 +118,8 @@ def upload(event_id: int, match_id: int):
     form.game.choices = choices((g, f"Juego {g}") for g in service.GAMES)
     form.first_player.choices = choices(
         [(0, "según los nombres del registro")] + [(rid, n) for rid, n in names.items()])
-    if request.method == "GET" and request.args.get("juego", type=int) in service.GAMES:
-        form.game.data = str(request.args.get("juego", type=int))
+    if request.method == "GET" and request.args.get("juego", type=as_id) in service.GAMES:
+        form.game.data = str(request.args.get("juego", type=as_id))
     status = 200
     if request.method == "POST":
         status = 400
@@ -163,7 +165,7 @@ def verdict(event_id: int, match_id: int, number: int):
     return render_template("adjudication/verdict.html", event=event, match=match, rnd=rnd,
                            number=number, adj=adj, revisions=revisions, names=_names(match),
                            staff=service.can_upload(db(), actor(), event), details=details,
-                           rule_title=service.rule_title, uploader=_uploader(adj),
+                           rule_title=rule_title, uploader=_uploader(adj),
                            judged=service.games_of(db(), match.id))
 
 
@@ -216,7 +218,7 @@ def board(event_id: int, match_id: int, number: int):
     except ServiceError as exc:  # the catalog no longer has a card of the stored record
         return render_template("error.html", code=409, message="Este registro ya no se puede "
                                f"reproducir con el catálogo actual. {exc.message}"), 409
-    line = request.args.get("linea", type=int)
+    line = request.args.get("linea", type=as_id)
     if line is None:
         line = steps.steps[steps.illegal].line if steps.illegal is not None else 1
     step = view.step_for_line(steps, line)
@@ -225,7 +227,7 @@ def board(event_id: int, match_id: int, number: int):
         stop = steps.steps[steps.illegal] if steps.illegal is not None else steps.steps[0]
         shown = stop.position
     args = {"event_id": event.id, "match_id": match.id, "number": number}
-    if request.args.get("revision", type=int) is not None:
+    if request.args.get("revision", type=as_id) is not None:
         args["revision"] = adj.revision
     template = ("adjudication/_board.html" if request.args.get("parcial") == "1"
                 else "adjudication/board.html")

@@ -10,7 +10,7 @@ from flask_login import current_user
 from markupsafe import Markup
 
 from ..db import get_session
-from ..localtime import from_local, local_time, venue_zone  # noqa: F401  (used by the views)
+from ..localtime import venue_zone
 from ..models.events import Event
 from ..services.access import is_organizer
 from ..services.catalog import load_catalog

@@ -5,9 +5,10 @@ from __future__ import annotations
 from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
 from flask_login import login_required
 
-from ..services import documents as docs_service, events as ev, notes, rounds
+from ..services import access, documents as docs_service, events as ev, imports, notes, rounds
 from ..services.errors import Forbidden, ServiceError
 from ..sheets import SheetFileError, SheetImportError
+from ..db import as_id
 from .common import actor, catalog, commit, db, format_for, formats, rollback
 from .forms import ImportForm
 
@@ -31,7 +32,7 @@ def _page(event, *, players_form=None, decklists_form=None, errors=None, status=
     all_rounds = rounds.event_rounds(session, event)
     return render_template(
         "events/documents.html", event=event, rounds=all_rounds,
-        is_organizer=ev.is_organizer(actor(), event, session), labels=KIND_LABELS,
+        is_organizer=access.is_organizer(actor(), event, session), labels=KIND_LABELS,
         players_form=players_form or ImportForm(prefix="jugadores"),
         decklists_form=decklists_form or ImportForm(prefix="listas"),
         errors=errors or [], summary=summary or []), status
@@ -41,7 +42,7 @@ def _page(event, *, players_form=None, decklists_form=None, errors=None, status=
 @login_required
 def index(event_id: int):
     event = ev.get_event(db(), event_id)
-    ev.require_judge(db(), actor(), event)
+    access.require_judge(db(), actor(), event)
     summary = notes.take(db(), actor().id, request.args.get("resumen"))  # stored server-side
     if summary:
         commit()
@@ -53,12 +54,12 @@ def index(event_id: int):
 def download(event_id: int, kind: str):
     session = db()
     event = ev.get_event(session, event_id)
-    ev.require_judge(session, actor(), event)
-    if kind == "workbook" and not ev.is_organizer(actor(), event, session):
+    access.require_judge(session, actor(), event)
+    if kind == "workbook" and not access.is_organizer(actor(), event, session):
         raise Forbidden("Solo un organizador descarga el libro del evento.")
     if kind not in PDF_KINDS + ("workbook",):
         abort(404)
-    number = request.args.get("ronda", type=int)
+    number = request.args.get("ronda", type=as_id)
     order = ORDERS.get(request.args.get("orden", "ambos"), "ambos")
     try:
         doc = docs_service.render_document(
@@ -76,7 +77,7 @@ def download(event_id: int, kind: str):
 def _import(event_id: int, which: str):
     session = db()
     event = ev.get_event(session, event_id)
-    ev.require_organizer(actor(), event, session)
+    access.require_organizer(actor(), event, session)
     form = ImportForm(prefix=which)
     forms = {"players_form": None, "decklists_form": None}
     forms["players_form" if which == "jugadores" else "decklists_form"] = form
@@ -92,9 +93,9 @@ def _import(event_id: int, which: str):
         if not name.lower().endswith(".xlsx"):
             raise ServiceError(f"«{name}» no es una planilla XLSX: guárdala como .xlsx.", "file")
         if which == "jugadores":
-            summary = docs_service.import_players(session, actor(), event, data)
+            summary = imports.import_players(session, actor(), event, data)
         else:
-            summary = docs_service.import_decklists(session, actor(), event, data,
+            summary = imports.import_decklists(session, actor(), event, data,
                                                     format_for(event), catalog())
         commit()
     except SheetImportError as exc:

@@ -5,8 +5,9 @@ from __future__ import annotations
 from flask import jsonify, request
 from flask_login import login_required
 
-from ..services import events as ev, judge_tools
+from ..services import access, events as ev, judge_tools
 from ..services.errors import Forbidden, ServiceError
+from ..db import as_id
 from .common import actor, db, format_for
 from .scorekeeper import bp
 
@@ -17,11 +18,11 @@ def expected_deck(event_id: int):
     """The deck expected for a player and game, as list text (prefills the deck check)."""
     session = db()
     event = ev.get_event(session, event_id)
-    ev.require_judge(session, actor(), event)
+    access.require_judge(session, actor(), event)
     try:
-        reg = ev.get_registration(session, event, request.args.get("jugador", type=int) or 0)
+        reg = ev.get_registration(session, event, request.args.get("jugador", type=as_id) or 0)
         text = judge_tools.expected_text(session, actor(), event, reg,
-                                         request.args.get("juego", 1, type=int),
+                                         request.args.get("juego", 1, type=as_id),
                                          format_for(event))
     except ServiceError as exc:
         if isinstance(exc, Forbidden):

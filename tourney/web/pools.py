@@ -97,7 +97,7 @@ def setup(event_id: int):
             form.castle_size.data = fmt.main_exact
     status = 200
     if request.method == "POST":
-        if not ev.is_organizer(actor(), event, db()):
+        if not access.is_organizer(actor(), event, db()):
             abort(403)
         if sealed and form.validate_on_submit():
             with service_call(form, success="Sellado configurado.") as call:

@@ -110,8 +110,41 @@ def _spanish_forms() -> None:
     FlaskForm.Meta.locales = ("es",)
 
 
+BARE_HEADERS = [
+    ("Content-Type", "text/html; charset=utf-8"),
+    ("X-Content-Type-Options", "nosniff"),
+    ("X-Frame-Options", "DENY"),
+    ("Referrer-Policy", "same-origin"),
+    ("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'; base-uri 'none'"),
+    ("Cache-Control", "no-store"),
+]
+BARE_500 = ("<!doctype html><html lang=\"es\"><meta charset=\"utf-8\"><title>Error 500</title>"
+            "<h1>Error</h1><p>" + "Ocurrió un error inesperado en el servidor; avisa al organizador si se "
+            "repite." + "</p><p><a href=\"/\">Volver al inicio</a></p></html>").encode()
+
+
+class LastResort:
+    """WSGI middleware: when even the error page fails (its template, the database), answer a
+    plain Spanish 500 with the security headers instead of the server's bare page and
+    traceback log line (issue 26, finding 11). The error is still logged."""
+
+    def __init__(self, wsgi_app, logger):
+        self.wsgi_app = wsgi_app
+        self.logger = logger
+
+    def __call__(self, environ, start_response):
+        try:
+            return self.wsgi_app(environ, start_response)
+        except Exception:  # noqa: BLE001 - the last line of defence answers, never raises
+            self.logger.exception("error al mostrar la página de error")
+            start_response("500 INTERNAL SERVER ERROR", list(BARE_HEADERS))
+            return [BARE_500]
+
+
 def init_app(app: Flask) -> None:
     """Headers on every response and the nonce loader (call after the blueprints)."""
+    if not app.testing:  # tests see the exception itself
+        app.wsgi_app = LastResort(app.wsgi_app, app.logger)
     app.jinja_env.globals["csp_nonce"] = csp_nonce
     app.jinja_env.globals["organizes"] = organizes
     app.jinja_env.loader = NonceLoader(app.jinja_env.loader)
@@ -143,6 +176,10 @@ def _spanish_errors(app: Flask) -> None:
     Spanish page (the specific handlers, such as CSRF's, still win)."""
     def handler(code: int):
         def render(_exc):
+            if code == 500:  # the failed request may have left the session in an aborted transaction
+                session = g.get("db_session")
+                if session is not None:
+                    session.rollback()
             return render_template("error.html", code=code, message=SPANISH_ERRORS[code]), code
 
         return render

@@ -8,6 +8,7 @@ from flask import Blueprint, Response, abort, render_template, request, send_fro
 
 from ..services import events as ev
 from ..services import wall
+from ..db import as_id
 from .common import db
 
 bp = Blueprint("wall", __name__)
@@ -55,7 +56,7 @@ def qr(event_id: int):
 def projector(event_id: int):
     session = db()
     event = ev.get_event(session, event_id)
-    number = request.args.get("ronda", type=int)
+    number = request.args.get("ronda", type=as_id)
     rnd = wall.latest_published(session, event)
     if number is not None:
         from ..services import rounds

@@ -8,4 +8,3 @@
 Every importer raises ``CatalogImportError`` naming the record/row and field on
 malformed input; none returns a partial result.
 """
-from ..errors import CatalogImportError  # noqa: F401

@@ -14,8 +14,6 @@ import io
 from pathlib import Path
 from typing import Any
 
-from openpyxl import load_workbook
-
 from ..errors import CatalogImportError
 from ..keywords import KEYWORDS, declared_keywords, normalize_breaks
 from ..model import Card, fold, slugify
@@ -70,6 +68,8 @@ def _csv_rows(path: Path) -> list[tuple[int, list[Any]]]:
 
 
 def _xlsx_rows(path: Path) -> list[tuple[int, list[Any]]]:
+    from openpyxl import load_workbook  # only XLSX catalogs pay for openpyxl (and numpy)
+
     try:
         wb = load_workbook(path, read_only=True, data_only=True)
     except Exception as exc:  # noqa: BLE001 - openpyxl raises many types for a bad file

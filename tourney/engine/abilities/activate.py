@@ -14,7 +14,7 @@ from dataclasses import replace
 from ...catalog.model import ALLY, TOTEM, WEAPON
 from ..errors import IllegalAction
 from ..record import Action
-from ..state import IN_PLAY, ZONE_NAMES
+from ..zones import IN_PLAY
 from .chain import (
     Resolution,
     Window,
@@ -31,7 +31,7 @@ from .costs import counters_payable
 from .effects import Effects
 from .evaluate import HISTORY, mismatch
 from .events import Event, fire, listening
-from .model import Cost
+from .trigger_cost_duration import Cost
 
 
 class Activation(Effects):
@@ -217,6 +217,8 @@ class Activation(Effects):
             self._put(self.cards[gid], "paid", p)
         for cost, ids in others:
             self._pay_cost(cost, ids, inst, p)
+        if self._check_castles():  # 3.1: a cost that Bota the last cards loses at once
+            return
         self._emit("ability_used", inst, p)
         self.resolutions[inst.id] = Resolution(inst.id, index, p, tuple(action.targets), True,
                                                "ability")
@@ -370,4 +372,4 @@ class Activation(Effects):
             inst.counters[name] = inst.counters.get(name, 0) + cost.amount
 
 
-__all__ = ["Activation", "ZONE_NAMES"]
+__all__ = ["Activation"]

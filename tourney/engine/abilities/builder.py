@@ -9,11 +9,14 @@ from typing import TYPE_CHECKING, Any
 
 from ..record import ZONES as RECORD_ZONES
 from .evaluate import IN_PLAY, candidates, holds, mismatch, player_of
-from .model import Ability, TargetFilter
-from .verify import DEST, ENGINE_APPLIED, _protected, land_zone
+from .model import Ability
+from .target_filter import TargetFilter
+from .verify_pool import DEST, ENGINE_APPLIED, land_zone
+from .verify_steps import _protected
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..state import Inst, State
+    from ..zones import Inst
+    from ..state import State
 
 WRITABLE = frozenset(DEST) | {"draw", "mill", "strength", "counters", "gain_control",
                               "put_into_play", "return_to_hand", "move", "regroup", "discard"} \

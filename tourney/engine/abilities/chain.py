@@ -19,11 +19,14 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from ..errors import IllegalAction
-from .evaluate import mismatch
-from .model import Ability, TargetFilter
+from .evaluate import IN_PLAY, mismatch
+from .model import Ability
+from .protections import statics_covering, target_shield
+from .target_filter import TargetFilter
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..state import Inst, State
+    from ..zones import Inst
+    from ..state import State
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,9 +94,20 @@ def cannot_be_annulled(game: State, inst: Inst) -> bool:
     known = inst.abilities
     if known is None or inst.lost:
         text = (inst.card.text or "").casefold()
-        return "no puede ser anulad" in text and "este" in text
-    return any(e.kind == "cannot_be_annulled" and e.subject == "self"
-               for a in known.abilities if a.kind == "continuous" for e in a.effects)
+        return ("no puede ser anulad" in text and "este" in text) or \
+            others_keep_from_annulment(game, inst)
+    if any(e.kind == "cannot_be_annulled" and e.subject == "self"
+           for a in known.abilities if a.kind == "continuous" for e in a.effects):
+        return True
+    return others_keep_from_annulment(game, inst)
+
+
+def others_keep_from_annulment(game: State, inst: Inst) -> bool:
+    """«Mientras este Aliado esté en juego, los Aliados de Raza Bárbaro no pueden ser
+    Anulados» (Ambiorix, Archa): a continuous ability of another card in play covers ``inst``."""
+    return any(holder is not inst and holder.zone in IN_PLAY
+               for holder, _, effect in statics_covering(game, inst, "cannot_be_annulled")
+               if effect.subject == "each")
 
 
 def check_targets(game: State, source: Inst, ability: Ability, targets: tuple[str, ...],
@@ -142,24 +156,47 @@ def check_targets(game: State, source: Inst, ability: Ability, targets: tuple[st
                 raise IllegalAction(rule, f"{target.label()} no es un objetivo válido de "
                                           f"{source.label()} ({f.describe()}): {why}.")
             immune = immunity(target)
-            if immune and source.card.type in immune:
-                raise IllegalAction(rule, f"{target.label()} tiene Inmunidad a {immune}: no "
-                                          f"puede ser objetivo de {source.label()}.")
+            if immune and target.zone in IN_PLAY and immune_to(game, immune, source):
+                raise IllegalAction("10.32", f"{target.label()} tiene Inmunidad a {immune}: no "
+                                             f"puede ser objetivo de {source.label()}.")
+            shield = target_shield(game, target, source)
+            if shield is not None:
+                raise IllegalAction(rule, f"{target.label()} no puede ser objetivo de "
+                                          f"{source.label()} (habilidad continua de "
+                                          f"{shield.label()}).")
 
 
 def immunity(inst: Inst) -> str:
-    """The card type an «Inmunidad - X» keyword protects from ('' if none)."""
+    """What an «Inmunidad - X» keyword of the card protects from, in the rules' words
+    («Talismanes», «cartas Luz»; '' if none). The compiler writes the words in lower case."""
     known = inst.abilities
     if known is None or inst.lost:
         return ""
     for a in known.abilities:
         if a.kind == "keyword" and a.keyword == "Inmunidad" and a.param:
-            return _SINGULAR.get(a.param, a.param)
+            return _IMMUNE_FROM.get(a.param.casefold(), (a.param, None))[0]
     return ""
 
 
-_SINGULAR = {"Talismanes": "Talismán", "Tótems": "Tótem", "Armas": "Arma", "Aliados": "Aliado",
-             "Oros": "Oro"}
+def immune_to(game: State, immune: str, source: Inst) -> bool:
+    """10.32: whether ``source`` (a card, or the card whose ability acts) is of the kind an
+    Inmunidad protects from."""
+    kind = _IMMUNE_FROM.get(immune.casefold())
+    return kind is not None and kind[1](source.card)
+
+
+# «Inmunidad - X»: X (case-folded) -> (its Spanish words, which cards it protects from)
+_IMMUNE_FROM = {
+    "talismanes": ("Talismanes", lambda c: c.type == "Talismán"),
+    "tótems": ("Tótems", lambda c: c.type == "Tótem"),
+    "armas": ("Armas", lambda c: c.type == "Arma"),
+    "aliados": ("Aliados", lambda c: c.type == "Aliado"),
+    "oros": ("Oros", lambda c: c.type == "Oro"),
+    "cartas luz": ("cartas Luz", lambda c: c.attribute == "Luz"),
+    "cartas oscuridad": ("cartas Oscuridad",
+                         lambda c: c.attribute == "Oscuridad"),
+}
+IMMUNITY_WORDS = frozenset(_IMMUNE_FROM)
 
 
 def valid_targets_exist(game: State, source: Inst, ability: Ability, controller: str) -> bool:

@@ -19,7 +19,8 @@ from .evaluate import IN_PLAY, candidates, dynamic_amount, holds
 from .reads import fingerprint, read_back, reads, reads_back
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..state import Inst, State
+    from ..zones import Inst
+    from ..state import State
 
 FLAG_OF = {"cannot_attack": NO_ATTACK, "cannot_block": NO_BLOCK,
            "cannot_be_blocked": UNBLOCKABLE}
@@ -231,7 +232,9 @@ def _recompute(game: State) -> None:
                     elif effect.kind in FLAG_OF:
                         gains.setdefault(target.id, set()).add(FLAG_OF[effect.kind])
                     elif effect.kind == "race_becomes" and effect.keyword:
-                        game.race_given[target.id] = effect.keyword
+                        added = game.race_given.get(target.id, ())
+                        if effect.keyword not in added:  # §1: the race is added
+                            game.race_given[target.id] = added + (effect.keyword,)
     for source in statics:
         touched.add(source.id)
     for iid in touched:

@@ -24,9 +24,11 @@ from ..keywords import INDESTRUCTIBLE
 from .evaluate import IN_PLAY
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..state import Inst, State
-    from .model import CardAbilities, Effect
-    from .verify import Plan, _Pool
+    from ..zones import Inst
+    from ..state import State
+    from .model import CardAbilities
+    from .effect_value import Effect
+    from .verify_pool import Plan, _Pool
 
 CONVERTIBLE = (TOTEM, GOLD)
 
@@ -41,7 +43,8 @@ def converts_itself(known: CardAbilities | None) -> bool:
 def explain(game: State, pool: _Pool, effect: Effect, source: Inst, p: str, plan: Plan) -> bool:
     """The conversion step of an ``effect`` line: the line may show the card moving to the
     Línea de Defensa (or nothing); the engine applies the rest (``convert``)."""
-    from .verify import Unverifiable, _amount
+    from .verify_pool import Unverifiable
+    from .verify_amounts import _amount
 
     if effect.subject != "self" or effect.duration.kind != "end_of_turn":
         raise Unverifiable("conversión de otra carta o sin «hasta la Fase Final»")

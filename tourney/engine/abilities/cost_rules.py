@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING
 from .evaluate import IN_PLAY, holds, matches
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..state import Inst, State
+    from ..zones import Inst
+    from ..state import State
 
 _ZONES = IN_PLAY | {"graveyard", "exile"}  # a Talismán that resolved this turn is there
 

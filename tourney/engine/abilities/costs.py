@@ -8,11 +8,13 @@ from typing import TYPE_CHECKING
 
 from ..errors import IllegalAction
 from .evaluate import IN_PLAY
-from .model import Cost, TargetFilter
+from .trigger_cost_duration import Cost
+from .target_filter import TargetFilter
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..state import Inst, State
-    from .verify import _Pool
+    from ..zones import Inst
+    from ..state import State
+    from .verify_pool import _Pool
 
 
 def pay(game: State, pool: _Pool, cost: Cost, source: Inst, p: str) -> None:
@@ -110,7 +112,7 @@ def pay(game: State, pool: _Pool, cost: Cost, source: Inst, p: str) -> None:
 
 
 def _unverifiable(cost: Cost) -> None:
-    from .verify import Unverifiable
+    from .verify_pool import Unverifiable
     raise Unverifiable(f"coste {cost.kind!r}")
 
 

@@ -72,7 +72,9 @@ class Effect(_Value):
         _check(self.rest_zone, ZONES, "zona", optional=True)
         _check(self.unless_player, PLAYERS, "jugador", optional=True)
 
-    def subject_text(self, targets: tuple[TargetFilter, ...] = ()) -> str:
+    def subject_text(self, targets: tuple[TargetFilter, ...] = (), again: bool = False) -> str:
+        if again and self.subject == "target" and self.target < len(targets):
+            return _anaphora(targets[self.target])  # the target an earlier step already named
         if self.kind == "search" and self.filter is not None:  # «Busca hasta tres Armas …»
             from dataclasses import replace
             return replace(self.filter, targets=False).describe()
@@ -89,12 +91,16 @@ class Effect(_Value):
             return own + (" que controle" if f.zone == "in_play" else f" de su {_OWN_ZONE.get(f.zone, f.zone)}")
         if self.subject == "target" and self.target < len(targets):
             return targets[self.target].describe()
+        if self.subject == "chosen" and self.filter is not None:
+            from dataclasses import replace  # «hasta tres Oros …»: how many it chooses
+            return replace(self.filter, targets=False).describe()
         if self.subject in ("each", "chosen", "player") and self.filter is not None:
             noun = self.filter.noun()
             return ("cada " if self.subject == "each" else "") + noun
         return SUBJECTS[self.subject]
 
-    def describe(self, targets: tuple[TargetFilter, ...] = ()) -> str:
+    def describe(self, targets: tuple[TargetFilter, ...] = (), again: bool = False) -> str:
+        """``again``: an earlier step of the same ability names this target («ese Aliado»)."""
         per = ""
         if self.amount_from == "count":
             amount: object = self.amount or 1
@@ -105,7 +111,7 @@ class Effect(_Value):
         else:
             amount = self.amount if self.amount is not None else "X"
         text = EFFECTS[self.kind].format(
-            subject=self.subject_text(targets), player=PLAYERS.get(self.player, ""),
+            subject=self.subject_text(targets, again), player=PLAYERS.get(self.player, ""),
             amount=amount, zone=ZONES.get(self.zone or "in_play", ""),
             keyword=self.keyword or "", counter=self.counter or "",
             bearers=_bearers(self)).strip()
@@ -141,17 +147,26 @@ class Effect(_Value):
             text += " sólo para jugar " + replace(self.filter, zone="in_play", count=2, controller="any").noun()
         if self.kind == "strength" and isinstance(self.amount, int) and self.amount < 0:
             text = text.replace(f"gana {self.amount}", f"pierde {-self.amount}")
-        if self.condition is not None:
-            text = f"si {self.condition.describe()}, {text}"
         if self.optional:
             head, _, rest = text.partition(" ")
             text = "puedes " + _INFINITIVE.get(head, head) + (" " + rest if rest else "")
+        if self.condition is not None:  # «Luego, si …, puedes Robar»: the condition comes first
+            text = f"si {self.condition.describe()}, {text}"
         if self.then:
             text = "Luego, " + text
         extra = self.duration.describe()
         return f"{text} {extra}".strip()
 
 
+def _anaphora(f: TargetFilter) -> str:
+    """«ese Aliado» / «cada uno de esos Aliados»: a target named again (one target, not two)."""
+    noun = f.types[0] if len(f.types) == 1 else "carta"
+    feminine = noun in ("carta", "Arma")
+    if f.count == 1 and f.count_from is None:
+        return ("esa " if feminine else "ese ") + noun
+    plural = {"Aliado": "Aliados", "Talismán": "Talismanes", "Arma": "Armas", "Tótem": "Tótems",
+              "Oro": "Oros", "carta": "cartas"}[noun]
+    return ("cada una de esas " if feminine else "cada uno de esos ") + plural
 
 
 def _hand_and_castle_words(effect: Effect, text: str) -> str:
@@ -167,6 +182,13 @@ def _hand_and_castle_words(effect: Effect, text: str) -> str:
             return f"{whose} Descarta cada {noun} de su mano".strip()
         return f"{whose} Descarta la {noun} elegida de su mano".strip() if noun == "carta" else \
             f"{whose} Descarta la carta elegida de su mano ({noun})".strip()
+    if kind == "look" and effect.zone == "castle" and effect.amount is not None:
+        # «mirar la primera carta del Mazo Castillo oponente»: the player is whose Castillo it
+        # is; the one who looks is the ability's controller
+        n = effect.amount
+        cards = "la primera carta" if n == 1 else f"las primeras {n} cartas"
+        whose = "del Mazo Castillo de tu oponente" if effect.player == "opponent" else "de tu Mazo Castillo"
+        return f"Mira {cards} {whose}"
     if kind == "weapon_capacity" and effect.amount in (None, 0):  # «cualquier número de» / «no puede portar»
         return text.replace("puede portar X Arma(s)", "puede portar cualquier cantidad de Armas").replace(
             "puede portar 0 Arma(s)", "no puede portar Armas")

@@ -14,13 +14,16 @@ from ...catalog.model import ALLY, GOLD, TALISMAN, TOTEM, WEAPON
 from ..errors import IllegalAction
 from ..keywords import INDESTRUCTIBLE, NO_ATTACK, NO_BLOCK, UNBANISHABLE, UNBLOCKABLE, WANDERER
 from ..record import Action
-from ..state import IN_PLAY, ZONE_NAMES, Inst, State
+from ..zones import IN_PLAY, ZONE_NAMES, Inst
+from ..state import State
 from .chain import Resolution, cannot_be_annulled
 from .conversion import CONVERTIBLE, convert, converts_itself
-from .evaluate import holds
+from .evaluate import holds, mismatch
 from .events import Pending, tracked
-from .model import Ability, Effect
-from .verify import Plan, Unverifiable, drawn_by, explain
+from .model import Ability
+from .effect_value import Effect
+from .verify_pool import Unverifiable, drawn_by
+from .verify import explain
 
 FLAG = {"cannot_attack": NO_ATTACK, "cannot_block": NO_BLOCK,
         "cannot_be_blocked": UNBLOCKABLE}
@@ -33,6 +36,7 @@ def default_per_turn(inst: Inst) -> int | None:
 
 
 class Effects(State):
+    prevent_events: tuple[str, ...] = ()  # what the prevention being verified keeps from
     # the chain helpers live in abilities.activate (declared for type checking)
     def _close_windows(self, down_to: int = 0) -> None:
         raise NotImplementedError
@@ -85,6 +89,32 @@ class Effects(State):
         count = self._check_use(inst, index, ability)
         self.used[(inst.id, index)] = self.turn * 1000 + count + 1
 
+    def _would_be_moved(self, ability: Ability, source: Inst, action: Action) -> str | None:
+        """The card a prevention («fuera a ser Destruido … para prevenirlo») keeps in play: the
+        one the line names in «targets», or the one target in play of a card or ability being
+        resolved that fits its trigger; "?" when it cannot be told; None when ``ability`` is
+        not such a prevention."""
+        if not prevention_checked(ability):
+            return None
+        t = ability.trigger
+        assert t is not None
+        if action.targets:
+            pool = [action.targets[0]]
+        else:
+            pool = list(dict.fromkeys(x for r in self.resolutions.values() for x in r.targets))
+        fits = []
+        for iid in pool:
+            inst = self.cards[iid]
+            if inst.zone not in IN_PLAY:
+                continue
+            if t.self_only and inst is not source:
+                continue
+            if t.card is not None and mismatch(self, t.card, inst, source.controller, source,
+                                               False) is not None:
+                continue
+            fits.append(iid)
+        return fits[0] if len(fits) == 1 else "?"
+
     def _redirect(self, ids: tuple[str, ...], p: str) -> None:
         """10.41 Redirigir: the effect of ``ids[0]`` gets ``ids[1:]`` as its new targets,
         which must be valid for it."""
@@ -118,6 +148,9 @@ class Effects(State):
                 self._apply_extra(effect, ids, action.p)
         if consume is not None:
             consume()
+        for iid in plan.spent if plan is not None else ():  # a prevention is used once
+            inst = self.cards[iid]
+            inst.temp = tuple(t for t in inst.temp if t[0] != "shield")
         if verdict:
             self.verified.append(action.line)
             self.verified_cards[action.line] = source.label() if source else ""
@@ -152,6 +185,10 @@ class Effects(State):
             if ability.kind == "activated":  # also from the hand («Desterrar este Aliado de tu mano …»)
                 tried.append(("activated", ability, index, tuple(action.targets) or None, True,
                               None, None))
+        for index, ability in enumerate(known.abilities):
+            about = self._would_be_moved(ability, source, action)
+            if about is not None:
+                tried.append(("replacement", ability, index, None, True, about, None))
         first_error: IllegalAction | None = None
         unverifiable = False
         softs: list = []
@@ -170,10 +207,17 @@ class Effects(State):
                         and ref.controller != p:
                     raise IllegalAction("5", f"La habilidad de {source.label()} la controla "
                                              f"{self.players[ref.controller].name}.")
-                if kind == "trigger" and isinstance(ref, Pending):
-                    self._check_order(ref)
+                if kind in ("trigger", "replacement"):
+                    if isinstance(ref, Pending):
+                        self._check_order(ref)
                     self._check_use(source, index, ability)
-                plan = explain(self, action, source, ability, p, targets, costs, triggering)
+                if kind == "replacement":
+                    if triggering == "?":
+                        raise Unverifiable("no se sabe qué carta previene: nómbrela en «targets»")
+                    self.prevent_events = _guarded(ability)
+                chosen = kind == "resolution" and isinstance(ref, Resolution) and bool(ref.targets)
+                plan = explain(self, action, source, ability, p, targets, costs, triggering,
+                               chosen_before=chosen)
             except Unverifiable:
                 if kind == "resolution":
                     # the line is the result of the card or ability being resolved (announced
@@ -200,12 +244,13 @@ class Effects(State):
                 if kind == "resolution":
                     break
                 continue
-            if kind in ("activated", "trigger"):
+            if kind in ("activated", "trigger", "replacement"):
                 self._used(source, index, ability)
             return True, plan, self._consumer(kind, ref, source)
         if softs:
             return self._soft(softs, source, unverifiable)
-        if unverifiable or any(a.kind == "replacement" or (a.kind == "triggered" and not tracked(a))
+        if unverifiable or any((a.kind == "replacement" and not prevention_checked(a))
+                               or (a.kind == "triggered" and not tracked(a))
                                for a in known.abilities):
             # a replacement («fuera a ser Destruido, puedes prevenirlo») or a trigger the engine
             # does not track yet may have produced the line: unverified, not illegal
@@ -378,9 +423,30 @@ class Effects(State):
                 inst.temp += (("reduce" + lasting, str(effect.amount or 0)),)
             elif kind == "prevent_damage":
                 inst.temp += (("prevent" + lasting, ""),)
+            elif kind == "prevent":  # «fuera a ser Destruido … para prevenirlo»: that move
+                inst.temp += (("shield", ",".join(self.prevent_events)),)
             elif kind == "redirect_damage":
                 target = p if effect.player == "you" else self.opponent(p)
                 inst.temp += (("redirect" + lasting, target),)
+
+
+def prevention_checked(ability: Ability) -> bool:
+    """«Cuando un Aliado Guardián fuera a ser Destruido o Desterrado, puedes Descartar una carta
+    para prevenirlo» (6.7): a replacement the engine checks and applies (``_would_be_moved``)."""
+    t = ability.trigger
+    return (ability.kind == "replacement" and t is not None and t.would
+            and bool(_guarded(ability)) and not t.by_opponent
+            and all(e.unless is None for e in ability.effects)
+            and any(e.kind == "prevent" and e.subject == "triggering" for e in ability.effects))
+
+
+def _guarded(ability: Ability) -> tuple[str, ...]:
+    t = ability.trigger
+    if t is None:
+        return ()
+    events = (t.event, *t.events)
+    return tuple(e for e in events if e in ("destroyed", "banished")) \
+        if all(e in ("destroyed", "banished") for e in events) else ()
 
 
 def _ambiguous(action: Action, source: Inst) -> bool:
@@ -399,4 +465,4 @@ def _effect_unclear(abilities: tuple[Ability, ...]) -> bool:
     return len(effects) > 1 or any(a.condition is not None for a in effects)
 
 
-__all__ = ["Effects", "Plan", "default_per_turn"]
+__all__ = ["Effects", "default_per_turn"]

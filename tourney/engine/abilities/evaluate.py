@@ -5,11 +5,13 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from ...catalog.model import ALLY, RACE_SCHOOL
-from .model import Condition, TargetFilter
+from ...catalog.model import ALLY, RACE_SCHOOL, TALISMAN
+from .condition import Condition
+from .target_filter import TargetFilter
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..state import Inst, State
+    from ..zones import Inst
+    from ..state import State
 
 IN_PLAY = frozenset({"reserve", "paid", "defense", "attack", "support", "weapon"})
 # the events a «… este turno» condition asks about (happened_this_turn); the game keeps them
@@ -28,12 +30,18 @@ def decided(cond: Condition | None) -> bool:
     return cond.kind not in UNDECIDED and all(decided(c) for c in cond.of)
 
 
-def race_of(game: State, inst: Inst) -> str | None:
-    """The card's race, or the one a continuous «se consideran de Raza X» gives it (4.1)."""
+def has_race(game: State, inst: Inst, races: tuple[str, ...]) -> bool:
+    """Whether the card is of one of ``races``: its own race, or one a continuous «se
+    consideran de Raza X» adds to it (§1 Raza: the race is added, not replaced; 4.1)."""
+    if inst.card.race in races:
+        return True
     given = game.race_given
-    if given:
-        return given.get(inst.id, inst.card.race)
-    return inst.card.race
+    return bool(given) and any(r in races for r in given.get(inst.id, ()))
+
+
+def races_label(game: State, inst: Inst) -> str:
+    races = [r for r in (inst.card.race, *game.race_given.get(inst.id, ())) if r]
+    return " y ".join(dict.fromkeys(races)) or "ninguna"
 
 
 def player_of(game: State, word: str, controller: str, target_owner: str | None = None) -> str:
@@ -69,10 +77,10 @@ def mismatch(game: State, f: TargetFilter, inst: Inst, controller: str,
             return f"{inst.label()} {'no es tuyo' if f.controller == 'you' else 'no es de tu oponente'}" if explain else _NO
     if f.types and card.type not in f.types:
         return f"{inst.label()} es {card.type}, no {' ni '.join(f.types)}" if explain else _NO
-    if f.races and race_of(game, inst) not in f.races:
+    if f.races and not has_race(game, inst, f.races):
         return f"{inst.label()} no es de Raza {' ni '.join(f.races)}" if explain else _NO
-    if f.not_races and race_of(game, inst) in f.not_races:
-        return f"{inst.label()} es de Raza {race_of(game, inst)}" if explain else _NO
+    if f.not_races and has_race(game, inst, f.not_races):
+        return f"{inst.label()} es de Raza {races_label(game, inst)}" if explain else _NO
     if f.not_types and card.type in f.not_types:
         return f"{inst.label()} es {card.type}" if explain else _NO
     if f.owned is not None and (inst.owner == controller) != f.owned:
@@ -138,6 +146,10 @@ def mismatch(game: State, f: TargetFilter, inst: Inst, controller: str,
         return f"{inst.label()}: el nombre se conoce al resolver" if explain else _NO
     if f.attacking is not None and (inst.zone == "attack") != f.attacking:
         return f"{inst.label()} {'no está atacando' if f.attacking else 'está atacando'}" if explain else _NO
+    if f.blocking is not None and (inst.id in game.blocks.values()) != f.blocking:
+        return f"{inst.label()} {'no es' if f.blocking else 'es'} bloqueador" if explain else _NO
+    if f.blocked is not None and (inst.id in game.blocks) != f.blocked:
+        return f"{inst.label()} {'no fue' if f.blocked else 'fue'} bloqueado" if explain else _NO
     if f.not_attribute is not None and card.attribute == f.not_attribute:
         return f"{inst.label()} es {f.not_attribute}" if explain else _NO
     if (f.played_free is not None or f.played_from_hand is not None) and (why := _played(game, inst, f)):
@@ -246,7 +258,22 @@ _ZONE = {"hand": "la mano", "graveyard": "el Cementerio", "exile": "la Zona de D
          "reserve": "la Reserva de Oro", "paid": "la Zona de Oro Pagado"}
 
 
+def resolving_card(game: State, source: Inst | None) -> str | None:
+    """2.3 / 8.1 E: a Talismán resolves while it goes to the Cementerio: it is not there yet
+    (Forma de Oni does not count itself). The id of ``source`` while it resolves as a card."""
+    if source is None or source.card.type != TALISMAN:
+        return None
+    res = game.resolutions.get(source.id)
+    return source.id if res is not None and res.kind == "card" else None
+
+
 def candidates(game: State, f: TargetFilter, controller: str, source: Inst | None) -> list[Inst]:
+    if f.zone in ("graveyard", "exile", "any", None) and resolving_card(game, source):
+        return [i for i in _candidates(game, f, controller, source) if i is not source]
+    return _candidates(game, f, controller, source)
+
+
+def _candidates(game: State, f: TargetFilter, controller: str, source: Inst | None) -> list[Inst]:
     if f.zone == "in_play":  # both players' cards in play of those types, cached per change
         return [i for i in game.in_play_typed(f.types)
                 if mismatch(game, f, i, controller, source, False) is None]
@@ -313,7 +340,7 @@ def holds(game: State, cond: Condition | None, source: Inst, controller: str) ->
         ids = game.players[who].castle if zone == "castle" else game.zone_of(who, zone)
         n = sum(1 for iid in ids
                 if _matches_off_zone(game, f, game.cards[iid], controller, source)
-                and not (f.other and iid == source.id))  # «no hay otros Aliados en tu Cementerio»
+                and not ((f.other or resolving_card(game, source)) and iid == source.id))  # «no hay otros Aliados en tu Cementerio»
         return n == 0 if kind == "zone_empty" else n >= cond.count
     if kind == "phase":
         return _phase_now(game) == cond.phase
@@ -383,7 +410,7 @@ def _matches_off_zone(game: State, f: TargetFilter, inst: Inst, controller: str,
     """A filter applied to a card outside play (its zone was already chosen)."""
     if f.types and inst.card.type not in f.types:
         return False
-    if f.races and race_of(game, inst) not in f.races:
+    if f.races and not has_race(game, inst, f.races):
         return False
     if f.not_types and inst.card.type in f.not_types:
         return False

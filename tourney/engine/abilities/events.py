@@ -17,7 +17,8 @@ from .evaluate import IN_PLAY, holds, mismatch
 from .model import Ability
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..state import Inst, State
+    from ..zones import Inst
+    from ..state import State
 
 SELF_FROM_ANYWHERE = frozenset({"destroyed", "banished", "leaves_play", "returned_to_hand",
                                 "discarded", "milled", "drawn", "played", "annulled",

@@ -1,8 +1,9 @@
 """Card abilities as frozen values (seed 000, 6 Habilidades: Condición, Coste y Efecto).
 
 Every value here is frozen, comparable, hashable and printable: ``repr`` shows only the
-fields that differ from their default and can be pasted back (``from
-tourney.engine.abilities.model import *``); ``describe()`` renders it in Spanish with the
+fields that differ from their default and can be pasted back (with
+``Ability``/``CardAbilities`` from here and each piece from its own module: ``condition``,
+``effect_value``, ``target_filter``, ``trigger_cost_duration``); ``describe()`` renders it in Spanish with the
 rules' words; ``to_json()`` / ``from_json()`` round-trip through plain JSON (the hand-written
 ability files in ``cards/`` are the same dicts written as TOML, see docs/abilities.md).
 
@@ -19,22 +20,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .vocabulary import (  # noqa: F401 - re-exported: the vocabularies belong to the model
+from .vocabulary import (
     ABILITY_KINDS,
-    AMOUNT_SOURCES,
-    CONDITIONS,
-    COSTS,
-    DURATIONS,
-    EFFECTS,
-    EVENTS,
     PHASES,
-    PLAYERS,
-    SUBJECTS,
     ZONES,
 )
 
 
-from .parts import Condition, Cost, Duration, Effect, TargetFilter, Trigger
+from .condition import Condition
+from .trigger_cost_duration import Cost, Duration, Trigger
+from .effect_value import Effect
+from .target_filter import TargetFilter
 from .wording import polish
 from .value import _check, _Value
 
@@ -182,7 +178,13 @@ class Ability(_Value):
             parts.append(", ".join(c.describe() for c in self.costs) + ":")
         if self.optional and not (self.effects and self.effects[0].optional):
             parts.append("puedes")
-        body = ". ".join(e.describe(self.targets) for e in self.effects) or "sin efecto"
+        named: set[int] = set()
+        steps = []
+        for e in self.effects:  # a target the body already named reads «ese Aliado» after
+            steps.append(e.describe(self.targets, again=e.subject == "target" and e.target in named))
+            if e.subject == "target":
+                named.add(e.target)
+        body = ". ".join(steps) or "sin efecto"
         parts.append(body)
         if self.zone in _FROM_ZONE and self.kind in ("activated", "triggered", "continuous",
                                                      "replacement"):
@@ -245,8 +247,4 @@ Ability._nested = {"trigger": Trigger, "condition": Condition}
 Ability._nested_many = {"costs": Cost, "targets": TargetFilter, "effects": Effect}
 CardAbilities._nested_many = {"abilities": Ability}
 
-__all__ = [
-    "ABILITY_KINDS", "AMOUNT_SOURCES", "CONDITIONS", "COSTS", "DURATIONS", "EFFECTS", "EVENTS", "PHASES",
-    "PLAYERS", "SUBJECTS", "ZONES", "Ability", "CardAbilities", "Condition", "Cost",
-    "Duration", "Effect", "TargetFilter", "Trigger",
-]
+__all__ = ["Ability", "CardAbilities"]

@@ -17,7 +17,8 @@ from .continuous import parts_of
 from .evaluate import IN_PLAY, holds, matches
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..state import Inst, State
+    from ..zones import Inst
+    from ..state import State
 
 # the move an effect makes -> the protection keyword against it
 GUARDS = dict(destroy="destroyed", banish="banished")
@@ -130,6 +131,20 @@ def shielded(game: State, inst: Inst, kind: str, source: Inst) -> bool:
                                       holder.controller, holder):
             return True
     return False
+
+
+def target_shield(game: State, target: Inst, source: Inst) -> Inst | None:
+    """The card whose continuous «no puede ser objetivo de …» keeps ``target`` from being
+    chosen as a target by ``source`` (a card being played, or the card whose ability it is:
+    «habilidades de Aliados» — 8.2), or None."""
+    for holder, _, effect in statics_covering(game, target, "protection"):
+        if effect.keyword != "targeted":
+            continue
+        sources = effect.by if effect.subject == "each" else effect.filter
+        if sources is None or matches(game, replace(sources, zone="being_played"), source,
+                                      holder.controller, holder):
+            return holder
+    return None
 
 
 def bearer_refused(game: State, weapon: Inst, bearer: Inst, player: str) -> str | None:

@@ -18,7 +18,9 @@ from __future__ import annotations
 from dataclasses import MISSING, dataclass, fields, replace
 from typing import TYPE_CHECKING, Any
 
-from .model import Condition, Effect, TargetFilter
+from .condition import Condition
+from .effect_value import Effect
+from .target_filter import TargetFilter
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..state import State
@@ -117,6 +119,8 @@ def _filter(f: TargetFilter | None, out: set[str]) -> None:
                 raise _Unknown(value)  # cards out of play: not in the fingerprint
         elif name == "attacking":
             out.add("zones")
+        elif name in ("blocking", "blocked"):
+            out.add("combat")
         elif name == "any_of":
             for sub in value:
                 _filter(sub, out)

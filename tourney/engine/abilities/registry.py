@@ -5,7 +5,8 @@
    ``compile_card(card) -> Compilation`` with ``.abilities: tuple[Ability, ...]``,
    ``.complete: bool`` (every sentence understood) and ``.sentences`` (one result per
    sentence: ``.text`` and ``.ability`` or ``.reason``), else
-3. ``None``: the card's abilities are unknown (its ``effect`` lines stay unverified).
+3. ``None``: the card's abilities are unknown (its ``effect`` lines stay unverified) — also
+   when the compiler fails on the card: that error is logged, never silent.
 
 A partial compilation (``complete`` False) gives a ``CardAbilities(complete=False)``: the
 engine uses its keyword, continuous and play-permission abilities (static facts of the card:
@@ -20,6 +21,7 @@ Results are cached per card; ``use_compiler(False)`` turns step 2 off (tests, be
 from __future__ import annotations
 
 import importlib
+import logging
 import tomllib
 from collections.abc import Callable
 from functools import lru_cache
@@ -30,6 +32,7 @@ from ...catalog.model import Card
 from .model import Ability, CardAbilities
 
 CARDS_DIR = Path(__file__).resolve().parent / "cards"
+log = logging.getLogger(__name__)
 _state: dict[str, Any] = {"compiler": True, "compile": None}
 
 
@@ -107,6 +110,9 @@ def _abilities_for(card: Card) -> CardAbilities | None:
     try:
         result = compile_card(card)
     except Exception:  # noqa: BLE001 - a compiler bug must not crash adjudication
+        # logged, counted as «error» by `tourney engine coverage` and shown by `engine abilities`;
+        # the engine treats the card's abilities as unknown (its lines stay unverified)
+        log.exception("error del compilador en %s (%s): habilidades desconocidas", card.name, card.code)
         return None
     abilities = tuple(getattr(result, "abilities", ()) or ())
     if not all(isinstance(a, Ability) for a in abilities):

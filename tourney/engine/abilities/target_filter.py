@@ -43,6 +43,8 @@ class TargetFilter(_Value):
     player: bool = False
     bearing_weapon: bool | None = None
     attacking: bool | None = None
+    blocking: bool | None = None  # «un Aliado bloqueador»: declared blocker of this combat
+    blocked: bool | None = None  # «atacantes no bloqueados»: an attacker that was (not) blocked
     attribute: str | None = None  # "Luz" | "Oscuridad"
     with_ability: bool | None = None  # «un Oro con habilidad» / «sin habilidad»
     not_races: tuple[str, ...] = ()  # «que no sea de Raza Sacerdote ni Caballero»
@@ -153,8 +155,14 @@ class TargetFilter(_Value):
             parts.append(f"con contadores de {self.counter}")
         if self.no_counter is not None:
             parts.append(f"sin contadores de {self.no_counter}")
-        if self.attacking is True:
-            parts.append("atacante")
+        if self.attacking is True and self.blocked is None:
+            parts.append("atacante" if not plural else "atacantes")
+        if self.blocked is not None:
+            parts.append(("atacante " if not plural else "atacantes ") * bool(self.attacking)
+                         + ("no " if not self.blocked else "")
+                         + ("bloqueado" if not plural else "bloqueados"))
+        if self.blocking is True:
+            parts.append("bloqueador" if not plural else "bloqueadores")
         if self.extreme is not None:
             parts.append("de menor Fuerza" if self.extreme == "min_strength" else "de mayor Fuerza")
         if self.same_name_as is not None:
@@ -163,6 +171,9 @@ class TargetFilter(_Value):
             parts.append("que controles")
         if self.zone == "being_played":
             parts.append("que se está jugando" if not plural else "que se están jugando")
+        elif self.zone == "graveyard" and self.controller == "any" and not self.also_zones:
+            # «cartas en los Cementerios»: anyone's Cementerio (one of them with ``same_zone``)
+            parts.append("de un mismo Cementerio" if self.same_zone else "en los Cementerios")
         elif self.zone not in ("in_play",):
             parts.append("en " + " o ".join(ZONES[z] for z in (self.zone,) + self.also_zones))
         return " ".join(parts)

@@ -19,31 +19,27 @@ from typing import TYPE_CHECKING
 from ..errors import IllegalAction
 from .costs import pay
 from .model import Ability
-from .verify_amounts import _FROM, RELATIVE_SOURCES, _amount, _of_triggering, _relative, _split_targets, fixed  # noqa: F401 (re-exported)
-from .verify_pool import DEST, ENGINE_APPLIED, UNCHECKED, Plan, Unverifiable, _Pool, drawn_by, land_zone  # noqa: F401 (re-exported)
-from .verify_steps import (  # noqa: F401 (re-exported)
-    _check_redirect,
-    _discard_each,
+from .verify_amounts import _split_targets
+from .verify_pool import Plan, _Pool, drawn_by
+from .verify_steps import (
     _effect,
-    _found,
-    _move_effect,
-    _no_search,
-    _owner_of,
-    _protected,
-    _subjects,
 )
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..record import Action
-    from ..state import Inst, State
+    from ..zones import Inst
+    from ..state import State
 
 
 def explain(game: State, action: Action, source: Inst, ability: Ability, controller: str,
             targets: tuple[str, ...] | None, costs_in_line: bool,
-            triggering: str | None = None) -> Plan:
+            triggering: str | None = None, chosen_before: bool = False) -> Plan:
     """Account for the whole line with ``ability``; raise ``IllegalAction`` (with the rule)
-    when it cannot have produced it, ``Unverifiable`` when a step cannot be checked."""
+    when it cannot have produced it, ``Unverifiable`` when a step cannot be checked.
+    ``chosen_before``: the targets were chosen (and checked, 8.2) when the card was played or
+    the ability announced; at resolution only the targets' own abilities and zone count."""
     pool = _Pool(action)
+    pool.chosen = chosen_before
     pool.drawn = {iid for ids in drawn_by(game, action).values() for iid in ids}
     if costs_in_line:
         for cost in ability.costs:

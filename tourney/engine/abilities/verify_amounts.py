@@ -7,11 +7,14 @@ from typing import TYPE_CHECKING
 
 from ...catalog.model import ALLY
 from .evaluate import IN_PLAY, dynamic_amount
-from .model import Ability, Effect, TargetFilter
+from .model import Ability
+from .effect_value import Effect
+from .target_filter import TargetFilter
 from .verify_pool import Unverifiable, _Pool
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..state import Inst, State
+    from ..zones import Inst
+    from ..state import State
 
 
 def _split_targets(ability: Ability, targets: tuple[str, ...] | None) -> list[list[str]] | None:

@@ -7,11 +7,12 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ...catalog.model import ALLY, GOLD, TOTEM, WEAPON
-from .model import Effect
+from .effect_value import Effect
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..record import Action
-    from ..state import Inst, State
+    from ..zones import Inst
+    from ..state import State
 
 
 DEST = {"destroy": "graveyard", "banish": "exile", "return_to_hand": "hand",
@@ -19,7 +20,7 @@ DEST = {"destroy": "graveyard", "banish": "exile", "return_to_hand": "hand",
 ENGINE_APPLIED = frozenset({"gain_keyword", "lose_keyword", "lose_abilities", "cannot_attack",
                             "cannot_block", "cannot_be_blocked", "reduce_damage",
                             "redirect_damage", "prevent_damage", "cancel_attack", "annul",
-                            "cancel", "redirect"})
+                            "cancel", "redirect", "prevent"})
 UNCHECKED = frozenset({"virtual_gold", "cost_change", "play_free", "play_paying", "look", "set_strength",
                        "must_block", "extra_turn", "lose_game", "damage", "end_battle",
                        "race_becomes", "cannot_be_annulled", "shuffle_into_castle",
@@ -35,6 +36,7 @@ class Unverifiable(Exception):
 class Plan:
     extras: list[tuple[Effect, tuple[str, ...]]] = field(default_factory=list)
     doubt: str | None = None  # explained and applied, but a detail is not checked: unverified
+    spent: list[str] = field(default_factory=list)  # cards a prevention kept from this move
 
 
 def land_zone(inst: Inst) -> str:
@@ -54,6 +56,7 @@ class _Pool:
         self.strength: list[tuple[str, int]] = list(action.strength)
         self.drawn: set[str] = set()  # the cards this line's draws take (in hand after them)
         self.paid: list[str] = []  # the cards the costs were paid with, in order
+        self.chosen = False  # the targets were chosen and checked before this line (8.2)
 
     def take_moves(self, ids: list[str]) -> None:
         for iid in ids:

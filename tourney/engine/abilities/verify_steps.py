@@ -8,32 +8,56 @@ from typing import TYPE_CHECKING
 from ...catalog.model import TALISMAN, TOTEM
 from ..errors import IllegalAction
 from ..keywords import INDESTRUCTIBLE, UNBANISHABLE
-from .chain import immunity
+from .chain import immune_to, immunity
 from .costs import kind_ok as _kind_ok
 from .evaluate import IN_PLAY, decided, holds, mismatch, player_of
-from .model import Ability, Effect, TargetFilter
+from .model import Ability
+from .effect_value import Effect
+from .target_filter import TargetFilter
 from .protections import damage_exiled, damage_increased, shielded
 from .verify_amounts import _amount, _of_triggering, fixed
 from .verify_pool import DEST, ENGINE_APPLIED, UNCHECKED, Plan, Unverifiable, _Pool
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..state import Inst, State
+    from ..zones import Inst
+    from ..state import State
 
 
 def _protected(game: State, inst: Inst, effect: Effect, source: Inst) -> str | None:
     if inst.zone not in IN_PLAY:
         return None
+    if inst.temp and effect.kind in GUARDED and any(
+            sign == "shield" and GUARDED[effect.kind] in word.split(",") for sign, word in inst.temp):
+        return f"{inst.label()}: su {'destrucción' if effect.kind == 'destroy' else 'destierro'} fue prevenido"
     if effect.kind == "destroy" and INDESTRUCTIBLE in inst.kw:
         return f"{inst.label()} es Indestructible"
     if effect.kind == "banish" and UNBANISHABLE in inst.kw:
         return f"{inst.label()} es Indesterrable"
     immune = immunity(inst)
-    if immune and source.card.type == immune:
+    if immune and _targets(effect) and immune_to(game, immune, source):
         return f"{inst.label()} tiene Inmunidad a {immune}"
     if (effect.kind in DEST and inst.counters.get("Honor")
             and source.card.type in (TALISMAN, TOTEM)):
         return f"{inst.label()} tiene un contador de Honor"
     return None
+
+
+GUARDED = dict(destroy="destroyed", banish="banished")  # a prevention's events (6.7)
+
+
+def protected_rule(kind: str, why: str) -> str:
+    """The rule a protection ``why`` (from ``_protected``) cites for an effect of ``kind``."""
+    if "Inmunidad" in why:
+        return "10.32"
+    if "prevenid" in why:
+        return "6.7"
+    return {"destroy": "10.31", "banish": "10.30"}.get(kind, "10.12")
+
+
+def _targets(effect: Effect) -> bool:
+    """10.32: Inmunidad keeps a card from being a target and from effects that target it; a
+    global effect («Destruye todos los Aliados») still affects it."""
+    return effect.subject == "target"
 
 
 def _subjects(game: State, effect: Effect, ability: Ability, source: Inst,
@@ -91,7 +115,7 @@ def _effect(game: State, pool: _Pool, effect: Effect, ability: Ability, source: 
         if copies_of is not None and split is not None:  # «sus copias»: not the target itself
             known = [iid for iid in known if iid not in split[copies_of]]
     if kind in DEST or kind in ("put_into_play", "gain_control", "move"):
-        return _move_effect(game, pool, effect, source, p, f, known)
+        return _move_effect(game, pool, effect, source, p, f, known, plan)
     if kind in ("draw", "mill"):
         if kind == "mill" and damage_exiled(game, source):
             raise Unverifiable("daño enviado al Destierro")  # the record's Botar goes to the Cementerio
@@ -211,8 +235,9 @@ def _effect(game: State, pool: _Pool, effect: Effect, ability: Ability, source: 
             have = inst.counters.get(name, 0)
             if not have or inst.zone not in IN_PLAY:
                 continue
-            if effect.subject == "target" and f is not None and mismatch(game, f, inst, p, source):
-                continue  # the target became invalid: not affected (8.2)
+            if effect.subject == "target" and f is not None and \
+                    not still_target(game, pool, f, inst, p, source):
+                continue  # the target is gone: not affected (8.2)
             full = (iid, name, -have)
             if full not in pool.counters:
                 if effect.optional:
@@ -253,8 +278,9 @@ def _effect(game: State, pool: _Pool, effect: Effect, ability: Ability, source: 
         valid = []
         for iid in known:
             inst = game.cards[iid]
-            if f is not None and effect.subject == "target" and mismatch(game, f, inst, p, source):
-                continue  # the target became invalid: not affected (8.2)
+            if f is not None and effect.subject == "target" and \
+                    not still_target(game, pool, f, inst, p, source):
+                continue  # the target is gone: not affected (8.2)
             if _protected(game, inst, effect, source):
                 continue
             valid.append(iid)
@@ -306,7 +332,7 @@ def _owner_of(game: State, known: list[str] | None) -> str | None:
 
 
 def _move_effect(game: State, pool: _Pool, effect: Effect, source: Inst, p: str,
-                 f: TargetFilter | None, known: list[str] | None) -> bool:
+                 f: TargetFilter | None, known: list[str] | None, plan: Plan | None = None) -> bool:
     kind = effect.kind
     if kind in DEST:
         dests = {DEST[kind]}
@@ -334,17 +360,15 @@ def _move_effect(game: State, pool: _Pool, effect: Effect, source: Inst, p: str,
                 raise Unverifiable("protección continua")  # not enforced yet: never illegal
             why = _protected(game, game.cards[iid], effect, source)
             if why:
-                rule = {"destroy": "10.31", "banish": "10.30"}.get(kind, "10.12")
-                if "Inmunidad" in why:
-                    rule = "10.32"
-                raise IllegalAction(rule, f"{why}: el efecto de {source.label()} no lo afecta.")
+                raise IllegalAction(protected_rule(kind, why),
+                                    f"{why}: el efecto de {source.label()} no lo afecta.")
         pool.take_moves(ids)
         return bool(ids)
     done = False
     for iid in known:
         inst = game.cards[iid]
         still_valid = not (f is not None and effect.subject == "target"
-                           and mismatch(game, f, inst, p, source))
+                           and not still_target(game, pool, f, inst, p, source))
         protected = _protected(game, inst, effect, source)
         moved = pool.moves.get(iid)
         if moved in dests and shielded(game, inst, kind, source):
@@ -359,13 +383,23 @@ def _move_effect(game: State, pool: _Pool, effect: Effect, source: Inst, p: str,
                                            "registro no lo mueve así.")
         elif moved in dests:
             why = protected or f"{inst.label()} ya no es un objetivo válido"
-            rule = "8.2"
-            if protected:
-                rule = {"destroy": "10.31", "banish": "10.30"}.get(kind, "10.12")
-                if "Inmunidad" in protected:
-                    rule = "10.32"
+            rule = protected_rule(kind, protected) if protected else "8.2"
             raise IllegalAction(rule, f"{why}: el efecto de {source.label()} no lo afecta.")
+        elif protected and "prevenid" in protected and plan is not None:
+            plan.spent.append(iid)
     return done
+
+
+def still_target(game: State, pool: _Pool, f: TargetFilter, inst: Inst, p: str,
+                 source: Inst) -> bool:
+    """8.2 Objetivos: a valid target is checked only to play the card (or announce the
+    ability); at resolution the effect may fail only by the target's own abilities
+    (Indestructible…, checked by the caller) or because it left its zone (a new card, 6.9).
+    Targets named in this very line are chosen now: the whole filter applies."""
+    if not pool.chosen:
+        return mismatch(game, f, inst, p, source, explain=False) is None
+    where = TargetFilter(zone=f.zone, also_zones=f.also_zones)
+    return mismatch(game, where, inst, p, source, explain=False) is None
 
 
 def _check_redirect(game: State, ids: tuple[str, ...]) -> None:

@@ -89,7 +89,12 @@ def _search(match: re.Match) -> str:
         put = (f"jugar{it}" if infinitive else f"juéga{it}") + " sin pagar su coste"
     else:
         put = (f"poner{it} en " if infinitive else f"pon{it} en ") + to
-    return f"{verb} {what} en {where}, {put} y {'barajar' if infinitive else 'baraja'}"
+    shuffle = "barajar" if infinitive else "baraja"
+    if to.startswith("el tope del Mazo Castillo"):
+        # «buscar … y ponerlo en la parte superior del Mazo Castillo»: the Mazo is shuffled after
+        # the search and the card found goes on top of it, so it reads in that order
+        return f"{verb} {what} en {where}, {shuffle} y {put}"
+    return f"{verb} {what} en {where}, {put} y {shuffle}"
 
 
 def polish(text: str) -> str:
@@ -116,8 +121,12 @@ def polish(text: str) -> str:
     text = text.replace("que controles en la mano", "de tu mano")
     text = re.sub(r"\bun(os)? otro(s)?\b", lambda m: "otros" if m.group(0).endswith("s") else "otro", text)
     text = re.sub(r"\buna otro\b", "otra", text)
+    text = re.sub(r"\b1 otro (carta|Arma)\b", r"otra \1", text)  # «Desterrar 1 otro carta»: «otra carta»
+    text = re.sub(r"\b1 otr([oa])\b", r"otr\1", text)  # «Destruir 1 otro Aliado»: «otro Aliado»
     text = re.sub(r"\blas primeras una carta\b", "la primera carta", text)
-    text = re.sub(r"\b(el coste de la carta pagada como coste|la Fuerza del objetivo) cartas\b",
+    text = re.sub(r"\b(el coste de la carta pagada como coste|la Fuerza de la carta pagada como coste|"
+                  r"la Fuerza del objetivo|el coste del objetivo|la Fuerza de la carta que disparó la habilidad|"
+                  r"el coste de la carta que disparó la habilidad) cartas\b",
                   r"tantas cartas como \1", text)
     text = re.sub(r"\bde el\b", "del", text)
     text = re.sub(r"\ba el\b", "al", text)

@@ -16,7 +16,8 @@ from ...catalog.model import Card
 from ..abilities.model import Ability
 from .delayed import earlier_reason
 from .grammar import parse_text
-from .lower import Unsupported, lower
+from .lower_filters import Unsupported
+from .lower import lower
 from .restrict import restrict
 from .text import shape
 

@@ -6,7 +6,7 @@ Aliado portador», «con coste igual o menor a la carta Descartada», «de igual
 que esa carta», «del mismo coste», «de coste igual o menor» (elided: the card paid as the
 cost) — and adds it to the ``Cards``. ``amount(cur)`` reads the amount itself: «la cantidad
 de NP», «la Fuerza de este Aliado / del Aliado portador», «la carta Descartada», «el Aliado
-Desterrado de esta manera», «esa carta». ``lower_parts.card_filter`` turns them into the
+Desterrado de esta manera», «esa carta». ``lower_filters.card_filter`` turns them into the
 engine's ``max_cost_from`` / ``min_cost_from`` / ``max_strength_from`` words.
 """
 from __future__ import annotations

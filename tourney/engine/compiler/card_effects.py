@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .nouns import ATTRIBUTES, NOUNS, PRONOUNS, RACES, bare_phrase, card_phrase, number, per_phrase
+from .noun_words import ATTRIBUTES, NOUNS, PRONOUNS, RACES
+from .nouns import bare_phrase, card_phrase, number, per_phrase
 from .amounts import as_much_strength
 from .parsed import Cards, Effect
 from .text import Cursor
@@ -135,6 +136,13 @@ def _card_effect_of(cur: Cursor, antecedent: Cards | None, subject: Cards | None
         return Effect("cost_change", cards=cards, amount=extra[0]), end
     if (rest := cur.take_any("no puede ser anulado", "no pueden ser anulados", "no puede ser anulada",
                              "no pueden ser anuladas")) is not None:
+        if cards.ref is None:
+            # «los Aliados de Raza Bárbaro no pueden ser Anulados»: only a card being played can
+            # be Anulada (8.1 D), so these are the cards being played, not those in play
+            played = _being_played(cards, cards.controller)
+            if played is None:
+                return None
+            cards = played
         return Effect("cannot_be_annulled", cards=cards), rest
     if (rest := cur.take_any("no puede ser declarado atacante", "no pueden ser declarados atacantes",
                              "no puede atacar", "no pueden atacar", "no pueda ser declarado atacante",

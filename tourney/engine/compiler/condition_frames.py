@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from .conditions import all_allies, bearer_and_self, this_turn
 from .conditions import counted as counted_condition
-from .nouns import COUNTER_NAMES, RACES, bare_phrase, card_phrase, number
+from .noun_words import COUNTER_NAMES, RACES
+from .nouns import bare_phrase, card_phrase, number
 from .parsed import Condition
 from .text import Cursor
 

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .nouns import ATTRIBUTES, RACES, bare_phrase, card_phrase, comparison, number
+from .noun_words import ATTRIBUTES, RACES
+from .nouns import bare_phrase, card_phrase, comparison, number
 from .parsed import Cards, Condition
 from .text import Cursor
 

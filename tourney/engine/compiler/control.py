@@ -35,7 +35,8 @@ def convert_effect(cur: Cursor) -> tuple[Effect, Cursor] | None:
     """ "Convierte / Convertir este Tótem en un Aliado (de Raza X) con / de Fuerza N (o igual a
     la cantidad de Oros que controles)": the card is an Aliado of that Fuerza (and Race) while
     the effect lasts (the duration is read after it by the chain)."""
-    from .nouns import RACES, bare_phrase, number  # nouns reads «la carta fuente …» from here
+    from .noun_words import RACES  # nouns reads «la carta fuente …» from here
+    from .nouns import bare_phrase, number  # nouns reads «la carta fuente …» from here
 
     if (after := cur.take_any("convertir SELF en un aliado", "convierte SELF en un aliado")) is None:
         return None

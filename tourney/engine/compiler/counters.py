@@ -7,7 +7,8 @@ de los Aliados que controles», «Elimina todo el Alimento de un Aliado objetivo
 """
 from __future__ import annotations
 
-from .nouns import COUNTER_NAMES, card_phrase, number
+from .noun_words import COUNTER_NAMES
+from .nouns import card_phrase, number
 from .parsed import Cards, Cost, Effect, Trigger
 from .text import Cursor
 

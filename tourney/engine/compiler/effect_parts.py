@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .nouns import NOUNS, card_phrase, number, per_phrase
+from .noun_words import NOUNS
+from .nouns import card_phrase, number, per_phrase
 from .parsed import Cards, Effect
 from .text import Cursor
 

@@ -14,15 +14,16 @@ from .effect_parts import (
 from .control import cancel_effect, convert_effect
 from .counters import counter_effect, up_to_one_counter
 from .effects_more import also_strength, extra_turn, gold, play, second_zone
-from .nouns import PRONOUNS, bare_phrase, card_phrase, number
+from .noun_words import PRONOUNS
+from .nouns import bare_phrase, card_phrase, number
 from .parsed import Cards, Effect
 from .looks import dig, reveal_top
 from .search import cannot_search
 from .statics import player_static, static_effect
 from .text import Cursor
-from .verb_effects import _choose, _verb_effect, _verb_effect_of  # noqa: F401 (re-exported)
+from .verb_effects import _choose, _verb_effect
 
-__all__ = ["GRANTS", "SUBJECT_KINDS", "VERBS", "effect", "effects"]
+__all__ = ["effect", "effects"]
 
 
 def effect(cur: Cursor, antecedent: Cards | None = None) -> tuple[Effect, Cursor] | None:
@@ -262,7 +263,7 @@ def effects(cur: Cursor, antecedent: Cards | None = None,
             return (tuple(out), fin) if fin is not None and fin.done else None
         nxt = cur.take_any(". luego ,", ", luego ,", ". luego")
         if nxt is not None and (after := nxt.take("si")) is not None:
-            from .frames import condition  # «Luego, si controlas …, …»: a conditional step
+            from .condition_frames import condition  # «Luego, si controlas …, …»: a conditional step
 
             got_cond = condition(after)
             if got_cond is None or (comma := got_cond[1].take(",")) is None:

@@ -7,9 +7,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from ..abilities.model import Effect as EngineEffect
-from ..abilities.model import TargetFilter
-from .lower_parts import Unsupported, _tf_fields, card_filter
+from ..abilities.effect_value import Effect as EngineEffect
+from ..abilities.target_filter import TargetFilter
+from .lower_filters import Unsupported, _tf_fields, card_filter
 from .nouns import card_phrase, number
 from .parsed import Cards, Effect
 from .search import alternative

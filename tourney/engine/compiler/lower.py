@@ -8,30 +8,23 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from ..abilities.model import Ability, Effect, TargetFilter, Trigger
-from .lower_effect import _LASTING, _MOVES, _PUT, _Both, _cost_of_that, _effect, _fires_for  # noqa: F401 (re-exported)
-from .lower_parts import (
-    _NAME,
-    _PAID,
-    _PHASES,
-    _ZONES,
-    Unsupported,
-    _conditions,
-    _cost,
-    _Scope,
-    _tf_fields,
-    _trigger,
-    card_filter,
-)
+from ..abilities.model import Ability
+from ..abilities.effect_value import Effect
+from ..abilities.target_filter import TargetFilter
+from ..abilities.trigger_cost_duration import Trigger
+from .lower_effect import _Both, _effect
+from .lower_filters import _EARLIER, _NAME, _PAID, _ZONES, Unsupported, _Scope, _tf_fields, card_filter
+from .lower_frames import _PHASES, _conditions, _cost, _trigger
 from .parsed import Cost as PCost
 from .parsed import Parsed
 
-__all__ = ["Unsupported", "card_filter", "lower"]
+__all__ = ["lower"]
 
 
 def _effects(p: Parsed, scope: _Scope, continuous: bool) -> tuple[Effect, ...]:
     out = []
     for i, eff in enumerate(p.effects):
+        scope.after_then = scope.after_then or eff.then
         if eff.kind == "choose":  # «Elige un Aliado. Ese Aliado …»: only names the target
             assert eff.cards is not None  # the grammar always names what is chosen
             if eff.cards.count is None or eff.cards.ref is not None or i + 1 == len(p.effects):
@@ -50,6 +43,12 @@ def _effects(p: Parsed, scope: _Scope, continuous: bool) -> tuple[Effect, ...]:
             continue
         try:
             out.append(_effect(eff, scope, continuous))
+            step = out[-1]
+            # the one target a first step acts on («Destruye un Aliado oponente. Luego, … al del
+            # Aliado Destruido»); a second target makes «el Aliado Destruido» ambiguous
+            if step.subject == "target" and step.target == 0 and len(scope.targets) == 1 and \
+                    _EARLIER["target"] is None and i == 0:
+                _EARLIER["target"] = (step.kind, scope.targets[0])
         except _Both as both:
             if both.eff.kind == "search":
                 assert both.eff.cards is not None
@@ -73,11 +72,13 @@ def lower(p: Parsed, text: str, card_type: str, name: str = "",
     what a Talismán's «la carta Desterrada» points back to."""
     _NAME["card"], _NAME["text"] = name, text
     _PAID["costs"] = p.costs or (additional if p.kind == "spell" else ())
+    _EARLIER["target"] = None
     try:
         return _lower(p, text, card_type)
     finally:
         _NAME["card"] = _NAME["text"] = ""
         _PAID["costs"] = ()
+        _EARLIER["target"] = None
 
 
 def _lower(p: Parsed, text: str, card_type: str) -> Ability:

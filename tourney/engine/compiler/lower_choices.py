@@ -4,8 +4,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from ..abilities.model import Effect, TargetFilter
-from .lower_parts import Unsupported, _tf_fields, card_filter
+from ..abilities.effect_value import Effect
+from ..abilities.target_filter import TargetFilter
+from .lower_filters import Unsupported, _tf_fields, card_filter
 from .parsed import Effect as PEffect
 
 

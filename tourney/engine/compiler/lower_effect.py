@@ -5,20 +5,23 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from ..abilities.model import Cost, Effect, TargetFilter
+from ..abilities.trigger_cost_duration import Cost
+from ..abilities.effect_value import Effect
+from ..abilities.target_filter import TargetFilter
 from .looks import lower_reveal
 from .lower_choices import _each_chooses
-from .lower_parts import (
+from .lower_filters import (
     _PAID,
     Unsupported,
     _count,
-    _duration,
     _fields,
     _Scope,
     _tf_fields,
     amount_source,
     card_filter,
+    paid_card,
 )
+from .lower_frames import _duration
 from .parsed import Amount, Cards
 from .parsed import Effect as PEffect
 from .statics import KINDS as STATIC_KINDS
@@ -65,6 +68,9 @@ def _effect(eff: PEffect, scope: _Scope, continuous: bool) -> Effect:
         if source == "strength_of_target":
             if scope.last is None and _fires_for(scope, "Aliado"):
                 source = "strength_of_triggering"  # «Cuando otro Aliado … entre en juego, … ese Aliado»
+            elif scope.last is None and (paid := paid_card(Amount("of_ref", cards=Cards(types=("Aliado",))))) \
+                    is not None and paid.kind in ("destroy", "banish", "discard", "shuffle"):
+                source = "strength_of_paid"  # «puedes Destruir otro Aliado … para que … ese Aliado»
             elif scope.last is None or scope.last[0] != "target":
                 raise Unsupported("«ese Aliado» sin objetivo antes")
             else:

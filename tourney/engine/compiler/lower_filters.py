@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from ..abilities.model import TargetFilter
+from ..abilities.target_filter import TargetFilter
 from .parsed import Amount, Cards
 from .parsed import Cost as PCost
 from .parsed import Trigger as PTrigger
@@ -98,7 +98,8 @@ def card_filter(cards: Cards, *, owner_player: str | None = None) -> TargetFilte
         kwargs["extreme"] = "min_strength" if cards.extreme == "min" else "max_strength"
     return TargetFilter(types=types, races=cards.races, controller=controller, keywords=cards.keywords,
                         names=names,
-                        without=cards.without, attacking=cards.attacking, not_types=cards.exclude_types,
+                        without=cards.without, attacking=cards.attacking, blocking=cards.blocking,
+                        blocked=cards.blocked, not_types=cards.exclude_types,
                         bearing_weapon=cards.bearing_weapon, counter=cards.counter,
                         no_counter=cards.no_counter,
                         not_races=cards.not_races, owned=cards.owned,
@@ -118,6 +119,9 @@ class _Scope:
         self.trigger = trigger
         self.chosen: TargetFilter | None = None  # «elige … de allí»: chosen when it resolves
         self.found: TargetFilter | None = None  # the card a search found and played
+        # after «Luego, …» a card not called «objetivo» is chosen when the step resolves (8.2:
+        # what follows an earlier action is picked then, without targeting)
+        self.after_then = False
 
     def subject(self, cards: Cards, player: str | None = None) -> dict:
         if cards.ref == "self":
@@ -162,6 +166,10 @@ class _Scope:
             flt = card_filter(cards, owner_player=player)
             self.last = ("chosen", -1)
             return {"subject": "chosen", "filter": TargetFilter(**{**_tf_fields(flt), "targets": False})}
+        if self.after_then and not cards.target:
+            flt = card_filter(cards, owner_player=player)
+            self.last = ("chosen", -1)
+            return {"subject": "chosen", "filter": TargetFilter(**{**_tf_fields(flt), "targets": False})}
         self.targets.append(card_filter(cards, owner_player=player))
         self.last = ("target", len(self.targets) - 1)
         return {"subject": "target", "target": len(self.targets) - 1}
@@ -199,6 +207,11 @@ def spelled(folded: str) -> str:
             return " ".join(window)
     raise Unsupported(f"«{folded}» no está escrito como el nombre de una carta")
 _PAID: dict[str, tuple[PCost, ...]] = {"costs": ()}  # the costs of the ability being lowered
+# the ability's first step on its one target so far: (step kind, filter), for «Luego, … de coste
+# igual o menor al del Aliado Destruido» when no card was paid as a cost (see ``amount_source``)
+_EARLIER: dict[str, tuple[str, TargetFilter] | None] = {"target": None}
+_EARLIER_VERBS = {"destroy": "destroy", "banish": "banish", "shuffle": "shuffle_into_castle",
+                  "discard": "discard"}
 
 
 def _relations(cards: Cards) -> dict:
@@ -242,6 +255,15 @@ def amount_source(amt: Amount) -> tuple[str, TargetFilter | None]:
         return amt.source, None
     if amt.source == "of_ref" and paid_card(amt) is not None:
         return ("cost_of_paid" if amt.stat == "cost" else "strength_of_paid"), None
+    if amt.source == "of_ref" and not [c for c in _PAID["costs"] if c.kind not in ("gold", "mill", "counters")] \
+            and (earlier := _EARLIER["target"]) is not None:
+        # «Destruye un Aliado oponente. Luego, … de coste igual o menor al del Aliado Destruido»:
+        # the ability's one target, acted on by the step before (read as the line resolves)
+        kind, flt = earlier
+        wanted = amt.cards.types if amt.cards is not None else ()
+        if (amt.verb is None or _EARLIER_VERBS.get(amt.verb) == kind) and flt.count == 1 and \
+                not flt.up_to and flt.count_from is None and (not wanted or flt.types == tuple(wanted)):
+            return ("cost_of_target" if amt.stat == "cost" else "strength_of_target"), None
     raise Unsupported("«esa carta» / «la carta Desterrada» sin una carta pagada como coste")
 
 

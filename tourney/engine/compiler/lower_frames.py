@@ -5,7 +5,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from ..abilities.model import Condition, Cost, Duration, TargetFilter, Trigger
+from ..abilities.condition import Condition
+from ..abilities.trigger_cost_duration import Cost, Duration, Trigger
+from ..abilities.target_filter import TargetFilter
 from .lower_filters import (
     _ZONES,
     Unsupported,
@@ -186,6 +188,11 @@ def _cost(cost: PCost) -> Cost:
 
 def _trigger(t: PTrigger) -> Trigger:
     out = _trigger_of(t)
+    if out.card is not None and (out.card.blocking is not None or out.card.blocked is not None) and \
+            out.event not in ("attackers_declared",):
+        # «Cuando un Aliado bloqueador sea Destruido»: the card has left the combat when the
+        # event is seen; whether it was blocking then is not a state the filter can read
+        raise Unsupported("disparo sobre un Aliado bloqueador o bloqueado")
     if t.self_too and out.card is None:
         raise Unsupported("«este u otro» sin cartas")
     return replace(out, delayed=t.delayed, self_too=t.self_too, by_opponent=t.by_opponent)

@@ -17,7 +17,8 @@ def other_modifier(cards: Cards, cur: Cursor) -> tuple[Cards, Cursor] | None:
     word = cur.peek()
     if word not in _FIRST and (cards.races or word not in _races()):
         return None  # the hot path: most words end the phrase here
-    from .nouns import ATTRIBUTES, NOUNS, RACES, card_phrase
+    from .noun_words import ATTRIBUTES, NOUNS, RACES
+    from .nouns import card_phrase
 
     if word in RACES and not cards.races:  # «Aliados Dragón de coste 4 o más»
         return replace(cards, races=(RACES[word],)), cur.skip()
@@ -45,6 +46,6 @@ def other_modifier(cards: Cards, cur: Cursor) -> tuple[Cards, Cursor] | None:
 
 
 def _races() -> dict[str, str]:
-    from .nouns import RACES
+    from .noun_words import RACES
 
     return RACES

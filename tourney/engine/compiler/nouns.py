@@ -11,8 +11,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from .control import source_of_that_ability
+from .combat_words import combat_modifier
 from .noun_parts import other_modifier
-from .noun_words import (  # noqa: F401 - the lexicon, re-exported
+from .noun_words import (
     _FED,
     _NUMBER_WORDS,
     _REF,
@@ -21,7 +22,6 @@ from .noun_words import (  # noqa: F401 - the lexicon, re-exported
     COUNTER_NAMES,
     KEYWORD_ADJ,
     NOUNS,
-    PRONOUNS,
     RACES,
 )
 from .parsed import Amount, Cards
@@ -192,6 +192,8 @@ def _modifiers(cards: Cards, cur: Cursor) -> tuple[Cards, Cursor]:
             cards, cur = replace(cards, with_ability=True), after
         elif (after := cur.take("sin", "habilidad")) is not None:
             cards, cur = replace(cards, with_ability=False), after
+        elif (combat := combat_modifier(cards, cur)) is not None:
+            cards, cur = combat  # «bloqueador», «atacante o bloqueador», «no bloqueados»
         elif (after := cur.take_any("declarado atacante", "declarados atacantes", "atacante",
                                     "atacantes")) is not None and cards.attacking is None:
             cards, cur = replace(cards, attacking=True), after

@@ -41,6 +41,8 @@ class Cards:
     keywords: tuple[str, ...] = ()  # "un Aliado Indestructible", "Aliados con Furia"
     without: tuple[str, ...] = ()  # "que no sean Guardián"
     attacking: bool | None = None  # "los Aliados declarados atacantes"
+    blocking: bool | None = None  # "un Aliado bloqueador"
+    blocked: bool | None = None  # "atacantes no bloqueados", "que no hayan sido bloqueados"
     not_races: tuple[str, ...] = ()  # "que no sea de Raza Sacerdote ni Caballero"
     owned: bool | None = None  # False: "de los que no seas dueño"
     copy_of_self: bool = False  # "una copia de esta carta"

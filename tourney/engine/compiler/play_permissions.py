@@ -4,7 +4,7 @@ engine reads it as a ``play_permission`` with ``response`` and a «played» trig
 (``chain.permission_in_response``)."""
 from __future__ import annotations
 
-from .frames import trigger
+from .trigger_frames import trigger
 from .parsed import Parsed
 from .text import Cursor
 

@@ -2,7 +2,7 @@
 values: what ``tourney engine abilities`` would show if the model could not say it."""
 from __future__ import annotations
 
-from .frames import PHASES
+from .trigger_frames import PHASES
 from .parsed import PLAYER, ZONE, Cards, Condition, Cost, Effect, Parsed, Trigger
 
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from ..abilities.model import Condition
-from .lower_parts import _conditions
+from ..abilities.condition import Condition
+from .lower_frames import _conditions
 from .nouns import number
 from .parsed import Parsed
 from .text import Cursor

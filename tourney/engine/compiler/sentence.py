@@ -13,11 +13,14 @@ from dataclasses import replace
 
 from ...catalog.keywords import KEYWORDS
 from ...catalog.model import TALISMAN
-from .effects import SUBJECT_KINDS, effects
+from .card_effects import SUBJECT_KINDS
+from .effects import effects
 from .nouns import bare_phrase, number
 from .parsed import Condition, Cost, Effect
 from .delayed import at_final_phase, until_final_frame
-from .frames import condition, cost_list, trigger, trigger_event
+from .condition_frames import condition
+from .cost_frames import cost_list
+from .trigger_frames import trigger, trigger_event
 from .conditions import expand
 from .restrict import use_condition
 from .parsed import Cards, Parsed
@@ -118,7 +121,7 @@ def _special(toks: tuple[str, ...]) -> Parsed | None:
 
 
 def _bearer_races(cur: Cursor):
-    from .nouns import RACES
+    from .noun_words import RACES
 
     races = []
     while cur.peek() in RACES:

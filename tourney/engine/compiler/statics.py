@@ -18,16 +18,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..abilities.model import Duration, Effect, TargetFilter
+from ..abilities.trigger_cost_duration import Duration
+from ..abilities.effect_value import Effect
+from ..abilities.target_filter import TargetFilter
 from .card_effects import _being_played, _object
-from .lower_parts import Unsupported, _tf_fields, card_filter
+from .lower_filters import Unsupported, _tf_fields, card_filter
 from .nouns import bare_phrase, card_phrase, number
 from .parsed import Cards
 from .parsed import Effect as PEffect
 from .text import Cursor
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .lower_parts import _Scope
+    from .lower_filters import _Scope
 
 KINDS = frozenset({"damage_to_exile", "bearer_only", "bearer_not", "cannot_reduce_cost",
                    "unblockable_by", "direct_damage_increase", "no_combat_damage",

@@ -13,7 +13,8 @@ from .effect_parts import (
     as_many,
 )
 from .effects_more import play
-from .nouns import PRONOUNS, card_phrase, more_modifiers, number
+from .noun_words import PRONOUNS
+from .nouns import card_phrase, more_modifiers, number
 from .parsed import Cards, Effect
 from .search import search_effect
 from .text import Cursor

@@ -21,11 +21,13 @@ from .reads import (
     get_round, next_step, outstanding, planned_rounds, player_matches, player_rows,
     round_matches, standings, tables, timer_remaining, unseated,
 )
-from .results import enter_result, flip, normalize_result, report_result
+from .results import (
+    closed_reason, enter_result, flip, label, normalize_result, report_result, stage_of,
+)
 
 __all__ = [
     "BYE_RESULT", "MatchRow", "PlayerRow", "Table", "break_table", "build_state", "can_repair",
-    "champion",
+    "champion", "closed_reason", "label", "stage_of",
     "enter_result", "event_rounds", "fingerprint", "flip", "get_match", "get_round",
     "next_step", "normalize_result", "outstanding", "pair_by_hand", "pair_next_round",
     "planned_rounds", "player_matches", "player_rows", "publish_round", "repair_round",

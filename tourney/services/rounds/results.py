@@ -1,5 +1,12 @@
-"""Match results: the organizer enters or corrects one; players report theirs and the
-opponent confirms by reporting the same.
+"""Match results: the staff enter one; players report theirs and the opponent confirms by
+reporting the same. Every change of a table's result is recorded in the event's history with
+its author (tourney.services.history).
+
+Who may change a result, by stage (tourney.swiss.corrections, rights in services.access):
+the event's judges and organizers fill an open table and fix what the staff entered while the
+round is open; a result both players confirmed is changed only by an organizer; a closed
+round's result (a later round paired, the event finished) only through an organizer's
+explicit correction (``rounds.corrections``).
 
 Results use optimistic concurrency: a result change is an UPDATE ... WHERE version = seen, so
 two organizers saving at once cannot silently overwrite each other; players' reports are one
@@ -13,12 +20,16 @@ from sqlmodel import Session, select
 
 from ...models.catalog import utcnow
 from ...models.events import (
-    MATCH_CONFIRMED, MATCH_DISPUTED, MATCH_REPORTED, ROUND_TOP_CUT, Event, Match, Registration,
-    ResultReport, Round, User,
+    EVENT_FINISHED, MATCH_CONFIRMED, MATCH_DISPUTED, MATCH_REPORTED, ROUND_TOP_CUT, Event, Match,
+    Registration, ResultReport, Round, User,
 )
+from ...models.history import HISTORY_RESULT, EventHistory
 from ...swiss import Result, parse_result, playoff_problem
-from ..access import require_organizer
+from ...swiss.corrections import STAGE_CLOSED, result_stage
+from .. import history
+from ..access import is_judge, may_change_result
 from ..errors import Conflict, Forbidden, ServiceError
+from .reads import event_rounds, player_rows
 
 
 def normalize_result(a_games: int, b_games: int, draws: int) -> str:
@@ -32,7 +43,8 @@ def normalize_result(a_games: int, b_games: int, draws: int) -> str:
     return text
 
 
-def _check_playoff(session: Session, match: Match, result: str) -> None:
+def check_playoff(session: Session, match: Match, result: str) -> None:
+    """A top-cut table needs a winner (swiss.playoff_problem)."""
     rnd = session.get(Round, match.round_id)
     problem = playoff_problem(parse_result(result)) if rnd is not None and \
         rnd.kind == ROUND_TOP_CUT else None
@@ -45,7 +57,58 @@ def flip(result: str) -> str:
     return str(Result.parse(result).flipped())
 
 
-def _cas(session: Session, match: Match, seen_version: int, **values) -> bool:
+def label(result: str | None) -> str:
+    """A stored result as the pages show it: 2-1-0 -> «2-1», 1-1-1 -> «1-1-1»."""
+    return Result.parse(result).short() if result else ""
+
+
+def later_rounds(session: Session, event: Event, rnd: Round) -> list[Round]:
+    return [r for r in event_rounds(session, event) if r.number > rnd.number]
+
+
+def players_agreed(session: Session, match: Match) -> bool:
+    """Both players reported the match's final result (their word, not the staff's)."""
+    if match.player_b_id is None or match.status != MATCH_CONFIRMED:
+        return False
+    reports = {r.registration_id: r.result for r in session.exec(
+        select(ResultReport).where(ResultReport.match_id == match.id))}
+    return (reports.get(match.player_a_id) == match.result
+            and reports.get(match.player_b_id) == match.result)
+
+
+def stage_of(session: Session, event: Event, match: Match, rnd: Round | None = None) -> str:
+    """The stage of a table's result (tourney.swiss.corrections.result_stage)."""
+    rnd = rnd or session.get(Round, match.round_id)
+    return result_stage(final=match.status == MATCH_CONFIRMED,
+                        players_agreed=players_agreed(session, match),
+                        later_round_paired=bool(later_rounds(session, event, rnd)),
+                        event_finished=event.status == EVENT_FINISHED)
+
+
+def closed_reason(session: Session, event: Event, rnd: Round) -> str | None:
+    """Why a round's results change only by correction («el evento está finalizado», «ya se
+    emparejó la ronda 5»), None while the round is open."""
+    if event.status == EVENT_FINISHED:
+        return "el evento está finalizado"
+    later = later_rounds(session, event, rnd)
+    if later:
+        return f"ya se emparejó la ronda {later[-1].number}"
+    return None
+
+
+def table_words(session: Session, event: Event, match: Match, rnd: Round) -> str:
+    """«Mesa 3 de la ronda 2 (Ana – Beto)»: how the history names a table."""
+    regs = player_rows(session, event)
+    a = regs[match.player_a_id].name if match.player_a_id in regs else "?"
+    b = regs[match.player_b_id].name if match.player_b_id in regs else "BYE"
+    return f"Mesa {match.table_no} de la ronda {rnd.number} ({a} – {b})"
+
+
+def _state(match: Match) -> dict:
+    return {"result": match.result, "status": match.status}
+
+
+def cas(session: Session, match: Match, seen_version: int, **values) -> bool:
     """Compare-and-set on the match row: applies ``values`` only if nobody changed it since."""
     values = {**values, "version": seen_version + 1, "updated_at": utcnow()}
     res = session.execute(update(Match).where(Match.id == match.id, Match.version == seen_version)
@@ -57,20 +120,62 @@ def _cas(session: Session, match: Match, seen_version: int, **values) -> bool:
     return True
 
 
+def change_result(session: Session, actor: User | None, event: Event, match: Match,
+                  seen_version: int, kind: str, summary: str, reason: str = "",
+                  undoes: EventHistory | None = None, **values) -> bool:
+    """Compare-and-set the match row and record the change (before, after, author) in the
+    event's history. False when somebody changed the row since ``seen_version``."""
+    before = _state(match)
+    if not cas(session, match, seen_version, **values):
+        return False
+    history.record(session, event, actor, kind, summary, reason=reason, match_id=match.id,
+                   before=before, after=_state(match), undoes=undoes)
+    return True
+
+
 def enter_result(session: Session, actor: User, event: Event, match: Match, result: str,
                  seen_version: int) -> Match:
-    """The organizer enters or corrects a result (final). Stale forms are refused, not lost."""
-    require_organizer(actor, event, session)
+    """The staff enter a result (final), by the stages above. Stale forms are refused, not
+    lost; a closed round's result changes only through ``rounds.corrections.correct_result``."""
     if match.player_b_id is None:
         raise ServiceError("Un bye no lleva resultado.")
-    _check_playoff(session, match, result)
-    if _cas(session, match, seen_version, result=result, status=MATCH_CONFIRMED):
+    rnd = session.get(Round, match.round_id)
+    stage = stage_of(session, event, match, rnd)
+    if not may_change_result(session, actor, event, stage):
+        if not is_judge(session, actor, event):
+            raise Forbidden("Solo los jueces y organizadores de este evento ingresan resultados.")
+        if stage == STAGE_CLOSED:
+            raise Forbidden(f"La ronda {rnd.number} está cerrada "
+                            f"({closed_reason(session, event, rnd)}): solo un organizador del "
+                            f"evento corrige el resultado de la mesa {match.table_no}.")
+        if match.result == result:
+            return match  # the same result again (a double tap): no change
+        raise Forbidden(f"Los dos jugadores de la mesa {match.table_no} confirmaron su resultado "
+                        f"({label(match.result)}): solo un organizador del evento lo cambia "
+                        "(queda en el historial).")
+    if match.status == MATCH_CONFIRMED and match.result == result:
+        return match  # the same result again (a double tap, a form sent twice): no change
+    if stage == STAGE_CLOSED:
+        raise Conflict(f"La ronda {rnd.number} está cerrada ({closed_reason(session, event, rnd)}): "
+                       f"el resultado de la mesa {match.table_no} se cambia con «Corregir», que "
+                       "muestra sus consecuencias, queda en el historial y se puede deshacer.",
+                       "a_games")
+    check_playoff(session, match, result)
+    old = label(match.result) or "sin resultado"
+    summary = f"{table_words(session, event, match, rnd)}: {old} → {label(result)}."
+    if change_result(session, actor, event, match, seen_version, HISTORY_RESULT, summary,
+                     result=result, status=MATCH_CONFIRMED):
         return match
     session.refresh(match)
     if match.result == result and match.status == MATCH_CONFIRMED:
         return match  # the same form sent twice: nothing to do
-    raise Conflict(f"Otro organizador cambió esta mesa mientras tanto (ahora: "
-                   f"{match.result or 'sin resultado'}). Revisa y vuelve a guardar.", "a_games")
+    raise Conflict(f"Otro organizador cambió esta mesa mientras tanto (la mesa {match.table_no} "
+                   f"ahora: {label(match.result) or 'sin resultado'}). Revisa y vuelve a guardar.",
+                   "a_games")
+
+
+_STATUS_WORDS = {MATCH_REPORTED: "falta que el rival confirme", MATCH_CONFIRMED: "confirmado",
+                 MATCH_DISPUTED: "en disputa: decide el organizador"}
 
 
 def report_result(session: Session, actor: User, event: Event, match: Match,
@@ -86,9 +191,13 @@ def report_result(session: Session, actor: User, event: Event, match: Match,
     if match.status == MATCH_CONFIRMED:
         raise ServiceError("Esta mesa ya tiene resultado confirmado; si hay un error, avisa al "
                            "organizador.")
+    reason = closed_reason(session, event, rnd)
+    if reason:
+        raise ServiceError(f"La ronda {rnd.number} está cerrada ({reason}): avisa al "
+                           "organizador.")
     mine = normalize_result(my_games, opp_games, draws)
     as_a = mine if registration.id == match.player_a_id else flip(mine)
-    _check_playoff(session, match, as_a)
+    check_playoff(session, match, as_a)
     row = session.exec(select(ResultReport).where(
         ResultReport.match_id == match.id,
         ResultReport.registration_id == registration.id)).first()
@@ -113,6 +222,9 @@ def report_result(session: Session, actor: User, event: Event, match: Match,
             values = {"status": MATCH_DISPUTED, "result": None}
         if match.status == MATCH_CONFIRMED:
             raise ServiceError("El organizador ya ingresó el resultado de esta mesa.")
-        if _cas(session, match, match.version, **values):
+        summary = (f"{table_words(session, event, match, rnd)}: {registration.name} reportó "
+                   f"{label(as_a)} ({_STATUS_WORDS[values['status']]}).")
+        if change_result(session, actor, event, match, match.version, HISTORY_RESULT, summary,
+                         **values):
             return match
     raise Conflict("La mesa cambió varias veces mientras guardabas; vuelve a intentarlo.")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import Blueprint, request, url_for
 
 from ...legality import swaps as support_rules
-from ...services import events as ev, rounds
+from ...services import access, events as ev, rounds
 from ...swiss import Result
 from ...services.errors import Forbidden
 from ..common import actor, db, format_name, formats
@@ -51,7 +51,7 @@ def event_nav(event) -> list[tuple[str, str, bool]]:
     their matches and list; judges: lists, deck check, documents; organizers: the dashboard."""
     session = db()
     me = actor()
-    judge = ev.is_judge(session, me, event)
+    judge = access.is_judge(session, me, event)
     reg = _my_registration(event)
     visible = [r for r in rounds.event_rounds(session, event) if r.published or judge]
     links = [("Evento", url_for("events.home", event_id=event.id))]
@@ -74,7 +74,7 @@ def event_nav(event) -> list[tuple[str, str, bool]]:
                                                       number=visible[-1].number)))
             links.append(("Marcador", url_for("scorekeeper.grid", event_id=event.id,
                                               number=visible[-1].number)))
-    if ev.is_organizer(me, event, db()):
+    if access.is_organizer(me, event, db()):
         links.append(("Panel", url_for("events.dashboard", event_id=event.id)))
     here = request.path
     return [(label, url, url == here) for label, url in links]

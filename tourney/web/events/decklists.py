@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import abort, current_app, flash, jsonify, redirect, render_template, request, url_for
 from flask_login import current_user, login_required
 
-from ...services import catalog as catalog_service, decklists, events as ev, rounds, swaps
+from ...services import access, catalog as catalog_service, decklists, events as ev, rounds, swaps
 from ...services.errors import Forbidden, ServiceError
 from ..common import actor, catalog, db, format_for, organizer_required, service_call
 from ..forms import DecklistForm, EmptyForm
@@ -84,7 +84,7 @@ def _decklist_editor(event, reg, desk: bool = False):
 def check_decklist(event_id: int):
     """The live verdict: validate without storing (JSON)."""
     event = _event(event_id)
-    if not ev.is_organizer(actor(), event, db()):
+    if not access.is_organizer(actor(), event, db()):
         _require_registration(event)
         if decklists.is_locked(db(), event):  # issue 15: nothing to check once lists are closed
             return jsonify({"error": "Las listas ya están cerradas: no se pueden enviar ni "
@@ -111,14 +111,14 @@ def my_matches(event_id: int):
     event = _event(event_id)
     reg = _require_registration(event)
     items = [(rnd, t) for rnd, t in rounds.player_matches(db(), event, reg) if rnd.published
-             or ev.is_organizer(actor(), event, db())]
+             or access.is_organizer(actor(), event, db())]
     return render_template("events/my_matches.html", event=event, registration=reg, items=items)
 
 
 @bp.get("/eventos/<int:event_id>/listas")
 def decklist_index(event_id: int):
     event = _event(event_id)
-    if not (event.decklists_published or ev.is_judge(db(), actor(), event)):
+    if not (event.decklists_published or access.is_judge(db(), actor(), event)):
         if not current_user.is_authenticated:
             return current_app.login_manager.unauthorized()
         raise Forbidden("Las listas son privadas hasta que el organizador las publique.")
@@ -131,12 +131,12 @@ def decklist_index(event_id: int):
 def decklist_view(event_id: int, reg_id: int):
     event = _event(event_id)
     reg = ev.get_registration(db(), event, reg_id)
-    if not decklists.can_view(db(), actor(), event, reg):
+    if not access.can_view_decklist(db(), actor(), event, reg):
         if not current_user.is_authenticated:
             return current_app.login_manager.unauthorized()
         raise Forbidden("Las listas son privadas hasta que el organizador las publique.")
     sub = decklists.registered(db(), event, reg)
-    judge = ev.is_judge(db(), actor(), event)
+    judge = access.is_judge(db(), actor(), event)
     hist = decklists.history(db(), reg) if judge else []
     checks = swaps.deck_checks(db(), reg) if judge else []
     return render_template("events/decklist_view.html", event=event, registration=reg, sub=sub,

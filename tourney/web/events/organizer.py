@@ -7,9 +7,8 @@ from datetime import datetime
 from flask import abort, flash, redirect, render_template, request, url_for
 
 from ...services import decklists, events as ev, rounds
-from ..common import (
-    actor, db, formats, from_local, local_time, organizer_required, service_call,
-)
+from ..common import actor, db, formats, organizer_required, service_call
+from ...localtime import from_local, local_time
 from ..forms import (
     DeskPlayerForm, EmptyForm, EventForm, ForbiddenPairForm, JudgeForm, TimerForm, choices,
 )

@@ -1,15 +1,13 @@
-"""Public pages: the event list, an event's home, pairings, standings and metagame."""
+"""Public pages: the event list, an event's home, pairings and standings (the metagame: metagame.py)."""
 from __future__ import annotations
 
 from flask import abort, render_template, request
 
 from ...catalog.model import fold
-from ...services import decklists, events as ev, rounds
-from ...services.errors import Forbidden
+from ...services import access, decklists, events as ev, rounds
 from ...services.final_standings import final_standings
-from ...services.metagame import metagame as compute_metagame
 from ...services.wall import records_before
-from ..common import actor, cached_fragment, catalog, db
+from ..common import actor, cached_fragment, db
 from ..forms import TimerForm
 from .base import _event, _my_registration, _planned, bp
 from .tables import _break_form, _manual_form, _swap_tables_form
@@ -34,7 +32,7 @@ def home(event_id: int):
     return render_template(
         "events/home.html", event=event, rounds=all_rounds, current=current, registration=reg,
         my_table=my_table,
-        players=ev.players(session, event), is_judge=ev.is_judge(session, actor(), event),
+        players=ev.players(session, event), is_judge=access.is_judge(session, actor(), event),
         remaining=rounds.timer_remaining(current) if current else None,
         registered=decklists.registered(session, event, reg) if reg else None,
         planned=_planned(event), champion=rounds.champion(session, event))
@@ -45,12 +43,12 @@ def pairings(event_id: int, number: int):
     event = _event(event_id)
     session = db()
     rnd = rounds.get_round(session, event, number)
-    judge = ev.is_judge(session, actor(), event)
+    judge = access.is_judge(session, actor(), event)
     if not (rnd.published or judge):
         abort(404)
     order = "alfabetico" if request.args.get("orden") == "alfabetico" else "mesa"
     query = (request.args.get("q") or "").strip()[:80]
-    organizer = ev.is_organizer(actor(), event, session)
+    organizer = access.is_organizer(actor(), event, session)
     key = ("pairings", rounds.fingerprint(session, event), rnd.id, order, fold(query), judge,
            organizer)
     table_html = cached_fragment(key, lambda: _pairings_table(event, rnd, order, query, judge,
@@ -105,12 +103,3 @@ def standings(event_id: int):
 
     return render_template("events/standings.html", event=event,
                            table_html=cached_fragment(key, render))
-
-
-@bp.get("/eventos/<int:event_id>/metagama")
-def metagame(event_id: int):
-    event = _event(event_id)
-    if not (event.decklists_published or ev.is_judge(db(), actor(), event)):
-        raise Forbidden("El metagama se muestra cuando el organizador publica las listas.")
-    data = compute_metagame(db(), event, catalog())
-    return render_template("events/metagame.html", event=event, data=data)

@@ -4,7 +4,7 @@ from __future__ import annotations
 from flask import abort, flash, redirect, render_template, request, url_for
 from flask_login import login_required
 
-from ...services import events as ev, rounds
+from ...services import access, rounds
 from ...services.errors import Forbidden
 from ...swiss import Result
 from ..common import actor, db, service_call
@@ -18,10 +18,10 @@ def result(event_id: int, match_id: int):
     event = _event(event_id)
     session = db()
     match, rnd = rounds.get_match(session, event, match_id)
-    organizer = ev.is_organizer(actor(), event, session)
+    organizer = access.is_organizer(actor(), event, session)
     reg = _my_registration(event)
     in_match = reg is not None and reg.id in (match.player_a_id, match.player_b_id)
-    judge = not organizer and not in_match and ev.is_judge(session, actor(), event)
+    judge = not organizer and not in_match and access.is_judge(session, actor(), event)
     if not organizer and not in_match and not judge:
         raise Forbidden("Solo los jugadores de esta mesa, sus jueces y los organizadores ven "
                         "esta mesa.")
@@ -41,7 +41,7 @@ def result(event_id: int, match_id: int):
     if request.method == "GET":
         form.version.data = str(match.version)
         if match.result:
-            side = "b" if not organizer and reg.id == match.player_b_id else "a"
+            side = "b" if in_match and reg.id == match.player_b_id else "a"
             shown = Result.parse(match.result).seen_by(side)
             form.a_games.data, form.b_games.data, form.draws.data = (
                 shown.a_games, shown.b_games, shown.draws)
@@ -69,7 +69,8 @@ def result(event_id: int, match_id: int):
     else:
         status = 400
     return render_template("events/result.html", event=event, rnd=rnd, table=table, form=form,
-                           organizer=organizer, judge=judge, me=reg if in_match else None), status
+                           organizer=organizer, judge=judge, me=reg if in_match else None,
+                           closed=rounds.closed_reason(session, event, rnd)), status
 
 
 def _result_message(match) -> str:

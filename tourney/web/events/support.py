@@ -9,8 +9,9 @@ from itsdangerous import BadSignature, URLSafeSerializer
 
 from ...models.catalog import utcnow
 from ...models.events import Round
-from ...services import events as ev, judge_tools, rounds, swaps
+from ...services import access, events as ev, judge_tools, rounds, swaps
 from ...services.errors import Forbidden, NotFound, ServiceError
+from ...db import as_id
 from ..common import actor, catalog, db, format_for, service_call
 from ..forms import DeckCheckForm, SwapForm, choices
 from .base import _event, _my_registration, bp, sections
@@ -22,7 +23,7 @@ def swaps_entry(event_id: int, match_id: int):
     event = _event(event_id)
     session = db()
     match, rnd = rounds.get_match(session, event, match_id)
-    judge = ev.is_judge(session, actor(), event)
+    judge = access.is_judge(session, actor(), event)
     reg = _swap_player(session, event, match)
     form = SwapForm()
     status = 200
@@ -115,8 +116,8 @@ def _swap_player(session, event, match):
     if not sections(event)["swaps"]:
         raise NotFound("Los cambios con el Mazo de Soporte (sección 11) son de Mitos y Leyendas: "
                        "este evento es de otro juego.")
-    if ev.is_judge(session, actor(), event):
-        wanted = request.values.get("jugador", type=int)
+    if access.is_judge(session, actor(), event):
+        wanted = request.values.get("jugador", type=as_id)
         reg_id = wanted if wanted in (match.player_a_id, match.player_b_id) else match.player_a_id
         return ev.get_registration(session, event, reg_id)
     mine = _my_registration(event)
@@ -132,11 +133,11 @@ def _swap_player(session, event, match):
 def deck_check(event_id: int):
     event = _event(event_id)
     session = db()
-    ev.require_judge(session, actor(), event)
+    access.require_judge(session, actor(), event)
     form = DeckCheckForm()
     form.registration_id.choices = choices((r.id, r.name) for r in ev.players(session, event))
-    if request.method == "GET" and request.args.get("jugador", type=int):
-        form.registration_id.data = request.args.get("jugador", type=int)
+    if request.method == "GET" and request.args.get("jugador", type=as_id):
+        form.registration_id.data = request.args.get("jugador", type=as_id)
         _prefill_deck_check(session, event, form)
     check = checked_who = None
     status = 200

@@ -6,7 +6,7 @@ from flask import abort, flash, redirect, render_template, request, url_for
 from flask_login import login_required
 
 from ...catalog.model import fold
-from ...services import events as ev, rounds
+from ...services import access, rounds
 from ..common import actor, db, organizer_required, service_call
 from ..forms import BreakTableForm, EmptyForm, ManualPairForm, SwapTablesForm, TimerForm, choices
 from .base import _event, bp
@@ -50,7 +50,7 @@ def repair(event_id: int, number: int):
 
 
 def _swap_tables_form(event, rnd):
-    if not ev.is_organizer(actor(), event, db()):
+    if not access.is_organizer(actor(), event, db()):
         return None
     form = SwapTablesForm()
     tables = rounds.tables(db(), event, rnd)
@@ -151,7 +151,7 @@ def timer(event_id: int, number: int):
 @login_required
 def outstanding(event_id: int, number: int):
     event = _event(event_id)
-    ev.require_judge(db(), actor(), event)
+    access.require_judge(db(), actor(), event)
     rnd = rounds.get_round(db(), event, number)
     return render_template("events/outstanding.html", event=event, rnd=rnd,
                            tables=rounds.outstanding(db(), event, rnd))

@@ -1,0 +1,255 @@
+"""Issue 21: verdicts a judge can trust, on real catalog cards with the ability compiler on (as
+the product runs). One test per rule row, named after it; each wrong verdict of the issue has a
+legal and an illegal record. Castles list card names top first (ids A1…, B1…; the Oro inicial
+is A0 / B0); ``deck`` puts the named cards first, filler up to id 8, plain Oros at ids 9–13.
+The filler, Thorkell el Alto, compiles to Furia only."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tourney.engine import adjudicate, catalog_resolver, read_record
+from tourney.engine.abilities.registry import use_compiler
+
+FILLER = "Thorkell el Alto"
+
+
+@pytest.fixture(autouse=True)
+def compiler_on():
+    """The product default: abilities come from the compiler (and the hand-written files)."""
+    use_compiler(True)
+    yield
+
+
+@pytest.fixture(scope="module")
+def judge(real_catalog):
+    resolve = catalog_resolver(real_catalog)
+
+    def run(head, actions):
+        use_compiler(True)
+        text = [json.dumps(head, ensure_ascii=False)] + [json.dumps(a, ensure_ascii=False)
+                                                         for a in actions]
+        return adjudicate(read_record(text, resolve))
+    return run
+
+
+def deck(*names):
+    return list(names) + [FILLER] * (8 - len(names)) + ["Oro"] * 5 + [FILLER] * 6
+
+
+def header(a, b, hand=4, first="A", version=1):
+    return {"game": "myl", "version": version, "format": "unificado", "first": first, "hand": hand,
+            "players": [
+                {"id": "A", "name": "Ana", "gold": ["A0", "Oro"],
+                 "castle": [[f"A{i}", n] for i, n in enumerate(a, 1)]},
+                {"id": "B", "name": "Beto", "gold": ["B0", "Oro"],
+                 "castle": [[f"B{i}", n] for i, n in enumerate(b, 1)]}]}
+
+
+def put(p, *ids, zone="defense"):
+    """Set the position up (an effect line without source: applied, not verified)."""
+    return {"p": p, "do": "effect", "moves": [[i, zone] for i in ids]}
+
+
+def gold(p, *ids):
+    return put(p, *ids, zone="reserve")
+
+
+def play(p, card, pay=(), **more):
+    return {"p": p, "do": "play", "card": card, "pay": list(pay), **more}
+
+
+def pay_for(p, n):
+    """The Oro inicial and Oros 9… : ``n`` Oros of ``p`` (put them in the Reserva first)."""
+    return [f"{p}0"] + [f"{p}{9 + i}" for i in range(n - 1)] if n else []
+
+
+def effect(p, source, **fields):
+    return {"p": p, "do": "effect", "source": source, **fields}
+
+
+def activate(p, card, **fields):
+    return {"p": p, "do": "activate", "card": card, **fields}
+
+
+def end(p):
+    return {"p": p, "do": "end"}
+
+
+def attack(p, *cards, **more):
+    return {"p": p, "do": "attack", "cards": list(cards), **more}
+
+
+def block(p, *pairs):
+    return {"p": p, "do": "block", "pairs": [list(x) for x in pairs]}
+
+
+def passes(p):
+    return {"p": p, "do": "pass"}
+
+
+def legal(v, *verified):
+    assert v.legal, (v.line, v.rule, v.message)
+    for line in verified:
+        assert line in v.verified, (line, v.verified, v.unverified)
+    return v
+
+
+def illegal(v, line, rule):
+    assert (v.line, v.rule) == (line, rule), (v.line, v.rule, v.message, v.verified, v.unverified)
+    return v
+
+
+# -- §1 / 2.1: «se considera de Raza X» adds the race -------------------------------------
+
+def test_2_1_se_considera_de_raza_adds_the_race_venus_keeps_a_stolen_sacerdote_a_sacerdote(judge):
+    head = header(deck("Venus", "Miraculum"), deck("Sumo Sacerdote", "Vigia"), hand=2)
+    setup = [put("A", "A1"), put("A", "B1", "B2"), gold("A", "A9")]
+    ok = judge(head, setup + [play("A", "A2", pay_for("A", 2), targets=["B1"]),
+                              effect("A", "A2", strength=[["B1", 0]])])
+    legal(ok)
+    # the stolen Vigia is Eterno (Venus) and Guerrero, never a Sacerdote
+    bad = judge(head, setup + [play("A", "A2", pay_for("A", 2), targets=["B2"])])
+    illegal(bad, 5, "8.2")
+
+
+# -- 2.3 Talismanes: it resolves while it goes to the Cementerio ----------------------------
+
+def test_2_3_talismanes_forma_de_oni_does_not_count_itself_in_the_cementerio(judge):
+    head = header(deck("Forma de Oni", "Miraculum"), deck(), hand=2)
+    setup = [put("A", "A3"), put("A", "A2", zone="graveyard"), gold("A", "A9", "A10", "A11")]
+    cast = play("A", "A1", pay_for("A", 4), targets=["A3"])
+    legal(judge(head, setup + [cast, effect("A", "A1", strength=[["A3", 1]])]), 6)
+    illegal(judge(head, setup + [cast, effect("A", "A1", strength=[["A3", 2]])]), 6, "6.5")
+
+
+# -- 3.1 Mazo Castillo: empty by a cost, lost at once --------------------------------------
+
+def test_3_1_mazo_castillo_a_cost_that_bota_the_last_cards_loses_at_once(judge):
+    use = [put("A", "A1", zone="graveyard"), activate("A", "A1"),
+           effect("A", "A1", moves=[["A1", "hand"]])]
+    enough = header(["Monoceros", "Oro", FILLER, FILLER, FILLER], deck(), hand=2, version=2)
+    legal(judge(enough, use), 4)
+    short = header(["Monoceros", "Oro", FILLER, FILLER], deck(), hand=2, version=2)
+    v = judge(short, use)
+    assert v.status.value == "illegal" and (v.line, v.rule) == (4, "3.1"), v
+    v = judge(short, use[:2])
+    assert v.status.value == "finished" and v.winner == "B", v
+
+
+# -- 8.2 Objetivos: validity is checked to play the card, not again at resolution ----------
+
+def test_8_2_objetivos_valid_when_played_puno_bendito_still_destroys_an_aliado_grown_to_fuerza_3(judge):
+    head = header(deck("Puño Bendito"), deck("Vigia"), hand=1)
+    setup = [put("B", "B1")]
+    cast = play("A", "A1", pay_for("A", 1), targets=["B1"])
+    grown = {"p": "B", "do": "effect", "strength": [["B1", 1]]}  # Vigia 2 -> 3 while it is played
+    legal(judge(head, setup + [cast, grown, effect("A", "A1", moves=[["B1", "graveyard"]])]), 5)
+    # at play the target must be valid: Fuerza 3 is not «Fuerza 2 o menos»
+    grown_first = judge(head, setup + [grown, cast])
+    illegal(grown_first, 4, "8.2")
+
+
+# -- 4.2 / 8.1 A: the card's own play restrictions ------------------------------------------
+
+def test_4_2_condiciones_de_juego_terremoto_menor_only_without_aliados_in_your_cementerio(judge):
+    head = header(deck("Terremoto Menor", "Vigia"), deck(), hand=2)
+    cast = [play("A", "A1"), effect("A", "A1", draw={"A": 1})]
+    legal(judge(head, cast), 3)
+    v = illegal(judge(head, [put("A", "A2", zone="graveyard")] + cast), 3, "4.2")
+    assert "Terremoto Menor" in v.message and "Cementerio" in v.message
+
+
+def test_8_1_jugar_aulladores_only_in_the_guerra_de_talismanes(judge):
+    head = header(deck(), deck("Aulladores"), hand=1)
+    battle = [put("A", "A2"), end("A"), end("B"), attack("A", "A2"), block("B")]
+    war = [gold("B", "B9"), play("B", "B1", pay_for("B", 2)), effect("B", "B1")]
+    legal(judge(head, battle + war))
+    v = illegal(judge(head, [put("A", "A2"), end("A"), gold("B", "B9"),
+                             play("B", "B1", pay_for("B", 2))]), 5, "8.1")
+    assert "Guerra de Talismanes" in v.message
+
+
+def test_8_1_jugar_euforia_annuls_only_in_your_turn(judge):
+    head = header(deck("Vigia"), deck("Euforia"), hand=1)
+    mine = header(deck("Euforia"), deck("Puño Bendito"), hand=1)
+    # in its owner's turn: in the war Beto plays Puño Bendito, Ana Anula it with Euforia
+    legal(judge(mine, [put("A", "A2"), end("A"), end("B"), attack("A", "A2"), block("B"),
+                       play("B", "B1", pay_for("B", 1), targets=["A2"]),
+                       play("A", "A1", targets=["B1"]), effect("A", "A1")]))
+    v = illegal(judge(head, [gold("A", "A9"), play("A", "A1", pay_for("A", 2)),
+                             play("B", "B1", targets=["A1"])]), 4, "8.1")
+    assert "tu turno" in v.message
+
+
+# -- 6.4 / 8.1 A: a prohibition by a continuous ability -------------------------------------
+
+def test_6_4_continuas_julio_cesar_no_talismanes_can_be_played(judge):
+    head = header(deck("Puño Bendito"), deck("Julio César", "Vigia"), hand=1)
+    cast = [play("A", "A1", pay_for("A", 1), targets=["B2"]),
+            effect("A", "A1", moves=[["B2", "graveyard"]])]
+    legal(judge(head, [put("B", "B2")] + cast), 4)
+    v = illegal(judge(head, [put("B", "B1", "B2")] + cast), 3, "6.4")
+    assert "Julio César" in v.message
+
+
+# -- 10.32 Inmunidad and «no puede ser objetivo de …» (8.2) ----------------------------------
+
+def test_10_32_inmunidad_tosetax_cannot_be_the_target_of_a_talisman(judge):
+    head = header(deck("Tierra Caníbal"), deck("Tosetax", "Vigia"), hand=1)
+    setup = [put("B", "B1", "B2")]
+    legal(judge(head, setup + [play("A", "A1", pay_for("A", 1), targets=["B2"]),
+                               effect("A", "A1", moves=[["B2", "graveyard"]])]), 4)
+    v = illegal(judge(head, setup + [play("A", "A1", pay_for("A", 1), targets=["B1"])]), 3, "10.32")
+    assert "Inmunidad a Talismanes" in v.message
+
+
+def test_10_44_retador_cannot_challenge_hercules_not_a_target_of_abilities_of_aliados(judge):
+    head = header(deck("Khalsa"), deck("Hércules", "Vigia"), hand=1)
+    setup = [put("B", "B1", "B2"), put("A", "A1"), end("A"), end("B")]
+    challenged = judge(head, setup + [attack("A", "A1", challenges=[["A1", "B2"]]),
+                                      block("B", ("B2", "A1"))])
+    legal(challenged)
+    v = illegal(judge(head, setup + [attack("A", "A1", challenges=[["A1", "B1"]])]), 6, "10.44")
+    assert "Hércules" in v.message and "objetivo" in v.message
+
+
+# -- 9 C2 Declaración de Bloqueo: «puede bloquear un Aliado adicional» ------------------------
+
+def test_9_c2_bloqueo_culhwch_blocks_two_attackers(judge):
+    head = header(deck("Vigia", "Vigia"), deck("Culhwch", "Vigia"), hand=2)
+    setup = [put("A", "A1", "A2"), put("B", "B1", "B2"), end("A"), end("B"),
+             attack("A", "A1", "A2")]
+    legal(judge(head, setup + [block("B", ("B1", "A1"), ("B1", "A2")), passes("B"), passes("A")]))
+    v = illegal(judge(head, setup + [block("B", ("B2", "A1"), ("B2", "A2"))]), 7, "9 C2")
+    assert "ya bloquea" in v.message
+
+
+# -- 10.4 Anular: «los Aliados de Raza X no pueden ser Anulados» on another card ------------
+
+def test_10_4_anular_ambiorix_keeps_barbaro_aliados_from_being_annulled(judge):
+    head = header(deck("Ambiorix", "Viriato"), deck("Zazen"), hand=2)
+    chain = [gold("A", "A9"), gold("B", "B9", "B10", "B11"),
+             play("A", "A2", pay_for("A", 2)), play("B", "B1", pay_for("B", 4), targets=["A2"]),
+             effect("B", "B1", draw={"B": 3}), attack("A", "A2")]
+    legal(judge(head, [put("A", "A1")] + chain), 7)  # Viriato (Furia) is in play and attacks
+    illegal(judge(head, chain), 7, "9 C1")  # without Ambiorix it was Anulado: not in play
+
+
+# -- 6.7 «fuera a ser Destruido … para prevenirlo»: a prevention applied --------------------
+
+def test_6_7_fuera_a_ocurrir_ce_acatl_topiltzin_prevents_the_destruction_of_a_guardian(judge):
+    head = header(deck("Puño Bendito"), deck("Ce Acatl Topiltzin", "Dante", FILLER), hand=3)
+    setup = [put("B", "B1", "B2")]
+    cast = play("A", "A1", pay_for("A", 1), targets=["B2"])
+    prevent = effect("B", "B1", moves=[["B3", "graveyard"]])  # discards a card of its hand
+    v = legal(judge(head, setup + [cast, prevent, effect("A", "A1")]), 4, 5)
+    assert v.final["B"]["in_play"] == 3  # Oro, Ce Acatl and Dante
+    v = illegal(judge(head, setup + [cast, prevent, effect("A", "A1", moves=[["B2", "graveyard"]])]),
+                5, "6.7")
+    assert "prevenid" in v.message
+    # without the prevention the Talismán destroys Dante
+    legal(judge(head, setup + [cast, effect("A", "A1", moves=[["B2", "graveyard"]])]), 4)
+    # the prevention's cost must be paid: a card of its controller's hand
+    illegal(judge(head, setup + [cast, effect("B", "B1")]), 4, "10.16")

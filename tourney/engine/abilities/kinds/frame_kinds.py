@@ -1,0 +1,113 @@
+"""The homes of the frame words of an ability: its kind (``ABILITY_KINDS``), keywords, cost
+pieces (``COSTS``), trigger events (``EVENTS``), conditions (``CONDITIONS``), durations
+(``DURATIONS``) and amount sources (``AMOUNT_SOURCES``). See ``base``.
+
+The engine's own tables stay where the engine uses them and are read here: the events it
+announces (``events.EMITTED``), the conditions it cannot decide (``evaluate.UNDECIDED``), the
+keywords it tracks (``keywords.ENGINE_KEYWORDS``), the amounts a line can fix
+(``verify_amounts``)."""
+from __future__ import annotations
+
+from ...keywords import ENGINE_KEYWORDS
+from ..chain import IMMUNITY_WORDS
+from ..effects import prevention_checked
+from ..evaluate import UNDECIDED
+from ..events import ANNOUNCED_PHASES, EMITTED
+from ..vocabulary import AMOUNT_SOURCES, CONDITIONS, COSTS, DURATIONS, EVENTS
+from .base import ENFORCED, Status, Use, declare
+
+# -- ability kinds ---------------------------------------------------------------------
+declare("ability", "keyword", use=ENFORCED)  # its keyword decides (``keyword`` family)
+declare("ability", "continuous", use=ENFORCED)  # continuous.recompute, its effects decide
+declare("ability", "triggered", use=ENFORCED)  # events: fired when its event is announced
+declare("ability", "activated", use=ENFORCED)  # effects.usable_now: timing, costs, per turn
+declare("ability", "play_permission", use=ENFORCED)  # play: zone, phases, condition
+declare("ability", "effect", use=ENFORCED)  # a Talismán's effect, verified when it resolves
+declare("ability", "additional_cost", use=ENFORCED)  # play: 10.16, paid with named cards
+declare("ability", "alternative_cost", use=ENFORCED)  # play: 10.16, instead of the Oros
+declare("ability", "play_restriction", use=ENFORCED)  # play: play_rules.restriction_refused
+
+
+def _replacement(use: Use) -> str | None:
+    if prevention_checked(use.ability):
+        return ENFORCED  # effects: the prevention's line is verified, the move it stops refused
+    return ("reemplazo («en su lugar», prevenir): el motor no lo aplica; las líneas de la carta "
+            "quedan sin verificar")
+
+
+declare("ability", "replacement", use=_replacement)
+
+# -- keywords ---------------------------------------------------------------------------
+for _word in ENGINE_KEYWORDS:
+    declare("keyword", _word, apply=ENFORCED)
+declare("keyword", "Exhumar", apply=ENFORCED)  # play: keywords.play_permissions (graveyard)
+declare("keyword", "Luz", apply=ENFORCED)  # an attribute: read by filters, nothing to apply
+declare("keyword", "Oscuridad", apply=ENFORCED)
+for _word in ("Espectral", "Ilusión", "Mercenario", "Traición"):
+    declare("keyword", _word, apply=f"{_word}: el motor no aplica aún esta habilidad clave")
+
+def _immunity(use: Use) -> str | None:
+    """«Inmunidad - X»: the words ``chain.immunity`` reads (in any case)."""
+    param = use.ability.param
+    if param and param.casefold() in IMMUNITY_WORDS:
+        return ENFORCED
+    return f"Inmunidad a «{param}»: el motor no la reconoce"
+
+
+declare("keyword", "Inmunidad", apply=_immunity)
+
+# -- cost pieces: ``costs.pay`` pays and checks every one --------------------------------
+for _word in COSTS:
+    declare("cost", _word, pay=ENFORCED)
+
+# -- trigger events ------------------------------------------------------------------------
+
+
+def _event(word: str):
+    if word not in EMITTED:
+        return f"disparo «{EVENTS[word]}»: el motor no lo anuncia aún; sus líneas quedan sin verificar"
+    if word != "phase_begins":
+        return ENFORCED
+
+    def phase(use: Use) -> str | None:
+        t = use.ability.trigger
+        if t is None or t.phase in ANNOUNCED_PHASES:
+            return ENFORCED
+        return f"disparo al comienzo de la fase «{t.phase}»: el motor no la anuncia aún"
+    return phase
+
+
+for _word in EVENTS:
+    declare("event", _word, fire=_event(_word))
+
+# -- conditions ------------------------------------------------------------------------------
+for _word in CONDITIONS:
+    declare("condition", _word, decide=(
+        f"condición «{_word}»: el motor no la decide aún" if _word in UNDECIDED
+        else ENFORCED))
+
+# -- durations -------------------------------------------------------------------------------
+for _word in DURATIONS:
+    declare("duration", _word, expire=ENFORCED if _word != "while" else
+            "duración «mientras …» de un efecto: el motor no la sigue")
+
+# -- amount sources (what ``verify_amounts._amount`` can read from the game or the line) ---
+
+
+def _count(use: Use) -> str | None:
+    if getattr(use.value, "player", None) == "each":
+        return "una cantidad por cada jugador: el motor no la lee de la línea"
+    return ENFORCED
+
+
+def _of_triggering(use: Use) -> str | None:
+    if getattr(use.value, "kind", None) in ("draw", "mill"):
+        return ENFORCED  # verify_amounts._of_triggering
+    return "la cantidad de la carta que disparó la habilidad: el motor sólo la lee al Robar o Botar"
+
+
+_AMOUNTS: dict[str, Status] = {"count": _count, "strength_of_triggering": _of_triggering,
+            "cost_of_triggering": _of_triggering,
+            "entered_this_turn": "la cantidad de cartas que entraron este turno: el motor no la lee"}
+for _word in AMOUNT_SOURCES:
+    declare("amount", _word, read=_AMOUNTS.get(_word, ENFORCED))

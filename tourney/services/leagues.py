@@ -1,0 +1,261 @@
+"""Leagues: an organizer's season of events (tourney.meta.league counts the standings).
+
+An event joins a league of its owner, before or after it is played; it counts from its first
+finished match (marked «en curso» until the organizer finishes it). The points table is TOML
+(tourney.meta.points; default formats/_league_points.toml) checked before it is saved.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sqlmodel import Session, select
+
+from ..paths import FORMATS_DIR
+from ..meta import (
+    EventResult, LeagueRow, Metagame, MetaError, Placement, PointsTable, league_standings,
+    merge_metagames, parse_points,
+)
+from ..models.events import EVENT_FINISHED, Event, User
+from ..models.leagues import MAX_LEAGUE_NAME, League, LeagueEvent
+from .access import may_create_events
+from .errors import Forbidden, NotFound, ServiceError
+from .event_results import finished_matches, identities, placements
+from .metagame import event_metagame
+from .ratings import game_ratings
+
+DEFAULT_POINTS_FILE = FORMATS_DIR / "_league_points.toml"
+MAX_LEAGUE_EVENTS = 200
+
+
+def default_points() -> str:
+    return DEFAULT_POINTS_FILE.read_text(encoding="utf-8")
+
+
+def _check_name(name: str) -> str:
+    name = " ".join((name or "").split())
+    if not name:
+        raise ServiceError("La liga necesita un nombre.", field="name")
+    if len(name) > MAX_LEAGUE_NAME:
+        raise ServiceError(f"El nombre tiene más de {MAX_LEAGUE_NAME} caracteres.", field="name")
+    return name
+
+
+def _check_points(text: str) -> str:
+    try:
+        parse_points(text)
+    except MetaError as exc:
+        raise ServiceError(exc.message, field="points") from None
+    return text
+
+
+def create_league(session: Session, actor: User, name: str, game_id: str = "myl",
+                  points: str | None = None, games: dict | None = None) -> League:
+    if not may_create_events(actor):
+        raise Forbidden("Solo una cuenta de organizador puede crear ligas.")
+    if games is not None and game_id not in games:
+        raise ServiceError(f"Juego desconocido «{game_id}».", field="game")
+    league = League(name=_check_name(name), organizer_id=actor.id, game_id=game_id,
+                    points_toml=_check_points(points if points is not None else default_points()))
+    session.add(league)
+    session.flush()
+    return league
+
+
+def get_league(session: Session, league_id: int) -> League:
+    league = session.get(League, league_id)
+    if league is None:
+        raise NotFound("No existe esa liga.")
+    return league
+
+
+def find_league(session: Session, ref: str) -> League:
+    """A league by id or exact name (the CLI)."""
+    if ref.isdigit():
+        return get_league(session, int(ref))
+    found = session.exec(select(League).where(League.name == ref)).all()
+    if not found:
+        raise NotFound(f"No existe la liga «{ref}».")
+    if len(found) > 1:
+        raise ServiceError(f"Hay {len(found)} ligas llamadas «{ref}»: use su número.")
+    return found[0]
+
+
+def list_leagues(session: Session) -> list[League]:
+    return list(session.exec(select(League).order_by(League.created_at.desc(), League.id.desc())))
+
+
+def is_league_organizer(actor: User | None, league: League) -> bool:
+    return bool(actor is not None and getattr(actor, "is_authenticated", False)
+                and actor.id == league.organizer_id)
+
+
+def require_league_organizer(actor: User | None, league: League) -> None:
+    if not is_league_organizer(actor, league):
+        raise Forbidden("Solo el organizador de la liga puede hacer esto.")
+
+
+def update_league(session: Session, actor: User, league: League, name: str, points: str) -> None:
+    require_league_organizer(actor, league)
+    league.name = _check_name(name)
+    league.points_toml = _check_points(points)
+    session.add(league)
+    session.flush()
+
+
+def league_events(session: Session, league: League) -> list[Event]:
+    return list(session.exec(select(Event).join(LeagueEvent, LeagueEvent.event_id == Event.id)
+                             .where(LeagueEvent.league_id == league.id)
+                             .order_by(Event.date, Event.id)))
+
+
+def add_event(session: Session, actor: User, league: League, event: Event, formats: dict) -> None:
+    """An event of the league's organizer and game joins (played or not)."""
+    require_league_organizer(actor, league)
+    if event.organizer_id != league.organizer_id:
+        raise Forbidden("Solo se agregan a una liga eventos de su organizador.")
+    fmt = formats.get(event.format_id)
+    if fmt is not None and fmt.game.id != league.game_id:
+        raise ServiceError(f"«{event.name}» es de otro juego ({fmt.game.name}).", field="event")
+    if session.exec(select(LeagueEvent).where(LeagueEvent.league_id == league.id,
+                                              LeagueEvent.event_id == event.id)).first():
+        raise ServiceError(f"«{event.name}» ya está en la liga.", field="event")
+    if len(league_events(session, league)) >= MAX_LEAGUE_EVENTS:
+        raise ServiceError(f"Una liga tiene a lo más {MAX_LEAGUE_EVENTS} eventos.", field="event")
+    session.add(LeagueEvent(league_id=league.id, event_id=event.id))
+    session.flush()
+
+
+def remove_event(session: Session, actor: User, league: League, event: Event) -> None:
+    require_league_organizer(actor, league)
+    row = session.exec(select(LeagueEvent).where(LeagueEvent.league_id == league.id,
+                                                 LeagueEvent.event_id == event.id)).first()
+    if row is None:
+        raise NotFound("Ese evento no está en la liga.")
+    session.delete(row)
+    session.flush()
+
+
+def candidate_events(session: Session, league: League, formats: dict) -> list[Event]:
+    """The organizer's events of the league's game that are not in it yet."""
+    inside = {e.id for e in league_events(session, league)}
+    return [e for e in session.exec(select(Event).where(Event.organizer_id == league.organizer_id)
+                                    .order_by(Event.date.desc(), Event.id.desc()))
+            if e.id not in inside and (formats.get(e.format_id) is None
+                                       or formats[e.format_id].game.id == league.game_id)]
+
+
+@dataclass
+class EventInLeague:
+    event: Event
+    counted: bool     # has finished matches
+    finished: bool    # the organizer finished it
+    players: int
+
+
+@dataclass
+class Standings:
+    league: League
+    table: PointsTable
+    rows: list[LeagueRow]
+    events: list[EventInLeague]
+
+
+def standings(session: Session, league: League, formats: dict) -> Standings:
+    table = parse_points(league.points_toml)
+    events = league_events(session, league)
+    ids = [e.id for e in events]
+    who = identities(session, ids)
+    played = finished_matches(session, ids)
+    by_event: dict[int, list] = {}
+    for m in played:
+        by_event.setdefault(m.event_id, []).append(m)
+    results: list[EventResult] = []
+    shown: list[EventInLeague] = []
+    for event in events:
+        matches = by_event.get(event.id, [])
+        regs = [i for i in who.values() if i.event_id == event.id]
+        shown.append(EventInLeague(event, bool(matches), event.status == EVENT_FINISHED, len(regs)))
+        if not matches:
+            continue
+        records: dict[int, list[int]] = {}
+        for m in matches:
+            for me, mine, theirs in ((m.a, m.a_games, m.b_games), (m.b, m.b_games, m.a_games)):
+                r = records.setdefault(me, [0, 0, 0, 0, 0, 0])
+                r[0 if mine > theirs else 1 if theirs > mine else 2] += 1
+                r[3] += mine
+                r[4] += theirs
+                r[5] += m.draws
+        places = placements(session, event)
+        rows = []
+        for reg_id, place in sorted(places.items(), key=lambda kv: kv[1]):
+            ident = who.get(reg_id)
+            if ident is None:
+                continue
+            w, lo, d, gw, gl, gd = records.get(reg_id, [0, 0, 0, 0, 0, 0])
+            rows.append(Placement(ident.key, ident.name, place, w, lo, d, gw, gl, gd))
+        results.append(EventResult(event.id, event.name, tuple(rows)))
+    ratings = None
+    if "rating" in table.tiebreakers:
+        ratings = game_ratings(session, formats, league.game_id).ordinal()
+    return Standings(league, table, league_standings(results, table, ratings), shown)
+
+
+@dataclass
+class SeasonMetagame:
+    meta: Metagame
+    events: int           # events counted (lists published)
+    left_out: list[str]   # events whose lists are not published yet
+
+
+def season_metagame(session: Session, league: League, catalog, formats: dict) -> SeasonMetagame:
+    """The metagame over every event of the league whose lists are published."""
+    parts = []
+    left_out = []
+    for event in league_events(session, league):
+        if not event.decklists_published:
+            left_out.append(event.name)
+            continue
+        parts.append(event_metagame(session, event, catalog, formats).meta)
+    return SeasonMetagame(merge_metagames(parts), len(parts), left_out)
+
+
+def leagues_of_event(session: Session, event: Event) -> list[League]:
+    return list(session.exec(select(League).join(LeagueEvent, LeagueEvent.league_id == League.id)
+                             .where(LeagueEvent.event_id == event.id).order_by(League.id)))
+
+
+def league_report(session: Session, league: League, catalog, formats: dict) -> dict:
+    """Everything the CLI's --json, the workbook and the page share, as plain values."""
+    table = standings(session, league, formats)
+    season = season_metagame(session, league, catalog, formats)
+    rated = game_ratings(session, formats, league.game_id)
+    keys = {r.key for r in table.rows}
+    ratings = sorted(({"player": rated.names.get(k, k), "key": k, **rated.ratings[k].to_dict()}
+                      for k in keys if k in rated.ratings), key=lambda r: -r["rating"])
+    events = [{"id": e.event.id, "name": e.event.name, "date": e.event.date.isoformat(),
+               "players": e.players,
+               "state": "finalizado" if e.finished else ("en curso" if e.counted else "sin jugar")}
+              for e in table.events]
+    return {"league": {"id": league.id, "name": league.name, "game": league.game_id,
+                       "tiebreakers": list(table.table.tiebreakers),
+                       "points": list(table.table.points),
+                       "participation": table.table.participation,
+                       "best_of": table.table.best_of},
+            "events": events,
+            "standings": [r.to_dict(table.table.tiebreakers) for r in table.rows],
+            "metagame": {**season.meta.to_dict(), "events_counted": season.events,
+                         "events_left_out": season.left_out},
+            "ratings": ratings}
+
+
+def league_workbook(session: Session, league: League, catalog, formats: dict) -> bytes:
+    from ..sheets.league import build_league_workbook
+
+    report = league_report(session, league, catalog, formats)
+    lg = report["league"]
+    info = [("Liga", lg["name"]), ("Juego", lg["game"]), ("Eventos", len(report["events"])),
+            ("Puntos por puesto", ", ".join(f"{i}.º {p}" for i, p in enumerate(lg["points"], 1))),
+            ("Participación", lg["participation"]), ("Desempates", ", ".join(lg["tiebreakers"])),
+            ("Metagama", f"{report['metagame']['events_counted']} eventos con listas publicadas")]
+    return build_league_workbook(info, report["standings"], report["events"], report["metagame"],
+                                 report["ratings"])

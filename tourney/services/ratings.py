@@ -1,0 +1,95 @@
+"""Ratings per player per game (tourney.meta.ratings, OpenSkill) from every finished match of
+every event of that game, in the order they were played (event date, event, round, table).
+
+Recomputed from the matches, never stored: a corrected result changes every rating after it,
+as it should. Cached per game until any match changes.
+"""
+from __future__ import annotations
+
+from collections import OrderedDict
+from dataclasses import dataclass
+from threading import Lock
+
+from sqlalchemy import func
+from sqlalchemy import select as sa_select
+from sqlmodel import Session, select
+
+from ..meta import RatedMatch, Rating, RatingChange, rate
+from ..models.events import MATCH_CONFIRMED, Event, Match, Round
+from .event_results import finished_matches, identities
+
+
+@dataclass
+class GameRatings:
+    game_id: str
+    ratings: dict[str, Rating]                    # player key → rating
+    history: dict[str, list[RatingChange]]        # player key → changes, oldest first
+    names: dict[str, str]                         # player key → latest name
+    matches: dict[int, tuple[int, str, int]]      # match id → (event id, event name, round)
+
+    def ordinal(self) -> dict[str, float]:
+        return {k: r.ordinal for k, r in self.ratings.items()}
+
+
+def game_events(session: Session, formats: dict, game_id: str) -> list[Event]:
+    """The events of one game, oldest first."""
+    events = session.exec(select(Event).order_by(Event.date, Event.id)).all()
+    return [e for e in events if _game_of(formats, e.format_id) == game_id]
+
+
+def _game_of(formats: dict, format_id: str) -> str | None:
+    fmt = formats.get(format_id)
+    return fmt.game.id if fmt is not None else None
+
+
+_cache: OrderedDict = OrderedDict()
+_lock = Lock()
+
+
+def _fingerprint(session: Session, event_ids: list[int]) -> tuple:
+    if not event_ids:
+        return ()
+    row = session.execute(
+        sa_select(func.count(Match.id), func.coalesce(func.sum(Match.version), 0),
+                  func.coalesce(func.sum(Match.id), 0), func.max(Match.updated_at))
+        .join(Round, Round.id == Match.round_id)
+        .where(Round.event_id.in_(event_ids), Match.status == MATCH_CONFIRMED)).one()
+    return tuple(row)
+
+
+def game_ratings(session: Session, formats: dict, game_id: str = "myl") -> GameRatings:
+    events = game_events(session, formats, game_id)
+    ids = [e.id for e in events]
+    key = (str(session.get_bind().url), game_id, tuple(ids), _fingerprint(session, ids))
+    with _lock:
+        hit = _cache.get(key)
+    if hit is not None:
+        return hit
+    done = rate_events(session, events, game_id)
+    with _lock:
+        _cache[key] = done
+        while len(_cache) > 8:
+            _cache.popitem(last=False)
+    return done
+
+
+def rate_events(session: Session, events: list[Event], game_id: str) -> GameRatings:
+    """Rate every finished match of ``events`` (already in the order they were played)."""
+    ids = [e.id for e in events]
+    who = identities(session, ids)
+    order = {e.id: i for i, e in enumerate(events)}
+    played = sorted(finished_matches(session, ids),
+                    key=lambda m: (order[m.event_id], m.round_number, m.table_no))
+    rated = [RatedMatch(m.id, who[m.a].key, who[m.b].key,
+                        None if m.a_games == m.b_games else m.a_games > m.b_games)
+             for m in played if m.a in who and m.b in who]
+    ratings, changes = rate(rated)
+    history: dict[str, list[RatingChange]] = {}
+    for change in changes:
+        history.setdefault(change.player, []).append(change)
+    names: dict[str, str] = {}
+    for ident in sorted(who.values(), key=lambda i: (order[i.event_id], i.registration_id)):
+        names[ident.key] = ident.name
+    by_id = {e.id: e for e in events}
+    matches = {m.id: (m.event_id, by_id[m.event_id].name, m.round_number) for m in played}
+    return GameRatings(game_id, ratings, history, names, matches)

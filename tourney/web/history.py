@@ -1,0 +1,19 @@
+"""The event's history page (judges and organizers): who changed what, when and why.
+Route of the ``scorekeeper`` blueprint; thin over tourney.services.history."""
+from __future__ import annotations
+
+from flask import render_template
+from flask_login import login_required
+
+from ..services import events as ev, history
+from .common import actor, db
+from .scorekeeper import bp
+
+
+@bp.get("/eventos/<int:event_id>/historial")
+@login_required
+def event_history(event_id: int):
+    session = db()
+    event = ev.get_event(session, event_id)
+    entries = history.entries(session, actor(), event)
+    return render_template("events/history.html", event=event, entries=entries)
