@@ -31,7 +31,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         DATABASE_URL=f"sqlite:///{Path(app.instance_path) / 'tourney.sqlite3'}",
         FORMATS_DIR=str(FORMATS_DIR),
         MAX_CONTENT_LENGTH=2 * 1024 * 1024,  # uploads: decklists and XLSX files
-        WTF_CSRF_TIME_LIMIT=None,
+        WTF_CSRF_TIME_LIMIT=12 * 3600,  # a form's token lasts an event day (docs/security.md)
         TIMEZONE="America/Santiago",  # venue time for the times typed in forms
     )
     if test_config is None:
@@ -42,6 +42,8 @@ def create_app(test_config: dict | None = None) -> Flask:
         app.config["SECRET_KEY"] = _instance_secret(Path(app.instance_path))
     if os.environ.get("DATABASE_URL") and not (test_config or {}).get("DATABASE_URL"):
         app.config["DATABASE_URL"] = os.environ["DATABASE_URL"]
+    if os.environ.get("PUBLIC_URL") and not app.config.get("PUBLIC_URL"):
+        app.config["PUBLIC_URL"] = os.environ["PUBLIC_URL"]  # the QR's address (README)
     if os.environ.get("REDIS_URL") and not app.config.get("REDIS_URL"):
         app.config["REDIS_URL"] = os.environ["REDIS_URL"]
 
@@ -61,6 +63,10 @@ def create_app(test_config: dict | None = None) -> Flask:
     from .web import throttle
 
     throttle.init_app(app)  # rate limits shared by every process (database or Redis)
+
+    from .web import sessions
+
+    sessions.init_app(app)  # staff sessions end after STAFF_IDLE_MINUTES idle
 
     from .cli.lazy import LazyCommands
 

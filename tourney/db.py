@@ -71,18 +71,29 @@ def get_engine(url: str) -> Engine:
 
 def _create_private_sqlite(url: str) -> None:
     """Create a new SQLite file readable by its owner only (0600): it holds e-mails, password
-    hashes and unpublished decklists. An existing file keeps its permissions."""
+    hashes and unpublished decklists. An existing file that others can read (0644, say: made
+    by an older version or copied) is tightened to 0600, with its -wal and -shm files."""
     database = make_url(url).database
     if not database or database == ":memory:" or database.startswith("file:"):
         return
     path = Path(database)
     if path.exists():
+        _tighten(path)
         return
     path.parent.mkdir(parents=True, exist_ok=True)
     try:
         os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
     except FileExistsError:  # another process made it first
         pass
+
+
+def _tighten(path: Path) -> None:
+    for part in (path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")):
+        try:
+            if part.exists() and part.stat().st_mode & 0o077:
+                part.chmod(0o600)
+        except OSError:  # not ours, or a file system without modes: leave it
+            pass
 
 
 def _sqlite_pragmas(dbapi_connection, _record) -> None:  # pragma: no cover - trivial

@@ -253,3 +253,89 @@ def test_6_7_fuera_a_ocurrir_ce_acatl_topiltzin_prevents_the_destruction_of_a_gu
     legal(judge(head, setup + [cast, effect("A", "A1", moves=[["B2", "graveyard"]])]), 4)
     # the prevention's cost must be paid: a card of its controller's hand
     illegal(judge(head, setup + [cast, effect("B", "B1")]), 4, "10.16")
+
+
+# -- 9 C3 Guerra de Talismanes: «Cancela el ataque» -----------------------------------------
+
+def test_9_c3_guerra_heddwch_cancels_the_attack_and_the_attackers_go_back_to_defensa(judge):
+    head = header(deck("Vigia"), deck("Heddwch", "Vigia", "Ex acuminibus"), hand=3)
+    war = [put("A", "A1"), put("B", "B2"), end("A"), end("B"), attack("A", "A1"), block("B"),
+           gold("B", "B9", "B10", "B11"), play("B", "B1", ["B0", "B9"]), effect("B", "B1"),
+           passes("A")]
+    # back in the Línea de Defensa, the cancelled attacker blocks in Beto's turn
+    legal(judge(head, war + [passes("B"), attack("B", "B2"), block("A", ("A1", "B2"))]), 10)
+    # and it is no longer an attacker: «Destruye un Aliado atacante …» cannot target it
+    illegal(judge(head, war + [play("B", "B3", ["B10", "B11"], targets=["A1"])]), 12, "8.2")
+
+
+# -- 6.9 Pérdida de habilidad: a card that leaves play without its ability does not fire ----
+
+def test_6_9_perdida_de_habilidad_rimush_destroyed_under_aka_shita_does_not_fire(judge):
+    head = header(deck("Puño Bendito", "Aka Shita"), deck("Rimush"), hand=2)
+    kill = [play("A", "A1", pay_for("A", 1), targets=["B1"]),
+            effect("A", "A1", moves=[["B1", "graveyard"]])]
+    draw = effect("B", "B1", draw={"B": 2})  # «Cuando este Aliado sea Destruido, puedes Robar 2»
+    legal(judge(head, [put("B", "B1")] + kill + [draw]), 4, 5)
+    v = illegal(judge(head, [put("A", "A2"), put("B", "B1")] + kill + [draw]), 6, "6.5")
+    assert "Rimush" in v.message
+
+
+# -- 6.8 / 6.9: a card that leaves play and comes back is a new card -------------------------
+
+def test_6_8_cantidad_de_usos_vigia_replayed_is_a_new_card_and_fires_again(judge):
+    head = header(deck("Vigia"), deck(), hand=1)
+    first = [gold("A", "A9", "A10", "A11"), play("A", "A1", ["A0", "A9"]),
+             effect("A", "A1", draw={"A": 1})]
+    again = [put("A", "A1", zone="hand"), play("A", "A1", ["A10", "A11"]),
+             effect("A", "A1", draw={"A": 1})]
+    legal(judge(head, first + again), 4, 7)
+    # without leaving play it does not enter again: no second draw
+    illegal(judge(head, first + [effect("A", "A1", draw={"A": 1})]), 5, "6.5")
+
+
+# -- 10.22 Errante: two copies entering in one line ----------------------------------------
+
+def test_10_22_errante_two_copies_cannot_enter_play_in_the_same_line(judge):
+    head = header(deck("Dimachaerus", "Dimachaerus"), deck(), hand=2)
+    legal(judge(head, [put("A", "A1"), put("A", "A2", zone="graveyard")]))
+    v = illegal(judge(head, [put("A", "A1", "A2")]), 2, "10.22")
+    assert "Errante" in v.message
+
+
+# -- 10.41 Redirigir: the new target is another one ------------------------------------------
+
+def test_10_41_redirigir_pureza_de_tengoku_cannot_redirect_to_the_same_target(judge):
+    head = header(deck("Exilium in Umbra", "Pan-ku"), deck("Freya", "Pureza de Tengoku"), hand=2)
+    setup = [put("A", "A2"), put("B", "B1"), gold("A", "A9"),
+             play("A", "A1", ["A0", "A9"], targets=["B1"])]
+    legal(judge(head, setup + [play("B", "B2", ["B0"], targets=["A1", "A2"]),
+                               effect("B", "B2", mill={"A": 3})]), 7)
+    v = illegal(judge(head, setup + [play("B", "B2", ["B0"], targets=["A1", "B1"]),
+                                     effect("B", "B2", mill={"A": 3})]), 7, "10.41")
+    assert "distinto" in v.message
+
+
+# -- 10.24 Espectral: a Talismán while it is in a Cementerio ----------------------------------
+
+def test_10_24_espectral_nurikabe_in_the_cementerio_is_a_talisman_not_an_aliado(judge):
+    head = header(deck("Terremoto Menor", "Nurikabe", "Forma de Oni", FILLER), deck(), hand=4)
+    quake = [put("A", "A2", zone="graveyard"), play("A", "A1"), effect("A", "A1", draw={"A": 1})]
+    legal(judge(head, quake), 4)  # «si no hay Aliados en tu Cementerio»: Nurikabe is not one
+    oni = [put("A", "A4"), put("A", "A2", zone="graveyard"), gold("A", "A9", "A10", "A11"),
+           play("A", "A3", pay_for("A", 4), targets=["A4"])]
+    legal(judge(head, oni + [effect("A", "A3", strength=[["A4", 1]])]), 6)  # it counts as one
+    illegal(judge(head, oni + [effect("A", "A3", strength=[["A4", 0]])]), 6, "6.5")
+
+
+# -- 10.28 Ilusión: the destroyed Aliado returns without ability -----------------------------
+
+def test_10_28_ilusion_hoffern_returns_to_play_without_its_ability(judge):
+    head = header(deck("Puño Bendito"), deck("Hoffern"), hand=1)
+    kill = [put("B", "B1"), play("A", "A1", pay_for("A", 1), targets=["B1"]),
+            effect("A", "A1", moves=[["B1", "graveyard"]])]
+    back = effect("B", "B1", moves=[["B1", "defense"]])
+    legal(judge(head, kill + [back]), 5)
+    # it returns under its owner's control, and nothing else
+    illegal(judge(head, kill + [effect("A", "B1", moves=[["B1", "defense"]])]), 5, "10.28")
+    # without ability: its «cuando entre en juego, puedes Robar» does not fire
+    illegal(judge(head, kill + [back, effect("B", "B1", draw={"B": 1})]), 6, "6.5")

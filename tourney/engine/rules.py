@@ -168,6 +168,10 @@ RULES: dict[str, Rule] = {r.section: r for r in (
     Rule("10.22", "Errante",
          "Nadie puede controlar dos copias de una carta Errante en juego.", ESTIMATED,
          _GAP_10_20),
+    Rule("10.24", "Espectral", "Una carta Espectral es un Talismán mientras está en un Cementerio.",
+         CONFIRMED),
+    Rule("10.28", "Ilusión", "El Aliado con Ilusión que es Destruido regresa al juego bajo el "
+         "control de su dueño como un Aliado sin habilidad.", ESTIMATED, _GAP_10_25),
     Rule("10.25", "Exhumar",
          "Una carta con Exhumar se puede jugar desde el propio Cementerio pagando su coste, en "
          "los momentos normales de su tipo; el Talismán jugado así se destierra.", ESTIMATED,

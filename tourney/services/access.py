@@ -122,3 +122,14 @@ def may_change_result(session: Session, actor: User | None, event: Event, stage:
         return role is not None
     return role in ("owner", STAFF_ORGANIZER)
 
+
+def is_staff_anywhere(session: Session, actor: User | None) -> bool:
+    """An organizer account, an event's owner or anybody on an event's staff: the accounts
+    whose sessions end after STAFF_IDLE_MINUTES idle (tourney.web.sessions)."""
+    if not _authenticated(actor):
+        return False
+    if actor.is_organizer:
+        return True
+    if session.exec(select(Event.id).where(Event.organizer_id == actor.id).limit(1)).first():
+        return True
+    return session.exec(select(EventJudge.id).where(EventJudge.user_id == actor.id).limit(1)).first() is not None

@@ -21,7 +21,7 @@ import re
 import secrets
 from urllib.parse import urlsplit
 
-from flask import Flask, g, render_template
+from flask import Flask, g, render_template, session
 from flask_wtf import FlaskForm
 from jinja2 import BaseLoader
 from werkzeug.middleware.proxy_fix import ProxyFix
@@ -141,6 +141,24 @@ class LastResort:
             return [BARE_500]
 
 
+FLASH_MAX_CHARS = 300  # a flashed message (it lives in the session cookie until shown)
+FLASH_MAX_COUNT = 5
+
+
+def bound_flashes(store) -> None:
+    """Every flashed text is cut to FLASH_MAX_CHARS, and only the last FLASH_MAX_COUNT stay:
+    a 200,000-character Marcador result or file name never makes a 200 KB cookie (issue 26,
+    finding 18). One place for every ``flash`` call of the app."""
+    flashes = store.get("_flashes") if store is not None else None
+    if not flashes:
+        return
+    bounded = [(category, message if len(str(message)) <= FLASH_MAX_CHARS
+                else str(message)[:FLASH_MAX_CHARS - 1] + "…")
+               for category, message in flashes[-FLASH_MAX_COUNT:]]
+    if bounded != flashes:
+        store["_flashes"] = bounded
+
+
 def init_app(app: Flask) -> None:
     """Headers on every response and the nonce loader (call after the blueprints)."""
     if not app.testing:  # tests see the exception itself
@@ -150,6 +168,11 @@ def init_app(app: Flask) -> None:
     app.jinja_env.loader = NonceLoader(app.jinja_env.loader)
     secure = https_enabled(app)
     _spanish_errors(app)
+
+    @app.after_request
+    def bounded_flashes(response):
+        bound_flashes(session)
+        return response
 
     @app.after_request
     def security_headers(response):

@@ -8,26 +8,37 @@ Limits (README, «Seguridad»):
 
 * log in: ``LOGIN_PER_ACCOUNT`` failed attempts per account and ``LOGIN_PER_ADDRESS`` per
   address (a venue shares one address, hence the larger number); then every attempt, even
-  with the right password, waits for the window to end (Spanish message, status 429);
+  with the right password, waits for the window to end (Spanish message, status 429) —
+  except from a browser the account already logged in from (a signed cookie,
+  ``DEVICE_COOKIE``), which has its own ``LOGIN_PER_DEVICE``: guesses from elsewhere never
+  lock the real owner out of their phone;
 * sign up: ``SIGNUP_PER_ADDRESS`` per address;
-* the live decklist check: ``LIVE_CHECK_PER_USER`` per account (it runs as you type).
+* the live decklist check: ``LIVE_CHECK_PER_USER`` per account (it runs as you type);
+* changing the password: ``PASSWORD_CHANGE_PER_USER`` wrong current passwords per account.
 """
 from __future__ import annotations
 
 import secrets
 
-from flask import Flask, render_template, request
+from flask import Flask, current_app, render_template, request
 from flask_limiter import Limiter
 from flask_login import current_user
+from itsdangerous import BadSignature, URLSafeTimedSerializer
 
 from ..services import throttle  # noqa: F401  (registers the tourneydb:// scheme)
 from ..services.accounts import normalize_email
 from .forms import LoginForm
+from .forms_security import PasswordForm
 
 LOGIN_PER_ACCOUNT = "5 per 15 minutes"
 LOGIN_PER_ADDRESS = "50 per 15 minutes"
 SIGNUP_PER_ADDRESS = "20 per hour"
 LIVE_CHECK_PER_USER = "120 per minute"
+PASSWORD_CHANGE_PER_USER = "5 per 15 minutes"  # wrong current passwords (issue 26, finding 14)
+LOGIN_PER_DEVICE = "10 per 15 minutes"  # a browser the account already logged in from
+DEVICE_COOKIE = "tourney_dispositivo"
+DEVICE_DAYS = 90
+DEVICE_ACCOUNTS = 5  # accounts remembered per browser
 
 TOO_MANY = "Demasiados intentos seguidos: espera unos minutos y vuelve a intentarlo."
 
@@ -44,6 +55,48 @@ def _user_or_address() -> str:
     if current_user.is_authenticated:
         return f"usuario:{current_user.id}"
     return _address()
+
+
+def _device_serializer() -> URLSafeTimedSerializer:
+    return URLSafeTimedSerializer(current_app.secret_key, salt="tourney-dispositivo")
+
+
+def _device() -> dict:
+    """The signed device cookie: {"id": random, "cuentas": [e-mails that logged in here]}."""
+    raw = request.cookies.get(DEVICE_COOKIE)
+    if not raw or len(raw) > 4000:
+        return {}
+    try:
+        data = _device_serializer().loads(raw, max_age=DEVICE_DAYS * 86400)
+    except BadSignature:
+        return {}
+    return data if isinstance(data, dict) and isinstance(data.get("cuentas"), list) else {}
+
+
+def _known_device() -> bool:
+    """The account being logged into already logged in from this browser (issue 26, finding
+    15): the per-account and per-address lockouts do not apply to it (its own, smaller limit
+    does), so guesses from elsewhere cannot lock the real owner out."""
+    email = normalize_email(request.form.get("email", ""))[:254]
+    return bool(email) and email in _device().get("cuentas", [])
+
+
+def _device_key() -> str:
+    return "dispositivo:" + str(_device().get("id", ""))[:64]
+
+
+def _remember_device(response):
+    """After a successful log-in, this browser is remembered for that account."""
+    if request.endpoint != "auth.login" or request.method != "POST" or response.status_code != 302:
+        return response
+    email = normalize_email(request.form.get("email", ""))[:254]
+    device = _device()
+    accounts = [e for e in device.get("cuentas", []) if e != email][-(DEVICE_ACCOUNTS - 1):] + [email]
+    value = _device_serializer().dumps({"id": device.get("id") or secrets.token_urlsafe(12),
+                                        "cuentas": accounts})
+    response.set_cookie(DEVICE_COOKIE, value, max_age=DEVICE_DAYS * 86400, httponly=True,
+                        samesite="Lax", secure=bool(current_app.config.get("SESSION_COOKIE_SECURE")))
+    return response
 
 
 def _failed(response) -> bool:
@@ -67,10 +120,17 @@ def init_app(app: Flask) -> None:
                       enabled=app.config.get("RATELIMIT_ENABLED", True),
                       key_prefix=app.config.get("RATELIMIT_KEY_PREFIX") or _prefix(app))
     app.extensions["tourney_limiter"] = limiter
-    _limit(app, limiter, "auth.login", LOGIN_PER_ACCOUNT, _account, methods=["POST"], deduct_when=_failed)
-    _limit(app, limiter, "auth.login", LOGIN_PER_ADDRESS, _address, methods=["POST"], deduct_when=_failed)
+    _limit(app, limiter, "auth.login", LOGIN_PER_ACCOUNT, _account, methods=["POST"], deduct_when=_failed,
+           exempt_when=_known_device)
+    _limit(app, limiter, "auth.login", LOGIN_PER_ADDRESS, _address, methods=["POST"], deduct_when=_failed,
+           exempt_when=_known_device)
+    _limit(app, limiter, "auth.login", LOGIN_PER_DEVICE, _device_key, methods=["POST"], deduct_when=_failed,
+           exempt_when=lambda: not _known_device())
+    app.after_request(_remember_device)
     _limit(app, limiter, "auth.signup", SIGNUP_PER_ADDRESS, _address, methods=["POST"])
     _limit(app, limiter, "events.check_decklist", LIVE_CHECK_PER_USER, _user_or_address)
+    _limit(app, limiter, "auth.change_password", PASSWORD_CHANGE_PER_USER, _user_or_address,
+           methods=["POST"], deduct_when=_failed)
 
     @app.errorhandler(429)
     def too_many(_exc):
@@ -78,6 +138,10 @@ def init_app(app: Flask) -> None:
             form = LoginForm()
             form.password.errors = [TOO_MANY]
             return render_template("auth/login.html", form=form), 429
+        if request.endpoint == "auth.change_password":
+            form = PasswordForm()
+            form.current.errors = [TOO_MANY]
+            return render_template("auth/password.html", form=form, user=current_user), 429
         if request.endpoint == "events.check_decklist":
             return {"error": TOO_MANY}, 429
         return render_template("error.html", code=429, message=TOO_MANY), 429

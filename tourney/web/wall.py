@@ -35,7 +35,20 @@ def short(event_id: int):
     return public.pairings(event.id, rnd.number)
 
 
+def public_base() -> str:
+    """The configured public address (``PUBLIC_URL``, README «Dirección pública»), or ""."""
+    from flask import current_app
+
+    return str(current_app.config.get("PUBLIC_URL") or "").strip().rstrip("/")
+
+
 def short_url(event_id: int) -> str:
+    """The short link printed in the QR: on the configured public address, never on the Host
+    header of whoever asked (issue 26, finding 17). Without ``PUBLIC_URL`` the request's own
+    address is the only guess, and the QR is then not cached for anybody else."""
+    base = public_base()
+    if base:
+        return base + url_for("wall.short", event_id=event_id)
     return url_for("wall.short", event_id=event_id, _external=True)
 
 
@@ -48,8 +61,8 @@ def qr(event_id: int):
     out = io.BytesIO()
     code.save(out, kind="svg", scale=8, border=2, dark="#000", light="#fff",
               title="Emparejamientos en vivo")
-    return Response(out.getvalue(), mimetype="image/svg+xml",
-                    headers={"Cache-Control": "public, max-age=3600"})
+    cache = "public, max-age=3600" if public_base() else "private, no-store"
+    return Response(out.getvalue(), mimetype="image/svg+xml", headers={"Cache-Control": cache})
 
 
 @bp.get("/eventos/<int:event_id>/proyector")
@@ -69,4 +82,4 @@ def projector(event_id: int):
     seconds = max(4, min(request.args.get("segundos", 12, type=int), 120))
     pages = [rows[i:i + per_page] for i in range(0, len(rows), per_page)] or [[]]
     return render_template("wall/projector.html", event=event, rnd=rnd, pages=pages,
-                           seconds=seconds, link=short_url(event.id))
+                           seconds=seconds, link=short_url(event.id), public_url_set=bool(public_base()))

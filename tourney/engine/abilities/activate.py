@@ -34,6 +34,10 @@ from .events import Event, fire, listening
 from .trigger_cost_duration import Cost
 
 
+# the events of a card leaving play: one that left without its abilities does not fire (6.9)
+LEAVING = frozenset({"leaves_play", "destroyed", "banished", "returned_to_hand"})
+
+
 class Activation(Effects):
     # -- events and triggers ---------------------------------------------------------
     _TRACKED = frozenset({"enters_play", "combat_damage"}) | HISTORY  # entered_this_turn, dealt damage, …
@@ -44,8 +48,9 @@ class Activation(Effects):
         if heard is None:
             heard = self._heard = self._TRACKED | listening(self)
         if kind in heard:
+            lost = inst is not None and inst.lost and (kind in LEAVING or came_from in IN_PLAY)
             self.events.append(Event(kind, inst.id if inst is not None else None, player,
-                                     phase, came_from, to))
+                                     phase, came_from, to, lost))
 
     def _refresh(self, inst) -> None:
         from .continuous import refresh

@@ -18,11 +18,12 @@ from ..zones import IN_PLAY, ZONE_NAMES, Inst
 from ..state import State
 from .chain import Resolution, cannot_be_annulled
 from .conversion import CONVERTIBLE, convert, converts_itself
-from .evaluate import holds, mismatch
+from .evaluate import holds, mismatch, printed_keyword
 from .events import Pending, tracked
 from .model import Ability
 from .effect_value import Effect
-from .verify_pool import Unverifiable, drawn_by
+from .trigger_cost_duration import Duration
+from .verify_pool import Plan, Unverifiable, drawn_by
 from .verify import explain
 
 FLAG = {"cannot_attack": NO_ATTACK, "cannot_block": NO_BLOCK,
@@ -88,6 +89,27 @@ class Effects(State):
     def _used(self, inst: Inst, index: int, ability: Ability) -> None:
         count = self._check_use(inst, index, ability)
         self.used[(inst.id, index)] = self.turn * 1000 + count + 1
+
+    def _illusion(self, action: Action, source: Inst):
+        """10.28 Ilusión: the Aliado destroyed this turn comes back into play under its owner's
+        control as an Aliado without ability — the line that returns it is verified and the
+        card has no ability from then on; None when the line is not that."""
+        if source.zone != "graveyard" or dict(action.moves).get(source.id) != "defense" or \
+                not printed_keyword(source, "Ilusión"):
+            return None
+        if not any(turn == self.turn and kind == "destroyed" and card == source.id
+                   for turn, kind, card, _ in self.history):
+            return None
+        if action.p != source.owner:
+            raise IllegalAction("10.28", f"Ilusión: {source.label()} regresa al juego bajo el "
+                                         "control de su dueño.")
+        if len(action.moves) != 1 or action.draw or action.mill or action.counters or action.strength:
+            raise IllegalAction("10.28", f"Ilusión sólo regresa {source.label()} al juego; el "
+                                         "resto de la línea no lo produce.")
+        plan = Plan()
+        plan.extras.append((Effect("lose_abilities", subject="self",
+                                   duration=Duration("permanent")), (source.id,)))
+        return True, plan, None
 
     def _would_be_moved(self, ability: Ability, source: Inst, action: Action) -> str | None:
         """The card a prevention («fuera a ser Destruido … para prevenirlo») keeps in play: the
@@ -166,6 +188,9 @@ class Effects(State):
             return False, None, None
         if source.id in self.annulled:
             raise IllegalAction("10.4", f"{source.label()} fue Anulado: su efecto no se resuelve.")
+        returned = self._illusion(action, source)
+        if returned is not None:
+            return returned
         known = source.abilities
         if known is None or not known.complete:
             return False, None, None
@@ -250,7 +275,8 @@ class Effects(State):
         if softs:
             return self._soft(softs, source, unverifiable)
         if unverifiable or any((a.kind == "replacement" and not prevention_checked(a))
-                               or (a.kind == "triggered" and not tracked(a))
+                               or (a.kind == "triggered" and not tracked(a)
+                                   and not _armed_later(a, res))
                                for a in known.abilities):
             # a replacement («fuera a ser Destruido, puedes prevenirlo») or a trigger the engine
             # does not track yet may have produced the line: unverified, not illegal
@@ -310,6 +336,7 @@ class Effects(State):
     def _check_moves(self, action: Action, source: Inst | None) -> None:
         src_type = source.card.type if source else None
         seen: set[str] = set()
+        wanderers: dict[str, Inst] = {}
         for iid, to in action.moves:
             inst = self.cards[iid]
             if iid in seen:
@@ -337,6 +364,11 @@ class Effects(State):
                     raise IllegalAction("10.36", f"{inst.label()} ({inst.card.type}) no puede ir a "
                                                  f"{ZONE_NAMES[to]}.")
                 if to == "defense" and WANDERER in inst.kw:
+                    twin = wanderers.setdefault(inst.card.name, inst)
+                    if twin is not inst:  # two copies entering at once: only one (10.22)
+                        raise IllegalAction("10.22", f"{inst.label()} y {twin.label()} son "
+                                                     "Errantes: no entran dos copias en juego "
+                                                     f"bajo el control de {self.players[action.p].name}.")
                     for other in self.cards.values():
                         if (other is not inst and other.zone in IN_PLAY
                                 and other.controller == action.p
@@ -406,6 +438,9 @@ class Effects(State):
                 if iid in self.attackers:
                     self.attackers.remove(iid)
                     self.blocks.pop(iid, None)
+                    self.challenges.pop(iid, None)
+                    if inst.zone == "attack":  # 9 C3: a cancelled attacker goes back to Defensa
+                        self._put(inst, "defense", inst.controller)
                 continue
             if inst.zone not in IN_PLAY:
                 continue
@@ -428,6 +463,13 @@ class Effects(State):
             elif kind == "redirect_damage":
                 target = p if effect.player == "you" else self.opponent(p)
                 inst.temp += (("redirect" + lasting, target),)
+
+
+def _armed_later(ability: Ability, res: object) -> bool:
+    """A delayed trigger («En la Fase Final, Destruye ese Aliado») is armed when its card's
+    effect resolves: while that resolution is the line's, it cannot have produced the line."""
+    trigger = ability.trigger
+    return trigger is not None and trigger.delayed and res is not None
 
 
 def prevention_checked(ability: Ability) -> bool:

@@ -75,14 +75,15 @@ def mismatch(game: State, f: TargetFilter, inst: Inst, controller: str,
         whose = inst.controller if inst.zone in IN_PLAY else inst.owner
         if (f.controller == "you") != (whose == controller):
             return f"{inst.label()} {'no es tuyo' if f.controller == 'you' else 'no es de tu oponente'}" if explain else _NO
-    if f.types and card.type not in f.types:
-        return f"{inst.label()} es {card.type}, no {' ni '.join(f.types)}" if explain else _NO
+    kind = type_of(inst)
+    if f.types and kind not in f.types:
+        return f"{inst.label()} es {kind}, no {' ni '.join(f.types)}" if explain else _NO
     if f.races and not has_race(game, inst, f.races):
         return f"{inst.label()} no es de Raza {' ni '.join(f.races)}" if explain else _NO
     if f.not_races and has_race(game, inst, f.not_races):
         return f"{inst.label()} es de Raza {races_label(game, inst)}" if explain else _NO
-    if f.not_types and card.type in f.not_types:
-        return f"{inst.label()} es {card.type}" if explain else _NO
+    if f.not_types and kind in f.not_types:
+        return f"{inst.label()} es {kind}" if explain else _NO
     if f.owned is not None and (inst.owner == controller) != f.owned:
         return f"{inst.label()} {'no es tuyo' if f.owned else 'es tuyo'}" if explain else _NO
     if f.schools and RACE_SCHOOL.get(card.race or "") not in f.schools:
@@ -104,7 +105,7 @@ def mismatch(game: State, f: TargetFilter, inst: Inst, controller: str,
     if f.min_cost is not None and (card.cost or 0) < f.min_cost:
         return f"{inst.label()} tiene coste {card.cost}, menos de {f.min_cost}" if explain else _NO
     for k in f.keywords:
-        if k not in inst.kw and not _printed_keyword(inst, k):
+        if k not in inst.kw and not printed_keyword(inst, k):
             return f"{inst.label()} no tiene {k}" if explain else _NO
     for k in f.without:
         if k in inst.kw:
@@ -174,7 +175,16 @@ def _played(game: State, inst: Inst, f: TargetFilter) -> str | None:
     return None
 
 
-def _printed_keyword(inst: Inst, keyword: str) -> bool:
+def type_of(inst: Inst) -> str:
+    """The card's type where it is: an Espectral card is a Talismán while it is in a
+    Cementerio (10.24)."""
+    if inst.zone == "graveyard" and inst.card.type != TALISMAN and \
+            "Espectral" in (inst.card.text or "") and printed_keyword(inst, "Espectral"):
+        return TALISMAN
+    return inst.card.type
+
+
+def printed_keyword(inst: Inst, keyword: str) -> bool:
     """A keyword the engine does not track in ``Inst.kw`` (Espectral, Ilusión, Exhumar…): the
     card has it as a keyword ability of its own; with its abilities not all known, its text
     naming it is enough (not known to lack it: not a mismatch)."""
@@ -286,7 +296,7 @@ def _candidates(game: State, f: TargetFilter, controller: str, source: Inst | No
     else:
         pool = list(game.cards.values())
     if f.types:
-        pool = [i for i in pool if i.card.type in f.types]
+        pool = [i for i in pool if type_of(i) in f.types]
     return [i for i in pool if mismatch(game, f, i, controller, source, False) is None]
 
 
@@ -408,11 +418,11 @@ def _happened(game: State, cond: Condition, source: Inst, controller: str) -> bo
 def _matches_off_zone(game: State, f: TargetFilter, inst: Inst, controller: str,
                       source: Inst | None) -> bool:
     """A filter applied to a card outside play (its zone was already chosen)."""
-    if f.types and inst.card.type not in f.types:
+    if f.types and type_of(inst) not in f.types:
         return False
     if f.races and not has_race(game, inst, f.races):
         return False
-    if f.not_types and inst.card.type in f.not_types:
+    if f.not_types and type_of(inst) in f.not_types:
         return False
     if f.max_cost is not None and (inst.card.cost or 0) > f.max_cost:
         return False

@@ -57,6 +57,7 @@ class Event:
     phase: str | None = None
     came_from: str | None = None
     to: str | None = None
+    lost: bool = False  # 6.9: the card left play without its abilities (it does not fire)
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,7 +149,7 @@ def fire(game: State, event: Event, settle=None) -> list[Pending]:
         if not settled:  # «pierde su habilidad» (inst.lost) is only up to date once settled
             settle()
             settled = True
-        if inst.lost:
+        if inst.lost or (event.lost and event.card == inst.id):
             continue
         if not holds(game, trigger.condition, inst, controller):
             continue

@@ -408,6 +408,13 @@ def _check_redirect(game: State, ids: tuple[str, ...]) -> None:
     inst = game.cards[ids[0]]
     if res is None or inst.abilities is None:
         return
+    new = ids[1:]
+    kept = [t for t in new if t in res.targets]
+    if res.targets and (len(kept) == len(res.targets) or len(kept) < len(res.targets) - 1):
+        # 10.41: the effect gets another target than the one it had — one target changes
+        raise IllegalAction("10.41", f"Redirigir cambia un objetivo de {inst.label()} por otro "
+                                     f"distinto: {', '.join(game.cards[t].label() for t in res.targets)} "
+                                     f"→ {', '.join(game.cards[t].label() for t in new)}.")
     from .chain import check_targets
     try:
         check_targets(game, inst, inst.abilities.abilities[res.index], ids[1:], res.controller,
