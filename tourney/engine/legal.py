@@ -30,7 +30,8 @@ from ..catalog.model import ALLY, GOLD, TALISMAN, TOTEM, WEAPON
 from .abilities.builder import effect_line
 from .abilities.chain import own_effect
 from .abilities.evaluate import candidates, mismatch
-from .abilities.model import Ability, TargetFilter
+from .abilities.model import Ability
+from .abilities.target_filter import TargetFilter
 from .errors import RecordError
 from .keywords import CHALLENGER, GRAVEYARD, play_permissions
 from .record.model import Action
