@@ -1,6 +1,6 @@
 """The parts every effect step's check uses (``verify_steps`` and the effect homes in
 ``kinds/``): the step in its place (``Step``), the cards it acts on (``subjects``), the
-protections that keep a card from it (``protected``), a target still valid at resolution
+protections that keep a card from it (``protection_of``), a target still valid at resolution
 (``still_target``), a searched card's filter (``found_match``)."""
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from .effect_value import Effect
 from .evaluate import IN_PLAY, holds, mismatch
 from .model import Ability
 from .target_filter import TargetFilter
-from .verify_pool import DEST, Plan, Unverifiable, _Pool
+from .verify_pool import DEST, Plan, Unverifiable, Pool
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..state import State
@@ -30,7 +30,7 @@ class Step:
     step's filter with its amounts read now (``f``) and the cards it acts on when known."""
 
     game: State
-    pool: _Pool
+    pool: Pool
     effect: Effect
     ability: Ability
     source: Inst
@@ -42,7 +42,7 @@ class Step:
     known: list[str] | None = None
 
 
-def protected(game: State, inst: Inst, effect: Effect, source: Inst) -> str | None:
+def protection_of(game: State, inst: Inst, effect: Effect, source: Inst) -> str | None:
     if inst.zone not in IN_PLAY:
         return None
     if inst.temp and effect.kind in GUARDED and any(
@@ -65,7 +65,7 @@ GUARDED = dict(destroy="destroyed", banish="banished")  # a prevention's events 
 
 
 def protected_rule(kind: str, why: str) -> str:
-    """The rule a protection ``why`` (from ``protected``) cites for an effect of ``kind``."""
+    """The rule a protection ``why`` (from ``protection_of``) cites for an effect of ``kind``."""
     if "Inmunidad" in why:
         return "10.32"
     if "prevenid" in why:
@@ -129,7 +129,7 @@ def owner_of(game: State, known: list[str] | None) -> str | None:
     return None
 
 
-def still_target(game: State, pool: _Pool, f: TargetFilter, inst: Inst, p: str,
+def still_target(game: State, pool: Pool, f: TargetFilter, inst: Inst, p: str,
                  source: Inst) -> bool:
     """8.2 Objetivos: a valid target is checked only to play the card (or announce the
     ability); at resolution the effect may fail only by the target's own abilities

@@ -14,14 +14,14 @@ from .kinds.base import handler
 from .model import Ability
 from .verify_amounts import fixed
 from .verify_parts import Step, subjects
-from .verify_pool import Plan, Unverifiable, _Pool
+from .verify_pool import Plan, Unverifiable, Pool
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..state import State
     from ..zones import Inst
 
 
-def verify_step(game: State, pool: _Pool, effect: Effect, ability: Ability, source: Inst,
+def verify_step(game: State, pool: Pool, effect: Effect, ability: Ability, source: Inst,
                 p: str, split: list[list[str]] | None, triggering: str | None, plan: Plan) -> bool:
     """Account for one effect step of the line: what the step's home (``kinds``) checks,
     after what every step shares (its condition, the cards it acts on). ``Unverifiable`` when

@@ -6,7 +6,7 @@ from __future__ import annotations
 from ...errors import IllegalAction
 from ..conversion import explain as conversion
 from ..evaluate import IN_PLAY, mismatch
-from ..verify_amounts import _amount
+from ..verify_amounts import amount
 from ..verify_parts import Step, still_target
 from ..verify_pool import Unverifiable
 from .base import ENFORCED, Use, declare
@@ -23,7 +23,7 @@ def verify_strength_or_counters(step: Step) -> bool:
     f = step.f
     known = step.known
     kind = step.effect.kind
-    n = _amount(game, effect, source, p, pool, split)
+    n = amount(game, effect, source, p, pool, split)
     if kind == "remove_counters":
         n = -n
     entries = (pool.strength if kind == "strength"

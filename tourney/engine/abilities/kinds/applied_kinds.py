@@ -6,7 +6,7 @@ attack cancelled, Anular (10.4), Cancelar (10.10), Redirigir (10.41), and a prev
 protected. Some are also applied by continuous abilities (``continuous.APPLIED``)."""
 from __future__ import annotations
 
-from ..verify_parts import Step, check_redirect, protected, still_target
+from ..verify_parts import Step, check_redirect, protection_of, still_target
 from ..verify_pool import ENGINE_APPLIED, Unverifiable
 from .base import ENFORCED, declare
 from .statuses import after_play, static_applied
@@ -47,7 +47,7 @@ def verify_applied(step: Step) -> bool:
         if f is not None and effect.subject == "target" and \
                 not still_target(game, pool, f, inst, p, source):
             continue  # the target is gone: not affected (8.2)
-        if protected(game, inst, effect, source):
+        if protection_of(game, inst, effect, source):
             continue
         valid.append(iid)
     plan.extras.append((effect, tuple(valid)))

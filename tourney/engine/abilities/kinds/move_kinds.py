@@ -13,8 +13,8 @@ from ..evaluate import IN_PLAY, mismatch
 from ..effect_value import Effect
 from ..protections import shielded
 from ..target_filter import TargetFilter
-from ..verify_parts import Step, protected, protected_rule, still_target
-from ..verify_pool import DEST, Plan, Unverifiable, _Pool
+from ..verify_parts import Step, protection_of, protected_rule, still_target
+from ..verify_pool import DEST, Plan, Unverifiable, Pool
 from .base import ENFORCED, declare
 from .statuses import after_play, not_static
 
@@ -28,7 +28,7 @@ def verify_move(step: Step) -> bool:
                        step.plan)
 
 
-def move_effect(game: State, pool: _Pool, effect: Effect, source: Inst, p: str,
+def move_effect(game: State, pool: Pool, effect: Effect, source: Inst, p: str,
                  f: TargetFilter | None, known: list[str] | None, plan: Plan | None = None) -> bool:
     kind = effect.kind
     if kind in DEST:
@@ -55,7 +55,7 @@ def move_effect(game: State, pool: _Pool, effect: Effect, source: Inst, p: str,
         for iid in ids:
             if shielded(game, game.cards[iid], kind, source):
                 raise Unverifiable("protección continua")  # not enforced yet: never illegal
-            why = protected(game, game.cards[iid], effect, source)
+            why = protection_of(game, game.cards[iid], effect, source)
             if why:
                 raise IllegalAction(protected_rule(kind, why),
                                     f"{why}: el efecto de {source.label()} no lo afecta.")
@@ -66,7 +66,7 @@ def move_effect(game: State, pool: _Pool, effect: Effect, source: Inst, p: str,
         inst = game.cards[iid]
         still_valid = not (f is not None and effect.subject == "target"
                            and not still_target(game, pool, f, inst, p, source))
-        guard_why = protected(game, inst, effect, source)
+        guard_why = protection_of(game, inst, effect, source)
         moved = pool.moves.get(iid)
         if moved in dests and shielded(game, inst, kind, source):
             raise Unverifiable("protección continua")  # not enforced yet: never illegal

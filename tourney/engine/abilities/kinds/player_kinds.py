@@ -11,9 +11,9 @@ from ..costs import kind_ok
 from ..evaluate import player_of
 from ..effect_value import Effect
 from ..protections import damage_exiled, damage_increased
-from ..verify_amounts import _amount, _of_triggering
+from ..verify_amounts import amount, of_triggering
 from ..verify_parts import Step, found_match, no_search, owner_of
-from ..verify_pool import Unverifiable, _Pool
+from ..verify_pool import Unverifiable, Pool
 from .base import ENFORCED, Use, declare
 from .statuses import after_play, not_static
 
@@ -37,9 +37,9 @@ def verify_draw_or_mill(step: Step) -> bool:
         raise Unverifiable("daño enviado al Destierro")  # the record's Botar goes to the Cementerio
     if kind == "mill" and damage_increased(game, source):
         raise Unverifiable("daño directo aumentado")  # the engine does not add it yet
-    n = (_of_triggering(game, effect.amount_from, triggering)
+    n = (of_triggering(game, effect.amount_from, triggering)
          if effect.amount_from in ("strength_of_triggering", "cost_of_triggering")
-         else _amount(game, effect, source, p, pool, split))
+         else amount(game, effect, source, p, pool, split))
     table = pool.draw if kind == "draw" else pool.mill
     players = (list(game.order) if effect.player == "each"
                else [player_of(game, effect.player, p, owner_of(game, known))])
@@ -114,7 +114,7 @@ def verify_discard_or_search(step: Step) -> bool:
     return bool(ids)
 
 
-def discard_each(game: State, pool: _Pool, effect: Effect, source: Inst, known: list[str] | None) -> bool:
+def discard_each(game: State, pool: Pool, effect: Effect, source: Inst, known: list[str] | None) -> bool:
     """«Descarta todos los Talismanes de ahí»: exactly the cards of that hand that match."""
     if known is None or effect.filter is None or effect.filter.zone != "hand":
         raise Unverifiable("descartar cada carta sin filtro de mano")
