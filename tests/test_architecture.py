@@ -351,3 +351,63 @@ def test_every_name_is_imported_from_the_module_that_defines_it():
                 if _home(source, node.attr) != source and not _public_api(source, importer, node.attr):
                     offenders.append(f"{path.relative_to(ROOT)}:{node.lineno} {node.value.id}.{node.attr}")
     assert offenders == []
+
+
+ENGINE = PACKAGE / "engine"
+# being replaced by per-kind handlers (issue 20 item 3, eng-enforce): the one-function effect
+# dispatchers still imported by their callers under their private names
+PRIVATE_PENDING = {("tourney.engine.compiler.lower_effect", "_effect"),
+                   ("tourney.engine.abilities.verify_steps", "_effect")}
+
+
+def _engine_imports():
+    """(importer, imported module, names, deferred?) for every import in tourney/engine; imports
+    under ``if TYPE_CHECKING:`` are left out (never executed: annotations only)."""
+    for path in ENGINE.rglob("*.py"):
+        importer = _module_name(path)
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        top = {id(st) for st in _top_statements(tree.body)}
+        typing_only = {id(n) for st in ast.walk(tree)
+                       if isinstance(st, ast.If) and "TYPE_CHECKING" in ast.unparse(st.test)
+                       for part in st.body for n in ast.walk(part)}
+        for node in ast.walk(tree):
+            if id(node) in typing_only:
+                continue
+            if isinstance(node, ast.ImportFrom):
+                source = _source_of(importer, node)
+                if source in MODULES:
+                    yield importer, source, [a.name for a in node.names], id(node) not in top
+            elif isinstance(node, ast.Import):
+                for alias in node.names:
+                    if alias.name in MODULES:
+                        yield importer, alias.name, [], id(node) not in top
+
+
+def test_no_private_name_is_imported_across_modules_in_the_engine():
+    offenders = sorted({f"{importer}: {name} from {source}"
+                        for importer, source, names, _deferred in _engine_imports() for name in names
+                        if name.startswith("_") and not name.startswith("__")
+                        and (source, name) not in PRIVATE_PENDING})
+    assert offenders == []
+
+
+def test_the_engine_has_no_import_circles_deferred_imports_included():
+    graph: dict[str, set[str]] = {}
+    for importer, source, names, _deferred in _engine_imports():
+        targets = {f"{source}.{n}" if f"{source}.{n}" in MODULES else source for n in names} or {source}
+        graph.setdefault(importer, set()).update(t for t in targets if t != importer and t.startswith("tourney.engine"))
+    circles, state = [], {}
+
+    def visit(module, path):
+        state[module] = "open"
+        for nxt in sorted(graph.get(module, ())):
+            if state.get(nxt) == "open":
+                circles.append(" -> ".join(path[path.index(nxt):] + [nxt]))
+            elif nxt not in state:
+                visit(nxt, path + [nxt])
+        state[module] = "done"
+
+    for module in sorted(graph):
+        if module not in state:
+            visit(module, [module])
+    assert circles == []

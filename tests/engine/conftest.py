@@ -1,4 +1,8 @@
-"""Engine test helpers: a small hand-made card pool and a record builder."""
+"""Engine test helpers: a small hand-made card pool and a record builder.
+
+The engine runs as the product runs: card abilities come from the hand-written files and the
+ability compiler (here reading the pool's texts: «Rayo» is «Destruye un Aliado» and targets
+one, 8.2); «Enigma»'s text is one no grammar reads (abilities unknown)."""
 from __future__ import annotations
 
 import json
@@ -58,6 +62,8 @@ POOL = {c.name: c for c in (
     card("Bárbaro Desnudo", ALLY, 1, 2, text="Este Aliado no puede portar Armas."),
     card("Verdugo", ALLY, 2, 2, text="Una vez por turno, puedes Destruir un Aliado que elijas."),
     card("Caballero Armado", ALLY, 2, 2, text="Este Aliado puede portar un Arma adicional."),
+    # a text no grammar reads: the engine does not know this card's abilities
+    card("Enigma", TALISMAN, 1, text="Susurra tres veces el nombre del viento."),
 )}
 
 
@@ -126,14 +132,3 @@ def generated_lines(catalog, seed, max_turns=200):
 
     objs = generate_game(deck_a, deck_b, seed, name_of, catalog_resolver(catalog), max_turns=max_turns)
     return [dumps_line(o) for o in objs]
-
-
-@pytest.fixture(autouse=True)
-def hand_written_abilities_only():
-    """Engine tests know card abilities from the hand-written files only, so their verdicts
-    do not move while the ability compiler (tests/compiler) grows."""
-    from tourney.engine.abilities.registry import use_compiler
-
-    use_compiler(False)
-    yield
-    use_compiler(True)

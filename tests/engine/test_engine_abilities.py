@@ -1,10 +1,13 @@
 """Card abilities on real cards (DeckForge catalog): one test per rule paragraph of issue 10.
 
 Each record starts with a position set up by ``put`` lines (effect lines without source,
-unverified) and then exercises the rule with real cards whose abilities are hand-written
-(tourney/engine/abilities/cards/). Filler: Vigia (2/2 Guerrero), Trauko (1/2 Sombra),
-Isanami e Isanagi (3/3 Dragón): their abilities are not known to the engine. Oros (the
-generic Oro sin habilidad) are ids 9–13 of each Castillo.
+unverified) and then exercises the rule with real cards, their abilities compiled from their
+text or hand-written (tourney/engine/abilities/cards/), as the product runs. Filler: Vigia
+(2/2 Guerrero: «Cuando entra en juego, puedes Robar una carta»), Trauko (1/2 Sombra: gana 1 a
+la Fuerza por cada copia en juego, so Fuerza 3 alone), Isanami e Isanagi (3/3 Dragón: «Cuando
+sea Destruido, puedes Robar dos cartas»). Pompeyo's only sentence is not understood: its
+abilities are unknown to the engine. Oros (the generic Oro sin habilidad) are ids 9–13 of each
+Castillo.
 """
 from __future__ import annotations
 
@@ -333,10 +336,19 @@ def test_10_41_redirigir_pureza_de_tengoku_gives_the_talisman_a_new_valid_target
 
 
 def test_unknown_abilities_stay_unverified_and_are_named(judge):
+    head = header(deck("Pompeyo"), deck(), hand=1)
+    v = judge(head, [put("A", "A1"), effect("A", "A1", draw={"A": 1})])
+    assert v.unverified == (2, 3) and v.unverified_cards == ("Pompeyo (A1)",)
+    assert v.to_json()["unverified_count"] == 2
+
+
+def test_6_6_a_compiled_trigger_explains_its_line(judge):
+    """Vigia's «Cuando este Aliado entra en juego, puedes Robar una carta», compiled."""
     head = header(deck("Vigia"), deck(), hand=1)
     v = judge(head, [put("A", "A1"), effect("A", "A1", draw={"A": 1})])
-    assert v.unverified == (2, 3) and v.unverified_cards == ("Vigia (A1)",)
-    assert v.to_json()["unverified_count"] == 2
+    assert (v.status, v.unverified, v.verified) == ("unfinished", (2,), (3,))
+    v = judge(head, [put("A", "A1"), effect("A", "A1", draw={"A": 2})])
+    assert (v.status, v.line, v.rule) == ("illegal", 3, "10.45")
 
 
 # -- more examples of the rules document ------------------------------------------------------
@@ -446,7 +458,7 @@ def test_10_4_anular_zazen_annuls_and_then_draws_three(judge):
 
 
 def test_6_5_activate_of_a_card_whose_abilities_are_unknown_stays_unverified(judge):
-    head = v2(header(deck("Vigia"), deck(), hand=1))
+    head = v2(header(deck("Pompeyo"), deck(), hand=1))
     acts = [put("A", "A1"), {"p": "A", "do": "activate", "card": "A1", "pay": ["A0"]},
             effect("A", "A1", draw={"A": 1})]
     v = judge(head, acts)

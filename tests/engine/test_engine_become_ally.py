@@ -12,17 +12,9 @@ from tourney.catalog import Catalog
 from tourney.catalog.importers.deckforge import load_deckforge_cards
 from tourney.engine import catalog_resolver, read_record
 from tourney.engine.abilities.continuous import full_recompute, skip_by_content
-from tourney.engine.abilities.registry import use_compiler
 from tourney.engine.adjudicate import replay
 
 FILLER = "Thorkell el Alto"  # Furia only: never changes a verdict here
-
-
-@pytest.fixture(autouse=True)
-def hand_written_abilities_only():
-    """These games need the compiled abilities of the real cards (overrides the conftest's)."""
-    use_compiler(True)
-    yield
 
 
 @pytest.fixture(scope="module")

@@ -5,6 +5,8 @@ The expected ``message`` of an illegal line is "*": any Spanish text, checked no
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 
 import pytest
 from conftest import GOLDEN, resolve
@@ -76,3 +78,27 @@ def test_real_game_through_the_cli(runner, shared_data, name):
     want = json.loads((REAL / f"{name}.json").read_text(encoding="utf-8"))
     assert result.exit_code == (1 if want["status"] == "illegal" else 0), result.output
     assert json.loads(result.stdout) == want
+
+
+@pytest.mark.parametrize("name", REAL_CASES)
+def test_real_game_as_a_user_runs_it(shared_data, tmp_path, name):
+    """`tourney adjudicate GAME.jsonl --catalog cards.json --json` in its own process, with
+    the ability compiler on as users get it: the same verdict as the golden file."""
+    cards = shared_data / "deckforge" / "public-data" / "cards.json"
+    done = subprocess.run(
+        [sys.executable, "-c", "from tourney.cli import main; main()", "adjudicate",
+         str(REAL / f"{name}.jsonl"), "--json", "--catalog", str(cards)],
+        capture_output=True, text=True, cwd=tmp_path, timeout=300)
+    want = json.loads((REAL / f"{name}.json").read_text(encoding="utf-8"))
+    assert done.returncode == (1 if want["status"] == "illegal" else 0), done.stderr
+    assert json.loads(done.stdout) == want
+
+
+def test_the_real_games_run_with_the_compiler_on(real_catalog):
+    """The cards of the real golden games that have no hand-written file get their abilities
+    from the compiler (no test switches it off)."""
+    from tourney.engine.abilities.registry import abilities_for
+
+    for name in ("Vigia", "Thorkell el Alto"):
+        got = abilities_for(real_catalog.resolve(name).card)
+        assert got is not None and got.source == "compiler" and got.complete, name

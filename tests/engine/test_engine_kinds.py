@@ -148,3 +148,17 @@ def test_engine_abilities_says_why_a_card_read_whole_is_not_enforced(shared_data
         cli, ["engine", "abilities", "Machu Picchu", "--catalog", path, "--json"]).output)
     assert as_json["status"] == "partial" and as_json["complete"] and not as_json["enforced"]
     assert as_json["unenforced"]
+
+
+def test_engine_tests_run_with_the_compiler_on():
+    """Tests run as the product runs: no engine test switches the ability compiler off (a test
+    that needs hand-written abilities says so in its name)."""
+    from pathlib import Path
+
+    from tourney.engine.abilities.registry import compiler_on
+
+    here = Path(__file__).resolve().parent
+    offenders = [p.name for p in here.glob("*.py")
+                 if "use_compiler(False)" in p.read_text(encoding="utf-8") and p.name != Path(__file__).name]
+    assert offenders == []
+    assert compiler_on()

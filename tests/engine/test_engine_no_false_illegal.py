@@ -12,17 +12,9 @@ from tourney.engine import catalog_resolver, read_record
 from tourney.engine.abilities.events import Event, fire
 from tourney.engine.adjudicate import replay
 from tourney.engine.errors import IllegalAction
-from tourney.engine.abilities.registry import use_compiler
 
 ETERNO = "Eastre"  # an Aliado de Raza Eterno
 CHEAP = "Sibila de Jerusalén"  # an Aliado of cost 1
-
-
-@pytest.fixture(autouse=True)
-def hand_written_abilities_only():
-    """Overrides the engine tests' fixture: these games use the compiled abilities."""
-    use_compiler(True)
-    yield
 
 
 @pytest.fixture(scope="module")
@@ -32,7 +24,6 @@ def catalog(shared_data):
 
 @pytest.fixture(scope="module")
 def judge(catalog):
-    use_compiler(True)
     return make_judge(catalog)
 
 

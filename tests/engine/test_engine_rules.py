@@ -101,7 +101,7 @@ def test_9_b_vigilia_allies_weapons_totems_only_in_your_own_vigil():
 
 
 def test_9_b_vigilia_talismans_in_your_vigil_or_in_the_talisman_war():
-    head = header(["Lobo Furioso", "Rayo"] + FILLER, ["Rayo"] + FILLER, hand=2)
+    head = header(["Lobo Furioso", "Enigma"] + FILLER, ["Enigma"] + FILLER, hand=2)
     v = judge(head, [{"p": "B", "do": "play", "card": "B1", "pay": ["B0"]}])
     assert (v.line, v.rule) == (2, "9 B")
     acts = [put("A", "A1"), {"p": "A", "do": "attack", "cards": ["A1"]},
@@ -111,13 +111,20 @@ def test_9_b_vigilia_talismans_in_your_vigil_or_in_the_talisman_war():
             {"p": "B", "do": "pass"}, {"p": "A", "do": "pass"}]
     v = judge(head, acts)
     assert v.status == "unfinished" and v.actions == len(acts)
-    assert v.final["B"]["graveyard"] == 1 + 2  # the Rayo (2.3) and 2 damage from the Lobo
+    assert v.final["B"]["graveyard"] == 1 + 2  # the Talismán (2.3) and 2 damage from the Lobo
 
 
 def test_2_3_talismanes_never_enter_play_they_go_to_the_graveyard():
     head = header(["Rayo"] + FILLER, FILLER, hand=1)
-    v = judge(head, [{"p": "A", "do": "play", "card": "A1", "pay": ["A0"], "targets": ["B0"]}])
+    v = judge(head, [put("B", "B1"),
+                     {"p": "A", "do": "play", "card": "A1", "pay": ["A0"], "targets": ["B1"]}])
     assert v.final["A"]["graveyard"] == 1 and v.final["A"]["in_play"] == 1
+
+
+def test_8_2_rayo_destroys_an_aliado_so_an_oro_is_not_a_valid_target():
+    head = header(["Rayo"] + FILLER, FILLER, hand=1)
+    v = judge(head, [{"p": "A", "do": "play", "card": "A1", "pay": ["A0"], "targets": ["B0"]}])
+    assert (v.status, v.line, v.rule) == ("illegal", 2, "8.2")
 
 
 def test_8_1_jugar_cost_paid_exactly_with_oros_from_your_reserve():
@@ -313,8 +320,8 @@ def test_2_2_indestructible_arma_stays_in_the_support_line():
 
 # -- effect lines ------------------------------------------------------------------------------
 
-def test_effect_lines_apply_stated_moves_and_are_marked_unverified():
-    head = header(["Rayo"] + FILLER, ["Soldado"] + FILLER, hand=1)
+def test_effect_lines_of_a_card_with_unknown_abilities_apply_stated_moves_and_are_unverified():
+    head = header(["Enigma"] + FILLER, ["Soldado"] + FILLER, hand=1)
     acts = [A_END, {"p": "B", "do": "play", "card": "B1", "pay": ["B0"]}, B_END,
             {"p": "A", "do": "play", "card": "A1", "pay": ["A0"]},
             {"p": "A", "do": "effect", "source": "A1", "moves": [["B1", "graveyard"]],
@@ -414,7 +421,7 @@ def test_10_12_contadores_only_on_cards_in_play_after_the_effect_moves():
 def test_10_12_honor_counter_stops_talisman_and_totem_removal():
     head = header(["Samurái", "Rayo"] + FILLER, ["Rayo", "Verdugo"] + FILLER, hand=2)
     acts = [put("A", "A1"), A_END,
-            {"p": "B", "do": "play", "card": "B1", "pay": ["B0"]},
+            {"p": "B", "do": "play", "card": "B1", "pay": ["B0"], "targets": ["A1"]},
             {"p": "B", "do": "effect", "source": "B1", "moves": [["A1", "graveyard"]]}]
     v = judge(head, acts)
     assert (v.line, v.rule) == (5, "10.12")

@@ -231,9 +231,58 @@ def test_cli_meta_and_league_standings_in_json(season, runner, world):
     assert missing.exit_code == 2 and "Traceback" not in missing.output
 
 
+def test_cli_ratings_order_an_events_players_for_seeding(season, runner):
+    out = runner.invoke(args=["ratings", "--event", str(season.second.id), "--json"])
+    assert out.exit_code == 0, out.output
+    rows = json.loads(out.output)["players"]
+    assert [r["seed"] for r in rows] == list(range(1, 7))
+    assert [r["rating"] for r in rows] == sorted((r["rating"] for r in rows), reverse=True)
+
+
 def test_cli_refuses_a_bad_points_table_naming_the_line(season, runner, tmp_path):
     points = tmp_path / "puntos.toml"
     points.write_text("[puntos]\n1 = 10\n2 = -1\n", encoding="utf-8")
     out = runner.invoke(args=["league", "create", "Mala", "--organizer", season.org.email,
                               "--points", str(points)])
     assert out.exit_code == 2 and "línea 3" in out.output and "negativos" in out.output
+
+
+def test_league_placements_are_the_events_own_standings(season, world):
+    """The league reads many events at once: the same order as each event's standings page."""
+    from tourney.services.event_results import bulk_placements, placements
+
+    def both(s):
+        events_ = [season.first, season.second]
+        return bulk_placements(s, events_), {e.id: placements(s, e) for e in events_}
+
+    bulk, one_by_one = world.run(both)
+    assert bulk == one_by_one
+
+
+def test_the_league_migration_adds_tables_and_keeps_the_events(tmp_path):
+    """0010_leagues only adds tables: an event saved before it is still there after the
+    upgrade, and the downgrade removes only the league tables."""
+    from sqlalchemy import inspect, text
+
+    from tourney import db
+
+    url = f"sqlite:///{tmp_path / 'm.sqlite3'}"
+    db.upgrade(url, "0009_event_history")
+    engine = db.get_engine(url)
+    with engine.begin() as conn:
+        conn.execute(text("INSERT INTO app_user (email, name, password_hash, role, created_at, "
+                          "session_version) VALUES ('o@x.cl', 'O', 'x', 'organizador', "
+                          "'2026-01-01', 0)"))
+        conn.execute(text("INSERT INTO event (name, date, venue, format_id, top_cut, "
+                          "support_required, registration_open, status, decklists_published, "
+                          "page_size, seed, organizer_id, created_at) VALUES ('Viejo', "
+                          "'2026-01-01', '', 'unificado', 0, 1, 1, 'inscripcion', 0, 'A4', 0, 1, "
+                          "'2026-01-01')"))
+    db.upgrade(url)
+    tables = set(inspect(db.get_engine(url)).get_table_names())
+    assert {"league", "league_event", "archetype_alias", "player_profile"} <= tables
+    with db.get_engine(url).begin() as conn:
+        assert conn.execute(text("SELECT name FROM event")).scalar() == "Viejo"
+    db.downgrade(url, "0009_event_history")
+    tables = set(inspect(db.get_engine(url)).get_table_names())
+    assert "league" not in tables and "event" in tables

@@ -27,6 +27,7 @@ COMMANDS: dict[str, Entry] = {
     "import": Entry(("documents",), "Importa jugadores o listas desde una planilla XLSX."),
     "league": Entry(("meta",), "Ligas: crear, agregar eventos, clasificación y libro XLSX."),
     "meta": Entry(("meta",), "Metagama de un evento (con sus listas publicadas)."),
+    "ratings": Entry(("meta",), "Ratings por juego; los jugadores de un evento para sembrar."),
     "print": Entry(("documents",), "Imprime documentos del evento en PDF."),
     "serve": Entry(("serve",), "Sirve la aplicación para un evento (varios procesos)."),
     "swiss": Entry(("swiss",), "Suizo: emparejamientos, posiciones y corte final."),

@@ -1,5 +1,5 @@
 """`tourney meta EVENT` (an event's metagame, after its lists are published) and
-`tourney league …` (create a league, add events, standings, workbook)."""
+`tourney league …` (create a league, add events, standings, workbook), `tourney ratings`."""
 from __future__ import annotations
 
 import json
@@ -22,6 +22,7 @@ from .common import CliError, friendly
 def register(group: click.Group) -> None:
     group.add_command(meta_command)
     group.add_command(league_group)
+    group.add_command(ratings_command)
 
 
 def _pct(v: float | None) -> str:
@@ -187,3 +188,40 @@ def league_export(league_ref: str, out: str) -> None:
         raise CliError(exc.message) from None
     _write_whole(Path(out), data)
     click.echo(f"Libro de la liga: {out} ({len(data) // 1024} KB)")
+
+
+@click.command("ratings", help="Ratings (OpenSkill, μ − 3σ) de un juego; con --event, los "
+               "jugadores de ese evento en orden de rating (para sembrar).")
+@click.option("--game", default="myl", show_default=True)
+@click.option("--event", "event_ref", default=None, help="Evento (id o nombre exacto).")
+@click.option("--json", "as_json", is_flag=True, help="Salida JSON.")
+@with_appcontext
+@friendly
+def ratings_command(game: str, event_ref: str | None, as_json: bool) -> None:
+    from ..meta import seeding_order
+    from ..services.event_results import identities
+    from ..services.ratings import game_ratings
+
+    try:
+        with db.session_scope() as session:
+            rated = game_ratings(session, _formats(), game)
+            if event_ref is not None:
+                event = find_event(session, event_ref)
+                who = identities(session, [event.id])
+                keys = [i.key for i in sorted(who.values(), key=lambda i: i.registration_id)]
+                names = {i.key: i.name for i in who.values()}
+                keys = seeding_order(keys, rated.ratings)
+            else:
+                names = rated.names
+                keys = seeding_order(sorted(rated.ratings), rated.ratings)
+    except ServiceError as exc:
+        raise CliError(exc.message) from None
+    rows = [{"seed": i, "player": names.get(k, k), "key": k,
+             **(rated.ratings[k].to_dict() if k in rated.ratings else {"rating": None})}
+            for i, k in enumerate(keys, start=1)]
+    if as_json:
+        click.echo(json.dumps({"game": game, "players": rows}, ensure_ascii=False, indent=2))
+        return
+    for r in rows:
+        shown = "sin rating" if r["rating"] is None else f"{r['rating']:.1f} ({r['matches']} partidas)"
+        click.echo(f"{r['seed']:>4}. {r['player']}: {shown}")

@@ -11,11 +11,11 @@ from collections.abc import Iterable
 from typing import Any
 
 from ..catalog.model import ALLY, Card
-from .abilities.continuous import is_static
+from .abilities.continuous import is_static, own_keywords
 from .abilities.model import CardAbilities
 from .abilities.registry import abilities_for
 from .errors import IllegalAction
-from .keywords import INDESTRUCTIBLE, UNIQUE, engine_keywords, enters_with_counters, weapon_grants
+from .keywords import INDESTRUCTIBLE, UNIQUE, enters_with_counters, weapon_grants
 from .record import Action, Header
 from .zones import (
     IN_PLAY,
@@ -39,7 +39,7 @@ def _known(card: Card) -> tuple[frozenset[str], CardAbilities | None, bool]:
         return entry[1]
     if len(_KNOWN) > 20000:  # cards made on the fly (tests): keep it bounded
         _KNOWN.clear()
-    found = (engine_keywords(card), abilities, is_static(abilities))
+    found = (own_keywords(card, abilities), abilities, is_static(abilities))
     _KNOWN[id(card)] = (card, found)
     return found
 

@@ -7,10 +7,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..catalog.model import Card
-from .abilities.continuous import is_static
+from .abilities.continuous import is_static, own_keywords
 from .abilities.model import CardAbilities
 from .abilities.registry import abilities_for
-from .keywords import engine_keywords
 
 HAND_LIMIT = 8
 IN_PLAY = frozenset({"reserve", "paid", "defense", "attack", "support", "weapon"})
@@ -65,7 +64,7 @@ class Inst:
         self.weapons: list[str] = []  # Aliado: the Armas it carries
         if known is None:
             abilities = abilities_for(card)
-            known = (engine_keywords(card), abilities, is_static(abilities))
+            known = (own_keywords(card, abilities), abilities, is_static(abilities))
         self.base_kw = known[0]  # declared in its own text, unconditional
         self.kw = self.base_kw  # with conditions, Armas and effects (continuous.refresh)
         self.bonus = 0  # Fuerza until the Fase Final (effect lines)

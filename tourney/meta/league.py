@@ -7,7 +7,7 @@ events (a bye is not a match here); ``rating`` is a conservative rating (higher 
 """
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 
 from .points import PointsTable
@@ -110,9 +110,11 @@ class LeagueRow:
 
 
 def league_standings(events: Iterable[EventResult], table: PointsTable,
-                     ratings: Mapping[str, float] | None = None) -> list[LeagueRow]:
+                     ratings: Mapping[str, float] | Callable[[], Mapping[str, float]] | None = None,
+                     ) -> list[LeagueRow]:
     """Rows ordered by points then the table's tiebreakers; equal on all of them share a rank
-    (shown in name order)."""
+    (shown in name order). ``ratings`` may be a function: it is called only when the «rating»
+    tiebreaker has to decide between two players (ratings over many events cost time)."""
     rows: dict[str, LeagueRow] = {}
     for ev in events:
         for p in ev.placements:
@@ -133,11 +135,21 @@ def league_standings(events: Iterable[EventResult], table: PointsTable,
             row.events = [EventScore(e.event_id, e.event, e.place, e.points, i in keep)
                           for i, e in enumerate(row.events)]
         row.points = sum(e.points for e in row.events if e.counted)
-        if ratings is not None:
-            row.rating = ratings.get(row.key)
+    if ratings is not None and not callable(ratings):
+        _set_ratings(rows.values(), ratings)
 
     def key(row: LeagueRow) -> tuple:
         return (-row.points, *(-row.tiebreak(t) for t in table.tiebreakers))
+
+    if callable(ratings) and "rating" in table.tiebreakers:
+        before = table.tiebreakers[:table.tiebreakers.index("rating")]
+        seen: set[tuple] = set()
+        for row in rows.values():
+            k = (-row.points, *(-row.tiebreak(t) for t in before))
+            if k in seen:  # a tie the rating decides: read the ratings
+                _set_ratings(rows.values(), ratings())
+                break
+            seen.add(k)
 
     ordered = sorted(rows.values(), key=lambda r: (key(r), r.name.casefold(), r.key))
     previous: tuple | None = None
@@ -146,3 +158,8 @@ def league_standings(events: Iterable[EventResult], table: PointsTable,
         row.rank = ordered[i - 2].rank if previous == k else i
         previous = k
     return ordered
+
+
+def _set_ratings(rows: Iterable[LeagueRow], ratings: Mapping[str, float]) -> None:
+    for row in rows:
+        row.rating = ratings.get(row.key)

@@ -88,6 +88,19 @@ def sees_deck(session: Session, actor: User | None, event: Event,
                                                                                   registration)
 
 
+def hidden_players(session: Session, actor: User | None, event: Event,
+                   adj: Adjudication) -> set[str]:
+    """The record's player ids whose deck the actor may not see (their list is private until
+    published: the rival sees only whether the deck matches)."""
+    seats = json.loads(adj.players_json or "{}")
+    hidden = set()
+    for pid, reg_id in seats.items():
+        reg = session.get(Registration, reg_id) if reg_id is not None else None
+        if reg is None or not sees_deck(session, actor, event, reg):
+            hidden.add(str(pid))
+    return hidden
+
+
 def require_upload(session: Session, actor: User | None, event: Event) -> None:
     if not _is_staff(session, actor, event):
         raise Forbidden("Solo los jueces de este evento y los organizadores suben partidas "

@@ -1,14 +1,15 @@
-"""Decklist submissions: parse, validate (tourney.legality), keep history, lock at the deadline.
+"""Decklist submissions: parse, validate (tourney.legality), keep history, lock them.
 
-The registered list of a player is the last *legal* submission made before the decklist
-deadline (or before the first round was paired, when there is no deadline); every submission
-stays in the history.
+Lists lock at the decklist deadline or at the first pairing, whichever comes first (a deadline
+set after the event starts does not keep them open), and a finished event is read-only for
+everyone (issue 23). The registered list of a player is the last *legal* submission made
+before the decklist deadline; every submission stays in the history.
 """
 from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import datetime, timedelta, timezone
 
 from sqlalchemy import delete, func
 from sqlmodel import Session, select
@@ -17,7 +18,9 @@ from ..legality import DecklistError, DeckList, Verdict, parse_decklist, parse_d
 from ..legality.decklist import check_unknown_names
 from ..legality import swaps as support_rules
 from ..models.catalog import utcnow
-from ..models.events import EVENT_REGISTRATION, DecklistSubmission, Event, Registration, User
+from ..models.events import (
+    EVENT_FINISHED, EVENT_REGISTRATION, DecklistSubmission, Event, Registration, User,
+)
 from .access import is_organizer, owns
 from .errors import Forbidden, ServiceError
 
@@ -37,10 +40,40 @@ class Checked:
 
 
 def is_locked(session: Session, event: Event, now: datetime | None = None) -> bool:
+    """Players' lists are closed: the first round was paired (or the event finished), or
+    the decklist deadline passed."""
+    return lock_reason(event, now) is not None
+
+
+def lock_reason(event: Event, now: datetime | None = None) -> str | None:
+    """Why players can no longer send lists (Spanish), None while they can."""
+    if event.status == EVENT_FINISHED:
+        return "el evento terminó"
+    if event.status != EVENT_REGISTRATION:
+        return "se emparejó la primera ronda"
     now = now or utcnow()
-    if event.decklist_deadline is not None:
-        return now > event.decklist_deadline
-    return event.status != EVENT_REGISTRATION
+    if event.decklist_deadline is not None and now > _aware(event.decklist_deadline):
+        return "pasó el plazo de entrega"
+    return None
+
+
+def _aware(value: datetime) -> datetime:
+    return value if value.tzinfo is not None else value.replace(tzinfo=timezone.utc)
+
+
+def require_lists_open(session: Session, event: Event, organizer: bool,
+                       now: datetime | None = None) -> None:
+    """Players send lists until the lock; the organizers until the event is finished (a desk
+    correction mid-event); nobody after it (a finished event is read-only)."""
+    reason = lock_reason(event, now)
+    if reason is None:
+        return
+    if event.status == EVENT_FINISHED:
+        raise ServiceError("El evento terminó: las listas quedan como se jugaron (solo "
+                           "lectura).")
+    if not organizer:
+        raise ServiceError(f"Las listas están cerradas: {reason}. Tu lista inscrita es la "
+                           "última legal que enviaste antes del cierre.")
 
 
 def _located(exc: Exception) -> str:
@@ -144,9 +177,7 @@ def submit_decklist(session: Session, actor: User, event: Event, registration: R
     if registration.event_id != event.id:
         raise Forbidden("Ese jugador no está inscrito en este evento.")
     now = now or utcnow()
-    if is_locked(session, event, now) and not organizer:
-        raise ServiceError("Las listas están cerradas: pasó el plazo de entrega. Tu lista "
-                           "inscrita es la última legal que enviaste antes del cierre.")
+    require_lists_open(session, event, organizer, now)
     if source not in SOURCES:
         source = "texto"
     if not organizer:

@@ -2,13 +2,20 @@
 league standings and the ratings): one query each, no ORM objects."""
 from __future__ import annotations
 
+from collections import OrderedDict
 from dataclasses import dataclass
+from threading import Lock
 
 from sqlalchemy import select as sa_select
 from sqlmodel import Session
 
-from ..models.events import MATCH_CONFIRMED, ROUND_TOP_CUT, Event, Match, Registration, Round
-from ..swiss import Match as SwissMatch, SwissUserError, parse_result
+from ..models.events import (
+    MATCH_CONFIRMED, ROUND_SWISS, ROUND_TOP_CUT, Event, Match, Registration, Round,
+)
+from ..swiss import (
+    Match as SwissMatch, Player, Settings, SwissUserError, TournamentState, parse_result,
+    standings as swiss_standings,
+)
 from ..swiss.topcut import final_standings as swiss_final_standings
 from . import rounds
 from .players import player_key
@@ -28,26 +35,45 @@ class FinishedMatch:
     draws: int
 
 
-def finished_matches(session: Session, event_ids: list[int]) -> list[FinishedMatch]:
-    """Confirmed matches with two players (byes are not matches here), in the order played."""
+def match_rows(session: Session, event_ids: list[int]) -> list[tuple]:
+    """Every match of the events as (id, event id, round number, kind, table, a, b, result,
+    status), in the order played (one query; what ``finished_matches`` and ``bulk_placements``
+    read)."""
     if not event_ids:
         return []
-    out = []
-    rows = session.execute(
+    return list(session.execute(
         sa_select(Match.id, Round.event_id, Round.number, Round.kind, Match.table_no,
-                  Match.player_a_id, Match.player_b_id, Match.result)
-        .join(Round, Round.id == Match.round_id)
-        .where(Round.event_id.in_(event_ids), Match.status == MATCH_CONFIRMED,
-               Match.player_b_id.is_not(None), Match.result.is_not(None))
-        .order_by(Round.event_id, Round.number, Match.table_no))
-    for mid, eid, number, kind, table_no, a, b, result in rows:
-        try:
-            r = parse_result(result)
-        except SwissUserError:
+                  Match.player_a_id, Match.player_b_id, Match.result, Match.status)
+        .join(Round, Round.id == Match.round_id).where(Round.event_id.in_(event_ids))
+        .order_by(Round.event_id, Round.number, Match.table_no)))
+
+
+def finished_matches(session: Session, event_ids: list[int],
+                     rows: list[tuple] | None = None) -> list[FinishedMatch]:
+    """Confirmed matches with two players (byes are not matches here), in the order played."""
+    out = []
+    for mid, eid, number, kind, table_no, a, b, result, status in (
+            match_rows(session, event_ids) if rows is None else rows):
+        if status != MATCH_CONFIRMED or b is None or result is None:
             continue
-        out.append(FinishedMatch(mid, eid, number, kind, table_no, a, b, r.a_games, r.b_games,
-                                 r.draws))
+        games = _games(result)
+        if games is not None:
+            out.append(FinishedMatch(mid, eid, number, kind, table_no, a, b, *games))
     return out
+
+
+def _games(result: str) -> tuple[int, int, int] | None:
+    """«2-1-0» as stored (normalized by the results service); anything else read by
+    tourney.swiss (None when it is not a result)."""
+    if len(result) == 5 and result[1] == "-" and result[3] == "-":
+        a, b, d = result[0], result[2], result[4]
+        if a.isdigit() and b.isdigit() and d.isdigit():
+            return int(a), int(b), int(d)
+    try:
+        r = parse_result(result)
+    except SwissUserError:
+        return None
+    return r.a_games, r.b_games, r.draws
 
 
 def top_cut_players(session: Session, event: Event) -> set[int] | None:
@@ -81,6 +107,67 @@ def identities(session: Session, event_ids: list[int]) -> dict[int, PlayerIdenti
                            .where(Registration.event_id.in_(event_ids)))
     return {rid: PlayerIdentity(rid, eid, player_key(uid, ext, name), name, uid)
             for rid, eid, uid, ext, name in rows}
+
+
+def bulk_placements(session: Session, events: list[Event],
+                    rows: list[tuple] | None = None) -> dict[int, dict[int, int]]:
+    """``placements`` of many events with two queries in all (league standings): the rows become
+    the same tourney.swiss state ``rounds.reads.build_state`` builds (players, Swiss rounds,
+    confirmed results only; forbidden pairs do not change standings), then the same order.
+    Kept per event while its rows stay the same (a finished event is not ranked again)."""
+    ids = [e.id for e in events]
+    if not ids:
+        return {}
+    players: dict[int, list[Player]] = {eid: [] for eid in ids}
+    for rid, eid, name, dropped, late, byes in session.execute(
+            sa_select(Registration.id, Registration.event_id, Registration.name,
+                      Registration.dropped, Registration.late_losses, Registration.byes)
+            .where(Registration.event_id.in_(ids)).order_by(Registration.id)):
+        players[eid].append(Player(id=str(rid), name=name, dropped=bool(dropped), late_losses=late,
+                                   byes=int(byes or 0)))
+    by_event_rows: dict[int, list[tuple]] = {eid: [] for eid in ids}
+    for row in (match_rows(session, ids) if rows is None else rows):
+        if row[1] in by_event_rows:
+            by_event_rows[row[1]].append(row)
+    url = str(session.get_bind().url)
+    out: dict[int, dict[int, int]] = {}
+    for event in events:
+        key = (url, event.id, event.top_cut, hash(tuple(by_event_rows[event.id])),
+               hash(tuple(players[event.id])))
+        with _places_lock:
+            hit = _places_cache.get(key)
+        if hit is None:
+            hit = _event_places(event, players[event.id], by_event_rows[event.id])
+            with _places_lock:
+                _places_cache[key] = hit
+                while len(_places_cache) > 512:
+                    _places_cache.popitem(last=False)
+        out[event.id] = hit
+    return out
+
+
+def _event_places(event: Event, players: list[Player], rows: list[tuple]) -> dict[int, int]:
+    swiss: dict[int, list[SwissMatch]] = {}
+    cut: dict[int, list[SwissMatch]] = {}
+    for _mid, _eid, number, kind, _table, a, b, result, status in rows:
+        (swiss if kind == ROUND_SWISS else cut).setdefault(number, []).append(SwissMatch(
+            a=str(a), b=str(b) if b else None, result=result if status == MATCH_CONFIRMED else None))
+    state = TournamentState(players=players, rounds=[swiss[n] for n in sorted(swiss)],
+                            settings=Settings(), forbidden_pairs=[])
+    table = swiss_standings(state)
+    places = {int(st.id): st.rank for st in table}
+    played = [cut[n] for n in sorted(cut)]
+    if event.top_cut and played:
+        try:
+            order = swiss_final_standings([st.id for st in table], event.top_cut, played)
+            places = {int(p.id): p.place for p in order}
+        except SwissUserError:
+            pass
+    return places
+
+
+_places_cache: OrderedDict = OrderedDict()
+_places_lock = Lock()
 
 
 def placements(session: Session, event: Event) -> dict[int, int]:

@@ -19,7 +19,7 @@ from ..models.events import EVENT_FINISHED, Event, User
 from ..models.leagues import MAX_LEAGUE_NAME, League, LeagueEvent
 from .access import may_create_events
 from .errors import Forbidden, NotFound, ServiceError
-from .event_results import finished_matches, identities, placements
+from .event_results import bulk_placements, finished_matches, identities, match_rows
 from .metagame import event_metagame
 from .ratings import game_ratings
 
@@ -160,21 +160,30 @@ class Standings:
     events: list[EventInLeague]
 
 
-def standings(session: Session, league: League, formats: dict) -> Standings:
+def standings(session: Session, league: League, formats: dict,
+              with_ratings: bool = False) -> Standings:
+    """The league's standings. The ratings (every match of the game, cached until one changes)
+    are read only when the «rating» tiebreaker decides a tie, or when ``with_ratings`` asks
+    for them to be shown."""
     table = parse_points(league.points_toml)
     events = league_events(session, league)
     ids = [e.id for e in events]
     who = identities(session, ids)
-    played = finished_matches(session, ids)
+    rows = match_rows(session, ids)
+    played = finished_matches(session, ids, rows)
     by_event: dict[int, list] = {}
     for m in played:
         by_event.setdefault(m.event_id, []).append(m)
+    entrants: dict[int, int] = {}
+    for ident in who.values():
+        entrants[ident.event_id] = entrants.get(ident.event_id, 0) + 1
+    all_places = bulk_placements(session, [e for e in events if by_event.get(e.id)], rows)
     results: list[EventResult] = []
     shown: list[EventInLeague] = []
     for event in events:
         matches = by_event.get(event.id, [])
-        regs = [i for i in who.values() if i.event_id == event.id]
-        shown.append(EventInLeague(event, bool(matches), event.status == EVENT_FINISHED, len(regs)))
+        shown.append(EventInLeague(event, bool(matches), event.status == EVENT_FINISHED,
+                                   entrants.get(event.id, 0)))
         if not matches:
             continue
         records: dict[int, list[int]] = {}
@@ -185,7 +194,7 @@ def standings(session: Session, league: League, formats: dict) -> Standings:
                 r[3] += mine
                 r[4] += theirs
                 r[5] += m.draws
-        places = placements(session, event)
+        places = all_places[event.id]
         rows = []
         for reg_id, place in sorted(places.items(), key=lambda kv: kv[1]):
             ident = who.get(reg_id)
@@ -194,10 +203,12 @@ def standings(session: Session, league: League, formats: dict) -> Standings:
             w, lo, d, gw, gl, gd = records.get(reg_id, [0, 0, 0, 0, 0, 0])
             rows.append(Placement(ident.key, ident.name, place, w, lo, d, gw, gl, gd))
         results.append(EventResult(event.id, event.name, tuple(rows)))
-    ratings = None
-    if "rating" in table.tiebreakers:
-        ratings = game_ratings(session, formats, league.game_id).ordinal()
-    return Standings(league, table, league_standings(results, table, ratings), shown)
+    def ratings() -> dict[str, float]:
+        return game_ratings(session, formats, league.game_id).ordinal()
+
+    return Standings(league, table,
+                     league_standings(results, table, ratings() if with_ratings else ratings),
+                     shown)
 
 
 @dataclass
@@ -226,7 +237,7 @@ def leagues_of_event(session: Session, event: Event) -> list[League]:
 
 def league_report(session: Session, league: League, catalog, formats: dict) -> dict:
     """Everything the CLI's --json, the workbook and the page share, as plain values."""
-    table = standings(session, league, formats)
+    table = standings(session, league, formats, with_ratings=True)
     season = season_metagame(session, league, catalog, formats)
     rated = game_ratings(session, formats, league.game_id)
     keys = {r.key for r in table.rows}

@@ -63,33 +63,63 @@ def game_ratings(session: Session, formats: dict, game_id: str = "myl") -> GameR
     key = (str(session.get_bind().url), game_id, tuple(ids), _fingerprint(session, ids))
     with _lock:
         hit = _cache.get(key)
+        previous = _checkpoints.get(key[:2])
     if hit is not None:
         return hit
-    done = rate_events(session, events, game_id)
+    done, checkpoints = _rate(session, events, game_id, previous)
     with _lock:
         _cache[key] = done
+        _checkpoints[key[:2]] = checkpoints
         while len(_cache) > 8:
             _cache.popitem(last=False)
     return done
 
 
+# per (database, game): the ratings after each event, so a change in the latest event (results
+# coming in) rates that event again, not the whole history
+_checkpoints: dict[tuple, list[tuple[int, int, dict[str, Rating], list[RatingChange]]]] = {}
+
+
 def rate_events(session: Session, events: list[Event], game_id: str) -> GameRatings:
     """Rate every finished match of ``events`` (already in the order they were played)."""
+    return _rate(session, events, game_id, None)[0]
+
+
+def _rate(session: Session, events: list[Event], game_id: str, previous) -> tuple[GameRatings, list]:
     ids = [e.id for e in events]
     who = identities(session, ids)
-    order = {e.id: i for i, e in enumerate(events)}
-    played = sorted(finished_matches(session, ids),
-                    key=lambda m: (order[m.event_id], m.round_number, m.table_no))
-    rated = [RatedMatch(m.id, who[m.a].key, who[m.b].key,
-                        None if m.a_games == m.b_games else m.a_games > m.b_games)
-             for m in played if m.a in who and m.b in who]
-    ratings, changes = rate(rated)
+    by_event: dict[int, list] = {eid: [] for eid in ids}
+    for m in finished_matches(session, ids):  # ordered by event, round, table
+        if m.a in who and m.b in who:
+            by_event[m.event_id].append(m)
+    checkpoints: list[tuple[int, int, dict[str, Rating], list[RatingChange]]] = []
+    ratings: dict[str, Rating] = {}
+    reuse = True
+    for n, eid in enumerate(ids):
+        played = by_event[eid]
+        digest = hash(tuple((m.id, m.a, m.b, m.a_games, m.b_games, m.draws, m.round_number)
+                            for m in played))
+        if reuse and previous is not None and n < len(previous) \
+                and previous[n][0] == eid and previous[n][1] == digest:
+            checkpoints.append(previous[n])
+            ratings = previous[n][2]
+            continue
+        reuse = False
+        # within a round each player plays once: the order of its tables changes nothing
+        rated = [RatedMatch(m.id, who[m.a].key, who[m.b].key,
+                            None if m.a_games == m.b_games else m.a_games > m.b_games)
+                 for m in sorted(played, key=lambda m: (m.round_number, m.table_no))]
+        ratings, changes = rate(rated, ratings)
+        checkpoints.append((eid, digest, ratings, changes))
     history: dict[str, list[RatingChange]] = {}
-    for change in changes:
-        history.setdefault(change.player, []).append(change)
+    for _eid, _digest, _after, changes in checkpoints:
+        for change in changes:
+            history.setdefault(change.player, []).append(change)
+    order = {eid: i for i, eid in enumerate(ids)}
     names: dict[str, str] = {}
     for ident in sorted(who.values(), key=lambda i: (order[i.event_id], i.registration_id)):
         names[ident.key] = ident.name
     by_id = {e.id: e for e in events}
-    matches = {m.id: (m.event_id, by_id[m.event_id].name, m.round_number) for m in played}
-    return GameRatings(game_id, ratings, history, names, matches)
+    matches = {m.id: (m.event_id, by_id[m.event_id].name, m.round_number)
+               for played in by_event.values() for m in played}
+    return GameRatings(game_id, ratings, history, names, matches), checkpoints

@@ -57,7 +57,7 @@ def new():
 
 def _show(league, add_form=None, status=200):
     session = db()
-    table = league_service.standings(session, league, formats())
+    table = league_service.standings(session, league, formats(), with_ratings=True)
     organizer = league_service.is_league_organizer(actor(), league)
     if organizer and add_form is None:
         add_form = LeagueEventForm()

@@ -12,7 +12,7 @@ from .evaluate import IN_PLAY, candidates, holds, mismatch, player_of
 from .model import Ability
 from .target_filter import TargetFilter
 from .verify_pool import DEST, ENGINE_APPLIED, land_zone
-from .verify_steps import _protected
+from .verify_steps import protection_of
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..zones import Inst
@@ -136,7 +136,7 @@ def effect_line(game: State, source: Inst, ability: Ability, p: str, targets: li
         done = False
         for iid in subjects:
             inst = game.cards[iid]
-            if _protected(game, inst, effect, source):
+            if protection_of(game, inst, effect, source):
                 continue
             if effect.subject == "target" and f is not None and mismatch(game, f, inst, p, source):
                 continue

@@ -5,7 +5,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from .target_filter import TargetFilter
-from .value import _bare, _check, _Value
+from .value import bare_noun, check_word, Value
 from .vocabulary import (
     CONDITIONS,
     EVENTS,
@@ -28,7 +28,7 @@ def _whose_zone(zone: str | None, player: str) -> str:
 
 
 @dataclass(frozen=True, slots=True, repr=False)
-class Condition(_Value):
+class Condition(Value):
     """A game condition (4.2, «Mientras…», «si controlas…», racial conditions).
 
     ``kind`` is a word of ``CONDITIONS``; the other fields are its parameters: ``filter``
@@ -52,11 +52,11 @@ class Condition(_Value):
     _from_word: ClassVar[bool] = True  # Condition.from_json("bears_weapon")
 
     def __post_init__(self) -> None:
-        _check(self.kind, CONDITIONS, "condición")
-        _check(self.event, EVENTS, "evento", optional=True)
-        _check(self.zone, ZONES, "zona", optional=True)
-        _check(self.phase, PHASES, "fase", optional=True)
-        _check(self.player, PLAYERS, "jugador")
+        check_word(self.kind, CONDITIONS, "condición")
+        check_word(self.event, EVENTS, "evento", optional=True)
+        check_word(self.zone, ZONES, "zona", optional=True)
+        check_word(self.phase, PHASES, "fase", optional=True)
+        check_word(self.player, PLAYERS, "jugador")
 
     def describe(self) -> str:
         template = CONDITIONS[self.kind]
@@ -65,17 +65,17 @@ class Condition(_Value):
             return Condition("all_allies", replace(self.filter, other=False)).describe().replace(
                 "todos los Aliados", "todos los demás Aliados")
         if self.kind == "controls_more":
-            noun = _bare(self.filter.noun()) if self.filter else "cartas"
+            noun = bare_noun(self.filter.noun()) if self.filter else "cartas"
             return (f"controlas más {noun} que tu oponente" if self.player == "you"
                     else f"tu oponente controla más {noun} que tú")
         if self.kind == "unblocked" and self.subject == "bearer":
             return "el Aliado portador fue declarado atacante y no fue bloqueado"
         if self.kind == "happened_this_turn":  # no filter: the card itself
-            who = _bare(self.filter.noun()) if self.filter else "esta carta"
+            who = bare_noun(self.filter.noun()) if self.filter else "esta carta"
             return f"este turno ocurrió: {EVENTS.get(self.event or '', '')} ({who})"
         return template.format(
             zone=ZONES.get(self.zone or "in_play", ""), whose_zone=_whose_zone(self.zone, self.player),
-            filter=(_bare(self.filter.noun()) if self.filter else "cartas"),
+            filter=(bare_noun(self.filter.noun()) if self.filter else "cartas"),
             count=self.count, player=PLAYERS.get(self.player, ""),
             phase=PHASES.get(self.phase or "", "esa fase"), counter=self.counter or "",
             of=" y ".join(c.describe() for c in self.of),

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...catalog.model import WEAPON
-from ..keywords import NO_ATTACK, NO_BLOCK, UNBLOCKABLE, weapon_grants
+from ..keywords import NO_ATTACK, NO_BLOCK, UNBLOCKABLE, engine_keywords, weapon_grants
 from .evaluate import IN_PLAY, candidates, dynamic_amount, holds
 from .reads import fingerprint, read_back, reads, reads_back
 
@@ -25,6 +25,17 @@ if TYPE_CHECKING:  # pragma: no cover
 FLAG_OF = {"cannot_attack": NO_ATTACK, "cannot_block": NO_BLOCK,
            "cannot_be_blocked": UNBLOCKABLE}
 STATIC_KINDS = frozenset({"keyword", "continuous"})
+
+
+def own_keywords(card, known) -> frozenset[str]:
+    """A card's unconditional keywords: those its text declares (``keywords.engine_keywords``)
+    and its unconditional keyword abilities (Luz, Espectral, Exhumar …), as a card entering
+    play has them before any recomputation (``refresh`` gives the same)."""
+    kw = engine_keywords(card)
+    if known is not None:
+        kw = kw | frozenset(a.keyword for a in known.abilities
+                            if a.kind == "keyword" and a.keyword and a.condition is None)
+    return kw
 
 
 def is_static(known) -> bool:

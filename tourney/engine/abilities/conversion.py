@@ -28,7 +28,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..state import State
     from .model import CardAbilities
     from .effect_value import Effect
-    from .verify_pool import Plan, _Pool
+    from .verify_pool import Plan, Pool
 
 CONVERTIBLE = (TOTEM, GOLD)
 
@@ -40,11 +40,11 @@ def converts_itself(known: CardAbilities | None) -> bool:
         for a in known.abilities for e in a.effects)
 
 
-def explain(game: State, pool: _Pool, effect: Effect, source: Inst, p: str, plan: Plan) -> bool:
+def explain(game: State, pool: Pool, effect: Effect, source: Inst, p: str, plan: Plan) -> bool:
     """The conversion step of an ``effect`` line: the line may show the card moving to the
     Línea de Defensa (or nothing); the engine applies the rest (``convert``)."""
     from .verify_pool import Unverifiable
-    from .verify_amounts import _amount
+    from .verify_amounts import amount
 
     if effect.subject != "self" or effect.duration.kind != "end_of_turn":
         raise Unverifiable("conversión de otra carta o sin «hasta la Fase Final»")
@@ -53,7 +53,7 @@ def explain(game: State, pool: _Pool, effect: Effect, source: Inst, p: str, plan
         raise Unverifiable("conversión de una carta que no es Tótem ni Oro en juego")
     if pool.moves.get(source.id) == "defense":
         del pool.moves[source.id]
-    strength = _amount(game, effect, source, p, pool)
+    strength = amount(game, effect, source, p, pool)
     if effect.amount_from is not None:
         plan.doubt = "Fuerza igual a una cantidad: el motor la lee al resolverse"
     plan.extras.append((replace(effect, amount=strength, amount_from=None), (source.id,)))

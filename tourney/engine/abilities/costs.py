@@ -14,10 +14,10 @@ from .target_filter import TargetFilter
 if TYPE_CHECKING:  # pragma: no cover
     from ..zones import Inst
     from ..state import State
-    from .verify_pool import _Pool
+    from .verify_pool import Pool
 
 
-def pay(game: State, pool: _Pool, cost: Cost, source: Inst, p: str) -> None:
+def pay(game: State, pool: Pool, cost: Cost, source: Inst, p: str) -> None:
     name = game.players[p].name
     need = cost.amount
 
@@ -126,7 +126,7 @@ def counters_payable(game: State, cost: Cost, inst: Inst, source: Inst, p: str) 
             and (cost.filter is None or mismatch(game, cost.filter, inst, p, source, False) is None))
 
 
-def _pay_counters_own(game: State, pool: _Pool, cost: Cost, source: Inst, p: str) -> None:
+def _pay_counters_own(game: State, pool: Pool, cost: Cost, source: Inst, p: str) -> None:
     """One line entry removes the counters from one card that can pay (all of them for
     «todo el Alimento»)."""
     name = cost.counter or ""

@@ -8,7 +8,7 @@ from typing import ClassVar
 from .condition import Condition
 from .target_filter import TargetFilter
 from .trigger_cost_duration import Cost, Duration
-from .value import _INFINITIVE, _check, _Value
+from .value import INFINITIVE, check_word, Value
 from .vocabulary import (
     AMOUNT_SOURCES,
     EFFECTS,
@@ -25,7 +25,7 @@ _OWN_ZONE = {"hand": "mano", "graveyard": "Cementerio", "castle": "Mazo Castillo
 
 
 @dataclass(frozen=True, slots=True, repr=False)
-class Effect(_Value):
+class Effect(Value):
     """One step of what an ability does (``kind`` of ``EFFECTS``).
 
     ``subject`` (``SUBJECTS``) says what it acts on: ``target`` uses the ability's
@@ -63,14 +63,14 @@ class Effect(_Value):
     _nested: ClassVar[dict[str, type]] = {}
 
     def __post_init__(self) -> None:
-        _check(self.kind, EFFECTS, "efecto")
+        check_word(self.kind, EFFECTS, "efecto")
         if self.amount_from is not None:
-            _check(self.amount_from, AMOUNT_SOURCES, "origen de cantidad")
-        _check(self.subject, SUBJECTS, "sujeto")
-        _check(self.player, PLAYERS, "jugador")
-        _check(self.zone, ZONES, "zona", optional=True)
-        _check(self.rest_zone, ZONES, "zona", optional=True)
-        _check(self.unless_player, PLAYERS, "jugador", optional=True)
+            check_word(self.amount_from, AMOUNT_SOURCES, "origen de cantidad")
+        check_word(self.subject, SUBJECTS, "sujeto")
+        check_word(self.player, PLAYERS, "jugador")
+        check_word(self.zone, ZONES, "zona", optional=True)
+        check_word(self.rest_zone, ZONES, "zona", optional=True)
+        check_word(self.unless_player, PLAYERS, "jugador", optional=True)
 
     def subject_text(self, targets: tuple[TargetFilter, ...] = (), again: bool = False) -> str:
         if again and self.subject == "target" and self.target < len(targets):
@@ -149,7 +149,7 @@ class Effect(_Value):
             text = text.replace(f"gana {self.amount}", f"pierde {-self.amount}")
         if self.optional:
             head, _, rest = text.partition(" ")
-            text = "puedes " + _INFINITIVE.get(head, head) + (" " + rest if rest else "")
+            text = "puedes " + INFINITIVE.get(head, head) + (" " + rest if rest else "")
         if self.condition is not None:  # «Luego, si …, puedes Robar»: the condition comes first
             text = f"si {self.condition.describe()}, {text}"
         if self.then:

@@ -275,7 +275,8 @@ class Effects(State):
         if softs:
             return self._soft(softs, source, unverifiable)
         if unverifiable or any((a.kind == "replacement" and not prevention_checked(a))
-                               or (a.kind == "triggered" and not tracked(a))
+                               or (a.kind == "triggered" and not tracked(a)
+                                   and not _armed_later(a, res))
                                for a in known.abilities):
             # a replacement («fuera a ser Destruido, puedes prevenirlo») or a trigger the engine
             # does not track yet may have produced the line: unverified, not illegal
@@ -462,6 +463,13 @@ class Effects(State):
             elif kind == "redirect_damage":
                 target = p if effect.player == "you" else self.opponent(p)
                 inst.temp += (("redirect" + lasting, target),)
+
+
+def _armed_later(ability: Ability, res: object) -> bool:
+    """A delayed trigger («En la Fase Final, Destruye ese Aliado») is armed when its card's
+    effect resolves: while that resolution is the line's, it cannot have produced the line."""
+    trigger = ability.trigger
+    return trigger is not None and trigger.delayed and res is not None
 
 
 def prevention_checked(ability: Ability) -> bool:

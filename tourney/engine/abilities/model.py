@@ -32,11 +32,11 @@ from .trigger_cost_duration import Cost, Duration, Trigger
 from .effect_value import Effect
 from .target_filter import TargetFilter
 from .wording import polish
-from .value import _check, _Value
+from .value import check_word, Value
 
 
 @dataclass(frozen=True, slots=True, repr=False)
-class Ability(_Value):
+class Ability(Value):
     """One ability of a card.
 
     * ``keyword`` — a keyword ability (``keyword``: «Furia», «Imbloqueable», «Inmunidad»
@@ -82,12 +82,12 @@ class Ability(_Value):
     activator: str = "you"  # «Cualquier jugador puede activar esta habilidad»: "any"
 
     def __post_init__(self) -> None:
-        _check(self.kind, ABILITY_KINDS, "tipo de habilidad")
-        _check(self.zone, ZONES, "zona")
+        check_word(self.kind, ABILITY_KINDS, "tipo de habilidad")
+        check_word(self.zone, ZONES, "zona")
         if self.activator not in ("you", "any"):
             raise ValueError(f"activador desconocido: {self.activator!r}; se esperaba you o any")
         for phase in self.phases:
-            _check(phase, PHASES, "fase")
+            check_word(phase, PHASES, "fase")
         if self.kind == "keyword" and not self.keyword:
             raise ValueError("Ability('keyword') necesita «keyword»")
         if self.kind in ("triggered", "replacement") and self.trigger is None:
@@ -209,7 +209,7 @@ _PLAYER_EFFECTS = frozenset({"draw", "mill", "discard", "search", "look", "virtu
 
 
 @dataclass(frozen=True, slots=True, repr=False)
-class CardAbilities(_Value):
+class CardAbilities(Value):
     """All the abilities of one card identity, and where they come from.
 
     ``source``: "hand" (a data file in ``abilities/cards/``) or "compiler"; ``complete``:

@@ -66,6 +66,11 @@ def use_compiler(on: bool) -> None:
     _CACHE.clear()
 
 
+def compiler_on() -> bool:
+    """Whether the registry asks the ability compiler (as users get it: on)."""
+    return bool(_state["compiler"])
+
+
 def _compiler() -> Callable[[Card], Any] | None:
     if not _state["compiler"]:
         return None

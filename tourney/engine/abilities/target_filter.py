@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from .value import _bare, _check, _Value
+from .value import bare_noun, check_word, Value
 from .vocabulary import (
     AMOUNT_SOURCES,
     PLAYERS,
@@ -13,7 +13,7 @@ from .vocabulary import (
 
 
 @dataclass(frozen=True, slots=True, repr=False)
-class TargetFilter(_Value):
+class TargetFilter(Value):
     """Which cards qualify: a target (8.2) or the cards an effect, cost or condition counts.
 
     ``types`` card types (Aliado, Talismán, Arma, Tótem, Oro; any if empty); ``races``,
@@ -72,14 +72,14 @@ class TargetFilter(_Value):
     played_from_hand: bool | None = None  # False: «que no se haya jugado desde la mano de su dueño»
 
     def __post_init__(self) -> None:
-        _check(self.controller, PLAYERS, "controlador")
-        _check(self.zone, ZONES, "zona")
+        check_word(self.controller, PLAYERS, "controlador")
+        check_word(self.zone, ZONES, "zona")
         for zone in self.also_zones:
-            _check(zone, ZONES, "zona")
-        _check(self.max_cost_from, AMOUNT_SOURCES, "origen de cantidad", optional=True)
-        _check(self.max_strength_from, AMOUNT_SOURCES, "origen de cantidad", optional=True)
-        _check(self.min_cost_from, AMOUNT_SOURCES, "origen de cantidad", optional=True)
-        _check(self.count_from, AMOUNT_SOURCES, "origen de cantidad", optional=True)
+            check_word(zone, ZONES, "zona")
+        check_word(self.max_cost_from, AMOUNT_SOURCES, "origen de cantidad", optional=True)
+        check_word(self.max_strength_from, AMOUNT_SOURCES, "origen de cantidad", optional=True)
+        check_word(self.min_cost_from, AMOUNT_SOURCES, "origen de cantidad", optional=True)
+        check_word(self.count_from, AMOUNT_SOURCES, "origen de cantidad", optional=True)
         if self.count < 0:
             raise ValueError("TargetFilter.count debe ser ≥ 0")
 
@@ -108,7 +108,7 @@ class TargetFilter(_Value):
         if self.min_strength is not None:
             parts.append(f"de Fuerza {self.min_strength} o más")
         if self.any_of:
-            parts.append("(" + " o ".join(_bare(f.noun()) for f in self.any_of) + ")")
+            parts.append("(" + " o ".join(bare_noun(f.noun()) for f in self.any_of) + ")")
         if self.max_cost is not None:
             parts.append(f"de coste {self.max_cost} o menos")
         if self.max_cost_from is not None:

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from .condition import Condition
 from .target_filter import TargetFilter
-from .value import _check, _Value
+from .value import check_word, Value
 from .vocabulary import (
     COSTS,
     DURATIONS,
@@ -23,7 +23,7 @@ _WHO_EVENTS = {"damage": "{card} hace daño al Mazo Castillo de {player}",
 
 
 @dataclass(frozen=True, slots=True, repr=False)
-class Trigger(_Value):
+class Trigger(Value):
     """What fires a triggered ability (6 Habilidades disparadas): an ``event`` of ``EVENTS``
     happening to a card matching ``card`` (``self_only``: this very card; ``card`` None and
     not self_only: any card), by or to ``player``, in ``phase`` when given, with an extra
@@ -51,12 +51,12 @@ class Trigger(_Value):
     by_opponent: bool = False  # «… por un efecto oponente»: caused by the opponent (not tracked yet)
 
     def __post_init__(self) -> None:
-        _check(self.event, EVENTS, "evento")
-        _check(self.player, PLAYERS, "jugador")
-        _check(self.phase, PHASES, "fase", optional=True)
-        _check(self.from_zone, ZONES, "zona", optional=True)
+        check_word(self.event, EVENTS, "evento")
+        check_word(self.player, PLAYERS, "jugador")
+        check_word(self.phase, PHASES, "fase", optional=True)
+        check_word(self.from_zone, ZONES, "zona", optional=True)
         for event in self.events:
-            _check(event, EVENTS, "evento")
+            check_word(event, EVENTS, "evento")
 
     def describe(self) -> str:
         text = " o ".join(EVENTS[e] for e in (self.event, *self.events))
@@ -102,7 +102,7 @@ class Trigger(_Value):
 
 
 @dataclass(frozen=True, slots=True, repr=False)
-class Cost(_Value):
+class Cost(Value):
     """One piece of a cost (10.16 Coste; 6.5 B): ``kind`` of ``COSTS``, ``amount``,
     ``filter`` (which cards may pay it), ``counter`` (counter name). A cost never targets and
     cannot be answered (6.5 B); it must be payable in full."""
@@ -113,7 +113,7 @@ class Cost(_Value):
     counter: str | None = None
 
     def __post_init__(self) -> None:
-        _check(self.kind, COSTS, "coste")
+        check_word(self.kind, COSTS, "coste")
         if self.amount < 0:
             raise ValueError("Cost.amount debe ser ≥ 0")
 
@@ -123,7 +123,7 @@ class Cost(_Value):
 
 
 @dataclass(frozen=True, slots=True, repr=False)
-class Duration(_Value):
+class Duration(Value):
     """How long an effect lasts: ``kind`` of ``DURATIONS``; ``while`` needs ``condition``.
     Strength changes without a stated duration last until the next Fase Final (6.x)."""
 
@@ -131,7 +131,7 @@ class Duration(_Value):
     condition: Condition | None = None
 
     def __post_init__(self) -> None:
-        _check(self.kind, DURATIONS, "duración")
+        check_word(self.kind, DURATIONS, "duración")
         if self.kind == "while" and self.condition is None:
             raise ValueError("Duration('while') necesita una condición")
 

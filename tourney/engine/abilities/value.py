@@ -6,7 +6,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any, ClassVar
 
-def _check(word: str | None, vocab: dict[str, str], what: str, optional: bool = False) -> None:
+def check_word(word: str | None, vocab: dict[str, str], what: str, optional: bool = False) -> None:
     if word is None and optional:
         return
     if word not in vocab:
@@ -15,7 +15,7 @@ def _check(word: str | None, vocab: dict[str, str], what: str, optional: bool = 
 
 # -- generic value machinery -------------------------------------------------------------
 
-class _Value:
+class Value:
     """repr of non-default fields, JSON of non-default fields, and back."""
 
     __slots__ = ()
@@ -44,10 +44,10 @@ class _Value:
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
         for k, v in self._changed():
-            if isinstance(v, _Value):
+            if isinstance(v, Value):
                 out[k] = v.to_json()
             elif isinstance(v, tuple):
-                out[k] = [x.to_json() if isinstance(x, _Value) else x for x in v]
+                out[k] = [x.to_json() if isinstance(x, Value) else x for x in v]
             else:
                 out[k] = v
         return out
@@ -80,14 +80,14 @@ class _Value:
             raise ValueError(f"{cls.__name__}: {exc}") from None
 
 
-_INFINITIVE = {"Roba": "Robar", "Bota": "Botar", "Destruye": "Destruir", "Destierra": "Desterrar",
+INFINITIVE = {"Roba": "Robar", "Bota": "Botar", "Destruye": "Destruir", "Destierra": "Desterrar",
                "devuelve": "devolver", "pon": "poner", "gana": "ganar", "mueve": "mover",
                "Agrupa": "Agrupar", "Anula": "Anular", "Cancela": "Cancelar",
                "Descarta": "Descartar", "Busca": "Buscar", "cancela": "cancelar",
                "baraja": "barajar", "juega": "jugar", "quita": "quitar", "Mira": "Mirar"}
 
 
-def _bare(noun: str) -> str:
+def bare_noun(noun: str) -> str:
     """«carta de Raza Oni» -> «de Raza Oni» (after «todos los Aliados que controlas son»)."""
     for head in ("cartas ", "carta "):
         if noun.startswith(head):

@@ -19,8 +19,8 @@ from typing import TYPE_CHECKING
 from ..errors import IllegalAction
 from .costs import pay
 from .model import Ability
-from .verify_amounts import _split_targets
-from .verify_pool import Plan, _Pool, drawn_by
+from .verify_amounts import split_targets
+from .verify_pool import Plan, Pool, drawn_by
 from .verify_steps import (
     _effect,
 )
@@ -38,14 +38,14 @@ def explain(game: State, action: Action, source: Inst, ability: Ability, control
     when it cannot have produced it, ``Unverifiable`` when a step cannot be checked.
     ``chosen_before``: the targets were chosen (and checked, 8.2) when the card was played or
     the ability announced; at resolution only the targets' own abilities and zone count."""
-    pool = _Pool(action)
+    pool = Pool(action)
     pool.chosen = chosen_before
     pool.drawn = {iid for ids in drawn_by(game, action).values() for iid in ids}
     if costs_in_line:
         for cost in ability.costs:
             pay(game, pool, cost, source, controller)
     plan = Plan()
-    split = _split_targets(ability, targets)
+    split = split_targets(ability, targets)
     done = True
     for effect in ability.effects:
         if effect.then and not done:

@@ -10,14 +10,14 @@ from .evaluate import IN_PLAY, dynamic_amount
 from .model import Ability
 from .effect_value import Effect
 from .target_filter import TargetFilter
-from .verify_pool import Unverifiable, _Pool
+from .verify_pool import Unverifiable, Pool
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..zones import Inst
     from ..state import State
 
 
-def _split_targets(ability: Ability, targets: tuple[str, ...] | None) -> list[list[str]] | None:
+def split_targets(ability: Ability, targets: tuple[str, ...] | None) -> list[list[str]] | None:
     if targets is None:
         return None
     out: list[list[str]] = []
@@ -29,8 +29,8 @@ def _split_targets(ability: Ability, targets: tuple[str, ...] | None) -> list[li
     return out
 
 
-def _amount(game: State, effect: Effect, source: Inst, controller: str,
-            pool: _Pool | None = None, split: list[list[str]] | None = None) -> int:
+def amount(game: State, effect: Effect, source: Inst, controller: str,
+            pool: Pool | None = None, split: list[list[str]] | None = None) -> int:
     src = effect.amount_from
     if effect.amount is not None and src is None:
         return effect.amount
@@ -57,7 +57,7 @@ def _amount(game: State, effect: Effect, source: Inst, controller: str,
     raise Unverifiable(f"cantidad {src!r}")
 
 
-def _of_triggering(game: State, src: str | None, triggering: str | None) -> int:
+def of_triggering(game: State, src: str | None, triggering: str | None) -> int:
     """«tantas cartas como Fuerza / coste tenga ese Aliado»: the card that fired the trigger."""
     if triggering is None:
         raise Unverifiable(f"cantidad {src!r}")
@@ -71,7 +71,7 @@ RELATIVE_SOURCES = frozenset({"cost_of_paid", "strength_of_paid", "cost_of_targe
                               "strength_of_target"})
 
 
-def _relative(game: State, src: str, pool: _Pool | None, split: list[list[str]] | None,
+def _relative(game: State, src: str, pool: Pool | None, split: list[list[str]] | None,
               target: int = 0) -> int | None:
     """The cost or Fuerza of the card paid as the cost (``pool.paid``) or of the ability's
     target, read before the line moves it (None: not known from this line)."""
@@ -92,7 +92,7 @@ def _relative(game: State, src: str, pool: _Pool | None, split: list[list[str]] 
 _FROM = ("max_cost_from", "min_cost_from", "max_strength_from")
 
 
-def fixed(game: State, f: TargetFilter | None, pool: _Pool | None, source: Inst, p: str,
+def fixed(game: State, f: TargetFilter | None, pool: Pool | None, source: Inst, p: str,
           split: list[list[str]] | None) -> TargetFilter | None:
     """``f`` with its amounts read now («de coste igual o menor a la carta Descartada», «a la
     cantidad de …»): fixed numbers; ``Unverifiable`` when one cannot be known here."""

@@ -1,5 +1,5 @@
 """What an ``effect`` line is checked against (see ``verify``): the line's changes still to be
-accounted for (``_Pool``), the ``Plan`` handed back, ``Unverifiable``, and the effect kinds
+accounted for (``Pool``), the ``Plan`` handed back, ``Unverifiable``, and the effect kinds
 the engine applies or leaves unchecked."""
 from __future__ import annotations
 
@@ -44,7 +44,7 @@ def land_zone(inst: Inst) -> str:
         inst.card.type, "defense")
 
 
-class _Pool:
+class Pool:
     """The changes of the line not yet accounted for."""
 
     def __init__(self, action: Action):

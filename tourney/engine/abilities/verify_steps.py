@@ -15,15 +15,15 @@ from .model import Ability
 from .effect_value import Effect
 from .target_filter import TargetFilter
 from .protections import damage_exiled, damage_increased, shielded
-from .verify_amounts import _amount, _of_triggering, fixed
-from .verify_pool import DEST, ENGINE_APPLIED, UNCHECKED, Plan, Unverifiable, _Pool
+from .verify_amounts import amount, of_triggering, fixed
+from .verify_pool import DEST, ENGINE_APPLIED, UNCHECKED, Plan, Unverifiable, Pool
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..zones import Inst
     from ..state import State
 
 
-def _protected(game: State, inst: Inst, effect: Effect, source: Inst) -> str | None:
+def protection_of(game: State, inst: Inst, effect: Effect, source: Inst) -> str | None:
     if inst.zone not in IN_PLAY:
         return None
     if inst.temp and effect.kind in GUARDED and any(
@@ -82,7 +82,7 @@ def _subjects(game: State, effect: Effect, ability: Ability, source: Inst,
     return None
 
 
-def _effect(game: State, pool: _Pool, effect: Effect, ability: Ability, source: Inst,
+def _effect(game: State, pool: Pool, effect: Effect, ability: Ability, source: Inst,
             p: str, split: list[list[str]] | None, triggering: str | None, plan: Plan) -> bool:
     kind = effect.kind
     if kind == "look" and effect.zone == "hand" and effect.unless is None and effect.condition is None:
@@ -121,9 +121,9 @@ def _effect(game: State, pool: _Pool, effect: Effect, ability: Ability, source: 
             raise Unverifiable("daño enviado al Destierro")  # the record's Botar goes to the Cementerio
         if kind == "mill" and damage_increased(game, source):
             raise Unverifiable("daño directo aumentado")  # the engine does not add it yet
-        n = (_of_triggering(game, effect.amount_from, triggering)
+        n = (of_triggering(game, effect.amount_from, triggering)
              if effect.amount_from in ("strength_of_triggering", "cost_of_triggering")
-             else _amount(game, effect, source, p, pool, split))
+             else amount(game, effect, source, p, pool, split))
         table = pool.draw if kind == "draw" else pool.mill
         players = (list(game.order) if effect.player == "each"
                    else [player_of(game, effect.player, p, _owner_of(game, known))])
@@ -188,7 +188,7 @@ def _effect(game: State, pool: _Pool, effect: Effect, ability: Ability, source: 
         pool.take_moves(ids[:n])
         return bool(ids)
     if kind in ("strength", "counters", "remove_counters"):
-        n = _amount(game, effect, source, p, pool, split)
+        n = amount(game, effect, source, p, pool, split)
         if kind == "remove_counters":
             n = -n
         entries = (pool.strength if kind == "strength"
@@ -281,7 +281,7 @@ def _effect(game: State, pool: _Pool, effect: Effect, ability: Ability, source: 
             if f is not None and effect.subject == "target" and \
                     not still_target(game, pool, f, inst, p, source):
                 continue  # the target is gone: not affected (8.2)
-            if _protected(game, inst, effect, source):
+            if protection_of(game, inst, effect, source):
                 continue
             valid.append(iid)
         plan.extras.append((effect, tuple(valid)))
@@ -289,7 +289,7 @@ def _effect(game: State, pool: _Pool, effect: Effect, ability: Ability, source: 
     raise Unverifiable(kind)
 
 
-def _discard_each(game: State, pool: _Pool, effect: Effect, source: Inst, known: list[str] | None) -> bool:
+def _discard_each(game: State, pool: Pool, effect: Effect, source: Inst, known: list[str] | None) -> bool:
     """«Descarta todos los Talismanes de ahí»: exactly the cards of that hand that match."""
     if known is None or effect.filter is None or effect.filter.zone != "hand":
         raise Unverifiable("descartar cada carta sin filtro de mano")
@@ -331,7 +331,7 @@ def _owner_of(game: State, known: list[str] | None) -> str | None:
     return None
 
 
-def _move_effect(game: State, pool: _Pool, effect: Effect, source: Inst, p: str,
+def _move_effect(game: State, pool: Pool, effect: Effect, source: Inst, p: str,
                  f: TargetFilter | None, known: list[str] | None, plan: Plan | None = None) -> bool:
     kind = effect.kind
     if kind in DEST:
@@ -358,7 +358,7 @@ def _move_effect(game: State, pool: _Pool, effect: Effect, source: Inst, p: str,
         for iid in ids:
             if shielded(game, game.cards[iid], kind, source):
                 raise Unverifiable("protección continua")  # not enforced yet: never illegal
-            why = _protected(game, game.cards[iid], effect, source)
+            why = protection_of(game, game.cards[iid], effect, source)
             if why:
                 raise IllegalAction(protected_rule(kind, why),
                                     f"{why}: el efecto de {source.label()} no lo afecta.")
@@ -369,7 +369,7 @@ def _move_effect(game: State, pool: _Pool, effect: Effect, source: Inst, p: str,
         inst = game.cards[iid]
         still_valid = not (f is not None and effect.subject == "target"
                            and not still_target(game, pool, f, inst, p, source))
-        protected = _protected(game, inst, effect, source)
+        protected = protection_of(game, inst, effect, source)
         moved = pool.moves.get(iid)
         if moved in dests and shielded(game, inst, kind, source):
             raise Unverifiable("protección continua")  # not enforced yet: never illegal
@@ -390,7 +390,7 @@ def _move_effect(game: State, pool: _Pool, effect: Effect, source: Inst, p: str,
     return done
 
 
-def still_target(game: State, pool: _Pool, f: TargetFilter, inst: Inst, p: str,
+def still_target(game: State, pool: Pool, f: TargetFilter, inst: Inst, p: str,
                  source: Inst) -> bool:
     """8.2 Objetivos: a valid target is checked only to play the card (or announce the
     ability); at resolution the effect may fail only by the target's own abilities

@@ -1,6 +1,6 @@
 """Amounts and comparisons read from the game when the ability resolves.
 
-``relation(cards, cur)`` reads a comparison after a noun — «de coste igual o menor a la
+``relation(cards, cur, bare_phrase)`` reads a comparison after a noun — «de coste igual o menor a la
 cantidad de Aliados de Raza Samurái que controles», «con Fuerza igual o menor a la Fuerza del
 Aliado portador», «con coste igual o menor a la carta Descartada», «de igual o menor coste
 que esa carta», «del mismo coste», «de coste igual o menor» (elided: the card paid as the
@@ -11,10 +11,16 @@ engine's ``max_cost_from`` / ``min_cost_from`` / ``max_strength_from`` words.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
 from .parsed import Amount, Cards
 from .text import Cursor
+
+# the noun phrase readers of ``nouns`` (an amount holds a noun phrase, a noun phrase an
+# amount): passed in by the caller, so this module does not import ``nouns`` back
+Phrase = Callable[[Cursor], "tuple[Cards, Cursor] | None"]
+Modifiers = Callable[[Cards, Cursor], "tuple[Cards, Cursor]"]
 
 # past participles: what was done to the card an amount points back to
 PAST = {"descartada": "discard", "descartado": "discard", "desterrada": "banish",
@@ -25,11 +31,9 @@ _REF_NOUNS = {"carta": None, "aliado": "Aliado", "talisman": "Talismán", "totem
               "arma": "Arma", "oro": "Oro"}
 
 
-def amount(cur: Cursor, stat: str) -> tuple[Amount, Cursor] | None:
+def amount(cur: Cursor, stat: str, bare_phrase: Phrase) -> tuple[Amount, Cursor] | None:
     """The amount after «igual o menor a»: ``stat`` is what is compared (cost, strength)."""
     if (after := cur.take("la", "cantidad", "de")) is not None:
-        from .nouns import bare_phrase
-
         got = bare_phrase(after)
         if got is None or got[0].ref is not None:
             return None
@@ -80,9 +84,9 @@ def _to(cur: Cursor) -> Cursor | None:
     return None
 
 
-def relation(cards: Cards, cur: Cursor) -> tuple[Cards, Cursor] | None:
+def relation(cards: Cards, cur: Cursor, bare_phrase: Phrase) -> tuple[Cards, Cursor] | None:
     """A comparison of the cards' cost or Fuerza with an amount (None: not one here)."""
-    got = _relation(cur)
+    got = _relation(cur, bare_phrase)
     if got is None:
         return None
     (stat, op, amt), rest = got
@@ -91,7 +95,7 @@ def relation(cards: Cards, cur: Cursor) -> tuple[Cards, Cursor] | None:
     return (replace(cards, strength_rel=(op, amt)), rest) if cards.strength_rel is None else None
 
 
-def _relation(cur: Cursor) -> tuple[tuple[str, str, Amount], Cursor] | None:
+def _relation(cur: Cursor, bare_phrase: Phrase) -> tuple[tuple[str, str, Amount], Cursor] | None:
     if (after := cur.take("del", "mismo", "coste")) is not None:  # the card paid / acted on
         return ("cost", "==", Amount("of_ref", stat="cost")), after
     if cur.peek() == "de" and cur.take("de", "igual", "o", "menor") is not None and \
@@ -99,7 +103,7 @@ def _relation(cur: Cursor) -> tuple[tuple[str, str, Amount], Cursor] | None:
         stat = _STATS[cur.peek(4)]
         after = cur.skip(5)
         if (than := after.take("que")) is not None:
-            got = amount(than, stat)
+            got = amount(than, stat, bare_phrase)
             return ((stat, "<=", got[0]), got[1]) if got else None
         return (stat, "<=", Amount("of_ref", stat=stat)), after
     if cur.peek() not in ("de", "con") or cur.peek(1) not in _STATS:
@@ -117,18 +121,16 @@ def _relation(cur: Cursor) -> tuple[tuple[str, str, Amount], Cursor] | None:
         if op == "<=" and more.peek() not in ("que", "de"):  # «de coste igual o menor»: elided
             return (stat, op, Amount("of_ref", stat=stat)), more
         return None
-    got = amount(to, stat)
+    got = amount(to, stat, bare_phrase)
     if got is None:
         return None
     return (stat, op, got[0]), got[1]
 
 
-def as_many_cards(cur: Cursor) -> tuple[Cards, Cursor] | None:
+def as_many_cards(cur: Cursor, more_modifiers: Modifiers, bare_phrase: Phrase) -> tuple[Cards, Cursor] | None:
     """After «hasta tantas cartas»: the cards' modifiers, then «como» and the amount —
     «Fuerza tenga este Aliado / el Aliado portador», «cartas Luz controles», «Aliados de Raza
     Sombra controles», «Oros controles»."""
-    from .nouns import more_modifiers
-
     cards, cur = more_modifiers(Cards(count=1, up_to=True), cur)
     rest = cur.take("como")
     if rest is None:
@@ -139,8 +141,6 @@ def as_many_cards(cur: Cursor) -> tuple[Cards, Cursor] | None:
         if (end := after.take("el", "aliado", "portador")) is not None:
             return replace(cards, count_rel=Amount("strength_of_bearer")), end
         return None
-    from .nouns import bare_phrase
-
     got = bare_phrase(rest)
     if got is None or got[0].controller is not None or (end := got[1].take("controles")) is None:
         return None
@@ -148,7 +148,7 @@ def as_many_cards(cur: Cursor) -> tuple[Cards, Cursor] | None:
     return replace(cards, count_rel=Amount("count", cards=counted)), end
 
 
-def as_much_strength(cur: Cursor) -> tuple[Amount | None, Cards | None, str | None, Cursor] | None:
+def as_much_strength(cur: Cursor, bare_phrase: Phrase) -> tuple[Amount | None, Cards | None, str | None, Cursor] | None:
     """After «gane / pierda»: «tanta Fuerza como coste tenga la carta Descartada (de esta
     manera)», «tanta Fuerza como la Fuerza del Aliado Desterrado», «Fuerza igual a su coste»,
     «tanta Fuerza (hasta la Fase Final) como Aliados de Raza X controles» — (amount, per-card
@@ -169,8 +169,6 @@ def as_much_strength(cur: Cursor) -> tuple[Amount | None, Cards | None, str | No
             (got := _ref(Cursor(more.toks[:more.i - 1] + ("el",) + more.toks[more.i:], more.i - 1),
                          "strength")) is not None:
         return got[0], None, until, got[1]
-    from .nouns import bare_phrase
-
     counted = bare_phrase(rest)
     if counted is None or counted[0].controller is not None or \
             (end := counted[1].take("controles")) is None:

@@ -37,7 +37,7 @@ _GAIN = ("gana", "ganan", "gane", "ganen")
 _LOSE = ("pierde", "pierden", "pierda", "pierdan")
 
 
-def _being_played(cards: Cards, player: str | None) -> Cards | None:
+def being_played(cards: Cards, player: str | None) -> Cards | None:
     """The cards of "jugar Tótems", "no se pueden jugar Talismanes": cards being played (by
     ``player``, or anyone). A phrase that names another zone ("cartas de los Cementerios")
     says where they are played from, which a filter on cards being played cannot say."""
@@ -49,7 +49,7 @@ def _being_played(cards: Cards, player: str | None) -> Cards | None:
     return replace(cards, zone="being_played", zone_owner=owner, controller=None)
 
 
-def _object(cur: Cursor, antecedent: Cards | None) -> tuple[Cards, Cursor] | None:
+def object(cur: Cursor, antecedent: Cards | None) -> tuple[Cards, Cursor] | None:
     """The cards a verb acts on: a noun phrase, or a pronoun ("lo", "las") for the antecedent."""
     if cur.peek() in PRONOUNS and cur.peek(1) not in NOUNS and cur.peek(1) != "demas":
         if antecedent is None:
@@ -58,9 +58,9 @@ def _object(cur: Cursor, antecedent: Cards | None) -> tuple[Cards, Cursor] | Non
     return card_phrase(cur)
 
 
-def _card_effect(cur: Cursor, antecedent: Cards | None, subject: Cards | None = None):
+def card_effect(cur: Cursor, antecedent: Cards | None, subject: Cards | None = None):
     got = _card_effect_of(cur, antecedent, subject)
-    if got is None and subject is None and (phrase := _object(cur, antecedent)) is not None and \
+    if got is None and subject is None and (phrase := object(cur, antecedent)) is not None and \
             (comma := phrase[1].take(",")) is not None and comma.peek() in ("no", "ganan", "pierden"):
         return _card_effect_of(comma, antecedent, phrase[0])  # a comma between subject and verb
     return got
@@ -70,7 +70,7 @@ def _card_effect_of(cur: Cursor, antecedent: Cards | None, subject: Cards | None
     """Effects whose subject is a card phrase: Fuerza, keywords, "pierde su habilidad".
     With ``subject`` the phrase is left out ("… gana 2 a la Fuerza y es Imbloqueable")."""
     if subject is None:
-        got = _object(cur, antecedent)
+        got = object(cur, antecedent)
         if got is None:
             return None
         cards, cur = got
@@ -78,7 +78,7 @@ def _card_effect_of(cur: Cursor, antecedent: Cards | None, subject: Cards | None
         cards = subject
     word = cur.peek()
     after = cur.skip()
-    if word in _GAIN + _LOSE and (much := as_much_strength(after)) is not None:
+    if word in _GAIN + _LOSE and (much := as_much_strength(after, bare_phrase)) is not None:
         amount_of, per, until, tail = much  # «gane tanta Fuerza como …» (amounts.py)
         sign = 1 if word in _GAIN else -1
         if amount_of is not None and sign < 0:
@@ -139,7 +139,7 @@ def _card_effect_of(cur: Cursor, antecedent: Cards | None, subject: Cards | None
         if cards.ref is None:
             # «los Aliados de Raza Bárbaro no pueden ser Anulados»: only a card being played can
             # be Anulada (8.1 D), so these are the cards being played, not those in play
-            played = _being_played(cards, cards.controller)
+            played = being_played(cards, cards.controller)
             if played is None:
                 return None
             cards = played

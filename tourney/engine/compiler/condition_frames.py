@@ -130,3 +130,23 @@ def _races(cur: Cursor) -> tuple[tuple[str, ...], Cursor]:
         if cur.peek() in ("o", "y", "yo", ",") and cur.peek(1) in RACES:
             cur = cur.skip()
     return tuple(races), cur
+
+
+def joined_conditions(cur: Cursor) -> tuple[tuple[Condition, ...], Cursor] | None:
+    """One condition, or several joined by «y» («si controlas un Aliado de Raza X y un Aliado de
+    Raza Y»)."""
+    got = condition(cur)
+    if got is None:
+        return None
+    conds, cur = [got[0]], got[1]
+    while (after := cur.take("y")) is not None:
+        more = condition(after)
+        if more is None and conds[-1].kind == "control":
+            more = condition(Cursor(("controlas",) + after.toks[after.i:]))
+            if more is not None:
+                more = (more[0], Cursor(after.toks, after.i + more[1].i - 1))
+        if more is None:
+            break
+        conds.append(more[0])
+        cur = more[1]
+    return tuple(conds), cur

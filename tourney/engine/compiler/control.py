@@ -1,8 +1,10 @@
 """Effects on abilities and control: «Cancela una habilidad Activada o Disparada objetivo»
-(10.10: a Cancelación targets the ability being used, any ability can be cancelled) and «la
-carta fuente de esa habilidad»."""
+(10.10: a Cancelación targets the ability being used, any ability can be cancelled) and
+«Convierte este Tótem en un Aliado …» (``nouns`` reads «la carta fuente de esa habilidad»)."""
 from __future__ import annotations
 
+from .noun_words import RACES
+from .nouns import bare_phrase, number
 from .parsed import Cards, Effect
 from .text import Cursor
 
@@ -24,20 +26,10 @@ def cancel_effect(cur: Cursor) -> tuple[Effect, Cursor] | None:
     return None
 
 
-def source_of_that_ability(cur: Cursor) -> tuple[Cards, Cursor] | None:
-    """ "la carta fuente de esa habilidad": the card whose ability was just cancelled."""
-    if (end := cur.take_any("la carta fuente de esa habilidad", "la fuente de esa habilidad")) is not None:
-        return Cards(ref="that"), end
-    return None
-
-
 def convert_effect(cur: Cursor) -> tuple[Effect, Cursor] | None:
     """ "Convierte / Convertir este Tótem en un Aliado (de Raza X) con / de Fuerza N (o igual a
     la cantidad de Oros que controles)": the card is an Aliado of that Fuerza (and Race) while
     the effect lasts (the duration is read after it by the chain)."""
-    from .noun_words import RACES  # nouns reads «la carta fuente …» from here
-    from .nouns import bare_phrase, number  # nouns reads «la carta fuente …» from here
-
     if (after := cur.take_any("convertir SELF en un aliado", "convierte SELF en un aliado")) is None:
         return None
     race = None

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from ...catalog.model import TALISMAN
 from .parsed import Effect, Trigger
+from .text import NotUnderstood
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..abilities.model import Ability
@@ -28,8 +29,6 @@ _LASTING = frozenset({"strength", "set_strength", "grant", "lose_keyword", "lose
 def until_final_frame(trig: Trigger | None, effs: tuple[Effect, ...], card_type: str,
                       other_frames: bool) -> tuple[Trigger | None, tuple[Effect, ...]]:
     """«Hasta la Fase Final, …» opening a Talismán's sentence."""
-    from .sentence import NotUnderstood
-
     if card_type != TALISMAN or other_frames:
         raise NotUnderstood("«hasta la Fase Final» al comienzo de algo que no es un Talismán")
     if trig is not None:

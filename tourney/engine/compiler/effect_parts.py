@@ -30,13 +30,13 @@ VERBS = {form: kind for kind, forms in _FORMS.items() for form in forms.split()}
 PLAYER_VERBS = frozenset({"draw", "mill", "discard"})
 
 
-_MOVE_TO = {"a su zona de oro pagado": "paid", "a tu zona de oro pagado": "paid",
+MOVE_TO = {"a su zona de oro pagado": "paid", "a tu zona de oro pagado": "paid",
             "a su linea de ataque": "attack", "a tu linea de ataque": "attack",
             "a su linea de defensa": "defense", "a tu linea de defensa": "defense",
             "a su reserva de oro": "reserve", "a tu reserva de oro": "reserve"}
 
 
-def _player(cur: Cursor) -> tuple[str, Cursor]:
+def read_player(cur: Cursor) -> tuple[str, Cursor]:
     if (after := cur.take_any("tu oponente", "el oponente")) is not None:
         return "opponent", after
     if (after := cur.take("cada", "jugador")) is not None:
@@ -68,7 +68,7 @@ def as_many(cur: Cursor) -> tuple[str, Cursor] | None:
     return None
 
 
-def _amount(cur: Cursor) -> tuple[int, Cards | None, Cursor] | None:
+def read_amount(cur: Cursor) -> tuple[int, Cards | None, Cursor] | None:
     """ "N carta(s)" [de tu/su mano|mazo castillo] ["por cada" NP]."""
     got = number(cur)
     if got is None:
@@ -87,7 +87,7 @@ def _amount(cur: Cursor) -> tuple[int, Cards | None, Cursor] | None:
     return n, per, cur
 
 
-def _own_zone(cur: Cursor, player: str, zone: str) -> Cursor:
+def own_zone(cur: Cursor, player: str, zone: str) -> Cursor:
     mine = "tu" if player == "you" else "su"
     words = {"castle": "mazo castillo", "hand": "mano"}[zone]
     after = cur.take_any(f"de {mine} {words}")
@@ -97,7 +97,7 @@ def _own_zone(cur: Cursor, player: str, zone: str) -> Cursor:
 _SECOND = ("un", "una", "el", "la", "hasta", "todos", "todas", "otro", "otra")
 
 
-def _second_object(eff: Effect, cur: Cursor) -> tuple[Effect, Cursor] | None:
+def second_object(eff: Effect, cur: Cursor) -> tuple[Effect, Cursor] | None:
     """ "Destruye un Aliado y un Oro oponente": the same verb on a second noun phrase."""
     if eff.kind not in ("destroy", "banish", "shuffle", "return", "annul") or eff.cards is None:
         return None
@@ -109,7 +109,7 @@ def _second_object(eff: Effect, cur: Cursor) -> tuple[Effect, Cursor] | None:
     return replace(eff, cards=got[0]), got[1]
 
 
-def _unless(cur: Cursor) -> tuple[tuple[str, int], Cursor] | None:
+def read_unless(cur: Cursor) -> tuple[tuple[str, int], Cursor] | None:
     """ "(a menos que tu oponente) pague 2 Oros / destierre 2 cartas de su Cementerio"."""
     if (after := cur.take("pague")) is not None and (got := number(after)) and \
             (rest := got[1].take_any("oros", "oro")) is not None:

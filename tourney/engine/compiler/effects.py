@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .card_effects import GRANTS, SUBJECT_KINDS, _being_played, _card_effect, _object
+from .card_effects import GRANTS, SUBJECT_KINDS, being_played, card_effect, object
 from .effect_parts import (
-    VERBS, _player, _second_object, _unless,
+    VERBS, read_player, second_object, read_unless,
 )
 from .control import cancel_effect, convert_effect
 from .counters import counter_effect, up_to_one_counter
@@ -21,13 +21,13 @@ from .looks import dig, reveal_top
 from .search import cannot_search
 from .statics import player_static, static_effect
 from .text import Cursor
-from .verb_effects import _choose, _verb_effect
+from .verb_effects import choose, verb_effect
 
 __all__ = ["effect", "effects"]
 
 
 def effect(cur: Cursor, antecedent: Cards | None = None) -> tuple[Effect, Cursor] | None:
-    player, cur = _player(cur)
+    player, cur = read_player(cur)
     if player != "you" and (after := cur.take("puede")) is not None:
         got = effect_of(player, after, antecedent)  # "cada jugador puede Robar una carta"
         return (replace(got[0], optional=True), got[1]) if got else None
@@ -48,7 +48,7 @@ def effect_of(player: str, cur: Cursor, antecedent: Cards | None) -> tuple[Effec
     if player == "opponent" and (after := cur.take("no", "puede", "jugar")) is not None:
         phrase = bare_phrase(after)  # «tu oponente no puede jugar Aliados de coste 2 o menos»
         if phrase is not None:
-            played = _being_played(phrase[0], "opponent")
+            played = being_played(phrase[0], "opponent")
             return (Effect("cannot_play", "opponent", played), phrase[1]) if played else None
         return None
     if player == "you" and (upto := up_to_one_counter(cur, antecedent)) is not None:
@@ -64,13 +64,13 @@ def effect_of(player: str, cur: Cursor, antecedent: Cards | None) -> tuple[Effec
                     return Effect("counters", cards=antecedent, amount=got[0], counter=counter), where.skip()
                 if (more := where.take("cada", "uno", "de", "ellos")) is not None and antecedent is not None:
                     return Effect("counters", cards=antecedent, amount=got[0], counter=counter), more
-                target = _object(where, antecedent)
+                target = object(where, antecedent)
                 if target:
                     return Effect("counters", cards=target[0], amount=got[0], counter=counter), target[1]
             return None
     verb = VERBS.get(cur.peek())
     if verb is not None:
-        return _verb_effect(verb, player, cur.skip(), antecedent)
+        return verb_effect(verb, player, cur.skip(), antecedent)
     if player != "you":
         return None
     if (after := cur.take_any("mira la mano de tu oponente", "mirar la mano de tu oponente",
@@ -101,44 +101,44 @@ def effect_of(player: str, cur: Cursor, antecedent: Cards | None) -> tuple[Effec
         if (rest := rest.take_any("oro menos jugar", "oros menos jugar")) is not None:
             phrase = bare_phrase(rest)
             if phrase:
-                cards = _being_played(phrase[0], "you")
+                cards = being_played(phrase[0], "you")
                 if cards is None:
                     return None
                 return Effect("cost_change", cards=cards, amount=-n), phrase[1]
         return None
     if (after := cur.take("no", "puedes", "jugar")) is not None and (phrase := bare_phrase(after)) is not None \
             and (end := phrase[1].take("este", "turno")) is not None:
-        played = _being_played(phrase[0], "you")  # «no puedes jugar Aliados este turno»
+        played = being_played(phrase[0], "you")  # «no puedes jugar Aliados este turno»
         return (Effect("cannot_play", "you", played, until="end"), end) if played else None
     if (after := cur.take_any("no se pueden jugar", "no se puede jugar")) is not None:
         phrase = bare_phrase(after)
         if phrase is not None:
-            played = _being_played(phrase[0], None)
+            played = being_played(phrase[0], None)
             return (Effect("cannot_play", "each", played), phrase[1]) if played else None
         return None
     if cur.peek() in ("jugar",) and (phrase := bare_phrase(cur.skip())) is not None:
         rest = phrase[1]
         if (more := rest.take_any("cuesta", "cuestan")) is not None and (got := number(more)) and \
                 (end := got[1].take_any("oro adicional", "oros adicionales")) is not None:
-            cards = _being_played(phrase[0], None)
+            cards = being_played(phrase[0], None)
             return (Effect("cost_change", cards=cards, amount=got[0]), end) if cards else None
         return None
     if (after := cur.take("reduce", "el", "coste", "de")) is not None and (phrase := card_phrase(after)) and \
             phrase[0].count is None and (rest := phrase[1].take("en")) is not None and (got := number(rest)) and \
             (end := got[1].take_any("oro", "oros")) is not None:
-        played = _being_played(phrase[0], "you" if phrase[0].controller == "you" else None)
+        played = being_played(phrase[0], "you" if phrase[0].controller == "you" else None)
         return (Effect("cost_change", cards=played, amount=-got[0]), end) if played else None
     if (after := cur.take("reduce", "en")) is not None and (got := number(after)) and \
             (rest := got[1].take_any("oro el coste de", "oros el coste de")) is not None:
         phrase = card_phrase(rest)
         if phrase and phrase[0].count is None and phrase[0].zone == "play":
-            if _being_played(phrase[0], "you") is None:
+            if being_played(phrase[0], "you") is None:
                 return None
-            return Effect("cost_change", cards=_being_played(phrase[0], "you"),
+            return Effect("cost_change", cards=being_played(phrase[0], "you"),
                           amount=-got[0]), phrase[1]
         return None
     if cur.peek() in ("elige", "elegir"):
-        return _choose(cur.skip(), antecedent)
+        return choose(cur.skip(), antecedent)
     if cur.peek() in ("juega", "jugar"):
         return play(cur, antecedent)
     if cur.peek() in ("genera", "generar"):
@@ -169,7 +169,7 @@ def effect_of(player: str, cur: Cursor, antecedent: Cards | None) -> tuple[Effec
         return cancelled
     if (converted := convert_effect(cur)) is not None:  # «convertir este Tótem en un Aliado …»
         return converted
-    return _card_effect(cur, antecedent)
+    return card_effect(cur, antecedent)
 
 
 def effects(cur: Cursor, antecedent: Cards | None = None,
@@ -186,7 +186,7 @@ def effects(cur: Cursor, antecedent: Cards | None = None,
             optional, cur = True, after
         got = effect(cur, antecedent)
         if got is None and not out and subject is not None:
-            got = _card_effect(cur, None, subject=subject)
+            got = card_effect(cur, None, subject=subject)
         shared = False
         if got is None and out and out[-1].kind in ("strength", "grant") and cur.peek() in GRANTS and \
                 out[-1].cards is not None:
@@ -210,17 +210,17 @@ def effects(cur: Cursor, antecedent: Cards | None = None,
             prev = last
             # the same cards again: a chosen one is the same target, "todos" the same filter
             same = prev if prev.count is None or prev.ref else Cards(ref="that")
-            got = _card_effect(cur, None, subject=same)
+            got = card_effect(cur, None, subject=same)
             shared = True
         if got is None:
             return None
         eff, cur = got
-        second = _second_object(eff, cur) or second_zone(eff, cur)
+        second = second_object(eff, cur) or second_zone(eff, cur)
         if second is not None:
             out.append(eff)
             eff, cur = second
         if (after := cur.take("a", "menos", "que", "tu", "oponente")) is not None:
-            unless = _unless(after)
+            unless = read_unless(after)
             if unless is None:
                 return None
             eff, cur = replace(eff, unless=unless[0]), unless[1]

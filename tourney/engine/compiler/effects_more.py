@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .card_effects import _being_played, _object
+from .card_effects import being_played, object
 from .nouns import bare_phrase, number, zone_phrase
 from .parsed import Cards, Effect
 from .text import Cursor
@@ -26,7 +26,7 @@ def gold(cur: Cursor) -> tuple[Effect, Cursor] | None:
         per, rest = phrase
     if (more := rest.take("para", "jugar")) is not None:
         phrase = bare_phrase(more)  # «para jugar Aliados Dragón de coste 4 o más»
-        if phrase is None or (only := _being_played(phrase[0], "you")) is None:
+        if phrase is None or (only := being_played(phrase[0], "you")) is None:
             return None
         rest = phrase[1]
     return Effect("gold", amount=got[0], per=per, cards=only), rest
@@ -41,9 +41,9 @@ def play(cur: Cursor, antecedent: Cards | None) -> tuple[Effect, Cursor] | None:
     (play_paying): the card is played as part of the effect, from the zone NP names."""
     if cur.peek() not in ("juega", "jugar"):
         return None
-    if (first := cur.skip().take(*_FREE)) is not None and (obj := _object(first, antecedent)) is not None:
+    if (first := cur.skip().take(*_FREE)) is not None and (obj := object(first, antecedent)) is not None:
         return Effect("play_free", cards=obj[0]), obj[1]  # «jugar sin pagar su coste el Tótem objetivo …»
-    obj = _object(cur.skip(), antecedent)
+    obj = object(cur.skip(), antecedent)
     if obj is None:
         return None
     cards, rest = obj

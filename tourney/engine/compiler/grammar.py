@@ -4,7 +4,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .parsed import Parsed
-from .sentence import NotUnderstood, parse_unit
+from .sentence import parse_unit
+from .text import NotUnderstood
 from .text import split_units, tokens
 
 

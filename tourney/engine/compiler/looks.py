@@ -9,7 +9,7 @@ from typing import Any
 
 from ..abilities.effect_value import Effect as EngineEffect
 from ..abilities.target_filter import TargetFilter
-from .lower_filters import Unsupported, _tf_fields, card_filter
+from .lower_filters import Unsupported, tf_fields, card_filter
 from .nouns import card_phrase, number
 from .parsed import Cards, Effect
 from .search import alternative
@@ -104,6 +104,6 @@ def lower_reveal(eff: Effect, common: dict[str, Any]) -> EngineEffect:
     if eff.cards is None or eff.dest is None:
         raise Unsupported("mostrar sin carta")
     flt = card_filter(replace(eff.cards, up_to=False))
-    flt = TargetFilter(**{**_tf_fields(flt), "zone": "castle", "up_to": eff.cards.up_to, "targets": False})
+    flt = TargetFilter(**{**tf_fields(flt), "zone": "castle", "up_to": eff.cards.up_to, "targets": False})
     return EngineEffect("reveal_top", subject="player", player=eff.player, amount=1, filter=flt,
                         zone=eff.dest, rest_zone="castle_top", **common)

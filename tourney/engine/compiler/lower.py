@@ -12,16 +12,16 @@ from ..abilities.model import Ability
 from ..abilities.effect_value import Effect
 from ..abilities.target_filter import TargetFilter
 from ..abilities.trigger_cost_duration import Trigger
-from .lower_effect import _Both, _effect
-from .lower_filters import _EARLIER, _NAME, _PAID, _ZONES, Unsupported, _Scope, _tf_fields, card_filter
-from .lower_frames import _PHASES, _conditions, _cost, _trigger
+from .lower_effect import Both, _effect
+from .lower_filters import EARLIER, NAME, PAID, ZONES, Unsupported, Scope, tf_fields, card_filter
+from .lower_frames import PHASES, conditions, lower_cost, trigger
 from .parsed import Cost as PCost
 from .parsed import Parsed
 
 __all__ = ["lower"]
 
 
-def _effects(p: Parsed, scope: _Scope, continuous: bool) -> tuple[Effect, ...]:
+def _effects(p: Parsed, scope: Scope, continuous: bool) -> tuple[Effect, ...]:
     out = []
     for i, eff in enumerate(p.effects):
         scope.after_then = scope.after_then or eff.then
@@ -31,7 +31,7 @@ def _effects(p: Parsed, scope: _Scope, continuous: bool) -> tuple[Effect, ...]:
                 raise Unsupported("«elige» sin efecto sobre lo elegido")
             if eff.cards.zone == "hand":  # from the hand just looked at: chosen on resolution
                 flt = card_filter(eff.cards, owner_player=eff.cards.zone_owner)
-                scope.chosen = TargetFilter(**{**_tf_fields(flt), "targets": False})
+                scope.chosen = TargetFilter(**{**tf_fields(flt), "targets": False})
                 continue
             scope.subject(eff.cards)
             continue
@@ -39,7 +39,7 @@ def _effects(p: Parsed, scope: _Scope, continuous: bool) -> tuple[Effect, ...]:
             if continuous:
                 raise Unsupported("paso condicional en una habilidad continua")
             out.append(replace(_effect(replace(eff, cond=None), scope, continuous),
-                               condition=_conditions((eff.cond,))))
+                               condition=conditions((eff.cond,))))
             continue
         try:
             out.append(_effect(eff, scope, continuous))
@@ -47,9 +47,9 @@ def _effects(p: Parsed, scope: _Scope, continuous: bool) -> tuple[Effect, ...]:
             # the one target a first step acts on («Destruye un Aliado oponente. Luego, … al del
             # Aliado Destruido»); a second target makes «el Aliado Destruido» ambiguous
             if step.subject == "target" and step.target == 0 and len(scope.targets) == 1 and \
-                    _EARLIER["target"] is None and i == 0:
-                _EARLIER["target"] = (step.kind, scope.targets[0])
-        except _Both as both:
+                    EARLIER["target"] is None and i == 0:
+                EARLIER["target"] = (step.kind, scope.targets[0])
+        except Both as both:
             if both.eff.kind == "search":
                 assert both.eff.cards is not None
                 for part in (replace(both.eff.cards, plus=()),) + both.eff.cards.plus:
@@ -70,15 +70,15 @@ def lower(p: Parsed, text: str, card_type: str, name: str = "",
           additional: tuple[PCost, ...] = ()) -> Ability:
     """``additional``: the card's additional costs read so far («Para jugar este Talismán, …»),
     what a Talismán's «la carta Desterrada» points back to."""
-    _NAME["card"], _NAME["text"] = name, text
-    _PAID["costs"] = p.costs or (additional if p.kind == "spell" else ())
-    _EARLIER["target"] = None
+    NAME["card"], NAME["text"] = name, text
+    PAID["costs"] = p.costs or (additional if p.kind == "spell" else ())
+    EARLIER["target"] = None
     try:
         return _lower(p, text, card_type)
     finally:
-        _NAME["card"] = _NAME["text"] = ""
-        _PAID["costs"] = ()
-        _EARLIER["target"] = None
+        NAME["card"] = NAME["text"] = ""
+        PAID["costs"] = ()
+        EARLIER["target"] = None
 
 
 def _lower(p: Parsed, text: str, card_type: str) -> Ability:
@@ -108,11 +108,11 @@ def _lower(p: Parsed, text: str, card_type: str) -> Ability:
     if p.kind == "permission" and p.trigger is not None:  # «… en respuesta a que tu oponente juegue un Aliado»
         if p.conditions:
             raise Unsupported("permiso en respuesta con condición")
-        return Ability("play_permission", zone="hand", response=True, trigger=_trigger(p.trigger), text=text)
+        return Ability("play_permission", zone="hand", response=True, trigger=trigger(p.trigger), text=text)
     if p.kind == "permission" and p.conditions:
         plain = _lower(Parsed("permission", param=p.param), text, card_type)
         return Ability("play_permission", zone=plain.zone, phases=plain.phases, own_turn=plain.own_turn,
-                       effects=plain.effects, condition=_conditions(p.conditions), text=text)
+                       effects=plain.effects, condition=conditions(p.conditions), text=text)
     if p.kind == "permission":
         if p.param in _PERMISSION_ZONES:
             zone, phases = _PERMISSION_ZONES[p.param]
@@ -141,23 +141,23 @@ def _lower(p: Parsed, text: str, card_type: str) -> Ability:
         if p.timing == "own_war":
             return Ability("play_restriction", phases=("war",), own_turn=True, text=text)
         if p.timing:
-            return Ability("play_restriction", phases=(_PHASES[p.timing],),
+            return Ability("play_restriction", phases=(PHASES[p.timing],),
                            own_turn=True if p.timing == "vigil" else None, text=text)
-        return Ability("play_restriction", condition=_conditions(p.conditions), text=text)
+        return Ability("play_restriction", condition=conditions(p.conditions), text=text)
     if p.kind == "add_cost":  # «Para jugar este Talismán, debes …»
-        return Ability("additional_cost", costs=tuple(_cost(c) for c in p.costs), text=text)
+        return Ability("additional_cost", costs=tuple(lower_cost(c) for c in p.costs), text=text)
     if p.kind == "alt_cost":
-        return Ability("alternative_cost", costs=tuple(_cost(c) for c in p.costs), text=text)
-    scope = _Scope(p.trigger)
+        return Ability("alternative_cost", costs=tuple(lower_cost(c) for c in p.costs), text=text)
+    scope = Scope(p.trigger)
     continuous = p.kind == "static"
     effects = _effects(p, scope, continuous)
     if any(t.count_from is not None for t in scope.targets[:-1]):
         raise Unsupported("un objetivo de cantidad variable antes de otro")  # the engine splits by count
     if continuous and any(e.filter is not None and e.filter.count_from is not None for e in effects):
         raise Unsupported("cantidad variable de cartas en una habilidad continua")
-    costs = tuple(_cost(c) for c in p.costs)
+    costs = tuple(lower_cost(c) for c in p.costs)
     response = any(e.kind in ("annul", "cancel") for e in effects)  # Anulación: «en respuesta»
-    common: dict[str, Any] = {"condition": _conditions(p.conditions), "costs": costs, "targets": tuple(scope.targets),
+    common: dict[str, Any] = {"condition": conditions(p.conditions), "costs": costs, "targets": tuple(scope.targets),
               "effects": effects, "optional": p.optional and p.kind != "activated", "per_turn": 1 if p.once_per_turn else None,
               "text": text}
     if response:
@@ -173,9 +173,9 @@ def _lower(p: Parsed, text: str, card_type: str) -> Ability:
             e.cards.zone for e in p.effects if e.kind in ("play_free", "play_paying") and e.cards is not None
             and e.cards.ref == "self" and e.cards.zone != "play"}  # «jugar este Aliado desde tu Cementerio / mano»
         if len(zones) == 1 and zones != {"play"}:
-            common["zone"] = _ZONES[zones.pop()]
+            common["zone"] = ZONES[zones.pop()]
             # the zone says it: the condition «si esta carta está en tu Cementerio» is not repeated
-            common["condition"] = _conditions(tuple(c for c in p.conditions if c.kind != "self_zone"))
+            common["condition"] = conditions(tuple(c for c in p.conditions if c.kind != "self_zone"))
         elif not zones and any(e.kind == "play_free" and e.cards is not None and e.cards.ref == "self"
                                for e in p.effects) and not (p.trigger and p.trigger.cards and
                                                             p.trigger.cards.ref == "self"):
@@ -188,7 +188,7 @@ def _lower(p: Parsed, text: str, card_type: str) -> Ability:
             common["response"] = True
         if p.trigger.whose == "every":  # «cada vez que»: every time (the engine's convention: 99)
             common["per_turn"] = 99
-        trig = _trigger(p.trigger)
+        trig = trigger(p.trigger)
         if trig.would and any(e.kind == "prevent" for e in effects):
             # «si … fuera a ser Destruido, puedes … para prevenirlo»: instead of it
             return Ability("replacement", trigger=trig, **common)
@@ -196,7 +196,7 @@ def _lower(p: Parsed, text: str, card_type: str) -> Ability:
             common["response"] = True
         return Ability("triggered", trigger=trig, **common)
     if p.kind == "activated":
-        phases = (_PHASES[p.timing],) if p.timing else ()
+        phases = (PHASES[p.timing],) if p.timing else ()
         return Ability("activated", phases=phases, own_turn=True if p.timing == "vigil" else None,
                        **common)
     if p.kind == "static" and len(effects) == 1 and effects[0].kind == "gain_keyword" and \

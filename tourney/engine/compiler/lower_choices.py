@@ -6,11 +6,11 @@ from typing import Any
 
 from ..abilities.effect_value import Effect
 from ..abilities.target_filter import TargetFilter
-from .lower_filters import Unsupported, _tf_fields, card_filter
+from .lower_filters import Unsupported, tf_fields, card_filter
 from .parsed import Effect as PEffect
 
 
-def _each_chooses(eff: PEffect, kind: str, common: dict[str, Any]) -> Effect:
+def each_chooses(eff: PEffect, kind: str, common: dict[str, Any]) -> Effect:
     """«Cada jugador Destierra un Aliado que controle / una carta de su Cementerio»: each player
     chooses that many of their own cards, without targeting (the filter's «you» is each player)."""
     cards = eff.cards
@@ -24,5 +24,5 @@ def _each_chooses(eff: PEffect, kind: str, common: dict[str, Any]) -> Effect:
     else:
         raise Unsupported("cada jugador elige cartas de dueño incierto")
     flt = card_filter(own, owner_player="you")
-    return Effect(kind, subject="chosen", player="each", filter=TargetFilter(**{**_tf_fields(flt), "targets": False}),
+    return Effect(kind, subject="chosen", player="each", filter=TargetFilter(**{**tf_fields(flt), "targets": False}),
                   **common)

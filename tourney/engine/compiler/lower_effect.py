@@ -9,19 +9,19 @@ from ..abilities.trigger_cost_duration import Cost
 from ..abilities.effect_value import Effect
 from ..abilities.target_filter import TargetFilter
 from .looks import lower_reveal
-from .lower_choices import _each_chooses
+from .lower_choices import each_chooses
 from .lower_filters import (
-    _PAID,
+    PAID,
     Unsupported,
-    _count,
-    _fields,
-    _Scope,
-    _tf_fields,
+    count,
+    card_fields,
+    Scope,
+    tf_fields,
     amount_source,
     card_filter,
     paid_card,
 )
-from .lower_frames import _duration
+from .lower_frames import duration
 from .parsed import Amount, Cards
 from .parsed import Effect as PEffect
 from .statics import KINDS as STATIC_KINDS
@@ -39,7 +39,7 @@ _MOVES = {"destroy": "destroy", "banish": "banish", "annul": "annul", "return": 
 _PUT = {"castle_top": "to_castle_top", "castle_bottom": "to_castle_bottom"}
 
 
-def _effect(eff: PEffect, scope: _Scope, continuous: bool) -> Effect:
+def _effect(eff: PEffect, scope: Scope, continuous: bool) -> Effect:
     common: dict[str, Any] = {"then": eff.then, "optional": eff.optional}
     if eff.unless is not None:  # «a menos que tu oponente pague 2 Oros»: paid by the affected player
         # the model's payer is the affected player: only the same as «tu oponente» when the cards
@@ -79,23 +79,23 @@ def _effect(eff: PEffect, scope: _Scope, continuous: bool) -> Effect:
                       target=target, **common)
     if eff.kind in ("draw", "mill"):
         return Effect(eff.kind, subject="player", player=eff.player, amount=eff.amount,
-                      **_count(eff.per, eff.player), **common)
+                      **count(eff.per, eff.player), **common)
     if eff.kind == "discard" and eff.cards is not None and eff.cards.zone == "hand" and \
             not eff.cards.types and eff.cards.count is not None and eff.cards.ref is None and \
             eff.cards.count_rel is None and not eff.cards.up_to:
         return Effect("discard", subject="player", player=eff.player, amount=eff.cards.count,
-                      random=eff.cards.random, **_count(eff.per, eff.player), **common)
+                      random=eff.cards.random, **count(eff.per, eff.player), **common)
     if eff.kind == "discard" and eff.cards is not None and eff.cards.zone == "hand" and eff.cards.count is None \
             and eff.cards.ref is None and eff.cards.zone_owner in ("you", "opponent"):
         # «Descarta todos los Talismanes de ahí» (the hand shown): every such card of that hand
         flt = card_filter(eff.cards)
         return Effect("discard", subject="each", player=eff.cards.zone_owner,
-                      filter=TargetFilter(**{**_tf_fields(flt), "count": 1, "targets": False}), **common)
+                      filter=TargetFilter(**{**tf_fields(flt), "count": 1, "targets": False}), **common)
     if eff.kind == "cannot_play":  # «no se pueden jugar Talismanes»
         assert eff.cards is not None
-        flt = TargetFilter(**{**_tf_fields(card_filter(replace(eff.cards, count=1))), "targets": False})
+        flt = TargetFilter(**{**tf_fields(card_filter(replace(eff.cards, count=1))), "targets": False})
         return Effect("cannot_play", subject="each", filter=flt, player=eff.player if eff.player != "each" else "any",
-                      duration=_duration(eff, continuous), **common)
+                      duration=duration(eff, continuous), **common)
     if eff.kind == "look_hand":
         return Effect("look", subject="player", player=eff.player, zone="hand", **common)
     if eff.kind == "discard" and eff.cards is not None and eff.cards.ref == "that" and \
@@ -117,7 +117,7 @@ def _effect(eff: PEffect, scope: _Scope, continuous: bool) -> Effect:
     if eff.kind == "dig":  # look at the top N, take some, the rest go to ``rest_zone``
         assert eff.cards is not None
         flt = card_filter(replace(eff.cards, zone="castle", zone_owner=None))  # what may be taken
-        flt = TargetFilter(**{**_tf_fields(flt), "targets": False})
+        flt = TargetFilter(**{**tf_fields(flt), "targets": False})
         return Effect("dig", subject="player", player="you", amount=eff.amount, filter=flt, zone="hand",
                       rest_zone=eff.rest_zone, **common)
     if eff.kind == "banish_top":
@@ -128,28 +128,28 @@ def _effect(eff: PEffect, scope: _Scope, continuous: bool) -> Effect:
     if eff.kind == "gold" and eff.cards is not None:  # «genera un Oro para jugar Talismanes»
         if eff.per is not None:
             raise Unsupported("Oros «por cada» sólo para jugar algunas cartas")
-        only = TargetFilter(**{**_tf_fields(card_filter(replace(eff.cards, count=1))), "targets": False})
+        only = TargetFilter(**{**tf_fields(card_filter(replace(eff.cards, count=1))), "targets": False})
         return Effect("virtual_gold", subject="player", player="you", amount=eff.amount, filter=only,
                       **common)
     if eff.kind == "gold":
         return Effect("virtual_gold", subject="player", player="you", amount=eff.amount,
-                      **_count(eff.per, "you"), **common)
+                      **count(eff.per, "you"), **common)
     if eff.kind == "cost_change" and eff.cards is not None and eff.cards.ref == "self":
-        return Effect("cost_change", subject="self", amount=eff.amount, **_count(eff.per, "you"))
+        return Effect("cost_change", subject="self", amount=eff.amount, **count(eff.per, "you"))
     if eff.kind == "cost_change" and eff.cards is not None and eff.cards.count is None and \
             eff.cards.ref is None and continuous and eff.per is None:
         # «te cuesta un Oro menos jugar Tótems»: every such card in your hand, while this applies
         flt = card_filter(eff.cards)
-        return Effect("cost_change", subject="each", filter=TargetFilter(**{**_tf_fields(flt), "targets": False}),
+        return Effect("cost_change", subject="each", filter=TargetFilter(**{**tf_fields(flt), "targets": False}),
                       amount=eff.amount)
     if eff.kind == "cost_change" and eff.cards is not None and eff.cards.count is None and \
             eff.cards.ref is None and not continuous and eff.until == "end" and eff.per is None:
         # «el coste de las Armas se reduce en 1 Oro hasta la Fase Final»: those played this turn
         flt = card_filter(eff.cards)
-        return Effect("cost_change", subject="each", filter=TargetFilter(**{**_tf_fields(flt), "targets": False}),
-                      amount=eff.amount, duration=_duration(eff, continuous), **common)
+        return Effect("cost_change", subject="each", filter=TargetFilter(**{**tf_fields(flt), "targets": False}),
+                      amount=eff.amount, duration=duration(eff, continuous), **common)
     if eff.kind == "search" and eff.cards is not None and eff.cards.plus:
-        raise _Both(eff)  # «un Aliado y un Talismán»: one search step per card (see ``_effects``)
+        raise Both(eff)  # «un Aliado y un Talismán»: one search step per card (see ``_effects``)
     if eff.kind == "search":
         zones = (eff.cards.zone,) + eff.cards.also_zones if eff.cards is not None else ()
         if eff.cards is None or "castle" not in zones or eff.cards.count is None:
@@ -157,7 +157,7 @@ def _effect(eff: PEffect, scope: _Scope, continuous: bool) -> Effect:
         owner = eff.cards.zone_owner if eff.cards.zone_owner != "owner" else eff.player
         if eff.cards.zone_owner is None:
             owner = "any"  # «en un Mazo Castillo»
-        flt = card_filter(Cards(**{**_fields(eff.cards), "zone_owner": None, "zone": "castle",
+        flt = card_filter(Cards(**{**card_fields(eff.cards), "zone_owner": None, "zone": "castle",
                                    "also_zones": tuple(z for z in zones if z != "castle")}))
         assert eff.dest is not None  # the grammar always says where the found card goes
         dest = {"hand": "hand", "exile": "exile", "castle_top": "castle_top",
@@ -175,7 +175,7 @@ def _effect(eff: PEffect, scope: _Scope, continuous: bool) -> Effect:
     if eff.kind == "cancel_attack":
         return Effect("cancel_attack", subject="attackers", **common)
     if eff.kind in ("race_becomes", "protection") and "+" in (eff.keyword or ""):
-        raise _Both(eff)
+        raise Both(eff)
     if eff.kind == "protection":
         sources = None
         if eff.per is not None:
@@ -194,15 +194,15 @@ def _effect(eff: PEffect, scope: _Scope, continuous: bool) -> Effect:
         if eff.until != "end" or continuous:
             raise Unsupported("conversión sin «hasta la Fase Final»")
         assert eff.cards is not None
-        return Effect("become_ally", amount=eff.amount, keyword=eff.keyword, duration=_duration(eff, False),
-                      **scope.subject(eff.cards), **_count(eff.per, "you"), **common)
+        return Effect("become_ally", amount=eff.amount, keyword=eff.keyword, duration=duration(eff, False),
+                      **scope.subject(eff.cards), **count(eff.per, "you"), **common)
     kind = _MOVES.get(eff.kind) if eff.kind != "put" else _PUT.get(eff.dest or "")
     if kind is None or eff.cards is None:
         raise Unsupported(f"efecto «{eff.kind}» sin equivalente en el motor")
     if eff.player != "you" and kind not in ("discard", "banish", "shuffle_into_castle"):
         raise Unsupported("efecto de otro jugador")
     if eff.player == "each":
-        return _each_chooses(eff, kind, common)
+        return each_chooses(eff, kind, common)
     if eff.player != "you":
         raise Unsupported("otro jugador elige qué cartas")
     cards = eff.cards
@@ -213,7 +213,7 @@ def _effect(eff: PEffect, scope: _Scope, continuous: bool) -> Effect:
     fields = scope.subject(cards, eff.player)
     extra: dict[str, Any] = {}
     if eff.per is not None:
-        counted = _count(eff.per, "you")
+        counted = count(eff.per, "you")
         if eff.per.other and not eff.per.copy_of_self and fields["subject"] != "self":
             raise Unsupported("«por cada otro …»: ¿otro que cuál?")
         if fields["subject"] == "each":  # «Los Aliados … ganan 1 por cada …»: count apart
@@ -241,20 +241,20 @@ def _effect(eff: PEffect, scope: _Scope, continuous: bool) -> Effect:
         extra.update(amount=eff.amount, counter=eff.counter)
     if kind == "discard":
         raise Unsupported("Descartar una carta concreta")
-    return Effect(kind, duration=_duration(eff, continuous and kind in _LASTING), **fields, **extra,
+    return Effect(kind, duration=duration(eff, continuous and kind in _LASTING), **fields, **extra,
                   **common)
 
 
-def _fires_for(scope: _Scope, noun: str) -> bool:
+def _fires_for(scope: Scope, noun: str) -> bool:
     """«ese Aliado» names the card that fired the trigger: a card of that type (and no card was
     paid as a cost, which «ese» could name too)."""
     trig = scope.trigger
-    paid = [c for c in _PAID["costs"] if c.kind not in ("gold", "mill", "counters")]
+    paid = [c for c in PAID["costs"] if c.kind not in ("gold", "mill", "counters")]
     return bool(noun) and not paid and trig is not None and trig.cards is not None and \
         trig.cards.ref is None and trig.cards.types == (noun,)
 
 
-def _cost_of_that(word: str, scope: _Scope) -> tuple[str, int]:
+def _cost_of_that(word: str, scope: Scope) -> tuple[str, int]:
     """«tantas cartas como coste tenga ese Talismán»: the ability's target named just before,
     or else the one card paid as its cost (``amount_source``)."""
     kind = word.partition(":")[2]
@@ -269,7 +269,7 @@ def _cost_of_that(word: str, scope: _Scope) -> tuple[str, int]:
     raise Unsupported("«ese …» sin antecedente claro")
 
 
-class _Both(Exception):
+class Both(Exception):
     """ "se consideran de ambas Razas": one race_becomes effect per race (see ``_effects``)."""
 
     def __init__(self, eff: PEffect):

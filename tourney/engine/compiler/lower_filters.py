@@ -15,7 +15,7 @@ class Unsupported(Exception):
     pass
 
 
-_ZONES = {"attack": "attack", "defense": "defense", "support": "support", "play": "in_play", "hand": "hand", "graveyard": "graveyard", "castle": "castle",
+ZONES = {"attack": "attack", "defense": "defense", "support": "support", "play": "in_play", "hand": "hand", "graveyard": "graveyard", "castle": "castle",
           "exile": "exile", "reserve": "reserve", "paid": "paid", "being_played": "being_played"}
 
 
@@ -68,22 +68,22 @@ def card_filter(cards: Cards, *, owner_player: str | None = None) -> TargetFilte
         kwargs["any_of"] = (TargetFilter(attribute=attribute, targets=False),
                             TargetFilter(races=either_races, targets=False))
     if cards.targeting is not None:  # «un Talismán que haga objetivo a un Aliado que controles»
-        kwargs["targeting"] = TargetFilter(**{**_tf_fields(card_filter(cards.targeting)), "targets": False})
+        kwargs["targeting"] = TargetFilter(**{**tf_fields(card_filter(cards.targeting)), "targets": False})
     if cards.not_attribute is not None:
         kwargs["not_attribute"] = cards.not_attribute
     if cards.played_free is not None or cards.played_from_hand is not None:
         if cards.zone not in ("play", "being_played"):
             raise Unsupported("cómo se jugó una carta que no se está jugando")
         kwargs.update(played_free=cards.played_free, played_from_hand=cards.played_from_hand)
-    names: tuple[str, ...] = (_NAME["card"],) if cards.copy_of_self else ()
-    if cards.copy_of_self and not _NAME["card"]:
+    names: tuple[str, ...] = (NAME["card"],) if cards.copy_of_self else ()
+    if cards.copy_of_self and not NAME["card"]:
         raise Unsupported("copia de esta carta sin nombre")
     if cards.names:
         names += tuple(spelled(n) for n in cards.names)
     if cards.any_of:  # «un Aliado Guardián o de Raza Héroe»: each alternative on its own, here
         if "any_of" in kwargs:
             raise Unsupported("dos alternativas en un filtro")
-        kwargs["any_of"] = tuple(TargetFilter(**{**_tf_fields(card_filter(replace(c, count=1))), "targets": False})
+        kwargs["any_of"] = tuple(TargetFilter(**{**tf_fields(card_filter(replace(c, count=1))), "targets": False})
                                  for c in cards.any_of)
     if cards.cost_rel is not None or cards.strength_rel is not None:
         kwargs.update(_relations(cards))
@@ -104,13 +104,13 @@ def card_filter(cards: Cards, *, owner_player: str | None = None) -> TargetFilte
                         no_counter=cards.no_counter,
                         not_races=cards.not_races, owned=cards.owned,
                         attribute=cards.attribute, with_ability=cards.with_ability,
-                        zone=_ZONES[cards.zone], other=cards.other,
+                        zone=ZONES[cards.zone], other=cards.other,
                         count=cards.count if cards.count is not None else 1, up_to=cards.up_to,
-                        same_zone=same_zone, also_zones=tuple(_ZONES[z] for z in cards.also_zones),
+                        same_zone=same_zone, also_zones=tuple(ZONES[z] for z in cards.also_zones),
                         **kwargs)
 
 
-class _Scope:
+class Scope:
     """Targets of one ability, in order; anaphora ("ese Aliado", "lo") point back."""
 
     def __init__(self, trigger: PTrigger | None):
@@ -165,33 +165,33 @@ class _Scope:
             # a card of a hand (a hidden zone) is chosen when the effect resolves, not targeted
             flt = card_filter(cards, owner_player=player)
             self.last = ("chosen", -1)
-            return {"subject": "chosen", "filter": TargetFilter(**{**_tf_fields(flt), "targets": False})}
+            return {"subject": "chosen", "filter": TargetFilter(**{**tf_fields(flt), "targets": False})}
         if self.after_then and not cards.target:
             flt = card_filter(cards, owner_player=player)
             self.last = ("chosen", -1)
-            return {"subject": "chosen", "filter": TargetFilter(**{**_tf_fields(flt), "targets": False})}
+            return {"subject": "chosen", "filter": TargetFilter(**{**tf_fields(flt), "targets": False})}
         self.targets.append(card_filter(cards, owner_player=player))
         self.last = ("target", len(self.targets) - 1)
         return {"subject": "target", "target": len(self.targets) - 1}
 
 
-def _count(per: Cards | None, player: str) -> dict:
+def count(per: Cards | None, player: str) -> dict:
     """ "por cada Aliado de Raza Dragón que controles": amount × that count."""
     if per is None:
         return {}
     flt = card_filter(replace(per, count=1), owner_player=player)
-    return {"amount_from": "count", "filter": TargetFilter(**{**_tf_fields(flt), "targets": False})}
+    return {"amount_from": "count", "filter": TargetFilter(**{**tf_fields(flt), "targets": False})}
 
 
-def _fields(cards: Cards) -> dict:
+def card_fields(cards: Cards) -> dict:
     return {name: getattr(cards, name) for name in cards.__slots__}
 
 
-def _tf_fields(flt: TargetFilter) -> dict:
+def tf_fields(flt: TargetFilter) -> dict:
     return {name: getattr(flt, name) for name in flt.__slots__}
 
 
-_NAME = {"card": "", "text": ""}  # the card being lowered («una copia de esta carta») and its sentence
+NAME = {"card": "", "text": ""}  # the card being lowered («una copia de esta carta») and its sentence
 
 
 def spelled(folded: str) -> str:
@@ -200,16 +200,16 @@ def spelled(folded: str) -> str:
     from .text import fold
 
     want = folded.split()
-    words = [w.strip(".,;:()«»\"'") for w in _NAME["text"].split()]
+    words = [w.strip(".,;:()«»\"'") for w in NAME["text"].split()]
     for i in range(len(words) - len(want) + 1):
         window = words[i:i + len(want)]
         if [fold(w) for w in window] == want and window[0][:1].isupper():
             return " ".join(window)
     raise Unsupported(f"«{folded}» no está escrito como el nombre de una carta")
-_PAID: dict[str, tuple[PCost, ...]] = {"costs": ()}  # the costs of the ability being lowered
+PAID: dict[str, tuple[PCost, ...]] = {"costs": ()}  # the costs of the ability being lowered
 # the ability's first step on its one target so far: (step kind, filter), for «Luego, … de coste
 # igual o menor al del Aliado Destruido» when no card was paid as a cost (see ``amount_source``)
-_EARLIER: dict[str, tuple[str, TargetFilter] | None] = {"target": None}
+EARLIER: dict[str, tuple[str, TargetFilter] | None] = {"target": None}
 _EARLIER_VERBS = {"destroy": "destroy", "banish": "banish", "shuffle": "shuffle_into_castle",
                   "discard": "discard"}
 
@@ -250,13 +250,13 @@ def amount_source(amt: Amount) -> tuple[str, TargetFilter | None]:
     if amt.source in ("count", "entered_this_turn"):
         assert amt.cards is not None  # the grammar always says what is counted
         flt = card_filter(replace(amt.cards, count=1))
-        return amt.source, TargetFilter(**{**_tf_fields(flt), "targets": False})
+        return amt.source, TargetFilter(**{**tf_fields(flt), "targets": False})
     if amt.source in ("hand_size", "strength_of_self", "strength_of_bearer"):
         return amt.source, None
     if amt.source == "of_ref" and paid_card(amt) is not None:
         return ("cost_of_paid" if amt.stat == "cost" else "strength_of_paid"), None
-    if amt.source == "of_ref" and not [c for c in _PAID["costs"] if c.kind not in ("gold", "mill", "counters")] \
-            and (earlier := _EARLIER["target"]) is not None:
+    if amt.source == "of_ref" and not [c for c in PAID["costs"] if c.kind not in ("gold", "mill", "counters")] \
+            and (earlier := EARLIER["target"]) is not None:
         # «Destruye un Aliado oponente. Luego, … de coste igual o menor al del Aliado Destruido»:
         # the ability's one target, acted on by the step before (read as the line resolves)
         kind, flt = earlier
@@ -274,7 +274,7 @@ _PAID_VERBS = {"discard": ("discard",), "banish": ("banish",), "destroy": ("dest
 def paid_card(amt: Amount) -> PCost | None:
     """The one card cost of the ability that «la carta Descartada» / «esa carta» / an elided
     «de coste igual o menor» points back to (None: there is not exactly one that fits)."""
-    card_costs = [c for c in _PAID["costs"] if c.kind not in ("gold", "mill", "counters")]
+    card_costs = [c for c in PAID["costs"] if c.kind not in ("gold", "mill", "counters")]
     if len(card_costs) != 1:
         return None
     cost = card_costs[0]

@@ -9,9 +9,9 @@ from ..abilities.condition import Condition
 from ..abilities.trigger_cost_duration import Cost, Duration, Trigger
 from ..abilities.target_filter import TargetFilter
 from .lower_filters import (
-    _ZONES,
+    ZONES,
     Unsupported,
-    _tf_fields,
+    tf_fields,
     card_filter,
 )
 from .parsed import Cards
@@ -20,7 +20,7 @@ from .parsed import Cost as PCost
 from .parsed import Effect as PEffect
 from .parsed import Trigger as PTrigger
 
-_PHASES = {"agrupacion": "regroup", "vigilia": "vigil", "final": "final", "batalla": "battle",
+PHASES = {"agrupacion": "regroup", "vigilia": "vigil", "final": "final", "batalla": "battle",
            "robar": "draw", "vigil": "vigil", "war": "war"}
 
 
@@ -31,7 +31,7 @@ _EVENTS = {"combat_damage": "combat_damage", "enters": "enters_play", "leaves": 
            "shuffled": "shuffled", "to_paid": "to_paid", "discarded": "discarded", "paid_with": "paid_with", "control_gained": "control_changed"}
 
 
-def _duration(eff: PEffect, continuous: bool) -> Duration:
+def duration(eff: PEffect, continuous: bool) -> Duration:
     """A continuous ability's effects last as long as the ability applies (no duration of
     their own, as in the engine's hand-written files)."""
     if eff.until == "end":
@@ -56,11 +56,11 @@ def _condition(cond: PCondition) -> Condition:
     if cond.kind == "control":  # the grammar always gives the cards and how many
         assert cond.cards is not None and cond.n is not None
         flt = card_filter(cond.cards)
-        flt = TargetFilter(**{**_tf_fields(flt), "controller": "you", "count": 1, "targets": False})
+        flt = TargetFilter(**{**tf_fields(flt), "controller": "you", "count": 1, "targets": False})
         return Condition("controls", filter=flt, count=cond.n)
     if cond.kind == "more_than":  # «si controlas más Aliados que tu oponente» (zone: who has more)
         assert cond.cards is not None
-        flt = TargetFilter(**{**_tf_fields(card_filter(cond.cards)), "count": 1, "targets": False})
+        flt = TargetFilter(**{**tf_fields(card_filter(cond.cards)), "count": 1, "targets": False})
         return Condition("controls_more", filter=flt, player=cond.zone or "you")
     if cond.kind == "bearer_not_race":  # «mientras el Aliado portador no sea de Raza Samurái»
         return Condition("not", of=(Condition("bearer_is", filter=TargetFilter(
@@ -69,25 +69,25 @@ def _condition(cond: PCondition) -> Condition:
         return Condition("unblocked", subject="bearer")
     if cond.kind == "opp_control":  # «si tu oponente controla 3 o más Oros»
         assert cond.cards is not None and cond.n is not None
-        flt = TargetFilter(**{**_tf_fields(card_filter(cond.cards)), "count": 1, "targets": False})
+        flt = TargetFilter(**{**tf_fields(card_filter(cond.cards)), "count": 1, "targets": False})
         return Condition("opponent_controls", filter=flt, count=cond.n)
     if cond.kind == "control_at_most":  # «controlas N o menos Oros»: not N+1 or more
         assert cond.cards is not None and cond.n is not None
         return Condition("not", of=(_condition(replace(cond, kind="control", n=cond.n + 1)),))
     if cond.kind == "bearer_is":  # «si el Aliado portador tiene Fuerza 2 o menos»
         assert cond.cards is not None
-        return Condition("bearer_is", filter=TargetFilter(**{**_tf_fields(card_filter(cond.cards)),
+        return Condition("bearer_is", filter=TargetFilter(**{**tf_fields(card_filter(cond.cards)),
                                                              "targets": False}))
     if cond.kind == "self_counters":  # «si este Aliado tiene 2 o más contadores de Alimento»
         assert cond.n is not None and cond.zone is not None
         return Condition("has_counters", count=cond.n, counter=cond.zone)
     if cond.kind == "opponent_control":  # «si tu oponente controla uno o más Tótems o Armas»
         assert cond.cards is not None and cond.n is not None
-        flt = TargetFilter(**{**_tf_fields(card_filter(replace(cond.cards, count=1))), "targets": False})
+        flt = TargetFilter(**{**tf_fields(card_filter(replace(cond.cards, count=1))), "targets": False})
         return Condition("opponent_controls", filter=flt, count=cond.n)
     if cond.kind == "self_zone":
         assert cond.zone is not None
-        return Condition("in_zone", zone=_ZONES[cond.zone])
+        return Condition("in_zone", zone=ZONES[cond.zone])
     if cond.kind == "self_bearing":
         return Condition("bears_weapon")
     if cond.kind == "dealt_damage":
@@ -98,17 +98,17 @@ def _condition(cond: PCondition) -> Condition:
     if cond.kind == "entered":
         assert cond.cards is not None and cond.n is not None
         flt = card_filter(replace(cond.cards, count=1))
-        flt = TargetFilter(**{**_tf_fields(flt), "controller": "you", "targets": False})
+        flt = TargetFilter(**{**tf_fields(flt), "controller": "you", "targets": False})
         return Condition("entered_this_turn", count=cond.n, filter=flt)
     if cond.kind == "self_blocked":
         return Condition("blocked")  # «si este Aliado fue bloqueado este turno»
     if cond.kind == "paid_cost":
         return Condition("paid_cost")
     if cond.kind == "played_from":
-        return Condition("played_from", zone=_ZONES[cond.zone or "hand"])
+        return Condition("played_from", zone=ZONES[cond.zone or "hand"])
     if cond.kind in ("happened", "not_happened"):  # «si un Aliado oponente fue Destruido este turno»,
         assert cond.cards is not None  # «si jugaste un Talismán …», «si este Aliado no fue declarado atacante …»
-        seen = None if cond.cards.ref == "self" else TargetFilter(**{**_tf_fields(card_filter(cond.cards)),
+        seen = None if cond.cards.ref == "self" else TargetFilter(**{**tf_fields(card_filter(cond.cards)),
                                                                        "targets": False})
         player = "you" if cond.phase == "played" else "any"
         happened = Condition("happened_this_turn", event=cond.phase, filter=seen, player=player)
@@ -116,17 +116,17 @@ def _condition(cond: PCondition) -> Condition:
     if cond.kind == "zone_count":
         assert cond.cards is not None and cond.n is not None
         flt = card_filter(replace(cond.cards, zone="play", zone_owner=None, count=1))
-        flt = TargetFilter(**{**_tf_fields(flt), "targets": False})
-        return Condition("zone_count", filter=flt, count=cond.n, zone=_ZONES[cond.cards.zone], player="you")
+        flt = TargetFilter(**{**tf_fields(flt), "targets": False})
+        return Condition("zone_count", filter=flt, count=cond.n, zone=ZONES[cond.cards.zone], player="you")
     if cond.kind == "zone_empty":
         assert cond.cards is not None
         flt = card_filter(replace(cond.cards, zone="play", zone_owner=None, count=1))
-        flt = TargetFilter(**{**_tf_fields(flt), "targets": False})
-        return Condition("zone_empty", filter=flt, zone=_ZONES[cond.cards.zone], player="you")
+        flt = TargetFilter(**{**tf_fields(flt), "targets": False})
+        return Condition("zone_empty", filter=flt, zone=ZONES[cond.cards.zone], player="you")
     raise Unsupported(f"condición «{cond.kind}»")
 
 
-def _conditions(conds: tuple[PCondition, ...]) -> Condition | None:
+def conditions(conds: tuple[PCondition, ...]) -> Condition | None:
     if not conds:
         return None
     if len(conds) == 1:
@@ -134,7 +134,7 @@ def _conditions(conds: tuple[PCondition, ...]) -> Condition | None:
     return Condition("all_of", of=tuple(_condition(c) for c in conds))
 
 
-def _cost(cost: PCost) -> Cost:
+def lower_cost(cost: PCost) -> Cost:
     if cost.kind in ("gold", "mill"):
         assert cost.amount is not None  # the grammar always reads how many
         return Cost(cost.kind, amount=cost.amount)
@@ -143,7 +143,7 @@ def _cost(cost: PCost) -> Cost:
         return Cost("remove_counters", amount=cost.amount, counter=cost.cards.zone)
     if cost.kind in ("counters_own", "all_counters_own"):  # «… de un Aliado que controles»
         assert cost.cards is not None and cost.counter is not None
-        flt = TargetFilter(**{**_tf_fields(card_filter(cost.cards)), "count": 1, "targets": False})
+        flt = TargetFilter(**{**tf_fields(card_filter(cost.cards)), "count": 1, "targets": False})
         if cost.kind == "counters_own":
             assert cost.amount is not None
             return Cost("remove_counters_own", amount=cost.amount, filter=flt, counter=cost.counter)
@@ -166,7 +166,7 @@ def _cost(cost: PCost) -> Cost:
     if cost.kind == "banish" and cards.position == "top" and cards.zone == "castle" and cards.zone_owner == "you" \
             and cards == Cards(count=cards.count, position="top", zone="castle", zone_owner="you"):
         return Cost("banish_castle_top", amount=cards.count)  # «Desterrar la primera carta de tu Mazo Castillo»
-    flt = TargetFilter(**{**_tf_fields(card_filter(cards)), "count": 1, "targets": False})
+    flt = TargetFilter(**{**tf_fields(card_filter(cards)), "count": 1, "targets": False})
     if cost.kind == "banish" and cards.zone == "graveyard" and cards.zone_owner == "you":
         return Cost("banish_from_graveyard", amount=cards.count, filter=flt)
     if cost.kind == "banish" and cards.zone == "play" and cards.controller == "you":
@@ -186,7 +186,7 @@ def _cost(cost: PCost) -> Cost:
     raise Unsupported(f"coste «{cost.kind}» sin equivalente en el motor")
 
 
-def _trigger(t: PTrigger) -> Trigger:
+def trigger(t: PTrigger) -> Trigger:
     out = _trigger_of(t)
     if out.card is not None and (out.card.blocking is not None or out.card.blocked is not None) and \
             out.event not in ("attackers_declared",):
@@ -206,7 +206,7 @@ def _trigger_of(t: PTrigger) -> Trigger:
         assert t.phase is not None  # the grammar reads a phase with these events
         player = {"you": "you", "opponent": "opponent", None: "any"}[t.whose]
         return Trigger("phase_begins" if t.event == "phase_start" else "phase_ends",
-                       phase=_PHASES[t.phase], player=player)
+                       phase=PHASES[t.phase], player=player)
     if t.phase not in (None, "response"):
         raise Unsupported("disparo con fase")
     if t.event == "attackers":  # «Cuando dos o más Aliados oponentes sean declarados atacantes»
@@ -225,7 +225,7 @@ def _trigger_of(t: PTrigger) -> Trigger:
     if t.event in ("counter_placed", "fed"):  # «sea Alimentado»: an Alimento counter is put on it (10.3)
         if t.also or t.cards is None or t.cards.ref is not None:
             raise Unsupported("disparo de contadores con otro evento o sobre una referencia")
-        flt = TargetFilter(**{**_tf_fields(card_filter(t.cards)), "targets": False, "count": 1})
+        flt = TargetFilter(**{**tf_fields(card_filter(t.cards)), "targets": False, "count": 1})
         return Trigger("counter_placed", card=flt, player=t.player or "any",
                        counter="Alimento" if t.event == "fed" else t.counter)
     would = t.event.startswith("would_")
@@ -238,12 +238,12 @@ def _trigger_of(t: PTrigger) -> Trigger:
             raise Unsupported(f"disparo «{t.event} o {other}» sin equivalente en el motor")
         more.append(_EVENTS[other.removeprefix("would_")])
     player = t.player or "any"
-    extra: dict[str, Any] = {"would": would, "from_zone": _ZONES[t.from_zone] if t.from_zone else None,
+    extra: dict[str, Any] = {"would": would, "from_zone": ZONES[t.from_zone] if t.from_zone else None,
                              "events": tuple(more)}
     if t.together is not None:  # «declarado atacante con otros 2 o más Aliados de Raza Bárbaro»
         n, others = t.together
         flt = card_filter(replace(others, count=1, controller="you", attacking=True, other=True))
-        extra["condition"] = Condition("controls", filter=TargetFilter(**{**_tf_fields(flt), "targets": False}),
+        extra["condition"] = Condition("controls", filter=TargetFilter(**{**tf_fields(flt), "targets": False}),
                                        count=n)
     if t.cards.ref == "self":
         return Trigger(event, self_only=True, player=player, **extra)
@@ -251,7 +251,7 @@ def _trigger_of(t: PTrigger) -> Trigger:
         return Trigger(event, bearer=True, player=player, **extra)
     if t.cards.ref is not None:
         raise Unsupported("disparo sobre una referencia")
-    flt = TargetFilter(**{**_tf_fields(card_filter(t.cards)), "targets": False, "count": 1})
+    flt = TargetFilter(**{**tf_fields(card_filter(t.cards)), "targets": False, "count": 1})
     if flt.played_free is not None or flt.played_from_hand is not None or flt.targeting is not None:
         raise Unsupported("disparo según cómo se jugó la carta")  # known only once its window opens
     if t.whose in ("opponent_turn", "your_turn"):  # «… en un turno oponente», «… en tu turno»

@@ -4,22 +4,24 @@ noun («Aliados Dragón»), «que no sea Luz / Oscuridad [ni Oro]», «que haga 
 jugado desde la mano de su dueño» (how a card being played is played)."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
+from .noun_words import ATTRIBUTES, NOUNS, RACES
 from .parsed import Cards
 from .text import Cursor
+
+# a noun phrase reader (``nouns.card_phrase``): «que haga objetivo a NP» holds another phrase
+Phrase = Callable[[Cursor], "tuple[Cards, Cursor] | None"]
 
 
 _FIRST = frozenset({"que", "jugada", "jugado", "jugadas", "jugados"})
 
 
-def other_modifier(cards: Cards, cur: Cursor) -> tuple[Cards, Cursor] | None:
+def other_modifier(cards: Cards, cur: Cursor, card_phrase: Phrase) -> tuple[Cards, Cursor] | None:
     word = cur.peek()
-    if word not in _FIRST and (cards.races or word not in _races()):
+    if word not in _FIRST and (cards.races or word not in RACES):
         return None  # the hot path: most words end the phrase here
-    from .noun_words import ATTRIBUTES, NOUNS, RACES
-    from .nouns import card_phrase
-
     if word in RACES and not cards.races:  # «Aliados Dragón de coste 4 o más»
         return replace(cards, races=(RACES[word],)), cur.skip()
     if (after := cur.take_any("que no sea", "que no sean")) is not None and after.peek() in ATTRIBUTES \
@@ -43,9 +45,3 @@ def other_modifier(cards: Cards, cur: Cursor) -> tuple[Cards, Cursor] | None:
             return None
         return replace(cards, targeting=inner), rest
     return None
-
-
-def _races() -> dict[str, str]:
-    from .noun_words import RACES
-
-    return RACES

@@ -25,7 +25,7 @@ KEYWORD_ADJ = {
     "espectral": "Espectral", "espectrales": "Espectral", "errante": "Errante", "errantes": "Errante",
     "ilusion": "Ilusión",
 }
-_ZONES = (
+ZONES = (
     ("tu cementerio", "graveyard", "you"), ("su cementerio", "graveyard", "owner"),
     ("el cementerio oponente", "graveyard", "opponent"), ("un cementerio", "graveyard", "one"),
     ("cualquier cementerio", "graveyard", None), ("los cementerios", "graveyard", None),
@@ -45,10 +45,10 @@ _ZONES = (
     ("su linea de defensa", "defense", "owner"), ("la linea de defensa", "defense", None),
     ("las lineas de defensa", "defense", None), ("las lineas de ataque", "attack", None),
 )
-_NUMBER_WORDS = {"un": 1, "una": 1, "uno": 1}
+NUMBER_WORDS = {"un": 1, "una": 1, "uno": 1}
 
 COUNTER_NAMES = {"alimento": "Alimento", "honor": "Honor", "tiempo": "Tiempo", "tesoro": "Tesoro"}
-_FED = ("alimentado", "alimentados", "alimentada", "alimentadas")
+FED = ("alimentado", "alimentados", "alimentada", "alimentadas")
 
-_REF = {"ese": "that", "esa": "that", "esos": "that", "esas": "that"}
+REF = {"ese": "that", "esa": "that", "esos": "that", "esas": "that"}
 PRONOUNS = ("lo", "la", "los", "las")

@@ -10,14 +10,14 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .control import source_of_that_ability
+from .amounts import as_many_cards, relation
 from .combat_words import combat_modifier
 from .noun_parts import other_modifier
 from .noun_words import (
-    _FED,
-    _NUMBER_WORDS,
-    _REF,
-    _ZONES,
+    FED,
+    NUMBER_WORDS,
+    REF,
+    ZONES,
     ATTRIBUTES,
     COUNTER_NAMES,
     KEYWORD_ADJ,
@@ -32,8 +32,8 @@ def number(cur: Cursor) -> tuple[int, Cursor] | None:
     word = cur.peek()
     if word.isdigit():
         return int(word), cur.skip()
-    if word in _NUMBER_WORDS:
-        return _NUMBER_WORDS[word], cur.skip()
+    if word in NUMBER_WORDS:
+        return NUMBER_WORDS[word], cur.skip()
     return None
 
 
@@ -54,7 +54,7 @@ def zone_phrase(cur: Cursor) -> tuple[tuple[str, str | None], Cursor] | None:
         after = cur.take(prep)
         if after is None:
             continue
-        for words, zone, owner in _ZONES:
+        for words, zone, owner in ZONES:
             phrase = words
             if prep == "del" and words.startswith("el "):
                 phrase = words[3:]
@@ -147,9 +147,9 @@ def _modifiers(cards: Cards, cur: Cursor) -> tuple[Cards, Cursor]:
                 cards.extreme is None and cards.count == 1 and not cards.up_to:
             cards, cur = replace(cards, extreme="min" if cur.peek(1) == "menor" else "max"), after
         elif word == "," and cur.peek(1) in ("de", "con") and \
-                (related := relation(cards, cur.skip())) is not None:
+                (related := relation(cards, cur.skip(), bare_phrase)) is not None:
             cards, cur = related  # «la carta objetivo, que no sea Aliado, de coste igual o menor a …»
-        elif word in ("de", "con", "del") and (related := relation(cards, cur)) is not None:
+        elif word in ("de", "con", "del") and (related := relation(cards, cur, bare_phrase)) is not None:
             cards, cur = related  # «de coste igual o menor a la cantidad de …» (amounts.py)
         elif (after := cur.take("en", "juego")) is not None:
             cards, cur = replace(cards, zone="play"), after
@@ -171,7 +171,7 @@ def _modifiers(cards: Cards, cur: Cursor) -> tuple[Cards, Cursor]:
         elif (after := cur.take_any("de la que seas dueno", "del que seas dueno",
                                     "de los que seas dueno", "de las que seas dueno")) is not None:
             cards, cur = replace(cards, owned=True), after
-        elif (more := other_modifier(cards, cur)) is not None:
+        elif (more := other_modifier(cards, cur, card_phrase)) is not None:
             cards, cur = more
         elif (after := cur.take_any("que no sea", "que no sean")) is not None and \
                 after.peek() in KEYWORD_ADJ and not cards.without:
@@ -233,15 +233,22 @@ def counter_modifier(cur: Cursor) -> tuple[tuple[str, bool], Cursor] | None:
     """ "Alimentado(s)" (10.3: it has Alimento counters), "con (uno o más) contadores de X",
     "con un contador de X"; "que no esté(n) Alimentado(s)", "que no tenga(n) contadores de X",
     "sin contadores de X": ``((counter, has), cursor)``."""
-    if cur.peek() in _FED:
+    if cur.peek() in FED:
         return ("Alimento", True), cur.skip()
-    if (after := cur.take_any("que no esten", "que no este")) is not None and after.peek() in _FED:
+    if (after := cur.take_any("que no esten", "que no este")) is not None and after.peek() in FED:
         return ("Alimento", False), after.skip()
     for words, has in (("con uno o mas contadores de", True), ("con contadores de", True),
                        ("con un contador de", True), ("que no tengan contadores de", False),
                        ("que no tenga contadores de", False), ("sin contadores de", False)):
         if (after := cur.take(*words.split())) is not None and after.peek() in COUNTER_NAMES:
             return (COUNTER_NAMES[after.peek()], has), after.skip()
+    return None
+
+
+def source_of_that_ability(cur: Cursor) -> tuple[Cards, Cursor] | None:
+    """ "la carta fuente de esa habilidad": the card whose ability was just cancelled."""
+    if (end := cur.take_any("la carta fuente de esa habilidad", "la fuente de esa habilidad")) is not None:
+        return Cards(ref="that"), end
     return None
 
 
@@ -290,7 +297,7 @@ def card_phrase(cur: Cursor) -> tuple[Cards, Cursor] | None:
         return Cards(types=("Aliado",) if cur.peek(1) == "aliado" else (), ref="that"), after
     if (source := source_of_that_ability(cur)) is not None:  # «la carta fuente de esa habilidad»
         return source
-    if word in _REF and cur.peek(1) in NOUNS:
+    if word in REF and cur.peek(1) in NOUNS:
         kind = NOUNS[cur.peek(1)][0]
         return Cards(types=(kind,) if kind else (), ref="that"), cur.skip(2)
     count: int | None = 1
@@ -305,7 +312,7 @@ def card_phrase(cur: Cursor) -> tuple[Cards, Cursor] | None:
             return None
         (count, cur), up_to, other = got, True, True
     elif (after := cur.take("hasta", "tantas", "cartas")) is not None:
-        return as_many_cards(after)  # «hasta tantas cartas de tu Cementerio como …» (amounts.py)
+        return as_many_cards(after, more_modifiers, bare_phrase)  # «hasta tantas cartas de tu Cementerio como …» (amounts.py)
     elif (after := cur.take("hasta")) is not None:
         got = number(after)
         if got is None:
@@ -388,5 +395,3 @@ def _finish(cards: Cards, cur: Cursor, article: str | None) -> tuple[Cards, Curs
         return None  # "el Aliado …" without "objetivo" points at something we can't name
     return cards, cur
 
-
-from .amounts import as_many_cards, relation  # noqa: E402 - amounts reads noun phrases too

@@ -8,11 +8,8 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
 
-PLAYER = {"you": "tú", "opponent": "tu oponente", "each": "cada jugador", "owner": "su dueño"}
-ZONE = {"play": "en juego", "hand": "mano", "graveyard": "Cementerio", "castle": "Mazo Castillo",
-        "exile": "Zona de Destierro", "reserve": "Reserva de Oro", "paid": "Zona de Oro Pagado",
-        "being_played": "que se está jugando", "attack": "Línea de Ataque", "defense": "Línea de Defensa",
-        "support": "Línea de Apoyo"}
+from .render import ZONE, describe_condition, describe_cost, describe_effect, describe_parsed, describe_trigger
+
 PLURAL = {"Aliado": "Aliados", "Talismán": "Talismanes", "Arma": "Armas", "Tótem": "Tótems",
           "Oro": "Oros"}
 
@@ -201,8 +198,6 @@ class Effect:
     cond: Condition | None = None  # "Luego, si …, Roba una carta": this step only if it holds
 
     def describe(self) -> str:
-        from .render import describe_effect
-
         return describe_effect(self)
 
 
@@ -223,8 +218,6 @@ class Trigger:
     by_opponent: bool = False  # «… por un efecto (o habilidad) oponente»
 
     def describe(self) -> str:
-        from .render import describe_trigger
-
         return describe_trigger(self)
 
 
@@ -241,8 +234,6 @@ class Condition:
     other: bool = False  # all_race: «los demás Aliados que controlas» (not this card)
 
     def describe(self) -> str:
-        from .render import describe_condition
-
         return describe_condition(self)
 
 
@@ -254,8 +245,6 @@ class Cost:
     counter: str | None = None  # counters_own / all_counters_own: the counter's name
 
     def describe(self) -> str:
-        from .render import describe_cost
-
         return describe_cost(self)
 
 
@@ -276,8 +265,6 @@ class Parsed:
     extra: tuple[str, ...] = field(default=())
 
     def describe(self) -> str:
-        from .render import describe_parsed
-
         return describe_parsed(self)
 
     def to_json(self) -> dict:

@@ -2,8 +2,18 @@
 values: what ``tourney engine abilities`` would show if the model could not say it."""
 from __future__ import annotations
 
-from .trigger_frames import PHASES
-from .parsed import PLAYER, ZONE, Cards, Condition, Cost, Effect, Parsed, Trigger
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # the values rendered; ``parsed`` imports this module for ``describe()``
+    from .parsed import Cards, Condition, Cost, Effect, Parsed, Trigger
+
+PLAYER = {"you": "tú", "opponent": "tu oponente", "each": "cada jugador", "owner": "su dueño"}
+ZONE = {"play": "en juego", "hand": "mano", "graveyard": "Cementerio", "castle": "Mazo Castillo",
+        "exile": "Zona de Destierro", "reserve": "Reserva de Oro", "paid": "Zona de Oro Pagado",
+        "being_played": "que se está jugando", "attack": "Línea de Ataque", "defense": "Línea de Defensa",
+        "support": "Línea de Apoyo"}
+PHASES = {"agrupacion": "Fase de Agrupación", "vigilia": "Fase de Vigilia", "final": "Fase Final",
+          "batalla": "Fase de Batalla", "robar": "Fase de Robar"}
 
 
 KINDS = {

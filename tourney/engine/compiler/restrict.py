@@ -11,7 +11,8 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ..abilities.condition import Condition
-from .lower_frames import _conditions
+from .condition_frames import joined_conditions
+from .lower_frames import conditions
 from .nouns import number
 from .parsed import Parsed
 from .text import Cursor
@@ -26,8 +27,6 @@ _OPENERS = ("solo puedes activar esta habilidad si", "solo puedes utilizar esta 
 
 def use_condition(cur: Cursor) -> Parsed | None:
     """The sentence, read whole (``sentence._special``); None when it is not one."""
-    from .sentence import _joined_conditions
-
     if (after := cur.take_any("cualquier jugador puede activar esta habilidad")) is not None:
         return Parsed("use_condition", param="any_player") if after.done else None
 
@@ -39,7 +38,7 @@ def use_condition(cur: Cursor) -> Parsed | None:
             return Parsed("use_condition", param="per_turn", extra=(str(n[0]),))
     for words in _OPENERS:
         if (after := cur.take(*words.split())) is not None:
-            conds = _joined_conditions(after)
+            conds = joined_conditions(after)
             if conds is not None and conds[1].done:
                 return Parsed("use_condition", conditions=conds[0])
             return None
@@ -62,7 +61,7 @@ def restrict(before: tuple[Ability, ...] | None, parsed: Parsed, text: str) -> A
         if ability.per_turn is not None:
             raise ValueError("un límite de usos por turno para una habilidad que ya tiene uno")
         return replace(ability, per_turn=int(parsed.extra[0]), text=f"{ability.text} {text}")
-    added = _conditions(parsed.conditions)
+    added = conditions(parsed.conditions)
     assert added is not None  # the grammar reads at least one condition
     have = ability.condition
     parts = ((have.of if have.kind == "all_of" else (have,)) if have is not None else ()) + (

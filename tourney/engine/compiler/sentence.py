@@ -18,13 +18,13 @@ from .effects import effects
 from .nouns import bare_phrase, number
 from .parsed import Condition, Cost, Effect
 from .delayed import at_final_phase, until_final_frame
-from .condition_frames import condition
+from .condition_frames import condition, joined_conditions
 from .cost_frames import cost_list
 from .trigger_frames import trigger, trigger_event
 from .conditions import expand
 from .restrict import use_condition
 from .parsed import Cards, Parsed
-from .text import Cursor, fold
+from .text import Cursor, NotUnderstood, fold
 
 _KEYWORDS = {fold(k): k for k in KEYWORDS + ("Embestida", "Temerario", "Conquista")}
 _PARAM_KEYWORDS = {"inmunidad", "exhumar", "traicion"}
@@ -82,14 +82,14 @@ def _special(toks: tuple[str, ...]) -> Parsed | None:
                 rest.i + 1 == len(toks):
             return Parsed("property", param="counters", extra=(rest.peek().capitalize(), str(got[0])))
     if (after := cur.take("SELF", "solo", "puede", "ser", "declarado", "atacante", "si")) is not None:
-        conds = _joined_conditions(after)  # «… sólo puede ser declarado atacante si …»: not while not
+        conds = joined_conditions(after)  # «… sólo puede ser declarado atacante si …»: not while not
         if conds is not None and conds[1].done and len(conds[0]) == 1:
             negated = replace(conds[0][0], kind="not:" + conds[0][0].kind)
             return Parsed("static", effects=(Effect("cannot_attack", cards=Cards(ref="self")),),
                           conditions=(negated,))
         return None
     if (after := cur.take("solo", "puedes", "jugar", "SELF")) is not None:
-        if (rest := after.take("si")) is not None and (conds := _joined_conditions(rest)) and conds[1].done:
+        if (rest := after.take("si")) is not None and (conds := joined_conditions(rest)) and conds[1].done:
             return Parsed("restriction", conditions=conds[0])
         for words, timing in (("en tu fase de vigilia", "vigil"), ("en guerra de talismanes", "war"),
                               ("desde tu mano y en tu fase de vigilia", "hand_vigil"),
@@ -132,26 +132,6 @@ def _bearer_races(cur: Cursor):
     return (tuple(races), cur) if races else None
 
 
-def _joined_conditions(cur: Cursor) -> tuple[tuple[Condition, ...], Cursor] | None:
-    """One condition, or several joined by «y» («si controlas un Aliado de Raza X y un Aliado de
-    Raza Y»)."""
-    got = condition(cur)
-    if got is None:
-        return None
-    conds, cur = [got[0]], got[1]
-    while (after := cur.take("y")) is not None:
-        more = condition(after)
-        if more is None and conds[-1].kind == "control":
-            more = condition(Cursor(("controlas",) + after.toks[after.i:]))
-            if more is not None:
-                more = (more[0], Cursor(after.toks, after.i + more[1].i - 1))
-        if more is None:
-            break
-        conds.append(more[0])
-        cur = more[1]
-    return tuple(conds), cur
-
-
 def keyword_sentence(toks: tuple[str, ...]) -> tuple[Parsed, ...] | None:
     parts: list[list[str]] = [[]]
     for tok in toks:
@@ -173,10 +153,6 @@ def keyword_sentence(toks: tuple[str, ...]) -> tuple[Parsed, ...] | None:
         else:
             return None
     return tuple(out) or None
-
-
-class NotUnderstood(Exception):
-    pass
 
 
 def parse_unit(toks: tuple[str, ...], card_type: str) -> tuple[Parsed, ...]:
@@ -306,7 +282,7 @@ def _framed(cur: Cursor, card_type: str) -> tuple[Parsed, ...]:
     effs, end = body
     if not end.done and all(e.kind == "cost_change" and e.cards is not None and e.cards.ref == "self"
                             for e in effs) and (after := end.take("si")) is not None and \
-            (trailing := _joined_conditions(after)) is not None and trailing[1].done:
+            (trailing := joined_conditions(after)) is not None and trailing[1].done:
         conds.extend(trailing[0])  # «Te cuesta un Oro menos jugar este Talismán si controlas …»
         end = trailing[1]
     if not end.done:

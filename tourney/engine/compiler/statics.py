@@ -21,15 +21,15 @@ from typing import TYPE_CHECKING, Any
 from ..abilities.trigger_cost_duration import Duration
 from ..abilities.effect_value import Effect
 from ..abilities.target_filter import TargetFilter
-from .card_effects import _being_played, _object
-from .lower_filters import Unsupported, _tf_fields, card_filter
+from .card_effects import being_played, object
+from .lower_filters import Unsupported, tf_fields, card_filter
 from .nouns import bare_phrase, card_phrase, number
 from .parsed import Cards
 from .parsed import Effect as PEffect
 from .text import Cursor
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .lower_filters import _Scope
+    from .lower_filters import Scope
 
 KINDS = frozenset({"damage_to_exile", "bearer_only", "bearer_not", "cannot_reduce_cost",
                    "unblockable_by", "direct_damage_increase", "no_combat_damage",
@@ -47,7 +47,7 @@ def static_effect(cur: Cursor, antecedent: Cards | None) -> tuple[PEffect, Curso
     if (after := cur.take("el", "dano", "directo")) is not None:  # «(hecho por …) aumenta en N»
         whose = None
         if (by := after.take("hecho", "por")) is not None:
-            got = _object(by, antecedent)
+            got = object(by, antecedent)
             if got is None:
                 return None
             whose, after = got
@@ -55,7 +55,7 @@ def static_effect(cur: Cursor, antecedent: Cards | None) -> tuple[PEffect, Curso
             return PEffect("direct_damage_increase", cards=whose, amount=n[0]), n[1]
         return None
     if (after := cur.take("el", "dano", "hecho", "por")) is not None:
-        got = _object(after, antecedent)
+        got = object(after, antecedent)
         if got is not None and (end := got[1].take_any("es enviado al destierro",
                                                       "son enviados al destierro")) is not None:
             return PEffect("damage_to_exile", cards=got[0]), end
@@ -63,7 +63,7 @@ def static_effect(cur: Cursor, antecedent: Cards | None) -> tuple[PEffect, Curso
     if (after := cur.take("el", "coste", "de")) is not None and (phrase := card_phrase(after)) is not None \
             and phrase[0].count is None and (rest := phrase[1].take("se", "reduce", "en")) is not None \
             and (n := number(rest)) is not None and (end := n[1].take_any("oro", "oros")) is not None:
-        played = _being_played(phrase[0], None)  # «el coste de las Armas»: anyone's
+        played = being_played(phrase[0], None)  # «el coste de las Armas»: anyone's
         return (PEffect("cost_change", cards=played, amount=-n[0]), end) if played else None
     if (after := cur.take_any("las cartas no pueden reducir su coste")) is not None:
         return PEffect("cannot_reduce_cost", cards=Cards(count=None, zone="being_played")), after
@@ -84,7 +84,7 @@ def static_effect(cur: Cursor, antecedent: Cards | None) -> tuple[PEffect, Curso
     return None
 
 
-def lower_static(eff: PEffect, scope: _Scope, continuous: bool, common: dict[str, Any]) -> Effect:
+def lower_static(eff: PEffect, scope: Scope, continuous: bool, common: dict[str, Any]) -> Effect:
     if eff.kind == "no_combat_damage":  # «Los Aliados no hacen daño de combate este turno»
         # the engine prevents it for the cards affected when it resolves (not while in play)
         if continuous or eff.until != "end" or eff.cards is None:
@@ -108,7 +108,7 @@ def lower_static(eff: PEffect, scope: _Scope, continuous: bool, common: dict[str
         fields = scope.subject(eff.cards)
         if fields["subject"] not in ("self", "bearer", "each"):
             raise Unsupported("«no puede ser bloqueado por» de un objetivo")
-        blockers = TargetFilter(**{**_tf_fields(card_filter(eff.per)), "types": ("Aliado",),
+        blockers = TargetFilter(**{**tf_fields(card_filter(eff.per)), "types": ("Aliado",),
                                    "count": 1, "up_to": False, "targets": False})
         return Effect("unblockable_by", by=blockers, **fields, **common)
     if eff.kind == "cannot_reduce_cost":  # «las cartas no pueden reducir su coste»
@@ -121,6 +121,6 @@ def lower_static(eff: PEffect, scope: _Scope, continuous: bool, common: dict[str
         return Effect("damage_to_exile", **fields, **common)
     assert eff.per is not None  # who may (not) bear it
     who = card_filter(eff.per)
-    bearers = TargetFilter(**{**_tf_fields(who), "types": ("Aliado",), "count": 1,
+    bearers = TargetFilter(**{**tf_fields(who), "types": ("Aliado",), "count": 1,
                               "up_to": False, "targets": False})
     return Effect(eff.kind, subject="self", filter=bearers, **common)

@@ -16,6 +16,10 @@ from functools import lru_cache
 
 from ...catalog.keywords import KEYWORDS
 
+class NotUnderstood(Exception):
+    """A sentence the grammar cannot read; the message says why (in Spanish)."""
+
+
 _REMINDER = re.compile(r"\([^()]*\)")
 _SPLIT = re.compile(r"(?<=[.;:])\s+|\n+")
 NUMBERS = {"dos": "2", "tres": "3", "cuatro": "4", "cinco": "5", "seis": "6", "siete": "7",

@@ -6,10 +6,9 @@ from dataclasses import replace
 from .counters import counter_placed
 from .nouns import bare_phrase, card_phrase, number
 from .parsed import Cards, Trigger
+from .render import PHASES
 from .text import Cursor
 
-PHASES = {"agrupacion": "Fase de Agrupación", "vigilia": "Fase de Vigilia", "final": "Fase Final",
-          "batalla": "Fase de Batalla", "robar": "Fase de Robar"}
 _EVENTS = (
     ("entra en juego", "enters"), ("entre en juego", "enters"), ("entran en juego", "enters"),
     ("sea destruido", "destroyed"), ("sea destruida", "destroyed"), ("es destruido", "destroyed"),

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .card_effects import _card_effect, _object
+from .card_effects import card_effect, object
 from .effect_parts import (
-    _MOVE_TO,
+    MOVE_TO,
     VERBS,
-    _amount,
-    _own_zone,
+    read_amount,
+    own_zone,
     as_many,
 )
 from .effects_more import play
@@ -20,7 +20,7 @@ from .search import search_effect
 from .text import Cursor
 
 
-def _choose(cur: Cursor, antecedent: Cards | None):
+def choose(cur: Cursor, antecedent: Cards | None):
     """ "elige NP y VERBO-lo …" / "elige NP para que pierda …": the verb acts on NP.
     "de allí" / "de ahí" is the hand just looked at (``antecedent`` zone)."""
     there = cur.take_any("de alli", "de ahi")
@@ -40,21 +40,21 @@ def _choose(cur: Cursor, antecedent: Cards | None):
             return None
         cards = replace(cards, zone="hand", zone_owner=antecedent.zone_owner)
     if (after := cur.take("y")) is not None and after.peek() in VERBS and after.peek(1) in PRONOUNS:
-        return _verb_effect(VERBS[after.peek()], "you", after.skip(), cards)
+        return verb_effect(VERBS[after.peek()], "you", after.skip(), cards)
     if (after := cur.take("y")) is not None and after.peek() in ("juega", "jugar") and \
             after.peek(1) in PRONOUNS:
         return play(after, cards)  # «… y juégalo sin pagar su coste / pagando su coste»
     if (after := cur.take("para", "que")) is not None:
-        return _card_effect(after, None, subject=cards)
+        return card_effect(after, None, subject=cards)
     if (after := cur.take("y")) is not None and after.peek() in VERBS and after.peek(1) in PRONOUNS and \
             cards.zone == "hand":
-        return _verb_effect(VERBS[after.peek()], "you", after.skip(), cards)
+        return verb_effect(VERBS[after.peek()], "you", after.skip(), cards)
     if cur.done or cur.peek() == ".":
         return Effect("choose", cards=cards), cur  # what follows says "ese Aliado"
     return None
 
 
-def _verb_effect(verb: str, player: str, cur: Cursor, antecedent: Cards | None):
+def verb_effect(verb: str, player: str, cur: Cursor, antecedent: Cards | None):
     if verb == "banish":
         for words, end in (("las primeras", "castle_top"), ("la primera", "castle_top"),
                            ("las ultimas", "castle_bottom"), ("la ultima", "castle_bottom"), ("las", "")):
@@ -85,17 +85,17 @@ def _verb_effect_of(verb: str, player: str, cur: Cursor, antecedent: Cards | Non
     if verb in ("draw", "mill") and (many := as_many(cur)) is not None:
         return Effect(verb, player, amount_from=many[0]), many[1]
     if verb in ("draw", "mill") or (verb == "discard" and number(cur) and cur.peek(1).startswith("carta")):
-        amount = _amount(cur)
+        amount = read_amount(cur)
         if amount is None:
             return None
         n, per, cur = amount
         if verb == "discard":
-            cur = _own_zone(cur, player, "hand")
+            cur = own_zone(cur, player, "hand")
             if (after := cur.take("al", "azar")) is not None:
                 return Effect("discard", player, Cards(count=n, zone="hand", random=True), per=per), after
             return Effect("discard", player, Cards(count=n, zone="hand"), per=per), cur
         if verb == "mill":
-            cur = _own_zone(cur, player, "castle")
+            cur = own_zone(cur, player, "castle")
         return Effect(verb, player, amount=n, per=per), cur
     if player != "you" and verb not in ("discard", "banish", "shuffle"):
         return None
@@ -109,7 +109,7 @@ def _verb_effect_of(verb: str, player: str, cur: Cursor, antecedent: Cards | Non
         return Effect("return", player, got[0], dest="hand"), got[1]
     if verb == "search":
         return search_effect(player, cur)
-    got = _object(cur, antecedent)
+    got = object(cur, antecedent)
     if got is None:
         return None
     cards, cur = got
@@ -134,7 +134,7 @@ def _verb_effect_of(verb: str, player: str, cur: Cursor, antecedent: Cards | Non
             return Effect("put", player, cards, dest="castle_bottom"), after
         return None
     if verb == "move":
-        for words, zone in _MOVE_TO.items():
+        for words, zone in MOVE_TO.items():
             if (after := cur.take(*words.split())) is not None:
                 return Effect("move", player, cards, dest=zone), after
         return None

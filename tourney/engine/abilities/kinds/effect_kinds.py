@@ -109,7 +109,8 @@ _STATIC: dict[str, Status] = {
     "cannot_declare_attack": ENFORCED,  # combat: protections.attack_forbidden
     "cannot_search": ENFORCED,  # verify_steps: a search out of a Mazo Castillo is illegal (4.2)
     "damage_to_exile": ENFORCED,  # combat: the damage goes to the Destierro (9 C4 d)
-    "cost_change": ENFORCED,  # play: cost_rules.cost_may_change
+    "cost_change": "cambio de coste: el motor no calcula aún el coste cambiado (la jugada queda "
+                   "sin verificar, cost_rules)",
     "direct_damage_increase": "«el daño directo aumenta»: el motor no lo suma aún",
     "cannot_reduce_cost": "«no pueden reducir su coste»: el motor no lo comprueba",
     "cannot_play": ENFORCED,  # play: play_rules.prohibited_by (6.4)

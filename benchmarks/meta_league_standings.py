@@ -1,0 +1,69 @@
+"""League standings over 50 events × 200 players (issue 25: ≤ 1 s): every event's placements
+(Swiss standings), records from the finished matches, the points table and its tiebreakers, by
+tourney.services.leagues.standings. Three figures per run: the standings with the default table (its «rating»
+tiebreaker reads the ratings only when it has to break a tie), then shown with the ratings:
+cold (every match of the 50 events rated) and cached. Median of --runs; the figure printed last is the standings' median.
+
+    .venv/bin/python benchmarks/meta_league_standings.py [--events 50] [--players 200] [--runs 3]
+"""
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+
+from meta_common import build_events, catalog, database
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--events", type=int, default=50)
+    ap.add_argument("--players", type=int, default=200)
+    ap.add_argument("--rounds", type=int, default=8)
+    ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--database-url", default=None)
+    args = ap.parse_args()
+    from sqlmodel import Session
+
+    from tourney import db
+    from tourney.legality import load_formats
+    from tourney.models.events import User
+    from tourney.models.leagues import League, LeagueEvent
+    from tourney.services import leagues, ratings
+
+    url = database(args.database_url)
+    org, ids = build_events(url, catalog(), args.events, args.players, args.rounds)
+    formats = load_formats()
+    with Session(db.get_engine(url)) as session:
+        league = leagues.create_league(session, session.get(User, org), "Liga bench")
+        for eid in ids:
+            session.add(LeagueEvent(league_id=league.id, event_id=eid))
+        session.commit()
+        league_id = league.id
+    plain, cold, warm = [], [], []
+    for _ in range(args.runs):
+        ratings._cache.clear()
+        ratings._checkpoints.clear()
+        with Session(db.get_engine(url)) as session:
+            league = session.get(League, league_id)
+            t = time.perf_counter()
+            table = leagues.standings(session, league, formats)
+            plain.append(time.perf_counter() - t)
+            t = time.perf_counter()
+            leagues.standings(session, league, formats, with_ratings=True)
+            cold.append(time.perf_counter() - t)
+            t = time.perf_counter()
+            leagues.standings(session, league, formats, with_ratings=True)
+            warm.append(time.perf_counter() - t)
+    print(f"{len(table.rows)} jugadores en {len(table.events)} eventos ({args.rounds} rondas); "
+          f"clasificación: {', '.join(f'{x:.2f}' for x in plain)} s; mostrando los ratings, en frío "
+          f"(toda la historia rateada): {', '.join(f'{x:.2f}' for x in cold)} s (mediana "
+          f"{statistics.median(cold):.2f} s); con los ratings en caché: "
+          f"{', '.join(f'{x:.2f}' for x in warm)} s")
+    print(f"league standings {args.events} events x {args.players} players: median "
+          f"{statistics.median(plain):.2f} s")
+
+
+
+if __name__ == "__main__":
+    main()
