@@ -192,7 +192,7 @@ def submit_decklist(session: Session, actor: User, event: Event, registration: R
         legal=checked.legal, submitted_at=now)
     session.add(sub)
     session.flush()
-    _prune_history(session, registration)
+    _prune_history(session, event, registration)
     return sub, checked
 
 
@@ -212,9 +212,9 @@ def _check_submission_rate(session: Session, registration: Registration, now: da
                            f"{SUBMISSIONS_PER_WINDOW}): espera unos minutos y vuelve a enviarla.")
 
 
-def _prune_history(session: Session, registration: Registration) -> None:
-    """Keep the newest MAX_HISTORY submissions, plus the newest legal one (the registered
-    list can be older than them); older ones are deleted."""
+def _prune_history(session: Session, event: Event, registration: Registration) -> None:
+    """Keep the newest MAX_HISTORY submissions, plus the newest legal one and the registered
+    one (they can be older than those); older ones are deleted."""
     rows = session.exec(select(DecklistSubmission.id, DecklistSubmission.legal).where(
         DecklistSubmission.registration_id == registration.id).order_by(
         DecklistSubmission.submitted_at.desc(), DecklistSubmission.id.desc())).all()
@@ -224,6 +224,9 @@ def _prune_history(session: Session, registration: Registration) -> None:
     newest_legal = next((row_id for row_id, legal in rows if legal), None)
     if newest_legal is not None:
         keep.add(newest_legal)
+    inscribed = registered(session, event, registration)
+    if inscribed is not None:
+        keep.add(inscribed.id)
     drop = [row_id for row_id, _legal in rows if row_id not in keep]
     if drop:
         session.exec(delete(DecklistSubmission).where(DecklistSubmission.id.in_(drop)))
