@@ -99,8 +99,7 @@ def _entries(pairs) -> list[dict]:
 def catalog_for(fmt, catalog):
     """The catalog a format is checked with: None for games whose catalog is optional
     (Magic, Sky World: cards checked by name), the imported one for Mitos y Leyendas."""
-    game = getattr(fmt, "game", None)
-    if game is not None and not game.catalog_required:
+    if fmt is not None and not fmt.game.catalog_required:
         return None
     return catalog
 
@@ -123,7 +122,7 @@ def read_deck(fmt, *, text: str | None = None, xlsx: bytes | None = None,
               filename: str | None = None) -> DeckList:
     """Parse a decklist (text, or an XLSX upload) for ``fmt``'s game; ServiceError (naming
     the line, on the form field) when it cannot be read."""
-    game = getattr(fmt, "game", None)
+    game = fmt.game if fmt is not None else None
     try:
         if xlsx is not None:
             wrong_name = filename and not filename.lower().endswith(".xlsx")
@@ -234,7 +233,7 @@ def _prune_history(session: Session, event: Event, registration: Registration) -
 
 def _xlsx_as_text(resolved: dict, fmt=None) -> str:
     """A resolved deck as decklist text with the game's own section headers."""
-    game = getattr(fmt, "game", None)
+    game = fmt.game if fmt is not None else None
     main = game.main.name if game is not None else "Mazo Castillo"
     side = game.side.name if game is not None else "Mazo de Soporte"
 
