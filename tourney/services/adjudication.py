@@ -26,7 +26,6 @@ from ..models.events import Event, Match, Registration, Round, User
 from . import record_deck
 from .adjudication_seats import first_player_of, seat_players
 from .access import is_judge, owns
-from .decklists import catalog_for
 from .errors import Conflict, Forbidden, NotFound, ServiceError
 from .events import get_event
 from .swaps import expected_deck
@@ -86,6 +85,19 @@ def sees_deck(session: Session, actor: User | None, event: Event,
     shown like the list itself (its owner, the staff, everyone once lists are published)."""
     return _is_staff(session, actor, event) or event.decklists_published or owns(actor,
                                                                                   registration)
+
+
+def hidden_players(session: Session, actor: User | None, event: Event,
+                   adj: Adjudication) -> set[str]:
+    """The record's player ids whose deck the actor may not see (their list is private until
+    published: the rival sees only whether the deck matches)."""
+    seats = json.loads(adj.players_json or "{}")
+    hidden = set()
+    for pid, reg_id in seats.items():
+        reg = session.get(Registration, reg_id) if reg_id is not None else None
+        if reg is None or not sees_deck(session, actor, event, reg):
+            hidden.add(str(pid))
+    return hidden
 
 
 def require_upload(session: Session, actor: User | None, event: Event) -> None:
@@ -239,7 +251,7 @@ def _storable(blob: str, field: str) -> str:
 def check_decks(session: Session, event: Event, match: Match, game: int, record,
                 seats: dict[str, Registration], catalog, fmt=None) -> dict:
     """The deck check of the record, one entry per player (see ``record_deck``)."""
-    main = getattr(fmt, "main_name", None) or "Mazo Castillo"
+    main = fmt.main_name if fmt is not None else "Mazo Castillo"
     revealed = record.header.order == "revealed"
     by_code = catalog.by_code
     entries, decks = [], {}
@@ -329,7 +341,7 @@ def _store(session: Session, actor: User | None, event: Event, match: Match, gam
         game = 0
     if game not in GAMES:
         raise ServiceError("El juego debe ser 1, 2 o 3 (una partida es al mejor de tres).", "game")
-    if fmt is not None and catalog_for(fmt, catalog) is None:
+    if fmt is not None and not fmt.game.engine:  # games.toml: `engine` (what the engine judges)
         raise ServiceError("El motor de reglas arbitra partidas de Mitos y Leyendas; este evento "
                            "es de otro juego.", "record")
     field = "file" if source == SOURCE_FILE else "record"

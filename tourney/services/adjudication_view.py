@@ -9,7 +9,8 @@ were not replayed.
 """
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+import json
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from ..engine import positions
@@ -100,3 +101,36 @@ def step_for_line(result: Board, line: int) -> Step:
         if step.line <= line:
             best = step
     return best
+
+
+HIDDEN = "oculto hasta que se publiquen las listas"
+
+
+def _hidden_header(text: str, hidden: set[str]) -> str:
+    """The header line(s) with the decks of ``hidden`` players replaced by their size."""
+    try:
+        header = json.loads(text)
+        players = header["players"]
+    except (ValueError, KeyError, TypeError):
+        return f"(cabecera {HIDDEN})"
+    for p in players if isinstance(players, list) else ():
+        if isinstance(p, dict) and str(p.get("id")) in hidden:
+            for key in ("castle", "gold", "support"):
+                if key in p:
+                    value = p[key]
+                    size = len(value) if isinstance(value, list) else 1
+                    p[key] = f"{size} carta{'s' if size != 1 else ''} ({HIDDEN})"
+    return json.dumps(header, ensure_ascii=False)
+
+
+def hide_decks(result: Board, hidden: set[str]) -> Board:
+    """The board as a viewer who may not see the decks of ``hidden`` (record player ids)
+    sees it: the header (the only line holding a whole deck) shows their deck's size only.
+    Positions show zones in play and counts, never a hidden deck's order."""
+    if not hidden or not result.steps:
+        return result
+    first = result.steps[0]
+    text = _hidden_header(first.text, hidden)
+    head = replace(first, text=text, action=text.strip() if first.status == "skipped"
+                   else first.action)
+    return Board([head, *result.steps[1:]], result.illegal)

@@ -1,22 +1,26 @@
-"""Decklist submissions: parse, validate (tourney.legality), keep history, lock at the deadline.
+"""Decklist submissions: parse, validate (tourney.legality), keep history, lock them.
 
-The registered list of a player is the last *legal* submission made before the decklist
-deadline (or before the first round was paired, when there is no deadline); every submission
-stays in the history.
+Lists lock at the decklist deadline or at the first pairing, whichever comes first (a deadline
+set after the event starts does not keep them open), and a finished event is read-only for
+everyone (issue 23). The registered list of a player is the last *legal* submission made
+before the decklist deadline; every submission stays in the history.
 """
 from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta, timezone
 
+from sqlalchemy import delete, func
 from sqlmodel import Session, select
 
 from ..legality import DecklistError, DeckList, Verdict, parse_decklist, parse_decklist_xlsx, validate
 from ..legality.decklist import check_unknown_names
 from ..legality import swaps as support_rules
 from ..models.catalog import utcnow
-from ..models.events import EVENT_REGISTRATION, DecklistSubmission, Event, Registration, User
+from ..models.events import (
+    EVENT_FINISHED, EVENT_REGISTRATION, DecklistSubmission, Event, Registration, User,
+)
 from .access import is_organizer, owns
 from .errors import Forbidden, ServiceError
 
@@ -36,10 +40,40 @@ class Checked:
 
 
 def is_locked(session: Session, event: Event, now: datetime | None = None) -> bool:
+    """Players' lists are closed: the first round was paired (or the event finished), or
+    the decklist deadline passed."""
+    return lock_reason(event, now) is not None
+
+
+def lock_reason(event: Event, now: datetime | None = None) -> str | None:
+    """Why players can no longer send lists (Spanish), None while they can."""
+    if event.status == EVENT_FINISHED:
+        return "el evento terminó"
+    if event.status != EVENT_REGISTRATION:
+        return "se emparejó la primera ronda"
     now = now or utcnow()
-    if event.decklist_deadline is not None:
-        return now > event.decklist_deadline
-    return event.status != EVENT_REGISTRATION
+    if event.decklist_deadline is not None and now > _aware(event.decklist_deadline):
+        return "pasó el plazo de entrega"
+    return None
+
+
+def _aware(value: datetime) -> datetime:
+    return value if value.tzinfo is not None else value.replace(tzinfo=timezone.utc)
+
+
+def require_lists_open(session: Session, event: Event, organizer: bool,
+                       now: datetime | None = None) -> None:
+    """Players send lists until the lock; the organizers until the event is finished (a desk
+    correction mid-event); nobody after it (a finished event is read-only)."""
+    reason = lock_reason(event, now)
+    if reason is None:
+        return
+    if event.status == EVENT_FINISHED:
+        raise ServiceError("El evento terminó: las listas quedan como se jugaron (solo "
+                           "lectura).")
+    if not organizer:
+        raise ServiceError(f"Las listas están cerradas: {reason}. Tu lista inscrita es la "
+                           "última legal que enviaste antes del cierre.")
 
 
 def _located(exc: Exception) -> str:
@@ -65,8 +99,7 @@ def _entries(pairs) -> list[dict]:
 def catalog_for(fmt, catalog):
     """The catalog a format is checked with: None for games whose catalog is optional
     (Magic, Sky World: cards checked by name), the imported one for Mitos y Leyendas."""
-    game = getattr(fmt, "game", None)
-    if game is not None and not game.catalog_required:
+    if fmt is not None and not fmt.game.catalog_required:
         return None
     return catalog
 
@@ -89,7 +122,7 @@ def read_deck(fmt, *, text: str | None = None, xlsx: bytes | None = None,
               filename: str | None = None) -> DeckList:
     """Parse a decklist (text, or an XLSX upload) for ``fmt``'s game; ServiceError (naming
     the line, on the form field) when it cannot be read."""
-    game = getattr(fmt, "game", None)
+    game = fmt.game if fmt is not None else None
     try:
         if xlsx is not None:
             wrong_name = filename and not filename.lower().endswith(".xlsx")
@@ -143,11 +176,11 @@ def submit_decklist(session: Session, actor: User, event: Event, registration: R
     if registration.event_id != event.id:
         raise Forbidden("Ese jugador no está inscrito en este evento.")
     now = now or utcnow()
-    if is_locked(session, event, now) and not organizer:
-        raise ServiceError("Las listas están cerradas: pasó el plazo de entrega. Tu lista "
-                           "inscrita es la última legal que enviaste antes del cierre.")
+    require_lists_open(session, event, organizer, now)
     if source not in SOURCES:
         source = "texto"
+    if not organizer:
+        _check_submission_rate(session, registration, now)
     if checked is None:
         checked = check_decklist(event, fmt, catalog, text=text, xlsx=xlsx, filename=filename)
     raw = text if xlsx is None else _xlsx_as_text(checked.resolved, fmt)
@@ -158,12 +191,49 @@ def submit_decklist(session: Session, actor: User, event: Event, registration: R
         legal=checked.legal, submitted_at=now)
     session.add(sub)
     session.flush()
+    _prune_history(session, event, registration)
     return sub, checked
+
+
+# Bounds of a player's submissions (issue 26, finding 5; docs/security.md)
+SUBMISSIONS_PER_WINDOW = 20
+SUBMISSION_WINDOW = timedelta(minutes=10)
+MAX_HISTORY = 30  # submissions kept per registration (the newest legal one always stays)
+
+
+def _check_submission_rate(session: Session, registration: Registration, now: datetime) -> None:
+    recent = session.exec(select(func.count()).select_from(DecklistSubmission).where(
+        DecklistSubmission.registration_id == registration.id,
+        DecklistSubmission.submitted_at > now - SUBMISSION_WINDOW)).one()
+    if recent >= SUBMISSIONS_PER_WINDOW:
+        raise ServiceError(f"Enviaste {recent} listas en los últimos "
+                           f"{int(SUBMISSION_WINDOW.total_seconds() // 60)} minutos (el máximo es "
+                           f"{SUBMISSIONS_PER_WINDOW}): espera unos minutos y vuelve a enviarla.")
+
+
+def _prune_history(session: Session, event: Event, registration: Registration) -> None:
+    """Keep the newest MAX_HISTORY submissions, plus the newest legal one and the registered
+    one (they can be older than those); older ones are deleted."""
+    rows = session.exec(select(DecklistSubmission.id, DecklistSubmission.legal).where(
+        DecklistSubmission.registration_id == registration.id).order_by(
+        DecklistSubmission.submitted_at.desc(), DecklistSubmission.id.desc())).all()
+    if len(rows) <= MAX_HISTORY:
+        return
+    keep = {row_id for row_id, _legal in rows[:MAX_HISTORY]}
+    newest_legal = next((row_id for row_id, legal in rows if legal), None)
+    if newest_legal is not None:
+        keep.add(newest_legal)
+    inscribed = registered(session, event, registration)
+    if inscribed is not None:
+        keep.add(inscribed.id)
+    drop = [row_id for row_id, _legal in rows if row_id not in keep]
+    if drop:
+        session.exec(delete(DecklistSubmission).where(DecklistSubmission.id.in_(drop)))
 
 
 def _xlsx_as_text(resolved: dict, fmt=None) -> str:
     """A resolved deck as decklist text with the game's own section headers."""
-    game = getattr(fmt, "game", None)
+    game = fmt.game if fmt is not None else None
     main = game.main.name if game is not None else "Mazo Castillo"
     side = game.side.name if game is not None else "Mazo de Soporte"
 

@@ -287,7 +287,7 @@ def submit_deck(session: Session, actor: User, event: Event, registration: Regis
                 catalog, *, text: str | None = None, counts: dict[str, int] | None = None,
                 now: datetime | None = None) -> tuple[DecklistSubmission, core.PoolDeck]:
     """Store the Castillo built from the locked pool; the Soporte is the rest of the pool."""
-    from .decklists import is_locked
+    from .decklists import require_lists_open
 
     organizer = access.is_organizer(actor, event, session)
     if not access.owns(actor, registration) and not organizer:
@@ -297,8 +297,7 @@ def submit_deck(session: Session, actor: User, event: Event, registration: Regis
     if not deck_building_open(session, event, registration):
         raise ServiceError("El mazo se arma después de que el organizador cierre los pools.")
     now = now or utcnow()
-    if is_locked(session, event, now) and not organizer:
-        raise ServiceError("Las listas están cerradas: pasó el plazo de entrega.")
+    require_lists_open(session, event, organizer, now)
     deck = check_deck(session, event, registration, fmt, catalog, text=text, counts=counts)
     raw = "\n".join(["Mazo Castillo"] + [f"{e['qty']} {e['name']} ({e['code']})" for e in deck.castle]
                     + ["", "Mazo de Soporte"] + [f"{e['qty']} {e['name']} ({e['code']})" for e in deck.support])
@@ -317,7 +316,7 @@ def carried_deck(session: Session, event: Event, registration: Registration, mat
     """The deck a player starts ``match`` with (a ``swaps.Deck``): the registered one, or in a
     Lanzamiento (no restore between rounds) the one their previous match ended with."""
     fmt = fmt if fmt is not None else _default_format(event)
-    rules = getattr(fmt, "sealed", None)
+    rules = fmt.sealed if fmt is not None else None
     if rules is None or rules.restore_between_rounds or match is None:
         return deck
     from ..legality import swaps as legal_swaps

@@ -214,7 +214,7 @@ def board(event_id: int, match_id: int, number: int):
         return render_template("adjudication/board.html", event=event, match=match, rnd=rnd,
                                number=number, adj=None, names=_names(match))
     try:
-        steps = _board(adj)
+        steps = view.hide_decks(_board(adj), service.hidden_players(db(), actor(), event, adj))
     except ServiceError as exc:  # the catalog no longer has a card of the stored record
         return render_template("error.html", code=409, message="Este registro ya no se puede "
                                f"reproducir con el catálogo actual. {exc.message}"), 409

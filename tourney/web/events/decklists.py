@@ -44,7 +44,7 @@ def desk_decklist(event_id: int, reg_id: int):
 
 def _decklist_editor(event, reg, desk: bool = False):
     session = db()
-    if getattr(format_for(event), "sealed", None) is not None:  # Sellado: built from the pool
+    if format_for(event).sealed is not None:  # Sellado: built from the pool
         return redirect(url_for("pools.deck", event_id=event.id, reg_id=reg.id))
     form = DecklistForm()
     checked = None
@@ -73,7 +73,7 @@ def _decklist_editor(event, reg, desk: bool = False):
     hist = decklists.history(session, reg)
     if request.method == "GET" and hist:
         form.text.data = hist[0].raw_text
-    locked = decklists.is_locked(session, event) and not desk
+    locked = decklists.is_locked(session, event) and (not desk or event.status == "finalizado")
     return render_template("events/decklist.html", event=event, registration=reg, form=form,
                            checked=checked, current=current, history=hist, locked=locked,
                            desk=desk), status
