@@ -163,8 +163,7 @@ def _login_as(client, role, paired):
         login(client, email)
 
 
-def league_of(world, paired) -> int:
-    """A league of the event's organizer with the event in it (the {l} of ROUTES)."""
+def _league(world, paired) -> int:
     from tourney.services import leagues
 
     def make(s):
@@ -180,7 +179,7 @@ def test_roles_walk_every_route(role, client, paired, world):
     _login_as(client, role, paired)
     player = paired.playing[0]
     ids = {"e": paired.event.id, "m": paired.match.id, "r": paired.regs[player].id,
-           "l": league_of(world, paired), "k": f"u{paired.users[player].id}"}
+           "l": _league(world, paired), "k": f"u{paired.users[player].id}"}
     before = world.run(lambda s: (s.get(Match, paired.match.id).version,
                                   len(s.exec(select(SupportSwap)).all())))
     for method, template, allowed in ROUTES:

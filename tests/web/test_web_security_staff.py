@@ -12,15 +12,16 @@ from sqlmodel import select
 from tourney.models.events import Match, SupportSwap
 from web_helpers import login
 
-from test_web_access import JUDGES, LOGGED, ORG, ROUTES, league_of
+from test_web_access import JUDGES, LOGGED, ORG, ROUTES, _league
 
-# creating events and leagues, the shared catalog
+# creating events and leagues, the shared catalog: any organizer account
 GLOBAL_ORGANIZER_ROUTES = {"/eventos/nuevo", "/catalogo", "/ligas/nueva"}
 
 
 def _league_owner_only(template: str, allowed) -> bool:
-    """A league's pages for its organizer (the event's owner): not for the event's co-organizers."""
-    return template.startswith("/ligas/{l}") and allowed == ORG
+    """A league's own pages for staff (edit, add or remove events): its organizer only — being
+    staff of one of its events gives no say over the league."""
+    return template.startswith("/ligas/{l}") and bool(allowed & ORG) and not _public(allowed)
 
 
 def _public(allowed) -> bool:
@@ -57,7 +58,7 @@ def test_roles_hold_on_their_own_event_only(role, client, paired, world, strange
     login(client, strangers[role].email)
     player = paired.playing[0]
     ids = {"e": paired.event.id, "m": paired.match.id, "r": paired.regs[player].id,
-           "l": league_of(world, paired), "k": f"u{paired.users[player].id}"}
+           "l": _league(world, paired), "k": f"u{paired.users[player].id}"}
     before = world.run(lambda s: (s.get(Match, paired.match.id).version,
                                   len(s.exec(select(SupportSwap)).all())))
     for method, template, allowed in ROUTES:
