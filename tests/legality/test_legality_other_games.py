@@ -10,6 +10,7 @@ from tourney.legality import (
     DEFAULT_FORMATS_DIR,
     NO_CATALOG_NOTE,
     load_formats,
+    load_games,
     parse_decklist,
     validate,
 )
@@ -172,3 +173,11 @@ def test_cli_optional_name_type_catalog_checks_names(runner, tmp_path):
     data = json.loads(result.stdout)
     assert [v["code"] for v in data["violations"]] == ["unknown_card"]
     assert "Lightning Bolt" in data["violations"][0]["hint"]
+
+
+def test_games_toml_declares_which_games_the_rules_engine_adjudicates():
+    """What the engine can judge is a capability of the game (games.toml `engine`), never a
+    test of the game's name: only Mitos y Leyendas games are adjudicated."""
+    games = load_games(DEFAULT_FORMATS_DIR)
+    assert games["myl"].engine is True
+    assert games["magic"].engine is False and games["skyworld"].engine is False

@@ -1,4 +1,5 @@
-"""`tourney adjudicate` and `tourney engine generate`: the rules engine from the command line."""
+"""`tourney adjudicate`, `tourney engine generate` and `tourney engine play-random`: the rules
+engine from the command line."""
 from __future__ import annotations
 
 import random
@@ -166,5 +167,60 @@ def generate_command(seed: int, deck_a: str | None, deck_b: str | None, output: 
     if output:
         Path(output).write_text(text, encoding="utf-8")
         click.echo(f"Partida de {len(game) - 1} acciones escrita en {output}.", err=True)
+    else:
+        click.echo(text, nl=False)
+
+
+@engine_group.command("play-random", help=(
+    "Juega una partida en que ambos jugadores eligen al azar (con semilla) entre las acciones "
+    "legales del motor, hasta que termina; escribe el registro (versión 2)."))
+@click.option("--seed", type=int, required=True, help="Semilla: misma semilla, misma partida.")
+@click.option("--deck-a", type=click.Path(dir_okay=False), default=None,
+              help="Lista del mazo A («N Nombre» por línea); por defecto uno al azar.")
+@click.option("--deck-b", type=click.Path(dir_okay=False), default=None,
+              help="Lista del mazo B; por defecto uno al azar.")
+@click.option("-o", "--output", type=click.Path(dir_okay=False), default=None,
+              help="Archivo de salida (por defecto, la salida estándar).")
+@click.option("--catalog", "catalog_path", type=click.Path(), default=None,
+              help="Catálogo DeckForge JSON en vez de la base de datos.")
+@click.option("--max-actions", type=click.IntRange(1, 100000), default=3000, show_default=True,
+              help="Tope de acciones; al llegar, la partida queda sin terminar.")
+@with_appcontext
+@friendly
+def play_random_command(seed: int, deck_a: str | None, deck_b: str | None, output: str | None,
+                        catalog_path: str | None, max_actions: int) -> None:
+    from ..engine import catalog_resolver
+    from ..engine.generate import DeckError, random_deck, read_deck
+    from ..engine.play_random import play_random
+    from ..engine.record import dumps_line
+
+    catalog = _load_catalog(catalog_path)
+    resolve = catalog_resolver(catalog)
+    rng = random.Random(seed)
+    decks = []
+    for path in (deck_a, deck_b):
+        if path:
+            try:
+                decks.append(read_deck(_read_text(path, "el mazo"), resolve))
+            except DeckError as exc:
+                raise CliError(f"mazo {path}, {exc}", EXIT_UNREADABLE) from None
+        else:
+            decks.append(random_deck(list(catalog), rng))
+
+    def name_of(card):
+        return card.name if catalog.resolve(card.name).ok else f"{card.name} ({card.code})"
+
+    try:
+        objs, game = play_random(decks[0], decks[1], seed, name_of, resolve,
+                                 max_actions=max_actions)
+    except DeckError as exc:
+        raise CliError(f"mazo ilegal: {exc.message}", EXIT_UNREADABLE) from None
+    text = "".join(dumps_line(obj) + "\n" for obj in objs)
+    if output:
+        Path(output).write_text(text, encoding="utf-8")
+        end = ("sin terminar" if game.outcome is None else
+               f"ganó {game.players[game.outcome.winner].name}" if game.outcome.winner
+               else "empate")
+        click.echo(f"Partida de {len(objs) - 1} acciones ({end}) escrita en {output}.", err=True)
     else:
         click.echo(text, nl=False)

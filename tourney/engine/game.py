@@ -10,7 +10,7 @@ always "before the first illegal action".
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .abilities.activate import Activation
 from .abilities.continuous import recompute
@@ -20,6 +20,9 @@ from .play import Play
 from .record import Action, Header
 from .zones import HAND_LIMIT
 from .turn import Turn
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .legal import LegalActions
 
 __all__ = ["Game"]
 
@@ -89,6 +92,25 @@ class Game(Activation, Turn, Combat, Play):
             recompute(self)  # 4.1: what continuous abilities give, up to date before it is read
         _HANDLERS[action.do](self, action)
         self._fire_now()
+
+    def accepts(self, action: Action) -> IllegalAction | None:
+        """Whether ``apply`` takes ``action`` now (None) or why not, with the state left
+        exactly as it was: the check behind ``legal_actions``."""
+        saved = self._snapshot()
+        events = list(self.events)
+        try:
+            self.apply(action)
+        except IllegalAction as exc:
+            return exc
+        finally:
+            self._restore(saved)
+            self.events = events
+        return None
+
+    def legal_actions(self, player: str, line: int = 0) -> LegalActions:
+        """The legal actions of ``player`` now, lazily (``legal.LegalActions``)."""
+        from .legal import LegalActions  # legal builds on Game's public surface
+        return LegalActions(self, player, line)
 
     def settle(self) -> None:
         """Bring what continuous abilities give (keywords, Fuerza) up to date (4.1); the

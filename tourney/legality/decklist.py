@@ -41,6 +41,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..catalog.model import fold
+from ..xlsx_bounds import SheetBoundError, bounded_rows
 from .errors import DecklistError
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -55,8 +56,17 @@ MAX_LINE_QUANTITY = 100
 MAX_DECKLIST_LINES = 200  # lines (text) or rows (XLSX) that write a card
 MAX_NAME_LENGTH = 120  # characters of one card name (with its optional "(CODE)")
 MAX_UNKNOWN_NAMES = 30  # distinct names not in the catalog: each one is worth a suggestion
+# «Tres Shuri»: an unknown name that starts with a number word is looked up again without it
+# (to suggest «3 Shuri»), so it counts twice towards MAX_UNKNOWN_NAMES
+NUMBER_WORDS = {"un": 1, "uno": 1, "una": 1, "dos": 2, "tres": 3, "cuatro": 4, "cinco": 5, "seis": 6,
+                "siete": 7, "ocho": 8, "nueve": 9, "diez": 10}
 MAX_XLSX_BYTES = 2 * 1024 * 1024
-MAX_XLSX_UNCOMPRESSED = 20 * 1024 * 1024
+MAX_XLSX_UNCOMPRESSED = 4 * 1024 * 1024  # a real list's sheet is a few KB unpacked
+# the text of the cells counts against the same bound as a pasted list (issue 26, finding 5:
+# 19 MB of text in a 1.6 MB file used to pass)
+MAX_XLSX_CHARS = 256 * 1024
+MAX_XLSX_CELLS = 40_000  # rows × columns (rows are read padded)
+MAX_XLSX_COLUMNS = 20
 MAX_XLSX_ROWS = 2000
 
 
@@ -250,12 +260,15 @@ def check_unknown_names(deck: DeckList, catalog) -> None:
     if catalog is None:
         return
     unknown: dict[str, int] = {}
+    lookups = 0
     for entry in (*deck.main, *deck.side):
         key = fold(entry.name) or entry.name
         if key in unknown or catalog.known(entry.name):
             continue
         unknown[key] = entry.lines[0] if entry.lines else 0
-        if len(unknown) > MAX_UNKNOWN_NAMES:
+        first, _, rest = entry.name.partition(" ")
+        lookups += 2 if rest and fold(first) in NUMBER_WORDS else 1
+        if lookups > MAX_UNKNOWN_NAMES:
             line = entry.lines[0] if entry.lines else 0
             raise DecklistError(line, f"la lista tiene más de {MAX_UNKNOWN_NAMES} nombres distintos que no "
                                       "están en el catálogo (el máximo): revisa que sea una lista de "
@@ -374,13 +387,14 @@ def parse_decklist_xlsx(source: str | Path | bytes, game: Game | None = None) ->
         raise DecklistError(0, f"no se pudo abrir el XLSX: {type(exc).__name__}") from None
     try:
         ws = wb.worksheets[0]
-        rows = ws.iter_rows(values_only=True)
+        rows = bounded_rows(ws, max_rows=MAX_XLSX_ROWS, max_cells=MAX_XLSX_CELLS,
+                            max_chars=MAX_XLSX_CHARS, max_columns=MAX_XLSX_COLUMNS)
         columns: dict[str, int] | None = None
         header_row = 0
         sections: dict[str, dict[str, Entry]] = {"main": {}, "side": {}}
         errors: list[tuple[int, str]] = []
         card_rows = 0
-        for number, row in enumerate(rows, start=1):
+        for number, row in rows:
             if number > MAX_XLSX_ROWS:
                 raise DecklistError(number, f"la hoja tiene demasiadas filas (máximo {MAX_XLSX_ROWS})",
                                     unit="fila")
@@ -441,6 +455,8 @@ def parse_decklist_xlsx(source: str | Path | bytes, game: Game | None = None) ->
                 errors.append((number, f"columna cantidad: {qty} es absurda (máximo {MAX_LINE_QUANTITY})"))
                 continue
             _add(sections[section], name, qty, number)
+    except SheetBoundError as exc:
+        raise DecklistError(exc.row, exc.message, unit="fila") from None
     finally:
         wb.close()
     if columns is None:

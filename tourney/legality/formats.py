@@ -22,7 +22,7 @@ from .errors import FormatError, UnknownFormatError
 from .games import (
     DEFAULT_FORMATS_DIR, GAMES_FILE, Game, load_games,
 )
-from .pool_rules import read_sealed
+from .pool_rules import SealedRules, read_sealed
 from .rules import RULES
 from .toml_reader import _read_toml, _Reader
 
@@ -105,7 +105,7 @@ class Format:
     # named extra rules: name -> parameters (see rules.py)
     rules: dict[str, dict[str, Any]] = field(default_factory=dict)
     # Sellado / Lanzamiento: the [sealed] table (pool.SealedRules); None for constructed formats
-    sealed: Any = None
+    sealed: SealedRules | None = None
     # compiled checkers per catalog (validator.py); not part of the format's value
     _checkers: dict[int, Any] = field(default_factory=dict, repr=False)
 

@@ -30,7 +30,8 @@ DECK_SHEETS = ("by_type", "list")
 class Game:
     """What differs between games (formats/games.toml): the deck sections and their headers,
     whether cards come from a catalog, whether the side is a Mazo de Soporte swapped between
-    games (§11) and how the printed deck sheet lists the main deck."""
+    games (§11), whether the rules engine adjudicates its games and how the printed deck sheet
+    lists the main deck."""
 
     id: str
     name: str
@@ -39,6 +40,7 @@ class Game:
     side: SectionSpec
     support_swaps: bool = False
     deck_sheet: str = "list"  # "by_type" | "list"
+    engine: bool = False  # the rules engine adjudicates this game's recorded games
 
     @property
     def has_catalog(self) -> bool:
@@ -82,6 +84,7 @@ def load_games(formats_dir: str | Path = DEFAULT_FORMATS_DIR) -> dict[str, Game]
         if catalog not in ("required", "optional"):
             raise r.fail("catalog", "debe ser \"required\" u \"optional\"")
         support_swaps = r.bool("support_swaps", False)
+        engine = r.bool("engine", False)
         deck_sheet = r.str("deck_sheet", "list")
         if deck_sheet not in DECK_SHEETS:
             raise r.fail("deck_sheet", "debe ser \"by_type\" o \"list\"")
@@ -98,5 +101,5 @@ def load_games(formats_dir: str | Path = DEFAULT_FORMATS_DIR) -> dict[str, Game]
             sections.append(spec)
         r.done()
         games[game_id] = Game(game_id, name, catalog == "required", sections[0], sections[1],
-                              support_swaps=support_swaps, deck_sheet=deck_sheet)
+                              support_swaps=support_swaps, deck_sheet=deck_sheet, engine=engine)
     return games

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..catalog.model import fold, slugify
+from .decklist import MAX_UNKNOWN_NAMES
 from .errors import DecklistError
 from .pool_rules import (
     SealedRules,
@@ -180,10 +181,28 @@ def _in_editions(card: Card, editions: frozenset[str] | None) -> bool:
     return card.edition in editions or (origin is not None and slugify(origin) in editions)
 
 
+def check_unknown_pool_names(lines: list[PoolLine], catalog: Catalog, unit: str = "línea") -> None:
+    """The decklists' limit for pools (issue 26, finding 4): more than MAX_UNKNOWN_NAMES
+    distinct names the catalog does not know (a dictionary lookup each, no suggestions) and
+    the pool is refused before any suggestion is computed."""
+    unknown: set[str] = set()
+    for item in lines:
+        key = fold(item.name) or item.name
+        if key in unknown or catalog.known(item.name):
+            continue
+        unknown.add(key)
+        if len(unknown) > MAX_UNKNOWN_NAMES:
+            raise PoolError(item.line, f"el pool tiene más de {MAX_UNKNOWN_NAMES} nombres distintos que "
+                                       "no están en el catálogo (el máximo): revisa que sea un pool de "
+                                       "este juego y corrige la ortografía", unit=unit)
+
+
 def resolve_pool(lines: Iterable[PoolLine], catalog: Catalog, editions: Iterable[str] | None,
                  unit: str = "línea") -> Pool:
     """Every pool line as a catalog printing of the event's editions, or PoolError with all
     the bad lines (unknown card, ambiguous name, card of another edition)."""
+    lines = list(lines)
+    check_unknown_pool_names(lines, catalog, unit)
     allowed = frozenset(slugify(e) for e in editions) if editions is not None else None
     wanted = _edition_names(catalog, allowed) if allowed is not None else ""
     merged: dict[tuple[str, str], list] = {}

@@ -26,7 +26,6 @@ from ..models.events import Event, Match, Registration, Round, User
 from . import record_deck
 from .adjudication_seats import first_player_of, seat_players
 from .access import is_judge, owns
-from .decklists import catalog_for
 from .errors import Conflict, Forbidden, NotFound, ServiceError
 from .events import get_event
 from .swaps import expected_deck
@@ -252,7 +251,7 @@ def _storable(blob: str, field: str) -> str:
 def check_decks(session: Session, event: Event, match: Match, game: int, record,
                 seats: dict[str, Registration], catalog, fmt=None) -> dict:
     """The deck check of the record, one entry per player (see ``record_deck``)."""
-    main = getattr(fmt, "main_name", None) or "Mazo Castillo"
+    main = fmt.main_name if fmt is not None else "Mazo Castillo"
     revealed = record.header.order == "revealed"
     by_code = catalog.by_code
     entries, decks = [], {}
@@ -342,7 +341,7 @@ def _store(session: Session, actor: User | None, event: Event, match: Match, gam
         game = 0
     if game not in GAMES:
         raise ServiceError("El juego debe ser 1, 2 o 3 (una partida es al mejor de tres).", "game")
-    if fmt is not None and catalog_for(fmt, catalog) is None:
+    if fmt is not None and not fmt.game.engine:  # games.toml: `engine` (what the engine judges)
         raise ServiceError("El motor de reglas arbitra partidas de Mitos y Leyendas; este evento "
                            "es de otro juego.", "record")
     field = "file" if source == SOURCE_FILE else "record"

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 
+from sqlalchemy import delete, func
 from sqlmodel import Session, select
 
 from ..legality import DecklistError, DeckList, Verdict, parse_decklist, parse_decklist_xlsx, validate
@@ -98,8 +99,7 @@ def _entries(pairs) -> list[dict]:
 def catalog_for(fmt, catalog):
     """The catalog a format is checked with: None for games whose catalog is optional
     (Magic, Sky World: cards checked by name), the imported one for Mitos y Leyendas."""
-    game = getattr(fmt, "game", None)
-    if game is not None and not game.catalog_required:
+    if fmt is not None and not fmt.game.catalog_required:
         return None
     return catalog
 
@@ -122,7 +122,7 @@ def read_deck(fmt, *, text: str | None = None, xlsx: bytes | None = None,
               filename: str | None = None) -> DeckList:
     """Parse a decklist (text, or an XLSX upload) for ``fmt``'s game; ServiceError (naming
     the line, on the form field) when it cannot be read."""
-    game = getattr(fmt, "game", None)
+    game = fmt.game if fmt is not None else None
     try:
         if xlsx is not None:
             wrong_name = filename and not filename.lower().endswith(".xlsx")
@@ -179,6 +179,8 @@ def submit_decklist(session: Session, actor: User, event: Event, registration: R
     require_lists_open(session, event, organizer, now)
     if source not in SOURCES:
         source = "texto"
+    if not organizer:
+        _check_submission_rate(session, registration, now)
     if checked is None:
         checked = check_decklist(event, fmt, catalog, text=text, xlsx=xlsx, filename=filename)
     raw = text if xlsx is None else _xlsx_as_text(checked.resolved, fmt)
@@ -189,12 +191,49 @@ def submit_decklist(session: Session, actor: User, event: Event, registration: R
         legal=checked.legal, submitted_at=now)
     session.add(sub)
     session.flush()
+    _prune_history(session, event, registration)
     return sub, checked
+
+
+# Bounds of a player's submissions (issue 26, finding 5; docs/security.md)
+SUBMISSIONS_PER_WINDOW = 20
+SUBMISSION_WINDOW = timedelta(minutes=10)
+MAX_HISTORY = 30  # submissions kept per registration (the newest legal one always stays)
+
+
+def _check_submission_rate(session: Session, registration: Registration, now: datetime) -> None:
+    recent = session.exec(select(func.count()).select_from(DecklistSubmission).where(
+        DecklistSubmission.registration_id == registration.id,
+        DecklistSubmission.submitted_at > now - SUBMISSION_WINDOW)).one()
+    if recent >= SUBMISSIONS_PER_WINDOW:
+        raise ServiceError(f"Enviaste {recent} listas en los últimos "
+                           f"{int(SUBMISSION_WINDOW.total_seconds() // 60)} minutos (el máximo es "
+                           f"{SUBMISSIONS_PER_WINDOW}): espera unos minutos y vuelve a enviarla.")
+
+
+def _prune_history(session: Session, event: Event, registration: Registration) -> None:
+    """Keep the newest MAX_HISTORY submissions, plus the newest legal one and the registered
+    one (they can be older than those); older ones are deleted."""
+    rows = session.exec(select(DecklistSubmission.id, DecklistSubmission.legal).where(
+        DecklistSubmission.registration_id == registration.id).order_by(
+        DecklistSubmission.submitted_at.desc(), DecklistSubmission.id.desc())).all()
+    if len(rows) <= MAX_HISTORY:
+        return
+    keep = {row_id for row_id, _legal in rows[:MAX_HISTORY]}
+    newest_legal = next((row_id for row_id, legal in rows if legal), None)
+    if newest_legal is not None:
+        keep.add(newest_legal)
+    inscribed = registered(session, event, registration)
+    if inscribed is not None:
+        keep.add(inscribed.id)
+    drop = [row_id for row_id, _legal in rows if row_id not in keep]
+    if drop:
+        session.exec(delete(DecklistSubmission).where(DecklistSubmission.id.in_(drop)))
 
 
 def _xlsx_as_text(resolved: dict, fmt=None) -> str:
     """A resolved deck as decklist text with the game's own section headers."""
-    game = getattr(fmt, "game", None)
+    game = fmt.game if fmt is not None else None
     main = game.main.name if game is not None else "Mazo Castillo"
     side = game.side.name if game is not None else "Mazo de Soporte"
 

@@ -119,7 +119,7 @@ def demo_event(session: Session, catalog, formats: dict, format_id: str = "unifi
     if format_id not in formats:
         raise ServiceError(f"Formato desconocido: {format_id}.")
     fmt = formats[format_id]
-    if getattr(fmt, "sealed", None) is not None:  # Sellado / Lanzamiento: pools, not lists
+    if fmt.sealed is not None:  # Sellado / Lanzamiento: pools, not lists
         return demo_lanzamiento(session, catalog, formats, format_id=format_id, players=players,
                                 rounds_played=rounds_played, seed=seed)
 

@@ -101,12 +101,12 @@ def event_info(session: Session, event: Event, formats: dict | None = None,
                page_size: str | None = None) -> EventInfo:
     page_size = page_size or getattr(event, "page_size", None) or "A4"
     fmt = (formats or {}).get(event.format_id)
-    if getattr(fmt, "sealed", None) is not None:  # Sellado / Lanzamiento: the event's Castillo size
+    if fmt is not None and fmt.sealed is not None:  # Sellado / Lanzamiento: the event's Castillo size
         fmt = event_format(session, event, fmt)
     organizer = session.get(User, event.organizer_id)
     sections = {}
-    game = getattr(fmt, "game", None)
-    if fmt is not None and game is not None:
+    if fmt is not None:
+        game = fmt.game
         # the game's own section names, the format's sizes, the sheet layout (games.toml)
         side_max = fmt.side_sizes[-1] if fmt.side_sizes else fmt.side_max
         sizes = (" o ".join(str(n) for n in fmt.side_sizes) if fmt.side_sizes
@@ -118,10 +118,10 @@ def event_info(session: Session, event: Event, formats: dict | None = None,
                         main_size=fmt.main_exact, side_size=exact, side_rows=side_max,
                         side_note=f"{sizes} cartas" if sizes else "",
                         grouped_by_type=game.sheet_by_type)
-        if getattr(fmt, "sealed", None) is not None:  # §11 Sellado: the Soporte is the rest of the pool
+        if fmt.sealed is not None:  # §11 Sellado: the Soporte is the rest of the pool
             sections["side_note"] = "el resto del pool"
     return EventInfo(name=event.name, date=event.date,
-                     format_name=getattr(fmt, "name", None) or event.format_id,
+                     format_name=fmt.name if fmt is not None else event.format_id,
                      location=event.venue or "", organizer=organizer.name if organizer else "",
                      page_size=page_size, **sections)
 

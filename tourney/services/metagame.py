@@ -35,7 +35,7 @@ def _rules(folder: str, mtime: int):
 
 def archetype_rule(fmt, format_id: str) -> ArchetypeRule:
     """The rule for the event's format (its game's, or the format's own override)."""
-    folder = Path(fmt.source).parent if fmt is not None and getattr(fmt, "source", "") \
+    folder = Path(fmt.source).parent if fmt is not None and fmt.source \
         else DEFAULT_FORMATS_DIR
     path = folder / "_archetypes.toml"
     mtime = path.stat().st_mtime_ns if path.exists() else 0
@@ -46,7 +46,7 @@ def archetype_rule(fmt, format_id: str) -> ArchetypeRule:
 def deck_archetype(resolved: dict, catalog, fmt, rule: ArchetypeRule) -> str:
     """The automatic archetype of one registered list (the format's errata of Raza applied)."""
     lines = []
-    errata = getattr(fmt, "errata", {}) or {}
+    errata = fmt.errata if fmt is not None else {}
     for entry in resolved.get("castle", []):
         code = entry.get("code")
         card = catalog.by_code(code) if (catalog is not None and code) else None

@@ -317,7 +317,7 @@ def carried_deck(session: Session, event: Event, registration: Registration, mat
     """The deck a player starts ``match`` with (a ``swaps.Deck``): the registered one, or in a
     Lanzamiento (no restore between rounds) the one their previous match ended with."""
     fmt = fmt if fmt is not None else _default_format(event)
-    rules = getattr(fmt, "sealed", None)
+    rules = fmt.sealed if fmt is not None else None
     if rules is None or rules.restore_between_rounds or match is None:
         return deck
     from ..legality import swaps as legal_swaps

@@ -126,7 +126,7 @@ def deck_check(session: Session, actor: User, event: Event, registration: Regist
                counted_text: str, game: int = 1, match: Match | None = None,
                catalog=None, fmt=None) -> DeckCheck:
     """Compare a counted list with the deck expected for that game; record every difference."""
-    if getattr(getattr(fmt, "sealed", None), "deck_check", None) == "pool":
+    if fmt is not None and fmt.sealed is not None and fmt.sealed.deck_check == "pool":
         return pool_deck_check(session, actor, event, registration, counted_text, fmt, catalog,
                                game, match)
     if not is_judge(session, actor, event):
@@ -138,7 +138,7 @@ def deck_check(session: Session, actor: User, event: Event, registration: Regist
     if match is not None and not _participant(match, registration):
         raise ServiceError("Ese jugador no juega esa partida.", "match_id")
     expected = expected_deck(session, event, registration, match, game)
-    game_rules = getattr(fmt, "game", None)
+    game_rules = fmt.game if fmt is not None else None
     castle, side, names = _count_text(counted_text, catalog_for(fmt, catalog), expected.names,
                                       game_rules)
     labels = (fmt.main_name, fmt.side_name) if fmt is not None else ("Mazo Castillo",

@@ -45,9 +45,16 @@ from .layout import (
     header_key,
     section_of,
 )
+from ..xlsx_bounds import SheetBoundError, bounded_rows
 from .safety import SheetFileError, check_xlsx
 
 MAX_ROWS = 20000
+# the other bounds of an import sheet (issue 26, finding 3): a 1,000-player event's lists are
+# ~60,000 cells and a few MB unpacked
+MAX_CELLS = 800_000  # rows × columns (rows are read padded)
+MAX_CHARS = 8_000_000
+MAX_COLUMNS = 40
+MAX_UNCOMPRESSED = 40 * 1024 * 1024
 MAX_NAME = 120
 MAX_QTY = 50
 MAX_BYES = MAX_ASSIGNED_BYES  # tourney.swiss
@@ -136,7 +143,7 @@ class DecklistImport:
 # -- opening -----------------------------------------------------------------------------
 
 def open_workbook(data: bytes):
-    check_xlsx(data)
+    check_xlsx(data, max_uncompressed=MAX_UNCOMPRESSED)
     try:
         return load_workbook(io.BytesIO(data), read_only=True, data_only=True)
     except Exception as exc:  # noqa: BLE001 - openpyxl raises many kinds on a broken file
@@ -145,11 +152,11 @@ def open_workbook(data: bytes):
 
 
 def _rows(ws) -> Iterator[tuple[int, tuple[Any, ...]]]:
-    for number, values in enumerate(ws.iter_rows(values_only=True), start=1):
-        if number > MAX_ROWS:
-            raise SheetImportError([RowError(ws.title, number, None,
-                                             f"la hoja tiene más de {MAX_ROWS} filas")])
-        yield number, values
+    try:
+        yield from bounded_rows(ws, max_rows=MAX_ROWS, max_cells=MAX_CELLS, max_chars=MAX_CHARS,
+                                max_columns=MAX_COLUMNS)
+    except SheetBoundError as exc:
+        raise SheetImportError([RowError(ws.title, exc.row, None, exc.message)]) from None
 
 
 def _blank(value: Any) -> bool:

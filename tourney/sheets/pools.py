@@ -23,11 +23,16 @@ from typing import Any
 
 from ..catalog.model import fold
 from ..legality.pool import MAX_LINE_QUANTITY, PoolError, PoolLine
+from ..xlsx_bounds import SheetBoundError, bounded_rows
 from .safety import SheetFileError, check_xlsx
 
 POOLS_SHEET = "Pools"
 POOLS_HEADERS = ("Jugador", "Producto", "Cantidad", "Carta", "Código", "Castillo")
 MAX_ROWS = 20000
+MAX_CELLS = 400_000  # rows × columns (rows are read padded; issue 26, finding 3)
+MAX_CHARS = 4_000_000
+MAX_COLUMNS = 20
+MAX_UNCOMPRESSED = 20 * 1024 * 1024
 _COLUMNS = {
     "player": ("jugador", "player", "nombre del jugador", "id jugador"),
     "product": ("producto", "sobre", "product"),
@@ -71,7 +76,7 @@ def read_pools(data: bytes) -> dict[str, list[PoolLine]]:
 
     Raises PoolError (unit «fila») with every bad row, or when the file is not a sheet."""
     try:
-        check_xlsx(data, max_bytes=2 * 1024 * 1024)
+        check_xlsx(data, max_bytes=2 * 1024 * 1024, max_uncompressed=MAX_UNCOMPRESSED)
     except SheetFileError as exc:
         raise PoolError(0, str(exc), unit="fila") from None
     from openpyxl import load_workbook
@@ -85,9 +90,8 @@ def read_pools(data: bytes) -> dict[str, list[PoolLine]]:
     columns: dict[str, int] | None = None
     try:
         ws = wb[POOLS_SHEET] if POOLS_SHEET in wb.sheetnames else wb.worksheets[0]
-        for number, row in enumerate(ws.iter_rows(values_only=True), start=1):
-            if number > MAX_ROWS:
-                raise PoolError(number, f"la hoja tiene demasiadas filas (máximo {MAX_ROWS})", unit="fila")
+        for number, row in bounded_rows(ws, max_rows=MAX_ROWS, max_cells=MAX_CELLS,
+                                        max_chars=MAX_CHARS, max_columns=MAX_COLUMNS):
             cells = [_cell(v) for v in row]
             if columns is None:
                 found: dict[str, int] = {}
@@ -120,6 +124,8 @@ def read_pools(data: bytes) -> dict[str, list[PoolLine]]:
                 continue
             typed = f"{name} ({code})" if code else name
             out.setdefault(get("player"), []).append(PoolLine(number, qty, typed, get("product")))
+    except SheetBoundError as exc:
+        raise PoolError(exc.row, exc.message, unit="fila") from None
     finally:
         wb.close()
     if columns is None:

@@ -106,7 +106,7 @@ def format_name(fmt_id: str) -> str:
         fmt = formats().get(fmt_id)
     except Exception:  # formats dir broken: show the id
         fmt = None
-    return getattr(fmt, "name", None) or fmt_id
+    return fmt.name if fmt is not None else fmt_id
 
 
 def field_error(form, exc) -> None:

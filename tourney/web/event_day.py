@@ -36,7 +36,7 @@ def _event_day_helpers():
         (Aliados, Talismanes, …) when the game's sheet groups by type; else one group."""
         ordered = sorted(entries or [], key=lambda e: (spanish_key(e["name"]), e.get("code") or ""))
         fmt = formats().get(event.format_id)
-        if fmt is None or not getattr(fmt.game, "sheet_by_type", False):
+        if fmt is None or not fmt.game.sheet_by_type:
             return [("", ordered)]
         cards = catalog()
         groups: dict[str, list] = {}

@@ -67,17 +67,43 @@ def _csv_rows(path: Path) -> list[tuple[int, list[Any]]]:
                                  source=str(path)) from None
 
 
+# the catalog sheet's bounds (docs/catalog.md): the whole DeckForge catalog is ~6,000 rows of
+# 15 columns and under 10 MB unpacked
+MAX_XLSX_BYTES = 20 * 1024 * 1024
+MAX_XLSX_UNCOMPRESSED = 60 * 1024 * 1024
+MAX_XLSX_ROWS = 50_000
+MAX_XLSX_CELLS = 2_000_000  # rows × columns: a row is read padded to MAX_XLSX_COLUMNS
+MAX_XLSX_CHARS = 40_000_000
+MAX_XLSX_COLUMNS = 40
+
+
 def _xlsx_rows(path: Path) -> list[tuple[int, list[Any]]]:
     from openpyxl import load_workbook  # only XLSX catalogs pay for openpyxl (and numpy)
 
+    from ...xlsx_bounds import SheetBoundError, bounded_rows, zip_problem
+
     try:
-        wb = load_workbook(path, read_only=True, data_only=True)
+        data = path.read_bytes()
+    except OSError as exc:
+        raise CatalogImportError(f"no se pudo leer el archivo: {exc.strerror}", source=str(path)) from None
+    if len(data) > MAX_XLSX_BYTES:
+        raise CatalogImportError(f"el archivo pesa más de {MAX_XLSX_BYTES // (1024 * 1024)} MB",
+                                 source=str(path))
+    problem = zip_problem(data, MAX_XLSX_UNCOMPRESSED)
+    if problem:
+        raise CatalogImportError(problem, source=str(path))
+    try:
+        wb = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
     except Exception as exc:  # noqa: BLE001 - openpyxl raises many types for a bad file
         raise CatalogImportError(f"no es un archivo XLSX válido ({type(exc).__name__})",
                                  source=str(path)) from None
     try:
         ws = wb.worksheets[0]
-        return [(i, list(row)) for i, row in enumerate(ws.iter_rows(values_only=True), start=1)]
+        return [(i, list(row)) for i, row in bounded_rows(
+            ws, max_rows=MAX_XLSX_ROWS, max_cells=MAX_XLSX_CELLS, max_chars=MAX_XLSX_CHARS,
+            max_columns=MAX_XLSX_COLUMNS)]
+    except SheetBoundError as exc:
+        raise CatalogImportError(exc.message, f"fila {exc.row}", source=str(path)) from None
     finally:
         wb.close()
 

@@ -21,9 +21,7 @@ from .costs import pay
 from .model import Ability
 from .verify_amounts import split_targets
 from .verify_pool import Plan, Pool, drawn_by
-from .verify_steps import (
-    _effect,
-)
+from .verify_steps import verify_step
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..record import Action
@@ -51,7 +49,7 @@ def explain(game: State, action: Action, source: Inst, ability: Ability, control
         if effect.then and not done:
             done = False
             continue
-        done = _effect(game, pool, effect, ability, source, controller, split, triggering, plan)
+        done = verify_step(game, pool, effect, ability, source, controller, split, triggering, plan)
     left = pool.left(game)
     if left:
         raise IllegalAction("6.5", f"El efecto registrado de {source.label()} incluye {left}, "

@@ -147,6 +147,13 @@ def _card_effect_of(cur: Cursor, antecedent: Cards | None, subject: Cards | None
     if (rest := cur.take_any("no puede ser declarado atacante", "no pueden ser declarados atacantes",
                              "no puede atacar", "no pueden atacar", "no pueda ser declarado atacante",
                              "no puedan ser declarados atacantes", "no pueda atacar", "no puedan atacar")) is not None:
+        if (nor := rest.take_any("ni bloqueador", "ni bloqueadores")) is not None:
+            # «no puede ser declarado atacante ni bloqueador»: and it cannot block either (the
+            # chain reads the second step on the same cards)
+            verb = "puede" if cards.count == 1 or cards.ref is not None else "pueden"
+            also: tuple[str, ...] = ("y", "no", verb, "ser", "declarado" if verb == "puede" else "declarados",
+                                     "bloqueador" if verb == "puede" else "bloqueadores")
+            rest = Cursor(rest.toks[:rest.i] + also + nor.toks[nor.i:], rest.i)
         return Effect("cannot_attack", cards=cards), rest
     if (rest := cur.take_any("no puede ser declarado bloqueador", "no pueden ser declarados bloqueadores",
                              "no puede bloquear", "no pueden bloquear", "no pueda ser declarado bloqueador",

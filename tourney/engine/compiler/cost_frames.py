@@ -65,6 +65,8 @@ def _cost(cur: Cursor, antecedent: Cards | None = None) -> tuple[Cost, Cursor] |
                      antecedent)
     if cur.peek() == "subir" and (after := cur.skip().take_any("SELF a tu mano", "SELF a la mano de su dueno")):
         return Cost("return", cards=Cards(ref="self")), after  # «Subir este Aliado a tu mano»
+    if (own := _return_own(cur)) is not None:
+        return own
     if cur.peek() == "poner" and (phrase := card_phrase(cur.skip())) is not None and phrase[0].zone == "hand" and \
             (end := phrase[1].take_any("al fondo de tu mazo castillo", "al fondo de tu castillo",
                                        "en el fondo de tu mazo castillo")) is not None:
@@ -97,6 +99,28 @@ def _cost(cur: Cursor, antecedent: Cards | None = None) -> tuple[Cost, Cursor] |
     if kind == "banish" and cards.ref != "self" and cards.zone == "play" and cards.controller != "you":
         return None
     return Cost(kind, cards=cards), rest
+
+
+_TO_HAND = ("a tu mano", "a la mano de su dueno")
+
+
+def _return_own(cur: Cursor) -> tuple[Cost, Cursor] | None:
+    """«Subir a la mano de su dueño otro Aliado … que controles», «Subir un Aliado que controles
+    a tu mano», «devolver … a tu mano»: a card you control goes back to your hand."""
+    if cur.peek() not in ("subir", "devolver"):
+        return None
+    after = cur.skip()
+    first = after.take_any(*_TO_HAND)
+    phrase = card_phrase(first or after)
+    if phrase is None:
+        return None
+    cards, rest = phrase
+    end = rest if first is not None else rest.take_any(*_TO_HAND)
+    if end is None:
+        return None
+    if cards.ref is not None or cards.target or cards.zone != "play" or cards.controller != "you":
+        return None
+    return Cost("return", cards=cards), end
 
 
 # -- Spanish renderings ------------------------------------------------------------------

@@ -183,6 +183,8 @@ def lower_cost(cost: PCost) -> Cost:
         return Cost("bottom_from_hand", amount=cards.count, filter=flt)
     if cost.kind == "shuffle" and cards.zone in ("hand", "graveyard") and cards.zone_owner == "you":
         return Cost("shuffle_own", amount=cards.count, filter=flt)
+    if cost.kind == "return" and cards.zone == "play" and cards.controller == "you":
+        return Cost("return_own_to_hand", amount=cards.count, filter=flt)  # «Subir otro Aliado … a tu mano»
     raise Unsupported(f"coste «{cost.kind}» sin equivalente en el motor")
 
 

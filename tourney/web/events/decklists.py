@@ -44,7 +44,7 @@ def desk_decklist(event_id: int, reg_id: int):
 
 def _decklist_editor(event, reg, desk: bool = False):
     session = db()
-    if getattr(format_for(event), "sealed", None) is not None:  # Sellado: built from the pool
+    if format_for(event).sealed is not None:  # Sellado: built from the pool
         return redirect(url_for("pools.deck", event_id=event.id, reg_id=reg.id))
     form = DecklistForm()
     checked = None
