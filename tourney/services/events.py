@@ -22,6 +22,7 @@ from .names import clean_name
 from .accounts import normalize_email
 from .errors import Conflict, Forbidden, NotFound, ServiceError
 from .rounds.reads import event_rounds
+from ..collation import spanish_sorted
 
 TOP_CUTS = TOP_CUT_SIZES  # tourney.swiss
 
@@ -48,8 +49,9 @@ def get_registration(session: Session, event: Event, registration_id: int) -> Re
 
 
 def players(session: Session, event: Event) -> list[Registration]:
-    return list(session.exec(select(Registration).where(Registration.event_id == event.id)
-                             .order_by(Registration.name, Registration.id)))
+    """The event's players in Spanish alphabetical order (tourney.collation)."""
+    return spanish_sorted(session.exec(select(Registration).where(Registration.event_id == event.id)
+                                       .order_by(Registration.id)), key=lambda r: r.name)
 
 
 def rounds_played(session: Session, event: Event) -> int:
