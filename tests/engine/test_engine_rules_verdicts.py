@@ -8,6 +8,8 @@ from __future__ import annotations
 import json
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from tourney.engine import adjudicate, catalog_resolver, read_record
 from tourney.engine.abilities.registry import use_compiler
@@ -339,3 +341,95 @@ def test_10_28_ilusion_hoffern_returns_to_play_without_its_ability(judge):
     illegal(judge(head, kill + [effect("A", "B1", moves=[["B1", "defense"]])]), 5, "10.28")
     # without ability: its «cuando entre en juego, puedes Robar» does not fire
     illegal(judge(head, kill + [back, effect("B", "B1", draw={"B": 1})]), 6, "6.5")
+
+
+# -- 6.5 / 8.2: the targets of «Luego, …» are chosen when the first part has resolved ---------
+
+def test_6_5_luego_kawtcho_needs_no_target_to_be_played_its_second_part_chooses_it(judge):
+    head = header(deck("Vigia"), deck("Kawtcho", "Vigia"), hand=2)
+    war = [put("A", "A1"), put("B", "B2"), end("A"), end("B"), attack("A", "A1"), block("B"),
+           gold("B", "B9"), play("B", "B1", pay_for("B", 2))]
+    legal(judge(head, war + [effect("B", "B1", moves=[["A1", "graveyard"]], draw={"B": 1})]), 10)
+    # chosen as it resolves, the target must still be valid: an Aliado oponente
+    illegal(judge(head, war + [effect("B", "B1", moves=[["B2", "graveyard"]], draw={"B": 1})]),
+            10, "8.2")
+
+
+# -- 6.1 / 6.2 for a partly compiled card: zone, moment and once per turn from the rules ----
+
+def test_6_2_activadas_a_partly_compiled_card_is_used_in_play_in_your_vigil_once_per_turn(judge):
+    head = header(deck("Dodomeki"), deck("Vigia"), hand=1, version=2)
+    use = [put("A", "A1"), put("B", "B1"), activate("A", "A1", ability=1, targets=["B1"])]
+    v = legal(judge(head, use))
+    assert 4 in v.unverified  # its effect is not known: the line is not verified
+    illegal(judge(head, use + [activate("A", "A1", ability=1, targets=["B1"])]), 5, "6.1")
+    # in the opponent's Vigilia it cannot be used (its text names no other moment)
+    illegal(judge(head, [put("A", "A1"), put("B", "B1"), end("A"),
+                         activate("A", "A1", ability=1, targets=["B1"])]), 5, "6.2")
+    # from the Cementerio neither (its text names no other zone)
+    illegal(judge(head, [put("A", "A1", zone="graveyard"), activate("A", "A1", ability=1)]), 3, "6.2")
+
+
+def test_rules_index_names_tests_that_exist():
+    """docs/rules-index.md: every test the «dónde» table names exists in its file."""
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    index = (root / "docs" / "rules-index.md").read_text(encoding="utf-8")
+    files = {"R": "test_engine_rules.py", "A": "test_engine_abilities.py",
+             "E": "test_engine_revealed.py", "V": "test_engine_rules_verdicts.py"}
+    named = re.findall(r"\b([RAEV])::(test_\w+)", index)
+    assert len(named) > 50
+    for alias, name in named:
+        text = (root / "tests" / "engine" / files[alias]).read_text(encoding="utf-8")
+        assert f"def {name}(" in text, (alias, name)
+
+
+# -- record v2 «mode» («elige uno») -----------------------------------------------------------
+
+def test_record_v2_mode_is_read_and_leaves_the_line_unverified(judge, real_catalog):
+    from tourney.engine.errors import RecordError
+
+    v2 = header(deck("Terremoto Menor"), deck(), hand=1, version=2)
+    v = legal(judge(v2, [play("A", "A1", mode=1), effect("A", "A1", draw={"A": 1})]))
+    assert 3 in v.unverified  # the engine does not read the modes of a card yet
+    v1 = header(deck("Terremoto Menor"), deck(), hand=1)
+    legal(judge(v1, [play("A", "A1", mode=1), effect("A", "A1", draw={"A": 1})]), 3)  # v1: ignored
+    with pytest.raises(RecordError, match="mode"):
+        judge(v2, [play("A", "A1", mode=0)])
+    with pytest.raises(RecordError, match="mode"):
+        judge(v2, [dict(end("A"), mode=1)])
+
+
+# -- property: a legal generated game stays legal; a mutated line of a fully compiled card ----
+
+@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(min_value=0, max_value=2**32 - 1))
+def test_property_legal_games_stay_legal_and_a_mutated_line_of_an_enforced_card_is_caught(
+        real_catalog, seed):
+    from conftest import generated_lines
+
+    from tourney.engine import Game
+    from tourney.engine.abilities.kinds.enforcement import unenforced
+
+    use_compiler(True)
+    resolve = catalog_resolver(real_catalog)
+    lines = generated_lines(real_catalog, seed, max_turns=40)
+    record = read_record(lines, resolve)
+    verdict = adjudicate(record)
+    assert verdict.status.value != "illegal", (verdict.line, verdict.rule, verdict.message)
+    game = Game(record.header)
+    for i, action in enumerate(record.actions, start=1):
+        source = game.cards[action.source] if action.source else None
+        if (action.line in verdict.verified and source is not None and source.abilities
+                and not unenforced(source.card, source.abilities.abilities)
+                and (action.draw or action.mill)):
+            obj = action.to_json()
+            key = "draw" if action.draw else "mill"
+            pid, n = next(iter(obj[key].items()))
+            bad = json.dumps(dict(obj, **{key: {pid: n + 1}}), ensure_ascii=False)
+            v = adjudicate(read_record(lines[:i] + [bad] + lines[i + 1:], resolve))
+            assert (v.status.value, v.line) == ("illegal", i + 1), (v.line, v.rule, v.message, bad)
+            return
+        game.apply(action)

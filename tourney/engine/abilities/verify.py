@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..errors import IllegalAction
+from .chain import first_part
 from .costs import pay
 from .model import Ability
 from .verify_amounts import split_targets
@@ -44,6 +45,9 @@ def explain(game: State, action: Action, source: Inst, ability: Ability, control
             pay(game, pool, cost, source, controller)
     plan = Plan()
     split = split_targets(ability, targets)
+    first = first_part(ability)
+    if split is not None and not any(split[first:]):
+        split = split[:first]  # «Luego, …» targets not named before: chosen as it resolves (8.2)
     done = True
     for effect in ability.effects:
         if effect.then and not done:
