@@ -98,3 +98,9 @@ def test_a_conditional_optional_step_reads_condition_first(real):
     text = _describes(real("Memoria Ancestral"))
     assert "puedes si " not in text
     assert "Luego, si todos los Aliados que controlas son de Raza Sacerdote o Caballero, puedes Robar" in text
+
+
+def test_an_exact_cost_reads_once(real):
+    # Lucrecia: «no se pueden jugar cartas de coste 0», not «de coste 0 o menos de coste 0 o más»
+    text = _describes(real("Lucrecia"))
+    assert "de coste 0 que se está jugando" in text and "o menos" not in text

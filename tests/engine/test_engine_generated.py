@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from tourney.catalog.model import ALLY, GOLD
 from tourney.engine.abilities.cost_rules import cost_may_change
+from tourney.engine.abilities.kinds.enforcement import unenforced
 from tourney.engine import Game, adjudicate, catalog_resolver, read_record
 from tourney.engine.errors import IllegalAction
 from tourney.engine.keywords import FURY, GUARDIAN, NO_ATTACK, WAR, play_permissions
@@ -115,6 +116,14 @@ def test_each_mutation_kind_is_generated_and_caught_on_its_line(real_catalog, ki
 
 # -- games that use abilities ------------------------------------------------------------
 
+def _enforced(source) -> bool:
+    """Every value of the source's abilities is enforced (``kinds.enforcement``): only then
+    does the engine promise that a misuse is illegal (Jano's trigger, whose «si lo jugaste de
+    tu mano» it does not decide, leaves a line it cannot explain unverified)."""
+    known = source.abilities
+    return known is not None and not unenforced(source.card, known.abilities)
+
+
 def _pays_oros(source) -> bool:
     """The Oros a line moves to the Zona de Oro Pagado are its cost (not what its effect does:
     Nerón's «puedes … mover hasta dos Oros oponentes a su Zona de Oro Pagado» may move none)."""
@@ -132,7 +141,7 @@ def _effect_mutations(lines, catalog):
     out = []
     game = Game(record.header)
     for i, action in enumerate(record.actions, start=1):
-        if action.line in verdict.verified:
+        if action.line in verdict.verified and _enforced(game.cards[action.source]):
             obj = action.to_json()
             if obj.get("draw") or obj.get("mill"):
                 key = "draw" if obj.get("draw") else "mill"

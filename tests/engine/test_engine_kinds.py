@@ -162,3 +162,22 @@ def test_engine_tests_run_with_the_compiler_on():
                  if "use_compiler(False)" in p.read_text(encoding="utf-8") and p.name != Path(__file__).name]
     assert offenders == []
     assert compiler_on()
+
+
+def test_an_effect_is_enforced_in_a_line_exactly_when_its_home_verifies_it():
+    """One home: the status the coverage reads and the code the engine runs are the same
+    declaration (an effect with a line check has a ``verify`` handler, and only then)."""
+    for word in EFFECTS:
+        kind = kind_of("effect", word)
+        assert kind is not None
+        status = kind.roles["line"]
+        verifies = "verify" in kind.handlers
+        assert verifies == (status is None or callable(status)), word
+
+
+def test_a_step_whose_kind_has_no_verification_leaves_the_line_unverified(real_catalog):
+    """Purifica has no line check in its home: its lines stay unverified (never illegal)."""
+    from tourney.engine.abilities.kinds.base import handler
+
+    assert handler("effect", "purify", "verify") is None
+    assert handler("effect", "destroy", "verify") is not None

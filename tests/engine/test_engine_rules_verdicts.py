@@ -339,3 +339,46 @@ def test_10_28_ilusion_hoffern_returns_to_play_without_its_ability(judge):
     illegal(judge(head, kill + [effect("A", "B1", moves=[["B1", "defense"]])]), 5, "10.28")
     # without ability: its «cuando entre en juego, puedes Robar» does not fire
     illegal(judge(head, kill + [back, effect("B", "B1", draw={"B": 1})]), 6, "6.5")
+
+
+# -- 6.5 / 8.2: the targets of «Luego, …» are chosen when the first part has resolved ---------
+
+def test_6_5_luego_kawtcho_needs_no_target_to_be_played_its_second_part_chooses_it(judge):
+    head = header(deck("Vigia"), deck("Kawtcho", "Vigia"), hand=2)
+    war = [put("A", "A1"), put("B", "B2"), end("A"), end("B"), attack("A", "A1"), block("B"),
+           gold("B", "B9"), play("B", "B1", pay_for("B", 2))]
+    legal(judge(head, war + [effect("B", "B1", moves=[["A1", "graveyard"]], draw={"B": 1})]), 10)
+    # chosen as it resolves, the target must still be valid: an Aliado oponente
+    illegal(judge(head, war + [effect("B", "B1", moves=[["B2", "graveyard"]], draw={"B": 1})]),
+            10, "8.2")
+
+
+# -- 6.1 / 6.2 for a partly compiled card: zone, moment and once per turn from the rules ----
+
+def test_6_2_activadas_a_partly_compiled_card_is_used_in_play_in_your_vigil_once_per_turn(judge):
+    head = header(deck("Dodomeki"), deck("Vigia"), hand=1, version=2)
+    use = [put("A", "A1"), put("B", "B1"), activate("A", "A1", ability=1, targets=["B1"])]
+    v = legal(judge(head, use))
+    assert 4 in v.unverified  # its effect is not known: the line is not verified
+    illegal(judge(head, use + [activate("A", "A1", ability=1, targets=["B1"])]), 5, "6.1")
+    # in the opponent's Vigilia it cannot be used (its text names no other moment)
+    illegal(judge(head, [put("A", "A1"), put("B", "B1"), end("A"),
+                         activate("A", "A1", ability=1, targets=["B1"])]), 5, "6.2")
+    # from the Cementerio neither (its text names no other zone)
+    illegal(judge(head, [put("A", "A1", zone="graveyard"), activate("A", "A1", ability=1)]), 3, "6.2")
+
+
+def test_rules_index_names_tests_that_exist():
+    """docs/rules-index.md: every test the «dónde» table names exists in its file."""
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    index = (root / "docs" / "rules-index.md").read_text(encoding="utf-8")
+    files = {"R": "test_engine_rules.py", "A": "test_engine_abilities.py",
+             "E": "test_engine_revealed.py", "V": "test_engine_rules_verdicts.py"}
+    named = re.findall(r"\b([RAEV])::(test_\w+)", index)
+    assert len(named) > 50
+    for alias, name in named:
+        text = (root / "tests" / "engine" / files[alias]).read_text(encoding="utf-8")
+        assert f"def {name}(" in text, (alias, name)

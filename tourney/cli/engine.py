@@ -103,12 +103,41 @@ def adjudicate_command(record: str, as_json: bool, catalog_path: str | None,
     except RecordError as exc:
         raise CliError(f"registro ilegible, línea {exc.line}: {exc.message}", EXIT_UNREADABLE) from None
     verdict = adjudicate(game_record)
+    shuffle = _shuffle_check(text)
     if as_json:
-        click.echo(verdict.dumps(), nl=False)
+        out = verdict.dumps()
+        if shuffle is not None:  # a played table's record: its commit-reveal shuffle
+            import json
+
+            obj = json.loads(out)
+            obj["shuffle"] = "ok" if shuffle == "" else shuffle
+            out = json.dumps(obj, ensure_ascii=False)
+        click.echo(out, nl=False)
     else:
         names = {p.id: p.name for p in game_record.header.players}
         click.echo(verdict.describe(names))
-    sys.exit(EXIT_OK if verdict.legal else EXIT_ILLEGAL)
+        if shuffle is not None:
+            click.echo("Barajado: el orden de los Mazos Castillo corresponde a las semillas "
+                       "reveladas." if shuffle == "" else f"Barajado incorrecto: {shuffle}.")
+    sys.exit(EXIT_OK if verdict.legal and not shuffle else EXIT_ILLEGAL)
+
+
+def _shuffle_check(text: str) -> str | None:
+    """None: the header has no «shuffle»; "": its seeds give its Castillo orders; else why not."""
+    import json
+
+    from ..engine.shuffle import check_header
+
+    try:
+        head = json.loads(text.splitlines()[0])
+    except (ValueError, IndexError):
+        return None
+    if not isinstance(head, dict) or "shuffle" not in head:
+        return None
+    shuffle = head["shuffle"]
+    if isinstance(shuffle, dict) and "server" not in shuffle:
+        return "la partida no terminó: las semillas aún no se revelan"
+    return check_header(head) or ""
 
 
 @click.group("engine", help="Motor de reglas: herramientas de prueba.")

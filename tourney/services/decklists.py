@@ -104,11 +104,6 @@ def catalog_for(fmt, catalog):
     return catalog
 
 
-def is_myl(fmt) -> bool:
-    """(Kept name.) The game's side is a Mazo de Soporte with §11 (games.toml support_swaps)."""
-    return support_rules.applies(fmt)
-
-
 def check_decklist(event: Event, fmt, catalog, *, text: str | None = None,
                    xlsx: bytes | None = None, filename: str | None = None) -> Checked:
     """Parse and validate without storing (the live verdict).

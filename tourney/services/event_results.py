@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from dataclasses import dataclass
+from functools import lru_cache
 from threading import Lock
 
 from sqlalchemy import select as sa_select
@@ -41,11 +42,12 @@ def match_rows(session: Session, event_ids: list[int]) -> list[tuple]:
     read)."""
     if not event_ids:
         return []
-    return list(session.execute(
+    # the Core connection: plain rows, without the ORM's per-row loading (40,000 rows in a league)
+    return list(session.connection().execute(
         sa_select(Match.id, Round.event_id, Round.number, Round.kind, Match.table_no,
                   Match.player_a_id, Match.player_b_id, Match.result, Match.status)
         .join(Round, Round.id == Match.round_id).where(Round.event_id.in_(event_ids))
-        .order_by(Round.event_id, Round.number, Match.table_no)))
+        .order_by(Round.event_id, Round.number, Match.table_no)).all())
 
 
 def finished_matches(session: Session, event_ids: list[int],
@@ -62,6 +64,7 @@ def finished_matches(session: Session, event_ids: list[int],
     return out
 
 
+@lru_cache(maxsize=256)
 def _games(result: str) -> tuple[int, int, int] | None:
     """«2-1-0» as stored (normalized by the results service); anything else read by
     tourney.swiss (None when it is not a result)."""

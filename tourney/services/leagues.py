@@ -188,12 +188,27 @@ def standings(session: Session, league: League, formats: dict,
             continue
         records: dict[int, list[int]] = {}
         for m in matches:
-            for me, mine, theirs in ((m.a, m.a_games, m.b_games), (m.b, m.b_games, m.a_games)):
-                r = records.setdefault(me, [0, 0, 0, 0, 0, 0])
-                r[0 if mine > theirs else 1 if theirs > mine else 2] += 1
-                r[3] += mine
-                r[4] += theirs
-                r[5] += m.draws
+            ra = records.get(m.a)
+            if ra is None:
+                ra = records[m.a] = [0, 0, 0, 0, 0, 0]
+            rb = records.get(m.b)
+            if rb is None:
+                rb = records[m.b] = [0, 0, 0, 0, 0, 0]
+            if m.a_games > m.b_games:
+                ra[0] += 1
+                rb[1] += 1
+            elif m.b_games > m.a_games:
+                ra[1] += 1
+                rb[0] += 1
+            else:
+                ra[2] += 1
+                rb[2] += 1
+            ra[3] += m.a_games
+            ra[4] += m.b_games
+            ra[5] += m.draws
+            rb[3] += m.b_games
+            rb[4] += m.a_games
+            rb[5] += m.draws
         places = all_places[event.id]
         rows = []
         for reg_id, place in sorted(places.items(), key=lambda kv: kv[1]):

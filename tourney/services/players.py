@@ -8,6 +8,7 @@ player; two desk entries with the same ID are one player.
 from __future__ import annotations
 
 import hashlib
+from functools import lru_cache
 
 from sqlmodel import Session, select
 
@@ -18,6 +19,7 @@ from ..models.leagues import PlayerProfile
 from .errors import Forbidden
 
 
+@lru_cache(maxsize=65536)
 def player_key(user_id: int | None, external_id: str | None, name: str) -> str:
     if user_id:
         return f"u{user_id}"

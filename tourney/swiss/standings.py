@@ -18,7 +18,7 @@ from typing import NamedTuple
 
 from .model import Result, TournamentState, natural_key, parse_result
 
-FLOOR = Fraction(1, 3)
+FLOOR = Fraction(1, 3)  # the lowest MW% / GW% an opponent counts with (TOURNAMENT-FACTS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,9 +174,10 @@ def _standings(state: TournamentState, t: _Tally) -> list[Standing]:
     sums, opps = t.sums, t.opps
     # sums[i] = (wins, losses, draws, byes, match points, rounds, game points, games)
     # common denominators: MW% over win*rounds, GW% over 3*games, both with the 1/3 floor
-    lm = _lcm_of({3, *(win * x[5] for x in sums)})
-    lg = _lcm_of({3, *(3 * x[7] for x in sums)})
-    floor_m, floor_g = lm // 3, lg // 3
+    floor_den = FLOOR.denominator
+    lm = _lcm_of({floor_den, *(win * x[5] for x in sums)})
+    lg = _lcm_of({floor_den, *(3 * x[7] for x in sums)})
+    floor_m, floor_g = lm * FLOOR.numerator // floor_den, lg * FLOOR.numerator // floor_den
     mw = [max(floor_m, x[4] * (lm // (win * x[5]))) if x[5] else floor_m for x in sums]
     gw = [max(floor_g, x[6] * (lg // (3 * x[7]))) if x[7] else floor_g for x in sums]
     k_all = _lcm_of({len(o) for o in opps})

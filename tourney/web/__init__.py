@@ -19,6 +19,7 @@ from . import corrections, event_day, history, judges, players_day  # noqa: F401
 from . import adjudication  # recorded games of a match (issue 12)
 from . import pools  # Sellado / Lanzamiento pools (issue 16)
 from . import leagues  # leagues, player pages, ratings (issue 25)
+from . import play  # play tables (issue 24)
 from ..localtime import local_time
 
 
@@ -69,6 +70,7 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(adjudication.bp)
     app.register_blueprint(pools.bp)
     app.register_blueprint(leagues.bp)
+    app.register_blueprint(play.bp)
 
     @app.errorhandler(Forbidden)
     def forbidden(exc):

@@ -17,6 +17,7 @@ from ...catalog.model import ALLY, TOTEM, WEAPON
 from ..errors import IllegalAction
 from ..record import Action
 from ..zones import IN_PLAY
+from .unknown_use import unknown_use_refused
 from .chain import (
     Resolution,
     Window,
@@ -240,6 +241,9 @@ class Activation(Effects):
         """An ability of a card whose abilities the engine does not (fully) know: its Oros are
         paid from the Reserva (10.16) and the line stays *unverified*, like its effect line."""
         p = action.p
+        why = unknown_use_refused(self, inst, p, action.ability)
+        if why is not None:
+            raise IllegalAction(*why)
         reserve = self.zone_of(p, "reserve")
         if len(set(action.pay)) != len(action.pay):
             raise IllegalAction("10.16", "Un mismo Oro aparece dos veces en el pago.")
@@ -250,6 +254,9 @@ class Activation(Effects):
                                              f"para pagar (está en {self.where(g)}).")
         for gid in action.pay:
             self._put(self.cards[gid], "paid", p)
+        key = (inst.id, -(action.ability or 1))  # 6.1: counted apart from known abilities
+        turn, count = divmod(self.used.get(key, 0), 1000)
+        self.used[key] = self.turn * 1000 + (count if turn == self.turn else 0) + 1
         self.unverified.append(action.line)
         self.unverified_cards[action.line] = inst.label()
         self.windows.append(Window(inst.id, p, "ability"))

@@ -12,7 +12,7 @@ from .evaluate import IN_PLAY, candidates, holds, mismatch, player_of
 from .model import Ability
 from .target_filter import TargetFilter
 from .verify_pool import DEST, ENGINE_APPLIED, land_zone
-from .verify_steps import protection_of
+from .verify_parts import protection_of
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..zones import Inst

@@ -117,7 +117,14 @@ def check_targets(game: State, source: Inst, ability: Ability, targets: tuple[st
                   controller: str, rule: str = "8.2") -> None:
     """8.2 Objetivos: as many as the ability asks (fewer only with «hasta»), distinct, each
     valid for its filter; Inmunidad to the source's type protects."""
+    from .evaluate import target_count
     wanted: list[TargetFilter] = [f for f in ability.targets if f.targets]
+    first = first_part(ability)
+    if first < len(ability.targets):  # «Luego, …»: chosen when the first part has resolved
+        head = [f for f in ability.targets[:first] if f.targets]
+        if len(targets) <= sum(target_count(game, f, controller, source, len(targets))
+                               for f in head):
+            wanted = head
     if not wanted:
         if targets:
             raise IllegalAction(rule, f"{source.label()} no hace objetivo: el registro nombra "
@@ -125,7 +132,6 @@ def check_targets(game: State, source: Inst, ability: Ability, targets: tuple[st
         return
     if len(set(targets)) != len(targets):
         raise IllegalAction(rule, "Los objetivos de una carta o habilidad deben ser distintos.")
-    from .evaluate import target_count
     counts = [target_count(game, f, controller, source, len(targets)) for f in wanted]
     need = sum(counts)
     least = sum(0 if f.up_to else n for f, n in zip(wanted, counts))
@@ -202,8 +208,22 @@ _IMMUNE_FROM: dict[str, tuple[str, Callable[[Card], bool]]] = {
 IMMUNITY_WORDS = frozenset(_IMMUNE_FROM)
 
 
+def first_part(ability: Ability) -> int:
+    """How many of the ability's targets (from the first) its part before «Luego» uses: the
+    targets only the «Luego, …» part uses are chosen once the first part has resolved (6.5,
+    8.2), not when the card is played."""
+    effects = ability.effects
+    cut = next((i for i, e in enumerate(effects) if e.then), len(effects))
+    earlier = {e.target for e in effects[:cut] if e.subject == "target"}
+    later = {e.target for e in effects[cut:] if e.subject == "target"}
+    n = len(ability.targets)
+    while n > 0 and (n - 1) in later and (n - 1) not in earlier:
+        n -= 1
+    return n
+
+
 def valid_targets_exist(game: State, source: Inst, ability: Ability, controller: str) -> bool:
-    for f in ability.targets:
+    for f in ability.targets[:first_part(ability)]:
         if not f.targets or f.up_to:
             continue
         pool = [w.source for w in game.windows] if f.zone == "being_played" else game.cards

@@ -255,6 +255,8 @@ class Effects(State):
                     unclear = ref  # the line may resolve it: it does not stay pending (6.6)
                 continue
             except IllegalAction as exc:
+                if kind == "resolution" and isinstance(ref, Resolution) and ref.kind in ("card", "ability"):
+                    raise  # the line resolves that card or announced ability: no other explains it
                 first_error = first_error or exc
                 continue
             if plan.doubt is not None or (kind != "resolution" and _ambiguous(action, source)):
@@ -276,10 +278,10 @@ class Effects(State):
             return True, plan, self._consumer(kind, ref, source)
         if softs:
             return self._soft(softs, source, unverifiable)
-        if unverifiable or any((a.kind == "replacement" and not prevention_checked(a))
-                               or (a.kind == "triggered" and not tracked(a)
-                                   and not _armed_later(a, res))
-                               for a in known.abilities):
+        if unverifiable or any(((a.kind == "replacement" and not prevention_checked(a))
+                                or (a.kind == "triggered" and not tracked(a)
+                                    and not _armed_later(a, res)))
+                               and could_produce(a, action) for a in known.abilities):
             # a replacement («fuera a ser Destruido, puedes prevenirlo») or a trigger the engine
             # does not track yet may have produced the line: unverified, not illegal
             return False, None, (self._consumer("trigger", unclear, source)
@@ -472,6 +474,32 @@ def _armed_later(ability: Ability, res: object) -> bool:
     effect resolves: while that resolution is the line's, it cannot have produced the line."""
     trigger = ability.trigger
     return trigger is not None and trigger.delayed and res is not None
+
+
+# the one part of a line each of these effect kinds can produce (anything else: any part)
+_ONLY = {"draw": "draw", "mill": "mill", "strength": "strength", "counters": "counters",
+         "remove_counters": "counters"}
+_NOTHING = frozenset({"gain_keyword", "lose_keyword", "cannot_attack", "cannot_block",
+                      "cannot_be_blocked", "reduce_damage", "prevent_damage", "redirect_damage"})
+
+
+def could_produce(ability: Ability, action: Action) -> bool:
+    """Whether an ability the engine cannot follow (a trigger it does not announce, a
+    replacement it does not apply) could have produced this line: one that only draws cannot
+    have moved cards. Unsure: True (the line then stays unverified, never illegal)."""
+    if ability.costs:
+        return True
+    parts: set[str] = set()
+    for e in ability.effects:
+        if e.kind in _NOTHING:
+            continue
+        part = _ONLY.get(e.kind)
+        if part is None:
+            return True
+        parts.add(part)
+    needs = {k for k, v in (("moves", action.moves), ("draw", action.draw), ("mill", action.mill),
+                            ("counters", action.counters), ("strength", action.strength)) if v}
+    return needs <= parts
 
 
 def prevention_checked(ability: Ability) -> bool:

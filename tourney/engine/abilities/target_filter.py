@@ -109,7 +109,10 @@ class TargetFilter(Value):
             parts.append(f"de Fuerza {self.min_strength} o más")
         if self.any_of:
             parts.append("(" + " o ".join(bare_noun(f.noun()) for f in self.any_of) + ")")
-        if self.max_cost is not None:
+        exact_cost = self.max_cost is not None and self.max_cost == self.min_cost
+        if exact_cost:  # «cartas de coste 0»: not «de coste 0 o menos de coste 0 o más»
+            parts.append(f"de coste {self.max_cost}")
+        elif self.max_cost is not None:
             parts.append(f"de coste {self.max_cost} o menos")
         if self.max_cost_from is not None:
             relation = "igual a " if self.min_cost_from == self.max_cost_from else "igual o menor a "
@@ -119,7 +122,7 @@ class TargetFilter(Value):
             parts.append("de Fuerza igual o menor a " + AMOUNT_SOURCES[
                 self.max_strength_from].format(
                 filter=self.from_filter.noun() if self.from_filter else "carta"))
-        if self.min_cost is not None:
+        if self.min_cost is not None and not exact_cost:
             parts.append(f"de coste {self.min_cost} o más")
         if parts[-1].startswith(("de coste igual", "de Fuerza igual")):
             parts[-1] = parts[-1].replace(" a el ", " al ")

@@ -17,13 +17,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..errors import IllegalAction
+from .chain import first_part
 from .costs import pay
 from .model import Ability
 from .verify_amounts import split_targets
 from .verify_pool import Plan, Pool, drawn_by
-from .verify_steps import (
-    _effect,
-)
+from .verify_steps import verify_step
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..record import Action
@@ -46,12 +45,15 @@ def explain(game: State, action: Action, source: Inst, ability: Ability, control
             pay(game, pool, cost, source, controller)
     plan = Plan()
     split = split_targets(ability, targets)
+    first = first_part(ability)
+    if split is not None and not any(split[first:]):
+        split = split[:first]  # «Luego, …» targets not named before: chosen as it resolves (8.2)
     done = True
     for effect in ability.effects:
         if effect.then and not done:
             done = False
             continue
-        done = _effect(game, pool, effect, ability, source, controller, split, triggering, plan)
+        done = verify_step(game, pool, effect, ability, source, controller, split, triggering, plan)
     left = pool.left(game)
     if left:
         raise IllegalAction("6.5", f"El efecto registrado de {source.label()} incluye {left}, "

@@ -1,6 +1,7 @@
 """What an ``effect`` line is checked against (see ``verify``): the line's changes still to be
 accounted for (``Pool``), the ``Plan`` handed back, ``Unverifiable``, and the effect kinds
-the engine applies or leaves unchecked."""
+the engine applies once a line is explained (``ENGINE_APPLIED``; their homes are
+``kinds/applied_kinds.py``)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -21,11 +22,6 @@ ENGINE_APPLIED = frozenset({"gain_keyword", "lose_keyword", "lose_abilities", "c
                             "cannot_block", "cannot_be_blocked", "reduce_damage",
                             "redirect_damage", "prevent_damage", "cancel_attack", "annul",
                             "cancel", "redirect", "prevent"})
-UNCHECKED = frozenset({"virtual_gold", "cost_change", "play_free", "play_paying", "look", "set_strength",
-                       "must_block", "extra_turn", "lose_game", "damage", "end_battle",
-                       "race_becomes", "cannot_be_annulled", "shuffle_into_castle",
-                       "damage_to_exile", "bearer_only", "bearer_not", "cannot_reduce_cost",
-                       "unblockable_by", "direct_damage_increase", "cannot_declare_attack"})
 
 
 class Unverifiable(Exception):

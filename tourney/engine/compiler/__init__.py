@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from ...catalog.model import Card
+from ..abilities.kinds.enforcement import missing_homes
 from ..abilities.model import Ability
 from .delayed import earlier_reason
 from .grammar import parse_text
@@ -90,6 +91,7 @@ def compile_text(text: str, name: str, card_type: str) -> Compilation:
             continue
         try:
             abilities = tuple(lower(p, unit.text, card_type, name, paid) for p in unit.parsed)
+            _homed(abilities)
             paid += tuple(c for p in unit.parsed if p.kind == "add_cost" for c in p.costs)
         except (Unsupported, ValueError) as exc:
             out.append(Sentence(unit.text, reason=str(exc), shape=shape(unit.text, name)))
@@ -100,6 +102,14 @@ def compile_text(text: str, name: str, card_type: str) -> Compilation:
             continue
         out.append(Sentence(unit.text, abilities=abilities))
     return Compilation(name, tuple(out))
+
+
+def _homed(abilities: tuple[Ability, ...]) -> None:
+    """The lowering produces values of registered kinds only (``abilities.kinds``): a value
+    whose word has no home for the role it plays is not understood."""
+    for ability in abilities:
+        for family, word, role in missing_homes(ability):
+            raise Unsupported(f"sin equivalente en el motor: {family} «{word}» sin casa para «{role}»")
 
 
 __all__ = ["Compilation", "Sentence", "compile_card", "compile_text"]

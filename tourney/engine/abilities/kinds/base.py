@@ -17,6 +17,12 @@ A role's status is ``ENFORCED`` (the engine checks it: a misuse is illegal), a S
 reason (the engine only accepts the value: lines it produces stay *unverified*), or a
 function of the value in its place (``Use``) giving one of the two. A word without a
 declaration for a role it appears in is a bug caught by tests/engine/test_engine_kinds.py.
+
+A home also holds the engine's code for its word: ``handlers`` maps what the engine does to
+the function doing it — ``verify`` checks an effect step of a line
+(``verify_steps.verify_step`` dispatches to it with a ``verify_parts.Step``). An effect whose
+``line`` role is enforced has a ``verify`` handler, and one without is never enforced in a
+line (tests/engine/test_engine_kinds.py checks both ways).
 """
 from __future__ import annotations
 
@@ -49,6 +55,7 @@ class Kind:
     family: str
     name: str
     roles: Mapping[str, Status]
+    handlers: Mapping[str, Callable[..., Any]]
 
     def verdict(self, role: str, use: Use) -> str | None:
         """None when the engine enforces this value in ``role``; else why not (Spanish)."""
@@ -61,14 +68,21 @@ class Kind:
 REGISTRY: dict[tuple[str, str], Kind] = {}
 
 
-def declare(family: str, name: str, **roles: Status) -> Kind:
+def declare(family: str, name: str, handlers: Mapping[str, Callable[..., Any]] | None = None,
+            **roles: Status) -> Kind:
     unknown = set(roles) - set(FAMILY_ROLES[family])
     if unknown:
         raise ValueError(f"{family} «{name}»: papeles desconocidos {sorted(unknown)}")
     if (family, name) in REGISTRY:
         raise ValueError(f"{family} «{name}» ya tiene su casa")
-    kind = REGISTRY[(family, name)] = Kind(family, name, dict(roles))
+    kind = REGISTRY[(family, name)] = Kind(family, name, dict(roles), dict(handlers or {}))
     return kind
+
+
+def handler(family: str, name: str, what: str) -> Callable[..., Any] | None:
+    """The home's function for ``what`` («verify» …), or None when the engine has none."""
+    kind = REGISTRY.get((family, name))
+    return kind.handlers.get(what) if kind is not None else None
 
 
 def kind_of(family: str, name: str) -> Kind | None:

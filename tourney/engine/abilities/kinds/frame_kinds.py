@@ -95,7 +95,7 @@ for _word in DURATIONS:
     declare("duration", _word, expire=ENFORCED if _word != "while" else
             "duración «mientras …» de un efecto: el motor no la sigue")
 
-# -- amount sources (what ``verify_amounts._amount`` can read from the game or the line) ---
+# -- amount sources (what ``verify_amounts.amount`` can read from the game or the line) ---
 
 
 def _count(use: Use) -> str | None:
@@ -106,7 +106,7 @@ def _count(use: Use) -> str | None:
 
 def _of_triggering(use: Use) -> str | None:
     if getattr(use.value, "kind", None) in ("draw", "mill"):
-        return ENFORCED  # verify_amounts._of_triggering
+        return ENFORCED  # verify_amounts.of_triggering
     return "la cantidad de la carta que disparó la habilidad: el motor sólo la lee al Robar o Botar"
 
 

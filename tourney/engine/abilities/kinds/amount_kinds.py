@@ -1,0 +1,133 @@
+"""The homes of the effects that change numbers on cards: gana / pierde N a la Fuerza (also
+applied by continuous abilities), pon / quita contadores (10.12), quita todos los contadores,
+Agrupa (10.1) and the conversion of a Tótem or an Oro into an Aliado (``conversion``)."""
+from __future__ import annotations
+
+from ...errors import IllegalAction
+from ..conversion import explain as conversion
+from ..evaluate import IN_PLAY, mismatch
+from ..verify_amounts import amount
+from ..verify_parts import Step, still_target
+from ..verify_pool import Unverifiable
+from .base import ENFORCED, Use, declare
+from .statuses import after_play, not_static, static_applied
+
+
+def verify_strength_or_counters(step: Step) -> bool:
+    game = step.game
+    pool = step.pool
+    effect = step.effect
+    source = step.source
+    p = step.p
+    split = step.split
+    f = step.f
+    known = step.known
+    kind = step.effect.kind
+    n = amount(game, effect, source, p, pool, split)
+    if kind == "remove_counters":
+        n = -n
+    entries = (pool.strength if kind == "strength"
+               else [(i, c) for i, name, c in pool.counters if name == (effect.counter or "")])
+    if known is None:
+        ids = [iid for iid, d in entries if d == n]
+        if f is not None:
+            for iid in ids:
+                why = mismatch(game, f, game.cards[iid], p, source)
+                if why:
+                    raise IllegalAction("8.2", f"{game.cards[iid].label()} no es un objetivo "
+                                               f"válido de {source.label()}: {why}.")
+            limit = f.count if effect.subject != "each" else len(ids)
+            ids = ids[:limit]
+    else:
+        ids = [iid for iid in known if game.cards[iid].zone in IN_PLAY]
+    for iid in ids:
+        entry = (iid, n)
+        if kind == "strength":
+            if entry not in pool.strength:
+                if effect.optional:
+                    return False
+                raise IllegalAction("6.5", f"{source.label()}: {game.cards[iid].label()} "
+                                           f"{'gana' if n >= 0 else 'pierde'} {abs(n)} a la "
+                                           "Fuerza por su habilidad y el registro no lo dice.")
+            pool.strength.remove(entry)
+        else:
+            full = (iid, effect.counter or "", n)
+            if full not in pool.counters:
+                if effect.optional:
+                    return False
+                raise IllegalAction("10.12", f"{source.label()}: el registro no pone los "
+                                             f"contadores de {effect.counter} que dice su "
+                                             f"habilidad en {game.cards[iid].label()}.")
+            pool.counters.remove(full)
+    return bool(ids)
+
+
+def verify_remove_all_counters(step: Step) -> bool:
+    game = step.game
+    pool = step.pool
+    effect = step.effect
+    source = step.source
+    p = step.p
+    f = step.f
+    known = step.known
+    if known is None:
+        raise Unverifiable("remove_all_counters sin cartas nombradas")
+    name = effect.counter or ""
+    done = False
+    for iid in known:
+        inst = game.cards[iid]
+        have = inst.counters.get(name, 0)
+        if not have or inst.zone not in IN_PLAY:
+            continue
+        if effect.subject == "target" and f is not None and \
+                not still_target(game, pool, f, inst, p, source):
+            continue  # the target is gone: not affected (8.2)
+        full = (iid, name, -have)
+        if full not in pool.counters:
+            if effect.optional:
+                return False
+            raise IllegalAction("10.12", f"{source.label()}: su habilidad quita todos los "
+                                         f"contadores de {name} de {inst.label()} y el "
+                                         "registro no los quita.")
+        pool.counters.remove(full)
+        done = True
+    return done
+
+
+def verify_regroup(step: Step) -> bool:
+    game = step.game
+    pool = step.pool
+    effect = step.effect
+    source = step.source
+    p = step.p
+    f = step.f
+    ids = [iid for iid, z in pool.moves.items() if z == "reserve"
+           and game.cards[iid].zone == "paid" and game.cards[iid].controller == p]
+    n = effect.amount if effect.amount is not None else (f.count if f else len(ids))
+    if len(ids) > n:
+        raise IllegalAction("10.1", f"{source.label()} Agrupa hasta {n} Oros, no {len(ids)}.")
+    pool.take_moves(ids)
+    return bool(ids)
+
+
+def verify_become_ally(step: Step) -> bool:
+    return conversion(step.game, step.pool, step.effect, step.source, step.p, step.plan)
+
+
+def _become_ally_line(use: Use) -> str | None:
+    if use.value.amount_from is not None:
+        return "Fuerza «igual a …» de la conversión: aplicada sin verificar"
+    return ENFORCED
+
+
+declare("effect", "strength", line=ENFORCED, static=static_applied, after_play=after_play,
+        handlers={"verify": verify_strength_or_counters})
+for _word in ("counters", "remove_counters"):
+    declare("effect", _word, line=ENFORCED, static=not_static(_word), after_play=after_play,
+            handlers={"verify": verify_strength_or_counters})
+declare("effect", "remove_all_counters", line=ENFORCED, static=not_static("remove_all_counters"),
+        after_play=after_play, handlers={"verify": verify_remove_all_counters})
+declare("effect", "regroup", line=ENFORCED, static=not_static("regroup"), after_play=after_play,
+        handlers={"verify": verify_regroup})
+declare("effect", "become_ally", line=_become_ally_line, static=not_static("become_ally"),
+        after_play=after_play, handlers={"verify": verify_become_ally})

@@ -1,0 +1,150 @@
+"""The homes of the effects on a player's cards: Roba, Bota (10.45, 10.7: exactly N cards,
+or as many as there are), Descarta (10.18), Busca (the whole filter of the card found; 4.2 when
+searching is forbidden) and Mira (a hand: nothing moves). Verified in a line; never applied by
+a continuous ability."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...errors import IllegalAction
+from ..costs import kind_ok
+from ..evaluate import player_of
+from ..effect_value import Effect
+from ..protections import damage_exiled, damage_increased
+from ..verify_amounts import amount, of_triggering
+from ..verify_parts import Step, found_match, no_search, owner_of
+from ..verify_pool import Unverifiable, Pool
+from .base import ENFORCED, Use, declare
+from .statuses import after_play, not_static
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ...state import State
+    from ...zones import Inst
+
+
+def verify_draw_or_mill(step: Step) -> bool:
+    game = step.game
+    pool = step.pool
+    effect = step.effect
+    ability = step.ability
+    source = step.source
+    p = step.p
+    split = step.split
+    triggering = step.triggering
+    known = step.known
+    kind = step.effect.kind
+    if kind == "mill" and damage_exiled(game, source):
+        raise Unverifiable("daño enviado al Destierro")  # the record's Botar goes to the Cementerio
+    if kind == "mill" and damage_increased(game, source):
+        raise Unverifiable("daño directo aumentado")  # the engine does not add it yet
+    n = (of_triggering(game, effect.amount_from, triggering)
+         if effect.amount_from in ("strength_of_triggering", "cost_of_triggering")
+         else amount(game, effect, source, p, pool, split))
+    table = pool.draw if kind == "draw" else pool.mill
+    players = (list(game.order) if effect.player == "each"
+               else [player_of(game, effect.player, p, owner_of(game, known))])
+    if effect.optional and all(table.get(pid, 0) == 0 for pid in players):
+        return False
+    # «Roba una carta. Luego, si …, puedes Robar una carta adicional»: a later step of the
+    # same kind takes the rest of the line's cards (what none takes is left over: illegal)
+    steps = ability.effects
+    more = any(e.kind == kind for e in steps[steps.index(effect) + 1:]) if effect in steps else False
+    for pid in players:
+        have = table.get(pid, 0)
+        left = len(game.players[pid].castle)
+        if more and have > n:
+            table[pid] = have - n
+            continue
+        if have != n and not (left < n and have == left):  # as many as there are (6.x)
+            verb = "Roba" if kind == "draw" else "Bota"
+            raise IllegalAction("10.45" if kind == "draw" else "10.7",
+                                f"{source.label()}: {game.players[pid].name} {verb} {n} "
+                                f"carta{'s' if n != 1 else ''} por su habilidad, no {have}.")
+        table[pid] = 0
+    return True
+
+
+def verify_discard_or_search(step: Step) -> bool:
+    game = step.game
+    pool = step.pool
+    effect = step.effect
+    source = step.source
+    p = step.p
+    known = step.known
+    kind = step.effect.kind
+    if kind == "discard" and effect.subject == "each":
+        return discard_each(game, pool, effect, source, known)
+    f_zone = effect.filter.zone if effect.filter is not None else "in_play"
+    pid = player_of(game, effect.player, p, owner_of(game, known))
+    if (kind == "discard" and effect.subject == "chosen" and effect.filter is not None
+            and effect.filter.controller in ("you", "opponent")):
+        pid = player_of(game, effect.filter.controller, p)  # whose hand it is chosen from
+    if kind == "discard":
+        frm, to = {"hand"}, {"graveyard"}
+    else:  # «Busca … en tu Mazo Castillo y ponlo en tu mano» (zone: where it goes)
+        frm = {f_zone if f_zone not in ("in_play", "being_played") else "castle"}
+        if effect.filter is not None:  # «en tu Mazo Castillo o Cementerio»
+            frm |= set(effect.filter.also_zones)
+        banned = no_search(game) if "castle" in frm else None
+        if banned is not None:  # «los jugadores no pueden buscar cartas en los Mazos Castillo»
+            frm.discard("castle")
+            found = [iid for iid in pool.moves if game.cards[iid].zone == "castle"
+                     and game.cards[iid].owner == pid]
+            if found:
+                raise IllegalAction("4.2", f"Mientras {banned.label()} esté en juego no se pueden "
+                                           f"buscar cartas en los Mazos Castillo ({source.label()} "
+                                           f"saca {game.cards[found[0]].label()} del suyo).")
+        dest = effect.zone or "hand"
+        to = {"defense", "support", "reserve"} if dest == "being_played" else {dest}
+    ids = [iid for iid, z in pool.moves.items() if z in to
+           and (game.cards[iid].zone in frm or ("hand" in frm and iid in pool.drawn))
+           and game.cards[iid].owner == pid
+           and (effect.filter is None or kind_ok(effect.filter, game.cards[iid]))
+           and found_match(game, effect.filter, game.cards[iid], p, source)]
+    n = effect.amount if effect.amount is not None else (effect.filter.count
+                                                        if effect.filter else 1)
+    can = sum(1 for iid in game.zone_of(pid, "hand")  # the cards it may Descartar
+              if found_match(game, effect.filter, game.cards[iid], p, source)) if kind == "discard" else 0
+    up_to = effect.filter is not None and effect.filter.up_to  # «Descarta hasta N»: 0..N
+    if kind == "discard" and len(ids) != n and not effect.optional and can >= n \
+            and not (up_to and len(ids) < n):
+        raise IllegalAction("10.18", f"{source.label()}: {game.players[pid].name} Descarta "
+                                     f"{n} por su habilidad, no {len(ids)}.")
+    pool.take_moves(ids[:n])
+    return bool(ids)
+
+
+def discard_each(game: State, pool: Pool, effect: Effect, source: Inst, known: list[str] | None) -> bool:
+    """«Descarta todos los Talismanes de ahí»: exactly the cards of that hand that match."""
+    if known is None or effect.filter is None or effect.filter.zone != "hand":
+        raise Unverifiable("descartar cada carta sin filtro de mano")
+    want = {iid for iid in known if game.cards[iid].zone == "hand"}
+    moved = {iid for iid, z in pool.moves.items() if z == "graveyard" and iid in want}
+    if moved != want:
+        missing = next(iter(want - moved))
+        raise IllegalAction("10.18", f"{source.label()}: su habilidad Descarta "
+                                     f"{game.cards[missing].label()} y el registro no lo hace.")
+    pool.take_moves(list(moved))
+    return bool(moved)
+
+
+def verify_look(step: Step) -> bool:
+    e = step.effect
+    if e.zone == "hand" and e.unless is None and e.condition is None:
+        return True  # «Mira la mano de tu oponente» / «Tu oponente muestra su mano»: nothing moves
+    raise Unverifiable("mirar cartas que no son de una mano")
+
+
+def _look_line(use: Use) -> str | None:
+    e = use.value
+    if e.zone == "hand" and e.unless is None and e.condition is None:
+        return ENFORCED
+    return "mirar cartas que no son de una mano: la línea queda sin verificar"
+
+
+for _word, _verify in (("draw", verify_draw_or_mill), ("mill", verify_draw_or_mill),
+                       ("discard", verify_discard_or_search), ("search", verify_discard_or_search)):
+    declare("effect", _word, line=ENFORCED, static=not_static(_word), after_play=after_play,
+            handlers={"verify": _verify})
+declare("effect", "look", line=_look_line, static=not_static("look"), after_play=after_play,
+        handlers={"verify": verify_look})
