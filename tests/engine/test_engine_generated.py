@@ -4,7 +4,8 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import generated_lines
+from conftest import generated_lines, header
+from conftest import lines as record_lines
 from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
 
@@ -194,7 +195,6 @@ def test_4_1_a_trigger_of_an_ally_that_lost_its_ability_is_illegal_in_both_repla
     ability is read up to date when the event fires, 4.1), so an effect line of Borgia is
     illegal (6.5) — for `adjudicate` as for a line-by-line `Game.apply` that settles between
     lines."""
-    from conftest import header, lines as record_lines
 
     resolve = catalog_resolver(real_catalog)
     head = header(["Petrificado", "Monje", "Oro", "Oro"] + ["Thorkell el Alto"] * 8,

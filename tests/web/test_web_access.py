@@ -55,6 +55,7 @@ ROUTES = [
     ("POST", "/eventos/{e}/rondas/1/a-mano", ORG),
     ("POST", "/eventos/{e}/parejas-prohibidas", ORG),
     ("POST", "/eventos/{e}/parejas-prohibidas/1/quitar", ORG),
+    ("POST", "/eventos/{e}/equipo/1/quitar", ORG),
     ("GET", "/eventos/{e}/rondas/1/pendientes", JUDGES),
     ("GET", "/eventos/{e}/mesas/{m}/resultado", JUDGES | {"jugador"}),
     ("POST", "/eventos/{e}/mesas/{m}/resultado", ORG | {"jugador"}),
@@ -144,7 +145,8 @@ def test_every_route_of_the_app_is_in_the_walk(app):
                .replace("{k}", "<key>").replace("/1/", "/<int:number>/")
                .replace("/rondas/1", "/rondas/<int:number>")
                .replace("prohibidas/<int:number>/", "prohibidas/<int:pair_id>/")
-               .replace("historial/<int:number>/", "historial/<int:history_id>/"))
+               .replace("historial/<int:number>/", "historial/<int:history_id>/")
+               .replace("equipo/<int:number>/", "equipo/<int:user_id>/"))
               for m, u, _ in ROUTES}
     actual = {(method, rule.rule) for rule in app.url_map.iter_rules()
               if rule.endpoint != "static" for method in rule.methods - {"HEAD", "OPTIONS"}}

@@ -12,9 +12,16 @@ from sqlmodel import select
 from tourney.models.events import Match, SupportSwap
 from web_helpers import login
 
-from test_web_access import JUDGES, LOGGED, ORG, ROUTES
+from test_web_access import JUDGES, LOGGED, ORG, ROUTES, _league
 
-GLOBAL_ORGANIZER_ROUTES = {"/eventos/nuevo", "/catalogo"}  # creating events, the shared catalog
+# creating events and leagues, the shared catalog: any organizer account
+GLOBAL_ORGANIZER_ROUTES = {"/eventos/nuevo", "/catalogo", "/ligas/nueva"}
+
+
+def _league_owner_only(template: str, allowed) -> bool:
+    """A league's own pages for staff (edit, add or remove events): its organizer only — being
+    staff of one of its events gives no say over the league."""
+    return template.startswith("/ligas/{l}") and bool(allowed & ORG) and not _public(allowed)
 
 
 def _public(allowed) -> bool:
@@ -27,7 +34,8 @@ def _expected(role: str, template: str, allowed) -> bool:
     if role == "juez_de_otro":  # judges another event: a stranger here
         return _public(allowed)
     if role == "coorganizador":  # a player account made co-organizer of this event
-        return (bool(allowed & (ORG | JUDGES)) or _public(allowed)) and template not in GLOBAL_ORGANIZER_ROUTES
+        return ((bool(allowed & (ORG | JUDGES)) or _public(allowed))
+                and template not in GLOBAL_ORGANIZER_ROUTES and not _league_owner_only(template, allowed))
     raise AssertionError(role)
 
 
@@ -49,7 +57,8 @@ def strangers(paired, world):
 def test_roles_hold_on_their_own_event_only(role, client, paired, world, strangers):
     login(client, strangers[role].email)
     player = paired.playing[0]
-    ids = {"e": paired.event.id, "m": paired.match.id, "r": paired.regs[player].id}
+    ids = {"e": paired.event.id, "m": paired.match.id, "r": paired.regs[player].id,
+           "l": _league(world, paired), "k": f"u{paired.users[player].id}"}
     before = world.run(lambda s: (s.get(Match, paired.match.id).version,
                                   len(s.exec(select(SupportSwap)).all())))
     for method, template, allowed in ROUTES:

@@ -133,3 +133,13 @@ def is_staff_anywhere(session: Session, actor: User | None) -> bool:
     if session.exec(select(Event.id).where(Event.organizer_id == actor.id).limit(1)).first():
         return True
     return session.exec(select(EventJudge.id).where(EventJudge.user_id == actor.id).limit(1)).first() is not None
+
+
+def is_owner(actor: User | None, event: Event) -> bool:
+    """The account that created the event (only it removes staff)."""
+    return bool(_authenticated(actor) and event is not None and event.organizer_id == actor.id)
+
+
+def require_owner(actor: User | None, event: Event) -> None:
+    if not is_owner(actor, event):
+        raise Forbidden("Solo el dueño del evento (quien lo creó) puede quitar a alguien del equipo.")

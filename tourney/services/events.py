@@ -17,6 +17,7 @@ from ..models.events import (
 )
 from ..swiss import MAX_ASSIGNED_BYES, TOP_CUT_SIZES
 from .access import STAFF_ROLES, require_organizer
+from . import staff
 from .accounts import normalize_email
 from .errors import Conflict, Forbidden, NotFound, ServiceError
 from .rounds.reads import event_rounds
@@ -285,13 +286,15 @@ def add_judge(session: Session, actor: User, event: Event, email: str,
         EventJudge.event_id == event.id, EventJudge.user_id == user.id)).first()
     if existing is not None:
         if existing.role != role:
-            existing.role = role
+            previous, existing.role = existing.role, role
             session.add(existing)
             session.flush()
+            staff.record_added(session, actor, event, user, role, previous)
         return existing
     judge = EventJudge(event_id=event.id, user_id=user.id, role=role)
     session.add(judge)
     session.flush()
+    staff.record_added(session, actor, event, user, role, None)
     return judge
 
 

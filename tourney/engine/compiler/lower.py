@@ -12,7 +12,7 @@ from ..abilities.model import Ability
 from ..abilities.effect_value import Effect
 from ..abilities.target_filter import TargetFilter
 from ..abilities.trigger_cost_duration import Trigger
-from .lower_effect import Both, _effect
+from .lower_effect import Both, lower_step
 from .lower_filters import EARLIER, NAME, PAID, ZONES, Unsupported, Scope, tf_fields, card_filter
 from .lower_frames import PHASES, conditions, lower_cost, trigger
 from .parsed import Cost as PCost
@@ -38,11 +38,11 @@ def _effects(p: Parsed, scope: Scope, continuous: bool) -> tuple[Effect, ...]:
         if eff.cond is not None:  # «Luego, si …»: the step happens only if the condition holds
             if continuous:
                 raise Unsupported("paso condicional en una habilidad continua")
-            out.append(replace(_effect(replace(eff, cond=None), scope, continuous),
+            out.append(replace(lower_step(replace(eff, cond=None), scope, continuous),
                                condition=conditions((eff.cond,))))
             continue
         try:
-            out.append(_effect(eff, scope, continuous))
+            out.append(lower_step(eff, scope, continuous))
             step = out[-1]
             # the one target a first step acts on («Destruye un Aliado oponente. Luego, … al del
             # Aliado Destruido»); a second target makes «el Aliado Destruido» ambiguous
@@ -53,10 +53,10 @@ def _effects(p: Parsed, scope: Scope, continuous: bool) -> tuple[Effect, ...]:
             if both.eff.kind == "search":
                 assert both.eff.cards is not None
                 for part in (replace(both.eff.cards, plus=()),) + both.eff.cards.plus:
-                    out.append(_effect(replace(both.eff, cards=part), scope, continuous))
+                    out.append(lower_step(replace(both.eff, cards=part), scope, continuous))
                 continue
             for race in (both.eff.keyword or "").split("+"):
-                out.append(_effect(replace(both.eff, keyword=race), scope, continuous))
+                out.append(lower_step(replace(both.eff, keyword=race), scope, continuous))
     return tuple(out)
 
 

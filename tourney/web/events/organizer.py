@@ -6,7 +6,7 @@ from datetime import datetime
 
 from flask import abort, flash, redirect, render_template, request, url_for
 
-from ...services import decklists, events as ev, rounds
+from ...services import access, decklists, events as ev, rounds, staff
 from ..common import actor, db, formats, organizer_required, service_call
 from ...localtime import from_local, local_time
 from ..forms import (
@@ -89,6 +89,7 @@ def dashboard(event_id: int, desk_form=None, judge_form=None, forbidden_form=Non
     return render_template(
         "events/dashboard.html", event=event, players=regs, subs=subs, rounds=all_rounds,
         current=current, missing=missing, judges=ev.judges(session, event),
+        staff_members=staff.members(session, event), owner=access.is_owner(actor(), event),
         desk_form=desk_form or DeskPlayerForm(), judge_form=judge_form or JudgeForm(),
         forbidden_form=_forbidden_form(event, forbidden_form),
         forbidden=ev.forbidden_pairs(session, event),
@@ -158,6 +159,15 @@ def add_judge(event_id: int):
         if call.ok:
             return redirect(url_for("events.dashboard", event_id=event_id))
     return dashboard(event_id, judge_form=form, status=400)
+
+
+@bp.post("/eventos/<int:event_id>/equipo/<int:user_id>/quitar")
+@organizer_required
+def remove_staff(event_id: int, user_id: int):
+    """The owner takes someone off the staff (services.staff; recorded in the history)."""
+    access.require_owner(actor(), _event(event_id))  # a 403 for anyone else, before the form
+    return _simple_post(event_id, lambda e: staff.remove(db(), actor(), e, user_id),
+                        "Quitado del equipo del evento.")
 
 
 @bp.post("/eventos/<int:event_id>/listas/publicacion")

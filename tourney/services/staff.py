@@ -1,0 +1,69 @@
+"""An event's staff (issue 26, finding 12): who is on it with which role, removing someone
+(the owner only), and the event's history recording who added or removed whom.
+
+Adding stays ``events.add_judge`` (owner or co-organizer), which records here. Rights are in
+``services.access``."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sqlmodel import Session, select
+
+from ..models.events import Event, EventJudge, User
+from ..models.history import HISTORY_STAFF_ADDED, HISTORY_STAFF_REMOVED
+from . import history
+from .access import STAFF_ORGANIZER, require_owner
+from .errors import NotFound
+
+ROLE_LABELS = {"juez": "Juez", STAFF_ORGANIZER: "Coorganizador"}
+
+
+@dataclass(frozen=True)
+class StaffMember:
+    user_id: int
+    name: str
+    email: str
+    role: str
+
+    @property
+    def role_label(self) -> str:
+        return ROLE_LABELS.get(self.role, self.role)
+
+
+def members(session: Session, event: Event) -> list[StaffMember]:
+    rows = session.exec(select(User, EventJudge.role).join(EventJudge, EventJudge.user_id == User.id)
+                        .where(EventJudge.event_id == event.id).order_by(User.name, User.id))
+    return [StaffMember(user.id, user.name, user.email, role) for user, role in rows]
+
+
+def _who(user: User | None) -> str:
+    return (getattr(user, "name", "") or getattr(user, "email", "") or "la consola")[:120]
+
+
+def record_added(session: Session, actor: User | None, event: Event, user: User, role: str,
+                 previous: str | None) -> None:
+    label = ROLE_LABELS.get(role, role)
+    if previous is None:
+        summary = f"{_who(actor)} agregó a {_who(user)} al equipo como {label}."
+    else:
+        summary = (f"{_who(actor)} cambió el rol de {_who(user)}: de "
+                   f"{ROLE_LABELS.get(previous, previous)} a {label}.")
+    history.record(session, event, actor, HISTORY_STAFF_ADDED, summary, subject_user_id=user.id,
+                   before={"role": previous} if previous else {}, after={"role": role})
+
+
+def remove(session: Session, actor: User | None, event: Event, user_id: int) -> StaffMember:
+    """Take ``user_id`` off the event's staff (the owner only), recorded in the history."""
+    require_owner(actor, event)
+    row = session.exec(select(EventJudge).where(EventJudge.event_id == event.id,
+                                                EventJudge.user_id == user_id)).first()
+    user = session.get(User, user_id) if row is not None else None
+    if row is None or user is None:
+        raise NotFound("Esa cuenta no está en el equipo de este evento.")
+    member = StaffMember(user.id, user.name, user.email, row.role)
+    session.delete(row)
+    session.flush()
+    history.record(session, event, actor, HISTORY_STAFF_REMOVED,
+                   f"{_who(actor)} quitó a {_who(user)} ({member.role_label}) del equipo.",
+                   subject_user_id=user.id, before={"role": member.role}, after={})
+    return member
