@@ -268,6 +268,8 @@ class Play(State):
         if effect is not None:
             self.resolutions[inst.id] = Resolution(inst.id, effect[0], p, tuple(action.targets),
                                                    True, "card")
+        if action.mode is not None:
+            self.modes.add(inst.id)
         if self.phase == "war" and not answering:
             self.priority = self.opponent(p)
             self.passes = 0

@@ -104,6 +104,7 @@ class State:
         self.statics_in_play: dict[str, None] = {}  # cards in play with continuous abilities
         self.affected: set[str] = set()  # cards continuous effects or effects «hasta…» touch
         self.annulled: set[str] = set()  # cards Anuladas (abilities Canceladas) just now
+        self.modes: set[str] = set()  # cards played / abilities used naming a mode (v2 «mode»)
         self.damaged: set[tuple[int, str]] = set()  # (turn, card) that hit a Castillo
         self.entered: list[tuple[int, str, str]] = []  # (turn, card, controller) entering play
         # (turn, event kind, card, player) of the events «este turno» conditions ask about

@@ -227,6 +227,8 @@ class Activation(Effects):
             self._pay_cost(cost, ids, inst, p)
         if self._check_castles():  # 3.1: a cost that Bota the last cards loses at once
             return
+        if action.mode is not None:
+            self.modes.add(inst.id)
         self._emit("ability_used", inst, p)
         self.resolutions[inst.id] = Resolution(inst.id, index, p, tuple(action.targets), True,
                                                "ability")

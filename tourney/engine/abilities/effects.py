@@ -92,6 +92,11 @@ class Effects(State):
         count = self._check_use(inst, index, ability)
         self.used[(inst.id, index)] = self.turn * 1000 + count + 1
 
+    def _moded(self, action: Action, source: Inst) -> bool:
+        """The line (or the play / activate it resolves) names a mode of an «elige uno» (v2
+        «mode»): applied, unverified — the compiler does not read modes yet."""
+        return action.mode is not None or source.id in self.modes
+
     def _illusion(self, action: Action, source: Inst) -> Any:
         """10.28 Ilusión: the Aliado destroyed this turn comes back into play under its owner's
         control as an Aliado without ability — the line that returns it is verified and the
@@ -164,6 +169,8 @@ class Effects(State):
                     break
         self._check_moves(action, source)
         verdict, plan, consume = self._verify(action, source)
+        if source is not None and self.modes:
+            self.modes.discard(source.id)
         self.changes += 1
         self.play_changes += 1
         self._apply_line(action)
@@ -194,8 +201,8 @@ class Effects(State):
         if returned is not None:
             return returned
         known = source.abilities
-        if known is None or not known.complete:
-            return False, None, None
+        if known is None or not known.complete or self._moded(action, source):
+            return False, None, None  # a mode («elige uno»): the engine does not read modes yet
         p = action.p
         tried: list[tuple[str, Ability, int, tuple[str, ...] | None, bool, str | None, object]] = []
         res = self.resolutions.get(source.id)

@@ -72,6 +72,7 @@ class Action:
     ability: int | None = None
     costs: tuple[str, ...] = ()
     order: tuple[str, ...] = ()
+    mode: int | None = None  # v2: the mode chosen of an «elige uno» (1 = the first)
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"p": self.p, "do": self.do}
@@ -111,6 +112,8 @@ class Action:
             out["costs"] = list(self.costs)
         if self.order:
             out["order"] = list(self.order)
+        if self.mode is not None:
+            out["mode"] = self.mode
         return out
 
 

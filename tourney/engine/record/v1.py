@@ -201,7 +201,20 @@ def read_action(obj: Any, line: int, players: tuple[str, ...], known: dict[Any, 
     revealed = _revealed(obj, line, players, known)
     if revealed:
         action = replace(action, revealed=revealed)
+    if version >= 2 and isinstance(obj, dict) and "mode" in obj:
+        action = replace(action, mode=_mode(obj, line, action.do))
     return action
+
+
+def _mode(obj: dict[Any, Any], line: int, do: str) -> int:
+    """v2 «mode»: which mode of an «elige uno» the card or ability uses (1 = the first); a
+    version 1 record never had it and reads as before."""
+    mode = obj["mode"]
+    if do not in ("play", "activate", "effect"):
+        raise RecordError(line, f"«mode» sólo va en «play», «activate» o «effect», no en «{do}»")
+    if not isinstance(mode, int) or isinstance(mode, bool) or mode < 1:
+        raise RecordError(line, "«mode» debe ser el número del modo elegido (1 = el primero)")
+    return mode
 
 
 def _read_action(obj: Any, line: int, players: tuple[str, ...], known: dict[Any, Any],
