@@ -15,6 +15,7 @@ from dataclasses import dataclass, fields
 from datetime import date, datetime
 from typing import Any
 
+from .collation import spanish_key
 PAGE_SIZES = ("A4", "Letter")
 
 # Castillo groups in the order the sheet prints them (seed 000, 2 Tipos de cartas),
@@ -98,7 +99,7 @@ class DeckSheet:
             lines = groups.get(type_)
             if lines:
                 heading = TYPE_HEADINGS.get(type_, OTHER_HEADING)
-                ordered.append((heading, sorted(lines, key=lambda ln: (ln.name.casefold(), ln.code or ""))))
+                ordered.append((heading, sorted(lines, key=lambda ln: (spanish_key(ln.name), ln.code or ""))))
         return ordered
 
 
@@ -246,7 +247,7 @@ class EventDocuments:
 
 
 def sorted_by_name(decks: list[DeckSheet] | tuple[DeckSheet, ...]) -> list[DeckSheet]:
-    return sorted(decks, key=lambda d: (d.player_name.casefold(), d.player_id))
+    return sorted(decks, key=lambda d: (spanish_key(d.player_name), d.player_id))
 
 
 # -- JSON ------------------------------------------------------------------------------

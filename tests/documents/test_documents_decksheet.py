@@ -9,6 +9,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tourney.collation import spanish_sorted
+
 from tourney.printing import render_blank_sheets, render_deck_sheets
 from tourney.document_values import DeckLine, DeckSheet, EventInfo
 
@@ -123,7 +125,9 @@ def test_one_pdf_with_every_players_sheet_sorted_by_name(event, make_deck, read_
     decks = [make_deck(seed=i, player=n, player_id=f"p{i}") for i, n in enumerate(names)]
     pages = read_pdf(render_deck_sheets(event, decks, printed_at=printed_at))
     assert len(pages) == len(names)
-    expected = sorted(names, key=str.casefold)
+    expected = spanish_sorted(names)  # Ángela first, Ñandú after Nadia (tourney.collation)
+    assert expected[0] == "Ángela Ruiz" and expected.index("Ñandú Pérez") == \
+        expected.index("Nadia Vera") + 1
     for page, name in zip(pages, expected):
         assert name in page
         deck = next(d for d in decks if d.player_name == name)

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from datetime import datetime
 
+from ..collation import spanish_key
 from .base import GREY, LIGHT, Document, fmt_date, fmt_datetime, width
 from ..document_values import DeckLine, DeckSheet, EventInfo, sorted_by_name
 
@@ -58,7 +59,7 @@ def _castle_rows(sheet: DeckSheet, grouped: bool = True) -> list[Row]:
     rows: list[Row] = []
     if not grouped:  # games without Mitos y Leyendas card types: one list by name
         return [("card", ln) for ln in sorted(sheet.castle,
-                                              key=lambda ln: (ln.name.casefold(), ln.code or ""))]
+                                              key=lambda ln: (spanish_key(ln.name), ln.code or ""))]
     for heading, lines in sheet.castle_groups():
         rows.append(("head", f"{heading} ({sum(ln.qty for ln in lines)})"))
         rows.extend(("card", ln) for ln in lines)
@@ -168,7 +169,7 @@ def _draw_sheet(doc: Document, event: EventInfo, sheet: DeckSheet | None) -> Non
     if blank:
         support: list[Row] = [("blank", None)] * side_blank
     else:
-        support = [("card", ln) for ln in sorted(sheet.support, key=lambda ln: ln.name.casefold())]
+        support = [("card", ln) for ln in sorted(sheet.support, key=lambda ln: spanish_key(ln.name))]
         if not support:
             support = [("head", f"Sin {event.side_name}")]
     for k, col_rows in enumerate(_split(support, support_rows_per_col)[:2]):

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from .base import GREY, LIGHT, Document, fmt_date
+from ..collation import spanish_key
 from ..document_values import EventInfo
 
 
@@ -69,7 +70,7 @@ Row = tuple[str, object]
 def render_pool_sheets(event: EventInfo, sheets: Iterable[PoolSheet], *,
                        printed_at: datetime | None = None) -> bytes:
     """One PDF with every player's pool sheet (sorted by player name)."""
-    sheets = sorted(sheets, key=lambda s: (s.player_name.casefold(), s.player_id))
+    sheets = sorted(sheets, key=lambda s: (spanish_key(s.player_name), s.player_id))
     doc = Document(event, "Hojas de registro de pool", "Registro de pools", printed_at)
     for sheet in sheets or [PoolSheet("")]:
         _draw(doc, event, sheet)
@@ -107,7 +108,7 @@ def _rows(sheet: PoolSheet) -> list[Row]:
         by_product.setdefault(ln.product, []).append(ln)
     for product, lines in by_product.items():
         rows.append(("head", f"{product or 'Sin producto'} ({sum(ln.qty for ln in lines)})"))
-        rows.extend(("card", ln) for ln in sorted(lines, key=lambda ln: (ln.name.casefold(), ln.code)))
+        rows.extend(("card", ln) for ln in sorted(lines, key=lambda ln: (spanish_key(ln.name), ln.code)))
     return rows
 
 

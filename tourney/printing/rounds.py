@@ -13,6 +13,7 @@ from collections.abc import Iterable, Sequence
 from datetime import datetime
 
 from .base import GREY, Column, Document, draw_table, fmt_percent, width
+from ..collation import spanish_key
 from ..swiss.topcut import round_name
 from ..document_values import Bracket, EventInfo, PairingRow, StandingRow
 
@@ -64,7 +65,7 @@ def alphabetical_rows(pairings: Iterable[PairingRow]) -> list[tuple[str, str, st
         rows.append((p.player, table, BYE if p.is_bye else p.opponent or ""))
         if not p.is_bye:
             rows.append((p.opponent or "", table, p.player))
-    return sorted(rows, key=lambda r: (r[0].casefold(), r[1]))
+    return sorted(rows, key=lambda r: (spanish_key(r[0]), r[1]))
 
 
 def render_slips(event: EventInfo, round_number: int, pairings: Sequence[PairingRow], *,

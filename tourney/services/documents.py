@@ -65,6 +65,7 @@ from .errors import NotFound, ServiceError
 from .document_decks import _deck_sheet, _versions
 from .imports import account_emails
 from .pools import event_format
+from ..collation import spanish_key, spanish_sorted
 
 
 def local_time(value: datetime | None) -> datetime | None:
@@ -131,8 +132,8 @@ def event_documents(session: Session, event: Event, *, catalog=None, formats: di
     """Everything the documents need. ``table_round``: fill each deck sheet's Mesa from that
     round's pairings (when printing sheets for a deck check in that round). ``standings_round``:
     standings after that round (default: after every round paired so far)."""
-    regs = list(session.exec(select(Registration).where(Registration.event_id == event.id)
-                             .order_by(Registration.name, Registration.id)))
+    regs = spanish_sorted(session.exec(select(Registration).where(Registration.event_id == event.id)
+                                       .order_by(Registration.id)), key=lambda r: r.name)
     emails = account_emails(session, regs)
     by_id = {r.id: r for r in regs}
     players = tuple(PlayerRow(name=r.name, player_id=_player_id(r, emails), byes=r.byes or 0,
@@ -288,7 +289,7 @@ def _swaps(session: Session, event: Event, by_id: dict[int, Registration], email
                                game=swap.game, card_out=card_out, card_in=card_in,
                                entered_at=local_time(swap.entered_at), player_id=_player_id(reg, emails), qty=qty,
                                seconds_taken=swap.seconds_taken, late=swap.late))
-    out.sort(key=lambda s: (s.round, s.table or 0, s.player.casefold(), s.game))
+    out.sort(key=lambda s: (s.round, s.table or 0, spanish_key(s.player), s.game))
     return out
 
 

@@ -23,6 +23,7 @@ from ..models.events import DeckCheck, DecklistSubmission, Event, Match, Registr
 from ..models.pools import PlayerPool, SealedEvent
 from . import access
 from .errors import Forbidden, NotFound, ServiceError
+from ..collation import spanish_sorted
 
 SOURCE_POOL = "pool"
 
@@ -237,8 +238,8 @@ def lock_pools(session: Session, actor: User, event: Event, now: datetime | None
     by_player = pools_by_player(session, event)
     regs = session.exec(select(Registration).where(Registration.event_id == event.id,
                                                    Registration.dropped == False)  # noqa: E712
-                        .order_by(Registration.name)).all()
-    missing = [r.name for r in regs if r.id not in by_player]
+                        .order_by(Registration.id)).all()
+    missing = [r.name for r in spanish_sorted(regs, key=lambda r: r.name) if r.id not in by_player]
     if missing:
         raise ServiceError("Faltan los pools de: " + ", ".join(missing) + ".")
     when = now or utcnow()

@@ -17,6 +17,7 @@ from . import pools
 from .decklists import registered_by_player
 from .documents import event_info
 from .errors import ServiceError
+from ..collation import spanish_sorted
 
 
 def _castle_by_code(sub) -> Counter:
@@ -28,8 +29,8 @@ def _castle_by_code(sub) -> Counter:
 
 
 def _players(session: Session, event: Event) -> list[Registration]:
-    return list(session.exec(select(Registration).where(Registration.event_id == event.id)
-                             .order_by(Registration.name, Registration.id)))
+    return spanish_sorted(session.exec(select(Registration).where(Registration.event_id == event.id)
+                                       .order_by(Registration.id)), key=lambda r: r.name)
 
 
 def player_id(reg: Registration, emails: dict[int, str]) -> str:

@@ -18,6 +18,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable
 
+from ..collation import spanish_key
+
 RULE = "11 Mazo de Soporte"
 GENERIC_GOLD_CODE = "ORO"  # the record's bare "Oro": any Oro sin habilidad (docs/game-record.md)
 
@@ -127,7 +129,7 @@ def check_player(setup, expected, registered, game: int, by_code, *,
     deck_for = ("el Castillo inscrito (juego 1)" if game == 1 else
                 f"el Castillo del juego {game} (lista inscrita y cambios registrados)")
     diffs: list[dict] = []
-    for key in sorted(set(exp) | set(got), key=lambda k: ((keys.names.get(k) or k or "").casefold(), k or "")):
+    for key in sorted(set(exp) | set(got), key=lambda k: (spanish_key(keys.names.get(k) or k or ""), k or "")):
         e, g = exp.get(key, 0), got.get(key, 0)
         if e == g or (partial and g < e):
             continue

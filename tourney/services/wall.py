@@ -9,10 +9,10 @@ from threading import Lock
 from sqlalchemy import func, select as sa_select
 from sqlmodel import Session
 
-from ..catalog.model import fold
 from ..models.events import ROUND_TOP_CUT, Event, Match, Registration, Round
 from ..swiss import records
 from . import rounds
+from ..collation import spanish_key
 
 
 @dataclass(frozen=True)
@@ -86,7 +86,7 @@ def wall_rows(session: Session, event: Event, rnd: Round) -> list[WallRow]:
         if t.b is not None:
             pb = before.get(t.b.id, empty)
             out.append(WallRow(t.b.name, t.match.table_no, t.a.name, pb.points, pb.record))
-    out.sort(key=lambda r: (fold(r.name), r.table))
+    out.sort(key=lambda r: (spanish_key(r.name), r.table))
     return out
 
 

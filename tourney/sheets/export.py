@@ -19,6 +19,7 @@ from openpyxl.styles import Alignment, Font, PatternFill
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
 
+from ..collation import spanish_key
 from ..document_values import EventDocuments
 from ..localtime import to_local
 from .adjudications import add_adjudications_sheet
@@ -67,10 +68,10 @@ def build_workbook(docs: EventDocuments) -> bytes:
     ])
 
     deck_rows: list[list[Any]] = []
-    for deck in sorted(docs.decks, key=lambda d: (d.player_name.casefold(), d.player_id)):
+    for deck in sorted(docs.decks, key=lambda d: (spanish_key(d.player_name), d.player_id)):
         who = deck.player_id or deck.player_name
         castle = [ln for _heading, group in deck.castle_groups() for ln in group]
-        support = sorted(deck.support, key=lambda ln: ln.name.casefold())
+        support = sorted(deck.support, key=lambda ln: spanish_key(ln.name))
         main_label, side_label = ((SECTION_CASTLE, SECTION_SUPPORT) if docs.event.grouped_by_type
                                   else (docs.event.main_name, docs.event.side_name))
         for section, lines in ((main_label, castle), (side_label, support)):

@@ -3,6 +3,7 @@ report waiting for a tap, players who dropped themselves, the catalog's missing 
 swap pickers' cards and the Castillo grouped by type."""
 from __future__ import annotations
 
+from ..collation import spanish_key
 from ..document_values import OTHER_HEADING, TYPE_HEADINGS, TYPE_ORDER
 from ..services import scorekeeper as sk, self_drop
 from ..services.catalog_upload import format_coverage
@@ -33,7 +34,7 @@ def _event_day_helpers():
     def deck_groups(event, entries):
         """A registered section's entries grouped by card type like the printed sheet
         (Aliados, Talismanes, …) when the game's sheet groups by type; else one group."""
-        ordered = sorted(entries or [], key=lambda e: (e["name"].casefold(), e.get("code") or ""))
+        ordered = sorted(entries or [], key=lambda e: (spanish_key(e["name"]), e.get("code") or ""))
         fmt = formats().get(event.format_id)
         if fmt is None or not fmt.game.sheet_by_type:
             return [("", ordered)]

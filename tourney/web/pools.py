@@ -12,6 +12,7 @@ from flask_wtf.file import FileField
 from wtforms import BooleanField, IntegerField, SelectMultipleField, TextAreaField
 from wtforms.validators import Length, NumberRange, Optional
 
+from ..collation import spanish_key
 from ..services import access, events as ev, pools
 from ..services.errors import Forbidden, ServiceError
 from .common import actor, catalog, db, format_for, organizer_required, service_call
@@ -318,7 +319,7 @@ def deck(event_id: int, reg_id: int):
     for card in (pool.cards if pool else ()):
         merged.setdefault(card.code, [card.name, 0])[1] += card.qty
     return render_template("pools/deck.html", event=event, fmt=fmt, row=row, sealed=sealed, registration=reg,
-                           form=form, pool=pool, cards=sorted(merged.items(), key=lambda kv: kv[1][0].casefold()),
+                           form=form, pool=pool, cards=sorted(merged.items(), key=lambda kv: spanish_key(kv[1][0])),
                            in_castle=in_castle, current=sub, verdict=verdict,
                            building=sealed and pools.deck_building_open(session, event, reg)), status
 

@@ -24,6 +24,7 @@ from ...swiss import (
     can_repair as swiss_can_repair, champion as swiss_champion, flag_labels, recommended_rounds, standings as swiss_standings,
 )
 from ..errors import NotFound
+from ...collation import spanish_sorted
 
 
 class PlayerRow(NamedTuple):
@@ -251,8 +252,9 @@ def unseated(session: Session, event: Event, rnd: Round) -> list[Registration]:
                                                       .where(MatchSeat.round_id == rnd.id))}
     regs = session.exec(select(Registration).where(Registration.event_id == event.id,
                                                    Registration.dropped == False)  # noqa: E712
-                        .order_by(Registration.name))
-    return [r for r in regs if r.id not in seated and _aware(r.created_at) <= _aware(rnd.created_at)]
+                        .order_by(Registration.id))
+    return [r for r in spanish_sorted(regs, key=lambda r: r.name)
+            if r.id not in seated and _aware(r.created_at) <= _aware(rnd.created_at)]
 
 
 def _aware(value: datetime) -> datetime:

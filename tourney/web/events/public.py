@@ -11,6 +11,7 @@ from ..common import actor, cached_fragment, db
 from ..forms import TimerForm
 from .base import _event, _my_registration, _planned, bp
 from .tables import _break_form, _manual_form, _swap_tables_form
+from ...collation import spanish_key
 
 
 @bp.get("/")
@@ -44,7 +45,7 @@ def pairings(event_id: int, number: int):
     session = db()
     rnd = rounds.get_round(session, event, number)
     judge = access.is_judge(session, actor(), event)
-    if not (rnd.published or judge):
+    if not access.can_see_round(session, actor(), event, rnd):
         abort(404)
     order = "alfabetico" if request.args.get("orden") == "alfabetico" else "mesa"
     query = (request.args.get("q") or "").strip()[:80]
@@ -77,7 +78,7 @@ def _pairings_table(event, rnd, order, query, judge, organizer) -> str:
             rows.append((t.a.name, t.match.table_no, t.b.name if t.b else None, t.a.id))
             if t.b:
                 rows.append((t.b.name, t.match.table_no, t.a.name, t.b.id))
-        rows.sort(key=lambda r: fold(r[0]))
+        rows.sort(key=lambda r: spanish_key(r[0]))
     if query:
         q = fold(query)
         tables = [t for t in tables if q in fold(t.a.name) or (t.b and q in fold(t.b.name))]

@@ -5,12 +5,12 @@ from __future__ import annotations
 from flask import abort, flash, redirect, render_template, request, url_for
 from flask_login import login_required
 
-from ...catalog.model import fold
 from ...services import access, rounds
 from ..common import actor, db, organizer_required, service_call
 from ..forms import BreakTableForm, EmptyForm, ManualPairForm, SwapTablesForm, TimerForm, choices
 from .base import _event, bp
 from .organizer import _simple_post
+from ...collation import spanish_key
 
 
 @bp.post("/eventos/<int:event_id>/rondas")
@@ -57,7 +57,7 @@ def _swap_tables_form(event, rnd):
     # only tables still without a result (the service refuses the others): nothing to offer else
     tables = [t for t in tables if t.b is not None and t.match.status == "pendiente"]
     seated = [(t.a.id, t.a.name) for t in tables] + [(t.b.id, t.b.name) for t in tables]
-    seated.sort(key=lambda x: fold(x[1]))
+    seated.sort(key=lambda x: spanish_key(x[1]))
     form.player_x.choices = form.player_y.choices = choices(seated)
     return form
 
