@@ -8,6 +8,7 @@ from sqlmodel import Session, select
 from werkzeug.security import check_password_hash, generate_password_hash
 
 from ..models.events import ROLES, User
+from .names import clean_name
 from .errors import Conflict, ServiceError
 
 EMAIL_RE = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
@@ -25,7 +26,8 @@ def create_user(session: Session, email: str, name: str, password: str,
     email = normalize_email(email)
     if not EMAIL_RE.match(email):
         raise ServiceError("El correo no es válido.", "email")
-    if not (name or "").strip():
+    name = clean_name(name, "name", "Tu nombre")
+    if not name:
         raise ServiceError("Escribe tu nombre.", "name")
     if len(password or "") < MIN_PASSWORD:
         raise ServiceError(f"La contraseña debe tener al menos {MIN_PASSWORD} caracteres.",
@@ -34,7 +36,7 @@ def create_user(session: Session, email: str, name: str, password: str,
         raise ServiceError(f"Rol desconocido: {role} (usa {' o '.join(ROLES)}).", "role")
     if session.exec(select(User).where(User.email == email)).first() is not None:
         raise Conflict("Ya existe una cuenta con ese correo.", "email")
-    user = User(email=email, name=name.strip(), role=role,
+    user = User(email=email, name=name, role=role,
                 password_hash=generate_password_hash(password, method=PASSWORD_METHOD))
     session.add(user)
     try:

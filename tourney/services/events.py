@@ -18,6 +18,7 @@ from ..models.events import (
 from ..swiss import MAX_ASSIGNED_BYES, TOP_CUT_SIZES
 from .access import STAFF_ROLES, require_organizer
 from . import staff
+from .names import clean_name
 from .accounts import normalize_email
 from .errors import Conflict, Forbidden, NotFound, ServiceError
 from .rounds.reads import event_rounds
@@ -83,7 +84,8 @@ PAGE_SIZES = ("A4", "Letter")
 def _event_values(*, name, date, format_id, formats, venue, rounds_planned, top_cut,
                   registration_deadline, decklist_deadline, support_required,
                   page_size) -> dict:
-    if not (name or "").strip():
+    name = clean_name(name, "name", "El nombre del evento")
+    if not name:
         raise ServiceError("El evento necesita un nombre.", "name")
     if format_id not in formats:
         raise ServiceError(f"Formato desconocido: {format_id}.", "format_id")
@@ -181,7 +183,7 @@ def add_player_at_desk(session: Session, actor: User, event: Event, name: str,
     account's e-mail usually is). ``external_id``: the player's ID (unique in the event).
     ``byes``: byes assigned in advance (rounds 1..byes)."""
     require_organizer(actor, event, session)
-    name = (name or "").strip()
+    name = clean_name(name, "name", "El nombre del jugador")
     if not name:
         raise ServiceError("Escribe el nombre del jugador.", "name")
     if not isinstance(byes, int) or not 0 <= byes <= MAX_BYES:

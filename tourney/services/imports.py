@@ -7,6 +7,8 @@ one stored. Like every service these only flush; the caller (CLI command, view) 
 """
 from __future__ import annotations
 
+import unicodedata
+
 from collections import defaultdict
 from dataclasses import dataclass, field
 
@@ -27,6 +29,7 @@ from ..sheets.imports import (
 from .access import require_organizer
 from .decklists import Checked, catalog_for, check_deck, submit_decklist
 from .events import rounds_played
+from .names import invisible
 
 ROW_LEVEL_CODES = ("unknown_card", "ambiguous_card")  # a card the sheet names wrongly
 
@@ -87,6 +90,10 @@ def import_players(session: Session, actor: User, event: Event, data: bytes) -> 
     summary = ImportSummary()
     for sheet, row, p in rows:
         user = users.get(p.player_id.strip().lower()) if "@" in p.player_id else None
+        bad = invisible(unicodedata.normalize("NFC", p.name))
+        if bad is not None:
+            errors.append(RowError(sheet, row, "Nombre", f"el nombre tiene un carácter invisible o "
+                                                         f"de control ({bad}): escríbelo sin él"))
         if p.byes and played:
             errors.append(RowError(sheet, row, "Byes", "los byes asignados de antemano son para las "
                                    "primeras rondas y el evento ya tiene rondas emparejadas"))
@@ -118,7 +125,8 @@ def import_players(session: Session, actor: User, event: Event, data: bytes) -> 
         pid = p.player_id.strip()
         email = pid.lower() if user is None and "@" in pid else None
         # a linked player keeps their account's name (the one the rest of the app shows them)
-        name = user.name if user is not None and user.name else p.name
+        name = user.name if user is not None and user.name else " ".join(
+            unicodedata.normalize("NFC", p.name).split())
         session.add(Registration(event_id=event.id, user_id=user.id if user else None, name=name,
                                  dropped=p.dropped, byes=p.byes or 0, email=email,
                                  external_id=pid if user is None and pid else None))
