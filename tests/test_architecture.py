@@ -354,10 +354,8 @@ def test_every_name_is_imported_from_the_module_that_defines_it():
 
 
 ENGINE = PACKAGE / "engine"
-# being replaced by per-kind handlers (issue 20 item 3, eng-enforce): the one-function effect
-# dispatchers still imported by their callers under their private names
-PRIVATE_PENDING = {("tourney.engine.compiler.lower_effect", "_effect"),
-                   ("tourney.engine.abilities.verify_steps", "_effect")}
+# (the one-function effect dispatchers became per-kind handlers: issue 20 item 3)
+PRIVATE_PENDING: set[tuple[str, str]] = set()
 
 
 def _engine_imports():

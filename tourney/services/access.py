@@ -104,6 +104,22 @@ def can_view_decklist(session: Session, actor: User | None, event: Event,
     return event.decklists_published or owns(actor, registration) or is_judge(session, actor, event)
 
 
+def can_view_decklists(session: Session, actor: User | None, event: Event) -> bool:
+    """The event's lists (all of them, its metagame) once published; its staff always."""
+    return event.decklists_published or is_judge(session, actor, event)
+
+
+def require_view_decklists(session: Session, actor: User | None, event: Event) -> None:
+    if not can_view_decklists(session, actor, event):
+        raise Forbidden("Las listas son privadas hasta que el organizador las publique.")
+
+
+def can_see_round(session: Session, actor: User | None, event: Event, rnd) -> bool:
+    """A round's pairings (and its tables) are public once the organizer publishes them; the
+    event's staff see them before."""
+    return bool(rnd.published) or is_judge(session, actor, event)
+
+
 def require_view_decklist(session: Session, actor: User | None, event: Event,
                           registration: Registration) -> None:
     if not can_view_decklist(session, actor, event, registration):

@@ -10,6 +10,10 @@ from __future__ import annotations
 
 import json
 import secrets
+from collections import OrderedDict
+from collections.abc import Iterator
+from contextlib import contextmanager
+from threading import Lock
 from typing import Any
 
 from sqlalchemy import func, or_, update
@@ -178,6 +182,52 @@ def game_of(table: PlayTable, catalog: Any) -> tuple[Game, dict[str, Any], int]:
     return game, cards, len(lines) + 1
 
 
+# A cache of replayed games, by table and version (the record in the database stays the
+# truth: a version this process has not seen is replayed from it). One request at a time
+# uses a cached game: listing legal actions applies and undoes actions on it.
+_CACHE: OrderedDict[str, tuple[int, int, tuple[Game, dict[str, Any], int], Lock]] = OrderedDict()
+_CACHE_LOCK = Lock()
+CACHE_GAMES = 256
+# what a seat was shown, by table, version and seat (the view of a version never changes)
+_STATES: OrderedDict[tuple[Any, ...], dict[str, Any]] = OrderedDict()
+
+
+@contextmanager
+def _cached_game(table: PlayTable, catalog: Any,
+                 take: bool = False) -> Iterator[tuple[Game, dict[str, Any], int]]:
+    """The table's game now; ``take``: the caller changes it (it leaves the cache and comes
+    back with ``_keep`` once the change is stored)."""
+    key = (table.version * 1_000_003 + len(table.record), id(catalog))
+    with _CACHE_LOCK:
+        entry = _CACHE.get(table.token)
+        if entry is not None and (entry[0], entry[1]) == key:
+            _CACHE.move_to_end(table.token)
+            lock = entry[3]
+            found: tuple[Game, dict[str, Any], int] | None = entry[2]
+        else:
+            lock, found = Lock(), None
+    with lock:
+        with _CACHE_LOCK:  # another request may have taken it meanwhile
+            if found is not None and _CACHE.get(table.token) is not entry:
+                found, lock = None, Lock()
+        if found is None:
+            found = game_of(table, catalog)
+            with _CACHE_LOCK:
+                _CACHE[table.token] = (key[0], key[1], found, lock)
+                while len(_CACHE) > CACHE_GAMES:
+                    _CACHE.popitem(last=False)
+        if take:
+            with _CACHE_LOCK:
+                _CACHE.pop(table.token, None)
+        yield found
+
+
+def _keep(table: PlayTable, catalog: Any, found: tuple[Game, dict[str, Any], int]) -> None:
+    with _CACHE_LOCK:
+        _CACHE[table.token] = (table.version * 1_000_003 + len(table.record), id(catalog),
+                               found, Lock())
+
+
 def state(session: Session, table: PlayTable, user: User | None, catalog: Any) -> dict[str, Any]:
     """What ``user`` may see of the table (its seat's view; others: the public view)."""
     seat = seat_of(table, user)
@@ -187,9 +237,25 @@ def state(session: Session, table: PlayTable, user: User | None, catalog: Any) -
                            "shuffled": [bool(table.seed_a), bool(table.seed_b)]}
     if not table.record:
         return out
-    game, _, line = game_of(table, catalog)
+    key = (table.token, table.version, len(table.record), seat, id(catalog))
+    with _CACHE_LOCK:
+        shown = _STATES.get(key)
+    if shown is not None:  # an unchanged table polled again: the same view
+        return {**out, **shown}
+    with _cached_game(table, catalog) as (game, _, line):
+        described: dict[str, Any] = {}
+        _describe(described, table, game, seat, line)
+    with _CACHE_LOCK:
+        _STATES[key] = described
+        while len(_STATES) > 2 * CACHE_GAMES:
+            _STATES.popitem(last=False)
+    return {**out, **described}
+
+
+def _describe(out: dict[str, Any], table: PlayTable, game: Game, seat: str | None,
+              line: int) -> None:
     out["game"] = seat_view(game, seat)
-    out["log"] = _log(table, game, catalog)
+    out["log"] = _log(table, game)
     if table.proposal:
         proposal = json.loads(table.proposal)
         out["proposal"] = {"seat": proposal["seat"], "text": proposal["text"]}
@@ -201,7 +267,6 @@ def state(session: Session, table: PlayTable, user: User | None, catalog: Any) -
                           "reason": m.reason} for m in legal.manual]
     if table.status == TABLE_FINISHED:
         out["shuffle"] = {"server": table.server_seed, "seeds": [table.seed_a, table.seed_b]}
-    return out
 
 
 def _offer(legal: Any) -> list[Any]:
@@ -215,7 +280,7 @@ def _offer(legal: Any) -> list[Any]:
     return out
 
 
-def _log(table: PlayTable, game: Game, catalog: Any) -> list[str]:
+def _log(table: PlayTable, game: Game) -> list[str]:
     """The last actions in Spanish (public: what both players saw happen)."""
     lines = table.record.splitlines()[1:]
     out = []
@@ -248,18 +313,20 @@ def act(session: Session, table: PlayTable, user: User, obj: Any, seen: int,
         raise Forbidden("Sólo puedes actuar por tu asiento.")
     if table.proposal:
         raise ServiceError("Hay un efecto manual esperando la respuesta del rival.")
-    game, cards, line = game_of(table, catalog)
-    try:
-        action = read_action(obj, line, game.order, cards)
-    except RecordError as exc:
-        raise ServiceError(f"Acción mal formada: {exc.message}") from None
-    manual = action.do == "effect" and not _engine_knows(game, action)
+    with _cached_game(table, catalog) as (game, cards, line):
+        try:
+            action = read_action(obj, line, game.order, cards)
+        except RecordError as exc:
+            raise ServiceError(f"Acción mal formada: {exc.message}") from None
+        manual = action.do == "effect" and not _engine_knows(game, action)
+        text = describe_action(game, action) if manual else ""
     if manual:  # the opponent accepts or disputes it first
-        text = describe_action(game, action)
         _bump(session, table, proposal=json.dumps(
             {"seat": seat, "action": obj, "text": text}, ensure_ascii=False))
         return
-    _apply(session, table, game, action, obj)
+    with _cached_game(table, catalog, take=True) as found:
+        _apply(session, table, found[0], action, obj)
+        _keep(table, catalog, (found[0], found[1], found[2] + 1))
 
 
 def _engine_knows(game: Game, action: Any) -> bool:
@@ -310,9 +377,10 @@ def answer_proposal(session: Session, table: PlayTable, user: User, accept: bool
     if not accept:  # «llamar al juez»: the table pauses until a judge settles it
         _bump(session, table, proposal="", status=TABLE_PAUSED)
         return "Efecto disputado: la mesa queda en pausa hasta que un juez la resuelva."
-    game, cards, line = game_of(table, catalog)
-    action = read_action(proposal["action"], line, game.order, cards)
-    _apply(session, table, game, action, proposal["action"], proposal="")
+    with _cached_game(table, catalog, take=True) as (game, cards, line):
+        action = read_action(proposal["action"], line, game.order, cards)
+        _apply(session, table, game, action, proposal["action"], proposal="")
+        _keep(table, catalog, (game, cards, line + 1))
     return "Efecto aceptado: queda en el registro sin verificar."
 
 

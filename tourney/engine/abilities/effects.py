@@ -16,14 +16,15 @@ from ..keywords import INDESTRUCTIBLE, NO_ATTACK, NO_BLOCK, UNBANISHABLE, UNBLOC
 from ..record import Action
 from ..zones import IN_PLAY, ZONE_NAMES, Inst
 from ..state import State
-from .chain import Resolution, cannot_be_annulled
-from .conversion import CONVERTIBLE, convert, converts_itself
+from .chain import Resolution
+from .conversion import CONVERTIBLE, converts_itself
 from .evaluate import holds, mismatch, printed_keyword
 from .events import Pending, tracked
 from .model import Ability
 from .effect_value import Effect
 from .trigger_cost_duration import Duration
 from .verify_pool import Plan, Unverifiable, drawn_by
+from .kinds.base import handler
 from .verify import explain
 
 FLAG = {"cannot_attack": NO_ATTACK, "cannot_block": NO_BLOCK,
@@ -421,58 +422,29 @@ class Effects(State):
             self.until_final.add(iid)
 
     def _apply_extra(self, effect: Effect, ids: tuple[str, ...], p: str) -> None:
-        """The parts of a verified effect the record cannot show."""
-        kind = effect.kind
-        if kind == "redirect":
+        """The parts of a verified effect the record cannot show: what the step's home applies
+        (``kinds``: its ``apply`` handler)."""
+        if effect.kind == "redirect":
             self._redirect(ids, p)
             return
         lasting = "!" if effect.duration.kind in ("permanent", "while_in_play") else ""
         if effect.duration.kind == "next_turn":  # «hasta tu próximo turno»
             lasting = "!@" + p
+        apply = handler("effect", effect.kind, "apply")
+        if apply is None:
+            raise AssertionError(f"efecto «{effect.kind}» explicado sin aplicación")  # pragma: no cover
         for iid in ids:
-            inst = self.cards[iid]
-            if kind == "become_ally":
-                convert(self, inst, effect.amount or 0, effect.keyword)
-                continue
-            if kind in ("annul", "cancel"):
-                for i, window in enumerate(self.windows):
-                    if window.source == iid and not (kind == "annul"
-                                                     and cannot_be_annulled(self, inst)):
-                        from dataclasses import replace
-                        self.windows[i] = replace(window, annulled=True)
-                        if kind == "cancel":
-                            self.resolutions.pop(iid, None)
-                continue
-            if kind == "cancel_attack":
-                if iid in self.attackers:
-                    self.attackers.remove(iid)
-                    self.blocks.pop(iid, None)
-                    self.challenges.pop(iid, None)
-                    if inst.zone == "attack":  # 9 C3: a cancelled attacker goes back to Defensa
-                        self._put(inst, "defense", inst.controller)
-                continue
-            if inst.zone not in IN_PLAY:
-                continue
-            self.affected.add(iid)
-            self.until_final.add(iid)
-            if kind == "gain_keyword" and effect.keyword:
-                inst.temp += (("+" + lasting, effect.keyword),)
-            elif kind == "lose_keyword" and effect.keyword:
-                inst.temp += (("-" + lasting, effect.keyword),)
-            elif kind == "lose_abilities":
-                inst.temp += (("lose" + lasting, ""),)
-            elif kind in FLAG:
-                inst.temp += (("+" + lasting, FLAG[kind]),)
-            elif kind == "reduce_damage":
-                inst.temp += (("reduce" + lasting, str(effect.amount or 0)),)
-            elif kind == "prevent_damage":
-                inst.temp += (("prevent" + lasting, ""),)
-            elif kind == "prevent":  # «fuera a ser Destruido … para prevenirlo»: that move
-                inst.temp += (("shield", ",".join(self.prevent_events)),)
-            elif kind == "redirect_damage":
-                target = p if effect.player == "you" else self.opponent(p)
-                inst.temp += (("redirect" + lasting, target),)
+            apply(self, effect, self.cards[iid], p, lasting)
 
+    def cancel_attack_of(self, inst: Inst) -> None:
+        """«cancela el ataque» (9 C3): the attacker leaves the attack, back to the Defensa."""
+        iid = inst.id
+        if iid in self.attackers:
+            self.attackers.remove(iid)
+            self.blocks.pop(iid, None)
+            self.challenges.pop(iid, None)
+            if inst.zone == "attack":
+                self._put(inst, "defense", inst.controller)
 
 def _armed_later(ability: Ability, res: object) -> bool:
     """A delayed trigger («En la Fase Final, Destruye ese Aliado») is armed when its card's

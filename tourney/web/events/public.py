@@ -48,7 +48,7 @@ def pairings(event_id: int, number: int):
     session = db()
     rnd = rounds.get_round(session, event, number)
     judge = access.is_judge(session, actor(), event)
-    if not (rnd.published or judge):
+    if not access.can_see_round(session, actor(), event, rnd):
         abort(404)
     order = "alfabetico" if request.args.get("orden") == "alfabetico" else "mesa"
     query = (request.args.get("q") or "").strip()[:80]

@@ -1,0 +1,95 @@
+"""Two real browsers (Playwright + Debian Chromium, phone-sized) play at a casual table: one
+opens it, the other sits by the link, both shuffle, they play turns by tapping the legal
+actions, the other screen follows by itself, a reload resumes, and a concession ends it."""
+from __future__ import annotations
+
+import json
+
+from browser_helpers import ARGS, BROWSER_MARKS, CHROMIUM, PHONE
+from playwright.sync_api import sync_playwright
+from web_helpers import PASSWORD
+
+from tourney.engine.shuffle import check_header
+
+pytestmark = BROWSER_MARKS
+PREFERENCE = ("gold", "play", "attack", "block", "pass", "effect", "end", "discard")
+
+
+def _login(page, server, email):
+    page.goto(f"{server}/entrar")
+    page.fill("#email", email)
+    page.fill("#password", PASSWORD)
+    page.click("main button:has-text('Entrar')")
+
+
+def _turn_text(page):
+    return page.locator("#tablero p.seat").inner_text()
+
+
+def test_two_browsers_play_turns_at_a_casual_table(server, world):
+    world.user("ana@x.cl", name="Ana")
+    world.user("beto@x.cl", name="Beto")
+    deck_a, deck_b = world.deck(1, with_support=False), world.deck(2, with_support=False)
+    errors: list[str] = []
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        pages = []
+        for _ in range(2):
+            context = browser.new_context(viewport=PHONE)
+            pg = context.new_page()
+            pg.set_default_timeout(15000)
+            pg.on("pageerror", lambda exc: errors.append(str(exc)))
+            pages.append(pg)
+        ana, beto = pages
+        _login(ana, server, "ana@x.cl")
+        ana.goto(f"{server}/mesas")
+        ana.fill("#deck", deck_a)
+        ana.click("main button:has-text('Abrir mesa')")
+        ana.wait_for_selector("text=Esperando al segundo jugador")
+        link = ana.url
+        _login(beto, server, "beto@x.cl")
+        beto.goto(link)
+        beto.fill("#deck", deck_b)
+        beto.click("main button:has-text('Sentarme')")
+        for pg in (ana, beto):
+            pg.wait_for_selector("#barajar")
+            pg.click("#barajar")
+        for pg in (ana, beto):
+            pg.wait_for_selector("#tablero p.seat")
+        assert ana.locator(".zone:has-text('Tu mano') .tile").count() == 8
+        # the width of a phone: nothing scrolls sideways
+        assert ana.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+        for _ in range(14):  # a few turns: each step, the seat with actions taps one
+            acted = False
+            for pg in (ana, beto):
+                pg.wait_for_function("!document.querySelector('#tablero').textContent"
+                                     ".includes('Cargando')")
+                for verb in PREFERENCE:
+                    button = pg.locator(f".acts button[data-do='{verb}']")
+                    if button.count():
+                        other = beto if pg is ana else ana
+                        before = other.locator("#tablero").inner_text()
+                        button.first.click()
+                        # the other screen follows by itself (event stream or polling)
+                        other.wait_for_function(
+                            "b => document.querySelector('#tablero').innerText !== b", arg=before)
+                        acted = True
+                        break
+                if acted:
+                    break
+            assert acted, "ningún asiento tenía acciones"
+        turn = _turn_text(ana)
+        ana.reload()
+        ana.wait_for_selector("#tablero p.seat")
+        assert _turn_text(ana) == turn  # a reload resumes where it was
+        ana.on("dialog", lambda d: d.accept())
+        ana.click(".acts button[data-do='concede']")
+        beto.wait_for_selector("text=Partida terminada")
+        record = beto.evaluate(
+            "u => fetch(u).then(r => r.text())", link + "/registro")
+        browser.close()
+    head = json.loads(record.splitlines()[0])
+    assert check_header(head) is None
+    assert json.loads(record.splitlines()[-1])["do"] == "concede"
+    assert not errors, errors
