@@ -1,9 +1,8 @@
 """Continuous abilities that act on other cards' moves and damage: which cards they cover.
 
 * Protections («los demás Aliados de Raza Samurái que controles no pueden ser Desterrados por
-  Talismanes», «este Aliado no puede ser Destruido por Talismanes»). The engine does not
-  enforce them yet: a line whose move touches a card one of them may cover stays
-  *unverified* (``verify``), never illegal.
+  Talismanes», «este Aliado no puede ser Destruido por Talismanes»): a line that moves a
+  covered card is illegal (6.4, ``kinds/move_kinds``); the effect resolves without moving it.
 * «El daño hecho por este Aliado es enviado al Destierro» (9 C4 d): the Asignación de Daño
   banishes that attacker's damage (``combat``); a line of direct damage (Botar) from such a
   card stays unverified (the record writes Botar as going to the Cementerio).
