@@ -24,6 +24,7 @@ ROUTES = [
     ("GET", "/cuenta/nueva", EVERYONE),
     ("POST", "/entrar", EVERYONE),
     ("POST", "/cuenta/nueva", EVERYONE),
+    ("POST", "/primera-vez", set()),  # issue 23: closed once an organizer exists
     ("POST", "/salir", LOGGED),
     ("GET", "/cuenta/clave", LOGGED),  # issue 15: change the password (revokes the other sessions)
     ("POST", "/cuenta/clave", LOGGED),

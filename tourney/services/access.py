@@ -75,7 +75,10 @@ def is_organizer(actor: User | None, event=None, session: Session | None = None)
 def require_organizer(actor: User | None, event=None, session: Session | None = None) -> None:
     if not is_organizer(actor, event, session):
         if event is None:
-            raise Forbidden("Solo una cuenta de organizador puede crear eventos.")
+            raise Forbidden("Solo una cuenta de organizador puede crear eventos. Tu cuenta es de "
+                            "jugador: pide a un organizador que te dé el rol (`tourney users role "
+                            "CORREO organizador`); si todavía no hay ninguno, el primero se crea "
+                            "en la página de inicio desde la máquina que sirve la aplicación.")
         raise Forbidden("Solo los organizadores de este evento pueden hacer esto.")
 
 
@@ -159,3 +162,10 @@ def is_owner(actor: User | None, event: Event) -> bool:
 def require_owner(actor: User | None, event: Event) -> None:
     if not is_owner(actor, event):
         raise Forbidden("Solo el dueño del evento (quien lo creó) puede quitar a alguien del equipo.")
+
+
+def may_create_first_organizer(organizer_exists: bool, from_machine: bool,
+                               code_ok: bool) -> bool:
+    """The first organizer account is made while none exists, only from the machine that
+    serves the app or with the one-time code it printed (tourney.services.first_run)."""
+    return not organizer_exists and (from_machine or code_ok)
