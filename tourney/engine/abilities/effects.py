@@ -10,6 +10,8 @@ abilities are not known gets the line applied and marked *unverified*.
 """
 from __future__ import annotations
 
+from typing import Any
+
 from ...catalog.model import ALLY, GOLD, TALISMAN, TOTEM, WEAPON
 from ..errors import IllegalAction
 from ..keywords import INDESTRUCTIBLE, NO_ATTACK, NO_BLOCK, UNBANISHABLE, UNBLOCKABLE, WANDERER
@@ -46,7 +48,7 @@ class Effects(State):
     def _fire_now(self) -> None:
         raise NotImplementedError
 
-    def _resolve_window(self, window, auto: bool = True) -> None:
+    def _resolve_window(self, window: Any, auto: bool = True) -> None:
         raise NotImplementedError
 
     def usable_now(self, inst: Inst, ability: Ability, p: str) -> str | None:
@@ -96,7 +98,7 @@ class Effects(State):
         «mode»): applied, unverified — the compiler does not read modes yet."""
         return action.mode is not None or source.id in self.modes
 
-    def _illusion(self, action: Action, source: Inst):
+    def _illusion(self, action: Action, source: Inst) -> Any:
         """10.28 Ilusión: the Aliado destroyed this turn comes back into play under its owner's
         control as an Aliado without ability — the line that returns it is verified and the
         card has no ability from then on; None when the line is not that."""
@@ -190,7 +192,7 @@ class Effects(State):
                 self.unverified_cards[action.line] = source.label()
         self._check_castles()
 
-    def _verify(self, action: Action, source: Inst | None):
+    def _verify(self, action: Action, source: Inst | None) -> Any:
         """(verified?, plan, consume) — raises IllegalAction when the line is wrong."""
         if source is None:
             return False, None, None
@@ -224,7 +226,7 @@ class Effects(State):
                 tried.append(("replacement", ability, index, None, True, about, None))
         first_error: IllegalAction | None = None
         unverifiable = False
-        softs: list = []
+        softs: list[Any] = []
         unclear: object = None
         for kind, ability, index, targets, costs, triggering, ref in tried:
             try:
@@ -301,7 +303,7 @@ class Effects(State):
                                    "producir este efecto (ni disparada, ni activada, ni un "
                                    "Talismán que se esté resolviendo).")
 
-    def _soft(self, softs: list, source: Inst, unverifiable: bool):
+    def _soft(self, softs: list[Any], source: Inst, unverifiable: bool) -> Any:
         """The explanations gathered for a line that cannot be verified as it is: a
         conversion is applied if one is among them (the later lines depend on it); verified
         only if it is the one explanation and exact, otherwise unverified (and when several
@@ -315,7 +317,7 @@ class Effects(State):
             self._used(source, index, ability)
         return plan.doubt is None and not unverifiable, plan, self._consumer(kind, ref, source)
 
-    def _consumer(self, kind, ref, source: Inst):
+    def _consumer(self, kind: Any, ref: Any, source: Inst) -> Any:
         def consume() -> None:
             if kind == "resolution":
                 self.resolutions.pop(source.id, None)

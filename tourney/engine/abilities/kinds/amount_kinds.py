@@ -3,6 +3,8 @@ applied by continuous abilities), pon / quita contadores (10.12), quita todos lo
 Agrupa (10.1) and the conversion of a Tótem or an Oro into an Aliado (``conversion``)."""
 from __future__ import annotations
 
+from typing import Any
+
 from ...errors import IllegalAction
 from ..conversion import convert
 from ..conversion import explain as conversion
@@ -115,7 +117,7 @@ def verify_become_ally(step: Step) -> bool:
     return conversion(step.game, step.pool, step.effect, step.source, step.p, step.plan)
 
 
-def apply_become_ally(game, effect, inst, p: str, lasting: str) -> None:
+def apply_become_ally(game: Any, effect: Any, inst: Any, p: str, lasting: str) -> None:
     """The conversion a verified line explains (``conversion.convert``)."""
     convert(game, inst, effect.amount or 0, effect.keyword)
 
