@@ -32,6 +32,7 @@ catalog: db
 
 run: catalog
 	-$(BIN)/tourney demo --if-empty
+	-$(BIN)/tourney users first-run --host $(HOST) --port $(PORT)
 	$(BIN)/tourney run --host $(HOST) --port $(PORT)
 
 test: install

@@ -47,16 +47,18 @@ def test_proteccion_dougga_only_allies_destroy_your_allies(real):
     assert "sólo" not in ability  # read as: not by any card that is not an Aliado
 
 
-def test_proteccion_hijikata_leaves_a_talisman_banishing_a_samurai_unverified(judge, cost):
-    """The engine does not enforce a continuous protection yet: the Talismán's line that
-    banishes a covered Samurái is neither verified nor illegal; without Hijikata it is verified."""
+def test_proteccion_hijikata_keeps_a_samurai_from_being_banished_by_a_talisman(judge, cost):
+    """A continuous protection is enforced (6.4): the Talismán's line that banishes a covered
+    Samurái is illegal, the one that leaves it in play is verified; without Hijikata the
+    Samurái is banished."""
     head = header(deck("Luz Destructora"), deck("Hijikata", "Nakano Takeko"), hand=1)
     shot = cast("A", "A1", "Luz Destructora", cost, targets=["B2"])
     hit = effect("A", "A1", moves=[["B2", "exile"]])
-    covered = judge(head, [put("B", "B1", "B2")] + shot + [hit])
-    assert covered.legal
     line = 2 + len(shot) + 1  # the header is line 1, the set-up line 2
-    assert line in covered.unverified and line not in covered.verified
+    covered = judge(head, [put("B", "B1", "B2")] + shot + [hit])
+    assert (covered.line, covered.rule) == (line, "6.4"), covered
+    kept = judge(head, [put("B", "B1", "B2")] + shot + [effect("A", "A1")])
+    assert kept.legal and line in kept.verified
     alone = judge(head, [put("B", "B2")] + shot + [hit])
     assert alone.legal and line in alone.verified
 

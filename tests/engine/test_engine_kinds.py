@@ -181,3 +181,14 @@ def test_a_step_whose_kind_has_no_verification_leaves_the_line_unverified(real_c
 
     assert handler("effect", "purify", "verify") is None
     assert handler("effect", "destroy", "verify") is not None
+
+
+def test_every_effect_the_engine_applies_after_a_line_has_its_application_in_its_home():
+    """What a verified line cannot show (keywords gained, Anular, daño prevenido …) is applied by
+    the step's home (``apply``), the same home that verifies it."""
+    from tourney.engine.abilities.kinds.base import handler
+    from tourney.engine.abilities.verify_pool import ENGINE_APPLIED
+
+    for word in (ENGINE_APPLIED - {"redirect"}) | {"become_ally"}:
+        assert handler("effect", word, "apply") is not None, word
+        assert handler("effect", word, "verify") is not None, word

@@ -10,7 +10,7 @@ from itertools import islice
 
 import pytest
 from conftest import POOL, card, generated_lines, header
-from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import HealthCheck, Phase, example, given, settings
 from hypothesis import strategies as st
 
 from tourney.catalog.model import TALISMAN
@@ -115,6 +115,8 @@ def test_a_play_random_game_adjudicates_as_legal_and_repeats_with_its_seed(real_
 # -- every applied action was listed ---------------------------------------------------
 @SETTINGS
 @given(seed=seeds)
+@example(seed=412)  # Hidromiel: the same two targets named in another order
+@example(seed=17704407)  # Renacer with targets ['B13', 'B11']
 def test_in_generated_games_every_applied_action_was_in_legal_actions(real_catalog, seed):
     lines = generated_lines(real_catalog, seed)
     record = read_record(lines, catalog_resolver(real_catalog))

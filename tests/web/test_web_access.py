@@ -24,6 +24,7 @@ ROUTES = [
     ("GET", "/cuenta/nueva", EVERYONE),
     ("POST", "/entrar", EVERYONE),
     ("POST", "/cuenta/nueva", EVERYONE),
+    ("POST", "/primera-vez", set()),  # issue 23: closed once an organizer exists
     ("POST", "/salir", LOGGED),
     ("GET", "/cuenta/clave", LOGGED),  # issue 15: change the password (revokes the other sessions)
     ("POST", "/cuenta/clave", LOGGED),
@@ -132,6 +133,17 @@ ROUTES = [
     ("POST", "/ligas/{l}/eventos", ORG),
     ("POST", "/ligas/{l}/eventos/{e}/quitar", ORG),
     ("GET", "/ligas/{l}/metagama", EVERYONE),
+    # play tables (issue 24); {t}: a casual table the player opened (seat A), seat B still free
+    ("GET", "/mesas", LOGGED),
+    ("POST", "/mesas", LOGGED),
+    ("GET", "/mesa/{t}", EVERYONE),
+    ("POST", "/mesa/{t}/unirse", LOGGED),
+    ("POST", "/mesa/{t}/barajar", {"jugador"}),
+    ("POST", "/mesa/{t}/accion", {"jugador"}),
+    ("POST", "/mesa/{t}/efecto", {"jugador"}),
+    ("GET", "/mesa/{t}/estado", EVERYONE),
+    ("GET", "/mesa/{t}/registro", set()),  # nobody while the game is played (hidden cards)
+    ("GET", "/mesa/{t}/eventos", EVERYONE),
     ("GET", "/ligas/{l}/libro.xlsx", EVERYONE),
     ("GET", "/jugadores/{k}", EVERYONE),
     ("POST", "/jugadores/perfil", LOGGED),
@@ -142,7 +154,7 @@ def test_every_route_of_the_app_is_in_the_walk(app):
     listed = {(m, re.sub(r"/documentos/\w+$", "/documentos/<kind>", u)
                .replace("{e}", "<int:event_id>").replace("{m}", "<int:match_id>")
                .replace("{r}", "<int:reg_id>").replace("{l}", "<int:league_id>")
-               .replace("{k}", "<key>").replace("/1/", "/<int:number>/")
+               .replace("{k}", "<key>").replace("{t}", "<token>").replace("/1/", "/<int:number>/")
                .replace("/rondas/1", "/rondas/<int:number>")
                .replace("prohibidas/<int:number>/", "prohibidas/<int:pair_id>/")
                .replace("historial/<int:number>/", "historial/<int:history_id>/")
@@ -165,6 +177,21 @@ def _login_as(client, role, paired):
         login(client, email)
 
 
+def _table(world, paired) -> str:
+    """A casual play table opened by the walk's player (seat A)."""
+    from tourney.services import play
+
+    user = paired.users[paired.playing[0]]
+
+    def make(s):
+        from tourney.models.events import User
+
+        return play.open_table(s, s.get(User, user.id), world.deck(1, with_support=False),
+                               world.catalog()).token
+
+    return world.run(make)
+
+
 def _league(world, paired) -> int:
     from tourney.services import leagues
 
@@ -181,7 +208,8 @@ def test_roles_walk_every_route(role, client, paired, world):
     _login_as(client, role, paired)
     player = paired.playing[0]
     ids = {"e": paired.event.id, "m": paired.match.id, "r": paired.regs[player].id,
-           "l": _league(world, paired), "k": f"u{paired.users[player].id}"}
+           "l": _league(world, paired), "k": f"u{paired.users[player].id}",
+           "t": _table(world, paired)}
     before = world.run(lambda s: (s.get(Match, paired.match.id).version,
                                   len(s.exec(select(SupportSwap)).all())))
     for method, template, allowed in ROUTES:

@@ -235,3 +235,34 @@ def test_fuzz_every_upload_with_hostile_bytes_never_answers_500(fuzz_client, dat
     payload[field] = (io.BytesIO(body), name)
     resp = client.post(url, data=payload, content_type="multipart/form-data")
     assert resp.status_code < 500, (url, name, body[:60])
+
+
+# -- finding 6: the board page of a long record ------------------------------------------------
+def test_a_board_page_lists_a_bounded_window_of_the_records_lines(client, paired, world, monkeypatch):
+    from tourney.services.adjudication_demo import demo_record
+    from tourney.web import adjudication as board_view
+
+    text = world.run(lambda s: demo_record(s, paired.event, paired.match, 1, paired.catalog, seed=12))
+    login(client, paired.judge.email)
+    assert _upload(client, paired, text).status_code == 302
+    monkeypatch.setattr(board_view, "LINES_PER_PAGE", 4)
+    board = f"/eventos/{paired.event.id}/mesas/{paired.match.id}/juegos/1/tablero"
+    page = client.get(f"{board}?linea=6").get_data(as_text=True)
+    listed = page.split('<ol id="lineas"', 1)[1].split("</ol>", 1)[0]
+    assert listed.count("<li ") == 4
+    assert 'id="lineas-anteriores"' in page and 'id="lineas-siguientes"' in page
+    first = client.get(f"{board}?linea=1").get_data(as_text=True)
+    assert 'id="lineas-anteriores"' not in first
+
+
+def test_the_window_of_a_long_record_is_bounded():
+    from tourney.web.adjudication import LINES_PER_PAGE, _window
+
+    class Step:
+        def __init__(self, line):
+            self.line = line
+
+    steps = [Step(i + 1) for i in range(20_000)]
+    listed, earlier, later = _window(steps, steps[10_000])
+    assert len(listed) == LINES_PER_PAGE and steps[10_000] in listed
+    assert earlier is not None and later is not None

@@ -12,7 +12,7 @@ from sqlmodel import select
 from tourney.models.events import Match, SupportSwap
 from web_helpers import login
 
-from test_web_access import JUDGES, LOGGED, ORG, ROUTES, _league
+from test_web_access import JUDGES, LOGGED, ORG, ROUTES, _league, _table
 
 # creating events and leagues, the shared catalog: any organizer account
 GLOBAL_ORGANIZER_ROUTES = {"/eventos/nuevo", "/catalogo", "/ligas/nueva"}
@@ -58,7 +58,8 @@ def test_roles_hold_on_their_own_event_only(role, client, paired, world, strange
     login(client, strangers[role].email)
     player = paired.playing[0]
     ids = {"e": paired.event.id, "m": paired.match.id, "r": paired.regs[player].id,
-           "l": _league(world, paired), "k": f"u{paired.users[player].id}"}
+           "l": _league(world, paired), "k": f"u{paired.users[player].id}",
+           "t": _table(world, paired)}
     before = world.run(lambda s: (s.get(Match, paired.match.id).version,
                                   len(s.exec(select(SupportSwap)).all())))
     for method, template, allowed in ROUTES:

@@ -101,6 +101,34 @@ def users_create(email: str, name: str | None, role: str, password: str) -> None
         raise CliError(exc.message) from None
 
 
+def first_run_message(host: str = "127.0.0.1", port: int | str = 5000) -> str:
+    """The first run's notice: how to make the first organizer (the one-time code), or ""."""
+    from ..services import first_run
+
+    path = Path(current_app.config.get("FIRST_RUN_CODE_FILE")
+                or Path(current_app.instance_path) / "first-run-code")
+    with db.session_scope() as session:
+        code = first_run.issue_code(session, path)
+    if code is None:
+        return ""
+    return (f"Primera vez: no hay ninguna cuenta de organizador. Ábrela en http://{host}:{port}/ "
+            "desde esta máquina, o desde otra con el código de un solo uso: "
+            f"{code}  (también en {path}).")
+
+
+@users.command("first-run", help="Primera vez: dice cómo crear la primera cuenta de organizador "
+                                  "desde la web (con el código de un solo uso).")
+@click.option("--host", default="127.0.0.1", show_default=True)
+@click.option("--port", default="5000", show_default=True)
+@with_appcontext
+@friendly
+def users_first_run(host: str, port: str) -> None:
+    db.upgrade(current_app.config["DATABASE_URL"])
+    message = first_run_message(host, port)
+    click.echo(message or "Ya hay una cuenta de organizador: entra con ella (o crea otra con "
+                          "`tourney users create --role organizador`).")
+
+
 @users.command("role", help="Cambia el rol de una cuenta existente.")
 @click.argument("email")
 @click.argument("role", type=click.Choice(["jugador", "organizador"]))

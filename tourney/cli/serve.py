@@ -126,6 +126,17 @@ def _run_gunicorn(options: dict) -> None:
     TourneyServer().run()
 
 
+def _first_run_notice(host: str, port: int) -> str:
+    """No organizer yet: the one-time code for the first-run page (issue 23), else ""."""
+    from .events import first_run_message
+
+    with create_app().app_context():
+        try:
+            return first_run_message("127.0.0.1" if host in ("0.0.0.0", "::") else host, port)
+        finally:
+            db.dispose_engines()
+
+
 def _split_bind(bind: str) -> tuple[str, int]:
     host, _, port = bind.rpartition(":")
     try:
@@ -154,7 +165,11 @@ def register(group: click.Group) -> None:
         host, port = _split_bind(bind)
         if upgrade:
             db.upgrade(url)
+        notice = _first_run_notice(host, port)
+        if upgrade:
             db.dispose_engines()  # no connection crosses the fork into the workers
+        if notice:
+            click.echo(notice, err=True)
         if server == "waitress":
             if workers not in (None, 1):
                 raise CliError("waitress corre un solo proceso: use --server gunicorn para varios")

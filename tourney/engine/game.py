@@ -131,7 +131,7 @@ class Game(Activation, Turn, Combat, Play):
         self.changes += 1  # whatever was undone: recompute the continuous effects
         self.play_changes += 1
 
-    def _snapshot(self) -> tuple:
+    def _snapshot(self) -> tuple[Any, ...]:
         scalars = {k: getattr(self, k) for k in self._SCALARS}
         lists = (list(self.attackers), dict(self.blocks), dict(self.challenges),
                  dict(self.last_regroup), list(self.unverified), len(self.taken),
@@ -147,7 +147,7 @@ class Game(Activation, Turn, Combat, Play):
                    for p in self.players.values()]
         return scalars, lists, insts, players
 
-    def _restore(self, saved: tuple) -> None:
+    def _restore(self, saved: tuple[Any, ...]) -> None:
         scalars, lists, insts, players = saved
         for k, v in scalars.items():
             setattr(self, k, v)

@@ -7,6 +7,8 @@ accepts; an illegal proposal leaves the state untouched and is simply not record
 """
 from __future__ import annotations
 
+from typing import Any
+
 import json
 import random
 from collections.abc import Callable, Iterable, Sequence
@@ -112,7 +114,7 @@ def random_deck(cards: Sequence[Card], rng: random.Random, size: int = 50) -> De
 
 def generate_game(deck_a: Deck, deck_b: Deck, seed: int, name_of: Callable[[Card], str],
                   resolve: Callable[[str], Card], max_turns: int = 200,
-                  concede_chance: float = 0.002) -> list[dict]:
+                  concede_chance: float = 0.002) -> list[dict[Any, Any]]:
     """A random legal game as JSON objects: the header, then one object per action."""
     rng = random.Random(seed)
     players = []
@@ -127,12 +129,12 @@ def generate_game(deck_a: Deck, deck_b: Deck, seed: int, name_of: Callable[[Card
     game = Game(header)
     if game.setup_problem is not None:  # e.g. two copies of an Única (10.13)
         raise DeckError(0, f"regla {game.setup_problem.rule}: {game.setup_problem.message}")
-    out: list[dict] = [head]
+    out: list[dict[Any, Any]] = [head]
     ids = ("A", "B")
 
     resolving = [False]
 
-    def attempt(obj: dict) -> bool:
+    def attempt(obj: dict[Any, Any]) -> bool:
         try:
             action = read_action(obj, len(out) + 1, ids, cards)
         except RecordError:  # a line the builder cannot write in the record format
@@ -161,7 +163,7 @@ def generate_game(deck_a: Deck, deck_b: Deck, seed: int, name_of: Callable[[Card
 
     def play(pid: str, iid: str) -> bool:
         inst = game.cards[iid]
-        obj: dict = {"p": pid, "do": "play", "card": iid, "pay": pay_for(pid, iid)}
+        obj: dict[Any, Any] = {"p": pid, "do": "play", "card": iid, "pay": pay_for(pid, iid)}
         if inst.card.type == WEAPON:
             bearers = [b for b in game.zone_of(pid, "defense")
                        if len(game.cards[b].weapons) < weapon_capacity(game.cards[b].card)]
@@ -227,7 +229,7 @@ def generate_game(deck_a: Deck, deck_b: Deck, seed: int, name_of: Callable[[Card
                 opp_defense = list(game.zone_of(game.opponent(p), "defense"))
                 challenges = [[a, rng.choice(opp_defense)] for a in chosen
                               if CHALLENGER in game.cards[a].kw and opp_defense and rng.random() < 0.7]
-                obj: dict = {"p": p, "do": "attack", "cards": chosen}
+                obj: dict[Any, Any] = {"p": p, "do": "attack", "cards": chosen}
                 if challenges:
                     obj["challenges"] = challenges
                 if not attempt(obj):
@@ -243,7 +245,7 @@ def generate_game(deck_a: Deck, deck_b: Deck, seed: int, name_of: Callable[[Card
     return out
 
 
-def resolve_triggers(game: Game, rng: random.Random, attempt: Callable[[dict], bool]) -> None:
+def resolve_triggers(game: Game, rng: random.Random, attempt: Callable[[dict[Any, Any]], bool]) -> None:
     """Resolve the pending triggered abilities the engine knows how to write (6.6: the
     active player's first); an optional one is declined now and then."""
     for _ in range(8):
@@ -267,7 +269,7 @@ def resolve_triggers(game: Game, rng: random.Random, attempt: Callable[[dict], b
             return
 
 
-def answer(game: Game, rng: random.Random, affordable, pay_for, attempt, pid: str,
+def answer(game: Game, rng: random.Random, affordable: Any, pay_for: Any, attempt: Any, pid: str,
            iid: str) -> None:
     """The opponent annuls the card just played now and then (8.1 D), with an Anulación
     from the hand that can target it."""
@@ -284,7 +286,7 @@ def answer(game: Game, rng: random.Random, affordable, pay_for, attempt, pid: st
             return
 
 
-def defend(game: Game, rng: random.Random, attempt: Callable[[dict], bool]) -> None:
+def defend(game: Game, rng: random.Random, attempt: Callable[[dict[Any, Any]], bool]) -> None:
     defender = game.opponent(game.active)
     free = list(game.zone_of(defender, "defense"))
     pairs: list[list[str]] = []
@@ -307,7 +309,7 @@ def defend(game: Game, rng: random.Random, attempt: Callable[[dict], bool]) -> N
         attempt({"p": defender, "do": "block", "pairs": []})
 
 
-def war(game: Game, rng: random.Random, play, affordable, attempt) -> None:
+def war(game: Game, rng: random.Random, play: Any, affordable: Any, attempt: Any) -> None:
     while game.phase == "war":
         pid = game.priority
         assert pid is not None
@@ -318,7 +320,7 @@ def war(game: Game, rng: random.Random, play, affordable, attempt) -> None:
         attempt({"p": pid, "do": "pass"})
 
 
-def reveal_record(objs: list[dict], resolve: Callable[[str], Card]) -> list[dict]:
+def reveal_record(objs: list[dict[Any, Any]], resolve: Callable[[str], Card]) -> list[dict[Any, Any]]:
     """The same game in "revealed" order, as a paper game is recorded: the Castillo in an
     unknown order (here: reversed) and every draw and mill naming its card."""
     header, cards = read_header(objs[0], resolve)

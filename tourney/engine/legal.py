@@ -63,11 +63,13 @@ class Manual:
     reason: str  # in Spanish: why the engine cannot check it
 
 
-def action_key(action: Action, pay: bool = True) -> tuple[object, ...]:
+def action_key(action: Action, pay: bool = True, target_order: bool = True) -> tuple[object, ...]:
     """What makes two actions the same choice (the Oros, attackers and pairs as sets);
-    without ``pay``: the same choice but for which Oros pay."""
+    without ``pay``: the same choice but for which Oros pay; without ``target_order``: the
+    same targets named in another order (several targets of one kind are a set, 8.2)."""
     a = action
-    return (a.p, a.do, a.card, tuple(sorted(a.pay)) if pay else (), a.bearer, a.targets,
+    targets = a.targets if target_order else tuple(sorted(a.targets))
+    return (a.p, a.do, a.card, tuple(sorted(a.pay)) if pay else (), a.bearer, targets,
             tuple(sorted(a.cards)), tuple(sorted(a.pairs)), tuple(sorted(a.challenges)),
             a.source, a.moves, a.draw, a.mill, a.counters, a.strength, a.ability, a.costs,
             a.order)
@@ -90,9 +92,14 @@ class LegalActions:
         if not isinstance(action, Action) or action.p != self.player:
             return False
         key = action_key(action)
+        loose = action_key(action, target_order=False)
+        reordered = False
         for a in self._candidates(action.do, action.card or action.source):
             if action_key(a) == key:
                 return self.game.accepts(a) is None
+            reordered = reordered or action_key(a, target_order=False) == loose
+        if reordered:  # the same targets in another order: legal if the engine takes that order
+            return self.game.accepts(action) is None
         if action.do == "effect" and action.source is not None:
             # one canonical line per ability is generated; another wording of the same
             # resolution is the engine's to verify (it knows the ability)

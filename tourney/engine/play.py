@@ -6,6 +6,8 @@ its type (or its text) allows, with valid targets (8.2) and its cost paid exactl
 """
 from __future__ import annotations
 
+from typing import Any
+
 from ..catalog.model import ALLY, GOLD, TALISMAN, TOTEM, WEAPON
 from .abilities.chain import (
     Resolution,
@@ -58,7 +60,7 @@ NAMED_COSTS = frozenset({"banish_from_graveyard", "discard", "destroy_own", "ban
 
 
 class Play(State):
-    def _other_costs(self, action: Action, inst: Inst):
+    def _other_costs(self, action: Action, inst: Inst) -> Any:
         """10.16: a coste alternativo (instead of the Oros: ``pay`` empty) or adicional paid
         with the cards in ``costs``; None when the line pays neither."""
         known = inst.abilities

@@ -10,7 +10,7 @@ dicts only.
 """
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -61,7 +61,7 @@ class Position:
         return asdict(self)
 
 
-def _labels(game: Game, ids) -> list[str]:
+def _labels(game: Game, ids: Iterable[str]) -> list[str]:
     return [game.cards[i].label() for i in ids]
 
 
@@ -90,7 +90,7 @@ def describe_action(game: Game, action: Action) -> str:
     def label(iid: str | None) -> str:
         return game.cards[iid].label() if iid else "?"
 
-    def many(ids) -> str:
+    def many(ids: Iterable[str]) -> str:
         return ", ".join(label(i) for i in ids) or "ninguna"
 
     do = action.do

@@ -93,12 +93,12 @@ class State:
         self._listening: frozenset[str] | None = None
         self._triggers_by_kind: dict[str, list[Any]] | None = None
         self._zone_sensitive: bool | None = None
-        self._continuous_effects: dict[str, list] | None = None  # abilities.protections
-        self._off_play_parts: dict[str, tuple[list, list]] | None = None
+        self._continuous_effects: dict[str, list[Any]] | None = None  # abilities.protections
+        self._off_play_parts: dict[str, tuple[list[Any], list[Any]]] | None = None
         self._reads: Any = None  # abilities.reads: what the continuous abilities read
-        self._fixpoint: tuple | None = None  # the fingerprint a recomputation left unchanged
-        self._recomputed: tuple | None = None
-        self._off_play_key: tuple[Any, tuple] = (None, ())
+        self._fixpoint: tuple[Any, ...] | None = None  # the fingerprint a recomputation left unchanged
+        self._recomputed: tuple[Any, ...] | None = None
+        self._off_play_key: tuple[Any, tuple[Any, ...]] = (None, ())
         self.race_given: dict[str, tuple[str, ...]] = {}  # races added (§1)
         self.converted: dict[str, Card] = {}  # cards converted into an Aliado -> printed card
         self.statics_in_play: dict[str, None] = {}  # cards in play with continuous abilities
@@ -403,7 +403,7 @@ class State:
             raise IllegalAction(rule, f"No se puede {what} durante {PHASE_NAMES[self.phase]}.")
 
     # the rules other modules provide (declared here so every part type-checks alone)
-    def _check_costs(self, action: Action, inst: Inst, costs: tuple) -> tuple:
+    def _check_costs(self, action: Action, inst: Inst, costs: tuple[Any, ...]) -> tuple[Any, ...]:
         raise NotImplementedError
 
     def _pay_cost(self, cost: Any, ids: list[str], inst: Inst, p: str) -> None:

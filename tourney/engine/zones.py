@@ -4,6 +4,8 @@
 """
 from __future__ import annotations
 
+from typing import Any
+
 from dataclasses import dataclass
 
 from ..catalog.model import Card
@@ -74,7 +76,7 @@ class Inst:
         self.temp: tuple[tuple[str, str], ...] = ()
         self.lost = False  # has lost its abilities (recomputed)
         self.static = known[2]  # continuous abilities / conditional keywords
-        self.parts: tuple | None = None  # continuous.parts_of: its abilities sorted once
+        self.parts: tuple[Any, ...] | None = None  # continuous.parts_of: its abilities sorted once
 
     def label(self) -> str:
         return f"{self.card.name} ({self.id})"

@@ -75,7 +75,10 @@ def is_organizer(actor: User | None, event=None, session: Session | None = None)
 def require_organizer(actor: User | None, event=None, session: Session | None = None) -> None:
     if not is_organizer(actor, event, session):
         if event is None:
-            raise Forbidden("Solo una cuenta de organizador puede crear eventos.")
+            raise Forbidden("Solo una cuenta de organizador puede crear eventos. Tu cuenta es de "
+                            "jugador: pide a un organizador que te dé el rol (`tourney users role "
+                            "CORREO organizador`); si todavía no hay ninguno, el primero se crea "
+                            "en la página de inicio desde la máquina que sirve la aplicación.")
         raise Forbidden("Solo los organizadores de este evento pueden hacer esto.")
 
 
@@ -99,6 +102,22 @@ def can_view_decklist(session: Session, actor: User | None, event: Event,
                       registration: Registration) -> bool:
     """Lists are private to their owner and the event's staff until published."""
     return event.decklists_published or owns(actor, registration) or is_judge(session, actor, event)
+
+
+def can_view_decklists(session: Session, actor: User | None, event: Event) -> bool:
+    """The event's lists (all of them, its metagame) once published; its staff always."""
+    return event.decklists_published or is_judge(session, actor, event)
+
+
+def require_view_decklists(session: Session, actor: User | None, event: Event) -> None:
+    if not can_view_decklists(session, actor, event):
+        raise Forbidden("Las listas son privadas hasta que el organizador las publique.")
+
+
+def can_see_round(session: Session, actor: User | None, event: Event, rnd) -> bool:
+    """A round's pairings (and its tables) are public once the organizer publishes them; the
+    event's staff see them before."""
+    return bool(rnd.published) or is_judge(session, actor, event)
 
 
 def require_view_decklist(session: Session, actor: User | None, event: Event,
@@ -143,3 +162,10 @@ def is_owner(actor: User | None, event: Event) -> bool:
 def require_owner(actor: User | None, event: Event) -> None:
     if not is_owner(actor, event):
         raise Forbidden("Solo el dueño del evento (quien lo creó) puede quitar a alguien del equipo.")
+
+
+def may_create_first_organizer(organizer_exists: bool, from_machine: bool,
+                               code_ok: bool) -> bool:
+    """The first organizer account is made while none exists, only from the machine that
+    serves the app or with the one-time code it printed (tourney.services.first_run)."""
+    return not organizer_exists and (from_machine or code_ok)

@@ -26,7 +26,7 @@ from ..models.events import Event, Match, Registration, Round, User
 from ..swiss import MATCH_GAMES
 from . import record_deck
 from .adjudication_seats import first_player_of, seat_players
-from .access import is_judge, owns
+from .access import can_see_round, can_view_decklist, is_judge, owns
 from .errors import Conflict, Forbidden, NotFound, ServiceError
 from .events import get_event
 from .swaps import expected_deck
@@ -53,7 +53,7 @@ def plays_in(actor: User | None, match: Match, regs: dict[int, Registration]) ->
 def round_published(session: Session, event: Event, match: Match) -> bool:
     """Players and the public see a match only once its round is published (like its result)."""
     rnd = session.get(Round, match.round_id)
-    return rnd is not None and rnd.event_id == event.id and rnd.published
+    return rnd is not None and rnd.event_id == event.id and can_see_round(session, None, event, rnd)
 
 
 def can_view(session: Session, actor: User | None, event: Event, match: Match) -> bool:
@@ -83,8 +83,7 @@ def sees_deck(session: Session, actor: User | None, event: Event,
               registration: Registration) -> bool:
     """The deck check's card-by-card differences tell what a registered list holds: they are
     shown like the list itself (its owner, the staff, everyone once lists are published)."""
-    return _is_staff(session, actor, event) or event.decklists_published or owns(actor,
-                                                                                  registration)
+    return can_view_decklist(session, actor, event, registration)
 
 
 def hidden_players(session: Session, actor: User | None, event: Event,

@@ -6,10 +6,12 @@ as it was.
 """
 from __future__ import annotations
 
+import io
 import tempfile
+import zipfile
 from collections import Counter
 from dataclasses import dataclass
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 from sqlmodel import Session
 from werkzeug.utils import secure_filename
@@ -25,6 +27,9 @@ from .access import require_organizer
 
 MAX_UPLOAD_BYTES = 2 * 1024 * 1024  # the app's MAX_CONTENT_LENGTH; the request is refused above
 MAX_FILES = 12
+MAX_ZIP_MEMBERS = 40  # card files inside one ZIP
+MAX_UNZIPPED_BYTES = 24 * 1024 * 1024  # all of a ZIP's card files, uncompressed
+ZIP_SUFFIX = ".zip"
 
 FORMAT_LABELS = {
     "": "Detectar (por extensión y contenido)",
@@ -117,45 +122,116 @@ def _safe_name(name: str, index: int) -> str:
     return f"{index:02d}-{clean}"
 
 
-def upload_catalog(session: Session, actor: User | None, files: list[tuple[str, bytes]],
-                   fmt: str | None = None) -> ImportReport:
-    """Import uploaded card files (name, content) as one batch; any bad file rejects all.
+@dataclass(frozen=True)
+class FileReport:
+    """What one uploaded file added to the catalog (``name`` as the organizer sent it; a
+    ZIP's member as «archivo.zip: data-src/bushido.json»)."""
 
-    Raises ServiceError with the importer's Spanish message (file, record or row, field)."""
+    name: str
+    report: ImportReport
+
+
+@dataclass(frozen=True)
+class UploadReport:
+    files: tuple[FileReport, ...]
+
+    @property
+    def added(self) -> int:
+        return sum(f.report.added for f in self.files)
+
+    def summary(self) -> str:
+        return f"{len(self.files)} archivo{'s' if len(self.files) != 1 else ''}, " \
+               f"{self.added} impresiones nuevas."
+
+
+def _unzip(name: str, data: bytes) -> list[tuple[str, bytes]]:
+    """The card files of a ZIP (folders, hidden files and other files are skipped), bounded:
+    at most MAX_ZIP_MEMBERS card files and MAX_UNZIPPED_BYTES uncompressed, read with a limit
+    (a declared size is never trusted)."""
+    try:
+        archive = zipfile.ZipFile(io.BytesIO(data))
+    except zipfile.BadZipFile:
+        raise ServiceError(f"«{name}» no es un ZIP válido.", "files") from None
+    out: list[tuple[str, bytes]] = []
+    budget = MAX_UNZIPPED_BYTES
+    with archive:
+        for info in archive.infolist():
+            inner = PurePosixPath(info.filename)
+            if info.is_dir() or any(p.startswith(".") or p == "__MACOSX" for p in inner.parts):
+                continue
+            if inner.suffix.lower() not in SUFFIXES:
+                continue
+            if len(out) >= MAX_ZIP_MEMBERS:
+                raise ServiceError(f"«{name}» trae más de {MAX_ZIP_MEMBERS} archivos de cartas: "
+                                   "súbelos en varios envíos.", "files")
+            try:
+                with archive.open(info) as member:
+                    content = member.read(budget + 1)
+            except (zipfile.BadZipFile, RuntimeError, NotImplementedError, OSError):
+                raise ServiceError(f"«{name}: {inner}» no se puede leer (¿ZIP dañado o con "
+                                   "clave?).", "files") from None
+            if len(content) > budget:
+                raise ServiceError(f"«{name}» descomprimido pasa de "
+                                   f"{MAX_UNZIPPED_BYTES // 1048576} MB: súbelo en partes.",
+                                   "files")
+            budget -= len(content)
+            out.append((f"{name}: {inner}", content))
+    if not out:
+        raise ServiceError(f"«{name}» no trae archivos de cartas (.json, .csv o .xlsx).",
+                           "files")
+    return out
+
+
+def _first_deckforge(files: list[tuple[str, bytes]]) -> list[tuple[str, bytes]]:
+    """DeckForge's cards.json first: the edition files of data-src/ read its identities."""
+    return sorted(files, key=lambda f: PurePosixPath(f[0].split(": ")[-1]).name != "cards.json")
+
+
+def upload_catalog(session: Session, actor: User | None, files: list[tuple[str, bytes]],
+                   fmt: str | None = None) -> UploadReport:
+    """Import uploaded card files (name, content) — several at once, or ZIPs of them — as one
+    batch: each file is imported in turn and says what it added; any bad file rejects all
+    (the request edge rolls back). Raises ServiceError with the importer's Spanish message
+    (file, record or row, field)."""
     require_organizer(actor)
     files = [(name, data) for name, data in files if name or data]
     if not files:
-        raise ServiceError("Elige uno o más archivos de cartas (.json, .csv o .xlsx).", "files")
+        raise ServiceError("Elige uno o más archivos de cartas (.json, .csv, .xlsx o .zip).",
+                           "files")
     if len(files) > MAX_FILES:
-        raise ServiceError(f"Sube a lo más {MAX_FILES} archivos a la vez.", "files")
+        raise ServiceError(f"Sube a lo más {MAX_FILES} archivos a la vez (o un ZIP).", "files")
     if fmt and fmt not in FORMATS:
         raise ServiceError(f"Formato desconocido «{fmt}».", "fmt")
     total = sum(len(data) for _, data in files)
     if total > MAX_UPLOAD_BYTES:
         raise ServiceError(f"Los archivos pesan {total / 1048576:.1f} MB: el máximo es "
                            f"{MAX_UPLOAD_BYTES // 1048576} MB por envío (sube las ediciones "
-                           "por separado).", "files")
+                           "por separado o en un ZIP).", "files")
+    expanded: list[tuple[str, bytes]] = []
     for name, data in files:
-        if Path(name).suffix.lower() not in SUFFIXES:
-            raise ServiceError(f"«{name}»: se aceptan archivos .json, .csv o .xlsx.", "files")
+        suffix = Path(name).suffix.lower()
         if not data:
             raise ServiceError(f"«{name}» está vacío.", "files")
+        if suffix == ZIP_SUFFIX:
+            expanded.extend(_unzip(Path(name).name, data))
+        elif suffix in SUFFIXES:
+            expanded.append((Path(name).name, data))
+        else:
+            raise ServiceError(f"«{name}»: se aceptan archivos .json, .csv, .xlsx o .zip.",
+                               "files")
+    reports: list[FileReport] = []
     with tempfile.TemporaryDirectory(prefix="tourney-catalog-") as tmp:
-        paths, shown = [], {}
-        for i, (name, data) in enumerate(files, 1):
-            path = Path(tmp) / _safe_name(name, i)
+        for i, (name, data) in enumerate(_first_deckforge(expanded), 1):
+            path = Path(tmp) / _safe_name(name.split(": ")[-1], i)
             path.write_bytes(data)
-            paths.append(path)
-            shown[str(path)] = Path(name).name
-        try:
-            report = import_files(session, paths, fmt or None)
-        except CatalogImportError as exc:
-            message = str(exc)
-            for path, name in shown.items():
-                message = message.replace(path, name)
-            raise ServiceError(f"Importación rechazada, el catálogo no cambió. {message}",
-                               "files") from None
-    session.flush()
-    clear_cache()
-    report.source = ", ".join(Path(n).name for n, _ in files)[:200]
-    return report
+            try:
+                report = import_files(session, [path], fmt or None)
+            except CatalogImportError as exc:
+                message = str(exc).replace(str(path), name)
+                raise ServiceError(f"Importación rechazada, el catálogo no cambió. {message}",
+                                   "files") from None
+            session.flush()
+            clear_cache()
+            report.source = name[:200]
+            reports.append(FileReport(name, report))
+    return UploadReport(tuple(reports))

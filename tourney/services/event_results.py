@@ -58,14 +58,14 @@ def finished_matches(session: Session, event_ids: list[int],
             match_rows(session, event_ids) if rows is None else rows):
         if status != MATCH_CONFIRMED or b is None or result is None:
             continue
-        games = _games(result)
+        games = result_games(result)
         if games is not None:
             out.append(FinishedMatch(mid, eid, number, kind, table_no, a, b, *games))
     return out
 
 
 @lru_cache(maxsize=256)
-def _games(result: str) -> tuple[int, int, int] | None:
+def result_games(result: str) -> tuple[int, int, int] | None:
     """«2-1-0» as stored (normalized by the results service); anything else read by
     tourney.swiss (None when it is not a result)."""
     if len(result) == 5 and result[1] == "-" and result[3] == "-":
@@ -101,19 +101,36 @@ class PlayerIdentity:
     user_id: int | None
 
 
-def identities(session: Session, event_ids: list[int]) -> dict[int, PlayerIdentity]:
+def registration_rows(session: Session, event_ids: list[int]) -> list[tuple]:
+    """Every registration of the events as (id, event id, user id, external id, name, dropped,
+    late losses, byes), by id (one query; what ``identities`` and ``bulk_placements`` read)."""
+    if not event_ids:
+        return []
+    return list(session.connection().execute(
+        sa_select(Registration.id, Registration.event_id, Registration.user_id,
+                  Registration.external_id, Registration.name, Registration.dropped,
+                  Registration.late_losses, Registration.byes)
+        .where(Registration.event_id.in_(event_ids)).order_by(Registration.id)).all())
+
+
+def identities(session: Session, event_ids: list[int],
+               regs: list[tuple] | None = None) -> dict[int, PlayerIdentity]:
     """Registration id → the player across events (tourney.services.players.player_key)."""
     if not event_ids:
         return {}
-    rows = session.execute(sa_select(Registration.id, Registration.event_id, Registration.user_id,
-                                     Registration.external_id, Registration.name)
-                           .where(Registration.event_id.in_(event_ids)))
-    return {rid: PlayerIdentity(rid, eid, player_key(uid, ext, name), name, uid)
-            for rid, eid, uid, ext, name in rows}
+    keys: dict[tuple, str] = {}  # the same player registers in many events of a league
+    out = {}
+    for rid, eid, uid, ext, name, *_rest in (registration_rows(session, event_ids)
+                                             if regs is None else regs):
+        key = keys.get((uid, ext, name))
+        if key is None:
+            key = keys[(uid, ext, name)] = player_key(uid, ext, name)
+        out[rid] = PlayerIdentity(rid, eid, key, name, uid)
+    return out
 
 
-def bulk_placements(session: Session, events: list[Event],
-                    rows: list[tuple] | None = None) -> dict[int, dict[int, int]]:
+def bulk_placements(session: Session, events: list[Event], rows: list[tuple] | None = None,
+                    regs: list[tuple] | None = None) -> dict[int, dict[int, int]]:
     """``placements`` of many events with two queries in all (league standings): the rows become
     the same tourney.swiss state ``rounds.reads.build_state`` builds (players, Swiss rounds,
     confirmed results only; forbidden pairs do not change standings), then the same order.
@@ -122,10 +139,10 @@ def bulk_placements(session: Session, events: list[Event],
     if not ids:
         return {}
     players: dict[int, list[Player]] = {eid: [] for eid in ids}
-    for rid, eid, name, dropped, late, byes in session.execute(
-            sa_select(Registration.id, Registration.event_id, Registration.name,
-                      Registration.dropped, Registration.late_losses, Registration.byes)
-            .where(Registration.event_id.in_(ids)).order_by(Registration.id)):
+    for rid, eid, _uid, _ext, name, dropped, late, byes in (
+            registration_rows(session, ids) if regs is None else regs):
+        if eid not in players:
+            continue
         players[eid].append(Player(id=str(rid), name=name, dropped=bool(dropped), late_losses=late,
                                    byes=int(byes or 0)))
     by_event_rows: dict[int, list[tuple]] = {eid: [] for eid in ids}

@@ -15,11 +15,14 @@ from ..meta import (
     EventResult, LeagueRow, Metagame, MetaError, Placement, PointsTable, league_standings,
     merge_metagames, parse_points,
 )
-from ..models.events import EVENT_FINISHED, Event, User
+from ..models.events import EVENT_FINISHED, MATCH_CONFIRMED, Event, User
 from ..models.leagues import MAX_LEAGUE_NAME, League, LeagueEvent
+from ..swiss.standings import no_gc
 from .access import may_create_events
 from .errors import Forbidden, NotFound, ServiceError
-from .event_results import bulk_placements, finished_matches, identities, match_rows
+from .event_results import (
+    bulk_placements, identities, match_rows, registration_rows, result_games,
+)
 from .metagame import event_metagame
 from .ratings import game_ratings
 
@@ -168,56 +171,69 @@ def standings(session: Session, league: League, formats: dict,
     table = parse_points(league.points_toml)
     events = league_events(session, league)
     ids = [e.id for e in events]
-    who = identities(session, ids)
-    rows = match_rows(session, ids)
-    played = finished_matches(session, ids, rows)
-    by_event: dict[int, list] = {}
-    for m in played:
-        by_event.setdefault(m.event_id, []).append(m)
-    entrants: dict[int, int] = {}
-    for ident in who.values():
-        entrants[ident.event_id] = entrants.get(ident.event_id, 0) + 1
-    all_places = bulk_placements(session, [e for e in events if by_event.get(e.id)], rows)
-    results: list[EventResult] = []
-    shown: list[EventInLeague] = []
-    for event in events:
-        matches = by_event.get(event.id, [])
-        shown.append(EventInLeague(event, bool(matches), event.status == EVENT_FINISHED,
-                                   entrants.get(event.id, 0)))
-        if not matches:
-            continue
-        records: dict[int, list[int]] = {}
-        for m in matches:
-            ra = records.get(m.a)
+    # 40,000 rows of short-lived tuples: the collector's passes would cost more than the work
+    with no_gc():
+        regs = registration_rows(session, ids)
+        who = identities(session, ids, regs)
+        rows = match_rows(session, ids)
+        entrants: dict[int, int] = {}
+        for ident in who.values():
+            entrants[ident.event_id] = entrants.get(ident.event_id, 0) + 1
+        # each event's records in one pass over the plain rows (the matches ``finished_matches``
+        # keeps: confirmed, two players, a result), without an object per match
+        records_of: dict[int, dict[int, list[int]]] = {}
+        games_of = result_games
+        for _mid, eid, _number, _kind, _table, a, b, result, status in rows:
+            if status != MATCH_CONFIRMED or b is None or result is None:
+                continue
+            games = games_of(result)
+            if games is None:
+                continue
+            ag, bg, dg = games
+            records = records_of.get(eid)
+            if records is None:
+                records = records_of[eid] = {}
+            ra = records.get(a)
             if ra is None:
-                ra = records[m.a] = [0, 0, 0, 0, 0, 0]
-            rb = records.get(m.b)
+                ra = records[a] = [0, 0, 0, 0, 0, 0]
+            rb = records.get(b)
             if rb is None:
-                rb = records[m.b] = [0, 0, 0, 0, 0, 0]
-            if m.a_games > m.b_games:
+                rb = records[b] = [0, 0, 0, 0, 0, 0]
+            if ag > bg:
                 ra[0] += 1
                 rb[1] += 1
-            elif m.b_games > m.a_games:
+            elif bg > ag:
                 ra[1] += 1
                 rb[0] += 1
             else:
                 ra[2] += 1
                 rb[2] += 1
-            ra[3] += m.a_games
-            ra[4] += m.b_games
-            ra[5] += m.draws
-            rb[3] += m.b_games
-            rb[4] += m.a_games
-            rb[5] += m.draws
-        places = all_places[event.id]
-        rows = []
-        for reg_id, place in sorted(places.items(), key=lambda kv: kv[1]):
+            ra[3] += ag
+            ra[4] += bg
+            ra[5] += dg
+            rb[3] += bg
+            rb[4] += ag
+            rb[5] += dg
+        all_places = bulk_placements(session, [e for e in events if e.id in records_of], rows,
+                                     regs)
+    results: list[EventResult] = []
+    shown: list[EventInLeague] = []
+    nothing = [0, 0, 0, 0, 0, 0]
+    for event in events:
+        records = records_of.get(event.id)
+        shown.append(EventInLeague(event, bool(records), event.status == EVENT_FINISHED,
+                                   entrants.get(event.id, 0)))
+        if not records:
+            continue
+        placed = []
+        for reg_id, place in sorted(all_places[event.id].items(), key=lambda kv: kv[1]):
             ident = who.get(reg_id)
             if ident is None:
                 continue
-            w, lo, d, gw, gl, gd = records.get(reg_id, [0, 0, 0, 0, 0, 0])
-            rows.append(Placement(ident.key, ident.name, place, w, lo, d, gw, gl, gd))
-        results.append(EventResult(event.id, event.name, tuple(rows)))
+            w, lo, d, gw, gl, gd = records.get(reg_id, nothing)
+            placed.append(Placement(ident.key, ident.name, place, w, lo, d, gw, gl, gd))
+        results.append(EventResult(event.id, event.name, tuple(placed)))
+
     def ratings() -> dict[str, float]:
         return game_ratings(session, formats, league.game_id).ordinal()
 

@@ -18,7 +18,7 @@ from ..meta import (
 )
 from ..models.events import Event, User
 from ..models.leagues import ArchetypeAlias
-from .access import is_judge, require_organizer
+from .access import can_view_decklists, require_organizer
 from .decklists import registered_by_player
 from .errors import Forbidden, ServiceError
 from .event_results import finished_matches, top_cut_players
@@ -75,7 +75,7 @@ class EventMetagame:
 
 
 def require_visible(session: Session, actor: User | None, event: Event) -> None:
-    if not (event.decklists_published or is_judge(session, actor, event)):
+    if not can_view_decklists(session, actor, event):
         raise Forbidden("El metagama se muestra cuando el organizador publica las listas.")
 
 

@@ -18,6 +18,7 @@ from . import catalog, scorekeeper, wall  # event day (issue 13)
 from . import corrections, event_day, history, judges, players_day  # noqa: F401  (scorekeeper routes)
 from . import adjudication  # recorded games of a match (issue 12)
 from . import pools  # Sellado / Lanzamiento pools (issue 16)
+from . import first_run  # the first organizer (issue 23)
 from . import leagues  # leagues, player pages, ratings (issue 25)
 from . import play  # play tables (issue 24)
 from ..localtime import local_time
@@ -69,6 +70,7 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(wall.bp)
     app.register_blueprint(adjudication.bp)
     app.register_blueprint(pools.bp)
+    app.register_blueprint(first_run.bp)
     app.register_blueprint(leagues.bp)
     app.register_blueprint(play.bp)
 

@@ -231,6 +231,25 @@ def board(event_id: int, match_id: int, number: int):
         args["revision"] = adj.revision
     template = ("adjudication/_board.html" if request.args.get("parcial") == "1"
                 else "adjudication/board.html")
+    listed, earlier, later = _window(steps.steps, step)
     return render_template(template, event=event, match=match, rnd=rnd, number=number,
                            adj=adj, steps=steps, step=step, position=shown, args=args,
-                           names=_names(match), zones=view.ZONES)
+                           names=_names(match), zones=view.ZONES, listed=listed,
+                           earlier=earlier, later=later)
+
+
+LINES_PER_PAGE = 200  # lines of the record listed on one board page (issue 26, finding 6)
+
+
+def _window(all_steps, step):
+    """The LINES_PER_PAGE lines around ``step``, and the lines that open the pages before and
+    after: a 1 MB record no longer makes every board page several MB of HTML."""
+    try:
+        here = all_steps.index(step)
+    except ValueError:
+        here = 0
+    lo = max(0, min(here - LINES_PER_PAGE // 2, len(all_steps) - LINES_PER_PAGE))
+    hi = min(len(all_steps), lo + LINES_PER_PAGE)
+    earlier = all_steps[max(0, lo - LINES_PER_PAGE // 2)].line if lo > 0 else None
+    later = all_steps[min(len(all_steps) - 1, hi + LINES_PER_PAGE // 2)].line if hi < len(all_steps) else None
+    return all_steps[lo:hi], earlier, later

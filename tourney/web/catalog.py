@@ -2,7 +2,7 @@
 Thin over tourney.services.catalog_upload."""
 from __future__ import annotations
 
-from flask import Blueprint, flash, redirect, render_template, url_for
+from flask import Blueprint, render_template
 from flask_wtf import FlaskForm
 from wtforms import MultipleFileField, SelectField
 
@@ -15,16 +15,16 @@ bp = Blueprint("catalog", __name__)
 
 
 class CatalogUploadForm(FlaskForm):
-    files = MultipleFileField("Archivos de cartas (.json, .csv, .xlsx)")
+    files = MultipleFileField("Archivos de cartas (.json, .csv, .xlsx o un .zip con ellos)")
     fmt = SelectField("Formato de los archivos", choices=choices(list(upload.FORMAT_LABELS.items())),
                       default="")
 
 
-def _page(form=None, status=200):
+def _page(form=None, status=200, report=None):
     overview = upload.catalog_overview(db(), formats())
     return render_template("catalog/index.html", overview=overview,
                            form=form or CatalogUploadForm(), labels=upload.FORMAT_LABELS,
-                           max_mb=upload.MAX_UPLOAD_BYTES // 1048576), status
+                           max_mb=upload.MAX_UPLOAD_BYTES // 1048576, report=report), status
 
 
 @bp.get("/catalogo")
@@ -47,5 +47,5 @@ def upload_files():
         rollback()
         field_error(form, exc)
         return _page(form, 400)
-    flash(f"Catálogo importado ({report.source}): {report.summary()}", "ok")
-    return redirect(url_for("catalog.index"))
+    # the report of each file is shown right here (a ZIP of 40 files is too long for a flash)
+    return _page(report=report)

@@ -12,7 +12,7 @@ from markupsafe import Markup
 from ..db import get_session
 from ..localtime import venue_zone
 from ..models.events import Event
-from ..services.access import is_organizer
+from ..services.access import is_organizer, require_organizer
 from ..services.catalog import load_catalog
 from ..services.legality import current_formats
 from ..services.errors import Conflict, ServiceError
@@ -131,7 +131,7 @@ def organizer_required(view):
             if not is_organizer(actor(), event, db()):
                 abort(403)
         elif not current_user.is_organizer:  # creating events, the shared catalog
-            abort(403)
+            require_organizer(actor())  # a Forbidden that says how to get the role
         return view(*args, **kwargs)
 
     return wrapper

@@ -6,6 +6,7 @@ import io
 
 from flask import Blueprint, Response, abort, render_template, request, send_from_directory, url_for
 
+from ..services import access
 from ..services import events as ev
 from ..services import wall
 from ..db import as_id
@@ -75,7 +76,7 @@ def projector(event_id: int):
         from ..services import rounds
 
         rnd = rounds.get_round(session, event, number)
-        if not rnd.published:
+        if not access.can_see_round(session, None, event, rnd):  # the public's view, whoever is logged in
             abort(404)
     rows = wall.wall_rows(session, event, rnd) if rnd is not None else []
     per_page = max(8, min(request.args.get("filas", 18, type=int), 60))

@@ -9,6 +9,8 @@ between, the opponent may Cancel it (one Cancelación per player, 6.5 D).
 """
 from __future__ import annotations
 
+from typing import Any
+
 from dataclasses import replace
 
 from ...catalog.model import ALLY, TOTEM, WEAPON
@@ -43,7 +45,7 @@ class Activation(Effects):
     # -- events and triggers ---------------------------------------------------------
     _TRACKED = frozenset({"enters_play", "combat_damage"}) | HISTORY  # entered_this_turn, dealt damage, …
 
-    def _emit(self, kind: str, inst=None, player: str | None = None, phase: str | None = None,
+    def _emit(self, kind: str, inst: Any = None, player: str | None = None, phase: str | None = None,
               came_from: str | None = None, to: str | None = None) -> None:
         heard = self._heard
         if heard is None:
@@ -53,7 +55,7 @@ class Activation(Effects):
             self.events.append(Event(kind, inst.id if inst is not None else None, player,
                                      phase, came_from, to, lost))
 
-    def _refresh(self, inst) -> None:
+    def _refresh(self, inst: Any) -> None:
         from .continuous import refresh
         refresh(self, inst)
 
@@ -146,7 +148,7 @@ class Activation(Effects):
                         if kind == "cancel":
                             self.resolutions.pop(target, None)
 
-    def _put_quietly_in_graveyard(self, inst) -> None:
+    def _put_quietly_in_graveyard(self, inst: Any) -> None:
         """An annulled card never entered play (8.1 E): no leaving-play events."""
         saved, self.events = self.events, []
         self._put(inst, "graveyard")
@@ -237,7 +239,7 @@ class Activation(Effects):
             self.priority = self.opponent(p)
             self.passes = 0
 
-    def _activate_unknown(self, action: Action, inst) -> None:
+    def _activate_unknown(self, action: Action, inst: Any) -> None:
         """An ability of a card whose abilities the engine does not (fully) know: its Oros are
         paid from the Reserva (10.16) and the line stays *unverified*, like its effect line."""
         p = action.p
@@ -261,7 +263,7 @@ class Activation(Effects):
         self.unverified_cards[action.line] = inst.label()
         self.windows.append(Window(inst.id, p, "ability"))
 
-    def _check_costs(self, action: Action, inst, costs: tuple[Cost, ...]):
+    def _check_costs(self, action: Action, inst: Any, costs: tuple[Cost, ...]) -> Any:
         """10.16: every cost payable and paid with cards in the right zones."""
         p = action.p
         gold_need = sum(c.amount for c in costs if c.kind == "gold")
@@ -353,7 +355,7 @@ class Activation(Effects):
             raise IllegalAction("10.16", f"«costs» nombra cartas de más: {', '.join(pool)}.")
         return action.pay, others
 
-    def _pay_cost(self, cost: Cost, ids, inst, p: str) -> None:
+    def _pay_cost(self, cost: Cost, ids: Any, inst: Any, p: str) -> None:
         kind = cost.kind
         to = {"banish_from_graveyard": "exile", "discard": "graveyard", "destroy_own": "graveyard",
               "banish_own": "exile", "return_own_to_hand": "hand", "destroy_self": "graveyard",

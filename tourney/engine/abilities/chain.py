@@ -15,8 +15,10 @@ its window closes, so nothing triggers on a card that is then annulled.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any
+from typing import cast, TYPE_CHECKING, Any
 
 from ..errors import IllegalAction
 from .evaluate import IN_PLAY, mismatch
@@ -25,6 +27,7 @@ from .protections import statics_covering, target_shield
 from .target_filter import TargetFilter
 
 if TYPE_CHECKING:  # pragma: no cover
+    from ...catalog.model import Card
     from ..zones import Inst
     from ..state import State
 
@@ -188,11 +191,11 @@ def immune_to(game: State, immune: str, source: Inst) -> bool:
     """10.32: whether ``source`` (a card, or the card whose ability acts) is of the kind an
     Inmunidad protects from."""
     kind = _IMMUNE_FROM.get(immune.casefold())
-    return kind is not None and kind[1](source.card)
+    return kind is not None and bool(kind[1](source.card))
 
 
 # «Inmunidad - X»: X (case-folded) -> (its Spanish words, which cards it protects from)
-_IMMUNE_FROM = {
+_IMMUNE_FROM: dict[str, tuple[str, Callable[[Card], bool]]] = {
     "talismanes": ("Talismanes", lambda c: c.type == "Talismán"),
     "tótems": ("Tótems", lambda c: c.type == "Tótem"),
     "armas": ("Armas", lambda c: c.type == "Arma"),
@@ -280,7 +283,7 @@ def note_answer(game: State, player: str, kind: str, target: str | None = None) 
                                          "se está jugando: eso se Anula.")
         window = replace(window, annuls=window.annuls + (player,))
     game.windows[at] = window
-    return window
+    return cast("Window", window)
 
 
 @dataclass(slots=True)

@@ -11,7 +11,9 @@ its Armas and other cards give it (6.x: «pierde su habilidad»).
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Iterable, Iterator
+
+from typing import Any, TYPE_CHECKING
 
 from ...catalog.model import WEAPON
 from ..keywords import NO_ATTACK, NO_BLOCK, UNBLOCKABLE, engine_keywords, weapon_grants
@@ -27,7 +29,7 @@ FLAG_OF = {"cannot_attack": NO_ATTACK, "cannot_block": NO_BLOCK,
 STATIC_KINDS = frozenset({"keyword", "continuous"})
 
 
-def own_keywords(card, known) -> frozenset[str]:
+def own_keywords(card: Any, known: Any) -> frozenset[str]:
     """A card's unconditional keywords: those its text declares (``keywords.engine_keywords``)
     and its unconditional keyword abilities (Luz, Espectral, Exhumar …), as a card entering
     play has them before any recomputation (``refresh`` gives the same)."""
@@ -38,7 +40,7 @@ def own_keywords(card, known) -> frozenset[str]:
     return kw
 
 
-def is_static(known) -> bool:
+def is_static(known: Any) -> bool:
     """Has continuous abilities or conditional keywords (recomputed after every change)."""
     return known is not None and any(
         (a.kind == "continuous" and any(e.kind in APPLIED for e in a.effects))
@@ -56,7 +58,7 @@ _OFF_PLAY = frozenset({"zone_count", "zone_empty", "castle_at_most", "hand_at_mo
                        "entered_this_turn", "dealt_castle_damage", "happened_this_turn"})
 
 
-def _conditions(cond):
+def _conditions(cond: Any) -> Iterator[Any]:
     if cond is not None:
         yield cond
         for sub in cond.of:
@@ -77,7 +79,7 @@ def zone_sensitive(game: State) -> bool:
     return found
 
 
-def _off_play_counts(inst: Inst) -> list:
+def _off_play_counts(inst: Inst) -> list[Any]:
     """What the card's continuous amounts count out of play («por cada carta en tu Zona de
     Destierro»): those counts decide Fuerza too."""
     known = inst.abilities
@@ -88,10 +90,11 @@ def _off_play_counts(inst: Inst) -> list:
             and f.zone != "in_play"]
 
 
-def static_amount(game: State, effect, source: Inst) -> int | None:
+def static_amount(game: State, effect: Any, source: Inst) -> int | None:
     """A continuous effect's number now: fixed, or «por cada …» counted (None: unknown)."""
     if effect.amount_from is None:
-        return effect.amount
+        fixed: int | None = effect.amount
+        return fixed
     if effect.amount_from == "count":
         counted = effect.count_filter or effect.filter
         if counted is None:
@@ -100,7 +103,7 @@ def static_amount(game: State, effect, source: Inst) -> int | None:
     return dynamic_amount(game, effect.amount_from, None, source.controller, source)
 
 
-def _off_play_conditions(inst: Inst) -> list:
+def _off_play_conditions(inst: Inst) -> list[Any]:
     known = inst.abilities
     if known is None:
         return []
@@ -108,7 +111,7 @@ def _off_play_conditions(inst: Inst) -> list:
             and any(c.kind in _OFF_PLAY for c in _conditions(a.condition))]
 
 
-def _off_play_parts(game: State) -> dict[str, tuple[list, list]]:
+def _off_play_parts(game: State) -> dict[str, tuple[list[Any], list[Any]]]:
     """card -> (its conditions on zones out of play, its counts out of play), for the cards
     that have some (computed once per game)."""
     found = game._off_play_parts
@@ -148,7 +151,7 @@ def recompute(game: State) -> None:
         if game.race_given:
             game.race_given = {}
         return
-    key: tuple = (game.play_changes, game.turn, game.phase, len(game.attackers),
+    key: tuple[Any, ...] = (game.play_changes, game.turn, game.phase, len(game.attackers),
                   len(game.blocks))
     if zone_sensitive(game):  # what the zones out of play decide: the truth of those conditions
         memo = game._off_play_key
@@ -253,7 +256,7 @@ def _recompute(game: State) -> None:
     game.affected = reached
 
 
-def parts_of(inst: Inst) -> tuple:
+def parts_of(inst: Inst) -> tuple[Any, ...]:
     """(its keywords without condition, its (keyword, condition) pairs, its continuous
     abilities), read from its abilities once per card instance."""
     parts = inst.parts
@@ -269,7 +272,7 @@ def parts_of(inst: Inst) -> tuple:
     return parts
 
 
-def refresh(game: State, inst: Inst, extra=()) -> None:
+def refresh(game: State, inst: Inst, extra: Iterable[str] = ()) -> None:
     """One card's keywords from its own text, conditions, Armas, continuous gains and
     effects until the Fase Final."""
     if inst.lost:

@@ -11,7 +11,7 @@ apply to the card; otherwise it is illegal (8.1), as before."""
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import Any, TYPE_CHECKING
 
 from .evaluate import IN_PLAY, holds, matches
 
@@ -52,7 +52,7 @@ def cost_may_change(game: State, played: Inst) -> bool:
     return False
 
 
-def _gold_for(game: State, effect, played: Inst, source: Inst) -> bool:
+def _gold_for(game: State, effect: Any, played: Inst, source: Inst) -> bool:
     """Virtual Oros of ``source``'s ability could pay for ``played`` (its «para jugar …» filter)."""
     if effect.filter is None or effect.amount_from is not None:
         return True  # any card (the filter, if any, only counts how many Oros)

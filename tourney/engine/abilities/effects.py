@@ -10,20 +10,23 @@ abilities are not known gets the line applied and marked *unverified*.
 """
 from __future__ import annotations
 
+from typing import Any
+
 from ...catalog.model import ALLY, GOLD, TALISMAN, TOTEM, WEAPON
 from ..errors import IllegalAction
 from ..keywords import INDESTRUCTIBLE, NO_ATTACK, NO_BLOCK, UNBANISHABLE, UNBLOCKABLE, WANDERER
 from ..record import Action
 from ..zones import IN_PLAY, ZONE_NAMES, Inst
 from ..state import State
-from .chain import Resolution, cannot_be_annulled
-from .conversion import CONVERTIBLE, convert, converts_itself
+from .chain import Resolution
+from .conversion import CONVERTIBLE, converts_itself
 from .evaluate import holds, mismatch, printed_keyword
 from .events import Pending, tracked
 from .model import Ability
 from .effect_value import Effect
 from .trigger_cost_duration import Duration
 from .verify_pool import Plan, Unverifiable, drawn_by
+from .kinds.base import handler
 from .verify import explain
 
 FLAG = {"cannot_attack": NO_ATTACK, "cannot_block": NO_BLOCK,
@@ -45,7 +48,7 @@ class Effects(State):
     def _fire_now(self) -> None:
         raise NotImplementedError
 
-    def _resolve_window(self, window, auto: bool = True) -> None:
+    def _resolve_window(self, window: Any, auto: bool = True) -> None:
         raise NotImplementedError
 
     def usable_now(self, inst: Inst, ability: Ability, p: str) -> str | None:
@@ -95,7 +98,7 @@ class Effects(State):
         «mode»): applied, unverified — the compiler does not read modes yet."""
         return action.mode is not None or source.id in self.modes
 
-    def _illusion(self, action: Action, source: Inst):
+    def _illusion(self, action: Action, source: Inst) -> Any:
         """10.28 Ilusión: the Aliado destroyed this turn comes back into play under its owner's
         control as an Aliado without ability — the line that returns it is verified and the
         card has no ability from then on; None when the line is not that."""
@@ -189,7 +192,7 @@ class Effects(State):
                 self.unverified_cards[action.line] = source.label()
         self._check_castles()
 
-    def _verify(self, action: Action, source: Inst | None):
+    def _verify(self, action: Action, source: Inst | None) -> Any:
         """(verified?, plan, consume) — raises IllegalAction when the line is wrong."""
         if source is None:
             return False, None, None
@@ -223,7 +226,7 @@ class Effects(State):
                 tried.append(("replacement", ability, index, None, True, about, None))
         first_error: IllegalAction | None = None
         unverifiable = False
-        softs: list = []
+        softs: list[Any] = []
         unclear: object = None
         for kind, ability, index, targets, costs, triggering, ref in tried:
             try:
@@ -300,7 +303,7 @@ class Effects(State):
                                    "producir este efecto (ni disparada, ni activada, ni un "
                                    "Talismán que se esté resolviendo).")
 
-    def _soft(self, softs: list, source: Inst, unverifiable: bool):
+    def _soft(self, softs: list[Any], source: Inst, unverifiable: bool) -> Any:
         """The explanations gathered for a line that cannot be verified as it is: a
         conversion is applied if one is among them (the later lines depend on it); verified
         only if it is the one explanation and exact, otherwise unverified (and when several
@@ -314,7 +317,7 @@ class Effects(State):
             self._used(source, index, ability)
         return plan.doubt is None and not unverifiable, plan, self._consumer(kind, ref, source)
 
-    def _consumer(self, kind, ref, source: Inst):
+    def _consumer(self, kind: Any, ref: Any, source: Inst) -> Any:
         def consume() -> None:
             if kind == "resolution":
                 self.resolutions.pop(source.id, None)
@@ -421,58 +424,29 @@ class Effects(State):
             self.until_final.add(iid)
 
     def _apply_extra(self, effect: Effect, ids: tuple[str, ...], p: str) -> None:
-        """The parts of a verified effect the record cannot show."""
-        kind = effect.kind
-        if kind == "redirect":
+        """The parts of a verified effect the record cannot show: what the step's home applies
+        (``kinds``: its ``apply`` handler)."""
+        if effect.kind == "redirect":
             self._redirect(ids, p)
             return
         lasting = "!" if effect.duration.kind in ("permanent", "while_in_play") else ""
         if effect.duration.kind == "next_turn":  # «hasta tu próximo turno»
             lasting = "!@" + p
+        apply = handler("effect", effect.kind, "apply")
+        if apply is None:
+            raise AssertionError(f"efecto «{effect.kind}» explicado sin aplicación")  # pragma: no cover
         for iid in ids:
-            inst = self.cards[iid]
-            if kind == "become_ally":
-                convert(self, inst, effect.amount or 0, effect.keyword)
-                continue
-            if kind in ("annul", "cancel"):
-                for i, window in enumerate(self.windows):
-                    if window.source == iid and not (kind == "annul"
-                                                     and cannot_be_annulled(self, inst)):
-                        from dataclasses import replace
-                        self.windows[i] = replace(window, annulled=True)
-                        if kind == "cancel":
-                            self.resolutions.pop(iid, None)
-                continue
-            if kind == "cancel_attack":
-                if iid in self.attackers:
-                    self.attackers.remove(iid)
-                    self.blocks.pop(iid, None)
-                    self.challenges.pop(iid, None)
-                    if inst.zone == "attack":  # 9 C3: a cancelled attacker goes back to Defensa
-                        self._put(inst, "defense", inst.controller)
-                continue
-            if inst.zone not in IN_PLAY:
-                continue
-            self.affected.add(iid)
-            self.until_final.add(iid)
-            if kind == "gain_keyword" and effect.keyword:
-                inst.temp += (("+" + lasting, effect.keyword),)
-            elif kind == "lose_keyword" and effect.keyword:
-                inst.temp += (("-" + lasting, effect.keyword),)
-            elif kind == "lose_abilities":
-                inst.temp += (("lose" + lasting, ""),)
-            elif kind in FLAG:
-                inst.temp += (("+" + lasting, FLAG[kind]),)
-            elif kind == "reduce_damage":
-                inst.temp += (("reduce" + lasting, str(effect.amount or 0)),)
-            elif kind == "prevent_damage":
-                inst.temp += (("prevent" + lasting, ""),)
-            elif kind == "prevent":  # «fuera a ser Destruido … para prevenirlo»: that move
-                inst.temp += (("shield", ",".join(self.prevent_events)),)
-            elif kind == "redirect_damage":
-                target = p if effect.player == "you" else self.opponent(p)
-                inst.temp += (("redirect" + lasting, target),)
+            apply(self, effect, self.cards[iid], p, lasting)
 
+    def cancel_attack_of(self, inst: Inst) -> None:
+        """«cancela el ataque» (9 C3): the attacker leaves the attack, back to the Defensa."""
+        iid = inst.id
+        if iid in self.attackers:
+            self.attackers.remove(iid)
+            self.blocks.pop(iid, None)
+            self.challenges.pop(iid, None)
+            if inst.zone == "attack":
+                self._put(inst, "defense", inst.controller)
 
 def _armed_later(ability: Ability, res: object) -> bool:
     """A delayed trigger («En la Fase Final, Destruye ese Aliado») is armed when its card's

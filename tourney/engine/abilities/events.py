@@ -10,6 +10,8 @@ become ``Pending``: the record resolves them with ``effect`` lines (active playe
 """
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -98,7 +100,7 @@ def listening(game: State) -> frozenset[str]:
     return out
 
 
-def fire(game: State, event: Event, settle=None) -> list[Pending]:
+def fire(game: State, event: Event, settle: Callable[[], None] | None = None) -> list[Pending]:
     """The triggered abilities ``event`` fires; ``settle`` (continuous abilities up to date,
     4.1) is called once, only when a trigger gets past the cheap checks."""
     out: list[Pending] = []
@@ -132,7 +134,7 @@ def fire(game: State, event: Event, settle=None) -> list[Pending]:
             if trigger.card is not None and not itself:  # «este»: this card, whatever it is now
                 if event.card is None:
                     continue
-                if not settled:
+                if settle is not None and not settled:
                     settle()
                     settled = True
                 target = game.cards[event.card]
@@ -146,7 +148,7 @@ def fire(game: State, event: Event, settle=None) -> list[Pending]:
             continue
         if trigger.from_zone is not None and event.came_from != trigger.from_zone:
             continue
-        if not settled:  # «pierde su habilidad» (inst.lost) is only up to date once settled
+        if settle is not None and not settled:  # «pierde su habilidad» (inst.lost): up to date once settled
             settle()
             settled = True
         if inst.lost or (event.lost and event.card == inst.id):
@@ -188,7 +190,7 @@ def _by_kind(game: State) -> dict[str, list[tuple[Inst, int, Ability, Any]]]:
 _ANY_ZONE: dict[int, tuple[Any, Any]] = {}
 
 
-def _any_zone(f):
+def _any_zone(f: Any) -> Any:
     """The event already says where the card is: match the rest of the filter (made once
     per filter value)."""
     entry = _ANY_ZONE.get(id(f))

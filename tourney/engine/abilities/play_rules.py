@@ -12,7 +12,7 @@ with its rule, or None.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import cast, TYPE_CHECKING
 
 from ..zones import PHASE_NAMES, ZONE_NAMES
 from .evaluate import IN_PLAY, holds, matches
@@ -61,5 +61,5 @@ def prohibited_by(game: State, inst: Inst, p: str) -> Inst | None:
         if effect.filter is not None and not matches(game, effect.filter, inst, holder.controller,
                                                      holder):
             continue
-        return holder
+        return cast("Inst", holder)
     return None

@@ -1,17 +1,18 @@
 """Continuous abilities that act on other cards' moves and damage: which cards they cover.
 
 * Protections («los demás Aliados de Raza Samurái que controles no pueden ser Desterrados por
-  Talismanes», «este Aliado no puede ser Destruido por Talismanes»). The engine does not
-  enforce them yet: a line whose move touches a card one of them may cover stays
-  *unverified* (``verify``), never illegal.
+  Talismanes», «este Aliado no puede ser Destruido por Talismanes»): a line that moves a
+  covered card is illegal (6.4, ``kinds/move_kinds``); the effect resolves without moving it.
 * «El daño hecho por este Aliado es enviado al Destierro» (9 C4 d): the Asignación de Daño
   banishes that attacker's damage (``combat``); a line of direct damage (Botar) from such a
   card stays unverified (the record writes Botar as going to the Cementerio).
 * Who may bear an Arma by its own text (2.2): checked when it is played (``play``)."""
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import cast, Any, TYPE_CHECKING
 
 from .continuous import parts_of
 from .evaluate import IN_PLAY, holds, matches
@@ -24,7 +25,7 @@ if TYPE_CHECKING:  # pragma: no cover
 GUARDS = dict(destroy="destroyed", banish="banished")
 
 
-def _covered(game: State, effect, holder: Inst, inst: Inst) -> bool:
+def _covered(game: State, effect: Any, holder: Inst, inst: Inst) -> bool:
     """Whether the protection ``effect`` of ``holder``'s continuous ability covers ``inst``."""
     if effect.subject == "self":
         return inst is holder
@@ -32,10 +33,10 @@ def _covered(game: State, effect, holder: Inst, inst: Inst) -> bool:
         return holder.bearer == inst.id
     if effect.subject == "each" and effect.filter is not None:
         return matches(game, effect.filter, inst, holder.controller, holder)
-    return effect.subject == "each"  # «el daño directo aumenta en 1»: anyone's
+    return bool(effect.subject == "each")  # «el daño directo aumenta en 1»: anyone's
 
 
-def statics_covering(game: State, inst: Inst, kind: str):
+def statics_covering(game: State, inst: Inst, kind: str) -> Iterator[tuple[Any, Any, Any]]:
     """(holder, ability, effect) for every continuous ability of a card (in its zone, with its
     condition holding) whose ``kind`` effect covers ``inst`` (itself, its bearer, or each card
     of its filter)."""
@@ -51,7 +52,7 @@ def statics_covering(game: State, inst: Inst, kind: str):
             yield holder, ability, effect
 
 
-def _continuous_effects(game: State) -> dict[str, list]:
+def _continuous_effects(game: State) -> dict[str, list[Any]]:
     """effect kind -> (holder, ability, effect) of every continuous ability of the game's
     cards, in the order of the cards (computed once per game: abilities never change)."""
     found = game._continuous_effects
@@ -143,7 +144,7 @@ def target_shield(game: State, target: Inst, source: Inst) -> Inst | None:
         sources = effect.by if effect.subject == "each" else effect.filter
         if sources is None or matches(game, replace(sources, zone="being_played"), source,
                                       holder.controller, holder):
-            return holder
+            return cast("Inst", holder)
     return None
 
 

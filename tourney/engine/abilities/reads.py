@@ -205,7 +205,7 @@ def reads(game: State) -> Reads | None:
 _OF_ABILITIES: dict[int, tuple[Any, frozenset[str] | None]] = {}
 
 
-def _of_abilities(known) -> frozenset[str] | None:
+def _of_abilities(known: Any) -> frozenset[str] | None:
     """What one card identity's continuous abilities and conditional keywords read (None:
     something unknown), read once per abilities value."""
     entry = _OF_ABILITIES.get(id(known))
@@ -251,7 +251,7 @@ def _reads(game: State) -> Reads | None:
                  kw=kw, strength=strength, race=race, lost=lost)
 
 
-def fingerprint(game: State, what: Reads, extra: tuple) -> tuple:
+def fingerprint(game: State, what: Reads, extra: tuple[Any, ...]) -> tuple[Any, ...]:
     """The part of the position the continuous abilities read, plus what they last wrote
     (on every card they may touch: the cards in play of the types they can match, the
     cards with continuous abilities, the cards already touched)."""
@@ -259,7 +259,7 @@ def fingerprint(game: State, what: Reads, extra: tuple) -> tuple:
     relevant = what.relevant
     statics = game.statics_in_play
     affected = game.affected
-    seen: dict[str, tuple] = {}
+    seen: dict[str, tuple[Any, ...]] = {}
     for pid in game.order:
         zones = game.players[pid].zones
         for zone in _IN_PLAY_ORDER:
@@ -285,7 +285,7 @@ def fingerprint(game: State, what: Reads, extra: tuple) -> tuple:
             tuple((iid, cards[iid].card) for iid in game.converted), extra)
 
 
-def read_back(fp: tuple, what: Reads) -> tuple:
+def read_back(fp: tuple[Any, ...], what: Reads) -> tuple[Any, ...]:
     """What of a recomputation's own results (in a fingerprint) it reads again."""
     seen = fp[6]
     out = []

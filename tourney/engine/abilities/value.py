@@ -53,7 +53,7 @@ class Value:
         return out
 
     @classmethod
-    def from_json(cls, data: Any):  # noqa: ANN206 - returns cls
+    def from_json(cls, data: Any) -> Any:  # an instance of cls
         if isinstance(data, str) and getattr(cls, "_from_word", False):
             return cls(data)  # type: ignore[call-arg]
         if not isinstance(data, dict):

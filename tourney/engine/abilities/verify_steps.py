@@ -52,4 +52,4 @@ def verify_step(game: State, pool: Pool, effect: Effect, ability: Ability, sourc
                  if mismatch(game, effect.filter, i, p, source) is None]
         if copies_of is not None and split is not None:  # «sus copias»: not the target itself
             known = [iid for iid in known if iid not in split[copies_of]]
-    return verify(Step(game, pool, effect, ability, source, p, split, triggering, plan, f, known))
+    return bool(verify(Step(game, pool, effect, ability, source, p, split, triggering, plan, f, known)))

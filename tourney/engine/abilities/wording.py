@@ -52,7 +52,7 @@ _PHASE_TRIGGER = re.compile(r"Cuando comienza una fase \(la (Fase [^)]+)\)( \((t
 _ALL_ALLIES = re.compile(r"(todos los (?:demás )?Aliados que controlas son) Aliado (.+?) que controles")
 
 
-def _counted(match: re.Match) -> str:
+def _counted(match: re.Match[str]) -> str:
     n, noun, virtual = match.group(1), match.group(2), match.group(3)
     if n == "1":
         article = "una" if noun in _FEMININE else "un"
@@ -60,7 +60,7 @@ def _counted(match: re.Match) -> str:
     return f"{n} {_PLURAL[noun]}" + (" virtuales" if virtual else "")  # 2.., X, «tantas como …»
 
 
-def _phase(match: re.Match) -> str:
+def _phase(match: re.Match[str]) -> str:
     phase, whose = match.group(1), match.group(3)
     if whose == "tú":
         return f"Al comienzo de tu {phase}"
@@ -69,14 +69,14 @@ def _phase(match: re.Match) -> str:
     return f"Al comienzo de la {phase}"
 
 
-def _all_allies(match: re.Match) -> str:
+def _all_allies(match: re.Match[str]) -> str:
     what = match.group(2)
     if what.startswith("(") and what.endswith(")"):
         what = what[1:-1]
     return f"{match.group(1)} {what}"
 
 
-def _search(match: re.Match) -> str:
+def _search(match: re.Match[str]) -> str:
     verb, what, where, how_many, to = match.groups()
     infinitive = verb == "Buscar"
     it = "la" if what.startswith(("una ", "hasta una ")) else "lo"

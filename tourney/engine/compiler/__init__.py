@@ -9,6 +9,8 @@ i.e. once per card identity. See docs/engine-compiler.md.
 """
 from __future__ import annotations
 
+from typing import Any
+
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
@@ -72,7 +74,7 @@ def compile_card(card: Card) -> Compilation:
 @lru_cache(maxsize=8192)
 def compile_text(text: str, name: str, card_type: str) -> Compilation:
     out = []
-    paid: tuple = ()  # «Para jugar este Talismán, Destierra un Aliado …»: what «el Aliado
+    paid: tuple[Any, ...] = ()  # «Para jugar este Talismán, Destierra un Aliado …»: what «el Aliado
     # Desterrado» of a later sentence points back to
     for unit in parse_text(text, name, card_type):
         if unit.reason is not None:

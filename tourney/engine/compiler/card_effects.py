@@ -3,6 +3,7 @@
 cost changes of cards being played and «se considera de Raza X»."""
 from __future__ import annotations
 
+
 from dataclasses import replace
 
 from .noun_words import ATTRIBUTES, NOUNS, PRONOUNS, RACES
@@ -58,7 +59,7 @@ def object(cur: Cursor, antecedent: Cards | None) -> tuple[Cards, Cursor] | None
     return card_phrase(cur)
 
 
-def card_effect(cur: Cursor, antecedent: Cards | None, subject: Cards | None = None):
+def card_effect(cur: Cursor, antecedent: Cards | None, subject: Cards | None = None) -> tuple[Effect, Cursor] | None:
     got = _card_effect_of(cur, antecedent, subject)
     if got is None and subject is None and (phrase := object(cur, antecedent)) is not None and \
             (comma := phrase[1].take(",")) is not None and comma.peek() in ("no", "ganan", "pierden"):
@@ -66,7 +67,7 @@ def card_effect(cur: Cursor, antecedent: Cards | None, subject: Cards | None = N
     return got
 
 
-def _card_effect_of(cur: Cursor, antecedent: Cards | None, subject: Cards | None = None):
+def _card_effect_of(cur: Cursor, antecedent: Cards | None, subject: Cards | None = None) -> tuple[Effect, Cursor] | None:
     """Effects whose subject is a card phrase: Fuerza, keywords, "pierde su habilidad".
     With ``subject`` the phrase is left out ("… gana 2 a la Fuerza y es Imbloqueable")."""
     if subject is None:

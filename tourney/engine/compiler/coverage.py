@@ -9,6 +9,8 @@ whose values the engine only accepts (its lines stay unverified) is *partly* com
 also in ``compiled_unenforced``, with its reasons (``top_unenforced``)."""
 from __future__ import annotations
 
+from typing import Any
+
 import logging
 from collections import Counter, defaultdict
 from collections.abc import Iterable
@@ -45,18 +47,18 @@ def representatives(cards: Iterable[Card]) -> list[Card]:
 class Coverage:
     identities: int = 0
     with_text: int = 0
-    counts: Counter = field(default_factory=Counter)
-    by_type: dict = field(default_factory=lambda: defaultdict(Counter))
-    by_family: dict = field(default_factory=lambda: defaultdict(Counter))
-    missing: dict = field(default_factory=dict)  # shape -> [identities set, example name, completes]
-    unenforced: dict = field(default_factory=dict)  # reason -> [identities set, example name]
-    errors: dict = field(default_factory=dict)  # identity -> the compiler's error
+    counts: Counter[str] = field(default_factory=Counter[str])
+    by_type: dict[Any, Any] = field(default_factory=lambda: defaultdict(Counter))
+    by_family: dict[Any, Any] = field(default_factory=lambda: defaultdict(Counter))
+    missing: dict[Any, Any] = field(default_factory=dict[Any, Any])  # shape -> [identities set, example name, completes]
+    unenforced: dict[Any, Any] = field(default_factory=dict[Any, Any])  # reason -> [identities set, example name]
+    errors: dict[Any, Any] = field(default_factory=dict[Any, Any])  # identity -> the compiler's error
 
     @property
     def share(self) -> float:
         return self.counts["compiled"] / self.with_text if self.with_text else 0.0
 
-    def top_missing(self, limit: int = 20, completes: bool = False) -> list[dict]:
+    def top_missing(self, limit: int = 20, completes: bool = False) -> list[dict[Any, Any]]:
         """Shapes not understood, ranked by how many identities fixing that shape alone would
         complete, then by how many identities have it (``identities``)."""
         rows = sorted(self.missing.items(), key=lambda kv: (-kv[1][2], -len(kv[1][0]), kv[0]))
@@ -68,13 +70,13 @@ class Coverage:
             out.append(row)
         return out
 
-    def top_unenforced(self, limit: int = 20) -> list[dict]:
+    def top_unenforced(self, limit: int = 20) -> list[dict[Any, Any]]:
         """Why cards read whole are not enforced: each reason with how many identities have it."""
         rows = sorted(self.unenforced.items(), key=lambda kv: (-len(kv[1][0]), kv[0]))
         return [{"reason": reason, "identities": len(ids), "example": example}
                 for reason, (ids, example) in rows[:limit]]
 
-    def to_json(self, limit: int = 20) -> dict:
+    def to_json(self, limit: int = 20) -> dict[Any, Any]:
         by_type = {t: {s: c[s] for s in ("with_text",) + STATUSES} for t, c in sorted(self.by_type.items())}
         by_family = {f: {"identities": c["identities"], "compiled": c["compiled"],
                          "sentences": c["sentences"], "understood": c["understood"]}

@@ -9,7 +9,7 @@ import re
 from .sentence import keyword_sentence
 
 _W = r"(?<!\w)"
-FAMILIES: dict[str, re.Pattern] = {name: re.compile(pattern) for name, pattern in {
+FAMILIES: dict[str, re.Pattern[str]] = {name: re.compile(pattern) for name, pattern in {
     "destierra": _W + r"(destierra|desterrar|destierre|desterrad)",
     "momento / zona de juego": _W + r"puedes jugar (SELF|lo|la)\b|solo puedes jugar|exhumar",
     "fuerza ±N": r"(gana|ganan|gane|ganen|pierde|pierden|pierda|pierdan) \d+ a la fuerza|fuerza \d+ hasta",

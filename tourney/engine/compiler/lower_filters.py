@@ -123,7 +123,7 @@ class Scope:
         # what follows an earlier action is picked then, without targeting)
         self.after_then = False
 
-    def subject(self, cards: Cards, player: str | None = None) -> dict:
+    def subject(self, cards: Cards, player: str | None = None) -> dict[Any, Any]:
         if cards.ref == "self":
             return {"subject": "self"}
         if cards.ref == "bearer":
@@ -175,7 +175,7 @@ class Scope:
         return {"subject": "target", "target": len(self.targets) - 1}
 
 
-def count(per: Cards | None, player: str) -> dict:
+def count(per: Cards | None, player: str) -> dict[Any, Any]:
     """ "por cada Aliado de Raza Dragón que controles": amount × that count."""
     if per is None:
         return {}
@@ -183,11 +183,11 @@ def count(per: Cards | None, player: str) -> dict:
     return {"amount_from": "count", "filter": TargetFilter(**{**tf_fields(flt), "targets": False})}
 
 
-def card_fields(cards: Cards) -> dict:
+def card_fields(cards: Cards) -> dict[Any, Any]:
     return {name: getattr(cards, name) for name in cards.__slots__}
 
 
-def tf_fields(flt: TargetFilter) -> dict:
+def tf_fields(flt: TargetFilter) -> dict[Any, Any]:
     return {name: getattr(flt, name) for name in flt.__slots__}
 
 
@@ -214,7 +214,7 @@ _EARLIER_VERBS = {"destroy": "destroy", "banish": "banish", "shuffle": "shuffle_
                   "discard": "discard"}
 
 
-def _relations(cards: Cards) -> dict:
+def _relations(cards: Cards) -> dict[Any, Any]:
     """«de coste igual o menor a …» / «con Fuerza igual o menor a …» / «del mismo coste»
     (``amounts.py``) as the filter's ``max_cost_from`` / ``min_cost_from`` /
     ``max_strength_from`` words, with ``from_filter`` when they count cards."""

@@ -6,6 +6,8 @@ paid. Players: ``you``, ``opponent``, ``each``, ``owner``.
 """
 from __future__ import annotations
 
+from typing import cast, Any
+
 from dataclasses import asdict, dataclass, field
 
 from .render import ZONE, describe_condition, describe_cost, describe_effect, describe_parsed, describe_trigger
@@ -267,11 +269,11 @@ class Parsed:
     def describe(self) -> str:
         return describe_parsed(self)
 
-    def to_json(self) -> dict:
-        return _prune(asdict(self))
+    def to_json(self) -> dict[Any, Any]:
+        return cast("dict[Any, Any]", _prune(asdict(self)))
 
 
-def _prune(value):
+def _prune(value: Any) -> Any:
     if isinstance(value, dict):
         out = {}
         for k, v in value.items():

@@ -8,6 +8,8 @@ ability, and a Talismán's bare effects are what it does when it resolves.
 """
 from __future__ import annotations
 
+from typing import Any
+
 
 from dataclasses import replace
 
@@ -120,7 +122,7 @@ def _special(toks: tuple[str, ...]) -> Parsed | None:
     return None
 
 
-def _bearer_races(cur: Cursor):
+def _bearer_races(cur: Cursor) -> tuple[tuple[str, ...], Cursor] | None:
     from .noun_words import RACES
 
     races = []
@@ -180,7 +182,7 @@ def _framed(cur: Cursor, card_type: str) -> tuple[Parsed, ...]:
     once = scope = until_final = False
     timing = trig = None
     conds = []
-    also: list = []
+    also: list[Any] = []
     while True:
         if (after := cur.take("una", "vez", "por", "turno")) is not None or \
                 (after := cur.take("1", "vez", "por", "turno")) is not None:

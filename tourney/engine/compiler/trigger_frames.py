@@ -246,7 +246,7 @@ def _from_zone(trig: Trigger, cur: Cursor) -> tuple[Trigger, Cursor]:
     return trig, cur
 
 
-def trigger_event(rest: Cursor, cards, after_or: bool = False) -> tuple[Trigger, Cursor] | None:
+def trigger_event(rest: Cursor, cards: Cards, after_or: bool = False) -> tuple[Trigger, Cursor] | None:
     got = _trigger_event(rest, cards, after_or)
     if got is None:
         return None
@@ -258,7 +258,7 @@ def trigger_event(rest: Cursor, cards, after_or: bool = False) -> tuple[Trigger,
     return trig, end
 
 
-def _trigger_event(rest: Cursor, cards, after_or: bool = False) -> tuple[Trigger, Cursor] | None:
+def _trigger_event(rest: Cursor, cards: Cards, after_or: bool = False) -> tuple[Trigger, Cursor] | None:
     """The event part of "cuando NP EVENTO" (also after "o": "… o sea declarado bloqueador",
     "… sea Destruido o Desterrado")."""
     if after_or:

@@ -2,6 +2,7 @@
 amount, read by ``effects.effect_of``."""
 from __future__ import annotations
 
+
 from dataclasses import replace
 
 from .card_effects import card_effect, object
@@ -20,7 +21,7 @@ from .search import search_effect
 from .text import Cursor
 
 
-def choose(cur: Cursor, antecedent: Cards | None):
+def choose(cur: Cursor, antecedent: Cards | None) -> tuple[Effect, Cursor] | None:
     """ "elige NP y VERBO-lo …" / "elige NP para que pierda …": the verb acts on NP.
     "de allí" / "de ahí" is the hand just looked at (``antecedent`` zone)."""
     there = cur.take_any("de alli", "de ahi")
@@ -54,7 +55,7 @@ def choose(cur: Cursor, antecedent: Cards | None):
     return None
 
 
-def verb_effect(verb: str, player: str, cur: Cursor, antecedent: Cards | None):
+def verb_effect(verb: str, player: str, cur: Cursor, antecedent: Cards | None) -> tuple[Effect, Cursor] | None:
     if verb == "banish":
         for words, end in (("las primeras", "castle_top"), ("la primera", "castle_top"),
                            ("las ultimas", "castle_bottom"), ("la ultima", "castle_bottom"), ("las", "")):
@@ -79,7 +80,7 @@ def verb_effect(verb: str, player: str, cur: Cursor, antecedent: Cards | None):
     return _verb_effect_of(verb, player, cur, antecedent)
 
 
-def _verb_effect_of(verb: str, player: str, cur: Cursor, antecedent: Cards | None):
+def _verb_effect_of(verb: str, player: str, cur: Cursor, antecedent: Cards | None) -> tuple[Effect, Cursor] | None:
     if verb == "feed" and cur.peek() == "a" and cur.peek(1) in ("todos", "los", "un", "una", "tus"):
         cur = cur.skip()  # «alimentar a los Aliados de Raza Bestia que controles»
     if verb in ("draw", "mill") and (many := as_many(cur)) is not None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Iterator
 from dataclasses import replace
-from typing import Any
+from typing import cast, Any
 
 from ...catalog.model import Card, fold
 from ..errors import RecordError
@@ -36,7 +36,7 @@ def _load_line(text: str, line: int) -> Any:
         raise RecordError(line, f"JSON mal formado (columna {exc.colno}): {exc.msg}") from None
 
 
-def _str(obj: dict, key: str, line: int, what: str) -> str:
+def _str(obj: dict[Any, Any], key: str, line: int, what: str) -> str:
     value = obj.get(key)
     if not isinstance(value, str) or not value:
         raise RecordError(line, f"falta el campo «{key}» ({what}) o no es un texto")
@@ -119,7 +119,7 @@ def read_header(obj: Any, resolve: Resolver) -> tuple[Header, dict[str, Card]]:
     return Header("myl", version, fmt, first, hand, (players[0], players[1]), order), cards
 
 
-def _ids(obj: dict, key: str, line: int, known: dict, required: bool = True) -> tuple[str, ...]:
+def _ids(obj: dict[Any, Any], key: str, line: int, known: dict[Any, Any], required: bool = True) -> tuple[str, ...]:
     value = obj.get(key)
     if value is None and not required:
         return ()
@@ -131,7 +131,7 @@ def _ids(obj: dict, key: str, line: int, known: dict, required: bool = True) -> 
     return tuple(value)
 
 
-def _id(obj: dict, key: str, line: int, known: dict, required: bool = True) -> str | None:
+def _id(obj: dict[Any, Any], key: str, line: int, known: dict[Any, Any], required: bool = True) -> str | None:
     value = obj.get(key)
     if value is None and not required:
         return None
@@ -142,7 +142,7 @@ def _id(obj: dict, key: str, line: int, known: dict, required: bool = True) -> s
     return value
 
 
-def _pairs(obj: dict, key: str, line: int, known: dict, required: bool) -> tuple[tuple[str, str], ...]:
+def _pairs(obj: dict[Any, Any], key: str, line: int, known: dict[Any, Any], required: bool) -> tuple[tuple[str, str], ...]:
     value = obj.get(key)
     if value is None and not required:
         return ()
@@ -160,7 +160,7 @@ def _pairs(obj: dict, key: str, line: int, known: dict, required: bool) -> tuple
     return tuple(out)
 
 
-def _per_player(obj: dict, key: str, line: int, players: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
+def _per_player(obj: dict[Any, Any], key: str, line: int, players: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
     value = obj.get(key)
     if value is None:
         return ()
@@ -176,7 +176,7 @@ def _per_player(obj: dict, key: str, line: int, players: tuple[str, ...]) -> tup
     return tuple(out)
 
 
-def _revealed(obj: dict, line: int, players: tuple[str, ...], known: dict):
+def _revealed(obj: dict[Any, Any], line: int, players: tuple[str, ...], known: dict[Any, Any]) -> tuple[Any, ...]:
     value = obj.get("revealed")
     if value is None:
         return ()
@@ -195,7 +195,7 @@ def _revealed(obj: dict, line: int, players: tuple[str, ...], known: dict):
     return tuple(out)
 
 
-def read_action(obj: Any, line: int, players: tuple[str, ...], known: dict,
+def read_action(obj: Any, line: int, players: tuple[str, ...], known: dict[Any, Any],
                 version: int = 2) -> Action:
     action = _read_action(obj, line, players, known, version)
     revealed = _revealed(obj, line, players, known)
@@ -206,7 +206,7 @@ def read_action(obj: Any, line: int, players: tuple[str, ...], known: dict,
     return action
 
 
-def _mode(obj: dict, line: int, do: str) -> int:
+def _mode(obj: dict[Any, Any], line: int, do: str) -> int:
     """v2 «mode»: which mode of an «elige uno» the card or ability uses (1 = the first); a
     version 1 record never had it and reads as before."""
     mode = obj["mode"]
@@ -217,7 +217,7 @@ def _mode(obj: dict, line: int, do: str) -> int:
     return mode
 
 
-def _read_action(obj: Any, line: int, players: tuple[str, ...], known: dict,
+def _read_action(obj: Any, line: int, players: tuple[str, ...], known: dict[Any, Any],
                  version: int) -> Action:
     if not isinstance(obj, dict):
         raise RecordError(line, "cada acción debe ser un objeto JSON")
@@ -347,7 +347,7 @@ def catalog_resolver(catalog: Any) -> Resolver:
         res = catalog.resolve(name)
         if res.ok:
             cache[name] = res.card
-            return res.card
+            return cast("Card", res.card)
         if fold(name) == fold(GENERIC_GOLD.name) and not res.cards:
             cache[name] = GENERIC_GOLD  # "Oro": any Oro sin habilidad (the issue's example)
             return GENERIC_GOLD

@@ -18,7 +18,7 @@ from ..errors import RecordError
 from .model import Action
 
 
-def _ids(obj: dict, key: str, line: int, known: dict) -> tuple[str, ...]:
+def _ids(obj: dict[Any, Any], key: str, line: int, known: dict[Any, Any]) -> tuple[str, ...]:
     value = obj.get(key)
     if value is None:
         return ()
@@ -30,7 +30,7 @@ def _ids(obj: dict, key: str, line: int, known: dict) -> tuple[str, ...]:
     return tuple(value)
 
 
-def _card(obj: dict, line: int, known: dict, required: bool) -> str | None:
+def _card(obj: dict[Any, Any], line: int, known: dict[Any, Any], required: bool) -> str | None:
     value = obj.get("card")
     if value is None and not required:
         return None
@@ -41,7 +41,7 @@ def _card(obj: dict, line: int, known: dict, required: bool) -> str | None:
     return value
 
 
-def read_v2_action(obj: dict[str, Any], line: int, p: str, do: str, known: dict) -> Action:
+def read_v2_action(obj: dict[str, Any], line: int, p: str, do: str, known: dict[Any, Any]) -> Action:
     if do == "activate":
         ability = obj.get("ability")
         if ability is not None and (not isinstance(ability, int) or isinstance(ability, bool)

@@ -53,7 +53,7 @@ def event_nav(event) -> list[tuple[str, str, bool]]:
     me = actor()
     judge = access.is_judge(session, me, event)
     reg = _my_registration(event)
-    visible = [r for r in rounds.event_rounds(session, event) if r.published or judge]
+    visible = [r for r in rounds.event_rounds(session, event) if access.can_see_round(session, me, event, r)]
     links = [("Evento", url_for("events.home", event_id=event.id))]
     if visible:
         last = visible[-1]
@@ -63,7 +63,7 @@ def event_nav(event) -> list[tuple[str, str, bool]]:
     if reg is not None:
         links.append(("Mis partidas", url_for("events.my_matches", event_id=event.id)))
         links.append(("Mi lista", url_for("events.my_decklist", event_id=event.id)))
-    if event.decklists_published or judge:
+    if access.can_view_decklists(session, me, event):
         links.append(("Listas", url_for("events.decklist_index", event_id=event.id)))
         links.append(("Metagama", url_for("events.metagame", event_id=event.id)))
     if judge:

@@ -110,15 +110,15 @@ def card_search(event_id: int):
 def my_matches(event_id: int):
     event = _event(event_id)
     reg = _require_registration(event)
-    items = [(rnd, t) for rnd, t in rounds.player_matches(db(), event, reg) if rnd.published
-             or access.is_organizer(actor(), event, db())]
+    items = [(rnd, t) for rnd, t in rounds.player_matches(db(), event, reg)
+             if access.can_see_round(db(), actor(), event, rnd)]
     return render_template("events/my_matches.html", event=event, registration=reg, items=items)
 
 
 @bp.get("/eventos/<int:event_id>/listas")
 def decklist_index(event_id: int):
     event = _event(event_id)
-    if not (event.decklists_published or access.is_judge(db(), actor(), event)):
+    if not access.can_view_decklists(db(), actor(), event):
         if not current_user.is_authenticated:
             return current_app.login_manager.unauthorized()
         raise Forbidden("Las listas son privadas hasta que el organizador las publique.")

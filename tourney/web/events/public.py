@@ -12,10 +12,13 @@ from ..forms import TimerForm
 from .base import _event, _my_registration, _planned, bp
 from .tables import _break_form, _manual_form, _swap_tables_form
 from ...collation import spanish_key
+from .. import first_run
 
 
 @bp.get("/")
 def index():
+    if first_run.needed():  # no organizer yet: create the first one (issue 23)
+        return first_run.page()
     return render_template("events/index.html", events=ev.list_events(db()))
 
 
@@ -45,7 +48,7 @@ def pairings(event_id: int, number: int):
     session = db()
     rnd = rounds.get_round(session, event, number)
     judge = access.is_judge(session, actor(), event)
-    if not (rnd.published or judge):
+    if not access.can_see_round(session, actor(), event, rnd):
         abort(404)
     order = "alfabetico" if request.args.get("orden") == "alfabetico" else "mesa"
     query = (request.args.get("q") or "").strip()[:80]

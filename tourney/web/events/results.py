@@ -27,7 +27,7 @@ def result(event_id: int, match_id: int):
                         "esta mesa.")
     if judge and request.method == "POST":
         raise Forbidden("Los jueces ingresan resultados desde el marcador de la ronda.")
-    if not organizer and not rnd.published:  # issue 15: ids are sequential; unpublished is hidden
+    if not access.can_see_round(session, actor(), event, rnd):  # issue 15: unpublished is hidden
         abort(404)
     table = next(t for t in rounds.tables(session, event, rnd) if t.match.id == match.id)
     form = ResultForm()

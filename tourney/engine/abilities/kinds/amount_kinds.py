@@ -3,7 +3,10 @@ applied by continuous abilities), pon / quita contadores (10.12), quita todos lo
 Agrupa (10.1) and the conversion of a Tótem or an Oro into an Aliado (``conversion``)."""
 from __future__ import annotations
 
+from typing import Any
+
 from ...errors import IllegalAction
+from ..conversion import convert
 from ..conversion import explain as conversion
 from ..evaluate import IN_PLAY, mismatch
 from ..verify_amounts import amount
@@ -114,6 +117,11 @@ def verify_become_ally(step: Step) -> bool:
     return conversion(step.game, step.pool, step.effect, step.source, step.p, step.plan)
 
 
+def apply_become_ally(game: Any, effect: Any, inst: Any, p: str, lasting: str) -> None:
+    """The conversion a verified line explains (``conversion.convert``)."""
+    convert(game, inst, effect.amount or 0, effect.keyword)
+
+
 def _become_ally_line(use: Use) -> str | None:
     if use.value.amount_from is not None:
         return "Fuerza «igual a …» de la conversión: aplicada sin verificar"
@@ -130,4 +138,4 @@ declare("effect", "remove_all_counters", line=ENFORCED, static=not_static("remov
 declare("effect", "regroup", line=ENFORCED, static=not_static("regroup"), after_play=after_play,
         handlers={"verify": verify_regroup})
 declare("effect", "become_ally", line=_become_ally_line, static=not_static("become_ally"),
-        after_play=after_play, handlers={"verify": verify_become_ally})
+        after_play=after_play, handlers={"verify": verify_become_ally, "apply": apply_become_ally})

@@ -6,10 +6,20 @@ attack cancelled, Anular (10.4), Cancelar (10.10), Redirigir (10.41), and a prev
 protected. Some are also applied by continuous abilities (``continuous.APPLIED``)."""
 from __future__ import annotations
 
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from ...zones import IN_PLAY
+from ..chain import cannot_be_annulled
+from ..continuous import FLAG_OF
 from ..verify_parts import Step, check_redirect, protection_of, still_target
 from ..verify_pool import ENGINE_APPLIED, Unverifiable
 from .base import ENFORCED, declare
 from .statuses import after_play, static_applied
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ...zones import Inst
+    from ..effect_value import Effect
 
 
 def verify_applied(step: Step) -> bool:
@@ -54,6 +64,73 @@ def verify_applied(step: Step) -> bool:
     return bool(valid)
 
 
+# -- applying (``effects.Effects._apply_extra``): what a verified line's step does that the
+# record cannot show; ``lasting``: "" until the Fase Final, "!" permanent, "!@P" until P's turn
+
+
+def _marked(game: Any, inst: Inst, mark: tuple[str, str] | None) -> None:
+    """An effect until the Fase Final (or ``lasting``) on a card in play (``Inst.temp``)."""
+    if inst.zone not in IN_PLAY:
+        return
+    game.affected.add(inst.id)
+    game.until_final.add(inst.id)
+    if mark is not None:
+        inst.temp += (mark,)
+
+
+def apply_keyword(game: Any, effect: Effect, inst: Inst, p: str, lasting: str) -> None:
+    sign = "+" if effect.kind == "gain_keyword" else "-"
+    _marked(game, inst, (sign + lasting, effect.keyword) if effect.keyword else None)
+
+
+def apply_flag(game: Any, effect: Effect, inst: Inst, p: str, lasting: str) -> None:
+    _marked(game, inst, ("+" + lasting, FLAG_OF[effect.kind]))
+
+
+def apply_lose_abilities(game: Any, effect: Effect, inst: Inst, p: str, lasting: str) -> None:
+    _marked(game, inst, ("lose" + lasting, ""))
+
+
+def apply_damage(game: Any, effect: Effect, inst: Inst, p: str, lasting: str) -> None:
+    """9 C4: damage reduced, prevented or redirected (read by ``combat``)."""
+    if effect.kind == "reduce_damage":
+        mark = ("reduce" + lasting, str(effect.amount or 0))
+    elif effect.kind == "prevent_damage":
+        mark = ("prevent" + lasting, "")
+    else:  # redirect_damage
+        mark = ("redirect" + lasting, p if effect.player == "you" else game.opponent(p))
+    _marked(game, inst, mark)
+
+
+def apply_prevent(game: Any, effect: Effect, inst: Inst, p: str, lasting: str) -> None:
+    """«fuera a ser Destruido … para prevenirlo» (6.7): that move of that card."""
+    _marked(game, inst, ("shield", ",".join(game.prevent_events)))
+
+
+def apply_annul(game: Any, effect: Effect, inst: Inst, p: str, lasting: str) -> None:
+    """10.4 Anular / 10.10 Cancelar: the card's or ability's window is annulled (a cancelled
+    ability's resolution is dropped); «no puede ser Anulado» keeps an Anulación off."""
+    for i, window in enumerate(game.windows):
+        if window.source == inst.id and not (effect.kind == "annul" and cannot_be_annulled(game, inst)):
+            game.windows[i] = replace(window, annulled=True)
+            if effect.kind == "cancel":
+                game.resolutions.pop(inst.id, None)
+
+
+def apply_cancel_attack(game: Any, effect: Effect, inst: Inst, p: str, lasting: str) -> None:
+    game.cancel_attack_of(inst)  # 9 C3: the attacker goes back to the Defensa
+
+
+_APPLY = {"gain_keyword": apply_keyword, "lose_keyword": apply_keyword,
+          "lose_abilities": apply_lose_abilities, **{k: apply_flag for k in FLAG_OF},
+          "reduce_damage": apply_damage, "prevent_damage": apply_damage,
+          "redirect_damage": apply_damage, "prevent": apply_prevent, "annul": apply_annul,
+          "cancel": apply_annul, "cancel_attack": apply_cancel_attack}
+
 for _word in sorted(ENGINE_APPLIED):
+    # redirect: applied on the whole line's targets (``effects.Effects._redirect``)
+    _handlers: dict[str, Any] = {"verify": verify_applied}
+    if _word in _APPLY:
+        _handlers["apply"] = _APPLY[_word]
     declare("effect", _word, line=ENFORCED, static=static_applied, after_play=after_play,
-            handlers={"verify": verify_applied})
+            handlers=_handlers)

@@ -33,7 +33,7 @@ def _protection(use: Use) -> str | None:
     if guard == "targeted":
         return ENFORCED  # chain.check_targets and combat (Retador): protections.target_shield
     if guard in ("destroyed", "banished"):
-        return "protección continua: las líneas que mueven una carta protegida quedan sin verificar"
+        return ENFORCED  # kinds/move_kinds: a protected card is not moved (6.4)
     return f"protección «{guard}»: el motor no la aplica"
 
 

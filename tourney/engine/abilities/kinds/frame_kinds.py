@@ -8,6 +8,8 @@ keywords it tracks (``keywords.ENGINE_KEYWORDS``), the amounts a line can fix
 (``verify_amounts``)."""
 from __future__ import annotations
 
+from typing import Any
+
 from ...keywords import ENGINE_KEYWORDS
 from ..chain import IMMUNITY_WORDS
 from ..effects import prevention_checked
@@ -65,7 +67,7 @@ for _word in COSTS:
 # -- trigger events ------------------------------------------------------------------------
 
 
-def _event(word: str):
+def _event(word: str) -> Any:
     if word not in EMITTED:
         return f"disparo «{EVENTS[word]}»: el motor no lo anuncia aún; sus líneas quedan sin verificar"
     if word != "phase_begins":

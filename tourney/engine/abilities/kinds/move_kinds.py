@@ -14,7 +14,7 @@ from ..effect_value import Effect
 from ..protections import shielded
 from ..target_filter import TargetFilter
 from ..verify_parts import Step, protection_of, protected_rule, still_target
-from ..verify_pool import DEST, Plan, Unverifiable, Pool
+from ..verify_pool import DEST, Plan, Pool
 from .base import ENFORCED, declare
 from .statuses import after_play, not_static
 
@@ -54,7 +54,7 @@ def move_effect(game: State, pool: Pool, effect: Effect, source: Inst, p: str,
                                            f"registro mueve {len(ids)} cartas.")
         for iid in ids:
             if shielded(game, game.cards[iid], kind, source):
-                raise Unverifiable("protección continua")  # not enforced yet: never illegal
+                raise IllegalAction("6.4", _shield_why(game, iid, kind, source))
             why = protection_of(game, game.cards[iid], effect, source)
             if why:
                 raise IllegalAction(protected_rule(kind, why),
@@ -68,8 +68,11 @@ def move_effect(game: State, pool: Pool, effect: Effect, source: Inst, p: str,
                            and not still_target(game, pool, f, inst, p, source))
         guard_why = protection_of(game, inst, effect, source)
         moved = pool.moves.get(iid)
-        if moved in dests and shielded(game, inst, kind, source):
-            raise Unverifiable("protección continua")  # not enforced yet: never illegal
+        shield = shielded(game, inst, kind, source)
+        if moved in dests and shield:
+            raise IllegalAction("6.4", _shield_why(game, iid, kind, source))
+        if shield:
+            continue  # 6.4: a continuous protection keeps it where it is; the effect resolves
         if still_valid and not guard_why:
             if moved in dests:
                 del pool.moves[iid]
@@ -85,6 +88,12 @@ def move_effect(game: State, pool: Pool, effect: Effect, source: Inst, p: str,
         elif guard_why and "prevenid" in guard_why and plan is not None:
             plan.spent.append(iid)
     return done
+
+
+def _shield_why(game: State, iid: str, kind: str, source: Inst) -> str:
+    word = "Destruido" if kind == "destroy" else "Desterrado"
+    return (f"{game.cards[iid].label()} no puede ser {word} por {source.label()}: lo protege una "
+            "habilidad continua en juego.")
 
 
 MOVES = (*DEST, "put_into_play", "gain_control", "move")
