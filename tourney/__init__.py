@@ -54,6 +54,9 @@ def create_app(test_config: dict | None = None) -> Flask:
     from . import db
 
     db.init_app(app)
+    from .models.events import STATES
+
+    app.jinja_env.globals.update(STATES)  # match, round and event states by their model names
 
     from .web import init_app as init_web
 

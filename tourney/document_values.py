@@ -220,6 +220,23 @@ class RoundData:
 
 
 @dataclass(frozen=True, slots=True)
+class LeagueStandingRow:
+    """One player's line in the standings of a league the event belongs to (the event
+    workbook's «Liga» sheet; tourney.services.leagues)."""
+
+    league: str
+    rank: int
+    player: str
+    points: int
+    events: int
+    best_place: int | None
+    event_wins: int
+    record: str
+    match_win_rate: float
+    game_win_rate: float
+
+
+@dataclass(frozen=True, slots=True)
 class EventDocuments:
     """Everything about one event that documents and the workbook need."""
 
@@ -232,6 +249,7 @@ class EventDocuments:
     swaps: tuple[SwapRow, ...] = ()
     adjudications: tuple[AdjudicationRow, ...] = ()
     final_standings: tuple[FinalStandingRow, ...] = ()  # once the top cut has started
+    leagues: tuple[LeagueStandingRow, ...] = ()  # the standings of the event's leagues
 
     def round(self, number: int | None) -> RoundData:
         """The given round, or the last one when ``number`` is None."""

@@ -76,3 +76,15 @@ def bounded_rows(ws, *, max_rows: int, max_cells: int, max_chars: int,
         if chars > max_chars:
             raise SheetBoundError(number, f"la hoja tiene más de {max_chars} caracteres de texto")
         yield number, values
+
+
+def cell_text(value: object, *, keep_lines: bool = False) -> str:
+    """A cell's value as text, the one conversion for every sheet read: empty for no value, a
+    whole float without its ``.0`` (``3.0`` -> ``"3"``), spacing collapsed to single spaces; with
+    ``keep_lines`` only the outer spacing is stripped (card texts keep their line breaks)."""
+    if value is None:
+        return ""
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    text = str(value)
+    return text.strip() if keep_lines else " ".join(text.split())

@@ -249,3 +249,17 @@ def test_bad_sealed_table_names_the_file_and_key(tmp_path):
                                                encoding="utf-8")
     with pytest.raises(FormatError, match="fuera de 45..50"):
         load_formats(tmp_path)
+
+
+def test_pool_lines_read_like_decklist_lines():
+    """A pool line is a card line: the decklist's one parser, with its errors (issue 27)."""
+    from tourney.legality.decklist import parse_card_line
+    from tourney.legality.pool import PoolError, parse_pool_text
+
+    lines = parse_pool_text("Sobre 1:\n3x Kenshin\nKirin x2\nx2 Lanza\n")
+    assert [(p.qty, p.name, p.product) for p in lines] == [
+        (3, "Kenshin", "Sobre 1"), (2, "Kirin", "Sobre 1"), (2, "Lanza", "Sobre 1")]
+    for bad in ("-2 Kenshin", "2a Kenshin", "0 Kenshin", "500 Kenshin"):
+        with pytest.raises(PoolError) as exc:
+            parse_pool_text(bad)
+        assert parse_card_line(bad) in str(exc.value)

@@ -123,3 +123,32 @@ def test_the_fast_league_standings_equal_the_straightforward_ones(world, seed):
     assert fast == slow
     assert len(fast) >= 9
     assert [e.counted for e in shown] == [True, True, True, False]
+
+
+def test_the_event_workbook_carries_the_standings_of_its_league(world):
+    import io
+
+    from openpyxl import load_workbook
+
+    from tourney.models.events import Event
+    from tourney.services.documents import render_document
+
+    league_id = _generated_league(world, 4)
+    formats = world.formats()
+    alone = world.event(world.user("sola@x.cl", "organizador"), name="Sin liga")
+
+    def read(s):
+        league = leagues.get_league(s, league_id)
+        first = leagues.league_events(s, league)[0]
+        book = load_workbook(io.BytesIO(render_document(s, first, "workbook",
+                                                        formats=formats).data))
+        other = load_workbook(io.BytesIO(render_document(s, s.get(Event, alone.id), "workbook",
+                                                         formats=formats).data))
+        return book, other, leagues.standings(s, league, formats).rows
+
+    book, other, rows = world.run(read)
+    assert "Liga" not in other.sheetnames
+    sheet = [list(r) for r in book["Liga"].iter_rows(values_only=True)]
+    assert sheet[0][:4] == ["Liga", "Puesto", "Jugador", "Puntos"]
+    assert [(r[0], r[1], r[2], r[3], r[7]) for r in sheet[1:]] == [
+        ("Liga 4", r.rank, r.name, r.points, r.record) for r in rows]

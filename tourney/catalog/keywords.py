@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from .model import fold
+from .model import REMINDER, fold
 
 UNIQUE = "Única"
 MERCENARY = "Mercenario"
@@ -22,7 +22,6 @@ KEYWORDS: tuple[str, ...] = (
     "Mercenario", "Traición",
 )
 _BY_FOLD = {fold(k): k for k in KEYWORDS}
-_REMINDER = re.compile(r"\([^()]*\)")
 _SENTENCE = re.compile(r"[.\n;]+")
 # "Inmunidad - Talismanes", "Inmunidad a Talismanes", "Exhumar 2": a keyword with a parameter
 _PARAM = re.compile(r"^(?P<kw>\w+)\s*(?:[-–:]\s*|\s+a\s+|\s+)(?P<rest>.+)$")
@@ -40,16 +39,17 @@ def normalize_breaks(text: str | None) -> str:
     return "\n".join(line for line in lines if line)
 
 
+def declared_sentences(text: str | None) -> list[str]:
+    """The sentences (and lines) of an ability text, reminder text dropped: where a keyword is
+    declared. The one splitter of the catalog's and the engine's keyword detection."""
+    text = REMINDER.sub(" ", normalize_breaks(text))
+    return [s.strip(" ,") for s in _SENTENCE.split(text) if s.strip(" ,")]
+
+
 def declared_keywords(text: str | None) -> frozenset[str]:
     """The keyword abilities the text declares (see module docstring)."""
-    if not text:
-        return frozenset()
-    text = _REMINDER.sub(" ", normalize_breaks(text))
     found: set[str] = set()
-    for sentence in _SENTENCE.split(text):
-        sentence = sentence.strip(" ,")
-        if not sentence:
-            continue
+    for sentence in declared_sentences(text):
         # "Furia, Imbloqueable" declares both
         parts = [p.strip() for p in sentence.split(",")]
         keys = [_keyword(p) for p in parts]

@@ -33,12 +33,17 @@ RACE_SCHOOL: dict[str, str] = {race: school for school, races in SCHOOLS.items()
 
 
 @lru_cache(maxsize=65536)
+def fold_accents(text: str) -> str:
+    """The one accent folding: accents and case dropped, everything else kept («Simón» ->
+    «simon»). ``fold`` builds on it for names; the engine reads texts with it."""
+    text = unicodedata.normalize("NFKD", text)
+    return "".join(ch for ch in text if not unicodedata.combining(ch)).casefold()
+
+
+@lru_cache(maxsize=65536)
 def fold(text: str) -> str:
     """Case-, accent-, punctuation- and spacing-insensitive key for names."""
-    text = unicodedata.normalize("NFKD", text)
-    text = "".join(ch for ch in text if not unicodedata.combining(ch))
-    text = text.casefold()
-    text = re.sub(r"[^\w]+", " ", text)
+    text = re.sub(r"[^\w]+", " ", fold_accents(text))
     return " ".join(text.split())
 
 
@@ -46,7 +51,8 @@ def slugify(text: str) -> str:
     return fold(text).replace(" ", "-")
 
 
-_REMINDER = re.compile(r"\([^()]*\)")
+# reminder text: a parenthesis that holds no other (the one pattern; catalog and engine strip with it)
+REMINDER = re.compile(r"\([^()]*\)")
 
 
 def normalize_text(text: str | None) -> str:
@@ -59,7 +65,7 @@ def normalize_text(text: str | None) -> str:
     if not text:
         return ""
     text = text.replace("\u21b5", "\n").replace("/n", "\n").replace("\r\n", "\n")
-    text = _REMINDER.sub(" ", text)
+    text = REMINDER.sub(" ", text)
     text = unicodedata.normalize("NFC", text)
     text = _PUNCT.sub(" ", text)
     words = text.casefold().split()

@@ -86,7 +86,7 @@ def _from_json(path: Path, page_size: str | None):
 
 
 def _load(event_ref: str, page_size: str | None, table_round: int | None = None,
-          standings_round: int | None = None):
+          standings_round: int | None = None, leagues: bool = False):
     """EventDocuments from a JSON file or from the database (read only)."""
     if event_ref.lower().endswith(".json"):
         path = Path(event_ref)
@@ -100,7 +100,7 @@ def _load(event_ref: str, page_size: str | None, table_round: int | None = None,
                 session, event, catalog=catalog_service.load_catalog(session),
                 formats=load_formats(current_app.config["FORMATS_DIR"]),
                 page_size=page_size or None, table_round=table_round,
-                standings_round=standings_round)
+                standings_round=standings_round, leagues=leagues)
     except ServiceError as exc:
         raise CliError(exc.message) from None
 
@@ -244,7 +244,7 @@ def print_adjudications(event: str, page_size: str | None, output: str) -> None:
 def export_command(event: str, output: str) -> None:
     if not output.lower().endswith(".xlsx"):
         raise CliError("el archivo de salida debe terminar en .xlsx")
-    docs = _load(event, None)
+    docs = _load(event, None, leagues=True)
     _done(output, f"Libro del evento «{docs.event.name}» ({len(docs.players)} jugadores, "
           f"{len(docs.rounds)} rondas)", build_workbook(docs))
 

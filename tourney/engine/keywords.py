@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from ..catalog.keywords import declared_sentences
 from ..catalog.model import Card, fold
 
 FURY = "Furia"
@@ -29,16 +30,8 @@ CONQUEST = "Conquista"
 ENGINE_KEYWORDS = (FURY, UNBLOCKABLE, INDESTRUCTIBLE, UNBANISHABLE, GUARDIAN, UNIQUE,
                    WANDERER, CHALLENGER, CHARGE, RECKLESS, CONQUEST)
 _BY_FOLD = {fold(k): k for k in ENGINE_KEYWORDS}
-_REMINDER = re.compile(r"\([^()]*\)")
-_SENTENCE = re.compile(r"[.\n;]+")
 _ENTERS_WITH = re.compile(r"^este aliado entra en juego con (un|dos|tres|\d+) contador(?:es)? de (\w+)$")
 _NUMBERS = {"un": 1, "dos": 2, "tres": 3}
-
-
-def _sentences(text: str) -> list[str]:
-    text = text.replace("\u21b5", "\n").replace("/n", "\n")
-    text = _REMINDER.sub(" ", text)
-    return [s.strip(" ,") for s in _SENTENCE.split(text) if s.strip(" ,")]
 
 
 NO_ATTACK = "no-attack"  # "no puede ser declarado atacante": an Arma's grant or own text
@@ -51,7 +44,7 @@ def engine_keywords(card: Card) -> frozenset[str]:
     """The keywords above, plus ``NO_ATTACK`` when the card's own text says so as a sentence
     of its own (a continuous ability; seed 000, 4.2 uses that very sentence as its example)."""
     found: set[str] = set()
-    for sentence in _sentences(card.text or ""):
+    for sentence in declared_sentences(card.text or ""):
         parts = [fold(p) for p in sentence.split(",")]
         if all(p in _BY_FOLD for p in parts):
             found.update(_BY_FOLD[p] for p in parts)
@@ -72,7 +65,7 @@ def weapon_grants(card: Card) -> tuple[int, frozenset[str]]:
     part (a condition, "pierde su habilidad"…) is left to ``effect`` lines."""
     bonus = 0
     granted: set[str] = set()
-    for sentence in _sentences(card.text or ""):
+    for sentence in declared_sentences(card.text or ""):
         key = fold(sentence)
         if not key.startswith(_BEARER):
             continue
@@ -99,7 +92,7 @@ def weapon_grants(card: Card) -> tuple[int, frozenset[str]]:
 @lru_cache(maxsize=8192)
 def weapon_capacity(card: Card) -> int:
     """How many Armas an Aliado may carry: 1, unless its text says otherwise."""
-    for sentence in _sentences(card.text or ""):
+    for sentence in declared_sentences(card.text or ""):
         key = fold(sentence)
         if key == "este aliado no puede portar armas":
             return 0
@@ -113,7 +106,7 @@ def weapon_capacity(card: Card) -> int:
 def block_capacity(card: Card) -> int:
     """How many attackers an Aliado may block: 1, or 2 when its text says, as a sentence of its
     own, «Este Aliado puede bloquear un Aliado adicional» (9 C2)."""
-    for sentence in _sentences(card.text or ""):
+    for sentence in declared_sentences(card.text or ""):
         if fold(sentence) == "este aliado puede bloquear un aliado adicional":
             return 2
     return 1
@@ -123,7 +116,7 @@ def block_capacity(card: Card) -> int:
 def enters_with_counters(card: Card) -> tuple[tuple[str, int], ...]:
     """Counters an Aliado's text says it enters play with ("entra en juego con un contador de Honor")."""
     out = []
-    for sentence in _sentences(card.text or ""):
+    for sentence in declared_sentences(card.text or ""):
         match = _ENTERS_WITH.match(fold(sentence))
         if match:
             n = match.group(1)
@@ -149,7 +142,7 @@ _TIMINGS = (
 def play_permissions(card: Card) -> frozenset[str]:
     """Extra moments or zones the card's own text allows playing it from (see the constants)."""
     found: set[str] = set()
-    for sentence in _sentences(card.text or ""):
+    for sentence in declared_sentences(card.text or ""):
         key = fold(sentence)
         if key == "exhumar" or key.startswith("exhumar "):
             found.add(GRAVEYARD)
@@ -165,4 +158,4 @@ _BANISHED_WHEN_PLAYED = re.compile(r"^cuando juegues este talisman,? destierralo
 @lru_cache(maxsize=8192)
 def banished_when_played(card: Card) -> bool:
     """«Cuando juegues este Talismán, Destiérralo»: it goes to the Destierro, not the Cementerio."""
-    return any(_BANISHED_WHEN_PLAYED.match(fold(s)) for s in _sentences(card.text or ""))
+    return any(_BANISHED_WHEN_PLAYED.match(fold(s)) for s in declared_sentences(card.text or ""))

@@ -105,12 +105,6 @@ def _where(fmt: Format, in_main: int, in_side: int) -> str:
     return " y ".join(parts) or "0"
 
 
-def _copies(n: int) -> str:
-    return f"{n} {'copia' if n == 1 else 'copias'}"
-
-
-def _cards(n: int) -> str:
-    return f"{n} {'carta' if n == 1 else 'cartas'}"
 
 
 _UNRESOLVED = 0

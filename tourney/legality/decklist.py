@@ -41,7 +41,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..catalog.model import fold
-from ..xlsx_bounds import SheetBoundError, bounded_rows
+from ..xlsx_bounds import SheetBoundError, bounded_rows, cell_text
 from .errors import DecklistError
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -360,12 +360,6 @@ def _check_zip(data: bytes) -> None:
         raise DecklistError(0, "el archivo es un ZIP pero no un libro XLSX (falta xl/workbook.xml)")
 
 
-def _cell_text(value: object) -> str:
-    if value is None:
-        return ""
-    if isinstance(value, float) and value.is_integer():
-        value = int(value)
-    return " ".join(str(value).split())
 
 
 def parse_decklist_xlsx(source: str | Path | bytes, game: Game | None = None) -> DeckList:
@@ -398,7 +392,7 @@ def parse_decklist_xlsx(source: str | Path | bytes, game: Game | None = None) ->
             if number > MAX_XLSX_ROWS:
                 raise DecklistError(number, f"la hoja tiene demasiadas filas (máximo {MAX_XLSX_ROWS})",
                                     unit="fila")
-            cells = [_cell_text(v) for v in row]
+            cells = [cell_text(v) for v in row]
             if columns is None:
                 found = {}
                 for idx, text in enumerate(cells):

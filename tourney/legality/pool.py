@@ -25,19 +25,18 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..catalog.model import fold, slugify
-from .decklist import MAX_UNKNOWN_NAMES
+from .decklist import MAX_UNKNOWN_NAMES, parse_card_line
 from .errors import DecklistError
 from .pool_rules import (
     SealedRules,
 )
-from .verdict import Violation
+from .verdict import copies, Violation
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..catalog.catalog import Catalog
     from ..catalog.model import Card
     from .formats import Format
 
-MAX_LINE_QUANTITY = 100
 MAX_POOL_CARDS = 1000  # far above any real pool (a Lanzamiento opens a few products)
 MAX_POOL_BYTES = 256 * 1024
 DEFAULT_PRODUCT = ""
@@ -58,27 +57,7 @@ class PoolLine:
     product: str = DEFAULT_PRODUCT
 
 
-_LEADING = re.compile(r"^(?P<q>\d+)\s*[xX×]?\s+(?P<name>\S.*)$")
-_TRAILING = re.compile(r"^(?P<name>.*?\S)\s+[xX×]\s*(?P<q>\d+)$")
-_BAD_QTY = re.compile(r"^(?P<q>[+-]\d\S*|\d+\S+)\s+\S")
 _WITH_CODE = re.compile(r"^(?P<name>.*?)\s*\((?P<code>[^()]+)\)\s*$")
-
-
-def quantity_and_name(text: str) -> tuple[int, str] | str:
-    """``3 Kenshin`` / ``3x Kenshin`` / ``Kenshin x3`` / ``Kenshin`` -> (qty, name), or an error."""
-    for pattern in (_LEADING, _TRAILING):
-        m = pattern.match(text)
-        if m:
-            qty, name = int(m.group("q")), " ".join(m.group("name").split())
-            if qty == 0:
-                return f"cantidad 0 para «{name}»: quita la línea o escribe al menos 1"
-            if qty > MAX_LINE_QUANTITY:
-                return f"cantidad absurda ({qty}) para «{name}»: el máximo por línea es {MAX_LINE_QUANTITY}"
-            return qty, name
-    m = _BAD_QTY.match(text)
-    if m:
-        return f"cantidad no válida «{m.group('q')}»: escribe la cantidad con cifras, p. ej. «2 Kenshin»"
-    return 1, " ".join(text.split())
 
 
 def parse_pool_text(text: str) -> list[PoolLine]:
@@ -97,7 +76,7 @@ def parse_pool_text(text: str) -> list[PoolLine]:
         if line.endswith(":") or (line.startswith("[") and line.endswith("]")):
             product = line.strip("[]:").strip()
             continue
-        parsed = quantity_and_name(line)
+        parsed = parse_card_line(line)
         if isinstance(parsed, str):
             errors.append((number, parsed))
             continue
@@ -283,9 +262,6 @@ class PoolDeck:
         return out
 
 
-def _copies(n: int) -> str:
-    return f"{n} {'copia' if n == 1 else 'copias'}"
-
 
 def match_in_pool(name: str, pool: Pool) -> str | None:
     """The pool identity a Castillo line names (by code, or by name), or None."""
@@ -347,7 +323,7 @@ def build_deck(pool: Pool, castle: Iterable[tuple[str, int, tuple[int, ...]]], f
         if identity is None:
             out.append(Violation("not_in_pool", castle_rule,
                                  f"{name} no está en el pool de este jugador: el pool tiene 0.",
-                                 (name,), f"quita {_copies(qty)} de {name} del Castillo", tuple(lines)))
+                                 (name,), f"quita {copies(qty)} de {name} del Castillo", tuple(lines)))
             continue
         asked[identity] += qty
         lines_of.setdefault(identity, []).extend(lines)
@@ -357,8 +333,8 @@ def build_deck(pool: Pool, castle: Iterable[tuple[str, int, tuple[int, ...]]], f
         if qty > have:
             card = shown[identity]
             out.append(Violation("over_pool", castle_rule,
-                                 f"El Castillo tiene {_copies(qty)} de {card}; el pool tiene {have}.",
-                                 (card,), f"quita {_copies(qty - have)} de {card} del Castillo",
+                                 f"El Castillo tiene {copies(qty)} de {card}; el pool tiene {have}.",
+                                 (card,), f"quita {copies(qty - have)} de {card} del Castillo",
                                  tuple(sorted(lines_of[identity]))))
     clipped = Counter({i: min(q, counts[i]) for i, q in asked.items()})
     castle_list, support_list = split_pool(pool, clipped)

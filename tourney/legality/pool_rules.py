@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..catalog.model import fold
 from .errors import LegalityError
-from .verdict import Violation
+from .verdict import copies, Violation
 
 if TYPE_CHECKING:  # pragma: no cover
     from .formats import Format
@@ -19,9 +19,6 @@ if TYPE_CHECKING:  # pragma: no cover
 
 DECK_CHECK_MODES = ("registered", "pool")
 
-
-def _copies(n: int) -> str:
-    return f"{n} {'copia' if n == 1 else 'copias'}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,13 +135,13 @@ def check_swap(rules: SealedRules, pool: Counter, castle_before: Counter, out: C
     for key, qty in out.items():
         if qty > castle_before.get(key, 0):
             card = names.get(key, key)
-            problems.append(Violation("swap_out", rule, f"Salen {_copies(qty)} de {card}, pero el "
+            problems.append(Violation("swap_out", rule, f"Salen {copies(qty)} de {card}, pero el "
                                                         f"Castillo tiene {castle_before.get(key, 0)}.", (card,)))
     for key, qty in incoming.items():
         have = max(support_before.get(key, 0), 0)
         if qty > have:
             card = names.get(key, key)
-            problems.append(Violation("swap_in", rule, f"Entran {_copies(qty)} de {card}, pero el resto "
+            problems.append(Violation("swap_in", rule, f"Entran {copies(qty)} de {card}, pero el resto "
                                                        f"del pool (el Soporte) tiene {have}; el pool "
                                                        f"tiene {pool.get(key, 0)}.", (card,)))
     n_out, n_in = sum(out.values()), sum(incoming.values())

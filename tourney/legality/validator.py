@@ -13,13 +13,12 @@ from collections.abc import Iterable
 from ..catalog.catalog import Catalog
 from ..catalog.model import Card
 from .card_facts import (
-    _OK, CardFacts, CardInfo, DeckContext, _at, _cards, _copies,
-    _where,
+    _OK, CardFacts, CardInfo, DeckContext, _at, _where,
 )
 from .decklist import DeckList, Entry
 from .errors import LegalityError
 from .formats import Format
-from .verdict import Verdict, Violation
+from .verdict import Verdict, Violation, cards, copies
 
 
 class _Checker(CardFacts):
@@ -149,30 +148,30 @@ class _Checker(CardFacts):
         main_name, side_name = fmt.main_name, fmt.side_name
         if fmt.main_exact is not None and main_count != fmt.main_exact:
             diff = main_count - fmt.main_exact
-            hint = (f"quita {_cards(diff)} del {main_name}" if diff > 0
-                    else f"agrega {_cards(-diff)} al {main_name}")
+            hint = (f"quita {cards(diff)} del {main_name}" if diff > 0
+                    else f"agrega {cards(-diff)} al {main_name}")
             out.append(Violation("deck_size", fmt.size_rule,
-                                 f"El {main_name} debe tener exactamente {_cards(fmt.main_exact)}: tiene {main_count}.",
+                                 f"El {main_name} debe tener exactamente {cards(fmt.main_exact)}: tiene {main_count}.",
                                  (), hint))
         if fmt.main_min is not None and main_count < fmt.main_min:
             out.append(Violation("deck_size", fmt.size_rule,
-                                 f"El {main_name} debe tener al menos {_cards(fmt.main_min)}: tiene {main_count}.",
-                                 (), f"agrega {_cards(fmt.main_min - main_count)} al {main_name}"))
+                                 f"El {main_name} debe tener al menos {cards(fmt.main_min)}: tiene {main_count}.",
+                                 (), f"agrega {cards(fmt.main_min - main_count)} al {main_name}"))
         if fmt.main_max is not None and main_count > fmt.main_max:
             out.append(Violation("deck_size", fmt.size_rule,
-                                 f"El {main_name} puede tener como máximo {_cards(fmt.main_max)}: tiene {main_count}.",
-                                 (), f"quita {_cards(main_count - fmt.main_max)} del {main_name}"))
+                                 f"El {main_name} puede tener como máximo {cards(fmt.main_max)}: tiene {main_count}.",
+                                 (), f"quita {cards(main_count - fmt.main_max)} del {main_name}"))
         if fmt.side_sizes is not None:
             if side_count not in fmt.side_sizes:
                 allowed = " o ".join(str(n) for n in fmt.side_sizes) + " cartas"
                 if len(fmt.side_sizes) == 1:
-                    allowed = f"exactamente {_cards(fmt.side_sizes[0])}"
+                    allowed = f"exactamente {cards(fmt.side_sizes[0])}"
                 options = []
                 for n in fmt.side_sizes:
                     if n > side_count:
-                        options.append(f"agrega {_cards(n - side_count)}" + (" hasta completar " + str(n) if n else ""))
+                        options.append(f"agrega {cards(n - side_count)}" + (" hasta completar " + str(n) if n else ""))
                     elif n < side_count:
-                        options.append("déjalo vacío (quita todas)" if n == 0 else f"quita {_cards(side_count - n)}")
+                        options.append("déjalo vacío (quita todas)" if n == 0 else f"quita {cards(side_count - n)}")
                 owner = f"El {side_name}" if len(fmt.side_sizes) > 1 else f"La sección {side_name}"
                 out.append(Violation("side_size", fmt.side_rule,
                                      f"{owner} debe tener {allowed}: tiene {side_count}.",
@@ -180,12 +179,12 @@ class _Checker(CardFacts):
         else:
             if side_count < fmt.side_min:
                 out.append(Violation("side_size", fmt.side_rule,
-                                     f"El {side_name} debe tener al menos {_cards(fmt.side_min)}: tiene {side_count}.",
-                                     (), f"agrega {_cards(fmt.side_min - side_count)} al {side_name}"))
+                                     f"El {side_name} debe tener al menos {cards(fmt.side_min)}: tiene {side_count}.",
+                                     (), f"agrega {cards(fmt.side_min - side_count)} al {side_name}"))
             if fmt.side_max is not None and side_count > fmt.side_max:
                 out.append(Violation("side_size", fmt.side_rule,
-                                     f"El {side_name} puede tener como máximo {_cards(fmt.side_max)}: tiene {side_count}.",
-                                     (), f"quita {_cards(side_count - fmt.side_max)} del {side_name}"))
+                                     f"El {side_name} puede tener como máximo {cards(fmt.side_max)}: tiene {side_count}.",
+                                     (), f"quita {cards(side_count - fmt.side_max)} del {side_name}"))
         return out
 
     def _card_violations(self, info: CardInfo, in_main: int, in_side: int, lines: tuple[int, ...]) -> list[Violation]:
@@ -196,34 +195,34 @@ class _Checker(CardFacts):
         if info.banned:
             out.append(Violation("banned", fmt.banlist_rule,
                                  f"{info.name} está prohibida en el formato {fmt.name}.",
-                                 (info.name,), f"quita {_copies(total)} de {info.name} ({where})", lines))
+                                 (info.name,), f"quita {copies(total)} de {info.name} ({where})", lines))
         elif info.limit is not None and total > info.limit:
             extra = total - info.limit
             across = f" entre el {fmt.game.main.short} y el {fmt.side_short}" if fmt.side_sizes != (0,) else ""
             if info.limit_code == "unique":
-                msg = f"{info.name} {info.limit_reason}: solo se permite {_copies(info.limit)}{across}; hay {total}."
+                msg = f"{info.name} {info.limit_reason}: solo se permite {copies(info.limit)}{across}; hay {total}."
             elif info.limit_code == "limited":
-                msg = f"{info.name} está limitada a {_copies(info.limit)} en el formato {fmt.name}; hay {total}."
+                msg = f"{info.name} está limitada a {copies(info.limit)} en el formato {fmt.name}; hay {total}."
             else:
                 what = f" ({info.limit_reason})" if info.limit_reason else ""
-                msg = f"Se permiten como máximo {_copies(info.limit)} de {info.name}{what}{across}; hay {total}."
+                msg = f"Se permiten como máximo {copies(info.limit)} de {info.name}{what}{across}; hay {total}."
             rule = info.limit_rule
             if in_side and fmt.across_rule and info.limit_code in ("copies", "unique"):
                 rule = f"{rule}; {fmt.across_rule}"  # the limit counts both sections together
             out.append(Violation(info.limit_code, rule, msg, (info.name,),
-                                 f"quita {_copies(extra)} de {info.name}: hay {where}", lines))
+                                 f"quita {copies(extra)} de {info.name}: hay {where}", lines))
         if not info.edition_ok:
             eds = ", ".join(info.editions) or "desconocida"
             out.append(Violation("edition", fmt.editions_rule,
                                  f"{info.name} no es legal en {fmt.name}: solo tiene impresiones en {eds}, "
                                  + ("que no es una edición del formato." if len(info.editions) == 1
                                     else "que no son ediciones del formato."),
-                                 (info.name,), f"quita {_copies(total)} de {info.name} ({where})", lines))
+                                 (info.name,), f"quita {copies(total)} de {info.name} ({where})", lines))
         if not info.rarity_ok:
             out.append(Violation("rarity", fmt.rarity_rule,
                                  f"{info.name} es {info.rarity or 'de rareza desconocida'} (su impresión regular): "
                                  f"{fmt.name} no admite esa rareza.",
-                                 (info.name,), f"quita {_copies(total)} de {info.name} ({where})", lines))
+                                 (info.name,), f"quita {copies(total)} de {info.name} ({where})", lines))
         return out
 
 

@@ -138,3 +138,13 @@ class Verdict:
             if v.hint:
                 lines.append(f"  Cómo arreglarlo: {v.hint}")
         return "\n".join(lines)
+
+
+def copies(n: int) -> str:
+    """«1 copia», «3 copias»: the one Spanish count of copies in every verdict."""
+    return f"{n} {'copia' if n == 1 else 'copias'}"
+
+
+def cards(n: int) -> str:
+    """«1 carta», «40 cartas»."""
+    return f"{n} {'carta' if n == 1 else 'cartas'}"

@@ -38,6 +38,12 @@ MATCH_REPORTED = "reportado"     # one player reported; waiting for the opponent
 MATCH_DISPUTED = "disputado"     # the players disagree: the organizer decides
 MATCH_CONFIRMED = "confirmado"   # final (both players agreed, or the organizer entered it)
 
+# the states above by name: templates compare with these (tourney.create_app makes them globals)
+STATES = {"EVENT_REGISTRATION": EVENT_REGISTRATION, "EVENT_RUNNING": EVENT_RUNNING,
+          "EVENT_FINISHED": EVENT_FINISHED, "ROUND_SWISS": ROUND_SWISS, "ROUND_TOP_CUT": ROUND_TOP_CUT,
+          "MATCH_PENDING": MATCH_PENDING, "MATCH_REPORTED": MATCH_REPORTED,
+          "MATCH_DISPUTED": MATCH_DISPUTED, "MATCH_CONFIRMED": MATCH_CONFIRMED}
+
 
 def _json_text(default: str = "{}") -> Any:
     return Field(default=default, sa_column=Column(Text, nullable=False, default=default))

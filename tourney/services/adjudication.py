@@ -23,6 +23,7 @@ from ..engine.rules import rule_title
 from ..models.adjudication import SOURCE_CLI, SOURCE_FILE, SOURCE_TEXT, SOURCES, Adjudication
 from ..models.catalog import utcnow
 from ..models.events import Event, Match, Registration, Round, User
+from ..swiss import MATCH_GAMES
 from . import record_deck
 from .adjudication_seats import first_player_of, seat_players
 from .access import can_see_round, can_view_decklist, is_judge, owns
@@ -31,7 +32,6 @@ from .events import get_event
 from .swaps import expected_deck
 
 MAX_RECORD_BYTES = 1024 * 1024  # a 200-turn record is ~150 KB
-GAMES = (1, 2, 3)
 STATUS_LABELS = {
     "finished": "partida terminada",
     "unfinished": "partida sin terminar (todas las acciones son legales)",
@@ -338,7 +338,7 @@ def _store(session: Session, actor: User | None, event: Event, match: Match, gam
         game = int(game)
     except (TypeError, ValueError):
         game = 0
-    if game not in GAMES:
+    if game not in MATCH_GAMES:
         raise ServiceError("El juego debe ser 1, 2 o 3 (una partida es al mejor de tres).", "game")
     if fmt is not None and not fmt.game.engine:  # games.toml: `engine` (what the engine judges)
         raise ServiceError("El motor de reglas arbitra partidas de Mitos y Leyendas; este evento "

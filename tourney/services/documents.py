@@ -30,6 +30,7 @@ from ..document_values import (
     StandingRow,
     SwapRow,
 )
+from ..legality import load_formats
 from ..localtime import to_local
 from ..models.events import (
     MATCH_CONFIRMED,
@@ -60,6 +61,7 @@ from ..swiss import standings as swiss_standings
 from ..swiss.topcut import cut_bracket, final_standings, round_name
 from . import adjudication as adjudication_service
 from . import decklists as decklist_service
+from . import leagues as league_service
 from . import rounds as round_service
 from .errors import NotFound, ServiceError
 from .document_decks import _deck_sheet, _versions
@@ -128,8 +130,9 @@ def event_info(session: Session, event: Event, formats: dict | None = None,
 
 def event_documents(session: Session, event: Event, *, catalog=None, formats: dict | None = None,
                     page_size: str | None = None, table_round: int | None = None,
-                    standings_round: int | None = None) -> EventDocuments:
-    """Everything the documents need. ``table_round``: fill each deck sheet's Mesa from that
+                    standings_round: int | None = None, leagues: bool = False) -> EventDocuments:
+    """Everything the documents need. ``leagues``: the standings of the event's leagues too
+    (the workbook's «Liga» sheet). ``table_round``: fill each deck sheet's Mesa from that
     round's pairings (when printing sheets for a deck check in that round). ``standings_round``:
     standings after that round (default: after every round paired so far)."""
     regs = spanish_sorted(session.exec(select(Registration).where(Registration.event_id == event.id)
@@ -207,6 +210,8 @@ def event_documents(session: Session, event: Event, *, catalog=None, formats: di
         swaps=tuple(_swaps(session, event, by_id, emails, catalog, rounds_rows)),
         adjudications=tuple(adjudication_service.document_rows(session, event)),
         final_standings=final,
+        leagues=league_service.event_league_rows(session, event, formats or load_formats())
+        if leagues else (),
     )
 
 
@@ -336,7 +341,8 @@ def render_document(session: Session, event: Event, kind: str, *, catalog=None,
         raise ServiceError(f"Documento desconocido: {kind}.")
     docs = event_documents(session, event, catalog=catalog, formats=formats, page_size=page_size,
                            table_round=round_number if kind == "decksheets" else None,
-                           standings_round=round_number if kind == "standings" else None)
+                           standings_round=round_number if kind == "standings" else None,
+                           leagues=kind == "workbook")
     slug = f"evento-{event.id}"
     pdf = "application/pdf"
     if kind == "workbook":

@@ -7,6 +7,7 @@ from sqlmodel import Session
 
 from ..legality.swaps import Deck
 from ..models.events import Event, Registration, User
+from ..swiss import MATCH_GAMES
 from . import swaps
 from .access import require_judge
 from .errors import ServiceError
@@ -31,7 +32,7 @@ def expected_text(session: Session, actor: User | None, event: Event, registrati
     require_judge(session, actor, event)
     if registration.event_id != event.id:
         raise ServiceError("Ese jugador no está inscrito en este evento.")
-    if game not in (1, 2, 3):
+    if game not in MATCH_GAMES:
         raise ServiceError("El juego debe ser 1, 2 o 3.", "game")
     match = swaps.current_match(session, event, registration) if game > 1 else None
     deck = swaps.expected_deck(session, event, registration, match, game)

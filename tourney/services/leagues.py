@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from sqlmodel import Session, select
 
+from ..document_values import LeagueStandingRow
 from ..paths import FORMATS_DIR
 from ..meta import (
     EventResult, LeagueRow, Metagame, MetaError, Placement, PointsTable, league_standings,
@@ -301,3 +302,17 @@ def league_workbook(session: Session, league: League, catalog, formats: dict) ->
             ("Metagama", f"{report['metagame']['events_counted']} eventos con listas publicadas")]
     return build_league_workbook(info, report["standings"], report["events"], report["metagame"],
                                  report["ratings"])
+
+
+def event_league_rows(session: Session, event: Event,
+                      formats: dict) -> tuple[LeagueStandingRow, ...]:
+    """The standings of every league the event belongs to (the event workbook's «Liga» sheet),
+    the same rows the league's page shows."""
+    out = []
+    for league in leagues_of_event(session, event):
+        table = standings(session, league, formats)
+        out += [LeagueStandingRow(league.name, r.rank, r.name, r.points, len(r.events),
+                                  r.best_place, r.event_wins, r.record,
+                                  round(r.match_win_rate, 4), round(r.game_win_rate, 4))
+                for r in table.rows]
+    return tuple(out)

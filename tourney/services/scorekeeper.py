@@ -6,7 +6,6 @@ version = seen, so two people at the desk cannot silently overwrite each other.
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 from sqlmodel import Session
@@ -14,39 +13,20 @@ from sqlmodel import Session
 from ..models.events import (
     MATCH_CONFIRMED, ROUND_TOP_CUT, Event, Match, Registration, Round, User,
 )
-from ..swiss import Result, SwissUserError, parse_result
+from ..swiss import PLAYOFF_BUTTONS, RESULT_BUTTONS, Result, SwissUserError, parse_typed_result
 from . import rounds
 from .access import require_judge
 from .errors import Conflict, NotFound, ServiceError
 from .wall import records_before
 from .rounds.results import flip, label
 
-# (button label, stored "a-b-d"): the results a table can end with, best of three.
-RESULT_BUTTONS: tuple[tuple[str, str], ...] = (
-    ("2-0", "2-0-0"), ("2-1", "2-1-0"), ("1-2", "1-2-0"), ("0-2", "0-2-0"),
-    ("1-1-1", "1-1-1"), ("1-1", "1-1-0"), ("0-0-3", "0-0-3"), ("ID", "0-0-3"),
-)
-PLAYOFF_BUTTONS = RESULT_BUTTONS[:4]  # a playoff has no draws
-
-_TOKEN = re.compile(r"^\s*(\d)\s*-?\s*(\d)\s*(?:-?\s*(\d))?\s*$")
-
-
 def parse_code(text: str) -> str:
-    """A result as typed at the desk: «2-1», «21», «2-1-0», «111», «003», «ID» -> "a-b-d"."""
-    raw = (text or "").strip()
-    if raw.casefold() in ("id", "ei", "empate acordado"):
-        return "0-0-3"
-    m = _TOKEN.match(raw)
-    if not m:
-        raise ServiceError(f"Resultado «{raw}» no reconocido: escribe por ejemplo 2-1, 2-0, "
-                           "1-1-1 o ID.", "result")
-    a, b, d = m.group(1), m.group(2), m.group(3) or "0"
-    result = f"{a}-{b}-{d}"
+    """A result as typed at the desk («2-1», «ID»…) -> "a-b-d": the swiss core reads it
+    (``parse_typed_result``); here its error becomes the form's «result» field."""
     try:
-        parse_result(result)
+        return str(parse_typed_result(text))
     except SwissUserError as exc:
         raise ServiceError(f"{exc}", "result") from None
-    return result
 
 
 @dataclass(frozen=True)

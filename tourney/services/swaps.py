@@ -17,6 +17,7 @@ from ..models.catalog import utcnow
 from ..models.events import (
     MATCH_CONFIRMED, DeckCheck, Event, Match, MatchSeat, Registration, Round, SupportSwap, User,
 )
+from ..swiss import MATCH_GAMES
 from .access import is_judge, owns
 from .decklists import _located, catalog_for, registered
 from .errors import Forbidden, NotFound, ServiceError
@@ -133,7 +134,7 @@ def deck_check(session: Session, actor: User, event: Event, registration: Regist
         raise Forbidden("Solo los jueces de este evento pueden hacer revisiones de mazo.")
     if registration.event_id != event.id:
         raise NotFound("Ese jugador no está inscrito en este evento.")
-    if game not in (1, 2, 3):
+    if game not in MATCH_GAMES:
         raise ServiceError("El juego debe ser 1, 2 o 3.", "game")
     if match is not None and not _participant(match, registration):
         raise ServiceError("Ese jugador no juega esa partida.", "match_id")

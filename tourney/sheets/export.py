@@ -1,7 +1,8 @@
 """The event workbook (XLSX): what an organizer keeps and sends to the game's publisher.
 
 Sheets, in order: Evento, Jugadores, Mazos, one "Ronda N" per round, Clasificación,
-Corte final and Clasificación final (when there is a cut), Cambios de Soporte, Arbitrajes (when any). Each has a styled header row,
+Corte final and Clasificación final (when there is a cut), Liga (the standings of the event's
+leagues, when it belongs to one), Cambios de Soporte, Arbitrajes (when any). Each has a styled header row,
 frozen panes below it, column widths that fit, and percentages stored as numbers
 with a percentage format. "Jugadores" and "Mazos" use exactly the import layouts
 (see ``tourney.sheets.imports``), so an exported workbook can be imported back.
@@ -117,6 +118,16 @@ def build_workbook(docs: EventDocuments) -> bytes:
              f.swiss_rank, f.points, f.record, "sí" if f.dropped else None]
             for f in docs.final_standings
         ])
+
+    if docs.leagues:  # the event counts in a league (issue 25): that league's standings
+        _table(wb.create_sheet("Liga"), [
+            "Liga", "Puesto", "Jugador", "Puntos", "Eventos", "Mejor puesto", "Eventos ganados",
+            "Récord (G-P-E)", "% partidas", "% juegos",
+        ], [
+            [r.league, r.rank, r.player, r.points, r.events, r.best_place, r.event_wins, r.record,
+             r.match_win_rate, r.game_win_rate]
+            for r in docs.leagues
+        ], formats={9: PERCENT, 10: PERCENT})
 
     _table(wb.create_sheet("Cambios de Soporte"), [
         "Ronda", "Mesa", "Jugador", "ID", "Juego", "Cantidad", "Sale (Castillo)", "Entra (Soporte)",

@@ -45,7 +45,7 @@ from .layout import (
     header_key,
     section_of,
 )
-from ..xlsx_bounds import SheetBoundError, bounded_rows
+from ..xlsx_bounds import SheetBoundError, bounded_rows, cell_text
 from .safety import SheetFileError, check_xlsx
 
 MAX_ROWS = 20000
@@ -163,12 +163,6 @@ def _blank(value: Any) -> bool:
     return value is None or (isinstance(value, str) and not value.strip())
 
 
-def _text(value: Any) -> str:
-    if value is None:
-        return ""
-    if isinstance(value, float) and value.is_integer():
-        value = int(value)
-    return str(value).strip()
 
 
 def _header(ws) -> tuple[int, dict[str, int], Iterator[tuple[int, tuple[Any, ...]]]] | None:
@@ -196,7 +190,7 @@ def _cell(values: tuple[Any, ...], index: int | None) -> Any:
 
 
 def _yes_no(value: Any) -> bool | None:
-    text = fold(_text(value))
+    text = fold(cell_text(value, keep_lines=True))
     if text in YES:
         return True
     if text in NO:
@@ -242,8 +236,8 @@ def _players(ws) -> list[tuple[str, int, PlayerRow]]:
     for number, values in rows:
         if not values or all(_blank(v) for v in values):
             continue
-        name = _text(_cell(values, cols["name"]))
-        pid = _text(_cell(values, cols.get("player_id")))
+        name = cell_text(_cell(values, cols["name"]), keep_lines=True)
+        pid = cell_text(_cell(values, cols.get("player_id")), keep_lines=True)
         row_errors = []
         if not name:
             row_errors.append(RowError(sheet, number, c_name, "falta el nombre del jugador"))
@@ -276,7 +270,7 @@ def _players(ws) -> list[tuple[str, int, PlayerRow]]:
             if byes_value is None or not 0 <= byes_value <= MAX_BYES:
                 row_errors.append(RowError(sheet, number, c_byes,
                                            f"byes debe ser un número de 0 a {MAX_BYES} (o «sí»), "
-                                           f"no «{_text(raw_byes)}»"))
+                                           f"no «{cell_text(raw_byes, keep_lines=True)}»"))
             else:
                 byes = byes_value
         dropped = False
@@ -285,7 +279,7 @@ def _players(ws) -> list[tuple[str, int, PlayerRow]]:
             flag = _yes_no(raw_drop)
             if flag is None:
                 row_errors.append(RowError(sheet, number, c_drop,
-                                           f"Retirado debe ser «sí» o «no», no «{_text(raw_drop)}»"))
+                                           f"Retirado debe ser «sí» o «no», no «{cell_text(raw_drop, keep_lines=True)}»"))
             else:
                 dropped = flag
         if row_errors:
@@ -307,7 +301,7 @@ def _int(value: Any) -> int | None:
         return value
     if isinstance(value, float):
         return int(value) if value.is_integer() else None
-    text = _text(value)
+    text = cell_text(value, keep_lines=True)
     return int(text) if re.fullmatch(r"[+-]?\d{1,6}", text) else None
 
 
@@ -359,7 +353,7 @@ def _decklists(wb) -> list[DecklistImport]:
                 continue
             row_errors: list[RowError] = []
             if long_layout:
-                player = _text(_cell(values, cols["player"]))
+                player = cell_text(_cell(values, cols["player"]), keep_lines=True)
                 c_player = _col(cols["player"], "Jugador")
                 if not player:
                     row_errors.append(RowError(title, number, c_player, "falta el jugador"))
@@ -379,7 +373,7 @@ def _decklists(wb) -> list[DecklistImport]:
             section = section_of(raw_section)
             if section is None:
                 row_errors.append(RowError(title, number, _col(cols["section"], "Sección"),
-                                           f"sección desconocida «{_text(raw_section)}» "
+                                           f"sección desconocida «{cell_text(raw_section, keep_lines=True)}» "
                                            "(use Castillo o Soporte)"))
             raw_qty = _cell(values, cols["qty"])
             qty = _int(raw_qty)
@@ -388,17 +382,17 @@ def _decklists(wb) -> list[DecklistImport]:
                 row_errors.append(RowError(title, number, c_qty, "falta la cantidad"))
             elif qty is None:
                 row_errors.append(RowError(title, number, c_qty,
-                                           f"la cantidad debe ser un número entero, no «{_text(raw_qty)}»"))
+                                           f"la cantidad debe ser un número entero, no «{cell_text(raw_qty, keep_lines=True)}»"))
             elif not 1 <= qty <= MAX_QTY:
                 row_errors.append(RowError(title, number, c_qty,
                                            f"cantidad fuera de rango: {qty} (de 1 a {MAX_QTY})"))
-            card = _text(_cell(values, cols["card"]))
+            card = cell_text(_cell(values, cols["card"]), keep_lines=True)
             c_card = _col(cols["card"], "Carta")
             if not card:
                 row_errors.append(RowError(title, number, c_card, "falta el nombre de la carta"))
             elif len(card) > 200 or "\n" in card:
                 row_errors.append(RowError(title, number, c_card, "el nombre de la carta no es válido"))
-            code = _text(_cell(values, cols.get("code"))) or None
+            code = cell_text(_cell(values, cols.get("code")), keep_lines=True) or None
             if row_errors:
                 errors.extend(row_errors)
                 continue

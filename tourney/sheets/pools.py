@@ -22,8 +22,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..catalog.model import fold
-from ..legality.pool import MAX_LINE_QUANTITY, PoolError, PoolLine
-from ..xlsx_bounds import SheetBoundError, bounded_rows
+from ..legality.decklist import MAX_LINE_QUANTITY
+from ..legality.pool import PoolError, PoolLine
+from ..xlsx_bounds import SheetBoundError, bounded_rows, cell_text
 from .safety import SheetFileError, check_xlsx
 
 POOLS_SHEET = "Pools"
@@ -55,12 +56,6 @@ class PoolRow:
     in_castle: int = 0
 
 
-def _cell(value: object) -> str:
-    if value is None:
-        return ""
-    if isinstance(value, float) and value.is_integer():
-        value = int(value)
-    return " ".join(str(value).split())
 
 
 def _column(header: str) -> str | None:
@@ -92,7 +87,7 @@ def read_pools(data: bytes) -> dict[str, list[PoolLine]]:
         ws = wb[POOLS_SHEET] if POOLS_SHEET in wb.sheetnames else wb.worksheets[0]
         for number, row in bounded_rows(ws, max_rows=MAX_ROWS, max_cells=MAX_CELLS,
                                         max_chars=MAX_CHARS, max_columns=MAX_COLUMNS):
-            cells = [_cell(v) for v in row]
+            cells = [cell_text(v) for v in row]
             if columns is None:
                 found: dict[str, int] = {}
                 for idx, text in enumerate(cells):

@@ -14,7 +14,10 @@ from .edits import (
     validate_round,
 )
 from .model import (
+    MATCH_GAMES,
     MAX_ASSIGNED_BYES,
+    PLAYOFF_BUTTONS,
+    RESULT_BUTTONS,
     TOP_CUT_SIZES,
     Match,
     Player,
@@ -24,6 +27,7 @@ from .model import (
     SwissUserError,
     TournamentState,
     parse_result,
+    parse_typed_result,
     playoff_problem,
 )
 from .pairing import FLAG_LABELS, FLAGS, Pairing, explain, flag_labels, pair_round
@@ -38,10 +42,11 @@ from .topcut import (
 )
 
 __all__ = [
-    "FLAGS", "FLAG_LABELS", "MAX_ASSIGNED_BYES", "TOP_CUT_SIZES", "EditResult", "Match", "Pairing", "Player", "Result",
+    "FLAGS", "FLAG_LABELS", "MATCH_GAMES", "MAX_ASSIGNED_BYES", "PLAYOFF_BUTTONS", "RESULT_BUTTONS", "TOP_CUT_SIZES", "EditResult", "Match", "Pairing", "Player", "Result",
     "RoundCheck", "RoundsPlan", "Settings", "Standing", "SwissFatalError", "SwissUserError",
     "TournamentState", "bracket_order", "break_match", "can_repair", "champion", "explain", "flag_labels",
-    "next_top_cut_round", "pair_players", "pair_round", "parse_result", "playoff_problem", "recommended_rounds",
+    "next_top_cut_round", "pair_players", "pair_round", "parse_result", "parse_typed_result",
+    "playoff_problem", "recommended_rounds",
     "records", "repair_round", "standings", "swap_players", "top_cut_pairings",
     "validate_round",
 ]

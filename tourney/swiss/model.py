@@ -94,6 +94,30 @@ def playoff_problem(result: Result) -> str | None:
     return PLAYOFF_DRAW if result.winner() is None else None
 
 
+MATCH_GAMES = (1, 2, 3)  # a match is best of three: the games it can have, in order
+# (label, "a-b-d"): the results a table can end with, best of three; a playoff has no draws
+RESULT_BUTTONS: tuple[tuple[str, str], ...] = (
+    ("2-0", "2-0-0"), ("2-1", "2-1-0"), ("1-2", "1-2-0"), ("0-2", "0-2-0"),
+    ("1-1-1", "1-1-1"), ("1-1", "1-1-0"), ("0-0-3", "0-0-3"), ("ID", "0-0-3"),
+)
+PLAYOFF_BUTTONS = RESULT_BUTTONS[:4]
+_TYPED = re.compile(r"^\s*(\d)\s*-?\s*(\d)\s*(?:-?\s*(\d))?\s*$")
+_INTENTIONAL_DRAW = ("id", "ei", "empate acordado")
+
+
+def parse_typed_result(text: str) -> Result:
+    """A result as typed at the desk: «2-1», «21», «2-1-0», «111», «003», «ID» (intentional
+    draw, 0-0-3), checked as ``parse_result`` checks «a-b-d». SwissUserError in Spanish."""
+    raw = (text or "").strip()
+    if raw.casefold() in _INTENTIONAL_DRAW:
+        return parse_result("0-0-3")
+    m = _TYPED.match(raw)
+    if not m:
+        raise SwissUserError(f"Resultado «{raw}» no reconocido: escribe por ejemplo 2-1, 2-0, "
+                             "1-1-1 o ID.")
+    return parse_result(f"{m.group(1)}-{m.group(2)}-{m.group(3) or '0'}")
+
+
 def parse_result(text: str) -> Result:
     """Parse "a-b-d" (a's games won, b's games won, drawn games), best of three.
 

@@ -20,6 +20,7 @@ from ..services import adjudication_view as view
 from ..services.errors import NotFound, ServiceError
 from ..services.events import get_event
 from ..db import as_id
+from ..swiss import MATCH_GAMES
 from .common import actor, catalog, db, format_for, service_call
 from .forms import choices
 
@@ -53,7 +54,7 @@ def _names(match) -> dict[int, str]:
 
 
 def _game(number: int) -> int:
-    if number not in service.GAMES:
+    if number not in MATCH_GAMES:
         raise NotFound(f"No hay juego {number}: una partida es al mejor de tres.")
     return number
 
@@ -115,10 +116,10 @@ def upload(event_id: int, match_id: int):
     match, rnd = service.get_match(session, event, match_id)
     names = _names(match)
     form = UploadForm()
-    form.game.choices = choices((g, f"Juego {g}") for g in service.GAMES)
+    form.game.choices = choices((g, f"Juego {g}") for g in MATCH_GAMES)
     form.first_player.choices = choices(
         [(0, "según los nombres del registro")] + [(rid, n) for rid, n in names.items()])
-    if request.method == "GET" and request.args.get("juego", type=as_id) in service.GAMES:
+    if request.method == "GET" and request.args.get("juego", type=as_id) in MATCH_GAMES:
         form.game.data = str(request.args.get("juego", type=as_id))
     status = 200
     if request.method == "POST":

@@ -12,6 +12,7 @@ from ..services.access import require_event_organizer
 from ..services.errors import Conflict, ServiceError
 from ..services.history import clean_reason
 from ..services.rounds import corrections
+from ..swiss import PLAYOFF_BUTTONS, RESULT_BUTTONS
 from .common import actor, db, service_call
 from .scorekeeper import bp
 
@@ -24,7 +25,7 @@ def correction(event_id: int, match_id: int):
     require_event_organizer(session, actor(), event)
     match, rnd = rounds.get_match(session, event, match_id)
     table = next(t for t in rounds.tables(session, event, rnd) if t.match.id == match.id)
-    buttons = sk.PLAYOFF_BUTTONS if rnd.kind == ROUND_TOP_CUT else sk.RESULT_BUTTONS[:-1]
+    buttons = PLAYOFF_BUTTONS if rnd.kind == ROUND_TOP_CUT else RESULT_BUTTONS[:-1]
     form = request.form
     chosen, reason = form.get("result", ""), form.get("reason", "")
     version = form.get("version", type=int)

@@ -17,6 +17,7 @@ from typing import Any
 from ..errors import CatalogImportError
 from ..keywords import KEYWORDS, declared_keywords, normalize_breaks
 from ..model import Card, fold, slugify
+from ...xlsx_bounds import cell_text
 from ._fields import card_type, read_utf8, school_of
 
 REQUIRED = ("codigo", "nombre", "edicion", "tipo")
@@ -133,16 +134,10 @@ def _header(cells: list[Any]) -> dict[int, str]:
     return columns
 
 
-def _text(value: Any) -> str:
-    if value is None:
-        return ""
-    if isinstance(value, float) and value.is_integer():
-        value = int(value)
-    return str(value).strip()
 
 
 def parse_rows(rows: list[tuple[int, list[Any]]]) -> list[Card]:
-    rows = [(n, r) for n, r in rows if any(_text(c) for c in r)]
+    rows = [(n, r) for n, r in rows if any(cell_text(c, keep_lines=True) for c in r)]
     if not rows:
         raise CatalogImportError("el archivo está vacío (falta la fila de columnas)")
     _header_row, header = rows[0]
@@ -151,7 +146,7 @@ def parse_rows(rows: list[tuple[int, list[Any]]]) -> list[Card]:
     cards: list[Card] = []
     seen: dict[str, int] = {}
     for number, cells in rows[1:]:
-        values = {name: _text(cells[i]) if i < len(cells) else "" for i, name in columns.items()}
+        values = {name: cell_text(cells[i], keep_lines=True) if i < len(cells) else "" for i, name in columns.items()}
         row_errors: list[CatalogImportError] = []
         card = _row_card(values, number, row_errors)
         if card is not None and card.code in seen:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from ...catalog.model import ALLY, RACE_SCHOOL, TALISMAN
+from ...catalog.model import ALLY, RACE_SCHOOL, TALISMAN, fold_accents
 from .condition import Condition
 from .target_filter import TargetFilter
 
@@ -88,7 +88,7 @@ def mismatch(game: State, f: TargetFilter, inst: Inst, controller: str,
         return f"{inst.label()} {'no es tuyo' if f.owned else 'es tuyo'}" if explain else _NO
     if f.schools and RACE_SCHOOL.get(card.race or "") not in f.schools:
         return f"{inst.label()} no es de la Escuela {' ni '.join(f.schools)}" if explain else _NO
-    if f.names and card.name not in f.names and _folded(card.name) not in map(_folded, f.names):
+    if f.names and card.name not in f.names and fold_accents(card.name) not in map(fold_accents, f.names):
         return f"{inst.label()} no se llama {' ni '.join(f.names)}" if explain else _NO
     if f.other and source is not None and inst is source:
         return f"{inst.label()} es la propia carta («otro»)" if explain else _NO
@@ -196,14 +196,7 @@ def printed_keyword(inst: Inst, keyword: str) -> bool:
     if known is not None and known.complete:
         return not inst.lost and any(a.kind == "keyword" and a.keyword == keyword and a.condition is None
                                      for a in known.abilities)
-    return _folded(keyword) in _folded(inst.card.text or "")
-
-
-def _folded(name: str) -> str:
-    """A card name without accents or case: «Simón de Montfort» as the texts write it."""
-    import unicodedata
-    return "".join(ch for ch in unicodedata.normalize("NFKD", name)
-                   if not unicodedata.combining(ch)).casefold()
+    return fold_accents(keyword) in fold_accents(inst.card.text or "")
 
 
 def _aims_at(game: State, inst: Inst, aimed: TargetFilter, controller: str, source: Inst | None) -> bool:

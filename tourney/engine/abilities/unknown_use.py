@@ -17,9 +17,9 @@ checked (the line stays unverified).
 from __future__ import annotations
 
 import re
-import unicodedata
 from typing import TYPE_CHECKING
 
+from ...catalog.model import fold_accents
 from ..zones import IN_PLAY
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -40,11 +40,6 @@ _OTHER_LIMIT = ("veces por turno", "cada vez", "cualquier jugador", "sin limite"
                 "cualquier cantidad de veces")
 
 
-def _fold(text: str) -> str:
-    return "".join(ch for ch in unicodedata.normalize("NFKD", text)
-                   if not unicodedata.combining(ch)).casefold()
-
-
 def _abilities_in(text: str) -> int:
     """How many sentences of the text offer a choice to use something («puedes …»)."""
     return len(re.findall(r"\bpuedes\b", text))
@@ -54,7 +49,7 @@ def unknown_use_refused(game: State, inst: Inst, p: str,
                         number: int | None) -> tuple[str, str] | None:
     """(rule, why in Spanish) when the rules every ability follows forbid using an ability of
     ``inst`` (abilities not fully known) now; None when they allow it or cannot tell."""
-    text = _fold(inst.card.text or "")
+    text = fold_accents(inst.card.text or "")
     if not text:
         return None
     if inst.zone not in IN_PLAY:

@@ -197,13 +197,13 @@ NAME = {"card": "", "text": ""}  # the card being lowered («una copia de esta c
 def spelled(folded: str) -> str:
     """A card name read as folded tokens («simon de montfort»), spelled as the sentence writes
     it («Simón de Montfort»); it must be written as a name (capital first letter)."""
-    from .text import fold
+    from ...catalog.model import fold_accents
 
     want = folded.split()
     words = [w.strip(".,;:()«»\"'") for w in NAME["text"].split()]
     for i in range(len(words) - len(want) + 1):
         window = words[i:i + len(want)]
-        if [fold(w) for w in window] == want and window[0][:1].isupper():
+        if [fold_accents(w) for w in window] == want and window[0][:1].isupper():
             return " ".join(window)
     raise Unsupported(f"«{folded}» no está escrito como el nombre de una carta")
 PAID: dict[str, tuple[PCost, ...]] = {"costs": ()}  # the costs of the ability being lowered

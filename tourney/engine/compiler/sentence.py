@@ -14,7 +14,7 @@ from typing import Any
 from dataclasses import replace
 
 from ...catalog.keywords import KEYWORDS
-from ...catalog.model import TALISMAN
+from ...catalog.model import TALISMAN, fold_accents
 from .card_effects import SUBJECT_KINDS
 from .effects import effects
 from .nouns import bare_phrase, number
@@ -26,9 +26,9 @@ from .trigger_frames import trigger, trigger_event
 from .conditions import expand
 from .restrict import use_condition
 from .parsed import Cards, Parsed
-from .text import Cursor, NotUnderstood, fold
+from .text import Cursor, NotUnderstood
 
-_KEYWORDS = {fold(k): k for k in KEYWORDS + ("Embestida", "Temerario", "Conquista")}
+_KEYWORDS = {fold_accents(k): k for k in KEYWORDS + ("Embestida", "Temerario", "Conquista")}
 _PARAM_KEYWORDS = {"inmunidad", "exhumar", "traicion"}
 
 # sentences about the card itself, read whole: (tokens, kind, name)

@@ -10,17 +10,16 @@ pronouns split off ("Destiérralo" -> ``destierra lo``) and commas kept as token
 from __future__ import annotations
 
 import re
-import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
 from ...catalog.keywords import KEYWORDS
+from ...catalog.model import REMINDER, fold_accents
 
 class NotUnderstood(Exception):
     """A sentence the grammar cannot read; the message says why (in Spanish)."""
 
 
-_REMINDER = re.compile(r"\([^()]*\)")
 _SPLIT = re.compile(r"(?<=[.;:])\s+|\n+")
 NUMBERS = {"dos": "2", "tres": "3", "cuatro": "4", "cinco": "5", "seis": "6", "siete": "7",
            "ocho": "8", "nueve": "9", "diez": "10"}
@@ -42,16 +41,10 @@ _OPENS = ("cuando ", "mientras ", "una vez", "en ", "al ", "si ", "puedes ", "so
           "cada vez")
 
 
-@lru_cache(maxsize=65536)
-def fold(text: str) -> str:
-    text = unicodedata.normalize("NFKD", text)
-    return "".join(ch for ch in text if not unicodedata.combining(ch)).casefold()
-
-
 def strip_reminders(text: str) -> str:
     previous = None
     while previous != text:
-        previous, text = text, _REMINDER.sub(" ", text)
+        previous, text = text, REMINDER.sub(" ", text)
     return text
 
 
@@ -72,7 +65,7 @@ def split_units(text: str | None) -> list[str]:
     """Sentences merged with their continuations (see module docstring)."""
     units: list[str] = []
     for sentence in split_sentences(text):
-        key = fold(sentence)
+        key = fold_accents(sentence)
         # "Luego, …" continues the unit before it; a sentence that points back ("ese Aliado")
         # does too, unless it opens an ability of its own ("En respuesta a que … ese Aliado")
         continues = _CONTINUES.search(key) or (_POINTS_BACK.search(key) and not key.startswith(_OPENS))
@@ -83,12 +76,12 @@ def split_units(text: str | None) -> list[str]:
     return units
 
 
-_KEYWORD_WORDS = frozenset(fold(k) for k in KEYWORDS) | {"embestida", "temerario", "conquista"}
+_KEYWORD_WORDS = frozenset(fold_accents(k) for k in KEYWORDS) | {"embestida", "temerario", "conquista"}
 
 
 def _keyword_only(unit: str) -> bool:
     """ "Única." / "Furia, Errante.": a unit of keywords only, which nothing continues."""
-    parts = [p.strip() for p in re.split(r"[.,]", fold(unit)) if p.strip()]
+    parts = [p.strip() for p in re.split(r"[.,]", fold_accents(unit)) if p.strip()]
     return bool(parts) and all(p in _KEYWORD_WORDS for p in parts)
 
 
@@ -102,9 +95,9 @@ def _own_name(own: str) -> re.Pattern[str]:
 @lru_cache(maxsize=16384)
 def tokens(sentence: str, name: str = "") -> tuple[str, ...]:
     """The parsing tokens of one unit; pieces of a unit are separated by ``.``."""
-    key = fold(strip_reminders(sentence))
+    key = fold_accents(strip_reminders(sentence))
     if name:
-        own = fold(name).strip()
+        own = fold_accents(name).strip()
         if own and len(own) > 2:
             key = _own_name(own).sub(" SELFNAME ", key)
     key = key.replace("y/o", " yo ")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from flask import Blueprint, request, url_for
 
 from ...legality import swaps as support_rules
+from ...models.events import MATCH_CONFIRMED, MATCH_DISPUTED, MATCH_PENDING, MATCH_REPORTED
 from ...services import access, events as ev, rounds
 from ...swiss import Result
 from ...services.errors import Forbidden
@@ -21,10 +22,10 @@ def inject():
 
 
 STATUS_LABELS = {
-    "pendiente": "sin resultado",
-    "reportado": "reportado: falta que el rival lo confirme",
-    "disputado": "en disputa: decide el organizador",
-    "confirmado": "confirmado",
+    MATCH_PENDING: "sin resultado",
+    MATCH_REPORTED: "reportado: falta que el rival lo confirme",
+    MATCH_DISPUTED: "en disputa: decide el organizador",
+    MATCH_CONFIRMED: "confirmado",
 }
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from flask import abort, current_app, flash, jsonify, redirect, render_template, request, url_for
 from flask_login import current_user, login_required
 
+from ...models.events import EVENT_FINISHED
 from ...services import access, catalog as catalog_service, decklists, events as ev, rounds, swaps
 from ...services.errors import Forbidden, ServiceError
 from ..common import actor, catalog, db, format_for, organizer_required, service_call
@@ -73,7 +74,7 @@ def _decklist_editor(event, reg, desk: bool = False):
     hist = decklists.history(session, reg)
     if request.method == "GET" and hist:
         form.text.data = hist[0].raw_text
-    locked = decklists.is_locked(session, event) and (not desk or event.status == "finalizado")
+    locked = decklists.is_locked(session, event) and (not desk or event.status == EVENT_FINISHED)
     return render_template("events/decklist.html", event=event, registration=reg, form=form,
                            checked=checked, current=current, history=hist, locked=locked,
                            desk=desk), status

@@ -11,6 +11,7 @@ from ...models.catalog import utcnow
 from ...models.events import Round
 from ...services import access, events as ev, judge_tools, rounds, swaps
 from ...services.errors import Forbidden, NotFound, ServiceError
+from ...swiss import MATCH_GAMES
 from ...db import as_id
 from ..common import actor, catalog, db, format_for, service_call
 from ..forms import DeckCheckForm, SwapForm, choices
@@ -49,7 +50,7 @@ def swaps_entry(event_id: int, match_id: int):
     if request.method == "GET" or not form.opened.data:
         form.opened.data = _opened_token()
     try:
-        decks = {g: swaps.expected_deck(session, event, reg, match, g) for g in (1, 2, 3)}
+        decks = {g: swaps.expected_deck(session, event, reg, match, g) for g in MATCH_GAMES}
         problem = None
     except ServiceError as exc:
         decks, problem = {}, exc.message

@@ -5,6 +5,7 @@ from __future__ import annotations
 from flask import abort, flash, redirect, render_template, request, url_for
 from flask_login import login_required
 
+from ...models.events import MATCH_PENDING
 from ...services import access, rounds
 from ..common import actor, db, organizer_required, service_call
 from ..forms import BreakTableForm, EmptyForm, ManualPairForm, SwapTablesForm, TimerForm, choices
@@ -55,7 +56,7 @@ def _swap_tables_form(event, rnd):
     form = SwapTablesForm()
     tables = rounds.tables(db(), event, rnd)
     # only tables still without a result (the service refuses the others): nothing to offer else
-    tables = [t for t in tables if t.b is not None and t.match.status == "pendiente"]
+    tables = [t for t in tables if t.b is not None and t.match.status == MATCH_PENDING]
     seated = [(t.a.id, t.a.name) for t in tables] + [(t.b.id, t.b.name) for t in tables]
     seated.sort(key=lambda x: spanish_key(x[1]))
     form.player_x.choices = form.player_y.choices = choices(seated)
@@ -84,7 +85,7 @@ def _break_form(event, rnd):
     form.match_id.choices = choices(
         (t.match.id, f"Mesa {t.match.table_no}: {t.a.name} – {t.b.name if t.b else 'BYE'}")
         for t in rounds.tables(db(), event, rnd)
-        if t.b is None or t.match.status == "pendiente")
+        if t.b is None or t.match.status == MATCH_PENDING)
     return form
 
 
