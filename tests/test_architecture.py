@@ -162,6 +162,21 @@ def test_tourney_help_imports_no_command_and_no_app():
         assert name in done.stdout
 
 
+def test_the_file_commands_do_not_load_the_database_layer_or_the_web_app():
+    """`tourney adjudicate --catalog` and `tourney deck check --catalog` work on files alone:
+    their modules import no database layer, no Alembic, no openpyxl, no web app (issue 27)."""
+    import subprocess
+    import sys
+
+    code = ("import sys, tourney.cli.engine, tourney.cli.deck\n"
+            "print('HEAVY', [m for m in sys.modules if m.startswith(('tourney.web', 'tourney.services', "
+            "'tourney.db', 'sqlalchemy', 'sqlmodel', 'alembic', 'openpyxl', 'reportlab'))])")
+    done = subprocess.run([sys.executable, "-c", code], cwd=PACKAGE.parent, capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert "HEAVY []" in done.stdout, done.stdout[-2000:]
+
+
 @pytest.mark.parametrize("package", ("web", "services", "printing", "sheets", "cli"))
 def test_no_layer_outside_the_cores_asks_which_game_it_is(package):
     # what differs between games is declared in formats/games.toml (support_swaps, deck_sheet,

@@ -10,32 +10,12 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
 
-from alembic import command
-from alembic.config import Config
 from flask import Flask, current_app, g
 from sqlalchemy import event
 from sqlalchemy.engine import Engine, make_url
 from sqlmodel import Session, create_engine
 
 MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations"
-MAX_ID = 2**31 - 1  # ids are INTEGER columns: a larger number names no row (PostgreSQL refuses it)
-
-
-def as_id(value) -> int:
-    """A row id from user input: a positive number of at most MAX_ID (ValueError otherwise)."""
-    number = int(str(value).strip())
-    if not 1 <= number <= MAX_ID:
-        raise ValueError(f"{number} no es un id (de 1 a {MAX_ID})")
-    return number
-
-
-def as_count(value) -> int:
-    """A stored counter (a version) from user input: 0 to MAX_ID (ValueError otherwise)."""
-    number = int(str(value).strip())
-    if not 0 <= number <= MAX_ID:
-        raise ValueError(f"{number} no es un número de 0 a {MAX_ID}")
-    return number
-
 _engines: dict[str, Engine] = {}
 
 
@@ -143,6 +123,8 @@ def session_scope(app: Flask | None = None) -> Iterator[Session]:
 
 
 def alembic_config(url: str):
+    from alembic.config import Config  # only migrations pay for Alembic
+
     cfg = Config()
     cfg.set_main_option("script_location", str(MIGRATIONS_DIR))
     cfg.set_main_option("sqlalchemy.url", normalize_url(url).replace("%", "%%"))
@@ -152,10 +134,14 @@ def alembic_config(url: str):
 def upgrade(url: str, revision: str = "head") -> None:
     if normalize_url(url).startswith("sqlite"):
         _create_private_sqlite(normalize_url(url))
+    from alembic import command
+
     command.upgrade(alembic_config(url), revision)
 
 
 def downgrade(url: str, revision: str) -> None:
+    from alembic import command
+
     command.downgrade(alembic_config(url), revision)
 
 

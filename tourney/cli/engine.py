@@ -9,7 +9,7 @@ from pathlib import Path
 import click
 from flask.cli import with_appcontext
 
-from ..db import MAX_ID
+from ..ids import MAX_ID
 from .common import EXIT_ILLEGAL, EXIT_OK, EXIT_UNREADABLE, CliError, app_context, friendly
 
 

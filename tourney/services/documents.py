@@ -16,7 +16,7 @@ from datetime import datetime
 
 from sqlmodel import Session, select
 
-from ..db import MAX_ID
+from ..ids import MAX_ID
 from ..document_values import (
     Bracket,
     BracketMatch,

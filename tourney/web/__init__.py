@@ -10,7 +10,8 @@ from flask_login import LoginManager
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from werkzeug.routing import IntegerConverter
 
-from ..db import MAX_ID, get_session
+from ..db import get_session
+from ..ids import MAX_ID
 from ..models.events import User
 from ..services.errors import Forbidden, NotFound
 from . import auth, documents, events

@@ -19,7 +19,7 @@ from ..services import adjudication as service
 from ..services import adjudication_view as view
 from ..services.errors import NotFound, ServiceError
 from ..services.events import get_event
-from ..db import as_id
+from ..ids import as_id
 from ..swiss import MATCH_GAMES
 from .common import actor, catalog, db, format_for, service_call
 from .forms import choices

@@ -8,7 +8,7 @@ from flask_login import login_required
 from ..services import access, documents as docs_service, events as ev, imports, notes, rounds
 from ..services.errors import Forbidden, ServiceError
 from ..sheets import SheetFileError, SheetImportError
-from ..db import as_id
+from ..ids import as_id
 from .common import actor, catalog, commit, db, format_for, formats, rollback
 from .forms import ImportForm
 

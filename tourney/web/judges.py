@@ -7,7 +7,7 @@ from flask_login import login_required
 
 from ..services import access, events as ev, judge_tools
 from ..services.errors import Forbidden, ServiceError
-from ..db import as_id
+from ..ids import as_id
 from .common import actor, db, format_for
 from .scorekeeper import bp
 

@@ -18,7 +18,7 @@ from flask_login import login_required
 
 from ..services import events as ev, rounds, scorekeeper as sk
 from ..services.errors import Conflict, Forbidden, NotFound, ServiceError
-from ..db import MAX_ID, as_count, as_id
+from ..ids import MAX_ID, as_count, as_id
 from .common import actor, commit, db, rollback
 
 bp = Blueprint("scorekeeper", __name__)

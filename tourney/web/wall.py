@@ -9,7 +9,7 @@ from flask import Blueprint, Response, abort, render_template, request, send_fro
 from ..services import access
 from ..services import events as ev
 from ..services import wall
-from ..db import as_id
+from ..ids import as_id
 from .common import db
 
 bp = Blueprint("wall", __name__)

@@ -12,7 +12,7 @@ from ...models.events import Round
 from ...services import access, events as ev, judge_tools, rounds, swaps
 from ...services.errors import Forbidden, NotFound, ServiceError
 from ...swiss import MATCH_GAMES
-from ...db import as_id
+from ...ids import as_id
 from ..common import actor, catalog, db, format_for, service_call
 from ..forms import DeckCheckForm, SwapForm, choices
 from .base import _event, _my_registration, bp, sections
