@@ -89,7 +89,8 @@ def users() -> None:
 @click.option("--name", default=None, help="Nombre visible (por defecto, el del correo).")
 @click.option("--role", type=click.Choice(["jugador", "organizador"]), default="jugador",
               show_default=True)
-@click.option("--password", prompt="Contraseña", hide_input=True, confirmation_prompt=True)
+@click.option("--password", prompt="Contraseña", hide_input=True,
+              confirmation_prompt="Repite la contraseña para confirmarla")
 @with_appcontext
 @friendly
 def users_create(email: str, name: str | None, role: str, password: str) -> None:

@@ -1,0 +1,34 @@
+"""Smaller event-day wording (issue 23 item 6): the CLI's password prompt is Spanish and the
+Marcador names a top-cut round as the PDFs do («Cuartos de final»)."""
+from __future__ import annotations
+
+from web_helpers import login
+
+
+def test_the_password_confirmation_prompt_is_in_spanish(runner):
+    out = runner.invoke(args=["users", "create", "ana@club.cl"],
+                        input="clave-segura-1\nclave-segura-1\n")
+    assert out.exit_code == 0, out.output
+    assert "Repite la contraseña" in out.output and "Repeat" not in out.output
+
+
+def test_the_marcador_names_the_cut_round_like_the_pdfs(client, world):
+    from tourney.services import events, rounds
+
+    org = world.user("org@x.cl", "organizador", "Olga")
+    event = world.event(org, rounds_planned=1, top_cut=8)
+
+    def play(s):
+        for i in range(8):
+            events.add_player_at_desk(s, org, event, f"Jugador {i + 1}")
+        for _ in range(2):
+            rnd = rounds.pair_next_round(s, org, event)
+            for m in rounds.round_matches(s, rnd):
+                if m.player_b_id is not None and rnd.number == 1:
+                    rounds.enter_result(s, org, event, m, "2-0-0", m.version)
+        return rnd.number
+
+    cut = world.run(play)
+    login(client, "org@x.cl")
+    page = client.get(f"/eventos/{event.id}/rondas/{cut}/marcador").get_data(as_text=True)
+    assert f"Ronda {cut} (Cuartos de final): marcador" in page and "(corte final)" not in page
