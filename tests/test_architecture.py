@@ -435,3 +435,79 @@ def test_the_engine_has_no_import_circles_deferred_imports_included():
         if module not in state:
             visit(module, [module])
     assert circles == []
+
+
+# Which package of tourney may import which (docs/architecture.md, «Allowed imports»). A core
+# imports only the cores below it and the pure helper modules; the engine judges a game from
+# cards and does not read decklists (the caller parses them with tourney.legality).
+PURE_HELPERS = {"xlsx_bounds", "paths", "collation"}
+CORE_EDGES = {
+    "catalog": {"catalog"},
+    "swiss": {"swiss"},
+    "legality": {"legality", "catalog"},
+    "engine": {"engine", "catalog"},
+    "meta": {"meta", "catalog", "swiss"},
+}
+
+
+def _imports(path: Path):
+    """(line, absolute module, imported names) of every import in ``path``."""
+    package = path.relative_to(PACKAGE.parent).with_suffix("").parts
+    if package[-1] == "__init__":
+        package = package[:-1]
+    else:
+        package = package[:-1]
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                yield node.lineno, alias.name, ()
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package[:len(package) - node.level + 1]
+                module = ".".join(base + ((node.module,) if node.module else ()))
+            else:
+                module = node.module or ""
+            names = tuple(a.name for a in node.names)
+            if not node.module and node.level:  # from .. import x: x are modules
+                for name in names:
+                    yield node.lineno, f"{module}.{name}", ()
+            else:
+                yield node.lineno, module, names
+
+
+def _tourney_part(module: str) -> str | None:
+    parts = module.split(".")
+    return parts[1] if parts[0] == "tourney" and len(parts) > 1 else None
+
+
+@pytest.mark.parametrize("core", sorted(CORE_EDGES))
+def test_each_core_imports_only_the_cores_it_may(core):
+    allowed = CORE_EDGES[core] | PURE_HELPERS
+    offenders = []
+    for path in (PACKAGE / core).rglob("*.py"):
+        for line, module, _ in _imports(path):
+            part = _tourney_part(module)
+            if part is not None and part not in allowed:
+                offenders.append(f"{path.relative_to(PACKAGE)}:{line} {module}")
+    assert offenders == []
+
+
+def test_views_reach_the_models_only_through_services():
+    """tourney.web may read the states and limits the models define (UPPER_CASE constants);
+    tables, sessions and queries go through tourney.services."""
+    offenders = []
+    for path in (PACKAGE / "web").rglob("*.py"):
+        for line, module, names in _imports(path):
+            if _tourney_part(module) != "models":
+                continue
+            if not names or any(not n.isupper() for n in names):
+                offenders.append(f"{path.relative_to(PACKAGE)} {module} {', '.join(names)}")
+    assert sorted(offenders) == sorted(KNOWN_VIEW_MODEL_IMPORTS)
+
+
+# not yet through services (issue 27, said in docs/architecture.md); the list only shrinks
+KNOWN_VIEW_MODEL_IMPORTS = [
+    "web/__init__.py tourney.models.events User",  # the login loader
+    "web/events/support.py tourney.models.catalog utcnow",  # a clock, not a table
+    "web/play.py tourney.models.play PlayTable",  # the play table (issue 24's area today)
+]

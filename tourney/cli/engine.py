@@ -168,6 +168,8 @@ def generate_command(seed: int, deck_a: str | None, deck_b: str | None, output: 
                      catalog_path: str | None, max_turns: int, revealed: bool) -> None:
     from ..engine import catalog_resolver
     from ..engine.generate import DeckError, generate_game, random_deck, read_deck, reveal_record
+    from ..legality.decklist import parse_decklist
+    from ..legality.errors import DecklistError
     from ..engine.record import dumps_line
 
     catalog = _load_catalog(catalog_path)
@@ -177,8 +179,8 @@ def generate_command(seed: int, deck_a: str | None, deck_b: str | None, output: 
     for path in (deck_a, deck_b):
         if path:
             try:
-                decks.append(read_deck(_read_text(path, "el mazo"), resolve))
-            except DeckError as exc:
+                decks.append(read_deck(parse_decklist(_read_text(path, "el mazo")).main, resolve))
+            except (DeckError, DecklistError) as exc:
                 raise CliError(f"mazo {path}, {exc}", EXIT_UNREADABLE) from None
         else:
             decks.append(random_deck(list(catalog), rng))
@@ -220,6 +222,8 @@ def play_random_command(seed: int, deck_a: str | None, deck_b: str | None, outpu
                         catalog_path: str | None, max_actions: int) -> None:
     from ..engine import catalog_resolver
     from ..engine.generate import DeckError, random_deck, read_deck
+    from ..legality.decklist import parse_decklist
+    from ..legality.errors import DecklistError
     from ..engine.play_random import play_random
     from ..engine.record import dumps_line
 
@@ -230,8 +234,8 @@ def play_random_command(seed: int, deck_a: str | None, deck_b: str | None, outpu
     for path in (deck_a, deck_b):
         if path:
             try:
-                decks.append(read_deck(_read_text(path, "el mazo"), resolve))
-            except DeckError as exc:
+                decks.append(read_deck(parse_decklist(_read_text(path, "el mazo")).main, resolve))
+            except (DeckError, DecklistError) as exc:
                 raise CliError(f"mazo {path}, {exc}", EXIT_UNREADABLE) from None
         else:
             decks.append(random_deck(list(catalog), rng))

@@ -7,7 +7,7 @@ accepts; an illegal proposal leaves the state untouched and is simply not record
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Protocol
 
 import json
 import random
@@ -38,19 +38,20 @@ class DeckError(ValueError):
         self.message = message
 
 
-def read_deck(text: str, resolve: Callable[[str], Card]) -> Deck:
-    """A decklist in the text format of ``tourney.legality.decklist`` (``3 Kirin``,
-    ``Kirin x3``, ``#`` comments, a «Mazo de Soporte» header ends the Castillo). The first
-    Oro without ability becomes the Oro inicial."""
-    from ..legality.decklist import parse_decklist
-    from ..legality.errors import DecklistError
+class DeckLine(Protocol):
+    """One Castillo line as the caller read it (``tourney.legality.decklist.Entry``): the engine
+    does not parse lists, the legality core does."""
 
-    try:
-        decklist = parse_decklist(text)
-    except DecklistError as exc:
-        raise DeckError(exc.line, exc.message) from None
+    name: str
+    quantity: int
+    lines: tuple[int, ...]
+
+
+def read_deck(castle: Iterable[DeckLine], resolve: Callable[[str], Card]) -> Deck:
+    """A deck from the lines of its Mazo Castillo (read by ``tourney.legality.decklist``).
+    The first Oro without ability becomes the Oro inicial."""
     cards: list[Card] = []
-    for entry in decklist.main:
+    for entry in castle:
         try:
             card = resolve(entry.name)
         except LookupError as exc:

@@ -34,6 +34,21 @@ def get_event(session: Session, event_id: int) -> Event:
     return event
 
 
+def find_event(session: Session, event_id: int) -> Event | None:
+    """The event, or None (the views' lookup: they read no model themselves)."""
+    return session.get(Event, event_id)
+
+
+def registration_name(session: Session, registration_id: int) -> str:
+    registration = session.get(Registration, registration_id)
+    return registration.name if registration is not None else ""
+
+
+def user_name(session: Session, user_id: int) -> str:
+    user = session.get(User, user_id)
+    return user.name if user is not None else ""
+
+
 def registration_of(session: Session, actor: User | None, event: Event) -> Registration | None:
     if actor is None or not getattr(actor, "is_authenticated", False):
         return None

@@ -22,6 +22,8 @@ from sqlmodel import Session, select
 from ..engine.errors import IllegalAction, RecordError
 from ..engine.game import Game
 from ..engine.generate import DeckError, read_deck
+from ..legality.decklist import parse_decklist
+from ..legality.errors import DecklistError
 from ..engine.positions import describe_action
 from ..engine.record.model import dumps_line
 from ..engine.record.v1 import catalog_resolver, read_action, read_header, read_record
@@ -82,8 +84,8 @@ def _check_deck(catalog: Any, text: str) -> str:
     if len(text) > DECK_MAX:
         raise ServiceError(f"La lista tiene más de {DECK_MAX} caracteres.", "deck")
     try:
-        deck = read_deck(text, catalog_resolver(catalog))
-    except DeckError as exc:
+        deck = read_deck(parse_decklist(text).main, catalog_resolver(catalog))
+    except (DeckError, DecklistError) as exc:
         raise ServiceError(f"Mazo, {exc}", "deck") from None
     if len(deck.castle) + 1 < 10:
         raise ServiceError("El Mazo Castillo necesita al menos 10 cartas para jugar.", "deck")
@@ -147,7 +149,7 @@ def _header(session: Session, table: PlayTable, seed_a: str, seed_b: str,
     seeds = [seed_a, seed_b]
     for pid, user_id, text in (("A", table.seat_a_id, table.deck_a),
                                ("B", table.seat_b_id, table.deck_b)):
-        deck = read_deck(text, resolve)
+        deck = read_deck(parse_decklist(text).main, resolve)
         names = castle_order([name_of(c) for c in deck.castle], table.server_seed, seeds, pid)
         user = session.get(User, user_id)
         players.append({"id": pid, "name": user.name if user else pid,

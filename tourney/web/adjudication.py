@@ -13,12 +13,11 @@ from wtforms import SelectField, TextAreaField
 from wtforms.validators import Length, Optional
 
 from ..models.adjudication import SOURCE_CLI, SOURCE_FILE, SOURCE_TEXT
-from ..models.events import Registration, User
 from ..engine.rules import rule_title
 from ..services import adjudication as service
 from ..services import adjudication_view as view
 from ..services.errors import NotFound, ServiceError
-from ..services.events import get_event
+from ..services.events import get_event, get_registration, registration_name, user_name
 from ..ids import as_id
 from ..swiss import MATCH_GAMES
 from .common import actor, catalog, db, format_for, service_call
@@ -50,7 +49,7 @@ def _event(event_id: int):
 
 def _names(match) -> dict[int, str]:
     ids = [i for i in (match.player_a_id, match.player_b_id) if i is not None]
-    return {i: db().get(Registration, i).name for i in ids}
+    return {i: registration_name(db(), i) for i in ids}
 
 
 def _game(number: int) -> int:
@@ -161,7 +160,7 @@ def verdict(event_id: int, match_id: int, number: int):
         return denied
     number = _game(number)
     adj, revisions = _selected(match, number)
-    details = {rid: service.sees_deck(db(), actor(), event, db().get(Registration, rid))
+    details = {rid: service.sees_deck(db(), actor(), event, get_registration(db(), event, rid))
                for rid in _names(match)}
     return render_template("adjudication/verdict.html", event=event, match=match, rnd=rnd,
                            number=number, adj=adj, revisions=revisions, names=_names(match),
@@ -175,8 +174,7 @@ def _uploader(adj) -> str:
         return "la consola (tourney adjudicate)"
     if adj is None or adj.uploaded_by is None:
         return ""
-    user = db().get(User, adj.uploaded_by)
-    return user.name if user is not None else ""
+    return user_name(db(), adj.uploaded_by)
 
 
 # -- board -------------------------------------------------------------------------------------

@@ -11,8 +11,8 @@ from markupsafe import Markup
 
 from ..db import get_session
 from ..localtime import venue_zone
-from ..models.events import Event
 from ..services.access import is_organizer, require_organizer
+from ..services.events import find_event
 from ..services.catalog import load_catalog
 from ..services.legality import current_formats
 from ..services.errors import Conflict, ServiceError
@@ -125,7 +125,7 @@ def organizer_required(view):
         if not current_user.is_authenticated:
             return current_app.login_manager.unauthorized()
         if "event_id" in kwargs:  # an event's page: organizers OF THAT EVENT (services.access)
-            event = db().get(Event, kwargs["event_id"])
+            event = find_event(db(), kwargs["event_id"])
             if event is None:
                 abort(404)
             if not is_organizer(actor(), event, db()):

@@ -8,8 +8,8 @@ from flask_login import login_required
 from itsdangerous import BadSignature, URLSafeSerializer
 
 from ...models.catalog import utcnow
-from ...models.events import Round
 from ...services import access, events as ev, judge_tools, rounds, swaps
+from ...services.adjudication import round_published
 from ...services.errors import Forbidden, NotFound, ServiceError
 from ...swiss import MATCH_GAMES
 from ...ids import as_id
@@ -123,7 +123,7 @@ def _swap_player(session, event, match):
         return ev.get_registration(session, event, reg_id)
     mine = _my_registration(event)
     if mine is not None and mine.id in (match.player_a_id, match.player_b_id):
-        if not getattr(session.get(Round, match.round_id), "published", False):
+        if not round_published(session, event, match):
             raise NotFound("Esa ronda todavía no está publicada.")  # issue 15: ids are sequential
         return mine
     raise Forbidden("Solo los jugadores de esta mesa y los jueces registran cambios.")
