@@ -40,7 +40,8 @@ def test_a_64_player_top_8_from_catalog_upload_to_champion(client, world, fresh_
     cards = (shared_data / "deckforge" / "public-data" / "cards.json").read_bytes()
     resp = client.post("/catalogo", data={"fmt": "", "files": [(io.BytesIO(cards), "cards.json")]},
                        content_type="multipart/form-data")
-    assert resp.status_code == 302
+    assert resp.status_code == 200  # the page says what the file added (issue 23)
+    assert "2181 cartas leídas: 2181 nuevas" in resp.get_data(as_text=True)
     assert "El catálogo está vacío" not in client.get("/catalogo").get_data(as_text=True)
     # the event, 64 players at the desk, two of them with a list from the uploaded catalog
     resp = client.post("/eventos/nuevo", data={"name": "Regional de Ñuñoa", "date": "2026-12-12",
