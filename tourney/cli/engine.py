@@ -62,6 +62,33 @@ def _read_text(path: str, what: str) -> str:
         raise CliError(f"{what} {path} no está en UTF-8 (byte {exc.start})", EXIT_UNREADABLE) from None
 
 
+def _two_decks(catalog_path: str | None, deck_a: str | None, deck_b: str | None, seed: int):
+    """The catalog, its resolver, the two decks (read from their lists, or random with the
+    seed) and how a record names a card: what `engine generate` and `engine play-random` share."""
+    from ..engine import catalog_resolver
+    from ..engine.generate import DeckError, random_deck, read_deck
+    from ..legality.decklist import parse_decklist
+    from ..legality.errors import DecklistError
+
+    catalog = _load_catalog(catalog_path)
+    resolve = catalog_resolver(catalog)
+    rng = random.Random(seed)
+    decks = []
+    for path in (deck_a, deck_b):
+        if path:
+            try:
+                decks.append(read_deck(parse_decklist(_read_text(path, "el mazo")).main, resolve))
+            except (DeckError, DecklistError) as exc:
+                raise CliError(f"mazo {path}, {exc}", EXIT_UNREADABLE) from None
+        else:
+            decks.append(random_deck(list(catalog), rng))
+
+    def name_of(card):
+        return card.name if catalog.resolve(card.name).ok else f"{card.name} ({card.code})"
+
+    return catalog, resolve, decks, name_of
+
+
 def describe(verdict, names: dict[str, str]) -> str:
     """The verdict in Spanish (kept here for callers; it lives in ``engine.verdict``)."""
     return verdict.describe(names)
@@ -166,28 +193,10 @@ def engine_group() -> None:
 @friendly
 def generate_command(seed: int, deck_a: str | None, deck_b: str | None, output: str | None,
                      catalog_path: str | None, max_turns: int, revealed: bool) -> None:
-    from ..engine import catalog_resolver
-    from ..engine.generate import DeckError, generate_game, random_deck, read_deck, reveal_record
-    from ..legality.decklist import parse_decklist
-    from ..legality.errors import DecklistError
+    from ..engine.generate import DeckError, generate_game, reveal_record
     from ..engine.record import dumps_line
 
-    catalog = _load_catalog(catalog_path)
-    resolve = catalog_resolver(catalog)
-    rng = random.Random(seed)
-    decks = []
-    for path in (deck_a, deck_b):
-        if path:
-            try:
-                decks.append(read_deck(parse_decklist(_read_text(path, "el mazo")).main, resolve))
-            except (DeckError, DecklistError) as exc:
-                raise CliError(f"mazo {path}, {exc}", EXIT_UNREADABLE) from None
-        else:
-            decks.append(random_deck(list(catalog), rng))
-
-    def name_of(card):
-        return card.name if catalog.resolve(card.name).ok else f"{card.name} ({card.code})"
-
+    catalog, resolve, decks, name_of = _two_decks(catalog_path, deck_a, deck_b, seed)
     try:
         game = generate_game(decks[0], decks[1], seed, name_of, resolve, max_turns=max_turns)
     except DeckError as exc:
@@ -220,29 +229,11 @@ def generate_command(seed: int, deck_a: str | None, deck_b: str | None, output: 
 @friendly
 def play_random_command(seed: int, deck_a: str | None, deck_b: str | None, output: str | None,
                         catalog_path: str | None, max_actions: int) -> None:
-    from ..engine import catalog_resolver
-    from ..engine.generate import DeckError, random_deck, read_deck
-    from ..legality.decklist import parse_decklist
-    from ..legality.errors import DecklistError
+    from ..engine.generate import DeckError
     from ..engine.play_random import play_random
     from ..engine.record import dumps_line
 
-    catalog = _load_catalog(catalog_path)
-    resolve = catalog_resolver(catalog)
-    rng = random.Random(seed)
-    decks = []
-    for path in (deck_a, deck_b):
-        if path:
-            try:
-                decks.append(read_deck(parse_decklist(_read_text(path, "el mazo")).main, resolve))
-            except (DeckError, DecklistError) as exc:
-                raise CliError(f"mazo {path}, {exc}", EXIT_UNREADABLE) from None
-        else:
-            decks.append(random_deck(list(catalog), rng))
-
-    def name_of(card):
-        return card.name if catalog.resolve(card.name).ok else f"{card.name} ({card.code})"
-
+    catalog, resolve, decks, name_of = _two_decks(catalog_path, deck_a, deck_b, seed)
     try:
         objs, game = play_random(decks[0], decks[1], seed, name_of, resolve,
                                  max_actions=max_actions)
