@@ -78,7 +78,8 @@ def test_a_playoff_table_offers_only_decisive_results(client, world, cut_event):
     client.post(f"/eventos/{event.id}/rondas")
     login(client, judge.email)
     page = client.get(f"/eventos/{event.id}/rondas/4/marcador").get_data(as_text=True)
-    assert "(corte final)" in page and ">2-1</button>" in page
+    # the cut round is named as the PDFs name it (issue 23: «Semifinales», not «corte final»)
+    assert "Ronda 4 (Semifinales)" in page and ">2-1</button>" in page
     assert ">1-1-1</button>" not in page and ">ID</button>" not in page
     resp = client.post(f"/eventos/{event.id}/rondas/4/marcador", data={"table": 1, "result": "11"},
                        headers={"X-Requested-With": "fetch"})
