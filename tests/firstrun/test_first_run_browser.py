@@ -3,12 +3,11 @@ browser (Playwright + Debian Chromium): the first organizer, the catalog upload 
 catalog made by the test, the event, its players and a round (issue 23)."""
 from __future__ import annotations
 
-import threading
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import sync_playwright
-from waitress.server import create_server
+from live_server import serve
 
 from tourney import create_app
 from firstrun_helpers import cards_csv, cards_zip
@@ -26,12 +25,8 @@ def fresh_server(database_url, tmp_path, monkeypatch):
     monkeypatch.setenv("TOURNEY_SHARED_DATA", str(tmp_path / "no-shared"))
     app = create_app({"TESTING": True, "SECRET_KEY": "test", "DATABASE_URL": database_url,
                       "FIRST_RUN_CODE_FILE": str(tmp_path / "first-run-code")})
-    srv = create_server(app, host="127.0.0.1", port=0, threads=4)
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{srv.effective_port}"
-    srv.close()
-    thread.join(timeout=5)
+    with serve(app) as base:
+        yield base
 
 
 def test_a_fresh_install_reaches_a_working_event_through_the_web_alone(fresh_server, tmp_path):

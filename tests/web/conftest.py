@@ -8,12 +8,11 @@ from __future__ import annotations
 
 import os
 import shutil
-import threading
 
 import pytest
 from playwright.sync_api import sync_playwright
 from sqlalchemy import text
-from waitress.server import create_server
+from live_server import serve
 
 from tourney import db
 
@@ -170,12 +169,8 @@ def paired(cast, world):
 @pytest.fixture
 def server(csrf_app):
     """The app with CSRF on, served by waitress on a free loopback port."""
-    srv = create_server(csrf_app, host="127.0.0.1", port=0, threads=4)
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{srv.effective_port}"
-    srv.close()
-    thread.join(timeout=5)
+    with serve(csrf_app) as base:
+        yield base
 
 
 @pytest.fixture
