@@ -7,6 +7,7 @@ from datetime import datetime
 from flask import abort, flash, redirect, render_template, request, url_for
 
 from ...services import access, decklists, events as ev, invitations, notes, rounds, staff
+from ...services.names import account_name_differs
 from ..common import actor, commit, db, formats, organizer_required, service_call
 from ...localtime import from_local, local_time
 from ..forms import (
@@ -135,7 +136,10 @@ def add_player(event_id: int):
                                         form.with_losses.data, external_id=form.external_id.data,
                                         byes=form.byes.data or 0, link_unknown_email=True)
         if call.ok:
-            flash(f"{reg.name} inscrito.", "ok")
+            typed = " ".join((form.name.data or "").split())
+            renamed = reg.user_id is not None and account_name_differs(reg.name, typed)
+            flash(f"{reg.name} inscrito con el nombre de su cuenta (el formulario decía "
+                  f"«{typed}»)." if renamed else f"{reg.name} inscrito.", "ok")
             return redirect(url_for("events.dashboard", event_id=event_id))
     return dashboard(event_id, desk_form=form, status=400)
 
