@@ -18,7 +18,7 @@ from ..models.events import (
 from ..swiss import MAX_ASSIGNED_BYES, TOP_CUT_SIZES
 from .access import STAFF_ROLES, require_organizer
 from . import staff
-from .names import clean_name
+from .names import clean_name, player_name
 from .accounts import normalize_email
 from .errors import Conflict, Forbidden, NotFound, ServiceError
 from .rounds.reads import event_rounds
@@ -180,8 +180,8 @@ def register_self(session: Session, actor: User, event: Event,
     if event.registration_deadline and now > event.registration_deadline:
         raise ServiceError("Pasó el plazo de inscripción: pide al organizador que te inscriba "
                            "en la mesa.")
-    return _insert_registration(session, Registration(event_id=event.id, user_id=actor.id,
-                                                      name=actor.name))
+    return _insert_registration(session, Registration(
+        event_id=event.id, user_id=actor.id, name=player_name(actor.name, None)))
 
 
 MAX_BYES = MAX_ASSIGNED_BYES  # tourney.swiss
@@ -208,6 +208,7 @@ def add_player_at_desk(session: Session, actor: User, event: Event, name: str,
                            "rondas emparejadas.", "byes")
     user_id = None
     kept_email = None
+    account_name = None
     if email and email.strip():
         address = normalize_email(email)
         user = session.exec(select(User).where(User.email == address)).first()
@@ -217,7 +218,7 @@ def add_player_at_desk(session: Session, actor: User, event: Event, name: str,
                                    "para inscribir sin cuenta).", "email")
             kept_email = address
         else:
-            user_id = user.id
+            user_id, account_name = user.id, user.name
             if registration_of(session, user, event) is not None:
                 raise Conflict("Esa cuenta ya está inscrita en este evento.", "email")
     external_id = (external_id or "").strip() or None
@@ -228,7 +229,8 @@ def add_player_at_desk(session: Session, actor: User, event: Event, name: str,
             raise Conflict(f"El ID {external_id} ya es de {taken.name}.", "external_id")
     late = rounds_played(session, event) if with_losses else 0
     return _insert_registration(session, Registration(
-        event_id=event.id, user_id=user_id, name=name, late_losses=late, byes=byes,
+        event_id=event.id, user_id=user_id, name=player_name(account_name, name),
+        late_losses=late, byes=byes,
         email=kept_email, external_id=external_id))
 
 

@@ -29,7 +29,7 @@ from ..sheets.imports import (
 from .access import require_organizer
 from .decklists import Checked, catalog_for, check_deck, submit_decklist
 from .events import rounds_played
-from .names import invisible
+from .names import account_name_differs, invisible, player_name
 
 ROW_LEVEL_CODES = ("unknown_card", "ambiguous_card")  # a card the sheet names wrongly
 
@@ -111,7 +111,7 @@ def import_players(session: Session, actor: User, event: Event, data: bytes) -> 
             errors.append(RowError(sheet, row, "Nombre", f"«{p.name}» ya está inscrito en este evento"))
         if user is not None:
             taken_users.add(user.id)
-            if user.name and fold(user.name) != fold(p.name):
+            if account_name_differs(user.name, p.name):
                 summary.warnings.append(f"hoja «{sheet}», fila {row}: {user.email} se inscribe con "
                                         f"el nombre de su cuenta, «{user.name}» (la hoja dice "
                                         f"«{p.name}»)")
@@ -124,9 +124,7 @@ def import_players(session: Session, actor: User, event: Event, data: bytes) -> 
     for p, user in plan:
         pid = p.player_id.strip()
         email = pid.lower() if user is None and "@" in pid else None
-        # a linked player keeps their account's name (the one the rest of the app shows them)
-        name = user.name if user is not None and user.name else " ".join(
-            unicodedata.normalize("NFC", p.name).split())
+        name = player_name(user.name if user is not None else None, p.name, "Nombre")
         session.add(Registration(event_id=event.id, user_id=user.id if user else None, name=name,
                                  dropped=p.dropped, byes=p.byes or 0, email=email,
                                  external_id=pid if user is None and pid else None))

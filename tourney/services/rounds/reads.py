@@ -269,6 +269,13 @@ def can_repair(session: Session, event: Event, rnd: Round) -> bool:
         (m.player_b_id is None, m.status != MATCH_PENDING) for m in round_matches(session, rnd))
 
 
+def timer_end(rnd: Round) -> datetime | None:
+    """When the round clock reaches 0:00 (stored UTC), or None when not started."""
+    if rnd.timer_started_at is None:
+        return None
+    return rnd.timer_started_at + timedelta(minutes=rnd.timer_minutes)
+
+
 def timer_remaining(rnd: Round, now: datetime | None = None) -> int | None:
     """Seconds left on the round clock (negative = overtime), or None when not started."""
     if rnd.timer_started_at is None:
