@@ -105,16 +105,17 @@ def dashboard(event_id: int, desk_form=None, judge_form=None, forbidden_form=Non
         champion=rounds.champion(session, event), can_repair=can_repair), status
 
 
-def _simple_post(event_id: int, action, success: str):
+def _simple_post(event_id: int, action, success: str, default: str | None = None):
     """A one-button POST: ``action(event)`` through service_call, then back to ``next`` (a
-    local path) or the dashboard."""
+    local path), else ``default``, else the dashboard."""
     form = EmptyForm()
     if not form.validate_on_submit():
         abort(400)
     event = _event(event_id)
     with service_call(success=success):
         action(event)
-    return redirect(safe_next(request.form.get("next"), url_for("events.dashboard", event_id=event_id)))
+    return redirect(safe_next(request.form.get("next"),
+                              default or url_for("events.dashboard", event_id=event_id)))
 
 
 @bp.post("/eventos/<int:event_id>/inscripcion")
