@@ -18,7 +18,7 @@ from typing import Any
 
 from sqlalchemy import func, or_, update
 from sqlalchemy.orm.attributes import set_committed_value
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from ..engine.errors import IllegalAction, RecordError
 from ..engine.game import Game
@@ -68,14 +68,14 @@ def seat_of(table: PlayTable, user: User | None) -> str | None:
 
 def my_tables(session: Session, user: User) -> list[PlayTable]:
     return list(session.exec(select(PlayTable).where(or_(
-        PlayTable.seat_a_id == user.id, PlayTable.seat_b_id == user.id)).order_by(
+        col(PlayTable.seat_a_id) == user.id, col(PlayTable.seat_b_id) == user.id)).order_by(
         PlayTable.id.desc()).limit(50)))  # type: ignore[union-attr]
 
 
 def _open_count(session: Session, user: User) -> int:
     return session.exec(select(func.count()).select_from(PlayTable).where(
         PlayTable.status != TABLE_FINISHED,
-        or_(PlayTable.seat_a_id == user.id, PlayTable.seat_b_id == user.id))).one()
+        or_(col(PlayTable.seat_a_id) == user.id, col(PlayTable.seat_b_id) == user.id))).one()
 
 
 # -- opening and sitting --------------------------------------------------------------
@@ -167,7 +167,7 @@ def _bump(session: Session, table: PlayTable, **changes: Any) -> None:
     seen = table.version
     values = {"version": seen + 1, "updated_at": utcnow(), **changes}
     result = session.execute(update(PlayTable).where(
-        PlayTable.id == table.id, PlayTable.version == seen).values(**values))
+        col(PlayTable.id) == table.id, col(PlayTable.version) == seen).values(**values))
     if result.rowcount != 1:  # type: ignore[attr-defined]
         raise Conflict("La mesa cambió mientras tanto: se muestra de nuevo.")
     announce(session, table.id, seen + 1)  # type: ignore[arg-type]
