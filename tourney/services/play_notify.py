@@ -25,7 +25,8 @@ POLL_SECONDS = 0.25  # SQLite: a look at the version in the database
 SAFETY_SECONDS = 3.0  # PostgreSQL with a listener: a look in case a notification was lost
 
 _changed = threading.Condition()
-_versions: dict[int, int] = {}  # table id -> the latest version this process heard of
+# (database url, table id) -> the latest version this process heard of
+_versions: dict[tuple[str, int], int] = {}
 _listeners: dict[str, tuple[int, threading.Thread]] = {}  # database url -> (pid, thread)
 _listening: dict[str, bool] = {}  # database url -> the listener is connected now
 _lock = threading.Lock()
@@ -43,11 +44,13 @@ def announce(session: Session, table_id: int, version: int) -> None:
                         {"channel": CHANNEL, "payload": f"{table_id}:{version}"})
 
 
-def changed(table_id: int, version: int) -> None:
-    """This process committed a change: wake its own streams at once."""
+def changed(url: str, table_id: int, version: int, read: bool = False) -> None:
+    """This process committed a change (or heard of one): wake its own streams at once.
+    ``read``: the version was read from the database, which is the truth."""
+    key = (url, table_id)
     with _changed:
-        if version > _versions.get(table_id, -1):
-            _versions[table_id] = version
+        if read or version > _versions.get(key, -1):
+            _versions[key] = version
         _changed.notify_all()
 
 
@@ -59,11 +62,13 @@ def _listen(url: str) -> None:
         try:
             with psycopg.connect(dsn, autocommit=True) as conn:
                 conn.execute(f"LISTEN {CHANNEL}")
-                _listening[url] = True
+                with _changed:
+                    _listening[url] = True
+                    _changed.notify_all()
                 for note in conn.notifies():
                     table_id, _, version = note.payload.partition(":")
                     if table_id.isdigit() and version.isdigit():
-                        changed(int(table_id), int(version))
+                        changed(url, int(table_id), int(version))
         except Exception:  # the database restarted, the network dropped: listen again
             _listening[url] = False
             time.sleep(1.0)
@@ -95,12 +100,13 @@ def wait_change(url: str, table_id: int, seen: int, timeout: float,
             return None
         if now >= next_look:  # the database is the truth (another process, a lost note)
             current = read_version()
-            if current is not None and current != seen:
-                changed(table_id, current)
-                return current
+            if current is not None:
+                changed(url, table_id, current, read=True)
+                if current != seen:
+                    return current
             next_look = now + (SAFETY_SECONDS if _ensure_listener(url) else POLL_SECONDS)
         with _changed:
-            heard = _versions.get(table_id)
-            if heard is not None and heard != seen and heard > seen:
+            heard = _versions.get((url, table_id))
+            if heard is not None and heard > seen:
                 return heard
             _changed.wait(max(0.0, min(ends, next_look) - time.monotonic()))

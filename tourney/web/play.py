@@ -97,7 +97,7 @@ def _json_call(fn, table: PlayTable | None = None):
         commit()
         out = {"ok": True, "message": message or ""}
         if table is not None:
-            notify.changed(table.id, table.version)
+            notify.changed(current_app.config["DATABASE_URL"], table.id, table.version)
             out["state"] = service.state(db(), table, _user(), catalog())
         return out
     except Conflict as exc:
