@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from ..models.events import Event, EventJudge, User
 from ..models.history import HISTORY_STAFF_ADDED, HISTORY_STAFF_REMOVED
@@ -31,8 +31,8 @@ class StaffMember:
 
 
 def members(session: Session, event: Event) -> list[StaffMember]:
-    rows = session.exec(select(User, EventJudge.role).join(EventJudge, EventJudge.user_id == User.id)
-                        .where(EventJudge.event_id == event.id).order_by(User.name, User.id))
+    rows = session.exec(select(User, col(EventJudge.role)).join(EventJudge, col(EventJudge.user_id) == User.id)
+                        .where(col(EventJudge.event_id) == event.id).order_by(col(User.name), col(User.id)))
     return [StaffMember(user.id, user.name, user.email, role) for user, role in rows]
 
 

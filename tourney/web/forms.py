@@ -90,6 +90,7 @@ class ResultForm(FlaskForm):
     draws = IntegerField("Juegos empatados",
                          validators=[Optional(), NumberRange(0, 3, "Entre 0 y 3.")],
                          default=0)
+    otro = StringField("Otro resultado", validators=[Optional(), Length(max=12)])
     version = HiddenField()
 
 

@@ -7,6 +7,7 @@ from datetime import datetime
 from flask import abort, flash, redirect, render_template, request, url_for
 
 from ...services import access, decklists, events as ev, rounds, staff
+from ...services.names import account_name_differs
 from ..common import actor, db, formats, organizer_required, service_call
 from ...localtime import from_local, local_time
 from ..forms import (
@@ -98,16 +99,17 @@ def dashboard(event_id: int, desk_form=None, judge_form=None, forbidden_form=Non
         champion=rounds.champion(session, event), can_repair=can_repair), status
 
 
-def _simple_post(event_id: int, action, success: str):
+def _simple_post(event_id: int, action, success: str, default: str | None = None):
     """A one-button POST: ``action(event)`` through service_call, then back to ``next`` (a
-    local path) or the dashboard."""
+    local path), else ``default``, else the dashboard."""
     form = EmptyForm()
     if not form.validate_on_submit():
         abort(400)
     event = _event(event_id)
     with service_call(success=success):
         action(event)
-    return redirect(safe_next(request.form.get("next"), url_for("events.dashboard", event_id=event_id)))
+    return redirect(safe_next(request.form.get("next"),
+                              default or url_for("events.dashboard", event_id=event_id)))
 
 
 @bp.post("/eventos/<int:event_id>/inscripcion")
@@ -129,7 +131,10 @@ def add_player(event_id: int):
                                         form.with_losses.data, external_id=form.external_id.data,
                                         byes=form.byes.data or 0, link_unknown_email=True)
         if call.ok:
-            flash(f"{reg.name} inscrito.", "ok")
+            typed = " ".join((form.name.data or "").split())
+            renamed = reg.user_id is not None and account_name_differs(reg.name, typed)
+            flash(f"{reg.name} inscrito con el nombre de su cuenta (el formulario decía "
+                  f"«{typed}»)." if renamed else f"{reg.name} inscrito.", "ok")
             return redirect(url_for("events.dashboard", event_id=event_id))
     return dashboard(event_id, desk_form=form, status=400)
 
