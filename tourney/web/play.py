@@ -15,11 +15,14 @@ from sqlalchemy import select
 
 from .. import db as database
 from ..models.play import PlayTable
+from ..services import events as event_service
 from ..services import play as service
+from ..services import play_match as matches
 from ..services import play_notify as notify
-from ..services.errors import Conflict, ServiceError
+from ..services import rounds
 from ..services.catalog import load_catalog
-from .common import commit, db, rollback
+from ..services.errors import Conflict, Forbidden, ServiceError
+from .common import commit, db, formats, rollback
 
 bp = Blueprint("play", __name__)
 
@@ -50,10 +53,48 @@ def catalog():
     return g.play_catalog
 
 
+def _watched(token: str) -> PlayTable:
+    """The table, if the viewer may watch it (an event table: its two players and the
+    event's staff)."""
+    table = service.get_table(db(), token)
+    if not matches.may_watch(db(), table, _user()):
+        raise Forbidden("Esta mesa es de una partida del evento: la ven sus dos jugadores y los "
+                        "jueces del evento.")
+    return table
+
+
+def _after(table: PlayTable) -> None:
+    """A finished game of an event's match becomes the match's recorded game."""
+    if table.match_id is not None:
+        found = matches.context(db(), table)
+        fmt = formats().get(found[0].format_id) if found else None
+        matches.record_game(db(), table, catalog(), fmt)
+
+
 @bp.get("/mesas")
 @login_required
 def tables():
-    return render_template("play/tables.html", tables=service.my_tables(db(), current_user))
+    return render_template("play/tables.html", tables=service.my_tables(db(), current_user),
+                           matches=matches.my_matches(db(), current_user))
+
+
+@bp.post("/eventos/<int:event_id>/mesas/<int:match_id>/jugar")
+@login_required
+def play_match(event_id: int, match_id: int):
+    """Sit at the match's current game (or open the next one) and go to its table."""
+    event = event_service.get_event(db(), event_id)
+    match, _rnd = rounds.get_match(db(), event, match_id)
+    try:
+        table = matches.open_game(db(), current_user, event, match, catalog())
+        commit()
+    except Forbidden:
+        raise  # nothing was written; the 403 page says why
+    except ServiceError as exc:
+        rollback()
+        flash(exc.message, "error")
+        return redirect(url_for("play.tables"))
+    notify.changed(current_app.config["DATABASE_URL"], table.id, table.version)
+    return redirect(url_for("play.table", token=table.token))
 
 
 @bp.post("/mesas")
@@ -71,15 +112,16 @@ def open_table():
 
 @bp.get("/mesa/<token>")
 def table(token: str):
-    table = service.get_table(db(), token)
-    return render_template("play/table.html", table=table,
+    table = _watched(token)
+    found = matches.context(db(), table)
+    return render_template("play/table.html", table=table, match=found,
                            seat=service.seat_of(table, _user()))
 
 
 @bp.post("/mesa/<token>/unirse")
 @login_required
 def join(token: str):
-    table = service.get_table(db(), token)
+    table = _watched(token)
     try:
         service.join_table(db(), table, current_user, request.form.get("deck", ""), catalog())
         commit()
@@ -94,11 +136,13 @@ def _json_call(fn, table: PlayTable | None = None):
     new state (one request instead of two: the page shows it at once)."""
     try:
         message = fn()
+        if table is not None:
+            _after(table)
         commit()
         out = {"ok": True, "message": message or ""}
         if table is not None:
             notify.changed(current_app.config["DATABASE_URL"], table.id, table.version)
-            out["state"] = service.state(db(), table, _user(), catalog())
+            out["state"] = _state_of(table)
         return out
     except Conflict as exc:
         rollback()
@@ -109,10 +153,19 @@ def _json_call(fn, table: PlayTable | None = None):
         return {"ok": False, "error": exc.message}, status
 
 
+def _state_of(table: PlayTable) -> dict:
+    judge = matches.judges(db(), table, _user())
+    out = service.state(db(), table, _user(), catalog(), judge=judge)
+    match = matches.summary(db(), table, _user())
+    if match is not None:
+        out["match"] = match
+    return out
+
+
 @bp.post("/mesa/<token>/barajar")
 @login_required
 def shuffle(token: str):
-    table = service.get_table(db(), token)
+    table = _watched(token)
     body = request.get_json(silent=True) or {}
     return _json_call(lambda: service.add_seed(db(), table, current_user,
                                                str(body.get("seed", "")), catalog()), table)
@@ -123,7 +176,7 @@ def shuffle(token: str):
 def act(token: str):
     if _limited():
         return {"ok": False, "error": "Demasiadas acciones seguidas: espera un momento."}, 429
-    table = service.get_table(db(), token)
+    table = _watched(token)
     body = request.get_json(silent=True) or {}
     seen = body.get("version")
     return _json_call(lambda: service.act(db(), table, current_user, body.get("action"),
@@ -134,7 +187,7 @@ def act(token: str):
 @bp.post("/mesa/<token>/efecto")
 @login_required
 def answer(token: str):
-    table = service.get_table(db(), token)
+    table = _watched(token)
     body = request.get_json(silent=True) or {}
     seen = body.get("version")
     return _json_call(lambda: service.answer_proposal(
@@ -142,15 +195,34 @@ def answer(token: str):
         seen if isinstance(seen, int) else -1, catalog()))
 
 
+@bp.post("/mesa/<token>/confirmar")
+@login_required
+def confirm(token: str):
+    """A player confirms the decided match's result (their report to the event)."""
+    table = _watched(token)
+    return _json_call(lambda: matches.confirm(db(), current_user, table), table)
+
+
+@bp.post("/mesa/<token>/deshacer")
+@login_required
+def take_back(token: str):
+    """A judge of the event takes back the last action, with the reason (logged)."""
+    table = _watched(token)
+    body = request.get_json(silent=True) or {}
+    seen = body.get("version")
+    return _json_call(lambda: matches.take_back(
+        db(), current_user, table, str(body.get("reason", "")),
+        seen if isinstance(seen, int) else -1), table)
+
+
 @bp.get("/mesa/<token>/estado")
 def state(token: str):
-    table = service.get_table(db(), token)
-    return service.state(db(), table, _user(), catalog())
+    return _state_of(_watched(token))
 
 
 @bp.get("/mesa/<token>/registro")
 def record(token: str):
-    table = service.get_table(db(), token)
+    table = _watched(token)
     text = service.record_text(db(), table, _user())
     return Response(text, mimetype="application/x-ndjson",
                     headers={"Content-Disposition": f"attachment; filename=mesa-{table.id}.jsonl"})
@@ -160,10 +232,12 @@ def record(token: str):
 def events(token: str):
     """SSE: «version» each time the table changes, whichever process wrote it (PostgreSQL
     LISTEN/NOTIFY, services.play_notify); the browser then fetches its own seat's state."""
-    table = service.get_table(db(), token)
+    table = _watched(token)
     table_id, start = table.id, table.version
     url = current_app.config["DATABASE_URL"]
-    rollback()  # the request's transaction is not held open while the stream waits
+    # the request's (read-only) transaction is not held open while the stream waits; a commit
+    # keeps what was read (a rollback would expire the logged-in user under the stream)
+    commit()
 
     def read_version() -> int | None:
         with database.get_engine(url).connect() as conn:
