@@ -45,6 +45,9 @@ DEFAULT_PRODUCT = ""
 class PoolError(DecklistError):
     """A pool that cannot be registered: every bad line (or row) at once, in Spanish."""
 
+    #: a pool sheet's rows that did read, by player (the caller checks their cards too)
+    readable: dict[str, list[PoolLine]] | None = None
+
 
 # --------------------------------------------------------------------------- pool text
 @dataclass(frozen=True, slots=True)

@@ -228,11 +228,11 @@ def standings(session: Session, league: League, formats: dict,
             continue
         placed = []
         for reg_id, place in sorted(all_places[event.pk].items(), key=lambda kv: kv[1]):
-            ident = who.get(reg_id)
-            if ident is None:
+            placed_one = who.get(reg_id)
+            if placed_one is None:
                 continue
             w, lo, d, gw, gl, gd = records.get(reg_id, nothing)
-            placed.append(Placement(ident.key, ident.name, place, w, lo, d, gw, gl, gd))
+            placed.append(Placement(placed_one.key, placed_one.name, place, w, lo, d, gw, gl, gd))
         results.append(EventResult(event.pk, event.name, tuple(placed)))
 
     def ratings() -> dict[str, float]:

@@ -60,7 +60,7 @@ def _fingerprint(session: Session, event_ids: list[int]) -> tuple:
 def game_ratings(session: Session, formats: dict, game_id: str = "myl") -> GameRatings:
     events = game_events(session, formats, game_id)
     ids = [e.pk for e in events]
-    key = (str(session.get_bind().url), game_id, tuple(ids), _fingerprint(session, ids))
+    key = (str(session.get_bind().engine.url), game_id, tuple(ids), _fingerprint(session, ids))
     with _lock:
         hit = _cache.get(key)
         previous = _checkpoints.get(key[:2])

@@ -6,6 +6,7 @@ from collections import OrderedDict
 from threading import Lock
 
 from flask import Blueprint, current_app, flash, redirect, render_template, request, url_for
+from werkzeug.datastructures import FileStorage
 from flask_login import current_user
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
@@ -141,7 +142,7 @@ def upload(event_id: int, match_id: int):
 
 def _posted_record(form) -> tuple[str, str, str]:
     storage = form.file.data
-    if storage is not None and getattr(storage, "filename", ""):
+    if isinstance(storage, FileStorage) and storage.filename:
         data = storage.read(service.MAX_RECORD_BYTES + 1)
         return service.decode_upload(data, storage.filename), SOURCE_FILE, storage.filename
     text = form.record.data or ""

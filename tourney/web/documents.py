@@ -3,6 +3,7 @@ of players and decklists (organizers). Thin over tourney.services.documents."""
 from __future__ import annotations
 
 from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
+from werkzeug.datastructures import FileStorage
 from flask_login import login_required
 
 from ..services import access, documents as docs_service, events as ev, imports, notes, rounds
@@ -79,13 +80,13 @@ def _import(event_id: int, which: str):
     event = ev.get_event(session, event_id)
     access.require_organizer(actor(), event, session)
     form = ImportForm(prefix=which)
-    forms = {"players_form": None, "decklists_form": None}
+    forms: dict[str, ImportForm | None] = {"players_form": None, "decklists_form": None}
     forms["players_form" if which == "jugadores" else "decklists_form"] = form
     if not form.validate_on_submit():
         return _page(event, **forms, status=400)
     upload = form.file.data
-    data = upload.read() if upload is not None and getattr(upload, "filename", "") else b""
-    name = getattr(upload, "filename", "") or "archivo"
+    data = upload.read() if isinstance(upload, FileStorage) and upload.filename else b""
+    name = (upload.filename if isinstance(upload, FileStorage) else None) or "archivo"
     errors = []
     try:
         if not data:

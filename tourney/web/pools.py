@@ -294,12 +294,12 @@ def deck(event_id: int, reg_id: int):
             abort(403)
         if form.validate_on_submit():
             with service_call(form) as call:
-                sub, built = pools.submit_deck(session, actor(), event, reg, format_for(event), catalog(),
+                submitted, built = pools.submit_deck(session, actor(), event, reg, format_for(event), catalog(),
                                                counts=_counts())
             if call.ok:
                 verdict = built.to_dict()
-                flash("Mazo legal registrado." if sub.legal else
-                      "Mazo guardado, pero NO es legal: corrígelo.", "ok" if sub.legal else "error")
+                flash("Mazo legal registrado." if submitted.legal else
+                      "Mazo guardado, pero NO es legal: corrígelo.", "ok" if submitted.legal else "error")
             else:
                 status = call.status
         else:

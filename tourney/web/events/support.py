@@ -137,8 +137,9 @@ def deck_check(event_id: int):
     access.require_judge(session, actor(), event)
     form = DeckCheckForm()
     form.registration_id.choices = choices((r.id, r.name) for r in ev.players(session, event))
-    if request.method == "GET" and request.args.get("jugador", type=as_id):
-        form.registration_id.data = request.args.get("jugador", type=as_id)
+    wanted = request.args.get("jugador", type=as_id)
+    if request.method == "GET" and wanted:
+        form.registration_id.data = wanted
         _prefill_deck_check(session, event, form)
     check = checked_who = None
     status = 200
