@@ -6,7 +6,6 @@ ServiceError rolls the session back and is shown next to its field.
 from __future__ import annotations
 
 from flask import Flask, render_template
-from flask_login import LoginManager
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from werkzeug.routing import IntegerConverter
 
@@ -15,6 +14,7 @@ from ..ids import MAX_ID
 from ..models.events import User
 from ..services.errors import Forbidden, NotFound
 from . import auth, documents, events
+from .common import login_manager
 from . import catalog, scorekeeper, wall  # event day (issue 13)
 from . import corrections, event_day, history, judges, players_day  # noqa: F401  (scorekeeper routes)
 from . import adjudication  # recorded games of a match (issue 12)
@@ -39,7 +39,8 @@ def init_app(app: Flask) -> None:
     app.config.setdefault("SESSION_COOKIE_SAMESITE", "Lax")
     app.config.setdefault("REMEMBER_COOKIE_SAMESITE", "Lax")
 
-    login = LoginManager(app)
+    login = login_manager
+    login.init_app(app)
     login.login_view = "auth.login"
     login.login_message = "Inicia sesión para continuar."
     login.login_message_category = "info"

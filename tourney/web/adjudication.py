@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from threading import Lock
 
-from flask import Blueprint, current_app, flash, redirect, render_template, request, url_for
+from flask import Blueprint, flash, redirect, render_template, request, url_for
 from werkzeug.datastructures import FileStorage
 from flask_login import current_user
 from flask_wtf import FlaskForm
@@ -21,7 +21,7 @@ from ..services.errors import NotFound, ServiceError
 from ..services.events import get_event, get_registration, registration_name, user_name
 from ..ids import as_id
 from ..swiss import MATCH_GAMES
-from .common import actor, catalog, db, format_for, service_call
+from .common import actor, catalog, db, format_for, service_call, sign_in_first
 from .forms import choices
 
 bp = Blueprint("adjudication", __name__)
@@ -63,7 +63,7 @@ def _viewable(event, match):
     """Rights for reading; anonymous visitors who may not see are sent to log in."""
     if not service.can_view(db(), actor(), event, match):
         if not current_user.is_authenticated:
-            return current_app.login_manager.unauthorized()
+            return sign_in_first()
         service.require_view(db(), actor(), event, match)
     return None
 
@@ -84,7 +84,7 @@ def _selected(match, number: int):
 @bp.get("/eventos/<int:event_id>/arbitrajes")
 def index(event_id: int):
     if not current_user.is_authenticated:
-        return current_app.login_manager.unauthorized()
+        return sign_in_first()
     event = _event(event_id)
     session = db()
     staff = service.can_upload(session, actor(), event)
@@ -109,7 +109,7 @@ def index(event_id: int):
 @bp.route("/eventos/<int:event_id>/mesas/<int:match_id>/arbitraje", methods=["GET", "POST"])
 def upload(event_id: int, match_id: int):
     if not current_user.is_authenticated:
-        return current_app.login_manager.unauthorized()
+        return sign_in_first()
     event = _event(event_id)
     session = db()
     service.require_upload(session, actor(), event)

@@ -2,13 +2,13 @@
 player, or the organizer at the desk), the live check, card search, the judges' views."""
 from __future__ import annotations
 
-from flask import abort, current_app, flash, jsonify, redirect, render_template, request, url_for
+from flask import abort, flash, jsonify, redirect, render_template, request, url_for
 from flask_login import current_user, login_required
 
 from ...models.events import EVENT_FINISHED
 from ...services import access, catalog as catalog_service, decklists, events as ev, rounds, swaps
 from ...services.errors import Forbidden, ServiceError
-from ..common import actor, catalog, db, format_for, organizer_required, service_call
+from ..common import actor, catalog, db, format_for, organizer_required, service_call, sign_in_first
 from ..forms import DecklistForm, EmptyForm
 from .base import _event, _require_registration, bp
 
@@ -121,7 +121,7 @@ def decklist_index(event_id: int):
     event = _event(event_id)
     if not access.can_view_decklists(db(), actor(), event):
         if not current_user.is_authenticated:
-            return current_app.login_manager.unauthorized()
+            return sign_in_first()
         raise Forbidden("Las listas son privadas hasta que el organizador las publique.")
     subs = decklists.registered_by_player(db(), event)
     return render_template("events/decklists.html", event=event, players=ev.players(db(), event),
@@ -134,7 +134,7 @@ def decklist_view(event_id: int, reg_id: int):
     reg = ev.get_registration(db(), event, reg_id)
     if not access.can_view_decklist(db(), actor(), event, reg):
         if not current_user.is_authenticated:
-            return current_app.login_manager.unauthorized()
+            return sign_in_first()
         raise Forbidden("Las listas son privadas hasta que el organizador las publique.")
     sub = decklists.registered(db(), event, reg)
     judge = access.is_judge(db(), actor(), event)
