@@ -18,10 +18,10 @@ from ..engine.rules import rule_title
 from ..services import adjudication as service
 from ..services import adjudication_view as view
 from ..services.errors import NotFound, ServiceError
-from ..services.events import get_event, get_registration, registration_name, user_name
+from ..services.events import get_registration, registration_name, user_name
 from ..ids import as_id
 from ..swiss import MATCH_GAMES
-from .common import actor, catalog, db, format_for, service_call, sign_in_first
+from .common import actor, catalog, db, format_for, open_event, service_call, sign_in_first
 from .forms import choices
 
 bp = Blueprint("adjudication", __name__)
@@ -43,9 +43,6 @@ def _adjudicated_games():
         return service.games_of(db(), match_id)
     return {"adjudicated_games": adjudicated_games}
 
-
-def _event(event_id: int):
-    return get_event(db(), event_id)
 
 
 def _names(match) -> dict[int, str]:
@@ -85,7 +82,7 @@ def _selected(match, number: int):
 def index(event_id: int):
     if not current_user.is_authenticated:
         return sign_in_first()
-    event = _event(event_id)
+    event = open_event(event_id)
     session = db()
     staff = service.can_upload(session, actor(), event)
     wanted = request.args.get("mesa", type=as_id)
@@ -110,9 +107,8 @@ def index(event_id: int):
 def upload(event_id: int, match_id: int):
     if not current_user.is_authenticated:
         return sign_in_first()
-    event = _event(event_id)
+    event = open_event(event_id, service.require_upload)
     session = db()
-    service.require_upload(session, actor(), event)
     match, rnd = service.get_match(session, event, match_id)
     names = _names(match)
     form = UploadForm()
@@ -154,7 +150,7 @@ def _posted_record(form) -> tuple[str, str, str]:
 # -- verdict -----------------------------------------------------------------------------------
 @bp.get("/eventos/<int:event_id>/mesas/<int:match_id>/juegos/<int:number>/veredicto")
 def verdict(event_id: int, match_id: int, number: int):
-    event = _event(event_id)
+    event = open_event(event_id)
     match, rnd = service.get_match(db(), event, match_id)
     denied = _viewable(event, match)
     if denied is not None:
@@ -204,7 +200,7 @@ def _board(adj) -> view.Board:
 
 @bp.get("/eventos/<int:event_id>/mesas/<int:match_id>/juegos/<int:number>/tablero")
 def board(event_id: int, match_id: int, number: int):
-    event = _event(event_id)
+    event = open_event(event_id)
     match, rnd = service.get_match(db(), event, match_id)
     denied = _viewable(event, match)
     if denied is not None:

@@ -8,14 +8,14 @@ from flask import abort, flash, redirect, render_template, request, url_for
 
 from ...services import access, decklists, events as ev, rounds, staff
 from ...services.names import account_name_differs
-from ..common import actor, db, formats, organizer_required, service_call
+from ..common import actor, db, formats, open_event, organizer_required, service_call
 from ...localtime import from_local, local_time
 from ..forms import (
     DeskPlayerForm, EmptyForm, EventForm, ForbiddenPairForm, JudgeForm, TimerForm, choices,
 )
 from ..pools import configure_from_form, sealed_choices  # Sellado / Lanzamiento (issue 16)
 from ..security import safe_next
-from .base import _event, _planned, bp
+from .base import _planned, bp
 
 
 @bp.route("/eventos/nuevo", methods=["GET", "POST"])
@@ -47,7 +47,7 @@ def create():
 @organizer_required
 def edit(event_id: int):
     """Edit an event after creation (consequences shown as messages)."""
-    event = _event(event_id)
+    event = open_event(event_id)
     form = EventForm(obj=None if request.method == "POST" else event)
     form.format_id.choices = choices((fid, getattr(f, "name", fid))
                                     for fid, f in sorted(formats().items()))
@@ -78,7 +78,7 @@ def edit(event_id: int):
 @bp.get("/eventos/<int:event_id>/panel")
 @organizer_required
 def dashboard(event_id: int, desk_form=None, judge_form=None, forbidden_form=None, status=200):
-    event = _event(event_id)
+    event = open_event(event_id)
     session = db()
     regs = ev.players(session, event)
     subs = decklists.registered_by_player(session, event)
@@ -105,7 +105,7 @@ def _simple_post(event_id: int, action, success: str, default: str | None = None
     form = EmptyForm()
     if not form.validate_on_submit():
         abort(400)
-    event = _event(event_id)
+    event = open_event(event_id)
     with service_call(success=success):
         action(event)
     return redirect(safe_next(request.form.get("next"),
@@ -123,7 +123,7 @@ def toggle_registration(event_id: int):
 @bp.post("/eventos/<int:event_id>/jugadores")
 @organizer_required
 def add_player(event_id: int):
-    event = _event(event_id)
+    event = open_event(event_id)
     form = DeskPlayerForm()
     if form.validate_on_submit():
         with service_call(form) as call:
@@ -154,7 +154,7 @@ def toggle_drop(event_id: int, reg_id: int):
 @bp.post("/eventos/<int:event_id>/jueces")
 @organizer_required
 def add_judge(event_id: int):
-    event = _event(event_id)
+    event = open_event(event_id)
     form = JudgeForm()
     if form.validate_on_submit():
         coorganizer = request.form.get("rol") == "organizador"
@@ -170,7 +170,7 @@ def add_judge(event_id: int):
 @organizer_required
 def remove_staff(event_id: int, user_id: int):
     """The owner takes someone off the staff (services.staff; recorded in the history)."""
-    access.require_owner(actor(), _event(event_id))  # a 403 for anyone else, before the form
+    access.require_owner(actor(), open_event(event_id))  # a 403 for anyone else, before the form
     return _simple_post(event_id, lambda e: staff.remove(db(), actor(), e, user_id),
                         "Quitado del equipo del evento.")
 
@@ -193,7 +193,7 @@ def finish(event_id: int):
 @bp.post("/eventos/<int:event_id>/parejas-prohibidas")
 @organizer_required
 def add_forbidden(event_id: int):
-    event = _event(event_id)
+    event = open_event(event_id)
     form = _forbidden_form(event)
     if form.validate_on_submit():
         with service_call(form, success="Pareja registrada: el emparejamiento evitará que se "

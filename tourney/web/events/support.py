@@ -13,15 +13,15 @@ from ...services.adjudication import round_published
 from ...services.errors import Forbidden, NotFound, ServiceError
 from ...swiss import MATCH_GAMES
 from ...ids import as_id
-from ..common import actor, catalog, db, format_for, service_call
+from ..common import actor, catalog, db, format_for, open_event, service_call
 from ..forms import DeckCheckForm, SwapForm, choices
-from .base import _event, _my_registration, bp, sections
+from .base import _my_registration, bp, sections
 
 
 @bp.route("/eventos/<int:event_id>/mesas/<int:match_id>/cambios", methods=["GET", "POST"])
 @login_required
 def swaps_entry(event_id: int, match_id: int):
-    event = _event(event_id)
+    event = open_event(event_id)
     session = db()
     match, rnd = rounds.get_match(session, event, match_id)
     judge = access.is_judge(session, actor(), event)
@@ -65,7 +65,7 @@ def swaps_entry(event_id: int, match_id: int):
 @login_required
 def swaps_check(event_id: int, match_id: int):
     """The live check of the swaps form (JSON), nothing stored."""
-    event = _event(event_id)
+    event = open_event(event_id)
     session = db()
     match, _rnd = rounds.get_match(session, event, match_id)
     reg = _swap_player(session, event, match)
@@ -132,9 +132,8 @@ def _swap_player(session, event, match):
 @bp.route("/eventos/<int:event_id>/revision", methods=["GET", "POST"])
 @login_required
 def deck_check(event_id: int):
-    event = _event(event_id)
+    event = open_event(event_id, access.require_judge)
     session = db()
-    access.require_judge(session, actor(), event)
     form = DeckCheckForm()
     form.registration_id.choices = choices((r.id, r.name) for r in ev.players(session, event))
     wanted = request.args.get("jugador", type=as_id)
