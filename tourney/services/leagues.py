@@ -16,6 +16,7 @@ from ..meta import (
     EventResult, LeagueRow, Metagame, MetaError, Placement, PointsTable, league_standings,
     merge_metagames, parse_points,
 )
+from ..legality.games import default_game
 from ..models.events import EVENT_FINISHED, MATCH_CONFIRMED, Event, User
 from ..models.leagues import MAX_LEAGUE_NAME, League, LeagueEvent
 from ..swiss.standings import no_gc
@@ -52,8 +53,10 @@ def _check_points(text: str) -> str:
     return text
 
 
-def create_league(session: Session, actor: User, name: str, game_id: str = "myl",
+def create_league(session: Session, actor: User, name: str, game_id: str | None = None,
                   points: str | None = None, games: dict | None = None) -> League:
+    """A new league of ``game_id`` (by default the game formats/games.toml marks ``default``)."""
+    game_id = game_id or default_game().id
     if not may_create_events(actor):
         raise Forbidden("Solo una cuenta de organizador puede crear ligas.")
     if games is not None and game_id not in games:
