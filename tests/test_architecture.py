@@ -501,12 +501,4 @@ def test_views_reach_the_models_only_through_services():
                 continue
             if not names or any(not n.isupper() for n in names):
                 offenders.append(f"{path.relative_to(PACKAGE)} {module} {', '.join(names)}")
-    assert sorted(offenders) == sorted(KNOWN_VIEW_MODEL_IMPORTS)
-
-
-# not yet through services (issue 27, said in docs/architecture.md); the list only shrinks
-KNOWN_VIEW_MODEL_IMPORTS = [
-    "web/__init__.py tourney.models.events User",  # the login loader
-    "web/events/support.py tourney.models.catalog utcnow",  # a clock, not a table
-    "web/play.py tourney.models.play PlayTable",  # the play table (issue 24's area today)
-]
+    assert offenders == []

@@ -11,7 +11,7 @@ from werkzeug.routing import IntegerConverter
 
 from ..db import get_session
 from ..ids import MAX_ID
-from ..models.events import User
+from ..services.accounts import session_user
 from ..services.errors import Forbidden, NotFound
 from . import auth, documents, events
 from .common import login_manager
@@ -48,16 +48,7 @@ def init_app(app: Flask) -> None:
 
     @login.user_loader
     def load_user(user_id: str):
-        # "id:version" (User.get_id): a session of an older version was revoked (logout,
-        # password change); a bare "id" is a session from before versions (version 0)
-        raw_id, _, version = str(user_id).partition(":")
-        try:
-            user = get_session().get(User, int(raw_id))
-            if user is not None and int(version or 0) != (user.session_version or 0):
-                return None
-            return user
-        except (TypeError, ValueError):
-            return None
+        return session_user(get_session(), user_id)
 
     @app.get("/salud")
     def health():

@@ -8,10 +8,8 @@ import time
 from flask import (Blueprint, Response, current_app, flash, redirect, render_template,
                    request, stream_with_context, url_for)
 from flask_login import current_user, login_required
-from sqlalchemy import select
 
 from .. import db as database
-from ..models.play import PlayTable
 from ..services import play as service
 from ..services.errors import Conflict, ServiceError
 from .common import catalog, commit, db, rollback
@@ -151,8 +149,7 @@ def events(token: str):
         engine = database.get_engine(url)
         while time.monotonic() < ends:
             with engine.connect() as conn:
-                now = conn.execute(select(PlayTable.version).where(
-                    PlayTable.id == table_id)).scalar()
+                now = service.table_version(conn, table_id)
             if now is not None and now != seen:
                 seen = now
                 yield f"data: {seen}\n\n"

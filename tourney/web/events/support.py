@@ -1,13 +1,12 @@
 """Mazo de Soporte: the players' swaps between games (section 11) and the judges' deck checks."""
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import UTC, datetime
 
 from flask import current_app, flash, jsonify, redirect, render_template, request, url_for
 from flask_login import login_required
 from itsdangerous import BadSignature, URLSafeSerializer
 
-from ...models.catalog import utcnow
 from ...services import access, events as ev, judge_tools, rounds, swaps
 from ...services.adjudication import round_published
 from ...services.errors import Forbidden, NotFound, ServiceError
@@ -101,7 +100,7 @@ def _opened_serializer():
 
 
 def _opened_token() -> str:
-    return _opened_serializer().dumps(utcnow().isoformat())
+    return _opened_serializer().dumps(datetime.now(UTC).isoformat())
 
 
 def _opened_at(token):
