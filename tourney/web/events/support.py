@@ -134,10 +134,15 @@ def deck_check(event_id: int):
     event = open_event(event_id, access.require_judge)
     session = db()
     form = DeckCheckForm()
-    form.registration_id.choices = choices((r.id, r.name) for r in ev.players(session, event))
-    wanted = request.args.get("jugador", type=as_id)
-    if request.method == "GET" and wanted:
-        form.registration_id.data = wanted
+    players = ev.players(session, event)
+    form.registration_id.choices = choices((r.id, r.name) for r in players)
+    query = (request.args.get("buscar") or "").strip()[:80]
+    hits = judge_tools.find_players(session, actor(), event, query)
+    chosen_id = request.args.get("jugador", type=as_id)
+    if chosen_id is None and len(hits) == 1:  # one name or one bye table: picked at once
+        chosen_id = hits[0].registration.id
+    if request.method == "GET" and chosen_id:
+        form.registration_id.data = chosen_id
         _prefill_deck_check(session, event, form)
     check = checked_who = None
     status = 200
@@ -155,5 +160,13 @@ def deck_check(event_id: int):
                 status = call.status
         else:
             status = 400
+    chosen = next((r for r in players if r.id == form.registration_id.data), None)
     return render_template("events/deck_check.html", event=event, form=form, check=check,
-                           checked_who=checked_who), status
+                           checked_who=checked_who, query=query, hits=hits, chosen=chosen,
+                           chosen_table=_table_of(session, event, chosen)), status
+
+
+def _table_of(session, event, reg) -> int | None:
+    """The table of ``reg`` in their current match (None without one)."""
+    match = swaps.current_match(session, event, reg) if reg is not None else None
+    return match.table_no if match is not None else None
