@@ -30,7 +30,7 @@ def _event_day_helpers():
         return event_coverage(db(), catalog(), fmt, event)
 
     def swap_choices(decks):
-        return choices_of(decks or {})
+        return choices_of(decks or {}, catalog())
 
     def deck_groups(event, entries):
         """A registered section's entries grouped by card type like the printed sheet
