@@ -210,8 +210,11 @@ def test_the_final_standings_are_printed_and_exported_cut_first(client, world, c
     champion, finalist, semi_losers, _ = _play_cut_from_the_grid(client, world, event)
     login(client, org.email)
     reader = PdfReader(io.BytesIO(client.get(f"/eventos/{event.id}/documentos/standings").data))
-    final_page = reader.pages[-1].extract_text()
-    assert "Clasificación final" in final_page
+    pages = [p.extract_text() for p in reader.pages]
+    final_page = pages[0]  # the final order first, then the bracket, then the Swiss table
+    assert final_page.lstrip().split("\n", 1)[0].startswith("Clasificación final")
+    assert "Corte final: Top 4" in pages[1]
+    assert all("Clasificación del suizo" in p for p in pages[2:]) and len(pages) > 2
     assert "…" not in final_page.split("#")[0]  # the explanation fits
     cells = [c.strip() for c in final_page.split("Récord", 1)[1].splitlines() if c.strip()]
     assert cells[:3] == ["1", champion, "Campeón"] and cells[6:9] == ["2", finalist, "Finalista"]
