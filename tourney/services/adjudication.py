@@ -15,7 +15,7 @@ import re
 from datetime import datetime
 
 from sqlalchemy.exc import IntegrityError
-from sqlmodel import Session, func, select
+from sqlmodel import Session, col, func, select
 
 from ..document_values import AdjudicationRow
 from ..engine import RecordError, adjudicate, catalog_resolver, read_record
@@ -123,13 +123,13 @@ def get(session: Session, event: Event, adjudication_id: int) -> Adjudication:
 
 def _regs(session: Session, match: Match) -> list[Registration]:
     ids = [rid for rid in (match.player_a_id, match.player_b_id) if rid is not None]
-    return list(session.exec(select(Registration).where(Registration.id.in_(ids))))
+    return list(session.exec(select(Registration).where(col(Registration.id).in_(ids))))
 
 
 def for_match(session: Session, match: Match) -> list[Adjudication]:
     """Every revision of every game of the match: game, then newest revision first."""
     return list(session.exec(select(Adjudication).where(Adjudication.match_id == match.id)
-                             .order_by(Adjudication.game, Adjudication.revision.desc())))
+                             .order_by(col(Adjudication.game), col(Adjudication.revision).desc())))
 
 
 def tables_to_adjudicate(session: Session, event: Event,
@@ -137,16 +137,16 @@ def tables_to_adjudicate(session: Session, event: Event,
     """The event's rounds, the chosen one (default: the last) and its tables with two players
     as (match id, «Mesa 3: Ana – Beto»), for the staff's «arbitrar una mesa» picker."""
     rounds = list(session.exec(select(Round).where(Round.event_id == event.id)
-                               .order_by(Round.number)))
+                               .order_by(col(Round.number))))
     rnd = next((r for r in rounds if r.number == number), rounds[-1] if rounds else None)
     if rnd is None:
         return rounds, None, []
     matches = list(session.exec(select(Match).where(Match.round_id == rnd.id,
-                                                    Match.player_b_id.is_not(None))
-                                .order_by(Match.table_no)))
+                                                    col(Match.player_b_id).is_not(None))
+                                .order_by(col(Match.table_no))))
     ids = {i for m in matches for i in (m.player_a_id, m.player_b_id)}
     names = {r.id: r.name for r in session.exec(select(Registration)
-                                                 .where(Registration.id.in_(ids)))} if ids else {}
+                                                 .where(col(Registration.id).in_(ids)))} if ids else {}
     return rounds, rnd, [(m.id, f"Mesa {m.table_no}: {names.get(m.player_a_id, '')} – "
                                 f"{names.get(m.player_b_id, '')}") for m in matches]
 

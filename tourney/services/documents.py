@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from ..ids import MAX_ID
 from ..document_values import (
@@ -136,7 +136,7 @@ def event_documents(session: Session, event: Event, *, catalog=None, formats: di
     round's pairings (when printing sheets for a deck check in that round). ``standings_round``:
     standings after that round (default: after every round paired so far)."""
     regs = spanish_sorted(session.exec(select(Registration).where(Registration.event_id == event.id)
-                                       .order_by(Registration.id)), key=lambda r: r.name)
+                                       .order_by(col(Registration.id))), key=lambda r: r.name)
     emails = account_emails(session, regs)
     by_id = {r.id: r for r in regs}
     players = tuple(PlayerRow(name=r.name, player_id=_player_id(r, emails), byes=r.byes or 0,
@@ -279,8 +279,8 @@ def _swaps(session: Session, event: Event, by_id: dict[int, Registration], email
     if not rounds_rows:
         return []
     number_of = {r.id: r.number for r in rounds_rows}
-    rows = session.exec(select(SupportSwap, Match).join(Match, Match.id == SupportSwap.match_id)
-                        .where(Match.round_id.in_(list(number_of)))).all()
+    rows = session.exec(select(SupportSwap, Match).join(Match, col(Match.id) == SupportSwap.match_id)
+                        .where(col(Match.round_id).in_(list(number_of)))).all()
     out = []
     for swap, match in rows:
         reg = by_id.get(swap.registration_id)

@@ -8,7 +8,7 @@ from functools import lru_cache
 from threading import Lock
 
 from sqlalchemy import select as sa_select
-from sqlmodel import Session
+from sqlmodel import Session, col
 
 from ..models.events import (
     MATCH_CONFIRMED, ROUND_SWISS, ROUND_TOP_CUT, Event, Match, Registration, Round,
@@ -44,10 +44,10 @@ def match_rows(session: Session, event_ids: list[int]) -> list[tuple]:
         return []
     # the Core connection: plain rows, without the ORM's per-row loading (40,000 rows in a league)
     return list(session.connection().execute(
-        sa_select(Match.id, Round.event_id, Round.number, Round.kind, Match.table_no,
-                  Match.player_a_id, Match.player_b_id, Match.result, Match.status)
-        .join(Round, Round.id == Match.round_id).where(Round.event_id.in_(event_ids))
-        .order_by(Round.event_id, Round.number, Match.table_no)).all())
+        sa_select(col(Match.id), col(Round.event_id), col(Round.number), col(Round.kind), col(Match.table_no),
+                  col(Match.player_a_id), col(Match.player_b_id), col(Match.result), col(Match.status))
+        .join(Round, col(Round.id) == Match.round_id).where(col(Round.event_id).in_(event_ids))
+        .order_by(col(Round.event_id), col(Round.number), col(Match.table_no))).all())
 
 
 def finished_matches(session: Session, event_ids: list[int],
@@ -83,11 +83,11 @@ def top_cut_players(session: Session, event: Event) -> set[int] | None:
     """The players of the first top-cut round, or None when the event has no cut (yet)."""
     if not event.top_cut:
         return None
-    first = session.execute(sa_select(Round.id).where(
-        Round.event_id == event.id, Round.kind == ROUND_TOP_CUT).order_by(Round.number)).first()
+    first = session.execute(sa_select(col(Round.id)).where(
+        col(Round.event_id) == event.id, col(Round.kind) == ROUND_TOP_CUT).order_by(col(Round.number))).first()
     if first is None:
         return None
-    cut = session.execute(sa_select(Match.player_a_id, Match.player_b_id)
+    cut = session.execute(sa_select(col(Match.player_a_id), col(Match.player_b_id))
                           .where(Match.round_id == first[0])).all()
     return {p for a, b in cut for p in (a, b) if p is not None}
 
@@ -107,10 +107,10 @@ def registration_rows(session: Session, event_ids: list[int]) -> list[tuple]:
     if not event_ids:
         return []
     return list(session.connection().execute(
-        sa_select(Registration.id, Registration.event_id, Registration.user_id,
-                  Registration.external_id, Registration.name, Registration.dropped,
-                  Registration.late_losses, Registration.byes)
-        .where(Registration.event_id.in_(event_ids)).order_by(Registration.id)).all())
+        sa_select(col(Registration.id), col(Registration.event_id), col(Registration.user_id),
+                  col(Registration.external_id), col(Registration.name), col(Registration.dropped),
+                  col(Registration.late_losses), col(Registration.byes))
+        .where(col(Registration.event_id).in_(event_ids)).order_by(col(Registration.id))).all())
 
 
 def identities(session: Session, event_ids: list[int],

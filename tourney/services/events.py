@@ -9,7 +9,7 @@ from __future__ import annotations
 from datetime import date as date_type, datetime
 
 from sqlalchemy.exc import IntegrityError
-from sqlmodel import Session, func, select
+from sqlmodel import Session, col, func, select
 
 from ..models.catalog import utcnow
 from ..models.events import (
@@ -66,7 +66,7 @@ def get_registration(session: Session, event: Event, registration_id: int) -> Re
 def players(session: Session, event: Event) -> list[Registration]:
     """The event's players in Spanish alphabetical order (tourney.collation)."""
     return spanish_sorted(session.exec(select(Registration).where(Registration.event_id == event.id)
-                                       .order_by(Registration.id)), key=lambda r: r.name)
+                                       .order_by(col(Registration.id))), key=lambda r: r.name)
 
 
 def rounds_played(session: Session, event: Event) -> int:
@@ -237,7 +237,7 @@ def add_player_at_desk(session: Session, actor: User, event: Event, name: str,
 def forbidden_pairs(session: Session, event: Event) -> list[tuple]:
     """(ForbiddenPair, Registration x, Registration y) of the event."""
     rows = session.exec(select(ForbiddenPair).where(ForbiddenPair.event_id == event.id)
-                        .order_by(ForbiddenPair.id)).all()
+                        .order_by(col(ForbiddenPair.id))).all()
     regs = {r.id: r for r in players(session, event)}
     return [(row, regs.get(row.player_x_id), regs.get(row.player_y_id)) for row in rows]
 
@@ -320,7 +320,7 @@ def add_judge(session: Session, actor: User, event: Event, email: str,
 
 
 def judges(session: Session, event: Event) -> list[User]:
-    return list(session.exec(select(User).join(EventJudge, EventJudge.user_id == User.id)
+    return list(session.exec(select(User).join(EventJudge, col(EventJudge.user_id) == User.id)
                              .where(EventJudge.event_id == event.id).order_by(User.name)))
 
 
@@ -340,6 +340,6 @@ def finish_event(session: Session, actor: User, event: Event) -> None:
 
 
 def list_events(session: Session) -> list[Event]:
-    return list(session.exec(select(Event).order_by(Event.date.desc(), Event.id.desc())))
+    return list(session.exec(select(Event).order_by(col(Event.date).desc(), col(Event.id).desc())))
 
 

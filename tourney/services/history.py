@@ -11,7 +11,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from ..models.events import Event, User
 from ..models.history import (
@@ -73,7 +73,7 @@ def rows(session: Session, event: Event, *, match_id: int | None = None,
         query = query.where(EventHistory.match_id == match_id)
     if kind is not None:
         query = query.where(EventHistory.kind == kind)
-    return list(session.exec(query.order_by(EventHistory.id)))
+    return list(session.exec(query.order_by(col(EventHistory.id))))
 
 
 def entries(session: Session, actor: User | None, event: Event, *,

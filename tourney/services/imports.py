@@ -12,7 +12,7 @@ import unicodedata
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from ..catalog.model import fold
 from ..document_values import PlayerRow
@@ -39,7 +39,7 @@ def account_emails(session: Session, regs: list[Registration]) -> dict[int, str]
     ids = {r.user_id for r in regs if r.user_id is not None}
     if not ids:
         return {}
-    return {u.id: u.email for u in session.exec(select(User).where(User.id.in_(ids)))}
+    return {u.id: u.email for u in session.exec(select(User).where(col(User.id).in_(ids)))}
 
 
 @dataclass
@@ -84,7 +84,7 @@ def import_players(session: Session, actor: User, event: Event, data: bytes) -> 
     taken_ids = {fold(x): r.name for r in existing for x in (r.external_id, r.email) if x}
     played = rounds_played(session, event)
     emails = [p.player_id.strip().lower() for _s, _r, p in rows if "@" in p.player_id]
-    users = {u.email.lower(): u for u in session.exec(select(User).where(User.email.in_(emails)))} \
+    users = {u.email.lower(): u for u in session.exec(select(User).where(col(User.email).in_(emails)))} \
         if emails else {}
     plan: list[tuple[PlayerRow, User | None]] = []
     summary = ImportSummary()

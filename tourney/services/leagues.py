@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from ..document_values import LeagueStandingRow
 from ..paths import FORMATS_DIR
@@ -85,7 +85,7 @@ def find_league(session: Session, ref: str) -> League:
 
 
 def list_leagues(session: Session) -> list[League]:
-    return list(session.exec(select(League).order_by(League.created_at.desc(), League.id.desc())))
+    return list(session.exec(select(League).order_by(col(League.created_at).desc(), col(League.id).desc())))
 
 
 def is_league_organizer(actor: User | None, league: League) -> bool:
@@ -107,9 +107,9 @@ def update_league(session: Session, actor: User, league: League, name: str, poin
 
 
 def league_events(session: Session, league: League) -> list[Event]:
-    return list(session.exec(select(Event).join(LeagueEvent, LeagueEvent.event_id == Event.id)
+    return list(session.exec(select(Event).join(LeagueEvent, col(LeagueEvent.event_id) == Event.id)
                              .where(LeagueEvent.league_id == league.id)
-                             .order_by(Event.date, Event.id)))
+                             .order_by(col(Event.date), col(Event.id))))
 
 
 def add_event(session: Session, actor: User, league: League, event: Event, formats: dict) -> None:
@@ -143,7 +143,7 @@ def candidate_events(session: Session, league: League, formats: dict) -> list[Ev
     """The organizer's events of the league's game that are not in it yet."""
     inside = {e.id for e in league_events(session, league)}
     return [e for e in session.exec(select(Event).where(Event.organizer_id == league.organizer_id)
-                                    .order_by(Event.date.desc(), Event.id.desc()))
+                                    .order_by(col(Event.date).desc(), col(Event.id).desc()))
             if e.id not in inside and (formats.get(e.format_id) is None
                                        or formats[e.format_id].game.id == league.game_id)]
 
@@ -263,8 +263,8 @@ def season_metagame(session: Session, league: League, catalog, formats: dict) ->
 
 
 def leagues_of_event(session: Session, event: Event) -> list[League]:
-    return list(session.exec(select(League).join(LeagueEvent, LeagueEvent.league_id == League.id)
-                             .where(LeagueEvent.event_id == event.id).order_by(League.id)))
+    return list(session.exec(select(League).join(LeagueEvent, col(LeagueEvent.league_id) == League.id)
+                             .where(col(LeagueEvent.event_id) == event.id).order_by(col(League.id))))
 
 
 def league_report(session: Session, league: League, catalog, formats: dict) -> dict:

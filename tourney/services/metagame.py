@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from ..catalog.model import fold
 from ..paths import FORMATS_DIR
@@ -60,7 +60,7 @@ def deck_archetype(resolved: dict, catalog, fmt, rule: ArchetypeRule) -> str:
 
 def aliases(session: Session, event: Event) -> dict[str, str]:
     return {a.source: a.target for a in session.exec(
-        select(ArchetypeAlias).where(ArchetypeAlias.event_id == event.id).order_by(ArchetypeAlias.id))}
+        select(ArchetypeAlias).where(col(ArchetypeAlias.event_id) == event.id).order_by(col(ArchetypeAlias.id)))}
 
 
 @dataclass

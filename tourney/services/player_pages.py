@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from sqlalchemy import select as sa_select
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from ..meta import Rating
 from ..models.events import Event, Registration, User
@@ -79,7 +79,7 @@ def player_page(session: Session, key: str, formats: dict) -> PlayerPage:
     if not regs and user is None:
         raise NotFound("No hay un jugador con ese enlace.")
     events = {e.id: e for e in session.exec(select(Event).where(
-        Event.id.in_([r.event_id for r in regs])))} if regs else {}  # type: ignore[attr-defined]
+        col(Event.id).in_([r.event_id for r in regs])))} if regs else {}  # type: ignore[attr-defined]
     regs.sort(key=lambda r: (events[r.event_id].date, r.event_id), reverse=True)
     name = regs[0].name if regs else user.name  # type: ignore[union-attr]
     page = PlayerPage(key, name, is_hidden(session, key))
@@ -125,6 +125,6 @@ def player_page(session: Session, key: str, formats: dict) -> PlayerPage:
 
 
 def registration_ids_with_key(session: Session, event_ids: list[int]) -> dict[int, str]:
-    rows = session.execute(sa_select(Registration.id, Registration.user_id, Registration.external_id,
-                                     Registration.name).where(Registration.event_id.in_(event_ids)))
+    rows = session.execute(sa_select(col(Registration.id), col(Registration.user_id), col(Registration.external_id),
+                                     col(Registration.name)).where(col(Registration.event_id).in_(event_ids)))
     return {rid: player_key(uid, ext, name) for rid, uid, ext, name in rows}

@@ -12,7 +12,7 @@ import json
 from collections import Counter
 from datetime import datetime
 
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from ..catalog.model import fold
 from ..legality import DEFAULT_FORMATS_DIR, LegalityError
@@ -238,7 +238,7 @@ def lock_pools(session: Session, actor: User, event: Event, now: datetime | None
     by_player = pools_by_player(session, event)
     regs = session.exec(select(Registration).where(Registration.event_id == event.id,
                                                    Registration.dropped == False)  # noqa: E712
-                        .order_by(Registration.id)).all()
+                        .order_by(col(Registration.id))).all()
     missing = [r.name for r in spanish_sorted(regs, key=lambda r: r.name) if r.id not in by_player]
     if missing:
         raise ServiceError("Faltan los pools de: " + ", ".join(missing) + ".")
@@ -324,10 +324,10 @@ def carried_deck(session: Session, event: Event, registration: Registration, mat
     from . import swaps
 
     rnd = session.get(Round, match.round_id)
-    earlier = session.exec(select(Match).join(Round, Round.id == Match.round_id).where(
+    earlier = session.exec(select(Match).join(Round, col(Round.id) == Match.round_id).where(
         Round.event_id == event.id, Round.number < rnd.number,
         (Match.player_a_id == registration.id) | (Match.player_b_id == registration.id))
-        .order_by(Round.number)).all()
+        .order_by(col(Round.number))).all()
     registered, whole = Counter(deck.castle), Counter(deck.castle) + Counter(deck.side)
     for previous in earlier:
         end = deck

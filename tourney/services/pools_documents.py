@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from ..catalog.model import fold
 from ..legality import pool as core
@@ -30,7 +30,7 @@ def _castle_by_code(sub) -> Counter:
 
 def _players(session: Session, event: Event) -> list[Registration]:
     return spanish_sorted(session.exec(select(Registration).where(Registration.event_id == event.id)
-                                       .order_by(Registration.id)), key=lambda r: r.name)
+                                       .order_by(col(Registration.id))), key=lambda r: r.name)
 
 
 def player_id(reg: Registration, emails: dict[int, str]) -> str:
@@ -44,7 +44,7 @@ def _emails(session: Session, regs: list[Registration]) -> dict[int, str]:
     ids = [r.user_id for r in regs if r.user_id is not None]
     if not ids:
         return {}
-    return {u.id: u.email for u in session.exec(select(User).where(User.id.in_(ids)))}
+    return {u.id: u.email for u in session.exec(select(User).where(col(User.id).in_(ids)))}
 
 
 def pool_sheets(session: Session, event: Event, fmt, registrations: list[Registration] | None = None,

@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 from datetime import datetime, timezone
 
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from ..legality import DecklistError
 from ..legality import swaps as rules
@@ -156,15 +156,15 @@ def deck_check(session: Session, actor: User, event: Event, registration: Regist
 
 def current_match(session: Session, event: Event, registration: Registration) -> Match | None:
     """The player's match in the latest round, if any."""
-    row = session.exec(select(Match).join(MatchSeat, MatchSeat.match_id == Match.id)
-                       .join(Round, Round.id == Match.round_id)
+    row = session.exec(select(Match).join(MatchSeat, col(MatchSeat.match_id) == Match.id)
+                       .join(Round, col(Round.id) == Match.round_id)
                        .where(Round.event_id == event.id,
                               MatchSeat.registration_id == registration.id)
-                       .order_by(Round.number.desc())).first()
+                       .order_by(col(Round.number).desc())).first()
     return row
 
 
 def deck_checks(session: Session, registration: Registration) -> list[DeckCheck]:
     """The deck checks of a player, latest first (the judges' view of a list)."""
     return list(session.exec(select(DeckCheck).where(DeckCheck.registration_id == registration.id)
-                             .order_by(DeckCheck.created_at.desc())))
+                             .order_by(col(DeckCheck.created_at).desc())))

@@ -71,7 +71,7 @@ class DeskPlayerForm(FlaskForm):
 
 
 class JudgeForm(FlaskForm):
-    email = StringField("Correo del juez", validators=[DataRequired(REQUIRED)])
+    email = StringField("Correo de la persona", validators=[DataRequired(REQUIRED), Length(max=254)])
 
 
 class DecklistForm(FlaskForm):

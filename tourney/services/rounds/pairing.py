@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from sqlalchemy.exc import IntegrityError
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from ...models.catalog import utcnow
 from ...models.events import (
@@ -113,8 +113,8 @@ def pair_next_round(session: Session, actor: User, event: Event) -> Round:
 def _delete_round_rows(session: Session, rnd: Round) -> None:
     ids = [m.id for m in round_matches(session, rnd)]
     for model in (MatchSeat, ResultReport, SupportSwap):
-        col = model.round_id if model is MatchSeat else model.match_id
-        cond = (col == rnd.id) if model is MatchSeat else col.in_(ids or [-1])
+        cond = (col(MatchSeat.round_id) == rnd.id if model is MatchSeat
+                else col(model.match_id).in_(ids or [-1]))
         for row in session.exec(select(model).where(cond)):
             session.delete(row)
     session.flush()

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from sqlalchemy import update
 from sqlalchemy.exc import IntegrityError
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from ...models.catalog import utcnow
 from ...models.events import (
@@ -111,7 +111,7 @@ def _state(match: Match) -> dict:
 def cas(session: Session, match: Match, seen_version: int, **values) -> bool:
     """Compare-and-set on the match row: applies ``values`` only if nobody changed it since."""
     values = {**values, "version": seen_version + 1, "updated_at": utcnow()}
-    res = session.execute(update(Match).where(Match.id == match.id, Match.version == seen_version)
+    res = session.execute(update(Match).where(col(Match.id) == match.id, col(Match.version) == seen_version)
                           .values(**values))
     if res.rowcount != 1:
         return False
