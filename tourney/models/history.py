@@ -13,9 +13,10 @@ from datetime import datetime
 from typing import Any, Optional
 
 from sqlalchemy import Column, Text
-from sqlmodel import Field, SQLModel
+from sqlmodel import Field
 
 from .catalog import utcnow
+from .rows import IdRow
 
 # EventHistory.kind
 HISTORY_RESULT = "resultado"          # a table's result entered or changed (open round)
@@ -32,7 +33,7 @@ SUMMARY_MAX = 500   # characters of the sentence shown
 REASON_MAX = 500    # characters of the «motivo» an organizer writes
 
 
-class EventHistory(SQLModel, table=True):
+class EventHistory(IdRow, table=True):
     __tablename__ = "event_history"
 
     id: Optional[int] = Field(default=None, primary_key=True)

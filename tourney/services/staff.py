@@ -33,7 +33,7 @@ class StaffMember:
 def members(session: Session, event: Event) -> list[StaffMember]:
     rows = session.exec(select(User, col(EventJudge.role)).join(EventJudge, col(EventJudge.user_id) == User.id)
                         .where(col(EventJudge.event_id) == event.id).order_by(col(User.name), col(User.id)))
-    return [StaffMember(user.id, user.name, user.email, role) for user, role in rows]
+    return [StaffMember(user.pk, user.name, user.email, role) for user, role in rows]
 
 
 def who(user: User | None) -> str:
@@ -65,7 +65,7 @@ def remove(session: Session, actor: User | None, event: Event, user_id: int) -> 
     user = session.get(User, user_id) if row is not None else None
     if row is None or user is None:
         raise NotFound("Esa cuenta no está en el equipo de este evento.")
-    member = StaffMember(user.id, user.name, user.email, row.role)
+    member = StaffMember(user.pk, user.name, user.email, row.role)
     session.delete(row)
     session.flush()
     history.record(session, event, actor, HISTORY_STAFF_REMOVED,
