@@ -26,16 +26,19 @@ def compiler_on():
     yield
 
 
-@pytest.fixture(scope="module")
-def judge(real_catalog):
-    resolve = catalog_resolver(real_catalog)
-
+def make_judge(resolve):
+    """Adjudicate a header and its action lines (dicts) as the product does."""
     def run(head, actions):
         use_compiler(True)
         text = [json.dumps(head, ensure_ascii=False)] + [json.dumps(a, ensure_ascii=False)
                                                          for a in actions]
         return adjudicate(read_record(text, resolve))
     return run
+
+
+@pytest.fixture(scope="module")
+def judge(real_catalog):
+    return make_judge(catalog_resolver(real_catalog))
 
 
 def deck(*names):
