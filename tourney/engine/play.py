@@ -225,7 +225,7 @@ class Play(State):
         # «Baraja una carta de tu mano»: where it goes in the Mazo Castillo is not known
         cost_unverified: tuple[str, str] | None = None
         if any(piece.kind == "shuffle_own" for piece, _ in others or ()):
-            cost_unverified = ("10.5", "el coste Baraja una carta en el Mazo Castillo: el "
+            cost_unverified = ("10.16", "el coste Baraja una carta en el Mazo Castillo: el "
                                        "registro no dice dónde queda")
         if len(pay) != cost and not (alternative and not pay):
             if not cost_may_change(self, inst):
