@@ -180,7 +180,7 @@ def submit_decklist(session: Session, actor: User, event: Event, registration: R
         checked = check_decklist(event, fmt, catalog, text=text, xlsx=xlsx, filename=filename)
     raw = text if xlsx is None else _xlsx_as_text(checked.resolved, fmt)
     sub = DecklistSubmission(
-        registration_id=registration.id, submitted_by=actor.id, source=source,
+        registration_id=registration.pk, submitted_by=actor.pk, source=source,
         raw_text=raw or "", resolved_json=json.dumps(checked.resolved, ensure_ascii=False),
         verdict_json=json.dumps(checked.verdict, ensure_ascii=False, default=str),
         legal=checked.legal, submitted_at=now)

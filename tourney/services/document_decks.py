@@ -23,7 +23,7 @@ def _versions(session: Session, subs: list[DecklistSubmission]) -> dict[int, int
                             .where(col(DecklistSubmission.registration_id).in_(reg_ids))
                             .order_by(col(DecklistSubmission.submitted_at), col(DecklistSubmission.id))):
         history[row.registration_id].append(row)
-    return {row.id: i for rows in history.values() for i, row in enumerate(rows, start=1)}
+    return {row.pk: i for rows in history.values() for i, row in enumerate(rows, start=1)}
 
 
 def _deck_sheet(reg: Registration, sub: DecklistSubmission, catalog, player_id: str,

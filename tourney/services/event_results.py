@@ -135,7 +135,7 @@ def bulk_placements(session: Session, events: list[Event], rows: list[tuple] | N
     the same tourney.swiss state ``rounds.reads.build_state`` builds (players, Swiss rounds,
     confirmed results only; forbidden pairs do not change standings), then the same order.
     Kept per event while its rows stay the same (a finished event is not ranked again)."""
-    ids = [e.id for e in events]
+    ids = [e.pk for e in events]
     if not ids:
         return {}
     players: dict[int, list[Player]] = {eid: [] for eid in ids}
@@ -152,17 +152,17 @@ def bulk_placements(session: Session, events: list[Event], rows: list[tuple] | N
     url = str(session.get_bind().url)
     out: dict[int, dict[int, int]] = {}
     for event in events:
-        key = (url, event.id, event.top_cut, hash(tuple(by_event_rows[event.id])),
-               hash(tuple(players[event.id])))
+        key = (url, event.pk, event.top_cut, hash(tuple(by_event_rows[event.pk])),
+               hash(tuple(players[event.pk])))
         with _places_lock:
             hit = _places_cache.get(key)
         if hit is None:
-            hit = _event_places(event, players[event.id], by_event_rows[event.id])
+            hit = _event_places(event, players[event.pk], by_event_rows[event.pk])
             with _places_lock:
                 _places_cache[key] = hit
                 while len(_places_cache) > 512:
                     _places_cache.popitem(last=False)
-        out[event.id] = hit
+        out[event.pk] = hit
     return out
 
 

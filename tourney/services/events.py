@@ -86,7 +86,7 @@ def create_event(session: Session, actor: User, *, name: str, date: date_type, f
                            registration_deadline=registration_deadline,
                            decklist_deadline=decklist_deadline,
                            support_required=support_required, page_size=page_size)
-    event = Event(**values, organizer_id=actor.id,
+    event = Event(**values, organizer_id=actor.pk,
                   seed=seed if seed is not None else int(utcnow().timestamp()) % 1_000_000)
     session.add(event)
     session.flush()
@@ -181,7 +181,7 @@ def register_self(session: Session, actor: User, event: Event,
         raise ServiceError("Pasó el plazo de inscripción: pide al organizador que te inscriba "
                            "en la mesa.")
     return _insert_registration(session, Registration(
-        event_id=event.id, user_id=actor.id, name=player_name(actor.name, None)))
+        event_id=event.pk, user_id=actor.pk, name=player_name(actor.name, None)))
 
 
 MAX_BYES = MAX_ASSIGNED_BYES  # tourney.swiss
@@ -229,7 +229,7 @@ def add_player_at_desk(session: Session, actor: User, event: Event, name: str,
             raise Conflict(f"El ID {external_id} ya es de {taken.name}.", "external_id")
     late = rounds_played(session, event) if with_losses else 0
     return _insert_registration(session, Registration(
-        event_id=event.id, user_id=user_id, name=player_name(account_name, name),
+        event_id=event.pk, user_id=user_id, name=player_name(account_name, name),
         late_losses=late, byes=byes,
         email=kept_email, external_id=external_id))
 
@@ -253,7 +253,7 @@ def add_forbidden_pair(session: Session, actor: User, event: Event, x: int, y: i
         if reg is None or reg.event_id != event.id:
             raise ServiceError("Ese jugador no está inscrito en este evento.", fld)
     a, b = sorted((x, y))
-    session.add(ForbiddenPair(event_id=event.id, player_x_id=a, player_y_id=b,
+    session.add(ForbiddenPair(event_id=event.pk, player_x_id=a, player_y_id=b,
                               reason=(reason or "").strip()[:200]))
     try:
         session.flush()
@@ -312,7 +312,7 @@ def add_judge(session: Session, actor: User, event: Event, email: str,
             session.flush()
             staff.record_added(session, actor, event, user, role, previous)
         return existing
-    judge = EventJudge(event_id=event.id, user_id=user.id, role=role)
+    judge = EventJudge(event_id=event.pk, user_id=user.pk, role=role)
     session.add(judge)
     session.flush()
     staff.record_added(session, actor, event, user, role, None)

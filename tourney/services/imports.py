@@ -39,7 +39,7 @@ def account_emails(session: Session, regs: list[Registration]) -> dict[int, str]
     ids = {r.user_id for r in regs if r.user_id is not None}
     if not ids:
         return {}
-    return {u.id: u.email for u in session.exec(select(User).where(col(User.id).in_(ids)))}
+    return {u.pk: u.email for u in session.exec(select(User).where(col(User.id).in_(ids)))}
 
 
 @dataclass
@@ -110,7 +110,7 @@ def import_players(session: Session, actor: User, event: Event, data: bytes) -> 
         elif fold(p.name) in taken_names:
             errors.append(RowError(sheet, row, "Nombre", f"«{p.name}» ya está inscrito en este evento"))
         if user is not None:
-            taken_users.add(user.id)
+            taken_users.add(user.pk)
             if account_name_differs(user.name, p.name):
                 summary.warnings.append(f"hoja «{sheet}», fila {row}: {user.email} se inscribe con "
                                         f"el nombre de su cuenta, «{user.name}» (la hoja dice "
@@ -125,7 +125,7 @@ def import_players(session: Session, actor: User, event: Event, data: bytes) -> 
         pid = p.player_id.strip()
         email = pid.lower() if user is None and "@" in pid else None
         name = player_name(user.name if user is not None else None, p.name, "Nombre")
-        session.add(Registration(event_id=event.id, user_id=user.id if user else None, name=name,
+        session.add(Registration(event_id=event.pk, user_id=user.pk if user else None, name=name,
                                  dropped=p.dropped, byes=p.byes or 0, email=email,
                                  external_id=pid if user is None and pid else None))
         summary.created += 1
@@ -149,7 +149,8 @@ def import_decklists(session: Session, actor: User, event: Event, data: bytes, f
     by_key: dict[str, list[Registration]] = defaultdict(list)
     for r in regs:
         by_key[fold(r.name)].append(r)
-        keys = {fold(x) for x in (emails.get(r.user_id), r.external_id, r.email) if x}
+        keys = {fold(x) for x in (emails.get(r.user_id) if r.user_id is not None else None,
+                                   r.external_id, r.email) if x}
         for key in keys - {fold(r.name)}:
             by_key[key].append(r)
     plan: list[tuple[Registration, DecklistImport, str, Checked]] = []
@@ -170,7 +171,7 @@ def import_decklists(session: Session, actor: User, event: Event, data: bytes, f
                                    f"{reg.name} ya tiene lista en la hoja «{seen[reg.id].sheet}» "
                                    f"(fila {seen[reg.id].row})"))
             continue
-        seen[reg.id] = item
+        seen[reg.pk] = item
         text = item.text(fmt.game.main.name, fmt.game.side.name)
         try:
             deck = parse_decklist(text, fmt.game)

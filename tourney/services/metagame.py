@@ -92,7 +92,7 @@ def event_metagame(session: Session, event: Event, catalog, formats: dict) -> Ev
         automatic[name] += 1
         archetype[reg_id] = apply_aliases(name, names)
     matches = [PlayedMatch(str(m.a), str(m.b), m.a_games, m.b_games, m.draws)
-               for m in finished_matches(session, [event.id])]
+               for m in finished_matches(session, [event.pk])]
     cut = top_cut_players(session, event)
     meta = count_metagame({str(k): v for k, v in archetype.items()}, matches,
                           None if cut is None else {str(p) for p in cut})
@@ -120,7 +120,7 @@ def rename_archetype(session: Session, actor: User, event: Event, source: str,
         count = len(aliases(session, event))
         if count >= MAX_ALIASES:
             raise ServiceError(f"Un evento tiene a lo más {MAX_ALIASES} nombres de arquetipo.")
-        row = ArchetypeAlias(event_id=event.id, source=source, target=target)
+        row = ArchetypeAlias(event_id=event.pk, source=source, target=target)
     row.target = target
     session.add(row)
     session.flush()

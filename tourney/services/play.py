@@ -98,7 +98,7 @@ def open_table(session: Session, user: User, deck: str, catalog: Any) -> PlayTab
         raise ServiceError(f"Ya tienes {MAX_OPEN_TABLES} mesas sin terminar: termina o concede "
                            "alguna antes de abrir otra.")
     server_seed = secrets.token_hex(32)
-    table = PlayTable(token=secrets.token_urlsafe(16), seat_a_id=user.id,
+    table = PlayTable(token=secrets.token_urlsafe(16), seat_a_id=user.pk,
                       deck_a=_check_deck(catalog, deck), server_seed=server_seed,
                       seed_commit=commit(server_seed))
     session.add(table)

@@ -59,7 +59,7 @@ def _fingerprint(session: Session, event_ids: list[int]) -> tuple:
 
 def game_ratings(session: Session, formats: dict, game_id: str = "myl") -> GameRatings:
     events = game_events(session, formats, game_id)
-    ids = [e.id for e in events]
+    ids = [e.pk for e in events]
     key = (str(session.get_bind().url), game_id, tuple(ids), _fingerprint(session, ids))
     with _lock:
         hit = _cache.get(key)
@@ -86,7 +86,7 @@ def rate_events(session: Session, events: list[Event], game_id: str) -> GameRati
 
 
 def _rate(session: Session, events: list[Event], game_id: str, previous) -> tuple[GameRatings, list]:
-    ids = [e.id for e in events]
+    ids = [e.pk for e in events]
     who = identities(session, ids)
     by_event: dict[int, list] = {eid: [] for eid in ids}
     for m in finished_matches(session, ids):  # ordered by event, round, table

@@ -178,7 +178,7 @@ def confirm(session: Session, actor: User | None, event: Event, match: Match,
             registration: Registration, mine: str) -> Match:
     """Confirm the opponent's report with one tap: report the same result from my side.
     ``mine`` is the result the page showed (so a report changed meanwhile is not confirmed)."""
-    t = next((t for t in rounds.tables(session, event, session.get(Round, match.round_id))
+    t = next((t for t in rounds.tables(session, event, rounds.round_of(session, match))
               if t.match.id == match.id), None)
     pending = pending_confirmation(session, registration, t) if t is not None else None
     if pending is None:

@@ -90,7 +90,7 @@ def record_swaps(session: Session, actor: User, event: Event, match: Match,
         SupportSwap.match_id == match.id, SupportSwap.registration_id == registration.id,
         SupportSwap.game == game)).first()
     if row is None:
-        row = SupportSwap(match_id=match.id, registration_id=registration.id, game=game)
+        row = SupportSwap(match_id=match.pk, registration_id=registration.pk, game=game)
     row.swaps_json = json.dumps(swap, ensure_ascii=False)
     row.entered_by = actor.id
     row.entered_at = now or utcnow()
@@ -145,7 +145,7 @@ def deck_check(session: Session, actor: User, event: Event, registration: Regist
     labels = (fmt.main_name, fmt.side_name) if fmt is not None else ("Mazo Castillo",
                                                                        "Mazo de Soporte")
     diffs = compare(expected, castle, side, names, labels)
-    check = DeckCheck(event_id=event.id, registration_id=registration.id,
+    check = DeckCheck(event_id=event.pk, registration_id=registration.pk,
                       match_id=match.id if match else None, game=game, judge_id=actor.id,
                       counted_text=counted_text,
                       differences_json=json.dumps(diffs, ensure_ascii=False), ok=not diffs)

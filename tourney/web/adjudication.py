@@ -166,7 +166,7 @@ def verdict(event_id: int, match_id: int, number: int):
                            number=number, adj=adj, revisions=revisions, names=_names(match),
                            staff=service.can_upload(db(), actor(), event), details=details,
                            rule_title=rule_title, uploader=_uploader(adj),
-                           judged=service.games_of(db(), match.id))
+                           judged=service.games_of(db(), match.pk))
 
 
 def _uploader(adj) -> str:

@@ -35,12 +35,12 @@ BYE_RESULT = str(SWISS_BYE)  # a bye counts as a 2-0 match win (tourney.swiss)
 
 def _insert_round(session: Session, event: Event, number: int, pairings,
                   kind: str = ROUND_SWISS) -> Round:
-    rnd = Round(event_id=event.id, number=number, kind=kind)
+    rnd = Round(event_id=event.pk, number=number, kind=kind)
     session.add(rnd)
     session.flush()
     for p in pairings:
         bye = p.b is None
-        match = Match(round_id=rnd.id, table_no=p.table, player_a_id=int(p.a),
+        match = Match(round_id=rnd.pk, table_no=p.table, player_a_id=int(p.a),
                       player_b_id=None if bye else int(p.b),
                       result=BYE_RESULT if bye else None,
                       status=MATCH_CONFIRMED if bye else MATCH_PENDING,
@@ -49,8 +49,8 @@ def _insert_round(session: Session, event: Event, number: int, pairings,
         session.flush()
         for reg_id in (p.a, p.b):
             if reg_id is not None:
-                session.add(MatchSeat(round_id=rnd.id, registration_id=int(reg_id),
-                                      match_id=match.id))
+                session.add(MatchSeat(round_id=rnd.pk, registration_id=int(reg_id),
+                                      match_id=match.pk))
     session.flush()
     return rnd
 

@@ -87,6 +87,14 @@ def get_match(session: Session, event: Event, match_id: int) -> tuple[Match, Rou
     return match, rnd
 
 
+def round_of(session: Session, match: Match) -> Round:
+    """The round a match belongs to (a match never outlives its round)."""
+    rnd = session.get(Round, match.round_id)
+    if rnd is None:
+        raise NotFound("Esa mesa no existe en este evento.")
+    return rnd
+
+
 def round_matches(session: Session, rnd: Round) -> list[Match]:
     return list(session.exec(select(Match).where(Match.round_id == rnd.id)
                              .order_by(col(Match.table_no))))
