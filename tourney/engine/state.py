@@ -94,7 +94,7 @@ class State:
         # computed once per game / kept between recomputations (abilities.*)
         self._watchers: list[Inst] | None = None
         self._listening: frozenset[str] | None = None
-        self._triggers_by_kind: dict[str, list[Any]] | None = None
+        self._triggers_by_kind: dict[Any, list[Any]] | None = None
         self._zone_sensitive: bool | None = None
         self._continuous_effects: dict[str, list[Any]] | None = None  # abilities.protections
         self._off_play_parts: dict[str, tuple[list[Any], list[Any]]] | None = None
