@@ -4,6 +4,7 @@ version in the database (so any process serves any seat; the page polls if SSE f
 from __future__ import annotations
 
 import time
+from typing import Any
 
 from flask import (Blueprint, Response, current_app, flash, g, redirect, render_template,
                    request, stream_with_context, url_for)
@@ -11,10 +12,8 @@ from limits import parse
 from limits.storage import MemoryStorage
 from limits.strategies import FixedWindowRateLimiter
 from flask_login import current_user, login_required
-from sqlalchemy import select
 
 from .. import db as database
-from ..models.play import PlayTable
 from ..services import events as event_service
 from ..services import play as service
 from ..services import play_match as matches
@@ -53,7 +52,7 @@ def catalog():
     return g.play_catalog
 
 
-def _watched(token: str) -> PlayTable:
+def _watched(token: str) -> Any:
     """The table, if the viewer may watch it (an event table: its two players and the
     event's staff)."""
     table = service.get_table(db(), token)
@@ -63,7 +62,7 @@ def _watched(token: str) -> PlayTable:
     return table
 
 
-def _after(table: PlayTable) -> None:
+def _after(table: Any) -> None:
     """A finished game of an event's match becomes the match's recorded game."""
     if table.match_id is not None:
         found = matches.context(db(), table)
@@ -93,7 +92,7 @@ def play_match(event_id: int, match_id: int):
         rollback()
         flash(exc.message, "error")
         return redirect(url_for("play.tables"))
-    notify.changed(current_app.config["DATABASE_URL"], table.id, table.version)
+    notify.changed(current_app.config["DATABASE_URL"], table.pk, table.version)
     return redirect(url_for("play.table", token=table.token))
 
 
@@ -131,9 +130,10 @@ def join(token: str):
     return redirect(url_for("play.table", token=token))
 
 
-def _json_call(fn, table: PlayTable | None = None):
+def _json_call(fn, table=None):
     """Call ``fn``, commit, wake this process's streams; the answer carries the acting seat's
-    new state (one request instead of two: the page shows it at once)."""
+    new state (one request instead of two: the page shows it at once). ``table``: the play
+    table (services.play.get_table)."""
     try:
         message = fn()
         if table is not None:
@@ -141,7 +141,7 @@ def _json_call(fn, table: PlayTable | None = None):
         commit()
         out = {"ok": True, "message": message or ""}
         if table is not None:
-            notify.changed(current_app.config["DATABASE_URL"], table.id, table.version)
+            notify.changed(current_app.config["DATABASE_URL"], table.pk, table.version)
             out["state"] = _state_of(table)
         return out
     except Conflict as exc:
@@ -153,7 +153,7 @@ def _json_call(fn, table: PlayTable | None = None):
         return {"ok": False, "error": exc.message}, status
 
 
-def _state_of(table: PlayTable) -> dict:
+def _state_of(table: Any) -> dict:
     judge = matches.judges(db(), table, _user())
     out = service.state(db(), table, _user(), catalog(), judge=judge)
     match = matches.summary(db(), table, _user())
@@ -233,7 +233,7 @@ def events(token: str):
     """SSE: «version» each time the table changes, whichever process wrote it (PostgreSQL
     LISTEN/NOTIFY, services.play_notify); the browser then fetches its own seat's state."""
     table = _watched(token)
-    table_id, start = table.id, table.version
+    table_id, start = table.pk, table.version
     url = current_app.config["DATABASE_URL"]
     # the request's (read-only) transaction is not held open while the stream waits; a commit
     # keeps what was read (a rollback would expire the logged-in user under the stream)
@@ -241,8 +241,7 @@ def events(token: str):
 
     def read_version() -> int | None:
         with database.get_engine(url).connect() as conn:
-            return conn.execute(select(PlayTable.version).where(
-                PlayTable.id == table_id)).scalar()
+            return service.table_version(conn, table_id)
 
     def stream():
         seen = start
