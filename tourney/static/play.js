@@ -150,6 +150,7 @@
     var es = new EventSource(d.events);
     es.onmessage = function (e) { if (+e.data !== version && !busy) load(); };
     es.onerror = function () { poll(); };
+    window.addEventListener("pagehide", function () { es.close(); });
   } else { poll(); }
   load();
 })();

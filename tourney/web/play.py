@@ -27,6 +27,7 @@ bp = Blueprint("play", __name__)
 
 ACTIONS_PER_MINUTE = "120/minute"  # per account and process
 SSE_SECONDS = 25  # one event stream lasts this long; the browser reconnects
+SSE_PING = 2.0  # seconds between keep-alive comments when nothing changes
 
 
 def _user():
@@ -167,8 +168,19 @@ def _state_of(table: Any) -> dict:
 def shuffle(token: str):
     table = _watched(token)
     body = request.get_json(silent=True) or {}
-    return _json_call(lambda: service.add_seed(db(), table, current_user,
-                                               str(body.get("seed", "")), catalog()), table)
+
+    def seed():
+        for attempt in range(3):  # the two seats shuffle at once: each seed is its own
+            try:
+                return service.add_seed(db(), table, current_user, str(body.get("seed", "")),
+                                        catalog())
+            except Conflict:
+                if attempt == 2:
+                    raise
+                rollback()
+                db().refresh(table)
+        return None
+    return _json_call(seed, table)
 
 
 @bp.post("/mesa/<token>/accion")
@@ -251,9 +263,11 @@ def events(token: str):
             left = ends - time.monotonic()
             if left <= 0:
                 return
-            now = notify.wait_change(url, table_id, seen, left, read_version)
+            now = notify.wait_change(url, table_id, seen, min(left, SSE_PING), read_version)
             if now is not None:
                 seen = now
                 yield f"data: {seen}\n\n"
+            else:  # a comment: a browser that left is noticed here and its thread freed
+                yield ":\n\n"
     return Response(stream_with_context(stream()), mimetype="text/event-stream",
                     headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
