@@ -36,7 +36,7 @@ EMITTED = frozenset({"played", "enters_play", "leaves_play", "destroyed", "banis
                      "returned_to_hand", "drawn", "discarded", "milled", "gold_enters",
                      "attack_declared", "attackers_declared", "block_declared", "combat_damage",
                      "phase_begins", "phase_ends", "annulled", "blocked", "control_changed",
-                     "to_graveyard", "to_paid"})
+                     "to_graveyard", "to_paid", "regrouped"})
 ANNOUNCED_PHASES = frozenset({"regroup", "vigil", "battle", "block", "war", "final", "draw"})
 ANNOUNCED_ENDS = frozenset({"vigil"})
 
