@@ -94,8 +94,8 @@ def find_players(session: Session, actor: User | None, event: Event, query: str)
                 tables[m.player_b_id] = m.table_no
     players = ev.players(session, event)
     if query.isdigit():
-        hits = [r for r in players if tables.get(r.id) == int(query)]
+        hits = [r for r in players if tables.get(r.pk) == int(query)]
     else:
         q = fold(query)
         hits = [r for r in players if q in fold(r.name)]
-    return [PlayerHit(r, tables.get(r.id)) for r in hits[:MAX_HITS]]
+    return [PlayerHit(r, tables.get(r.pk)) for r in hits[:MAX_HITS]]

@@ -161,7 +161,7 @@ def fingerprint(session: Session, event: Event) -> tuple:
                   func.coalesce(func.sum(Registration.late_losses), 0),
                   func.max(Registration.created_at))
         .where(col(Registration.event_id) == event.id)).one()
-    return (str(session.get_bind().url), event.id, tuple(matches), tuple(players))
+    return (str(session.get_bind().engine.url), event.id, tuple(matches), tuple(players))
 
 
 def outstanding(session: Session, event: Event, rnd: Round) -> list[Table]:
