@@ -59,7 +59,7 @@ from ..swiss import (
     top_cut_pairings,
 )
 from ..swiss import standings as swiss_standings
-from ..swiss.topcut import cut_bracket, final_standings, round_name
+from ..swiss.topcut import cut_bracket, final_standings
 from . import adjudication as adjudication_service
 from . import decklists as decklist_service
 from . import leagues as league_service
@@ -165,7 +165,7 @@ def event_documents(session: Session, event: Event, *, catalog=None, formats: di
                 opponent_points=points.get(str(b.id), 0) if b else None,
                 player_id=_player_id(a, emails), opponent_id=_player_id(b, emails) if b else "",
                 result=m.result if (m.status == MATCH_CONFIRMED and b is not None) else None))
-        name = round_name(len(rows)) if rnd.kind == ROUND_TOP_CUT else ""
+        name = round_service.cut_name(session, rnd)
         rounds.append(RoundData(rnd.number, tuple(rows), name))
         tables_of[rnd.number] = seats
 

@@ -102,7 +102,9 @@ def dashboard(event_id: int, desk_form=None, judge_form=None, forbidden_form=Non
         forbidden=ev.forbidden_pairs(session, event),
         unseated=rounds.unseated(session, event, current) if current else [],
         timer_form=TimerForm(), planned=_planned(event), step=rounds.next_step(session, event),
-        champion=rounds.champion(session, event), can_repair=can_repair), status
+        champion=rounds.champion(session, event), can_repair=can_repair,
+        cut_warning=rounds.cut_list_warning(session, event)
+        or (rounds.cut_list_warning(session, event, current) if current else "")), status
 
 
 def _simple_post(event_id: int, action, success: str, default: str | None = None):

@@ -72,7 +72,9 @@ def pairings(event_id: int, number: int):
                            timer_form=TimerForm() if organizer else None,
                            break_form=_break_form(event, rnd) if organizer else None,
                            manual_form=_manual_form(event, rnd) if organizer else None,
-                           unseated=rounds.unseated(session, event, rnd) if judge else [])
+                           unseated=rounds.unseated(session, event, rnd) if judge else [],
+                           cut_warning=rounds.cut_list_warning(session, event, rnd)
+                           if organizer else "")
 
 
 def _pairings_table(event, rnd, order, query, judge, organizer) -> str:

@@ -25,7 +25,10 @@ def pair(event_id: int):
         rnd = rounds.pair_next_round(db(), actor(), event)
     if not call.ok:
         return redirect(url_for("events.dashboard", event_id=event_id))
-    flash(f"Ronda {rnd.number} emparejada. Revísala y publícala.", "ok")
+    flash(f"{rounds.round_title(db(), rnd)} emparejada. Revísala y publícala.", "ok")
+    warning = rounds.cut_list_warning(db(), event, rnd)
+    if warning:
+        flash(warning, "error")
     return redirect(url_for("events.pairings", event_id=event_id, number=rnd.number))
 
 
