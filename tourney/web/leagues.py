@@ -5,13 +5,14 @@ from __future__ import annotations
 from flask import Blueprint, Response, abort, redirect, render_template, url_for
 from flask_login import login_required
 
+from ..dates import format_date
 from ..legality.games import load_games
 from ..meta import TIEBREAKERS
 from ..services import events as ev, leagues as league_service, player_pages, players
 from ..services.access import may_create_events
 from ..services.errors import Forbidden
 from .charts import share_chart, win_rate_chart
-from .common import actor, catalog, db, formats, service_call
+from .common import actor, catalog, db, formats, open_event, service_call
 from .forms_meta import LeagueEventForm, LeagueForm, ProfileForm
 
 bp = Blueprint("leagues", __name__)
@@ -62,7 +63,7 @@ def _show(league, add_form=None, status=200):
     if organizer and add_form is None:
         add_form = LeagueEventForm()
     if add_form is not None:
-        add_form.event.choices = [(e.id, f"{e.name} ({e.date:%d/%m/%Y})")
+        add_form.event.choices = [(e.id, f"{e.name} ({format_date(e.date)})")
                                   for e in league_service.candidate_events(session, league, formats())]
     return render_template("leagues/show.html", league=league, table=table,
                            tiebreaker_names=TIEBREAKERS,
@@ -114,7 +115,7 @@ def remove_event(league_id: int, event_id: int):
     form = LeagueEventForm()  # CSRF only
     if not form.validate_on_submit() and form.csrf_token.errors:
         abort(400)
-    event = ev.get_event(db(), event_id)
+    event = open_event(event_id)
     with service_call(success=f"«{event.name}» salió de la liga."):
         league_service.remove_event(db(), actor(), league, event)
     return redirect(url_for("leagues.show", league_id=league.id))
