@@ -223,12 +223,18 @@ class Play(State):
             a.kind == "alternative_cost" for a in (inst.abilities.abilities if inst.abilities
                                                    else ()))
         # «Baraja una carta de tu mano»: where it goes in the Mazo Castillo is not known
-        cost_unverified = any(piece.kind == "shuffle_own" for piece, _ in others or ())
+        cost_unverified: tuple[str, str] | None = None
+        if any(piece.kind == "shuffle_own" for piece, _ in others or ()):
+            cost_unverified = ("10.16", "el coste Baraja una carta en el Mazo Castillo: el "
+                                       "registro no dice dónde queda")
         if len(pay) != cost and not (alternative and not pay):
             if not cost_may_change(self, inst):
                 raise IllegalAction("8.1", f"{inst.label()} cuesta {cost} Oro{'s' if cost != 1 else ''} "
                                            f"y se pagaron {len(pay)}.")
-            cost_unverified = True  # 10.16: a cost change the engine does not compute yet
+            # 10.16: a cost change the engine does not compute yet
+            cost_unverified = ("10.16", f"{inst.label()} cuesta {cost} y se pagaron {len(pay)}: "
+                                        "una reducción o un aumento de coste en juego puede "
+                                        "explicarlo y el motor aún no los calcula")
         # legal: the answer is noted in the window it answers (8.1 D)
         answers = None
         if answering and answer is not None:
@@ -243,8 +249,9 @@ class Play(State):
         if self.phase == "vigil" and not answering:
             self.gold_allowed = False
         if cost_unverified:
-            self.unverified.append(action.line)
-            self.unverified_cards[action.line] = inst.label()
+            self._unverify(action.line, inst.label(), *cost_unverified)
+        for gid in pay:  # 10.16 / 8.1 C: «Cuando este Oro sea utilizado para pagar el coste de …»
+            self._emit("paid_with", inst, p, came_from=origin, to=gid)
         self._emit("played", inst, p, came_from=inst.zone)  # 8.1 C: the card counts as played
         mark = len(self.events)
         banish_after = from_elsewhere and (permission is None or any(
