@@ -8,7 +8,9 @@ import re
 from sqlmodel import select
 
 from tourney.models.events import Match, ResultReport
-from tourney.swiss import RESULT_BUTTONS
+from tourney.models.events import ROUND_TOP_CUT, Round
+from tourney.services.scorekeeper import round_buttons
+from tourney.swiss import PLAYOFF_BUTTONS, RESULT_BUTTONS
 from web_helpers import login
 
 
@@ -83,3 +85,9 @@ def test_the_organizer_taps_from_player_a_side(client, paired, world):
     resp = client.post(_url(paired), data={"resultado": "0-2", "version": version})
     assert resp.status_code == 302
     assert world.run(lambda s: s.get(Match, paired.match.id)).result == "0-2-0"
+
+
+def test_a_top_cut_table_offers_only_results_with_a_winner_as_on_the_marcador():
+    assert round_buttons(Round(event_id=1, number=7, kind=ROUND_TOP_CUT)) == PLAYOFF_BUTTONS
+    assert [label for label, _ in PLAYOFF_BUTTONS] == ["2-0", "2-1", "1-2", "0-2"]
+    assert round_buttons(Round(event_id=1, number=1)) == RESULT_BUTTONS
