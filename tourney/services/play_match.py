@@ -148,6 +148,7 @@ def open_game(session: Session, user: User, event: Event, match: Match, catalog:
     if game not in MATCH_GAMES:
         raise ServiceError("Ya se jugaron los tres juegos de la partida.")
     decks = [deck_text(expected_deck(session, event, reg, match, game)) for reg in (a, b)]
+    assert a.user_id is not None and b.user_id is not None  # _players: both have accounts
     server_seed = secrets.token_hex(32)
     table = PlayTable(token=secrets.token_urlsafe(16), seat_a_id=a.user_id, seat_b_id=b.user_id,
                       deck_a=play.check_deck(catalog, decks[0]),
@@ -218,6 +219,8 @@ def confirm(session: Session, user: User, table: PlayTable) -> str:
     if not decided(a, b, d):
         raise ServiceError("La partida todavía no está decidida: falta jugar otro juego.")
     reg = session.get(Registration, match.player_a_id if seat == "A" else match.player_b_id)
+    if reg is None:
+        raise NotFound("La inscripción de este asiento ya no existe.")
     mine, theirs = (a, b) if seat == "A" else (b, a)
     report_result(session, user, event, match, reg, mine, theirs, d)
     if match.status == MATCH_CONFIRMED:
