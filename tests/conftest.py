@@ -10,6 +10,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 from sqlalchemy import text
 
 from tourney import create_app, db
@@ -23,6 +24,11 @@ PG_URL = os.environ.get("DATABASE_URL")
 # CI sets CI=true: there the real card data is required (a green run without it proves
 # nothing about the rules); locally a missing ../shared/data skips, loudly (see below).
 IN_CI = os.environ.get("CI", "").strip().lower() in ("1", "true", "yes")
+# Property tests draw the same examples on every run (and keep no example database): a suite
+# that passes once passes again, and a failure found once is found again (main stays green by
+# proof, not by luck). Every ``settings(...)`` of a test inherits this profile.
+settings.register_profile("tourney", derandomize=True, database=None, print_blob=True)
+settings.load_profile("tourney")
 MISSING_DATA = f"no se encontró ../shared/data ({SHARED_DATA})"
 
 

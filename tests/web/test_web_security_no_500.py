@@ -11,6 +11,7 @@ from __future__ import annotations
 import io
 import json
 import re
+from urllib.parse import quote
 
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
@@ -171,7 +172,9 @@ def _fill(rule, draw, paired):
             values[arg] = draw(st.text(alphabet=st.characters(blacklist_categories=("Cs",)), min_size=1, max_size=20))
     path = rule.rule
     for arg, value in values.items():
-        path = re.sub(r"<(?:[^:>]+:)?" + re.escape(arg) + r">", str(value).replace("/", "_"), path)
+        # as a browser sends it: percent-encoded («?» or «#» in a value stays part of the path)
+        segment = quote(str(value).replace("/", "_"), safe="")
+        path = re.sub(r"<(?:[^:>]+:)?" + re.escape(arg) + r">", lambda _m: segment, path)
     return path
 
 
