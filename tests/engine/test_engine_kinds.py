@@ -176,10 +176,11 @@ def test_an_effect_is_enforced_in_a_line_exactly_when_its_home_verifies_it():
 
 
 def test_a_step_whose_kind_has_no_verification_leaves_the_line_unverified(real_catalog):
-    """Purifica has no line check in its home: its lines stay unverified (never illegal)."""
+    """«Mira las primeras N cartas … y toma …» (dig) has no line check in its home: its lines
+    stay unverified (never illegal)."""
     from tourney.engine.abilities.kinds.base import handler
 
-    assert handler("effect", "purify", "verify") is None
+    assert handler("effect", "dig", "verify") is None
     assert handler("effect", "destroy", "verify") is not None
 
 
