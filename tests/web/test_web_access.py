@@ -57,6 +57,10 @@ ROUTES = [
     ("POST", "/eventos/{e}/parejas-prohibidas", ORG),
     ("POST", "/eventos/{e}/parejas-prohibidas/1/quitar", ORG),
     ("POST", "/eventos/{e}/equipo/1/quitar", ORG),
+    # staff invitations (issue 26, finding 16); {i}: the code of a pending invitation
+    ("POST", "/eventos/{e}/invitaciones/1/anular", ORG),
+    ("GET", "/invitaciones/{i}", EVERYONE),
+    ("POST", "/invitaciones/{i}/aceptar", LOGGED),
     ("GET", "/eventos/{e}/rondas/1/pendientes", JUDGES),
     ("GET", "/eventos/{e}/mesas/{m}/resultado", JUDGES | {"jugador"}),
     ("POST", "/eventos/{e}/mesas/{m}/resultado", ORG | {"jugador"}),
@@ -154,11 +158,13 @@ def test_every_route_of_the_app_is_in_the_walk(app):
     listed = {(m, re.sub(r"/documentos/\w+$", "/documentos/<kind>", u)
                .replace("{e}", "<int:event_id>").replace("{m}", "<int:match_id>")
                .replace("{r}", "<int:reg_id>").replace("{l}", "<int:league_id>")
-               .replace("{k}", "<key>").replace("{t}", "<token>").replace("/1/", "/<int:number>/")
+               .replace("{k}", "<key>").replace("{t}", "<token>").replace("{i}", "<code>")
+               .replace("/1/", "/<int:number>/")
                .replace("/rondas/1", "/rondas/<int:number>")
                .replace("prohibidas/<int:number>/", "prohibidas/<int:pair_id>/")
                .replace("historial/<int:number>/", "historial/<int:history_id>/")
-               .replace("equipo/<int:number>/", "equipo/<int:user_id>/"))
+               .replace("equipo/<int:number>/", "equipo/<int:user_id>/")
+               .replace("invitaciones/<int:number>/", "invitaciones/<int:invitation_id>/"))
               for m, u, _ in ROUTES}
     actual = {(method, rule.rule) for rule in app.url_map.iter_rules()
               if rule.endpoint != "static" for method in rule.methods - {"HEAD", "OPTIONS"}}
@@ -192,6 +198,13 @@ def _table(world, paired) -> str:
     return world.run(make)
 
 
+def _invitation(world, paired) -> str:
+    """The code of a pending invitation to the event's staff (for nobody of the walk)."""
+    from tourney.services import invitations
+
+    return world.run(lambda s: invitations.invite(s, paired.org, paired.event, "invitada@x.cl").code)
+
+
 def _league(world, paired) -> int:
     from tourney.services import leagues
 
@@ -209,7 +222,7 @@ def test_roles_walk_every_route(role, client, paired, world):
     player = paired.playing[0]
     ids = {"e": paired.event.id, "m": paired.match.id, "r": paired.regs[player].id,
            "l": _league(world, paired), "k": f"u{paired.users[player].id}",
-           "t": _table(world, paired)}
+           "t": _table(world, paired), "i": _invitation(world, paired)}
     before = world.run(lambda s: (s.get(Match, paired.match.id).version,
                                   len(s.exec(select(SupportSwap)).all())))
     for method, template, allowed in ROUTES:

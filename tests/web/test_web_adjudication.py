@@ -443,6 +443,33 @@ def test_the_console_chooses_the_first_player_when_the_names_differ(runner, pair
     assert alone.exit_code == 2 and "va con --event" in alone.output
 
 
+def test_a_record_seated_by_hand_shows_the_players_names_on_the_board(client, paired, world):
+    """A record written as «Jugador A» / «Jugador B», its first player chosen by hand: the board
+    names the registered players in the turn line, the seats and every action (issue 23)."""
+    lines = _record(world, paired).splitlines()
+    header = json.loads(lines[0])
+    for player, name in zip(header["players"], ("Jugador A", "Jugador B")):
+        player["name"] = name
+    text = "\n".join([json.dumps(header, ensure_ascii=False)] + lines[1:])
+    first, second = world.run(lambda s: [s.get(Registration, i) for i in (
+        paired.match.player_b_id, paired.match.player_a_id)])
+    login(client, paired.judge.email)
+    assert _post(client, paired, record=text).status_code == 400  # the names do not say who
+    assert _post(client, paired, record=text, first_player=str(first.id)).status_code == 302
+    board = _url(paired, "/juegos/1/tablero")
+    start = client.get(f"{board}?linea=1").get_data(as_text=True)
+    state = start.split('id="estado">', 1)[1].split("</p>", 1)[0]
+    assert f"<strong>{escape(first.name)}</strong>" in state
+    seats = start.split('class="mesa">', 1)[1]
+    assert f"<h3>{escape(first.name)}" in seats and f"<h3>{escape(second.name)}" in seats
+    assert "Jugador A" not in seats and "Jugador B" not in seats
+    listed = start.split('id="lineas"', 1)[1]
+    assert "Jugador A" not in listed and "Jugador B" not in listed
+    gold = next(json.loads(x) for x in lines[1:] if json.loads(x)["do"] == "gold")
+    who = first if gold["p"] == header["players"][0]["id"] else second
+    assert f"{escape(who.name)} pone " in listed
+
+
 def test_a_record_stored_from_the_console_says_so_in_its_history(runner, paired, world, client,
                                                                  tmp_path):
     path = tmp_path / "mesa.jsonl"

@@ -74,9 +74,7 @@ def test_browser_event_end_to_end(page, server, csrf_app):
             _login(page, base, "org@x.cl")
         for href in links:
             page.goto(f"{base}{href}")
-            page.fill("#a_games", "2")
-            page.fill("#b_games", "0")
-            page.click("main button:has-text('Guardar resultado')")
+            page.click("#reportar button[value='2-0']")  # one tap, as on the Marcador
             page.wait_for_selector("text=Resultado confirmado.")
 
     # standings: the player who won both rounds is first

@@ -13,7 +13,7 @@ from sqlalchemy import text
 from sqlmodel import select
 
 from tourney.models.events import Event, Match, Registration, Round
-from web_helpers import login
+from web_helpers import join_staff, login
 
 TAPS = ["2-0", "2-1", "1-2", "0-2", "2-1", "2-0", "1-1-1", "0-2"]
 
@@ -49,7 +49,7 @@ def test_a_64_player_top_8_from_catalog_upload_to_champion(client, world, fresh_
                                                "top_cut": "8"})
     assert resp.status_code == 302
     event_id = world.run(lambda s: s.exec(select(Event.id)).one())
-    client.post(f"/eventos/{event_id}/jueces", data={"email": "juez@x.cl"})
+    join_staff(client, event_id, org.email, "juez@x.cl")  # invited from the panel, accepted
     for i in range(64):
         assert client.post(f"/eventos/{event_id}/jugadores",
                            data={"name": f"Jugador {i + 1:02d}"}).status_code == 302

@@ -7,6 +7,7 @@ from sqlmodel import select
 
 from tourney.models.events import Event, Registration
 from web_helpers import FORMAT, login
+from xlsx_helpers import xlsx_bytes
 
 
 def _reg(world, name):
@@ -68,6 +69,30 @@ def test_desk_player_keeps_id_and_email_without_an_account(client, cast, world):
     assert resp.status_code == 400 and "De 0 a 3." in resp.get_data(as_text=True)
     page = client.get(f"/eventos/{cast.event.id}/panel").get_data(as_text=True)
     assert "1 bye asignado" in page and "CL-0042" in page
+
+
+def test_a_player_linked_to_an_account_has_one_name_from_the_form_and_the_sheet(client, cast,
+                                                                              world):
+    """The panel's form and the XLSX «Jugadores» import give a linked player the same name:
+    their account's, whatever was typed; the organizer is told which name was kept."""
+    diego = world.user("diego@x.cl", name="Diego Díaz")
+    other = world.event(cast.org)
+    login(client, cast.org.email)
+    resp = client.post(f"/eventos/{cast.event.id}/jugadores",
+                       data={"name": "Dieguito", "email": "diego@x.cl"}, follow_redirects=True)
+    assert resp.status_code == 200
+    assert ("Diego Díaz inscrito con el nombre de su cuenta (el formulario decía «Dieguito»)."
+            in resp.get_data(as_text=True))
+    data = xlsx_bytes({"Jugadores": [["Nombre", "ID / correo"], ["Dieguito", "diego@x.cl"]]})
+    resp = client.post(f"/eventos/{other.id}/importar/jugadores",
+                       data={"jugadores-file": (io.BytesIO(data), "jugadores.xlsx")},
+                       content_type="multipart/form-data", follow_redirects=True)
+    assert resp.status_code == 200
+    assert "se inscribe con el nombre de su cuenta, «Diego Díaz»" in resp.get_data(as_text=True)
+    regs = world.run(lambda s: s.exec(select(Registration).where(
+        Registration.user_id == diego.id).order_by(Registration.event_id)).all())
+    assert [(r.event_id, r.name) for r in regs] == [(cast.event.id, "Diego Díaz"),
+                                                    (other.id, "Diego Díaz")]
 
 
 def test_byes_assigned_in_advance_are_honoured_by_pairing(client, cast, world):

@@ -195,6 +195,30 @@ def test_pools_lock_before_deck_building_and_the_castillo_comes_from_the_pool(cl
         assert castle.get(code, 0) + support.get(code, 0) == qty
 
 
+def test_the_panel_of_a_lanzamiento_warns_only_about_the_editions_of_its_pool(client, lanz, world):
+    """The catalog lacks many editions the Sellado formats admit (Furia, Sumeria…): a
+    Lanzamiento of Bushido plays none of them, so its panel says nothing of them; a pool of an
+    edition the catalog lacks is named."""
+    from tourney.catalog.editions import edition_for
+    from tourney.services import pools
+    from tourney.services.catalog_upload import format_coverage
+
+    lacking = format_coverage(lanz.catalog, lanz.formats[FORMAT])
+    assert lacking.missing and "Bushido" in lacking.present  # what the panel used to list
+    login(client, lanz.org.email)
+    panel = client.get(f"/eventos/{lanz.event.id}/panel").get_data(as_text=True)
+    assert 'id="catalogo-faltan"' not in panel
+    edition = next(slug for slug in lanz.formats[FORMAT].legal_editions
+                   if lanz.catalog.editions.get(slug) is None and not any(
+                       c.edition == slug for c in lanz.catalog))
+    world.run(lambda s: pools.configure(s, lanz.org, lanz.event, lanz.formats[FORMAT],
+                                        castle_size=40, editions=["bushido", edition]))
+    panel = client.get(f"/eventos/{lanz.event.id}/panel").get_data(as_text=True)
+    warning = panel.split('id="catalogo-faltan"', 1)[1].split("</p>", 1)[0]
+    assert "Al catálogo le faltan ediciones del pool" in warning and "formato" not in warning
+    assert warning.split("(", 1)[1].split(")", 1)[0] == edition_for(edition).name  # only it
+
+
 def test_pool_pages_of_a_constructed_event_say_so(client, cast):
     login(client, cast.org.email)
     page = client.get(f"/eventos/{cast.event.id}/sellado").get_data(as_text=True)

@@ -11,7 +11,7 @@ from sqlmodel import select
 
 from tourney.models.events import DeckCheck, Registration
 from tourney.models.pools import PlayerPool, SealedEvent
-from web_helpers import login
+from web_helpers import join_staff, login
 
 PLAYERS = 16
 ROUNDS = 4
@@ -43,7 +43,7 @@ def test_an_organizer_runs_a_lanzamiento_of_16_players_from_pools_to_standings(c
                  format_id="lanzamiento", top_cut="0", page_size="A4", castle_size="40",
                  pool_edition="bushido", rounds_planned=str(ROUNDS))
     event_id = int(resp.location.rstrip("/").split("/")[-2])
-    _post(client, f"/eventos/{event_id}/jueces", email=judge.email)
+    join_staff(client, event_id, org.email, judge.email)  # invited from the panel, accepted
     for p in players:
         login(client, p.email)
         _post(client, f"/eventos/{event_id}/inscribirme")

@@ -25,46 +25,123 @@ def test_wrong_current_passwords_on_the_password_page_are_throttled(client, cast
     assert resp.status_code == 429 and TOO_MANY in resp.get_data(as_text=True)
 
 
-# -- finding 15 -------------------------------------------------------------------------------
-def test_guesses_from_elsewhere_do_not_lock_the_owner_out_of_a_browser_they_used(app, world):
+# -- finding 15: a growing delay, never a lock ---------------------------------------------
+def _from(app, address):
+    """A new browser at ``address`` (the test client's REMOTE_ADDR)."""
+    client = app.test_client()
+    client.environ_base["REMOTE_ADDR"] = address
+    return client
+
+
+def _real_clock(monkeypatch):
+    """The clock the delays read, moved by hand (starts at the real time)."""
+    import time
+
+    now = [time.time()]
+    monkeypatch.setattr(time, "time", lambda: now[0])
+    return now
+
+
+def test_finding_15_five_wrong_passwords_from_an_attacker_do_not_keep_the_owner_out(app, world):
     world.user("ana@x.cl")
-    phone = app.test_client()
-    assert _post_login(phone, "ana@x.cl", PASSWORD).status_code == 302
-    phone.post("/salir")
-    attacker = app.test_client()
+    attacker = _from(app, "10.0.0.66")
+    codes = [_post_login(attacker, "ana@x.cl", f"mala-{i}").status_code for i in range(8)]
+    assert codes[:5] == [400] * 5 and set(codes[5:]) == {429}  # the attacker waits
+    owner = _from(app, "10.0.0.7")  # a new browser: no cookie of an earlier log-in
+    assert _post_login(owner, "ana@x.cl", PASSWORD).status_code == 302
+
+
+def test_finding_15_fifty_failures_from_a_venue_address_slow_it_down_for_a_minute_at_most(
+        app, world, monkeypatch):
+    from tourney.services.login_backoff import POLICIES
+
+    now = _real_clock(monkeypatch)
+    world.user("ana@x.cl")
+    venue = _from(app, "10.0.0.1")
+    for i in range(POLICIES["ip"].free):
+        assert _post_login(venue, f"nadie{i}@x.cl", "mala-clave").status_code == 400
+    owner = _from(app, "10.0.0.1")  # the same Wi-Fi, a browser that never logged in
+    resp = _post_login(owner, "ana@x.cl", PASSWORD)
+    assert resp.status_code == 429 and "espera 5 segundos" in resp.get_data(as_text=True)
+    wait = int(resp.headers["Retry-After"])
+    assert wait <= POLICIES["ip"].cap
+    now[0] += wait
+    assert _post_login(owner, "ana@x.cl", PASSWORD).status_code == 302
+
+
+def test_finding_15_each_failure_past_the_free_ones_doubles_the_wait_up_to_its_cap(app, world, monkeypatch):
+    from tourney.services.login_backoff import POLICIES
+
+    now = _real_clock(monkeypatch)
+    world.user("ana@x.cl")
+    client = _from(app, "10.0.0.66")
+    pair = POLICIES["par"]
+    for i in range(pair.free):
+        assert _post_login(client, "ana@x.cl", f"mala-{i}").status_code == 400
+    waits = []
     for i in range(8):
+        refused = _post_login(client, "ana@x.cl", PASSWORD)  # even the right password waits
+        assert refused.status_code == 429
+        waits.append(int(refused.headers["Retry-After"]))
+        now[0] += waits[-1]
+        assert _post_login(client, "ana@x.cl", f"otra-{i}").status_code == 400  # tried: failed
+    assert waits == [15, 30, 60, 120, 240, 480, 900, 900]  # 15 s doubling, never past 15 min
+    now[0] += 900
+    assert _post_login(client, "ana@x.cl", PASSWORD).status_code == 302
+    assert _post_login(client, "ana@x.cl", "mala").status_code == 400  # the count started again
+
+
+def test_finding_15_a_login_code_from_the_console_lets_the_owner_in_at_once(app, runner, world):
+    import re
+
+    world.user("ana@x.cl")
+    venue = _from(app, "10.0.0.1")
+    for i in range(12):  # someone at the venue keeps guessing Ana's password
+        _post_login(venue, "ana@x.cl", f"mala-{i}")
+    owner = _from(app, "10.0.0.1")
+    assert _post_login(owner, "ana@x.cl", PASSWORD).status_code == 429
+    result = runner.invoke(args=["users", "login-code", "ana@x.cl"])
+    assert result.exit_code == 0, result.output
+    code = re.search(r"[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}", result.output).group(0)
+    resp = owner.post("/entrar", data={"email": "ana@x.cl", "password": PASSWORD,
+                                       "code": code.lower().replace("-", " ")})
+    assert resp.status_code == 302
+    assert not app.extensions["tourney_login_backoff"].code_valid("ana@x.cl", code)  # one use
+    other = _from(app, "10.0.0.1")  # a code without the password gets nobody in
+    other_code = re.search(r"[A-Z2-9-]{14}", runner.invoke(
+        args=["users", "login-code", "ana@x.cl"]).output).group(0)
+    assert other.post("/entrar", data={"email": "ana@x.cl", "password": "mala",
+                                       "code": other_code}).status_code == 400
+    assert runner.invoke(args=["users", "login-code", "nadie@x.cl"]).exit_code != 0
+
+
+def test_finding_15_guesses_elsewhere_do_not_lock_the_owner_out_of_a_browser_they_used(app, world):
+    world.user("ana@x.cl")
+    phone = _from(app, "10.0.0.1")
+    assert _post_login(phone, "ana@x.cl", PASSWORD).status_code == 302
+    phone.post("/salir")
+    attacker = _from(app, "10.0.0.1")
+    for i in range(12):
         _post_login(attacker, "ana@x.cl", f"mala-{i}")
-    assert _post_login(attacker, "ana@x.cl", PASSWORD).status_code == 429  # the attacker is locked
-    assert _post_login(phone, "ana@x.cl", PASSWORD).status_code == 302     # the owner is not
+    for i in range(50):
+        _post_login(attacker, f"nadie{i}@x.cl", "mala-clave")
+    assert _post_login(attacker, "ana@x.cl", PASSWORD).status_code == 429  # the attacker waits
+    assert _post_login(phone, "ana@x.cl", PASSWORD).status_code == 302     # the owner does not
 
 
-def test_a_venue_address_full_of_failures_still_lets_known_browsers_in(app, world):
-    from tourney.web import throttle
-
-    world.user("ana@x.cl")
-    phone = app.test_client()
-    assert _post_login(phone, "ana@x.cl", PASSWORD).status_code == 302
-    phone.post("/salir")
-    other = app.test_client()
-    for i in range(int(throttle.LOGIN_PER_ADDRESS.split()[0])):
-        _post_login(other, f"nadie{i}@x.cl", "mala-clave")
-    assert _post_login(other, "ana@x.cl", PASSWORD).status_code == 429
-    assert _post_login(phone, "ana@x.cl", PASSWORD).status_code == 302
-
-
-def test_a_known_browser_has_its_own_limit_on_guesses(app, world):
-    from tourney.web import throttle
+def test_finding_15_a_known_browser_has_its_own_delay_on_guesses(app, world):
+    from tourney.services.login_backoff import POLICIES
 
     world.user("ana@x.cl")
     phone = app.test_client()
     assert _post_login(phone, "ana@x.cl", PASSWORD).status_code == 302
     phone.post("/salir")
-    limit = int(throttle.LOGIN_PER_DEVICE.split()[0])
-    codes = [_post_login(phone, "ana@x.cl", f"mala-{i}").status_code for i in range(limit + 2)]
-    assert codes[:limit] == [400] * limit and set(codes[limit:]) == {429}
+    free = POLICIES["dispositivo"].free
+    codes = [_post_login(phone, "ana@x.cl", f"mala-{i}").status_code for i in range(free + 2)]
+    assert codes[:free] == [400] * free and set(codes[free:]) == {429}
 
 
-def test_a_forged_device_cookie_is_ignored(app, world):
+def test_finding_15_a_forged_device_cookie_is_ignored(app, world):
     from tourney.web import throttle
 
     world.user("ana@x.cl")

@@ -10,9 +10,9 @@ import pytest
 from sqlmodel import select
 
 from tourney.models.events import Match, SupportSwap
-from web_helpers import login
+from web_helpers import join_staff, login
 
-from test_web_access import JUDGES, LOGGED, ORG, ROUTES, _league, _table
+from test_web_access import JUDGES, LOGGED, ORG, ROUTES, _invitation, _league, _table
 
 # creating events and leagues, the shared catalog: any organizer account
 GLOBAL_ORGANIZER_ROUTES = {"/eventos/nuevo", "/catalogo", "/ligas/nueva"}
@@ -59,7 +59,7 @@ def test_roles_hold_on_their_own_event_only(role, client, paired, world, strange
     player = paired.playing[0]
     ids = {"e": paired.event.id, "m": paired.match.id, "r": paired.regs[player].id,
            "l": _league(world, paired), "k": f"u{paired.users[player].id}",
-           "t": _table(world, paired)}
+           "t": _table(world, paired), "i": _invitation(world, paired)}
     before = world.run(lambda s: (s.get(Match, paired.match.id).version,
                                   len(s.exec(select(SupportSwap)).all())))
     for method, template, allowed in ROUTES:
@@ -123,9 +123,7 @@ def test_the_owner_adds_a_co_organizer_from_the_panel(client, paired, world):
     helper = world.user("ayuda@x.cl", name="Ayudante")
     login(client, helper.email)
     assert client.get(f"/eventos/{paired.event.id}/panel").status_code == 403
-    login(client, paired.org.email)
-    resp = client.post(f"/eventos/{paired.event.id}/jueces", data={"email": helper.email, "rol": "organizador"})
-    assert resp.status_code == 302
+    join_staff(client, paired.event.id, paired.org.email, helper.email, "organizador")
     login(client, helper.email)
     assert client.get(f"/eventos/{paired.event.id}/panel").status_code == 200
 

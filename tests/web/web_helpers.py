@@ -67,6 +67,26 @@ def login(client, email: str, password: str = PASSWORD):
     return client
 
 
+def invite(client, event_id: int, email: str, role: str = "juez") -> str:
+    """The logged-in organizer invites ``email`` from the panel; returns the link's code
+    (shown once on the panel the form redirects to)."""
+    resp = client.post(f"/eventos/{event_id}/jueces", data={"email": email, "rol": role})
+    assert resp.status_code == 302, resp.data.decode()[:500]
+    page = client.get(resp.location).get_data(as_text=True)
+    match = re.search(r"/invitaciones/([A-Za-z0-9_-]+)</code>", page)
+    assert match, "no invitation link on the panel"
+    return match.group(1)
+
+
+def join_staff(client, event_id: int, organizer_email: str, email: str, role: str = "juez") -> None:
+    """The organizer invites ``email``, who logs in and accepts; the organizer logs in again."""
+    login(client, organizer_email)
+    code = invite(client, event_id, email, role)
+    login(client, email)
+    assert client.post(f"/invitaciones/{code}/aceptar").status_code == 302
+    login(client, organizer_email)
+
+
 def csrf_from(html: str) -> str:
     match = re.search(r'name="csrf_token" (?:type="hidden" )?value="([^"]+)"', html)
     assert match, "no CSRF token in page"

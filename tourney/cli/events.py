@@ -15,6 +15,7 @@ from ..services import accounts
 from ..services import catalog as catalog_service
 from ..services.demo import DEMO_PASSWORD, demo_event, has_events
 from ..services.league_demo import demo_league
+from ..services.login_backoff import CODE_MINUTES
 from ..services.errors import ServiceError
 from .common import CliError, friendly
 
@@ -142,3 +143,20 @@ def users_role(email: str, role: str) -> None:
             click.echo(f"{user.email} ahora es {user.role}.")
     except ServiceError as exc:
         raise CliError(exc.message) from None
+
+
+@users.command("login-code", help="Imprime un código de entrada de un solo uso para una cuenta a la "
+                                   "que los intentos fallidos de otra persona hacen esperar.")
+@click.argument("email")
+@with_appcontext
+@friendly
+def users_login_code(email: str) -> None:
+    try:
+        with db.session_scope() as session:
+            user = accounts.existing(session, email)
+    except ServiceError as exc:
+        raise CliError(exc.message) from None
+    code = current_app.extensions["tourney_login_backoff"].issue_code(user.email)
+    click.echo(f"Código de entrada para {user.email}: {code}")
+    click.echo(f"Sirve una vez durante {CODE_MINUTES} minutos: en «Entrar», con su contraseña, "
+               "entra sin esperar aunque otros hayan fallado intentos con esa cuenta.")

@@ -207,7 +207,7 @@ def ratings_command(game: str, event_ref: str | None, as_json: bool) -> None:
             rated = game_ratings(session, _formats(), game)
             if event_ref is not None:
                 event = find_event(session, event_ref)
-                who = identities(session, [event.id])
+                who = identities(session, [event.pk])
                 keys = [i.key for i in sorted(who.values(), key=lambda i: i.registration_id)]
                 names = {i.key: i.name for i in who.values()}
                 keys = seeding_order(keys, rated.ratings)

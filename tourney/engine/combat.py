@@ -90,6 +90,9 @@ class Combat(State):
                                              f"Retador de {a.label()} ({why}): no puede ser "
                                              "desafiado.")
             challenges[attacker] = target
+        # the Vigilia ends (9 B: «al final de la Fase de Vigilia») and the battle begins (9 C)
+        self._emit("phase_ends", None, p, phase="vigil")
+        self._emit("phase_begins", None, p, phase="battle")
         for iid in action.cards:
             self._put(self.cards[iid], "attack", p)
         self.attackers = list(action.cards)
@@ -102,6 +105,7 @@ class Combat(State):
             self._emit("attack_declared", self.cards[iid], p)
         if action.cards:  # «Cuando uno o más Aliados oponentes sean declarados atacantes»: once
             self._emit("attackers_declared", None, p)
+        self._emit("phase_begins", None, opp, phase="block")  # 9 C2 a: the defender's step
 
     def can_block(self, blocker: Inst, attacker: Inst) -> str | None:
         if UNBLOCKABLE in attacker.kw:
@@ -165,6 +169,7 @@ class Combat(State):
             self._emit("block_declared", self.cards[blocker_id], p)
         for attacker_id in blocks:
             self._emit("blocked", self.cards[attacker_id], self.active)
+        self._emit("phase_begins", None, self.active, phase="war")  # 9 C3 a
 
     def _do_pass(self, action: Action) -> None:
         if self.phase != "war":

@@ -41,6 +41,8 @@ class Turn(State):
             end_of_turn(self)
 
     def _finish_turn(self) -> None:
+        # 9 D a: «Al comienzo de la Fase Final» (and «En la Fase Final», step c: the record
+        # resolves both after the line that ends the Vigilia or the battle)
         self._emit("phase_begins", None, self.active, phase="final")
         # its triggers fire now, in this turn: «si este Aliado fue declarado atacante este
         # turno», «si hizo daño…», «si tienes 3 Aliados en tu Línea de Ataque» read this turn
@@ -49,7 +51,8 @@ class Turn(State):
         self.attackers, self.blocks, self.challenges = [], {}, {}
         self.priority = None
         self.passes = 0
-        # 9 E Fase de Robar
+        # 9 E Fase de Robar; a: «Al comienzo de la Fase de Robar» fires before the draw
+        self._emit("phase_begins", None, self.active, phase="draw")
         if self.turn > 1:
             self._draw(self.active, 1)
             if self._check_castles():
@@ -70,7 +73,9 @@ class Turn(State):
                 self.affected.add(iid)
                 self.changes += 1
                 self.play_changes += 1
-        # 9 A Fase de Agrupación
+        # 9 A Fase de Agrupación; a: «Al comienzo de cada Fase de Agrupación» fires before the
+        # cards regroup (10.1: the game's first turn has none, and never comes here)
+        self._emit("phase_begins", None, self.active, phase="regroup")
         self.clock += 1
         self.last_regroup[self.active] = self.clock
         zones = self.players[self.active].zones
@@ -93,6 +98,7 @@ class Turn(State):
         self._need_active(action, "9 D", "terminar el turno")
         if self.phase != "vigil":
             raise IllegalAction("9 D", f"No se puede terminar el turno durante {PHASE_NAMES[self.phase]}.")
+        self._emit("phase_ends", None, self.active, phase="vigil")  # 9 B: «al final de la Vigilia»
         self._finish_turn()
 
     def _do_discard(self, action: Action) -> None:

@@ -10,3 +10,4 @@ from . import pools  # noqa: F401,E402
 from . import history  # noqa: F401,E402
 from . import leagues  # noqa: F401,E402
 from . import play  # noqa: F401,E402
+from . import staff  # noqa: F401,E402

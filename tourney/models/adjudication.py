@@ -13,9 +13,10 @@ from datetime import datetime
 from typing import Any, Optional
 
 from sqlalchemy import Column, Text, UniqueConstraint
-from sqlmodel import Field, SQLModel
+from sqlmodel import Field
 
 from .catalog import utcnow
+from .rows import IdRow
 
 SOURCE_TEXT = "texto"      # pasted into the form
 SOURCE_FILE = "archivo"    # uploaded as a .jsonl file
@@ -27,7 +28,7 @@ def _text(default: str) -> Any:
     return Field(default=default, sa_column=Column(Text, nullable=False, default=default))
 
 
-class Adjudication(SQLModel, table=True):
+class Adjudication(IdRow, table=True):
     __tablename__ = "adjudication"
     __table_args__ = (
         UniqueConstraint("match_id", "game", "revision", name="uq_adjudication_revision"),

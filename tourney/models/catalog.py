@@ -8,6 +8,7 @@ from sqlalchemy import Column, Text, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
 from ..catalog.model import Card, Edition
+from .rows import IdRow
 
 
 def utcnow() -> datetime:
@@ -26,7 +27,7 @@ class EditionRow(SQLModel, table=True):
         return Edition(slug=self.slug, name=self.name, released=self.released, era=self.era)
 
 
-class CardRow(SQLModel, table=True):
+class CardRow(IdRow, table=True):
     __tablename__ = "card"
     __table_args__ = (UniqueConstraint("code", name="uq_card_code"),)
 

@@ -13,9 +13,10 @@ from typing import Any, Optional
 
 from flask_login import UserMixin
 from sqlalchemy import Column, Text, UniqueConstraint
-from sqlmodel import Field, SQLModel
+from sqlmodel import Field
 
 from .catalog import utcnow
+from .rows import IdRow
 
 ROLE_PLAYER = "jugador"
 ROLE_ORGANIZER = "organizador"
@@ -49,7 +50,7 @@ def _json_text(default: str = "{}") -> Any:
     return Field(default=default, sa_column=Column(Text, nullable=False, default=default))
 
 
-class User(UserMixin, SQLModel, table=True):
+class User(UserMixin, IdRow, table=True):
     __tablename__ = "app_user"
     __table_args__ = (UniqueConstraint("email", name="uq_user_email"),)
 
@@ -70,7 +71,7 @@ class User(UserMixin, SQLModel, table=True):
         return self.role == ROLE_ORGANIZER
 
 
-class Event(SQLModel, table=True):
+class Event(IdRow, table=True):
     __tablename__ = "event"
 
     id: Optional[int] = Field(default=None, primary_key=True)
@@ -92,7 +93,7 @@ class Event(SQLModel, table=True):
     created_at: datetime = Field(default_factory=utcnow)
 
 
-class EventJudge(SQLModel, table=True):
+class EventJudge(IdRow, table=True):
     __tablename__ = "event_judge"
     __table_args__ = (UniqueConstraint("event_id", "user_id", name="uq_event_judge"),)
 
@@ -104,7 +105,7 @@ class EventJudge(SQLModel, table=True):
     role: str = Field(default="juez", max_length=20, sa_column_kwargs={"server_default": "juez"})
 
 
-class Registration(SQLModel, table=True):
+class Registration(IdRow, table=True):
     """A player in an event (with an account, or entered at the desk without one)."""
 
     __tablename__ = "registration"
@@ -126,7 +127,7 @@ class Registration(SQLModel, table=True):
     self_dropped_at: Optional[datetime] = None
 
 
-class ForbiddenPair(SQLModel, table=True):
+class ForbiddenPair(IdRow, table=True):
     """Two players the organizer does not want paired (family, same household…)."""
 
     __tablename__ = "forbidden_pair"
@@ -141,7 +142,7 @@ class ForbiddenPair(SQLModel, table=True):
     reason: str = Field(default="", max_length=200)
 
 
-class DecklistSubmission(SQLModel, table=True):
+class DecklistSubmission(IdRow, table=True):
     """Every decklist a player sent, kept as history; the registered one is derived."""
 
     __tablename__ = "decklist_submission"
@@ -165,7 +166,7 @@ class DecklistSubmission(SQLModel, table=True):
         return json.loads(self.verdict_json or "{}")
 
 
-class Round(SQLModel, table=True):
+class Round(IdRow, table=True):
     __tablename__ = "round"
     __table_args__ = (UniqueConstraint("event_id", "number", name="uq_round_number"),)
 
@@ -179,7 +180,7 @@ class Round(SQLModel, table=True):
     created_at: datetime = Field(default_factory=utcnow)
 
 
-class Match(SQLModel, table=True):
+class Match(IdRow, table=True):
     __tablename__ = "match"
     __table_args__ = (UniqueConstraint("round_id", "table_no", name="uq_match_table"),)
 
@@ -195,7 +196,7 @@ class Match(SQLModel, table=True):
     updated_at: datetime = Field(default_factory=utcnow)
 
 
-class MatchSeat(SQLModel, table=True):
+class MatchSeat(IdRow, table=True):
     """One row per player per round: the schema forbids a player in two matches of a round."""
 
     __tablename__ = "match_seat"
@@ -207,7 +208,7 @@ class MatchSeat(SQLModel, table=True):
     match_id: int = Field(foreign_key="match.id", index=True)
 
 
-class ResultReport(SQLModel, table=True):
+class ResultReport(IdRow, table=True):
     """A player's report of their own match (one per player per match; re-reporting updates it)."""
 
     __tablename__ = "result_report"
@@ -221,7 +222,7 @@ class ResultReport(SQLModel, table=True):
     created_at: datetime = Field(default_factory=utcnow)
 
 
-class SupportSwap(SQLModel, table=True):
+class SupportSwap(IdRow, table=True):
     """Mazo de Soporte swaps made by one player before game 2 or 3 of one match (seed 000 §11)."""
 
     __tablename__ = "support_swap"
@@ -261,7 +262,7 @@ class SupportSwap(SQLModel, table=True):
         return taken is not None and taken > SWAP_SECONDS
 
 
-class DeckCheck(SQLModel, table=True):
+class DeckCheck(IdRow, table=True):
     __tablename__ = "deck_check"
 
     id: Optional[int] = Field(default=None, primary_key=True)

@@ -13,9 +13,10 @@ from datetime import datetime
 from typing import Any, Optional
 
 from sqlalchemy import Column, Text
-from sqlmodel import Field, SQLModel
+from sqlmodel import Field
 
 from .catalog import utcnow
+from .rows import IdRow
 
 # EventHistory.kind
 HISTORY_RESULT = "resultado"          # a table's result entered or changed (open round)
@@ -23,15 +24,16 @@ HISTORY_CORRECTION = "correccion"     # an explicit correction of a closed round
 HISTORY_UNDO = "deshacer"             # a correction undone (``undoes_id`` names it)
 HISTORY_STAFF_ADDED = "equipo_alta"   # a judge or co-organizer added to the event's staff
 HISTORY_STAFF_REMOVED = "equipo_baja"  # a judge or co-organizer removed from the staff
+HISTORY_STAFF_INVITED = "equipo_invitacion"  # an invitation to the staff made or cancelled
 HISTORY_EVENT = "evento"              # the event itself changed (finished, lists published…)
 HISTORY_KINDS = (HISTORY_RESULT, HISTORY_CORRECTION, HISTORY_UNDO, HISTORY_STAFF_ADDED,
-                 HISTORY_STAFF_REMOVED, HISTORY_EVENT)
+                 HISTORY_STAFF_REMOVED, HISTORY_STAFF_INVITED, HISTORY_EVENT)
 
 SUMMARY_MAX = 500   # characters of the sentence shown
 REASON_MAX = 500    # characters of the «motivo» an organizer writes
 
 
-class EventHistory(SQLModel, table=True):
+class EventHistory(IdRow, table=True):
     __tablename__ = "event_history"
 
     id: Optional[int] = Field(default=None, primary_key=True)

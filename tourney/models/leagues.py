@@ -6,14 +6,15 @@ from datetime import datetime
 from typing import Optional
 
 from sqlalchemy import Column, Text, UniqueConstraint, false
-from sqlmodel import Field, SQLModel
+from sqlmodel import Field
 
 from .catalog import utcnow
+from .rows import IdRow
 
 MAX_LEAGUE_NAME = 120
 
 
-class League(SQLModel, table=True):
+class League(IdRow, table=True):
     """A season: events of one organizer, points per placement (``points_toml``,
     tourney.meta.points), standings across them."""
 
@@ -27,7 +28,7 @@ class League(SQLModel, table=True):
     created_at: datetime = Field(default_factory=utcnow)
 
 
-class LeagueEvent(SQLModel, table=True):
+class LeagueEvent(IdRow, table=True):
     """An event in a league (it can join before or after it is played)."""
 
     __tablename__ = "league_event"
@@ -39,7 +40,7 @@ class LeagueEvent(SQLModel, table=True):
     added_at: datetime = Field(default_factory=utcnow)
 
 
-class ArchetypeAlias(SQLModel, table=True):
+class ArchetypeAlias(IdRow, table=True):
     """The organizer's name for an archetype in one event: a rename, or several merged into one."""
 
     __tablename__ = "archetype_alias"
@@ -51,7 +52,7 @@ class ArchetypeAlias(SQLModel, table=True):
     target: str = Field(max_length=60)
 
 
-class PlayerProfile(SQLModel, table=True):
+class PlayerProfile(IdRow, table=True):
     """A player's choice about their public page (their results still count everywhere)."""
 
     __tablename__ = "player_profile"

@@ -11,9 +11,10 @@ from datetime import datetime
 from typing import Optional
 
 from sqlalchemy import Column, Text
-from sqlmodel import Field, SQLModel
+from sqlmodel import Field
 
 from .catalog import utcnow
+from .rows import IdRow
 
 TABLE_WAITING = "esperando"   # the second seat is free
 TABLE_PLAYING = "jugando"
@@ -22,7 +23,7 @@ TABLE_FINISHED = "terminada"
 TABLE_STATUSES = (TABLE_WAITING, TABLE_PLAYING, TABLE_PAUSED, TABLE_FINISHED)
 
 
-class PlayTable(SQLModel, table=True):
+class PlayTable(IdRow, table=True):
     __tablename__ = "play_table"
 
     id: Optional[int] = Field(default=None, primary_key=True)

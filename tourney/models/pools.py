@@ -17,9 +17,10 @@ from datetime import datetime
 from typing import Any, Optional
 
 from sqlalchemy import Column, Text, UniqueConstraint
-from sqlmodel import Field, SQLModel
+from sqlmodel import Field
 
 from .catalog import utcnow
+from .rows import IdRow
 
 POOL_SOURCES = ("texto", "xlsx", "productos", "demo")
 
@@ -28,7 +29,7 @@ def _text(default: str) -> Any:
     return Field(default=default, sa_column=Column(Text, nullable=False, default=default))
 
 
-class SealedEvent(SQLModel, table=True):
+class SealedEvent(IdRow, table=True):
     __tablename__ = "sealed_event"
     __table_args__ = (UniqueConstraint("event_id", name="uq_sealed_event"),)
 
@@ -50,7 +51,7 @@ class SealedEvent(SQLModel, table=True):
         return self.pools_locked_at is not None
 
 
-class PlayerPool(SQLModel, table=True):
+class PlayerPool(IdRow, table=True):
     __tablename__ = "player_pool"
     __table_args__ = (UniqueConstraint("registration_id", name="uq_player_pool"),)
 

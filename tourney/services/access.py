@@ -22,6 +22,8 @@ with an event (and the session) it answers for that event. Only reads of the ses
 """
 from __future__ import annotations
 
+from typing import TypeGuard
+
 from sqlmodel import Session, select
 
 from ..models.events import Event, EventJudge, Registration, User
@@ -33,7 +35,7 @@ STAFF_ORGANIZER = "organizador"
 STAFF_ROLES = (STAFF_JUDGE, STAFF_ORGANIZER)
 
 
-def _authenticated(actor: User | None) -> bool:
+def _authenticated(actor: User | None) -> TypeGuard[User]:
     return bool(actor is not None and getattr(actor, "is_authenticated", False))
 
 
@@ -47,7 +49,7 @@ def _event_of(session: Session | None, thing) -> Event | None:
     return session.get(Event, event_id)
 
 
-def staff_role(session: Session | None, actor: User | None, event: Event) -> str | None:
+def staff_role(session: Session | None, actor: User | None, event: Event | None) -> str | None:
     """"owner", "organizador", "juez" or None: the actor's role on this event."""
     if not _authenticated(actor) or event is None:
         return None

@@ -98,6 +98,14 @@ def change_password(session: Session, user: User, current: str, new: str) -> Use
     return user
 
 
+def existing(session: Session, email: str) -> User:
+    """The account of ``email`` for a command run on the machine (which may say it is missing)."""
+    user = session.exec(select(User).where(User.email == normalize_email(email))).first()
+    if user is None:
+        raise ServiceError(f"No hay ninguna cuenta con el correo {email}.", "email")
+    return user
+
+
 def set_role(session: Session, email: str, role: str) -> User:
     if role not in ROLES:
         raise ServiceError(f"Rol desconocido: {role} (usa {' o '.join(ROLES)}).", "role")

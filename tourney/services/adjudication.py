@@ -15,7 +15,7 @@ import re
 from datetime import datetime
 
 from sqlalchemy.exc import IntegrityError
-from sqlmodel import Session, func, select
+from sqlmodel import Session, col, func, select
 
 from ..document_values import AdjudicationRow
 from ..engine import RecordError, adjudicate, catalog_resolver, read_record
@@ -29,6 +29,7 @@ from .adjudication_seats import first_player_of, seat_players
 from .access import can_see_round, can_view_decklist, is_judge, owns
 from .errors import Conflict, Forbidden, NotFound, ServiceError
 from .events import get_event
+from .rounds import round_of
 from .swaps import expected_deck
 
 MAX_RECORD_BYTES = 1024 * 1024  # a 200-turn record is ~150 KB
@@ -52,7 +53,7 @@ def plays_in(actor: User | None, match: Match, regs: dict[int, Registration]) ->
 
 def round_published(session: Session, event: Event, match: Match) -> bool:
     """Players and the public see a match only once its round is published (like its result)."""
-    rnd = session.get(Round, match.round_id)
+    rnd = round_of(session, match)
     return rnd is not None and rnd.event_id == event.id and can_see_round(session, None, event, rnd)
 
 
@@ -63,7 +64,7 @@ def can_view(session: Session, actor: User | None, event: Event, match: Match) -
         return False
     if event.decklists_published:
         return True
-    regs = {r.id: r for r in _regs(session, match)}
+    regs = {r.pk: r for r in _regs(session, match)}
     return plays_in(actor, match, regs)
 
 
@@ -123,13 +124,13 @@ def get(session: Session, event: Event, adjudication_id: int) -> Adjudication:
 
 def _regs(session: Session, match: Match) -> list[Registration]:
     ids = [rid for rid in (match.player_a_id, match.player_b_id) if rid is not None]
-    return list(session.exec(select(Registration).where(Registration.id.in_(ids))))
+    return list(session.exec(select(Registration).where(col(Registration.id).in_(ids))))
 
 
 def for_match(session: Session, match: Match) -> list[Adjudication]:
     """Every revision of every game of the match: game, then newest revision first."""
     return list(session.exec(select(Adjudication).where(Adjudication.match_id == match.id)
-                             .order_by(Adjudication.game, Adjudication.revision.desc())))
+                             .order_by(col(Adjudication.game), col(Adjudication.revision).desc())))
 
 
 def tables_to_adjudicate(session: Session, event: Event,
@@ -137,16 +138,16 @@ def tables_to_adjudicate(session: Session, event: Event,
     """The event's rounds, the chosen one (default: the last) and its tables with two players
     as (match id, «Mesa 3: Ana – Beto»), for the staff's «arbitrar una mesa» picker."""
     rounds = list(session.exec(select(Round).where(Round.event_id == event.id)
-                               .order_by(Round.number)))
+                               .order_by(col(Round.number))))
     rnd = next((r for r in rounds if r.number == number), rounds[-1] if rounds else None)
     if rnd is None:
         return rounds, None, []
     matches = list(session.exec(select(Match).where(Match.round_id == rnd.id,
-                                                    Match.player_b_id.is_not(None))
-                                .order_by(Match.table_no)))
+                                                    col(Match.player_b_id).is_not(None))
+                                .order_by(col(Match.table_no))))
     ids = {i for m in matches for i in (m.player_a_id, m.player_b_id)}
     names = {r.id: r.name for r in session.exec(select(Registration)
-                                                 .where(Registration.id.in_(ids)))} if ids else {}
+                                                 .where(col(Registration.id).in_(ids)))} if ids else {}
     return rounds, rnd, [(m.id, f"Mesa {m.table_no}: {names.get(m.player_a_id, '')} – "
                                 f"{names.get(m.player_b_id, '')}") for m in matches]
 
@@ -319,7 +320,7 @@ def upload_from_console(session: Session, event_id: int, match_id: int, game: in
     allows). ``first_player``: the registration (name or id) that is the record's first player."""
     event = get_event(session, event_id)
     match, _rnd = get_match(session, event, match_id)
-    first = (first_player_of(match, {r.id: r for r in _regs(session, match)}, first_player)
+    first = (first_player_of(match, {r.pk: r for r in _regs(session, match)}, first_player)
              if first_player is not None and match.player_b_id is not None else None)
     return _store(session, None, event, match, game, text, catalog, formats.get(event.format_id),
                   source=SOURCE_CLI, filename=filename, first_player=first)
@@ -328,7 +329,7 @@ def upload_from_console(session: Session, event_id: int, match_id: int, game: in
 def _store(session: Session, actor: User | None, event: Event, match: Match, game, text: str,
            catalog, fmt=None, *, source: str = SOURCE_TEXT, filename: str = "",
            first_player: int | None = None, now: datetime | None = None) -> Adjudication:
-    rnd = session.get(Round, match.round_id)
+    rnd = round_of(session, match)
     if rnd is None or rnd.event_id != event.id:
         raise NotFound("No existe esa mesa en este evento.")
     if match.player_b_id is None:
@@ -345,7 +346,7 @@ def _store(session: Session, actor: User | None, event: Event, match: Match, gam
                            "es de otro juego.", "record")
     field = "file" if source == SOURCE_FILE else "record"
     record = read(text, catalog, field)
-    regs = {r.id: r for r in _regs(session, match)}
+    regs = {r.pk: r for r in _regs(session, match)}
     seats = seat_players(record.header, match, regs, match.table_no, first_player)
     verdict = adjudicate(record)
     data = _verdict_json(verdict)
@@ -354,7 +355,7 @@ def _store(session: Session, actor: User | None, event: Event, match: Match, gam
         Adjudication.match_id == match.id, Adjudication.game == game)).one()
     winner = data.get("winner")
     row = Adjudication(
-        event_id=event.id, match_id=match.id, game=game, revision=(previous or 0) + 1,
+        event_id=event.pk, match_id=match.pk, game=game, revision=(previous or 0) + 1,
         uploaded_by=actor.id if actor is not None else None, uploaded_at=now or utcnow(),
         source=source if source in SOURCES else SOURCE_TEXT,
         filename="".join(ch for ch in (filename or "") if ch.isprintable())[:255],
@@ -391,7 +392,7 @@ def document_rows(session: Session, event: Event) -> list[AdjudicationRow]:
     rows = []
     for adj in event_adjudications(session, event):
         match, rnd = get_match(session, event, adj.match_id)
-        names = {r.id: r.name for r in _regs(session, match)}
+        names = {r.pk: r.name for r in _regs(session, match)}
         differing = [p["name"] for p in adj.deck_check.get("players", [])
                      if not (p.get("ok") and p.get("belongs"))]
         uploader = session.get(User, adj.uploaded_by) if adj.uploaded_by else None

@@ -2,7 +2,7 @@
 players had for that game (registered list + recorded §11 swaps), with one illegal line."""
 from __future__ import annotations
 
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from ..models.adjudication import Adjudication
 from ..engine import adjudicate, catalog_resolver, read_record
@@ -54,9 +54,9 @@ def demo_adjudication(session: Session, judge: User, event: Event, fmt, catalog,
                       rnd: Round) -> Adjudication | None:
     """The demo's adjudicated game: game 2 of the table of ``rnd`` whose player swapped
     cards before game 2 (``demo._demo_swap``), uploaded by the judge."""
-    match = session.exec(select(Match).join(SupportSwap, SupportSwap.match_id == Match.id)
+    match = session.exec(select(Match).join(SupportSwap, col(SupportSwap.match_id) == Match.id)
                          .where(Match.round_id == rnd.id, SupportSwap.game == 2)
-                         .order_by(Match.table_no)).first()
+                         .order_by(col(Match.table_no))).first()
     if match is None:
         return None
     text = demo_record(session, event, match, 2, catalog)

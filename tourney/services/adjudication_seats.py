@@ -18,12 +18,20 @@ def _name_score(recorded: str, registered: str) -> int:
     return 1 if long_[:len(short)] == short else 0
 
 
+def _players(match: Match, regs: dict[int, Registration]) -> tuple[Registration, Registration]:
+    """The match's two registrations (a bye has one: no game to record)."""
+    if match.player_b_id is None:
+        raise ServiceError(f"La mesa {match.table_no} es un bye: no tiene partidas que registrar.",
+                           "record")
+    return regs[match.player_a_id], regs[match.player_b_id]
+
+
 def seat_players(header, match: Match, regs: dict[int, Registration], table_no: int,
                  first_player: int | None = None) -> dict[str, Registration]:
     """The record's two players -> the match's registrations: by ``first_player`` (the
     registration that is the record's first player), else by their names."""
     players = header.players
-    a, b = regs[match.player_a_id], regs[match.player_b_id]
+    a, b = _players(match, regs)
     if first_player:
         if first_player not in (a.id, b.id):
             raise ServiceError("«Primer jugador del registro» debe ser uno de los dos jugadores "
@@ -48,7 +56,7 @@ def seat_players(header, match: Match, regs: dict[int, Registration], table_no: 
 def first_player_of(match: Match, regs: dict[int, Registration], wanted: str) -> int:
     """The registration id of the match's player named ``wanted`` (its id, its registered name,
     or the start of it, ignoring case and accents); ServiceError «first_player» otherwise."""
-    players = [regs[match.player_a_id], regs[match.player_b_id]]
+    players = list(_players(match, regs))
     text = str(wanted).strip()
     if text.isascii() and text.isdigit() and int(text) in (p.id for p in players):
         return int(text)
@@ -56,7 +64,7 @@ def first_player_of(match: Match, regs: dict[int, Registration], wanted: str) ->
     best = max(score for score, _p in scores)
     found = [p for score, p in scores if score == best and score > 0]
     if len(found) == 1:
-        return found[0].id
+        return found[0].pk
     listed = " y ".join(f"{p.name} (inscripción {p.id})" for p in players)
     raise ServiceError(f"«{text}» no es uno solo de los dos jugadores de la mesa "
                        f"{match.table_no}: {listed}.", "first_player")

@@ -58,10 +58,23 @@ def _status(pos) -> str:
     return pos.effect or "ok"  # effect lines: "verified" | "unverified"
 
 
-def board(record, record_text: str, verdict: dict | None = None) -> Board:
+def seated(record, names: dict[str, str] | None):
+    """The record with its players called by ``names`` (record player id -> the registered
+    name of who sat there): a record written as «Jugador A» / «Jugador B», seated by hand,
+    shows the players of the match on the board and in every action."""
+    if not names:
+        return record
+    players = tuple(replace(p, name=names.get(p.id) or p.name) for p in record.header.players)
+    return replace(record, header=replace(record.header, players=players))
+
+
+def board(record, record_text: str, verdict: dict | None = None,
+          names: dict[str, str] | None = None) -> Board:
     """Every line of the record as a step of the viewer, from ``tourney.engine.positions``;
     the lines after the first illegal one were not replayed: their ``action`` is the line as
-    written (raw JSON), which the templates label as such."""
+    written (raw JSON), which the templates label as such. ``names``: record player id ->
+    the registered name of who sat there (see ``seated``)."""
+    record = seated(record, names)
     lines = record_text.splitlines()
     players = {p.id: p.name for p in record.header.players}
     result = Board()

@@ -15,7 +15,7 @@ from pathlib import Path
 from threading import Lock
 
 from sqlalchemy import bindparam, func, insert, update
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from ..catalog import Card, Catalog, Edition
 from ..catalog.editions import edition_for
@@ -145,10 +145,10 @@ _cache_lock = Lock()
 
 def catalog_version(session: Session) -> tuple:
     """Cheap fingerprint of the catalog tables: changes whenever a card or edition does."""
-    cards = session.exec(select(func.count(CardRow.id), func.max(CardRow.updated_at),
+    cards = session.exec(select(func.count(col(CardRow.id)), func.max(col(CardRow.updated_at)),
                                 func.sum(CardRow.id))).one()
-    eds = tuple(session.exec(select(EditionRow.slug, EditionRow.name, EditionRow.released,
-                                    EditionRow.era).order_by(EditionRow.slug)).all())
+    eds = tuple(session.exec(select(col(EditionRow.slug), col(EditionRow.name), col(EditionRow.released),
+                                    col(EditionRow.era)).order_by(EditionRow.slug)).all())
     return (tuple(cards), eds)
 
 
@@ -163,7 +163,7 @@ def load_catalog(session: Session, use_cache: bool = True) -> Catalog:
         if hit is not None and hit[0] == version:
             return hit[1]
     editions = [row.to_value() for row in session.exec(select(EditionRow))]
-    cards = [row.to_value() for row in session.exec(select(CardRow).order_by(CardRow.id))]
+    cards = [row.to_value() for row in session.exec(select(CardRow).order_by(col(CardRow.id)))]
     catalog = Catalog.from_cards(cards, editions)
     with _cache_lock:
         _cache[key] = (version, catalog)

@@ -20,10 +20,12 @@ from ..catalog.editions import edition_for
 from ..catalog.errors import CatalogImportError
 from ..catalog.importers.detect import FORMATS, SUFFIXES
 from ..catalog.model import slugify
+from ..legality.pool_rules import is_sealed
 from ..models.events import User
 from .catalog import ImportReport, clear_cache, import_files, load_catalog
 from .errors import ServiceError
 from .access import require_organizer
+from .pools import settings as sealed_settings
 
 MAX_UPLOAD_BYTES = 2 * 1024 * 1024  # the app's MAX_CONTENT_LENGTH; the request is refused above
 MAX_FILES = 12
@@ -57,6 +59,7 @@ class FormatCoverage:
     present: tuple[str, ...]      # edition names with cards
     missing: tuple[str, ...]      # declared legal editions without a single card
     every_edition: bool = False   # the format admits every edition
+    pool: bool = False            # a Sellado's: the editions of its pool, not the format's
 
     @property
     def servable(self) -> bool:
@@ -100,6 +103,20 @@ def format_coverage(catalog, fmt, counts: Counter | None = None) -> FormatCovera
     present = tuple(_edition_name(catalog, s) for s in fmt.legal_editions if counts.get(s))
     missing = tuple(_edition_name(catalog, s) for s in fmt.legal_editions if not counts.get(s))
     return FormatCoverage(fmt.id, fmt.name, present, missing)
+
+
+def event_coverage(session: Session, catalog, fmt, event) -> FormatCoverage:
+    """The editions an event's cards come from, split like ``format_coverage``: a Sellado or
+    Lanzamiento plays only the edition(s) of its pool (services.pools), so the rest of its
+    format's editions do not matter to it; before the pool's editions are chosen, nothing."""
+    if not is_sealed(fmt):
+        return format_coverage(catalog, fmt)
+    row = sealed_settings(session, event)
+    chosen = tuple(row.editions) if row is not None else ()
+    counts = _edition_counts(catalog)
+    present = tuple(_edition_name(catalog, s) for s in chosen if counts.get(s))
+    missing = tuple(_edition_name(catalog, s) for s in chosen if not counts.get(s))
+    return FormatCoverage(fmt.id, fmt.name, present, missing, pool=True)
 
 
 def catalog_overview(session: Session, formats: dict) -> CatalogOverview:

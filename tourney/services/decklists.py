@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 
 from sqlalchemy import delete, func
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from ..legality import DecklistError, DeckList, Verdict, parse_decklist, parse_decklist_xlsx, validate
 from ..legality.decklist import check_unknown_names
@@ -180,7 +180,7 @@ def submit_decklist(session: Session, actor: User, event: Event, registration: R
         checked = check_decklist(event, fmt, catalog, text=text, xlsx=xlsx, filename=filename)
     raw = text if xlsx is None else _xlsx_as_text(checked.resolved, fmt)
     sub = DecklistSubmission(
-        registration_id=registration.id, submitted_by=actor.id, source=source,
+        registration_id=registration.pk, submitted_by=actor.pk, source=source,
         raw_text=raw or "", resolved_json=json.dumps(checked.resolved, ensure_ascii=False),
         verdict_json=json.dumps(checked.verdict, ensure_ascii=False, default=str),
         legal=checked.legal, submitted_at=now)
@@ -211,7 +211,7 @@ def _prune_history(session: Session, event: Event, registration: Registration) -
     one (they can be older than those); older ones are deleted."""
     rows = session.exec(select(DecklistSubmission.id, DecklistSubmission.legal).where(
         DecklistSubmission.registration_id == registration.id).order_by(
-        DecklistSubmission.submitted_at.desc(), DecklistSubmission.id.desc())).all()
+        col(DecklistSubmission.submitted_at).desc(), col(DecklistSubmission.id).desc())).all()
     if len(rows) <= MAX_HISTORY:
         return
     keep = {row_id for row_id, _legal in rows[:MAX_HISTORY]}
@@ -223,7 +223,7 @@ def _prune_history(session: Session, event: Event, registration: Registration) -
         keep.add(inscribed.id)
     drop = [row_id for row_id, _legal in rows if row_id not in keep]
     if drop:
-        session.exec(delete(DecklistSubmission).where(DecklistSubmission.id.in_(drop)))
+        session.exec(delete(DecklistSubmission).where(col(DecklistSubmission.id).in_(drop)))
 
 
 def _xlsx_as_text(resolved: dict, fmt=None) -> str:
@@ -246,8 +246,8 @@ def _xlsx_as_text(resolved: dict, fmt=None) -> str:
 def history(session: Session, registration: Registration) -> list[DecklistSubmission]:
     return list(session.exec(select(DecklistSubmission)
                              .where(DecklistSubmission.registration_id == registration.id)
-                             .order_by(DecklistSubmission.submitted_at.desc(),
-                                       DecklistSubmission.id.desc())))
+                             .order_by(col(DecklistSubmission.submitted_at).desc(),
+                                       col(DecklistSubmission.id).desc())))
 
 
 def registered(session: Session, event: Event,
@@ -256,7 +256,7 @@ def registered(session: Session, event: Event,
     query = (select(DecklistSubmission)
              .where(DecklistSubmission.registration_id == registration.id,
                     DecklistSubmission.legal == True)  # noqa: E712
-             .order_by(DecklistSubmission.submitted_at.desc(), DecklistSubmission.id.desc()))
+             .order_by(col(DecklistSubmission.submitted_at).desc(), col(DecklistSubmission.id).desc()))
     if event.decklist_deadline is not None:
         query = query.where(DecklistSubmission.submitted_at <= event.decklist_deadline)
     return session.exec(query).first()
@@ -265,9 +265,9 @@ def registered(session: Session, event: Event,
 def registered_by_player(session: Session, event: Event) -> dict[int, DecklistSubmission]:
     """Registered list per registration id, in one query (for lists, metagame, dashboards)."""
     query = (select(DecklistSubmission).join(Registration,
-                                             Registration.id == DecklistSubmission.registration_id)
+                                             col(Registration.id) == DecklistSubmission.registration_id)
              .where(Registration.event_id == event.id, DecklistSubmission.legal == True)  # noqa: E712
-             .order_by(DecklistSubmission.submitted_at, DecklistSubmission.id))
+             .order_by(col(DecklistSubmission.submitted_at), col(DecklistSubmission.id)))
     if event.decklist_deadline is not None:
         query = query.where(DecklistSubmission.submitted_at <= event.decklist_deadline)
     out: dict[int, DecklistSubmission] = {}

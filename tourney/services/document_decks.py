@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from ..document_values import DeckLine, DeckSheet
 from ..legality.rules import initial_gold_line
@@ -20,10 +20,10 @@ def _versions(session: Session, subs: list[DecklistSubmission]) -> dict[int, int
     reg_ids = {s.registration_id for s in subs}
     history: dict[int, list[DecklistSubmission]] = defaultdict(list)
     for row in session.exec(select(DecklistSubmission)
-                            .where(DecklistSubmission.registration_id.in_(reg_ids))
-                            .order_by(DecklistSubmission.submitted_at, DecklistSubmission.id)):
+                            .where(col(DecklistSubmission.registration_id).in_(reg_ids))
+                            .order_by(col(DecklistSubmission.submitted_at), col(DecklistSubmission.id))):
         history[row.registration_id].append(row)
-    return {row.id: i for rows in history.values() for i, row in enumerate(rows, start=1)}
+    return {row.pk: i for rows in history.values() for i, row in enumerate(rows, start=1)}
 
 
 def _deck_sheet(reg: Registration, sub: DecklistSubmission, catalog, player_id: str,

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from ..ids import MAX_ID
 from ..document_values import (
@@ -136,9 +136,9 @@ def event_documents(session: Session, event: Event, *, catalog=None, formats: di
     round's pairings (when printing sheets for a deck check in that round). ``standings_round``:
     standings after that round (default: after every round paired so far)."""
     regs = spanish_sorted(session.exec(select(Registration).where(Registration.event_id == event.id)
-                                       .order_by(Registration.id)), key=lambda r: r.name)
+                                       .order_by(col(Registration.id))), key=lambda r: r.name)
     emails = account_emails(session, regs)
-    by_id = {r.id: r for r in regs}
+    by_id = {r.pk: r for r in regs}
     players = tuple(PlayerRow(name=r.name, player_id=_player_id(r, emails), byes=r.byes or 0,
                               dropped=r.dropped)
                     for r in regs)
@@ -155,9 +155,9 @@ def event_documents(session: Session, event: Event, *, catalog=None, formats: di
         for m in round_service.round_matches(session, rnd):
             a = by_id[m.player_a_id]
             b = by_id.get(m.player_b_id) if m.player_b_id else None
-            seats[a.id] = m.table_no
+            seats[a.pk] = m.table_no
             if b is not None:
-                seats[b.id] = m.table_no
+                seats[b.pk] = m.table_no
             rows.append(PairingRow(
                 table=m.table_no, player=a.name, player_points=points.get(str(a.id), 0),
                 opponent=b.name if b else None,
@@ -195,14 +195,14 @@ def event_documents(session: Session, event: Event, *, catalog=None, formats: di
     seats = tables_of.get(table_round, {}) if table_round else {}
     decks = []
     for reg in regs:
-        sub = registered.get(reg.id)
-        table_no = seats.get(reg.id)
+        sub = registered.get(reg.pk)
+        table_no = seats.get(reg.pk)
         if sub is None:
             decks.append(DeckSheet(player_name=reg.name, player_id=_player_id(reg, emails),
                                    table=str(table_no or "")))
             continue
         decks.append(_deck_sheet(reg, sub, catalog, _player_id(reg, emails), table_no,
-                                 versions.get(sub.id)))
+                                 versions.get(sub.pk)))
 
     return EventDocuments(
         event=event_info(session, event, formats, page_size), players=players, decks=tuple(decks),
@@ -279,8 +279,8 @@ def _swaps(session: Session, event: Event, by_id: dict[int, Registration], email
     if not rounds_rows:
         return []
     number_of = {r.id: r.number for r in rounds_rows}
-    rows = session.exec(select(SupportSwap, Match).join(Match, Match.id == SupportSwap.match_id)
-                        .where(Match.round_id.in_(list(number_of)))).all()
+    rows = session.exec(select(SupportSwap, Match).join(Match, col(Match.id) == SupportSwap.match_id)
+                        .where(col(Match.round_id).in_(list(number_of)))).all()
     out = []
     for swap, match in rows:
         reg = by_id.get(swap.registration_id)

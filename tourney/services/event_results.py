@@ -8,7 +8,7 @@ from functools import lru_cache
 from threading import Lock
 
 from sqlalchemy import select as sa_select
-from sqlmodel import Session
+from sqlmodel import Session, col
 
 from ..models.events import (
     MATCH_CONFIRMED, ROUND_SWISS, ROUND_TOP_CUT, Event, Match, Registration, Round,
@@ -44,10 +44,10 @@ def match_rows(session: Session, event_ids: list[int]) -> list[tuple]:
         return []
     # the Core connection: plain rows, without the ORM's per-row loading (40,000 rows in a league)
     return list(session.connection().execute(
-        sa_select(Match.id, Round.event_id, Round.number, Round.kind, Match.table_no,
-                  Match.player_a_id, Match.player_b_id, Match.result, Match.status)
-        .join(Round, Round.id == Match.round_id).where(Round.event_id.in_(event_ids))
-        .order_by(Round.event_id, Round.number, Match.table_no)).all())
+        sa_select(col(Match.id), col(Round.event_id), col(Round.number), col(Round.kind), col(Match.table_no),
+                  col(Match.player_a_id), col(Match.player_b_id), col(Match.result), col(Match.status))
+        .join(Round, col(Round.id) == Match.round_id).where(col(Round.event_id).in_(event_ids))
+        .order_by(col(Round.event_id), col(Round.number), col(Match.table_no))).all())
 
 
 def finished_matches(session: Session, event_ids: list[int],
@@ -83,11 +83,11 @@ def top_cut_players(session: Session, event: Event) -> set[int] | None:
     """The players of the first top-cut round, or None when the event has no cut (yet)."""
     if not event.top_cut:
         return None
-    first = session.execute(sa_select(Round.id).where(
-        Round.event_id == event.id, Round.kind == ROUND_TOP_CUT).order_by(Round.number)).first()
+    first = session.execute(sa_select(col(Round.id)).where(
+        col(Round.event_id) == event.id, col(Round.kind) == ROUND_TOP_CUT).order_by(col(Round.number))).first()
     if first is None:
         return None
-    cut = session.execute(sa_select(Match.player_a_id, Match.player_b_id)
+    cut = session.execute(sa_select(col(Match.player_a_id), col(Match.player_b_id))
                           .where(Match.round_id == first[0])).all()
     return {p for a, b in cut for p in (a, b) if p is not None}
 
@@ -107,10 +107,10 @@ def registration_rows(session: Session, event_ids: list[int]) -> list[tuple]:
     if not event_ids:
         return []
     return list(session.connection().execute(
-        sa_select(Registration.id, Registration.event_id, Registration.user_id,
-                  Registration.external_id, Registration.name, Registration.dropped,
-                  Registration.late_losses, Registration.byes)
-        .where(Registration.event_id.in_(event_ids)).order_by(Registration.id)).all())
+        sa_select(col(Registration.id), col(Registration.event_id), col(Registration.user_id),
+                  col(Registration.external_id), col(Registration.name), col(Registration.dropped),
+                  col(Registration.late_losses), col(Registration.byes))
+        .where(col(Registration.event_id).in_(event_ids)).order_by(col(Registration.id))).all())
 
 
 def identities(session: Session, event_ids: list[int],
@@ -135,7 +135,7 @@ def bulk_placements(session: Session, events: list[Event], rows: list[tuple] | N
     the same tourney.swiss state ``rounds.reads.build_state`` builds (players, Swiss rounds,
     confirmed results only; forbidden pairs do not change standings), then the same order.
     Kept per event while its rows stay the same (a finished event is not ranked again)."""
-    ids = [e.id for e in events]
+    ids = [e.pk for e in events]
     if not ids:
         return {}
     players: dict[int, list[Player]] = {eid: [] for eid in ids}
@@ -152,17 +152,17 @@ def bulk_placements(session: Session, events: list[Event], rows: list[tuple] | N
     url = str(session.get_bind().url)
     out: dict[int, dict[int, int]] = {}
     for event in events:
-        key = (url, event.id, event.top_cut, hash(tuple(by_event_rows[event.id])),
-               hash(tuple(players[event.id])))
+        key = (url, event.pk, event.top_cut, hash(tuple(by_event_rows[event.pk])),
+               hash(tuple(players[event.pk])))
         with _places_lock:
             hit = _places_cache.get(key)
         if hit is None:
-            hit = _event_places(event, players[event.id], by_event_rows[event.id])
+            hit = _event_places(event, players[event.pk], by_event_rows[event.pk])
             with _places_lock:
                 _places_cache[key] = hit
                 while len(_places_cache) > 512:
                     _places_cache.popitem(last=False)
-        out[event.id] = hit
+        out[event.pk] = hit
     return out
 
 

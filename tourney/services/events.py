@@ -9,7 +9,7 @@ from __future__ import annotations
 from datetime import date as date_type, datetime
 
 from sqlalchemy.exc import IntegrityError
-from sqlmodel import Session, func, select
+from sqlmodel import Session, col, func, select
 
 from ..models.catalog import utcnow
 from ..models.events import (
@@ -18,7 +18,7 @@ from ..models.events import (
 from ..swiss import MAX_ASSIGNED_BYES, TOP_CUT_SIZES
 from .access import STAFF_ROLES, require_organizer
 from . import staff
-from .names import clean_name
+from .names import clean_name, player_name
 from .accounts import normalize_email
 from .errors import Conflict, Forbidden, NotFound, ServiceError
 from .rounds.reads import event_rounds
@@ -66,7 +66,7 @@ def get_registration(session: Session, event: Event, registration_id: int) -> Re
 def players(session: Session, event: Event) -> list[Registration]:
     """The event's players in Spanish alphabetical order (tourney.collation)."""
     return spanish_sorted(session.exec(select(Registration).where(Registration.event_id == event.id)
-                                       .order_by(Registration.id)), key=lambda r: r.name)
+                                       .order_by(col(Registration.id))), key=lambda r: r.name)
 
 
 def rounds_played(session: Session, event: Event) -> int:
@@ -86,7 +86,7 @@ def create_event(session: Session, actor: User, *, name: str, date: date_type, f
                            registration_deadline=registration_deadline,
                            decklist_deadline=decklist_deadline,
                            support_required=support_required, page_size=page_size)
-    event = Event(**values, organizer_id=actor.id,
+    event = Event(**values, organizer_id=actor.pk,
                   seed=seed if seed is not None else int(utcnow().timestamp()) % 1_000_000)
     session.add(event)
     session.flush()
@@ -180,8 +180,8 @@ def register_self(session: Session, actor: User, event: Event,
     if event.registration_deadline and now > event.registration_deadline:
         raise ServiceError("Pasó el plazo de inscripción: pide al organizador que te inscriba "
                            "en la mesa.")
-    return _insert_registration(session, Registration(event_id=event.id, user_id=actor.id,
-                                                      name=actor.name))
+    return _insert_registration(session, Registration(
+        event_id=event.pk, user_id=actor.pk, name=player_name(actor.name, None)))
 
 
 MAX_BYES = MAX_ASSIGNED_BYES  # tourney.swiss
@@ -208,6 +208,7 @@ def add_player_at_desk(session: Session, actor: User, event: Event, name: str,
                            "rondas emparejadas.", "byes")
     user_id = None
     kept_email = None
+    account_name = None
     if email and email.strip():
         address = normalize_email(email)
         user = session.exec(select(User).where(User.email == address)).first()
@@ -217,7 +218,7 @@ def add_player_at_desk(session: Session, actor: User, event: Event, name: str,
                                    "para inscribir sin cuenta).", "email")
             kept_email = address
         else:
-            user_id = user.id
+            user_id, account_name = user.id, user.name
             if registration_of(session, user, event) is not None:
                 raise Conflict("Esa cuenta ya está inscrita en este evento.", "email")
     external_id = (external_id or "").strip() or None
@@ -228,14 +229,15 @@ def add_player_at_desk(session: Session, actor: User, event: Event, name: str,
             raise Conflict(f"El ID {external_id} ya es de {taken.name}.", "external_id")
     late = rounds_played(session, event) if with_losses else 0
     return _insert_registration(session, Registration(
-        event_id=event.id, user_id=user_id, name=name, late_losses=late, byes=byes,
+        event_id=event.pk, user_id=user_id, name=player_name(account_name, name),
+        late_losses=late, byes=byes,
         email=kept_email, external_id=external_id))
 
 
 def forbidden_pairs(session: Session, event: Event) -> list[tuple]:
     """(ForbiddenPair, Registration x, Registration y) of the event."""
     rows = session.exec(select(ForbiddenPair).where(ForbiddenPair.event_id == event.id)
-                        .order_by(ForbiddenPair.id)).all()
+                        .order_by(col(ForbiddenPair.id))).all()
     regs = {r.id: r for r in players(session, event)}
     return [(row, regs.get(row.player_x_id), regs.get(row.player_y_id)) for row in rows]
 
@@ -251,7 +253,7 @@ def add_forbidden_pair(session: Session, actor: User, event: Event, x: int, y: i
         if reg is None or reg.event_id != event.id:
             raise ServiceError("Ese jugador no está inscrito en este evento.", fld)
     a, b = sorted((x, y))
-    session.add(ForbiddenPair(event_id=event.id, player_x_id=a, player_y_id=b,
+    session.add(ForbiddenPair(event_id=event.pk, player_x_id=a, player_y_id=b,
                               reason=(reason or "").strip()[:200]))
     try:
         session.flush()
@@ -310,7 +312,7 @@ def add_judge(session: Session, actor: User, event: Event, email: str,
             session.flush()
             staff.record_added(session, actor, event, user, role, previous)
         return existing
-    judge = EventJudge(event_id=event.id, user_id=user.id, role=role)
+    judge = EventJudge(event_id=event.pk, user_id=user.pk, role=role)
     session.add(judge)
     session.flush()
     staff.record_added(session, actor, event, user, role, None)
@@ -318,7 +320,7 @@ def add_judge(session: Session, actor: User, event: Event, email: str,
 
 
 def judges(session: Session, event: Event) -> list[User]:
-    return list(session.exec(select(User).join(EventJudge, EventJudge.user_id == User.id)
+    return list(session.exec(select(User).join(EventJudge, col(EventJudge.user_id) == User.id)
                              .where(EventJudge.event_id == event.id).order_by(User.name)))
 
 
@@ -338,6 +340,6 @@ def finish_event(session: Session, actor: User, event: Event) -> None:
 
 
 def list_events(session: Session) -> list[Event]:
-    return list(session.exec(select(Event).order_by(Event.date.desc(), Event.id.desc())))
+    return list(session.exec(select(Event).order_by(col(Event.date).desc(), col(Event.id).desc())))
 
 

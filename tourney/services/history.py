@@ -11,7 +11,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from ..models.events import Event, User
 from ..models.history import (
@@ -41,7 +41,7 @@ def record(session: Session, event: Event, actor: User | None, kind: str, summar
     if kind not in HISTORY_KINDS:
         raise ValueError(f"unknown history kind {kind!r}")
     row = EventHistory(
-        event_id=event.id, actor_id=getattr(actor, "id", None),
+        event_id=event.pk, actor_id=getattr(actor, "id", None),
         actor_name=(getattr(actor, "name", "") or getattr(actor, "email", "") or "")[:120],
         kind=kind, summary=summary[:SUMMARY_MAX], reason=clean_reason(reason),
         match_id=match_id, subject_user_id=subject_user_id,
@@ -73,7 +73,7 @@ def rows(session: Session, event: Event, *, match_id: int | None = None,
         query = query.where(EventHistory.match_id == match_id)
     if kind is not None:
         query = query.where(EventHistory.kind == kind)
-    return list(session.exec(query.order_by(EventHistory.id)))
+    return list(session.exec(query.order_by(col(EventHistory.id))))
 
 
 def entries(session: Session, actor: User | None, event: Event, *,
@@ -84,7 +84,7 @@ def entries(session: Session, actor: User | None, event: Event, *,
     every = rows(session, event)
     undone = {r.undoes_id: r for r in every if r.kind == HISTORY_UNDO and r.undoes_id}
     shown = [r for r in every if match_id is None or r.match_id == match_id]
-    return [Entry(r, undone.get(r.id)) for r in reversed(shown)]
+    return [Entry(r, undone.get(r.pk)) for r in reversed(shown)]
 
 
 def undoing(session: Session, row: EventHistory) -> EventHistory | None:

@@ -12,7 +12,7 @@ import unicodedata
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from ..catalog.model import fold
 from ..document_values import PlayerRow
@@ -29,7 +29,7 @@ from ..sheets.imports import (
 from .access import require_organizer
 from .decklists import Checked, catalog_for, check_deck, submit_decklist
 from .events import rounds_played
-from .names import invisible
+from .names import account_name_differs, invisible, player_name
 
 ROW_LEVEL_CODES = ("unknown_card", "ambiguous_card")  # a card the sheet names wrongly
 
@@ -39,7 +39,7 @@ def account_emails(session: Session, regs: list[Registration]) -> dict[int, str]
     ids = {r.user_id for r in regs if r.user_id is not None}
     if not ids:
         return {}
-    return {u.id: u.email for u in session.exec(select(User).where(User.id.in_(ids)))}
+    return {u.pk: u.email for u in session.exec(select(User).where(col(User.id).in_(ids)))}
 
 
 @dataclass
@@ -84,7 +84,7 @@ def import_players(session: Session, actor: User, event: Event, data: bytes) -> 
     taken_ids = {fold(x): r.name for r in existing for x in (r.external_id, r.email) if x}
     played = rounds_played(session, event)
     emails = [p.player_id.strip().lower() for _s, _r, p in rows if "@" in p.player_id]
-    users = {u.email.lower(): u for u in session.exec(select(User).where(User.email.in_(emails)))} \
+    users = {u.email.lower(): u for u in session.exec(select(User).where(col(User.email).in_(emails)))} \
         if emails else {}
     plan: list[tuple[PlayerRow, User | None]] = []
     summary = ImportSummary()
@@ -110,8 +110,8 @@ def import_players(session: Session, actor: User, event: Event, data: bytes) -> 
         elif fold(p.name) in taken_names:
             errors.append(RowError(sheet, row, "Nombre", f"«{p.name}» ya está inscrito en este evento"))
         if user is not None:
-            taken_users.add(user.id)
-            if user.name and fold(user.name) != fold(p.name):
+            taken_users.add(user.pk)
+            if account_name_differs(user.name, p.name):
                 summary.warnings.append(f"hoja «{sheet}», fila {row}: {user.email} se inscribe con "
                                         f"el nombre de su cuenta, «{user.name}» (la hoja dice "
                                         f"«{p.name}»)")
@@ -124,10 +124,8 @@ def import_players(session: Session, actor: User, event: Event, data: bytes) -> 
     for p, user in plan:
         pid = p.player_id.strip()
         email = pid.lower() if user is None and "@" in pid else None
-        # a linked player keeps their account's name (the one the rest of the app shows them)
-        name = user.name if user is not None and user.name else " ".join(
-            unicodedata.normalize("NFC", p.name).split())
-        session.add(Registration(event_id=event.id, user_id=user.id if user else None, name=name,
+        name = player_name(user.name if user is not None else None, p.name, "Nombre")
+        session.add(Registration(event_id=event.pk, user_id=user.pk if user else None, name=name,
                                  dropped=p.dropped, byes=p.byes or 0, email=email,
                                  external_id=pid if user is None and pid else None))
         summary.created += 1
@@ -151,7 +149,8 @@ def import_decklists(session: Session, actor: User, event: Event, data: bytes, f
     by_key: dict[str, list[Registration]] = defaultdict(list)
     for r in regs:
         by_key[fold(r.name)].append(r)
-        keys = {fold(x) for x in (emails.get(r.user_id), r.external_id, r.email) if x}
+        keys = {fold(x) for x in (emails.get(r.user_id) if r.user_id is not None else None,
+                                   r.external_id, r.email) if x}
         for key in keys - {fold(r.name)}:
             by_key[key].append(r)
     plan: list[tuple[Registration, DecklistImport, str, Checked]] = []
@@ -172,7 +171,7 @@ def import_decklists(session: Session, actor: User, event: Event, data: bytes, f
                                    f"{reg.name} ya tiene lista en la hoja «{seen[reg.id].sheet}» "
                                    f"(fila {seen[reg.id].row})"))
             continue
-        seen[reg.id] = item
+        seen[reg.pk] = item
         text = item.text(fmt.game.main.name, fmt.game.side.name)
         try:
             deck = parse_decklist(text, fmt.game)

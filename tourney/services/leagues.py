@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from ..document_values import LeagueStandingRow
 from ..paths import FORMATS_DIR
@@ -58,7 +58,7 @@ def create_league(session: Session, actor: User, name: str, game_id: str = "myl"
         raise Forbidden("Solo una cuenta de organizador puede crear ligas.")
     if games is not None and game_id not in games:
         raise ServiceError(f"Juego desconocido «{game_id}».", field="game")
-    league = League(name=_check_name(name), organizer_id=actor.id, game_id=game_id,
+    league = League(name=_check_name(name), organizer_id=actor.pk, game_id=game_id,
                     points_toml=_check_points(points if points is not None else default_points()))
     session.add(league)
     session.flush()
@@ -85,7 +85,7 @@ def find_league(session: Session, ref: str) -> League:
 
 
 def list_leagues(session: Session) -> list[League]:
-    return list(session.exec(select(League).order_by(League.created_at.desc(), League.id.desc())))
+    return list(session.exec(select(League).order_by(col(League.created_at).desc(), col(League.id).desc())))
 
 
 def is_league_organizer(actor: User | None, league: League) -> bool:
@@ -107,9 +107,9 @@ def update_league(session: Session, actor: User, league: League, name: str, poin
 
 
 def league_events(session: Session, league: League) -> list[Event]:
-    return list(session.exec(select(Event).join(LeagueEvent, LeagueEvent.event_id == Event.id)
+    return list(session.exec(select(Event).join(LeagueEvent, col(LeagueEvent.event_id) == Event.id)
                              .where(LeagueEvent.league_id == league.id)
-                             .order_by(Event.date, Event.id)))
+                             .order_by(col(Event.date), col(Event.id))))
 
 
 def add_event(session: Session, actor: User, league: League, event: Event, formats: dict) -> None:
@@ -125,7 +125,7 @@ def add_event(session: Session, actor: User, league: League, event: Event, forma
         raise ServiceError(f"«{event.name}» ya está en la liga.", field="event")
     if len(league_events(session, league)) >= MAX_LEAGUE_EVENTS:
         raise ServiceError(f"Una liga tiene a lo más {MAX_LEAGUE_EVENTS} eventos.", field="event")
-    session.add(LeagueEvent(league_id=league.id, event_id=event.id))
+    session.add(LeagueEvent(league_id=league.pk, event_id=event.pk))
     session.flush()
 
 
@@ -143,7 +143,7 @@ def candidate_events(session: Session, league: League, formats: dict) -> list[Ev
     """The organizer's events of the league's game that are not in it yet."""
     inside = {e.id for e in league_events(session, league)}
     return [e for e in session.exec(select(Event).where(Event.organizer_id == league.organizer_id)
-                                    .order_by(Event.date.desc(), Event.id.desc()))
+                                    .order_by(col(Event.date).desc(), col(Event.id).desc()))
             if e.id not in inside and (formats.get(e.format_id) is None
                                        or formats[e.format_id].game.id == league.game_id)]
 
@@ -171,7 +171,7 @@ def standings(session: Session, league: League, formats: dict,
     for them to be shown."""
     table = parse_points(league.points_toml)
     events = league_events(session, league)
-    ids = [e.id for e in events]
+    ids = [e.pk for e in events]
     # 40,000 rows of short-lived tuples: the collector's passes would cost more than the work
     with no_gc():
         regs = registration_rows(session, ids)
@@ -221,19 +221,19 @@ def standings(session: Session, league: League, formats: dict,
     shown: list[EventInLeague] = []
     nothing = [0, 0, 0, 0, 0, 0]
     for event in events:
-        records = records_of.get(event.id)
+        records = records_of.get(event.pk)
         shown.append(EventInLeague(event, bool(records), event.status == EVENT_FINISHED,
-                                   entrants.get(event.id, 0)))
+                                   entrants.get(event.pk, 0)))
         if not records:
             continue
         placed = []
-        for reg_id, place in sorted(all_places[event.id].items(), key=lambda kv: kv[1]):
+        for reg_id, place in sorted(all_places[event.pk].items(), key=lambda kv: kv[1]):
             ident = who.get(reg_id)
             if ident is None:
                 continue
             w, lo, d, gw, gl, gd = records.get(reg_id, nothing)
             placed.append(Placement(ident.key, ident.name, place, w, lo, d, gw, gl, gd))
-        results.append(EventResult(event.id, event.name, tuple(placed)))
+        results.append(EventResult(event.pk, event.name, tuple(placed)))
 
     def ratings() -> dict[str, float]:
         return game_ratings(session, formats, league.game_id).ordinal()
@@ -263,8 +263,8 @@ def season_metagame(session: Session, league: League, catalog, formats: dict) ->
 
 
 def leagues_of_event(session: Session, event: Event) -> list[League]:
-    return list(session.exec(select(League).join(LeagueEvent, LeagueEvent.league_id == League.id)
-                             .where(LeagueEvent.event_id == event.id).order_by(League.id)))
+    return list(session.exec(select(League).join(LeagueEvent, col(LeagueEvent.league_id) == League.id)
+                             .where(col(LeagueEvent.event_id) == event.id).order_by(col(League.id))))
 
 
 def league_report(session: Session, league: League, catalog, formats: dict) -> dict:

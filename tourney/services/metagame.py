@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from ..catalog.model import fold
 from ..paths import FORMATS_DIR
@@ -60,7 +60,7 @@ def deck_archetype(resolved: dict, catalog, fmt, rule: ArchetypeRule) -> str:
 
 def aliases(session: Session, event: Event) -> dict[str, str]:
     return {a.source: a.target for a in session.exec(
-        select(ArchetypeAlias).where(ArchetypeAlias.event_id == event.id).order_by(ArchetypeAlias.id))}
+        select(ArchetypeAlias).where(col(ArchetypeAlias.event_id) == event.id).order_by(col(ArchetypeAlias.id)))}
 
 
 @dataclass
@@ -92,7 +92,7 @@ def event_metagame(session: Session, event: Event, catalog, formats: dict) -> Ev
         automatic[name] += 1
         archetype[reg_id] = apply_aliases(name, names)
     matches = [PlayedMatch(str(m.a), str(m.b), m.a_games, m.b_games, m.draws)
-               for m in finished_matches(session, [event.id])]
+               for m in finished_matches(session, [event.pk])]
     cut = top_cut_players(session, event)
     meta = count_metagame({str(k): v for k, v in archetype.items()}, matches,
                           None if cut is None else {str(p) for p in cut})
@@ -120,7 +120,7 @@ def rename_archetype(session: Session, actor: User, event: Event, source: str,
         count = len(aliases(session, event))
         if count >= MAX_ALIASES:
             raise ServiceError(f"Un evento tiene a lo más {MAX_ALIASES} nombres de arquetipo.")
-        row = ArchetypeAlias(event_id=event.id, source=source, target=target)
+        row = ArchetypeAlias(event_id=event.pk, source=source, target=target)
     row.target = target
     session.add(row)
     session.flush()

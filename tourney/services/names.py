@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import unicodedata
 
+from ..catalog.model import fold
 from .errors import ServiceError
 
 REFUSED_CATEGORIES = ("Cc", "Cf", "Co", "Cs", "Cn", "Zl", "Zp")
@@ -30,3 +31,19 @@ def clean_name(text: str | None, field: str = "name", what: str = "El nombre") -
         raise ServiceError(f"{what} tiene un carácter invisible o de control ({bad}): escríbelo "
                            "sin él.", field)
     return " ".join(value.split())
+
+
+def player_name(account_name: str | None, typed: str | None, field: str = "name",
+                      what: str = "El nombre del jugador") -> str:
+    """The name a registration shows, whoever enters it (the panel's form, the XLSX import,
+    the player signing up): a player linked to an account is called by the account's name,
+    the one the rest of the product shows them; without an account (or an account without a
+    name), by the name typed, cleaned by ``clean_name``."""
+    account = clean_name(account_name, field, what) if account_name else ""
+    return account or clean_name(typed, field, what)
+
+
+def account_name_differs(account_name: str | None, typed: str | None) -> bool:
+    """True when a linked player's account name (``player_name``) is not the name typed
+    (case, accents and spacing ignored): the organizer is told which name was kept."""
+    return bool(account_name) and fold(account_name) != fold(typed or "")

@@ -10,7 +10,7 @@ import json
 import secrets
 from datetime import timedelta
 
-from sqlmodel import Session, delete
+from sqlmodel import Session, col, delete
 
 from ..models.catalog import utcnow
 from ..models.staff import PageNote
@@ -19,7 +19,7 @@ MAX_AGE = timedelta(days=1)
 
 
 def store(session: Session, user_id: int | None, lines: list[tuple[str, str]]) -> str:
-    session.exec(delete(PageNote).where(PageNote.created_at < utcnow() - MAX_AGE))
+    session.exec(delete(PageNote).where(col(PageNote.created_at) < utcnow() - MAX_AGE))
     token = secrets.token_urlsafe(24)
     session.add(PageNote(token=token, user_id=user_id, body=json.dumps(lines, ensure_ascii=False)))
     session.flush()

@@ -17,7 +17,7 @@ from threading import Lock
 from typing import Any
 
 from sqlalchemy import func, or_, update
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from ..engine.errors import IllegalAction, RecordError
 from ..engine.game import Game
@@ -66,14 +66,14 @@ def seat_of(table: PlayTable, user: User | None) -> str | None:
 
 def my_tables(session: Session, user: User) -> list[PlayTable]:
     return list(session.exec(select(PlayTable).where(or_(
-        PlayTable.seat_a_id == user.id, PlayTable.seat_b_id == user.id)).order_by(
+        col(PlayTable.seat_a_id) == user.id, col(PlayTable.seat_b_id) == user.id)).order_by(
         PlayTable.id.desc()).limit(50)))  # type: ignore[union-attr]
 
 
 def _open_count(session: Session, user: User) -> int:
     return session.exec(select(func.count()).select_from(PlayTable).where(
         PlayTable.status != TABLE_FINISHED,
-        or_(PlayTable.seat_a_id == user.id, PlayTable.seat_b_id == user.id))).one()
+        or_(col(PlayTable.seat_a_id) == user.id, col(PlayTable.seat_b_id) == user.id))).one()
 
 
 # -- opening and sitting --------------------------------------------------------------
@@ -98,7 +98,7 @@ def open_table(session: Session, user: User, deck: str, catalog: Any) -> PlayTab
         raise ServiceError(f"Ya tienes {MAX_OPEN_TABLES} mesas sin terminar: termina o concede "
                            "alguna antes de abrir otra.")
     server_seed = secrets.token_hex(32)
-    table = PlayTable(token=secrets.token_urlsafe(16), seat_a_id=user.id,
+    table = PlayTable(token=secrets.token_urlsafe(16), seat_a_id=user.pk,
                       deck_a=_check_deck(catalog, deck), server_seed=server_seed,
                       seed_commit=commit(server_seed))
     session.add(table)
@@ -164,7 +164,7 @@ def _bump(session: Session, table: PlayTable, **changes: Any) -> None:
     """Write ``changes`` only if nobody changed the table since it was read (any process)."""
     seen = table.version
     result = session.execute(update(PlayTable).where(
-        PlayTable.id == table.id, PlayTable.version == seen).values(
+        col(PlayTable.id) == table.id, col(PlayTable.version) == seen).values(
         version=seen + 1, updated_at=utcnow(), **changes))
     if result.rowcount != 1:  # type: ignore[attr-defined]
         raise Conflict("La mesa cambió mientras tanto: se muestra de nuevo.")

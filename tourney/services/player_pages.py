@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from sqlalchemy import select as sa_select
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from ..meta import Rating
 from ..models.events import Event, Registration, User
@@ -78,12 +78,12 @@ def player_page(session: Session, key: str, formats: dict) -> PlayerPage:
     user = session.get(User, uid) if uid is not None else None
     if not regs and user is None:
         raise NotFound("No hay un jugador con ese enlace.")
-    events = {e.id: e for e in session.exec(select(Event).where(
-        Event.id.in_([r.event_id for r in regs])))} if regs else {}  # type: ignore[attr-defined]
+    events = {e.pk: e for e in session.exec(select(Event).where(
+        col(Event.id).in_([r.event_id for r in regs])))} if regs else {}  # type: ignore[attr-defined]
     regs.sort(key=lambda r: (events[r.event_id].date, r.event_id), reverse=True)
     name = regs[0].name if regs else user.name  # type: ignore[union-attr]
     page = PlayerPage(key, name, is_hidden(session, key))
-    mine = {r.id for r in regs}
+    mine = {r.pk for r in regs}
     records: dict[int, list[int]] = {}
     for m in finished_matches(session, list(events)):
         for me, mg, tg in ((m.a, m.a_games, m.b_games), (m.b, m.b_games, m.a_games)):
@@ -92,9 +92,9 @@ def player_page(session: Session, key: str, formats: dict) -> PlayerPage:
                 r[0 if mg > tg else 1 if tg > mg else 2] += 1
     for reg in regs:
         event = events[reg.event_id]
-        w, lo, d = records.get(reg.id, [0, 0, 0])
+        w, lo, d = records.get(reg.pk, [0, 0, 0])
         place = placements(session, event).get(reg.id) if reg.id in records else None
-        page.events.append(PlayedEvent(event, reg.id, place, f"{w}-{lo}-{d}",
+        page.events.append(PlayedEvent(event, reg.pk, place, f"{w}-{lo}-{d}",
                                        event.decklists_published))
     games: dict[str, str] = {}
     for event in events.values():
@@ -116,7 +116,7 @@ def player_page(session: Session, key: str, formats: dict) -> PlayerPage:
         for league in leagues_of_event(session, event):
             if league.id in seen:
                 continue
-            seen.add(league.id)
+            seen.add(league.pk)
             table = league_standings(session, league, formats)
             row = next((r for r in table.rows if r.key == key), None)
             if row is not None:
@@ -125,6 +125,6 @@ def player_page(session: Session, key: str, formats: dict) -> PlayerPage:
 
 
 def registration_ids_with_key(session: Session, event_ids: list[int]) -> dict[int, str]:
-    rows = session.execute(sa_select(Registration.id, Registration.user_id, Registration.external_id,
-                                     Registration.name).where(Registration.event_id.in_(event_ids)))
+    rows = session.execute(sa_select(col(Registration.id), col(Registration.user_id), col(Registration.external_id),
+                                     col(Registration.name)).where(col(Registration.event_id).in_(event_ids)))
     return {rid: player_key(uid, ext, name) for rid, uid, ext, name in rows}

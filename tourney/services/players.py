@@ -50,7 +50,7 @@ def set_hidden(session: Session, actor: User | None, hidden: bool) -> None:
         raise Forbidden("Entra con tu cuenta para cambiar tu perfil.")
     row = session.exec(select(PlayerProfile).where(PlayerProfile.user_id == actor.id)).first()
     if row is None:
-        row = PlayerProfile(user_id=actor.id)
+        row = PlayerProfile(user_id=actor.pk)
     row.hidden = hidden
     row.updated_at = utcnow()
     session.add(row)

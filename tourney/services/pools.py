@@ -12,7 +12,7 @@ import json
 from collections import Counter
 from datetime import datetime
 
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from ..catalog.model import fold
 from ..legality import DEFAULT_FORMATS_DIR, LegalityError
@@ -22,6 +22,7 @@ from ..models.catalog import utcnow
 from ..models.events import DeckCheck, DecklistSubmission, Event, Match, Registration, Round, User
 from ..models.pools import PlayerPool, SealedEvent
 from . import access
+from .rounds import round_of
 from .errors import Forbidden, NotFound, ServiceError
 from ..collation import spanish_sorted
 
@@ -54,7 +55,7 @@ def ensure_settings(session: Session, event: Event, fmt) -> SealedEvent | None:
         return None
     row = settings(session, event)
     if row is None:
-        row = SealedEvent(event_id=event.id, castle_size=fmt.main_exact or 40, editions_json="[]")
+        row = SealedEvent(event_id=event.pk, castle_size=fmt.main_exact or 40, editions_json="[]")
         session.add(row)
         session.flush()
     return row
@@ -179,7 +180,7 @@ def enter_pool(session: Session, actor: User, event: Event, registration: Regist
     except core.PoolError as exc:
         raise ServiceError(f"Pool de {registration.name}: {_errors_text(exc)}", field_name) from None
     if existing is None:
-        existing = PlayerPool(event_id=event.id, registration_id=registration.id)
+        existing = PlayerPool(event_id=event.pk, registration_id=registration.pk)
     existing.cards_json = json.dumps(pool.to_list(), ensure_ascii=False)
     existing.card_count = pool.total
     existing.source = source
@@ -238,7 +239,7 @@ def lock_pools(session: Session, actor: User, event: Event, now: datetime | None
     by_player = pools_by_player(session, event)
     regs = session.exec(select(Registration).where(Registration.event_id == event.id,
                                                    Registration.dropped == False)  # noqa: E712
-                        .order_by(Registration.id)).all()
+                        .order_by(col(Registration.id))).all()
     missing = [r.name for r in spanish_sorted(regs, key=lambda r: r.name) if r.id not in by_player]
     if missing:
         raise ServiceError("Faltan los pools de: " + ", ".join(missing) + ".")
@@ -302,7 +303,7 @@ def submit_deck(session: Session, actor: User, event: Event, registration: Regis
     deck = check_deck(session, event, registration, fmt, catalog, text=text, counts=counts)
     raw = "\n".join(["Mazo Castillo"] + [f"{e['qty']} {e['name']} ({e['code']})" for e in deck.castle]
                     + ["", "Mazo de Soporte"] + [f"{e['qty']} {e['name']} ({e['code']})" for e in deck.support])
-    sub = DecklistSubmission(registration_id=registration.id, submitted_by=actor.id, source=SOURCE_POOL,
+    sub = DecklistSubmission(registration_id=registration.pk, submitted_by=actor.pk, source=SOURCE_POOL,
                              raw_text=raw + "\n", resolved_json=json.dumps(deck.resolved, ensure_ascii=False),
                              verdict_json=json.dumps(deck.to_dict(), ensure_ascii=False),
                              legal=deck.legal, submitted_at=now)
@@ -323,11 +324,11 @@ def carried_deck(session: Session, event: Event, registration: Registration, mat
     from ..legality import swaps as legal_swaps
     from . import swaps
 
-    rnd = session.get(Round, match.round_id)
-    earlier = session.exec(select(Match).join(Round, Round.id == Match.round_id).where(
+    rnd = round_of(session, match)
+    earlier = session.exec(select(Match).join(Round, col(Round.id) == Match.round_id).where(
         Round.event_id == event.id, Round.number < rnd.number,
         (Match.player_a_id == registration.id) | (Match.player_b_id == registration.id))
-        .order_by(Round.number)).all()
+        .order_by(col(Round.number))).all()
     registered, whole = Counter(deck.castle), Counter(deck.castle) + Counter(deck.side)
     for previous in earlier:
         end = deck
@@ -382,7 +383,7 @@ def pool_deck_check(session: Session, actor: User, event: Event, registration: R
     for d in diffs:
         key = d.pop("key")
         d["code"] = next((c for c, i in ident.items() if i == key), None)
-    check = DeckCheck(event_id=event.id, registration_id=registration.id,
+    check = DeckCheck(event_id=event.pk, registration_id=registration.pk,
                       match_id=match.id if match else None, game=game, judge_id=actor.id,
                       counted_text=counted_text, differences_json=json.dumps(diffs, ensure_ascii=False),
                       ok=not diffs)

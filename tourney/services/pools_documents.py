@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from ..catalog.model import fold
 from ..legality import pool as core
@@ -30,7 +30,7 @@ def _castle_by_code(sub) -> Counter:
 
 def _players(session: Session, event: Event) -> list[Registration]:
     return spanish_sorted(session.exec(select(Registration).where(Registration.event_id == event.id)
-                                       .order_by(Registration.id)), key=lambda r: r.name)
+                                       .order_by(col(Registration.id))), key=lambda r: r.name)
 
 
 def player_id(reg: Registration, emails: dict[int, str]) -> str:
@@ -44,7 +44,7 @@ def _emails(session: Session, regs: list[Registration]) -> dict[int, str]:
     ids = [r.user_id for r in regs if r.user_id is not None]
     if not ids:
         return {}
-    return {u.id: u.email for u in session.exec(select(User).where(User.id.in_(ids)))}
+    return {u.pk: u.email for u in session.exec(select(User).where(col(User.id).in_(ids)))}
 
 
 def pool_sheets(session: Session, event: Event, fmt, registrations: list[Registration] | None = None,
@@ -58,10 +58,10 @@ def pool_sheets(session: Session, event: Event, fmt, registrations: list[Registr
     notes = pool_rules.support_notes(fmt.sealed) if pool_rules.is_sealed(fmt) else []
     out = []
     for reg in regs:
-        row = by_player.get(reg.id)
+        row = by_player.get(reg.pk)
         if row is None:
             continue
-        sub = subs.get(reg.id)
+        sub = subs.get(reg.pk)
         left = _castle_by_code(sub)
         lines = []
         for card in pools.pool_value(row).cards:
@@ -69,7 +69,7 @@ def pool_sheets(session: Session, event: Event, fmt, registrations: list[Registr
             left[card.code] -= take
             lines.append(PoolSheetLine(card.product, card.qty, card.name, card.code, take))
         out.append(PoolSheet(player_name=reg.name, player_id=player_id(reg, emails),
-                             table=(tables or {}).get(reg.id), lines=lines,
+                             table=(tables or {}).get(reg.pk), lines=lines,
                              castle_size=fmt.main_exact or 0, locked=row.locked,
                              legal=(sub.legal if sub is not None else None), notes=notes))
     return out
@@ -118,7 +118,7 @@ def import_pools(session: Session, actor: User, event: Event, catalog, data: byt
             errors.append(f"fila {first}: columna Jugador: «{who}» no es un jugador inscrito en este evento"
                           if who else f"fila {first}: falta la columna Jugador (nombre, ID o correo)")
             continue
-        by_reg.setdefault(reg.id, (reg, []))[1].extend(lines)  # name and e-mail rows: one pool
+        by_reg.setdefault(reg.pk, (reg, []))[1].extend(lines)  # name and e-mail rows: one pool
     plan = [(reg, sorted(lines, key=lambda ln: ln.line)) for reg, lines in by_reg.values()]
     if registration is not None and len(groups) > 1:
         errors.append("la planilla trae pools de varios jugadores: súbela desde la página de pools del evento")

@@ -12,7 +12,7 @@ from threading import Lock
 
 from sqlalchemy import func
 from sqlalchemy import select as sa_select
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from ..meta import RatedMatch, Rating, RatingChange, rate
 from ..models.events import MATCH_CONFIRMED, Event, Match, Round
@@ -33,7 +33,7 @@ class GameRatings:
 
 def game_events(session: Session, formats: dict, game_id: str) -> list[Event]:
     """The events of one game, oldest first."""
-    events = session.exec(select(Event).order_by(Event.date, Event.id)).all()
+    events = session.exec(select(Event).order_by(col(Event.date), col(Event.id))).all()
     return [e for e in events if _game_of(formats, e.format_id) == game_id]
 
 
@@ -50,16 +50,16 @@ def _fingerprint(session: Session, event_ids: list[int]) -> tuple:
     if not event_ids:
         return ()
     row = session.execute(
-        sa_select(func.count(Match.id), func.coalesce(func.sum(Match.version), 0),
+        sa_select(func.count(col(Match.id)), func.coalesce(func.sum(col(Match.version)), 0),
                   func.coalesce(func.sum(Match.id), 0), func.max(Match.updated_at))
-        .join(Round, Round.id == Match.round_id)
-        .where(Round.event_id.in_(event_ids), Match.status == MATCH_CONFIRMED)).one()
+        .join(Round, col(Round.id) == Match.round_id)
+        .where(col(Round.event_id).in_(event_ids), col(Match.status) == MATCH_CONFIRMED)).one()
     return tuple(row)
 
 
 def game_ratings(session: Session, formats: dict, game_id: str = "myl") -> GameRatings:
     events = game_events(session, formats, game_id)
-    ids = [e.id for e in events]
+    ids = [e.pk for e in events]
     key = (str(session.get_bind().url), game_id, tuple(ids), _fingerprint(session, ids))
     with _lock:
         hit = _cache.get(key)
@@ -86,7 +86,7 @@ def rate_events(session: Session, events: list[Event], game_id: str) -> GameRati
 
 
 def _rate(session: Session, events: list[Event], game_id: str, previous) -> tuple[GameRatings, list]:
-    ids = [e.id for e in events]
+    ids = [e.pk for e in events]
     who = identities(session, ids)
     by_event: dict[int, list] = {eid: [] for eid in ids}
     for m in finished_matches(session, ids):  # ordered by event, round, table

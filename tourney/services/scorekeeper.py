@@ -62,7 +62,18 @@ class Grid:
 
     @property
     def buttons(self) -> tuple[tuple[str, str], ...]:
-        return PLAYOFF_BUTTONS if self.playoff else RESULT_BUTTONS
+        return result_buttons(self.playoff)
+
+
+def result_buttons(playoff: bool) -> tuple[tuple[str, str], ...]:
+    """(label, "a-b-d") of the results a table can end with: the Marcador's buttons and the
+    player's own report (a top-cut table has no draws)."""
+    return PLAYOFF_BUTTONS if playoff else RESULT_BUTTONS
+
+
+def round_buttons(rnd: Round) -> tuple[tuple[str, str], ...]:
+    """The result buttons of a round's tables."""
+    return result_buttons(rnd.kind == ROUND_TOP_CUT)
 
 
 def grid_round(session: Session, actor: User | None, event: Event, number: int) -> Round:
@@ -167,7 +178,7 @@ def confirm(session: Session, actor: User | None, event: Event, match: Match,
             registration: Registration, mine: str) -> Match:
     """Confirm the opponent's report with one tap: report the same result from my side.
     ``mine`` is the result the page showed (so a report changed meanwhile is not confirmed)."""
-    t = next((t for t in rounds.tables(session, event, session.get(Round, match.round_id))
+    t = next((t for t in rounds.tables(session, event, rounds.round_of(session, match))
               if t.match.id == match.id), None)
     pending = pending_confirmation(session, registration, t) if t is not None else None
     if pending is None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from ..models.events import Event, EventJudge, User
 from ..models.history import HISTORY_STAFF_ADDED, HISTORY_STAFF_REMOVED
@@ -31,22 +31,27 @@ class StaffMember:
 
 
 def members(session: Session, event: Event) -> list[StaffMember]:
-    rows = session.exec(select(User, EventJudge.role).join(EventJudge, EventJudge.user_id == User.id)
-                        .where(EventJudge.event_id == event.id).order_by(User.name, User.id))
-    return [StaffMember(user.id, user.name, user.email, role) for user, role in rows]
+    rows = session.exec(select(User, col(EventJudge.role)).join(EventJudge, col(EventJudge.user_id) == User.id)
+                        .where(col(EventJudge.event_id) == event.id).order_by(col(User.name), col(User.id)))
+    return [StaffMember(user.pk, user.name, user.email, role) for user, role in rows]
 
 
-def _who(user: User | None) -> str:
+def who(user: User | None) -> str:
     return (getattr(user, "name", "") or getattr(user, "email", "") or "la consola")[:120]
 
 
 def record_added(session: Session, actor: User | None, event: Event, user: User, role: str,
-                 previous: str | None) -> None:
+                 previous: str | None, invited_by: str | None = None) -> None:
+    """``invited_by``: the name of who made the invitation ``user`` (the actor) accepted."""
     label = ROLE_LABELS.get(role, role)
-    if previous is None:
-        summary = f"{_who(actor)} agregó a {_who(user)} al equipo como {label}."
+    if invited_by is not None:
+        summary = (f"{who(user)} aceptó la invitación de {invited_by[:120]} y entró al equipo "
+                   f"como {label}" + (f" (antes {ROLE_LABELS.get(previous, previous)})."
+                                      if previous else "."))
+    elif previous is None:
+        summary = f"{who(actor)} agregó a {who(user)} al equipo como {label}."
     else:
-        summary = (f"{_who(actor)} cambió el rol de {_who(user)}: de "
+        summary = (f"{who(actor)} cambió el rol de {who(user)}: de "
                    f"{ROLE_LABELS.get(previous, previous)} a {label}.")
     history.record(session, event, actor, HISTORY_STAFF_ADDED, summary, subject_user_id=user.id,
                    before={"role": previous} if previous else {}, after={"role": role})
@@ -60,10 +65,10 @@ def remove(session: Session, actor: User | None, event: Event, user_id: int) -> 
     user = session.get(User, user_id) if row is not None else None
     if row is None or user is None:
         raise NotFound("Esa cuenta no está en el equipo de este evento.")
-    member = StaffMember(user.id, user.name, user.email, row.role)
+    member = StaffMember(user.pk, user.name, user.email, row.role)
     session.delete(row)
     session.flush()
     history.record(session, event, actor, HISTORY_STAFF_REMOVED,
-                   f"{_who(actor)} quitó a {_who(user)} ({member.role_label}) del equipo.",
+                   f"{who(actor)} quitó a {who(user)} ({member.role_label}) del equipo.",
                    subject_user_id=user.id, before={"role": member.role}, after={})
     return member

@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 from datetime import datetime, timezone
 
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from ..legality import DecklistError
 from ..legality import swaps as rules
@@ -90,7 +90,7 @@ def record_swaps(session: Session, actor: User, event: Event, match: Match,
         SupportSwap.match_id == match.id, SupportSwap.registration_id == registration.id,
         SupportSwap.game == game)).first()
     if row is None:
-        row = SupportSwap(match_id=match.id, registration_id=registration.id, game=game)
+        row = SupportSwap(match_id=match.pk, registration_id=registration.pk, game=game)
     row.swaps_json = json.dumps(swap, ensure_ascii=False)
     row.entered_by = actor.id
     row.entered_at = now or utcnow()
@@ -145,7 +145,7 @@ def deck_check(session: Session, actor: User, event: Event, registration: Regist
     labels = (fmt.main_name, fmt.side_name) if fmt is not None else ("Mazo Castillo",
                                                                        "Mazo de Soporte")
     diffs = compare(expected, castle, side, names, labels)
-    check = DeckCheck(event_id=event.id, registration_id=registration.id,
+    check = DeckCheck(event_id=event.pk, registration_id=registration.pk,
                       match_id=match.id if match else None, game=game, judge_id=actor.id,
                       counted_text=counted_text,
                       differences_json=json.dumps(diffs, ensure_ascii=False), ok=not diffs)
@@ -156,15 +156,15 @@ def deck_check(session: Session, actor: User, event: Event, registration: Regist
 
 def current_match(session: Session, event: Event, registration: Registration) -> Match | None:
     """The player's match in the latest round, if any."""
-    row = session.exec(select(Match).join(MatchSeat, MatchSeat.match_id == Match.id)
-                       .join(Round, Round.id == Match.round_id)
+    row = session.exec(select(Match).join(MatchSeat, col(MatchSeat.match_id) == Match.id)
+                       .join(Round, col(Round.id) == Match.round_id)
                        .where(Round.event_id == event.id,
                               MatchSeat.registration_id == registration.id)
-                       .order_by(Round.number.desc())).first()
+                       .order_by(col(Round.number).desc())).first()
     return row
 
 
 def deck_checks(session: Session, registration: Registration) -> list[DeckCheck]:
     """The deck checks of a player, latest first (the judges' view of a list)."""
     return list(session.exec(select(DeckCheck).where(DeckCheck.registration_id == registration.id)
-                             .order_by(DeckCheck.created_at.desc())))
+                             .order_by(col(DeckCheck.created_at).desc())))

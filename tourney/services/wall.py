@@ -7,7 +7,7 @@ from dataclasses import dataclass, replace
 from threading import Lock
 
 from sqlalchemy import func, select as sa_select
-from sqlmodel import Session
+from sqlmodel import Session, col
 
 from ..models.events import ROUND_TOP_CUT, Event, Match, Registration, Round
 from ..swiss import records
@@ -28,14 +28,14 @@ _lock = Lock()
 def _signature(session: Session, event: Event, rnd: Round) -> tuple:
     """Changes whenever a match of an earlier round or a player changes (cache key)."""
     matches = session.execute(
-        sa_select(func.count(Match.id), func.coalesce(func.sum(Match.version), 0),
+        sa_select(func.count(col(Match.id)), func.coalesce(func.sum(col(Match.version)), 0),
                   func.coalesce(func.sum(Match.id), 0), func.max(Match.updated_at))
-        .join(Round, Round.id == Match.round_id)
-        .where(Round.event_id == event.id, Round.number < rnd.number)).one()
+        .join(Round, col(Round.id) == Match.round_id)
+        .where(col(Round.event_id) == event.id, col(Round.number) < rnd.number)).one()
     players = session.execute(
-        sa_select(func.count(Registration.id), func.coalesce(func.sum(Registration.late_losses), 0),
+        sa_select(func.count(col(Registration.id)), func.coalesce(func.sum(col(Registration.late_losses)), 0),
                   func.max(Registration.created_at))
-        .where(Registration.event_id == event.id)).one()
+        .where(col(Registration.event_id) == event.id)).one()
     return (str(session.get_bind().url), event.id, rnd.id, tuple(matches), tuple(players))
 
 

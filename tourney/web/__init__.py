@@ -22,6 +22,7 @@ from . import pools  # Sellado / Lanzamiento pools (issue 16)
 from . import first_run  # the first organizer (issue 23)
 from . import leagues  # leagues, player pages, ratings (issue 25)
 from . import play  # play tables (issue 24)
+from . import invitations  # staff invitations (issue 26, finding 16)
 from ..localtime import local_time
 
 
@@ -74,6 +75,7 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(first_run.bp)
     app.register_blueprint(leagues.bp)
     app.register_blueprint(play.bp)
+    app.register_blueprint(invitations.bp)
 
     @app.errorhandler(Forbidden)
     def forbidden(exc):

@@ -166,7 +166,7 @@ def verdict(event_id: int, match_id: int, number: int):
                            number=number, adj=adj, revisions=revisions, names=_names(match),
                            staff=service.can_upload(db(), actor(), event), details=details,
                            rule_title=rule_title, uploader=_uploader(adj),
-                           judged=service.games_of(db(), match.id))
+                           judged=service.games_of(db(), match.pk))
 
 
 def _uploader(adj) -> str:
@@ -185,14 +185,15 @@ _boards_lock = Lock()
 def _board(adj) -> view.Board:
     """The viewer's steps of a stored record (a row never changes: cached by its id and
     record text, so another database reusing the id never gets this board)."""
-    key = (adj.id, hash(adj.record_text), adj.verdict_json)
+    seats = {pid: registration_name(db(), rid) for pid, rid in adj.players.items()}
+    key = (adj.id, hash(adj.record_text), adj.verdict_json, tuple(sorted(seats.items())))
     with _boards_lock:
         hit = _boards.get(key)
         if hit is not None:
             _boards.move_to_end(key)
             return hit
     record = service.read(adj.record_text, catalog())
-    built = view.board(record, adj.record_text, adj.verdict)
+    built = view.board(record, adj.record_text, adj.verdict, seats)
     with _boards_lock:
         _boards[key] = built
         while len(_boards) > 32:

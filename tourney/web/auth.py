@@ -2,8 +2,8 @@
 
 Issue 15: signing up does not tell whether an e-mail has an account (the same answer and the
 same work either way; the new account then logs in); logging in costs the same for unknown
-accounts (a dummy hash is checked) and is rate-limited per account and per address
-(tourney.web.throttle); logging out and changing the password revoke every session of the
+accounts (a dummy hash is checked) and waits a growing delay per account and per address
+(issue 26: tourney.web.throttle.LoginAttempt, never a lock); logging out and changing the password revoke every session of the
 account (``User.session_version``); every ``next=`` goes through ``security.safe_next``.
 """
 from __future__ import annotations
@@ -17,6 +17,7 @@ from .common import actor, commit, db, field_error, rollback
 from .forms import EmptyForm, LoginForm, SignupForm
 from .forms_security import PasswordForm
 from .security import safe_next
+from .throttle import WAIT, LoginAttempt
 
 bp = Blueprint("auth", __name__)
 
@@ -51,14 +52,21 @@ def signup():
 def login():
     form = LoginForm()
     if form.validate_on_submit():
+        attempt = LoginAttempt.start(form.email.data, form.code.data)
+        if attempt.wait:  # a growing delay, never a lock (issue 26, finding 15)
+            form.password.errors = [WAIT.format(seconds=attempt.wait)]
+            return (render_template("auth/login.html", form=form, show_code=True), 429,
+                    {"Retry-After": str(attempt.wait)})
         user = accounts.authenticate(db(), form.email.data, form.password.data)
         if user is None:
+            attempt.failed()
             form.password.errors = ["Correo o contraseña incorrectos."]
         else:
+            attempt.succeeded()
             login_user(user)
             return redirect(_safe_next(url_for("events.index")))
     status = 400 if request.method == "POST" else 200
-    return render_template("auth/login.html", form=form), status
+    return render_template("auth/login.html", form=form, show_code=bool(form.code.data)), status
 
 
 @bp.post("/salir")

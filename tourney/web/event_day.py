@@ -7,7 +7,7 @@ from ..collation import spanish_key
 from ..document_values import OTHER_HEADING, TYPE_HEADINGS, TYPE_ORDER
 from ..swiss.topcut import round_name
 from ..services import scorekeeper as sk, self_drop
-from ..services.catalog_upload import format_coverage
+from ..services.catalog_upload import event_coverage
 from ..services.judge_tools import swap_choices as choices_of
 from .common import catalog, db, formats
 from .scorekeeper import bp
@@ -27,7 +27,7 @@ def _event_day_helpers():
         fmt = formats().get(event.format_id)
         if fmt is None or not fmt.game.catalog_required:
             return None
-        return format_coverage(catalog(), fmt)
+        return event_coverage(db(), catalog(), fmt, event)
 
     def swap_choices(decks):
         return choices_of(decks or {})

@@ -32,8 +32,12 @@ class SignupForm(FlaskForm):
 
 
 class LoginForm(FlaskForm):
-    email = EmailField("Correo", validators=[DataRequired(REQUIRED)])
+    email = EmailField("Correo", validators=[DataRequired(REQUIRED), Length(max=254)])
     password = PasswordField("Contraseña", validators=[DataRequired(REQUIRED)])
+    # issue 26, finding 15: a code the organizer printed (`tourney users login-code`) lets the
+    # owner in past the delays someone else's guesses caused
+    code = StringField("Código de entrada (si el organizador te dio uno)",
+                       validators=[Optional(), Length(max=40)])
 
 
 class EventForm(FlaskForm):
@@ -71,7 +75,7 @@ class DeskPlayerForm(FlaskForm):
 
 
 class JudgeForm(FlaskForm):
-    email = StringField("Correo del juez", validators=[DataRequired(REQUIRED)])
+    email = StringField("Correo de la persona", validators=[DataRequired(REQUIRED), Length(max=254)])
 
 
 class DecklistForm(FlaskForm):
@@ -90,6 +94,7 @@ class ResultForm(FlaskForm):
     draws = IntegerField("Juegos empatados",
                          validators=[Optional(), NumberRange(0, 3, "Entre 0 y 3.")],
                          default=0)
+    otro = StringField("Otro resultado", validators=[Optional(), Length(max=12)])
     version = HiddenField()
 
 

@@ -2,16 +2,15 @@
 
 Counters live in Redis when ``REDIS_URL`` is set, else in the database (table
 ``rate_limit``, tourney.services.throttle): never in one process's memory, so several
-processes count together. Fixed windows; only failures count for the login limits.
+processes count together.
 
-Limits (README, «Seguridad»):
+Limits (README, «Seguridad»; docs/security.md):
 
-* log in: ``LOGIN_PER_ACCOUNT`` failed attempts per account and ``LOGIN_PER_ADDRESS`` per
-  address (a venue shares one address, hence the larger number); then every attempt, even
-  with the right password, waits for the window to end (Spanish message, status 429) —
-  except from a browser the account already logged in from (a signed cookie,
-  ``DEVICE_COOKIE``), which has its own ``LOGIN_PER_DEVICE``: guesses from elsewhere never
-  lock the real owner out of their phone;
+* log in: a growing delay, never a lock (``LoginAttempt`` over
+  tourney.services.login_backoff): per account and address, per account, per address; a
+  browser the account already logged in from (a signed cookie, ``DEVICE_COOKIE``) has only
+  its own key, so guesses from elsewhere never keep the real owner out of their phone; and a
+  one-time code printed on the machine (``tourney users login-code``) skips every delay;
 * sign up: ``SIGNUP_PER_ADDRESS`` per address;
 * the live decklist check: ``LIVE_CHECK_PER_USER`` per account (it runs as you type);
 * changing the password: ``PASSWORD_CHANGE_PER_USER`` wrong current passwords per account.
@@ -19,36 +18,36 @@ Limits (README, «Seguridad»):
 from __future__ import annotations
 
 import secrets
+from dataclasses import dataclass
 
 from flask import Flask, current_app, render_template, request
 from flask_limiter import Limiter
 from flask_login import current_user
 from itsdangerous import BadSignature, URLSafeTimedSerializer
 
+from limits.storage import MemoryStorage
+
 from ..services import throttle  # noqa: F401  (registers the tourneydb:// scheme)
 from ..services.accounts import normalize_email
+from ..services.login_backoff import LoginBackoff
 from .forms import LoginForm
 from .forms_security import PasswordForm
 
-LOGIN_PER_ACCOUNT = "5 per 15 minutes"
-LOGIN_PER_ADDRESS = "50 per 15 minutes"
 SIGNUP_PER_ADDRESS = "20 per hour"
 LIVE_CHECK_PER_USER = "120 per minute"
 PASSWORD_CHANGE_PER_USER = "5 per 15 minutes"  # wrong current passwords (issue 26, finding 14)
-LOGIN_PER_DEVICE = "10 per 15 minutes"  # a browser the account already logged in from
 DEVICE_COOKIE = "tourney_dispositivo"
 DEVICE_DAYS = 90
 DEVICE_ACCOUNTS = 5  # accounts remembered per browser
 
 TOO_MANY = "Demasiados intentos seguidos: espera unos minutos y vuelve a intentarlo."
+WAIT = ("Demasiados intentos seguidos: espera {seconds} segundos y vuelve a intentarlo (cada "
+        "intento fallido alarga la espera). Si otra persona te está bloqueando, pide al "
+        "organizador un código de entrada.")
 
 
 def _address() -> str:
     return "ip:" + (request.remote_addr or "desconocida")
-
-
-def _account() -> str:
-    return "cuenta:" + normalize_email(request.form.get("email", ""))[:254]
 
 
 def _user_or_address() -> str:
@@ -73,16 +72,74 @@ def _device() -> dict:
     return data if isinstance(data, dict) and isinstance(data.get("cuentas"), list) else {}
 
 
-def _known_device() -> bool:
-    """The account being logged into already logged in from this browser (issue 26, finding
-    15): the per-account and per-address lockouts do not apply to it (its own, smaller limit
-    does), so guesses from elsewhere cannot lock the real owner out."""
-    email = normalize_email(request.form.get("email", ""))[:254]
-    return bool(email) and email in _device().get("cuentas", [])
+def _known_device(email: str) -> str | None:
+    """The key of this browser when ``email`` already logged in from it (issue 26, finding
+    15): only that key's delay applies, so guesses from elsewhere cannot keep the owner out."""
+    device = _device()
+    if email and email in device.get("cuentas", []) and device.get("id"):
+        return str(device["id"])[:64]
+    return None
 
 
-def _device_key() -> str:
-    return "dispositivo:" + str(_device().get("id", ""))[:64]
+def login_backoff(app: Flask | None = None) -> LoginBackoff:
+    return (app or current_app).extensions["tourney_login_backoff"]
+
+
+@dataclass
+class LoginAttempt:
+    """One POST of the log-in form: how long it must wait, and what its outcome records."""
+
+    email: str
+    keys: dict
+    code: str
+    code_ok: bool
+    wait: int
+
+    @classmethod
+    def start(cls, email: str, code: str | None = None) -> "LoginAttempt":
+        email = normalize_email(email)[:254]
+        backoff = login_backoff()
+        keys = backoff.keys(email, request.remote_addr or "desconocida", _known_device(email))
+        code_ok = backoff.code_valid(email, code)
+        waits = current_app.config.get("RATELIMIT_ENABLED", True) and not code_ok
+        return cls(email, keys, code or "", code_ok, backoff.wait(keys) if waits else 0)
+
+    def failed(self) -> None:
+        backoff = login_backoff()
+        if self.code_ok:
+            backoff.code_failed(self.email, self.code)
+        else:
+            backoff.failed(self.keys)
+
+    def succeeded(self) -> None:
+        backoff = login_backoff()
+        if self.code_ok:
+            backoff.code_used(self.email, self.code)
+        backoff.succeeded(self.keys)
+
+
+class _Resilient:
+    """The shared storage, or this process's memory while it is down (logins keep working
+    at the event rather than all failing)."""
+
+    def __init__(self, storage):
+        self.storage = storage  # a callable: the limiter makes its storage on init_app
+        self.memory = MemoryStorage()
+
+    def _call(self, name: str, *args, **kwargs):
+        try:
+            return getattr(self.storage(), name)(*args, **kwargs)
+        except Exception:  # noqa: BLE001 - Redis or the database down: count locally
+            return getattr(self.memory, name)(*args, **kwargs)
+
+    def incr(self, key: str, expiry: float, amount: int = 1) -> int:
+        return self._call("incr", key, expiry, amount=amount)
+
+    def get(self, key: str) -> int:
+        return self._call("get", key)
+
+    def clear(self, key: str) -> None:
+        self._call("clear", key)
 
 
 def _remember_device(response):
@@ -112,20 +169,17 @@ def storage(app: Flask) -> tuple[str, dict]:
 
 def init_app(app: Flask) -> None:
     uri, options = storage(app)
+    prefix = app.config.get("RATELIMIT_KEY_PREFIX") or _prefix(app)
     limiter = Limiter(key_func=_address, app=app, storage_uri=uri, storage_options=options,
                       strategy="fixed-window", headers_enabled=True,
                       # Redis or the database down: count in this process's memory meanwhile
                       # rather than refuse every login at the event
                       swallow_errors=True, in_memory_fallback_enabled=True,
                       enabled=app.config.get("RATELIMIT_ENABLED", True),
-                      key_prefix=app.config.get("RATELIMIT_KEY_PREFIX") or _prefix(app))
+                      key_prefix=prefix)
     app.extensions["tourney_limiter"] = limiter
-    _limit(app, limiter, "auth.login", LOGIN_PER_ACCOUNT, _account, methods=["POST"], deduct_when=_failed,
-           exempt_when=_known_device)
-    _limit(app, limiter, "auth.login", LOGIN_PER_ADDRESS, _address, methods=["POST"], deduct_when=_failed,
-           exempt_when=_known_device)
-    _limit(app, limiter, "auth.login", LOGIN_PER_DEVICE, _device_key, methods=["POST"], deduct_when=_failed,
-           exempt_when=lambda: not _known_device())
+    app.extensions["tourney_login_backoff"] = LoginBackoff(
+        _Resilient(lambda: limiter.storage), prefix)
     app.after_request(_remember_device)
     _limit(app, limiter, "auth.signup", SIGNUP_PER_ADDRESS, _address, methods=["POST"])
     _limit(app, limiter, "events.check_decklist", LIVE_CHECK_PER_USER, _user_or_address)

@@ -32,8 +32,8 @@ def short(event_id: int):
     event = ev.get_event(db(), event_id)
     rnd = wall.latest_published(db(), event)
     if rnd is None:
-        return public.home(event.id)
-    return public.pairings(event.id, rnd.number)
+        return public.home(event.pk)
+    return public.pairings(event.pk, rnd.number)
 
 
 def public_base() -> str:
@@ -83,4 +83,4 @@ def projector(event_id: int):
     seconds = max(4, min(request.args.get("segundos", 12, type=int), 120))
     pages = [rows[i:i + per_page] for i in range(0, len(rows), per_page)] or [[]]
     return render_template("wall/projector.html", event=event, rnd=rnd, pages=pages,
-                           seconds=seconds, link=short_url(event.id), public_url_set=bool(public_base()))
+                           seconds=seconds, link=short_url(event.pk), public_url_set=bool(public_base()))

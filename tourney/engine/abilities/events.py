@@ -27,17 +27,18 @@ SELF_FROM_ANYWHERE = frozenset({"destroyed", "banished", "leaves_play", "returne
                                 "to_graveyard"})
 
 
-# The event kinds the engine records (``_emit``) and, for «phase_begins», the phases it
-# announces. A trigger on anything else (or a delayed one) never fires: ``tracked`` says so,
+# The event kinds the engine records (``_emit``) and, for «phase_begins» / «phase_ends», the
+# phases and steps it announces (9 A a, 9 B, 9 C, 9 C2 a, 9 C3 a, 9 D a, 9 E a). A trigger on anything else (or a delayed one) never fires: ``tracked`` says so,
 # and an ``effect`` line such an ability may have produced stays unverified, never illegal.
 # («ability_used» is only recorded for ``activate`` lines, not for an activated ability used
 # straight by its ``effect`` line: not tracked.)
 EMITTED = frozenset({"played", "enters_play", "leaves_play", "destroyed", "banished",
                      "returned_to_hand", "drawn", "discarded", "milled", "gold_enters",
                      "attack_declared", "attackers_declared", "block_declared", "combat_damage",
-                     "phase_begins", "annulled", "blocked", "control_changed", "to_graveyard",
-                     "to_paid"})
-ANNOUNCED_PHASES = frozenset({"vigil", "final"})
+                     "phase_begins", "phase_ends", "annulled", "blocked", "control_changed",
+                     "to_graveyard", "to_paid"})
+ANNOUNCED_PHASES = frozenset({"regroup", "vigil", "battle", "block", "war", "final", "draw"})
+ANNOUNCED_ENDS = frozenset({"vigil"})
 
 
 def tracked(ability: Ability) -> bool:
@@ -47,8 +48,9 @@ def tracked(ability: Ability) -> bool:
         return True
     if trigger.delayed or trigger.by_opponent or any(e not in EMITTED for e in (trigger.event, *trigger.events)):
         return False
-    return not ("phase_begins" in (trigger.event, *trigger.events)
-                and trigger.phase not in ANNOUNCED_PHASES)
+    events = (trigger.event, *trigger.events)
+    return not (("phase_begins" in events and trigger.phase not in ANNOUNCED_PHASES)
+                or ("phase_ends" in events and trigger.phase not in ANNOUNCED_ENDS))
 
 
 @dataclass(frozen=True, slots=True)

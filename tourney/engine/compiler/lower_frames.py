@@ -21,7 +21,7 @@ from .parsed import Effect as PEffect
 from .parsed import Trigger as PTrigger
 
 PHASES = {"agrupacion": "regroup", "vigilia": "vigil", "final": "final", "batalla": "battle",
-           "robar": "draw", "vigil": "vigil", "war": "war"}
+           "robar": "draw", "vigil": "vigil", "war": "war", "bloqueo": "block", "guerra": "war"}
 
 
 _EVENTS = {"combat_damage": "combat_damage", "enters": "enters_play", "leaves": "leaves_play", "blocked": "blocked", "annulled": "annulled", "destroyed": "destroyed", "banished": "banished",

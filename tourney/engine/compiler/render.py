@@ -13,7 +13,8 @@ ZONE = {"play": "en juego", "hand": "mano", "graveyard": "Cementerio", "castle":
         "being_played": "que se está jugando", "attack": "Línea de Ataque", "defense": "Línea de Defensa",
         "support": "Línea de Apoyo"}
 PHASES = {"agrupacion": "Fase de Agrupación", "vigilia": "Fase de Vigilia", "final": "Fase Final",
-          "batalla": "Fase de Batalla", "robar": "Fase de Robar"}
+          "batalla": "Fase de Batalla", "robar": "Fase de Robar",
+          "bloqueo": "Declaración de Bloqueo", "guerra": "Guerra de Talismanes"}
 
 
 KINDS = {

@@ -49,6 +49,10 @@ def _phase(cur: Cursor) -> tuple[str, str | None, Cursor] | None:
         phase, cur = "final", after
     elif (after := cur.take("fase", "de")) is not None and after.peek() in PHASES:
         phase, cur = after.peek(), after.skip()
+    elif (after := cur.take("declaracion", "de", "bloqueo")) is not None:  # 9 C2 a
+        phase, cur = "bloqueo", after
+    elif (after := cur.take("guerra", "de", "talismanes")) is not None:  # 9 C3 a
+        phase, cur = "guerra", after
     else:
         return None
     if (after := cur.take("oponente")) is not None:

@@ -19,7 +19,7 @@ from .pairing import (
 from .reads import (
     MatchRow, PlayerRow, Table, build_state, can_repair, champion, event_rounds, fingerprint, get_match,
     get_round, next_step, outstanding, planned_rounds, player_matches, player_rows,
-    round_matches, standings, tables, timer_remaining, unseated,
+    round_matches, round_of, standings, tables, timer_end, timer_remaining, unseated,
 )
 from .results import (
     closed_reason, enter_result, flip, label, normalize_result, report_result, stage_of,
@@ -31,6 +31,6 @@ __all__ = [
     "enter_result", "event_rounds", "fingerprint", "flip", "get_match", "get_round",
     "next_step", "normalize_result", "outstanding", "pair_by_hand", "pair_next_round",
     "planned_rounds", "player_matches", "player_rows", "publish_round", "repair_round",
-    "report_result", "round_matches", "standings", "start_timer", "swap_between_tables",
-    "tables", "timer_remaining", "unseated",
+    "report_result", "round_matches", "round_of", "standings", "start_timer", "swap_between_tables",
+    "tables", "timer_end", "timer_remaining", "unseated",
 ]

@@ -21,7 +21,7 @@ from ...swiss.topcut import final_standings as swiss_final_standings
 from .. import history
 from ..access import require_organizer
 from ..errors import Conflict, NotFound, ServiceError
-from .reads import build_state, event_rounds, player_rows, round_matches, standings
+from .reads import build_state, event_rounds, player_rows, round_matches, round_of, standings
 from .results import change_result, check_playoff, label, table_words
 
 
@@ -83,7 +83,7 @@ def _cut_lines(session: Session, event: Event, rnd: Round, match: Match, new: st
     try:
         before = [p.id for p in swiss_final_standings(order, event.top_cut, _cut(session, event))]
         after = [p.id for p in swiss_final_standings(order, event.top_cut,
-                                                     _cut(session, event, (match.id, new)))]
+                                                     _cut(session, event, (match.pk, new)))]
     except SwissUserError as exc:
         raise ServiceError(str(exc), "result") from None
     return final_order_consequences(before, after, names)
@@ -99,17 +99,17 @@ def preview(session: Session, actor: User | None, event: Event, match: Match,
     require_organizer(actor, event, session)
     if match.player_b_id is None:
         raise ServiceError("Un bye no lleva resultado.", "result")
-    rnd = session.get(Round, match.round_id)
+    rnd = round_of(session, match)
     check_playoff(session, match, new)
     old = match.result if match.status == MATCH_CONFIRMED else None
     first = (f"{table_words(session, event, match, rnd)}: {label(old) or 'sin resultado'} → "
              f"{label(new)}.")
     if old == new:
-        return Correction(match.id, rnd.number, match.table_no, old, new,
+        return Correction(match.pk, rnd.number, match.table_no, old, new,
                           (first, "Es el mismo resultado: no cambia nada."))
     lines = (_cut_lines(session, event, rnd, match, new) if rnd.kind == ROUND_TOP_CUT
              else _swiss_lines(session, event, rnd, match, new))
-    return Correction(match.id, rnd.number, match.table_no, old, new, (first, *lines))
+    return Correction(match.pk, rnd.number, match.table_no, old, new, (first, *lines))
 
 
 def correct_result(session: Session, actor: User, event: Event, match: Match, new: str,
@@ -147,7 +147,7 @@ def undo(session: Session, actor: User, event: Event, history_id: int,
     if (match.result, match.status) != (after.get("result"), after.get("status")):
         raise Conflict(f"La mesa {match.table_no} cambió después de esa corrección (ahora: "
                        f"{label(match.result) or 'sin resultado'}): corrígela de nuevo.")
-    rnd = session.get(Round, match.round_id)
+    rnd = round_of(session, match)
     if before.get("result") and rnd.kind == ROUND_TOP_CUT:
         _cut_lines(session, event, rnd, match, before["result"])  # the bracket must still hold
     summary = (f"Deshace la corrección: {table_words(session, event, match, rnd)} vuelve a "

@@ -18,7 +18,7 @@ from ...swiss import (
 from ..access import require_organizer
 from ..errors import Conflict, NotFound, ServiceError
 from .pairing import BYE_RESULT
-from .reads import build_state, event_rounds, round_matches, unseated
+from .reads import build_state, event_rounds, get_match, round_matches, unseated
 
 
 def _state_before(session: Session, event: Event, rnd: Round) -> TournamentState:
@@ -41,8 +41,8 @@ def swap_between_tables(session: Session, actor: User, event: Event, rnd: Round,
     for pid, fld in ((player_x, "player_x"), (player_y, "player_y")):
         if pid not in seats:
             raise ServiceError("Ese jugador no está emparejado en esta ronda.", fld)
-    mx = session.get(Match, seats[player_x].match_id)
-    my = session.get(Match, seats[player_y].match_id)
+    mx, _ = get_match(session, event, seats[player_x].match_id)
+    my, _ = get_match(session, event, seats[player_y].match_id)
     if mx.id == my.id:
         raise ServiceError("Esos dos jugadores ya juegan en la misma mesa.", "player_y")
     for m in (mx, my):
@@ -72,7 +72,7 @@ def swap_between_tables(session: Session, actor: User, event: Event, rnd: Round,
         m.updated_at = utcnow()
         m.flags = json.dumps(list(new_flags.get(frozenset((str(m.player_a_id),
                                                            str(m.player_b_id))), ())))
-    seats[player_x].match_id, seats[player_y].match_id = my.id, mx.id
+    seats[player_x].match_id, seats[player_y].match_id = my.pk, mx.pk
     for obj in (mx, my, seats[player_x], seats[player_y]):
         session.add(obj)
     session.flush()
@@ -140,7 +140,7 @@ def pair_by_hand(session: Session, actor: User, event: Event, rnd: Round, player
                  and p.b == (None if player_y is None else str(player_y)))
     table_no = max((m.table_no for m in round_matches(session, rnd)), default=0) + 1
     bye = player_y is None
-    match = Match(round_id=rnd.id, table_no=table_no, player_a_id=player_x, player_b_id=player_y,
+    match = Match(round_id=rnd.pk, table_no=table_no, player_a_id=player_x, player_b_id=player_y,
                   result=BYE_RESULT if bye else None,
                   status=MATCH_CONFIRMED if bye else MATCH_PENDING,
                   flags=json.dumps(list(added.flags or ()) + ["manual"], ensure_ascii=False))
@@ -149,8 +149,8 @@ def pair_by_hand(session: Session, actor: User, event: Event, rnd: Round, player
         session.flush()
         for reg_id in (player_x, player_y):
             if reg_id is not None:
-                session.add(MatchSeat(round_id=rnd.id, registration_id=reg_id,
-                                      match_id=match.id))
+                session.add(MatchSeat(round_id=rnd.pk, registration_id=reg_id,
+                                      match_id=match.pk))
         session.flush()
     except IntegrityError:
         raise Conflict("Otro organizador cambió esta ronda al mismo tiempo: recarga la "

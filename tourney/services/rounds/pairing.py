@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from sqlalchemy.exc import IntegrityError
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from ...models.catalog import utcnow
 from ...models.events import (
@@ -35,12 +35,12 @@ BYE_RESULT = str(SWISS_BYE)  # a bye counts as a 2-0 match win (tourney.swiss)
 
 def _insert_round(session: Session, event: Event, number: int, pairings,
                   kind: str = ROUND_SWISS) -> Round:
-    rnd = Round(event_id=event.id, number=number, kind=kind)
+    rnd = Round(event_id=event.pk, number=number, kind=kind)
     session.add(rnd)
     session.flush()
     for p in pairings:
         bye = p.b is None
-        match = Match(round_id=rnd.id, table_no=p.table, player_a_id=int(p.a),
+        match = Match(round_id=rnd.pk, table_no=p.table, player_a_id=int(p.a),
                       player_b_id=None if bye else int(p.b),
                       result=BYE_RESULT if bye else None,
                       status=MATCH_CONFIRMED if bye else MATCH_PENDING,
@@ -49,8 +49,8 @@ def _insert_round(session: Session, event: Event, number: int, pairings,
         session.flush()
         for reg_id in (p.a, p.b):
             if reg_id is not None:
-                session.add(MatchSeat(round_id=rnd.id, registration_id=int(reg_id),
-                                      match_id=match.id))
+                session.add(MatchSeat(round_id=rnd.pk, registration_id=int(reg_id),
+                                      match_id=match.pk))
     session.flush()
     return rnd
 
@@ -113,8 +113,8 @@ def pair_next_round(session: Session, actor: User, event: Event) -> Round:
 def _delete_round_rows(session: Session, rnd: Round) -> None:
     ids = [m.id for m in round_matches(session, rnd)]
     for model in (MatchSeat, ResultReport, SupportSwap):
-        col = model.round_id if model is MatchSeat else model.match_id
-        cond = (col == rnd.id) if model is MatchSeat else col.in_(ids or [-1])
+        cond = (col(MatchSeat.round_id) == rnd.id if model is MatchSeat
+                else col(model.match_id).in_(ids or [-1]))
         for row in session.exec(select(model).where(cond)):
             session.delete(row)
     session.flush()

@@ -12,7 +12,7 @@ from typing import NamedTuple
 
 from sqlalchemy import case, func
 from sqlalchemy import select as sa_select
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from ...models.catalog import utcnow
 from ...models.events import (
@@ -68,7 +68,7 @@ class Table:
 
 def event_rounds(session: Session, event: Event) -> list[Round]:
     return list(session.exec(select(Round).where(Round.event_id == event.id)
-                             .order_by(Round.number)))
+                             .order_by(col(Round.number))))
 
 
 def get_round(session: Session, event: Event, number: int) -> Round:
@@ -87,30 +87,39 @@ def get_match(session: Session, event: Event, match_id: int) -> tuple[Match, Rou
     return match, rnd
 
 
+def round_of(session: Session, match: Match) -> Round:
+    """The round a match belongs to (a match never outlives its round)."""
+    rnd = session.get(Round, match.round_id)
+    if rnd is None:
+        raise NotFound("Esa mesa no existe en este evento.")
+    return rnd
+
+
 def round_matches(session: Session, rnd: Round) -> list[Match]:
     return list(session.exec(select(Match).where(Match.round_id == rnd.id)
-                             .order_by(Match.table_no)))
+                             .order_by(col(Match.table_no))))
 
 
-_MATCH_COLUMNS = (Match.id, Match.round_id, Match.table_no, Match.player_a_id, Match.player_b_id,
-                  Match.result, Match.status, Match.version, Match.flags)
+_MATCH_COLUMNS = (col(Match.id), col(Match.round_id), col(Match.table_no), col(Match.player_a_id),
+                  col(Match.player_b_id), col(Match.result), col(Match.status), col(Match.version),
+                  col(Match.flags))
 
 
 def player_rows(session: Session, event: Event) -> dict[int, PlayerRow]:
-    rows = session.execute(sa_select(Registration.id, Registration.name, Registration.dropped,
-                                     Registration.user_id)
-                           .where(Registration.event_id == event.id))
+    rows = session.execute(sa_select(col(Registration.id), col(Registration.name), col(Registration.dropped),
+                                     col(Registration.user_id))
+                           .where(col(Registration.event_id) == event.id))
     return {r[0]: PlayerRow(*r) for r in rows}
 
 
 def tables(session: Session, event: Event, rnd: Round) -> list[Table]:
     regs = player_rows(session, event)
     matches = [MatchRow(*r) for r in session.execute(
-        sa_select(*_MATCH_COLUMNS).where(Match.round_id == rnd.id).order_by(Match.table_no))]
+        sa_select(*_MATCH_COLUMNS).where(col(Match.round_id) == rnd.id).order_by(col(Match.table_no)))]
     reports: dict[int, dict[int, str]] = {}
     for match_id, reg_id, result in session.execute(
-            sa_select(ResultReport.match_id, ResultReport.registration_id, ResultReport.result)
-            .join(Match, Match.id == ResultReport.match_id).where(Match.round_id == rnd.id)):
+            sa_select(col(ResultReport.match_id), col(ResultReport.registration_id), col(ResultReport.result))
+            .join(Match, col(Match.id) == ResultReport.match_id).where(col(Match.round_id) == rnd.id)):
         reports.setdefault(match_id, {})[reg_id] = result
     return [Table(m, regs[m.player_a_id], regs.get(m.player_b_id) if m.player_b_id else None,
                   reports.get(m.id, {})) for m in matches]
@@ -119,19 +128,19 @@ def tables(session: Session, event: Event, rnd: Round) -> list[Table]:
 def fingerprint(session: Session, event: Event) -> tuple:
     """Changes whenever a pairing, a result or a player's state changes (cache key)."""
     matches = session.execute(
-        sa_select(func.count(Match.id), func.coalesce(func.sum(Match.id), 0),
+        sa_select(func.count(col(Match.id)), func.coalesce(func.sum(col(Match.id)), 0),
                   func.coalesce(func.sum(Match.version), 0),
                   func.coalesce(func.sum(Match.player_a_id * 7
                                          + func.coalesce(Match.player_b_id, 0)), 0),
                   func.max(Match.updated_at))
-        .join(Round, Round.id == Match.round_id).where(Round.event_id == event.id)).one()
+        .join(Round, col(Round.id) == Match.round_id).where(col(Round.event_id) == event.id)).one()
     players = session.execute(
-        sa_select(func.count(Registration.id), func.coalesce(func.sum(Registration.id), 0),
-                  func.coalesce(func.sum(case((Registration.dropped == True, 1),  # noqa: E712
+        sa_select(func.count(col(Registration.id)), func.coalesce(func.sum(col(Registration.id)), 0),
+                  func.coalesce(func.sum(case((col(Registration.dropped) == True, 1),  # noqa: E712
                                               else_=0)), 0),
                   func.coalesce(func.sum(Registration.late_losses), 0),
                   func.max(Registration.created_at))
-        .where(Registration.event_id == event.id)).one()
+        .where(col(Registration.event_id) == event.id)).one()
     return (str(session.get_bind().url), event.id, tuple(matches), tuple(players))
 
 
@@ -151,25 +160,25 @@ def player_matches(session: Session, event: Event,
 
 def build_state(session: Session, event: Event):
     """Rows -> tourney.swiss.TournamentState (ids are registration ids as strings)."""
-    regs = session.execute(sa_select(Registration.id, Registration.name, Registration.dropped,
-                                     Registration.late_losses, Registration.byes)
-                           .where(Registration.event_id == event.id).order_by(Registration.id))
+    regs = session.execute(sa_select(col(Registration.id), col(Registration.name), col(Registration.dropped),
+                                     col(Registration.late_losses), col(Registration.byes))
+                           .where(col(Registration.event_id) == event.id).order_by(col(Registration.id)))
     players = [Player(id=str(rid), name=name, dropped=bool(dropped), late_losses=late,
                       byes=int(byes or 0))
                for rid, name, dropped, late, byes in regs]
     by_round: dict[int, list] = {}
     for number, a, b, result, status in session.execute(
-            sa_select(Round.number, Match.player_a_id, Match.player_b_id, Match.result,
-                      Match.status)
-            .join(Round, Round.id == Match.round_id)
-            .where(Round.event_id == event.id, Round.kind == ROUND_SWISS)
-            .order_by(Round.number, Match.table_no)):
+            sa_select(col(Round.number), col(Match.player_a_id), col(Match.player_b_id), col(Match.result),
+                      col(Match.status))
+            .join(Round, col(Round.id) == Match.round_id)
+            .where(col(Round.event_id) == event.id, col(Round.kind) == ROUND_SWISS)
+            .order_by(col(Round.number), col(Match.table_no))):
         by_round.setdefault(number, []).append(SwissMatch(
             a=str(a), b=str(b) if b else None,
             result=result if status == MATCH_CONFIRMED else None))
     forbidden = [(str(x), str(y)) for x, y in session.execute(
-        sa_select(ForbiddenPair.player_x_id, ForbiddenPair.player_y_id)
-        .where(ForbiddenPair.event_id == event.id).order_by(ForbiddenPair.id))]
+        sa_select(col(ForbiddenPair.player_x_id), col(ForbiddenPair.player_y_id))
+        .where(col(ForbiddenPair.event_id) == event.id).order_by(col(ForbiddenPair.id)))]
     return TournamentState(players=players, rounds=[by_round[n] for n in sorted(by_round)],
                            settings=Settings(), forbidden_pairs=forbidden)
 
@@ -199,8 +208,8 @@ def planned_rounds(session: Session, event: Event) -> int:
     """The organizer's number of Swiss rounds, or MTR Appendix E's for the players entered."""
     if event.rounds_planned:
         return event.rounds_planned
-    entered = session.execute(sa_select(func.count(Registration.id))
-                              .where(Registration.event_id == event.id)).scalar_one()
+    entered = session.execute(sa_select(func.count(col(Registration.id)))
+                              .where(col(Registration.event_id) == event.id)).scalar_one()
     return recommended_rounds(max(entered, 2)).rounds
 
 
@@ -252,7 +261,7 @@ def unseated(session: Session, event: Event, rnd: Round) -> list[Registration]:
                                                       .where(MatchSeat.round_id == rnd.id))}
     regs = session.exec(select(Registration).where(Registration.event_id == event.id,
                                                    Registration.dropped == False)  # noqa: E712
-                        .order_by(Registration.id))
+                        .order_by(col(Registration.id)))
     return [r for r in spanish_sorted(regs, key=lambda r: r.name)
             if r.id not in seated and _aware(r.created_at) <= _aware(rnd.created_at)]
 
@@ -266,6 +275,13 @@ def can_repair(session: Session, event: Event, rnd: Round) -> bool:
     rounds_ = event_rounds(session, event)
     return bool(rounds_) and rounds_[-1].id == rnd.id and swiss_can_repair(
         (m.player_b_id is None, m.status != MATCH_PENDING) for m in round_matches(session, rnd))
+
+
+def timer_end(rnd: Round) -> datetime | None:
+    """When the round clock reaches 0:00 (stored UTC), or None when not started."""
+    if rnd.timer_started_at is None:
+        return None
+    return rnd.timer_started_at + timedelta(minutes=rnd.timer_minutes)
 
 
 def timer_remaining(rnd: Round, now: datetime | None = None) -> int | None:

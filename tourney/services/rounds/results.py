@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from sqlalchemy import update
 from sqlalchemy.exc import IntegrityError
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from ...models.catalog import utcnow
 from ...models.events import (
@@ -29,7 +29,7 @@ from ...swiss.corrections import STAGE_CLOSED, result_stage
 from .. import history
 from ..access import is_judge, may_change_result
 from ..errors import Conflict, Forbidden, ServiceError
-from .reads import event_rounds, player_rows
+from .reads import event_rounds, player_rows, round_of
 
 
 def normalize_result(a_games: int, b_games: int, draws: int) -> str:
@@ -45,7 +45,7 @@ def normalize_result(a_games: int, b_games: int, draws: int) -> str:
 
 def check_playoff(session: Session, match: Match, result: str) -> None:
     """A top-cut table needs a winner (swiss.playoff_problem)."""
-    rnd = session.get(Round, match.round_id)
+    rnd = round_of(session, match)
     problem = playoff_problem(parse_result(result)) if rnd is not None and \
         rnd.kind == ROUND_TOP_CUT else None
     if problem:
@@ -78,7 +78,7 @@ def players_agreed(session: Session, match: Match) -> bool:
 
 def stage_of(session: Session, event: Event, match: Match, rnd: Round | None = None) -> str:
     """The stage of a table's result (tourney.swiss.corrections.result_stage)."""
-    rnd = rnd or session.get(Round, match.round_id)
+    rnd = rnd or round_of(session, match)
     return result_stage(final=match.status == MATCH_CONFIRMED,
                         players_agreed=players_agreed(session, match),
                         later_round_paired=bool(later_rounds(session, event, rnd)),
@@ -111,7 +111,7 @@ def _state(match: Match) -> dict:
 def cas(session: Session, match: Match, seen_version: int, **values) -> bool:
     """Compare-and-set on the match row: applies ``values`` only if nobody changed it since."""
     values = {**values, "version": seen_version + 1, "updated_at": utcnow()}
-    res = session.execute(update(Match).where(Match.id == match.id, Match.version == seen_version)
+    res = session.execute(update(Match).where(col(Match.id) == match.id, col(Match.version) == seen_version)
                           .values(**values))
     if res.rowcount != 1:
         return False
@@ -139,7 +139,7 @@ def enter_result(session: Session, actor: User, event: Event, match: Match, resu
     lost; a closed round's result changes only through ``rounds.corrections.correct_result``."""
     if match.player_b_id is None:
         raise ServiceError("Un bye no lleva resultado.")
-    rnd = session.get(Round, match.round_id)
+    rnd = round_of(session, match)
     stage = stage_of(session, event, match, rnd)
     if not may_change_result(session, actor, event, stage):
         if not is_judge(session, actor, event):
@@ -185,7 +185,7 @@ def report_result(session: Session, actor: User, event: Event, match: Match,
         raise Forbidden("Solo puedes reportar tus propias partidas.")
     if registration.id not in (match.player_a_id, match.player_b_id) or match.player_b_id is None:
         raise Forbidden("No juegas en esa mesa.")
-    rnd = session.get(Round, match.round_id)
+    rnd = round_of(session, match)
     if rnd is None or rnd.event_id != event.id or not rnd.published:
         raise Forbidden("Esa ronda todavía no está publicada.")
     if match.status == MATCH_CONFIRMED:
@@ -202,7 +202,7 @@ def report_result(session: Session, actor: User, event: Event, match: Match,
         ResultReport.match_id == match.id,
         ResultReport.registration_id == registration.id)).first()
     if row is None:
-        row = ResultReport(match_id=match.id, registration_id=registration.id, user_id=actor.id,
+        row = ResultReport(match_id=match.pk, registration_id=registration.pk, user_id=actor.pk,
                            result=as_a)
     row.result, row.created_at = as_a, utcnow()
     session.add(row)

@@ -6,13 +6,15 @@ from datetime import datetime
 
 from flask import abort, flash, redirect, render_template, request, url_for
 
-from ...services import access, decklists, events as ev, rounds, staff
-from ..common import actor, db, formats, organizer_required, service_call
+from ...services import access, decklists, events as ev, invitations, notes, rounds, staff
+from ...services.names import account_name_differs
+from ..common import actor, commit, db, formats, organizer_required, service_call
 from ...localtime import from_local, local_time
 from ..forms import (
     DeskPlayerForm, EmptyForm, EventForm, ForbiddenPairForm, JudgeForm, TimerForm, choices,
 )
 from ..pools import configure_from_form, sealed_choices  # Sellado / Lanzamiento (issue 16)
+from ..invitations import link as invitation_link
 from ..security import safe_next
 from .base import _event, _planned, bp
 
@@ -86,10 +88,15 @@ def dashboard(event_id: int, desk_form=None, judge_form=None, forbidden_form=Non
     missing = rounds.outstanding(session, event, current) if current else []
     # re-pairing is only possible before any result (rounds.repair_round): hide it after
     can_repair = current is not None and rounds.can_repair(session, event, current)
+    # the link of an invitation just made, shown once (services.notes: read and deleted)
+    links = [text for text, _ in notes.take(session, actor().id, request.args.get("invitacion"))]
+    if links:
+        commit()
     return render_template(
         "events/dashboard.html", event=event, players=regs, subs=subs, rounds=all_rounds,
         current=current, missing=missing, judges=ev.judges(session, event),
         staff_members=staff.members(session, event), owner=access.is_owner(actor(), event),
+        invitations=invitations.pending(session, event), invitation_links=links,
         desk_form=desk_form or DeskPlayerForm(), judge_form=judge_form or JudgeForm(),
         forbidden_form=_forbidden_form(event, forbidden_form),
         forbidden=ev.forbidden_pairs(session, event),
@@ -98,16 +105,17 @@ def dashboard(event_id: int, desk_form=None, judge_form=None, forbidden_form=Non
         champion=rounds.champion(session, event), can_repair=can_repair), status
 
 
-def _simple_post(event_id: int, action, success: str):
+def _simple_post(event_id: int, action, success: str, default: str | None = None):
     """A one-button POST: ``action(event)`` through service_call, then back to ``next`` (a
-    local path) or the dashboard."""
+    local path), else ``default``, else the dashboard."""
     form = EmptyForm()
     if not form.validate_on_submit():
         abort(400)
     event = _event(event_id)
     with service_call(success=success):
         action(event)
-    return redirect(safe_next(request.form.get("next"), url_for("events.dashboard", event_id=event_id)))
+    return redirect(safe_next(request.form.get("next"),
+                              default or url_for("events.dashboard", event_id=event_id)))
 
 
 @bp.post("/eventos/<int:event_id>/inscripcion")
@@ -129,7 +137,10 @@ def add_player(event_id: int):
                                         form.with_losses.data, external_id=form.external_id.data,
                                         byes=form.byes.data or 0, link_unknown_email=True)
         if call.ok:
-            flash(f"{reg.name} inscrito.", "ok")
+            typed = " ".join((form.name.data or "").split())
+            renamed = reg.user_id is not None and account_name_differs(reg.name, typed)
+            flash(f"{reg.name} inscrito con el nombre de su cuenta (el formulario decía "
+                  f"«{typed}»)." if renamed else f"{reg.name} inscrito.", "ok")
             return redirect(url_for("events.dashboard", event_id=event_id))
     return dashboard(event_id, desk_form=form, status=400)
 
@@ -149,16 +160,29 @@ def toggle_drop(event_id: int, reg_id: int):
 @bp.post("/eventos/<int:event_id>/jueces")
 @organizer_required
 def add_judge(event_id: int):
+    """The staff form invites (issue 26, finding 16): the same answer whether the e-mail has
+    an account or not, and a link to hand over, shown once (a page note, never the cookie)."""
     event = _event(event_id)
     form = JudgeForm()
     if form.validate_on_submit():
-        coorganizer = request.form.get("rol") == "organizador"
-        with service_call(form, success="Coorganizador agregado." if coorganizer else "Juez agregado.") as call:
-            ev.add_judge(db(), actor(), event, form.email.data,
-                         "organizador" if coorganizer else "juez")
+        role = "organizador" if request.form.get("rol") == "organizador" else "juez"
+        with service_call(form) as call:
+            created = invitations.invite(db(), actor(), event, form.email.data, role)
+            token = notes.store(db(), actor().id, [(invitation_link(created.code), "invitacion")])
         if call.ok:
-            return redirect(url_for("events.dashboard", event_id=event_id))
+            flash("Invitación creada: entrega el enlace de abajo a esa persona (sirve una vez, "
+                  f"durante {invitations.INVITATION_DAYS} días); entra al equipo cuando la "
+                  "acepte con ese correo.", "ok")
+            return redirect(url_for("events.dashboard", event_id=event_id, invitacion=token,
+                                    _anchor="jueces"))
     return dashboard(event_id, judge_form=form, status=400)
+
+
+@bp.post("/eventos/<int:event_id>/invitaciones/<int:invitation_id>/anular")
+@organizer_required
+def cancel_invitation(event_id: int, invitation_id: int):
+    return _simple_post(event_id, lambda e: invitations.cancel(db(), actor(), e, invitation_id),
+                        "Invitación anulada: su enlace ya no sirve.")
 
 
 @bp.post("/eventos/<int:event_id>/equipo/<int:user_id>/quitar")

@@ -38,6 +38,7 @@ def home(event_id: int):
         my_table=my_table,
         players=ev.players(session, event), is_judge=access.is_judge(session, actor(), event),
         remaining=rounds.timer_remaining(current) if current else None,
+        clock_ends=rounds.timer_end(current) if current else None,
         registered=decklists.registered(session, event, reg) if reg else None,
         planned=_planned(event), champion=rounds.champion(session, event))
 
@@ -64,6 +65,7 @@ def pairings(event_id: int, number: int):
                          if reg.id in (t.match.player_a_id, t.match.player_b_id)), None)
     return render_template("events/pairings.html", event=event, rnd=rnd, table_html=table_html,
                            order=order, query=query, remaining=rounds.timer_remaining(rnd),
+                           clock_ends=rounds.timer_end(rnd),
                            is_judge=judge, is_organizer=organizer, my_table=my_table,
                            registration=reg,
                            swap_form=_swap_tables_form(event, rnd) if organizer else None,

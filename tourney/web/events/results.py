@@ -4,8 +4,8 @@ from __future__ import annotations
 from flask import abort, flash, redirect, render_template, request, url_for
 from flask_login import login_required
 
-from ...services import access, rounds
-from ...services.errors import Forbidden
+from ...services import access, rounds, scorekeeper as sk
+from ...services.errors import Forbidden, ServiceError
 from ...swiss import Result
 from ..common import actor, db, service_call
 from ..forms import ResultForm
@@ -31,23 +31,14 @@ def result(event_id: int, match_id: int):
         abort(404)
     table = next(t for t in rounds.tables(session, event, rnd) if t.match.id == match.id)
     form = ResultForm()
-    if in_match:
-        form.a_games.label.text, form.b_games.label.text = "Juegos que ganaste", \
-            "Juegos que ganó tu rival"
-    elif table.b is not None:
-        form.a_games.label.text = f"Juegos de {table.a.name}"
-        form.b_games.label.text = f"Juegos de {table.b.name}"
-    status = 200
+    side = "b" if in_match and reg.id == match.player_b_id else "a"
+    status, sent = 200, None
     if request.method == "GET":
         form.version.data = str(match.version)
-        if match.result:
-            side = "b" if in_match and reg.id == match.player_b_id else "a"
-            shown = Result.parse(match.result).seen_by(side)
-            form.a_games.data, form.b_games.data, form.draws.data = (
-                shown.a_games, shown.b_games, shown.draws)
     elif form.validate_on_submit():
         with service_call(form) as call:
-            values = (form.a_games.data or 0, form.b_games.data or 0, form.draws.data or 0)
+            values = _submitted(form)
+            sent = "-".join(map(str, values))
             if organizer and not in_match:
                 text = rounds.normalize_result(*values)
                 seen = int(form.version.data or match.version)
@@ -60,6 +51,8 @@ def result(event_id: int, match_id: int):
                 rounds.report_result(session, actor(), event, match, reg, *values)
         if not call.ok:
             status = call.status
+            if sent and not request.form.get("resultado"):
+                form.otro.data = form.otro.data or sent  # what was typed stays in the box
         else:
             flash(_result_message(match), "ok")
             if organizer:
@@ -68,9 +61,43 @@ def result(event_id: int, match_id: int):
             return redirect(url_for("events.my_matches", event_id=event_id))
     else:
         status = 400
+    mine = table.reports.get(reg.id) if in_match else None
+    current = mine or match.result
+    pressed = str(Result.parse(current).seen_by(side)) if current else None
+    if sent and request.form.get("resultado"):
+        pressed = sent  # the button tapped stays marked when the save was refused
     return render_template("events/result.html", event=event, rnd=rnd, table=table, form=form,
                            organizer=organizer, judge=judge, me=reg if in_match else None,
-                           closed=rounds.closed_reason(session, event, rnd)), status
+                           closed=rounds.closed_reason(session, event, rnd),
+                           buttons=_buttons(rnd, side),
+                           pressed=pressed), status
+
+
+def _submitted(form) -> tuple[int, int, int]:
+    """The result sent: a button («2-1», «ID»: the Marcador's codes, read by the swiss core)
+    or the «Otro resultado» box; else the three number fields of the older form (still
+    accepted). From the reporter's side (mine first), or player A's for the staff."""
+    code = request.form.get("resultado") or (form.otro.data or "").strip()
+    if code:
+        try:
+            a, b, d = (int(x) for x in sk.parse_code(code).split("-"))
+        except ServiceError as exc:
+            exc.field = "otro"
+            raise
+        return a, b, d
+    return form.a_games.data or 0, form.b_games.data or 0, form.draws.data or 0
+
+
+def _buttons(rnd, side: str) -> list[tuple[str, str, str]]:
+    """(label, "a-b-d", words) of the round's result buttons; words from the reporter's side
+    («ganaste», «perdiste», «empate»)."""
+    out = []
+    for label, value in sk.round_buttons(rnd):
+        winner = Result.parse(value).winner()
+        words = ("empate acordado" if label == "ID" else "empate" if winner is None
+                 else "ganaste" if winner == "a" else "perdiste")
+        out.append((label, value, words))
+    return out
 
 
 def _result_message(match) -> str:

@@ -37,8 +37,11 @@ def publish(event_id: int, number: int):
     def action(event):
         rounds.publish_round(db(), actor(), rounds.get_round(db(), event, number), publish_it)
 
+    # back to the round (the clock one tap away), not the panel, unless the form says where
     return _simple_post(event_id, action,
-                        "Emparejamientos publicados." if publish_it else "Emparejamientos ocultos.")
+                        "Emparejamientos publicados: inicia el reloj cuando empiece la ronda."
+                        if publish_it else "Emparejamientos ocultos.",
+                        default=url_for("events.pairings", event_id=event_id, number=number))
 
 
 @bp.post("/eventos/<int:event_id>/rondas/<int:number>/reemparejar")
