@@ -191,3 +191,29 @@ def test_8_1_jugar_pagando_tenome_plays_a_faerie_of_its_cementerio_paying_two_or
     verified(judge(head, base + [ok]), 5)
     short = effect("A", "A1", targets=["A2"], moves=[["A2", "defense"], ["A0", "paid"]])
     illegal(judge(head, base + [short]), 5, "8.1")
+
+
+# -- 10.34 Mirar las primeras N cartas y tomar («Mira … Pon una en tu mano y Baraja el resto») ---
+
+def _rastrear(cost):
+    """Rastrear: «Mira las primeras dos cartas de tu Mazo Castillo. Pon una en tu mano y
+    Baraja el resto»; Ana drew A1, so A2 and A3 are the top of her Mazo Castillo."""
+    head = header(deck("Rastrear"), deck(), hand=1)
+    return head, cast("A", "A1", "Rastrear", cost)
+
+
+def test_10_34_mirar_rastrear_takes_one_of_the_first_two_cards(judge, cost):
+    head, base = _rastrear(cost)
+    line = len(base) + 2
+    verified(judge(head, base + [effect("A", "A1", moves=[["A3", "hand"]])]), line)
+    # the other one shuffled back: the record may put it at either end
+    verified(judge(head, base + [effect("A", "A1", moves=[["A2", "hand"], ["A3", "castle_bottom"]])]),
+             line)
+
+
+def test_10_34_mirar_rastrear_may_not_take_a_card_it_did_not_look_at_nor_two(judge, cost):
+    head, base = _rastrear(cost)
+    line = len(base) + 2
+    illegal(judge(head, base + [effect("A", "A1", moves=[["A4", "hand"]])]), line, "6.5")
+    illegal(judge(head, base + [effect("A", "A1", moves=[["A2", "hand"], ["A3", "hand"]])]),
+            line, "6.5")
