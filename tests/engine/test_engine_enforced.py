@@ -217,3 +217,41 @@ def test_10_34_mirar_rastrear_may_not_take_a_card_it_did_not_look_at_nor_two(jud
     illegal(judge(head, base + [effect("A", "A1", moves=[["A4", "hand"]])]), line, "6.5")
     illegal(judge(head, base + [effect("A", "A1", moves=[["A2", "hand"], ["A3", "hand"]])]),
             line, "6.5")
+
+
+# -- 2.3 a Talismán's effect sentences read as one ability, a conditional one done if it holds --
+
+def test_2_3_talismanes_devora_tormentas_draws_a_second_card_only_with_six_oros(judge):
+    # «Roba una carta. Si controlas seis o más Oros, puedes Robar una carta adicional.»
+    head = header(deck("Devora Tormentas"), deck(), hand=1)
+    play_it = [play("A", "A1", ["A0"])]
+    verified(judge(head, play_it + [effect("A", "A1", draw={"A": 1})]), 3)
+    illegal(judge(head, play_it + [effect("A", "A1", draw={"A": 2})]), 3, "6.5")
+    rich = [gold("A", "A9", "A10", "A11", "A12", "A13")] + play_it  # six Oros
+    verified(judge(head, rich + [effect("A", "A1", draw={"A": 2})]), 4)
+    verified(judge(head, rich + [effect("A", "A1", draw={"A": 1})]), 4)  # «puedes»
+
+
+# -- 10.16 «a menos que tu oponente pague …»: paid, the effect does not happen ---------------
+
+def _devotio(cost):
+    """Devotio: «Destruye un Aliado a menos que tu oponente pague dos Oros»; Beto controls the
+    Aliado B1 and the Oros B0 and B9."""
+    head = header(deck("Devotio"), deck(), hand=1)
+    return head, [put("B", "B1"), gold("B", "B9")] + cast("A", "A1", "Devotio", cost,
+                                                          targets=["B1"])
+
+
+def test_10_16_a_menos_que_devotio_destroys_or_its_opponent_pays_two_oros(judge, cost):
+    head, base = _devotio(cost)
+    line = len(base) + 2
+    verified(judge(head, base + [effect("A", "A1", moves=[["B1", "graveyard"]])]), line)
+    verified(judge(head, base + [effect("A", "A1", moves=[["B0", "paid"], ["B9", "paid"]])]), line)
+
+
+def test_10_16_a_menos_que_devotio_one_oro_is_not_enough_and_paying_saves_the_aliado(judge, cost):
+    head, base = _devotio(cost)
+    line = len(base) + 2
+    illegal(judge(head, base + [effect("A", "A1", moves=[["B0", "paid"]])]), line, "10.16")
+    both = effect("A", "A1", moves=[["B0", "paid"], ["B9", "paid"], ["B1", "graveyard"]])
+    illegal(judge(head, base + [both]), line, "6.5")

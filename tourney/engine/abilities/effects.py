@@ -21,7 +21,8 @@ from ..state import State
 from .chain import Resolution, check_targets
 from .evaluate import holds, printed_keyword
 from .events import Pending, tracked
-from .line_moves import ambiguous, apply_line, check_moves, effect_unclear
+from .line_moves import ambiguous, apply_line, check_moves
+from .own_effect import effect_unclear, merged_effect
 from .model import Ability
 from .effect_value import Effect
 from .replacements import armed_later, could_produce, guarded, prevention_checked, would_be_moved
@@ -184,7 +185,8 @@ class Effects(State):
         if res is not None and res.kind == "card" and effect_unclear(known.abilities):
             return False, None, None
         if res is not None:
-            tried.append(("resolution", known.abilities[res.index], res.index,
+            resolved = merged_effect(known.abilities) if res.kind == "card" else None
+            tried.append(("resolution", resolved or known.abilities[res.index], res.index,
                           res.targets if res.targets or res.kind != "trigger" else None,
                           not res.costs_paid, None, res))
         for pending in [q for q in self.pending if q.source == source.id]:

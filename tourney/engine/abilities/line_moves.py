@@ -11,7 +11,6 @@ from ..keywords import INDESTRUCTIBLE, UNBANISHABLE, WANDERER
 from ..record import Action
 from ..zones import IN_PLAY, ZONE_NAMES, Inst
 from .conversion import CONVERTIBLE, converts_itself
-from .model import Ability
 from .verify_pool import drawn_by
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -106,12 +105,3 @@ def ambiguous(action: Action, source: Inst) -> bool:
     conversion or another of its abilities that did nothing («puedes Buscar …» finding none)."""
     return (not (action.moves or action.draw or action.mill or action.counters or action.strength)
             and source.card.type in CONVERTIBLE and converts_itself(source.abilities))
-
-
-def effect_unclear(abilities: tuple[Ability, ...]) -> bool:
-    """A card whose own effect is several «effect» abilities (a Talismán with two sentences
-    that each do something: one line states them all) or one with a condition (checked when it
-    resolves, which the line does not show): its line cannot be matched to one ability, so it
-    stays unverified rather than being judged against the first sentence alone."""
-    effects = [a for a in abilities if a.kind == "effect"]
-    return len(effects) > 1 or any(a.condition is not None for a in effects)
