@@ -14,8 +14,10 @@ from zoneinfo import ZoneInfo
 
 from flask import current_app, has_app_context
 
+from .dates import DATETIME_FORMAT
+
 DEFAULT_TIMEZONE = "America/Santiago"
-DEFAULT_FORMAT = "%d-%m-%Y %H:%M"
+DEFAULT_FORMAT = DATETIME_FORMAT  # tourney.dates
 
 
 @lru_cache(maxsize=16)

@@ -99,9 +99,9 @@ def test_hoja_de_registro_marks_the_oro_inicial(event, make_deck, read_pdf, prin
 def test_hoja_de_registro_header_verdict_and_judge_box(event, make_deck, read_pdf, printed_at):
     deck = make_deck(seed=5, player="Íñigo Ñancupil", player_id="inigo@example.cl")
     text = _flat(read_pdf(render_deck_sheets(event, [deck], printed_at=printed_at))[0])
-    for expected in ("Hoja de registro de mazo", "Torneo de Ñuñoa: Copa Águila", "29/11/2026",
+    for expected in ("Hoja de registro de mazo", "Torneo de Ñuñoa: Copa Águila", "29-11-2026",
                      "Escuelas Elementales", "Íñigo Ñancupil", "inigo@example.cl", "Mesa", "7",
-                     "Veredicto del validador: LEGAL", "Versión 2: 28/11/2026 20:15",
+                     "Veredicto del validador: LEGAL", "Versión 2: 28-11-2026 20:15",
                      "Solo para jueces", "Ronda", "Estado", "Juez", "Firma"):
         assert expected in text, expected
 
@@ -148,7 +148,7 @@ def test_blank_sheet_has_the_event_and_empty_boxes(event, read_pdf, printed_at):
 def test_footer_names_event_document_and_print_time(event, make_deck, read_pdf, printed_at):
     text = _flat(read_pdf(render_deck_sheets(event, [make_deck()], printed_at=printed_at))[0])
     assert "Torneo de Ñuñoa: Copa Águila · Registro de mazos" in text
-    assert "Impreso: 29/11/2026 09:30 · Página 1" in text
+    assert "Impreso: 29-11-2026 09:30 · Página 1" in text
     with_round = _flat(read_pdf(render_deck_sheets(event, [make_deck()], printed_at=printed_at,
                                                    round_number=4))[0])
     assert "Torneo de Ñuñoa: Copa Águila · Registro de mazos · Ronda 4" in with_round

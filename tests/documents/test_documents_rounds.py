@@ -81,7 +81,7 @@ def test_pairings_footer_has_event_round_and_print_time(event, read_pdf, printed
     pages = read_pdf(render_pairings(event, 5, _pairings(8), printed_at=printed_at))
     for number, page in enumerate(pages, start=1):
         assert "Torneo de Ñuñoa: Copa Águila · Ronda 5" in _flat(page)
-        assert f"Impreso: 29/11/2026 09:30 · Página {number}" in _flat(page)
+        assert f"Impreso: 29-11-2026 09:30 · Página {number}" in _flat(page)
 
 
 def test_pairings_print_in_large_type(event, printed_at):

@@ -100,7 +100,7 @@ def test_event_workbook_has_every_sheet_formatted(documents):
     assert r1[0][7] == "2-1-0"
     swaps = [c.value for c in wb["Cambios de Soporte"][2]]
     assert swaps[:8] == [1, 1, "Ana Muñoz", None, 2, 1, "Kirin", "Kanabo"]
-    assert wb["Cambios de Soporte"]["I2"].number_format == "dd/mm/yyyy hh:mm"
+    assert wb["Cambios de Soporte"]["I2"].number_format == "dd-mm-yyyy hh:mm"
 
 
 def test_players_import_reports_every_bad_row_with_sheet_row_and_column_and_imports_nothing():

@@ -42,7 +42,8 @@ def test_golden_record_through_the_cli(runner, name):
     got = json.loads(result.stdout)
     assert list(got) == ["status", "winner", "reason", "line", "rule", "message", "actions",
                          "unverified", "final", "verified", "verified_count",
-                         "unverified_count", "verified_cards", "unverified_cards"]
+                         "unverified_count", "verified_cards", "unverified_cards",
+                         "unverified_reasons"]
     check(got, want)
 
 

@@ -3,8 +3,6 @@ a phase or a step, on real catalog cards with the ability compiler on. The helpe
 record lines) are those of ``test_engine_rules_verdicts``."""
 from __future__ import annotations
 
-import json
-
 import pytest
 from test_engine_rules_verdicts import (  # noqa: F401  (compiler_on is an autouse fixture)
     attack,
@@ -15,12 +13,12 @@ from test_engine_rules_verdicts import (  # noqa: F401  (compiler_on is an autou
     header,
     illegal,
     legal,
+    make_judge,
     put,
 )
 
 from tourney.catalog.model import TOTEM, Card
-from tourney.engine import adjudicate, catalog_resolver, read_record
-from tourney.engine.abilities.registry import use_compiler
+from tourney.engine import catalog_resolver
 
 
 # -- 9 A Fase de Agrupación: «Al comienzo de la Fase de Agrupación …» --------------------------
@@ -69,13 +67,7 @@ def judge_steps(real_catalog):
 
     def resolve(name):
         return extra[name] if name in extra else real(name)
-
-    def run(head, actions):
-        use_compiler(True)
-        text = [json.dumps(head, ensure_ascii=False)] + [json.dumps(a, ensure_ascii=False)
-                                                         for a in actions]
-        return adjudicate(read_record(text, resolve))
-    return run
+    return make_judge(resolve)
 
 
 def test_9_e_robar_a_trigger_at_the_start_of_the_fase_de_robar_fires_even_on_the_first_turn(judge_steps):

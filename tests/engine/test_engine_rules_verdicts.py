@@ -26,16 +26,19 @@ def compiler_on():
     yield
 
 
-@pytest.fixture(scope="module")
-def judge(real_catalog):
-    resolve = catalog_resolver(real_catalog)
-
+def make_judge(resolve):
+    """Adjudicate a header and its action lines (dicts) as the product does."""
     def run(head, actions):
         use_compiler(True)
         text = [json.dumps(head, ensure_ascii=False)] + [json.dumps(a, ensure_ascii=False)
                                                          for a in actions]
         return adjudicate(read_record(text, resolve))
     return run
+
+
+@pytest.fixture(scope="module")
+def judge(real_catalog):
+    return make_judge(catalog_resolver(real_catalog))
 
 
 def deck(*names):
@@ -381,8 +384,9 @@ def test_rules_index_names_tests_that_exist():
     index = (root / "docs" / "rules-index.md").read_text(encoding="utf-8")
     files = {"R": "test_engine_rules.py", "A": "test_engine_abilities.py",
              "E": "test_engine_revealed.py", "V": "test_engine_rules_verdicts.py",
-             "S": "test_engine_rules_steps.py", "K": "test_engine_enforced.py"}
-    named = re.findall(r"\b([RAEVSK])::(test_\w+)", index)
+             "S": "test_engine_rules_steps.py", "G": "test_engine_rules_glossary.py",
+             "K": "test_engine_enforced.py"}
+    named = re.findall(r"\b([RAEVSGK])::(test_\w+)", index)
     assert len(named) > 50
     for alias, name in named:
         text = (root / "tests" / "engine" / files[alias]).read_text(encoding="utf-8")

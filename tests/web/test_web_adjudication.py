@@ -321,6 +321,9 @@ def test_effect_lines_the_engine_did_not_verify_are_counted_and_marked(client, p
     assert unverified and set(unverified) <= set(effects)
     page = client.get(_url(paired, "/juegos/1/veredicto")).get_data(as_text=True)
     assert f"Líneas de efecto sin verificar: {len(unverified)} (" in page
+    # each one with what the engine could not check (issue 21)
+    first = row.verdict["unverified_reasons"][0]
+    assert first["line"] == unverified[0] and f"Línea {unverified[0]}" in page
     board = client.get(_url(paired, f"/juegos/1/tablero?linea={unverified[0]}"))
     html = board.get_data(as_text=True)
     assert 'class="accion es-unverified"' in html and "Efecto declarado" in html

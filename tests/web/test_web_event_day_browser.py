@@ -313,7 +313,7 @@ def test_card_search_offers_both_shuris_and_inserts_the_chosen_code(browser, ser
     page.goto(f"{server}/eventos/{event.id}/mi-lista")
     page.fill("#text", "Mazo Castillo\n\nMazo de Soporte\n")
     page.fill("#buscar", "shuri")
-    page.wait_for_selector("#sugerencias button:has-text('DO-213')")
-    assert page.locator("#sugerencias button:has-text('BU-218')").count() == 1
-    page.click("#sugerencias button:has-text('DO-213')")
+    page.wait_for_selector("#sugerencias .sug:has-text('DO-213')")
+    assert page.locator("#sugerencias .sug:has-text('BU-218')").count() == 1
+    page.click("#sugerencias .sug:has-text('DO-213') button.al-main")  # «Al Castillo», 1×
     assert "1 Shuri (DO-213)" in page.input_value("#text").split("Mazo de Soporte")[0]

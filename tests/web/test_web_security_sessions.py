@@ -176,7 +176,7 @@ def test_an_idle_staff_session_ends_after_the_idle_limit(client, cast, monkeypat
     assert resp.status_code == 302 and "/entrar" in resp.headers["Location"]
 
 
-def test_a_judge_session_ends_too_but_a_player_session_does_not(app, cast, monkeypatch):
+def test_a_judge_session_ends_too_and_a_player_session_after_its_own_longer_limit(app, cast, monkeypatch):
     from tourney.web import sessions
 
     now = _clock(monkeypatch, 1_000_000.0)
@@ -188,11 +188,40 @@ def test_a_judge_session_ends_too_but_a_player_session_does_not(app, cast, monke
     player.get("/")
     now[0] += sessions.STAFF_IDLE_MINUTES * 60 + 1
     assert judge.get(f"/eventos/{cast.event.id}/revision").status_code == 302
+    assert player.get(f"/eventos/{cast.event.id}/mi-lista").status_code == 200  # active again
+    now[0] += sessions.PLAYER_IDLE_MINUTES * 60 - 60
     assert player.get(f"/eventos/{cast.event.id}/mi-lista").status_code == 200
+    now[0] += sessions.PLAYER_IDLE_MINUTES * 60 + 1
+    resp = player.get(f"/eventos/{cast.event.id}/mi-lista")
+    assert resp.status_code == 302 and "/entrar" in resp.headers["Location"]
 
 
-def test_csrf_tokens_expire(app):
-    assert app.config["WTF_CSRF_TIME_LIMIT"] and app.config["WTF_CSRF_TIME_LIMIT"] <= 24 * 3600
+def test_a_staff_session_idle_right_after_logging_in_ends_too(client, cast, monkeypatch):
+    from tourney.web import sessions
+
+    now = _clock(monkeypatch, 1_000_000.0)
+    login(client, cast.org.email)  # no other request: the staff limit applies from the start
+    now[0] += sessions.STAFF_IDLE_MINUTES * 60 + 1
+    assert client.get(f"/eventos/{cast.event.id}/panel").status_code == 302
+
+
+def test_a_form_older_than_the_csrf_time_limit_is_refused(csrf_app, monkeypatch):
+    import time
+
+    from web_helpers import World, csrf_from
+
+    World(csrf_app).user("ana@x.cl")
+    client = csrf_app.test_client()
+    token = csrf_from(client.get("/entrar").get_data(as_text=True))
+    now = [time.time()]
+    monkeypatch.setattr(time, "time", lambda: now[0])
+    now[0] += csrf_app.config["WTF_CSRF_TIME_LIMIT"] + 1
+    resp = client.post("/entrar", data={"email": "ana@x.cl", "password": PASSWORD, "csrf_token": token})
+    assert resp.status_code == 400 and "El formulario expiró" in resp.get_data(as_text=True)
+    assert csrf_app.config["WTF_CSRF_TIME_LIMIT"] <= 24 * 3600
+    fresh = csrf_from(client.get("/entrar").get_data(as_text=True))
+    ok = client.post("/entrar", data={"email": "ana@x.cl", "password": PASSWORD, "csrf_token": fresh})
+    assert ok.status_code == 302
 
 
 def test_an_existing_world_readable_sqlite_file_is_tightened(tmp_path):
@@ -201,3 +230,22 @@ def test_an_existing_world_readable_sqlite_file_is_tightened(tmp_path):
     os.chmod(path, 0o644)
     db.get_engine(f"sqlite:///{path}")
     assert stat.S_IMODE(path.stat().st_mode) == 0o600
+
+
+def test_tourney_db_upgrade_tightens_an_existing_world_readable_database_and_its_wal(tmp_path):
+    from tourney import create_app
+
+    path = tmp_path / "viejo.sqlite3"
+    url = f"sqlite:///{path}"
+    db.upgrade(url, "0011_play_tables")
+    db.dispose_engines()
+    wal = tmp_path / "viejo.sqlite3-wal"
+    wal.write_bytes(b"")
+    for part in (path, wal):
+        os.chmod(part, 0o644)
+    app = create_app({"TESTING": True, "DATABASE_URL": url, "SECRET_KEY": "x"})
+    result = app.test_cli_runner().invoke(args=["db", "upgrade"])
+    assert result.exit_code == 0, result.output
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    assert not wal.exists() or stat.S_IMODE(wal.stat().st_mode) == 0o600
+    db.dispose_engines()

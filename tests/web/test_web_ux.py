@@ -177,12 +177,19 @@ def test_a_desk_entry_error_lands_where_the_form_is(client, cast):
     login(client, cast.org.email)
     url = f"/eventos/{cast.event.id}"
     html = _page(client, f"{url}/panel")
-    assert f'action="{url}/jugadores#inscribir" id="inscribir"' in html
+    # the field in error has the focus, and the browser scrolls to it (issue 23: no #fragment,
+    # which would switch autofocus off)
+    assert f'action="{url}/jugadores" id="inscribir"' in html
     resp = client.post(f"{url}/jugadores", data={"name": ""})
     assert resp.status_code == 400
     body = resp.get_data(as_text=True)
     form = body[body.index('id="inscribir"'):]
     assert "Este campo es obligatorio." in form[:form.index("</form>")]
+    assert re.search(r'<input[^>]*\bautofocus\b[^>]*id="name"', form)
+    resp = client.post(f"{url}/jugadores", data={"name": "Nadia Nueva"})
+    assert resp.location.endswith(f"{url}/panel?inscrito=1")  # back with the name focused
+    form = _page(client, resp.location)
+    assert re.search(r'<input[^>]*\bautofocus\b[^>]*id="name"', form[form.index('id="inscribir"'):])
 
 
 def test_a_player_left_without_a_legal_list_is_told_what_to_do_and_the_organizer_can_enter_it(

@@ -29,7 +29,16 @@ def _verdict(game: Game, status: Status, accepted: int, line: int | None = None,
         problem.rule if problem else None, problem.message if problem else None, accepted,
         tuple(game.unverified), game.final(), tuple(game.verified),
         _labels(game.verified_cards, game.verified),
-        _labels(game.unverified_cards, game.unverified))
+        _labels(game.unverified_cards, game.unverified), _reasons(game))
+
+
+def _reasons(game: Game) -> tuple[tuple[int, str | None, str], ...]:
+    """What the engine could not check on each unverified line (every line has one)."""
+    out = []
+    for line in game.unverified:
+        rule, why = game.unverified_why.get(line, (None, "el motor no pudo comprobarla"))
+        out.append((line, rule, why))
+    return tuple(out)
 
 
 def replay(record: GameRecord) -> tuple[Game, Verdict]:

@@ -10,6 +10,7 @@ always "before the first illegal action".
 from __future__ import annotations
 
 from collections.abc import Callable
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from .abilities.activate import Activation
@@ -132,42 +133,54 @@ class Game(Activation, Turn, Combat, Play):
         self.play_changes += 1
 
     def _snapshot(self) -> tuple[Any, ...]:
-        scalars = {k: getattr(self, k) for k in self._SCALARS}
+        scalars = _SCALARS_OF(self)
         lists = (list(self.attackers), dict(self.blocks), dict(self.challenges),
-                 dict(self.last_regroup), list(self.unverified), len(self.taken),
-                 list(self.verified), dict(self.unverified_cards), dict(self.verified_cards),
+                 dict(self.last_regroup), len(self.unverified), len(self.taken),
+                 len(self.verified), dict(self.unverified_cards), dict(self.verified_cards),
                  list(self.pending), list(self.windows), dict(self.resolutions),
-                 dict(self.used), list(self.trigger_order), set(self.damaged), len(self.entered), set(self.annulled),
-                 dict(self.statics_in_play), set(self.affected), set(self.until_final), len(self.history),
-                 dict(self.converted))
-        insts = [(i, i.zone, i.controller, i.since, dict(i.counters), i.bearer,
-                  list(i.weapons), i.bonus, i.kw, i.static_bonus, i.temp, i.lost, i.card)
-                 for i in self.cards.values()]
+                 dict(self.used), list(self.trigger_order), set(self.damaged), len(self.entered),
+                 set(self.annulled), dict(self.statics_in_play), set(self.affected),
+                 set(self.until_final), len(self.history), dict(self.converted))
+        cards = self.cards.values()
+        # the plain fields of every card as they are (one C call per card); the two that
+        # change in place (counters, Armas) copied only where they are not empty
+        insts = list(zip(cards, map(_INST_FIELDS, cards)))
+        held = [(i, dict(i.counters), list(i.weapons)) for i in cards if i.counters or i.weapons]
         players = [(p, list(p.castle), {z: dict(d) for z, d in p.zones.items()})
                    for p in self.players.values()]
-        return scalars, lists, insts, players
+        return scalars, lists, insts, held, players
 
     def _restore(self, saved: tuple[Any, ...]) -> None:
-        scalars, lists, insts, players = saved
-        for k, v in scalars.items():
+        scalars, lists, insts, held, players = saved
+        for k, v in zip(self._SCALARS, scalars):
             setattr(self, k, v)
-        (self.attackers, self.blocks, self.challenges, self.last_regroup, self.unverified,
-         taken, self.verified, self.unverified_cards, self.verified_cards, self.pending,
+        (self.attackers, self.blocks, self.challenges, self.last_regroup, unverified,
+         taken, verified, self.unverified_cards, self.verified_cards, self.pending,
          self.windows, self.resolutions, self.used, self.trigger_order, self.damaged,
          entered, self.annulled, self.statics_in_play, self.affected,
          self.until_final, history, self.converted) = lists
+        del self.unverified[unverified:]
+        del self.verified[verified:]
         del self.taken[taken:]
         del self.entered[entered:]
         del self.history[history:]
-        for (i, zone, controller, since, counters, bearer, weapons, bonus, kw, static_bonus,
-             temp, lost, i.card) in insts:
-            i.zone, i.controller, i.since, i.counters = zone, controller, since, counters
-            i.bearer, i.weapons, i.bonus, i.kw = bearer, weapons, bonus, kw
-            i.static_bonus, i.temp, i.lost = static_bonus, temp, lost
+        for i, (zone, controller, since, counters, bearer, weapons, bonus, kw, static_bonus,
+                temp, lost, card) in insts:
+            i.zone, i.controller, i.since, i.bearer = zone, controller, since, bearer
+            i.counters = counters if not counters else {}  # refilled below when it had some
+            i.weapons = weapons if not weapons else []
+            i.bonus, i.kw, i.static_bonus, i.temp, i.lost, i.card = (bonus, kw, static_bonus,
+                                                                     temp, lost, card)
+        for i, counters, weapons in held:
+            i.counters, i.weapons = counters, weapons
         for p, castle, zones in players:
             p.castle, p.zones = castle, zones
         self._restore_changes()
 
+
+_SCALARS_OF = attrgetter(*Game._SCALARS)
+_INST_FIELDS = attrgetter("zone", "controller", "since", "counters", "bearer", "weapons", "bonus",
+                          "kw", "static_bonus", "temp", "lost", "card")
 
 # the actions that read keywords or Fuerza (the others only move cards: the continuous
 # abilities are brought up to date before the next action that reads them; `play` and `pass`

@@ -10,7 +10,8 @@ keywords and the 10.14 ability) are read the same way.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from collections.abc import Callable
+from typing import TypeVar
 
 from ..catalog.keywords import declared_sentences
 from ..catalog.model import Card, fold
@@ -34,12 +35,35 @@ _ENTERS_WITH = re.compile(r"^este aliado entra en juego con (un|dos|tres|\d+) co
 _NUMBERS = {"un": 1, "dos": 2, "tres": 3}
 
 
+T = TypeVar("T")
+
+
+def card_fact(read: Callable[[Card], T]) -> Callable[[Card], T]:
+    """A fact read once from a card's text and kept for every later look-up of the same
+    card object (by identity: hashing a whole ``Card`` costs more than reading the fact)."""
+    known: dict[int, tuple[Card, T]] = {}
+
+    def fact(card: Card) -> T:
+        entry = known.get(id(card))
+        if entry is not None and entry[0] is card:
+            return entry[1]
+        if len(known) > 20000:  # cards made on the fly (tests): keep it bounded
+            known.clear()
+        value = read(card)
+        known[id(card)] = (card, value)
+        return value
+
+    fact.__doc__ = read.__doc__
+    fact.__name__ = read.__name__
+    return fact
+
+
 NO_ATTACK = "no-attack"  # "no puede ser declarado atacante": an Arma's grant or own text
 NO_BLOCK = "no-block"  # "no puede bloquear": given by an effect or a continuous ability
 _OWN_NO_ATTACK = "este aliado no puede ser declarado atacante"
 
 
-@lru_cache(maxsize=8192)
+@card_fact
 def engine_keywords(card: Card) -> frozenset[str]:
     """The keywords above, plus ``NO_ATTACK`` when the card's own text says so as a sentence
     of its own (a continuous ability; seed 000, 4.2 uses that very sentence as its example)."""
@@ -57,7 +81,7 @@ _STRENGTH_PART = re.compile(r"^(gana|pierde) (\d+) a la fuerza$")
 _KEYWORD_PART = re.compile(r"^(?:es |gana )?(\w+)$")
 
 
-@lru_cache(maxsize=8192)
+@card_fact
 def weapon_grants(card: Card) -> tuple[int, frozenset[str]]:
     """What an Arma's unconditional "El Aliado portador …" sentences give its bearer:
     a Fuerza change and keywords ("gana 2 a la Fuerza y Retador", "es Imbloqueable",
@@ -89,7 +113,7 @@ def weapon_grants(card: Card) -> tuple[int, frozenset[str]]:
     return bonus, frozenset(granted)
 
 
-@lru_cache(maxsize=8192)
+@card_fact
 def weapon_capacity(card: Card) -> int:
     """How many Armas an Aliado may carry: 1, unless its text says otherwise."""
     for sentence in declared_sentences(card.text or ""):
@@ -112,7 +136,7 @@ def block_capacity(card: Card) -> int:
     return 1
 
 
-@lru_cache(maxsize=8192)
+@card_fact
 def enters_with_counters(card: Card) -> tuple[tuple[str, int], ...]:
     """Counters an Aliado's text says it enters play with ("entra en juego con un contador de Honor")."""
     out = []
@@ -138,7 +162,7 @@ _TIMINGS = (
 )
 
 
-@lru_cache(maxsize=8192)
+@card_fact
 def play_permissions(card: Card) -> frozenset[str]:
     """Extra moments or zones the card's own text allows playing it from (see the constants)."""
     found: set[str] = set()
@@ -155,7 +179,7 @@ def play_permissions(card: Card) -> frozenset[str]:
 _BANISHED_WHEN_PLAYED = re.compile(r"^cuando juegues este talisman,? destierralo$")
 
 
-@lru_cache(maxsize=8192)
+@card_fact
 def banished_when_played(card: Card) -> bool:
     """«Cuando juegues este Talismán, Destiérralo»: it goes to the Destierro, not the Cementerio."""
     return any(_BANISHED_WHEN_PLAYED.match(fold(s)) for s in declared_sentences(card.text or ""))

@@ -223,7 +223,10 @@ class Play(State):
             a.kind == "alternative_cost" for a in (inst.abilities.abilities if inst.abilities
                                                    else ()))
         # «Baraja una carta de tu mano»: where it goes in the Mazo Castillo is not known
-        cost_unverified = any(piece.kind == "shuffle_own" for piece, _ in others or ())
+        cost_unverified: tuple[str, str] | None = None
+        if any(piece.kind == "shuffle_own" for piece, _ in others or ()):
+            cost_unverified = ("10.16", "el coste Baraja una carta en el Mazo Castillo: el "
+                                       "registro no dice dónde queda")
         due = changed_cost(self, inst, p)  # 10.16, §1: its cost changes applied (None: unknown)
         want = cost if due is None else due
         if len(pay) != want and not (alternative and not pay):
@@ -231,7 +234,10 @@ class Play(State):
                 changed = f" (impreso {cost}, con sus cambios de coste)" if want != cost else ""
                 raise IllegalAction("8.1", f"{inst.label()} cuesta {want} Oro{'s' if want != 1 else ''}"
                                            f"{changed} y se pagaron {len(pay)}.")
-            cost_unverified = True  # 10.16: Oros virtuales or a change the engine cannot know
+            # 10.16: Oros virtuales or a cost change «hasta la Fase Final» the engine cannot know
+            cost_unverified = ("10.16", f"{inst.label()} cuesta {cost} y se pagaron {len(pay)}: "
+                                        "unos Oros virtuales o un cambio de coste hasta la Fase "
+                                        "Final pueden explicarlo y el motor no los sigue")
         # legal: the answer is noted in the window it answers (8.1 D)
         answers = None
         if answering and answer is not None:
@@ -246,8 +252,7 @@ class Play(State):
         if self.phase == "vigil" and not answering:
             self.gold_allowed = False
         if cost_unverified:
-            self.unverified.append(action.line)
-            self.unverified_cards[action.line] = inst.label()
+            self._unverify(action.line, inst.label(), *cost_unverified)
         self._emit("played", inst, p, came_from=inst.zone)  # 8.1 C: the card counts as played
         mark = len(self.events)
         banish_after = from_elsewhere and (permission is None or any(

@@ -68,6 +68,9 @@ class State:
         self.unverified: list[int] = []
         self.verified: list[int] = []
         self.unverified_cards: dict[int, str] = {}  # line -> card label of its source
+        # line -> (rule, why) of each unverified line: what the engine could not check
+        self.unverified_why: dict[int, tuple[str | None, str]] = {}
+        self.doubt: tuple[str | None, str] | None = None  # set by the check that gives up
         self.verified_cards: dict[int, str] = {}
         self.setup_problem: IllegalAction | None = None
         self.revealed_order = header.order == "revealed"
@@ -91,7 +94,7 @@ class State:
         # computed once per game / kept between recomputations (abilities.*)
         self._watchers: list[Inst] | None = None
         self._listening: frozenset[str] | None = None
-        self._triggers_by_kind: dict[str, list[Any]] | None = None
+        self._triggers_by_kind: dict[Any, list[Any]] | None = None
         self._zone_sensitive: bool | None = None
         self._continuous_effects: dict[str, list[Any]] | None = None  # abilities.protections
         self._off_play_parts: dict[str, tuple[list[Any], list[Any]]] | None = None
@@ -198,6 +201,14 @@ class State:
                                                       f"y {iid}).")
                     seen[card.identity] = iid
         return None
+
+    def _unverify(self, line: int, label: str | None, rule: str | None, why: str) -> None:
+        """The line is applied but not checked: ``why`` says what the engine could not
+        check (``rule``: the section it would have checked)."""
+        self.unverified.append(line)
+        if label:
+            self.unverified_cards[line] = label
+        self.unverified_why[line] = (rule, why)
 
     # -- hooks the ability machinery fills in ---------------------------------------
     def _emit(self, kind: str, inst: Inst | None = None, player: str | None = None,

@@ -39,6 +39,8 @@ class Verdict:
     verified: tuple[int, ...] = ()
     verified_cards: tuple[str, ...] = ()  # cards whose effect lines were checked
     unverified_cards: tuple[str, ...] = ()  # cards whose abilities the engine does not know
+    # one per unverified line, in order: (line, rule it would check, what it could not check)
+    unverified_reasons: tuple[tuple[int, str | None, str], ...] = ()
 
     @property
     def verified_count(self) -> int:
@@ -63,6 +65,8 @@ class Verdict:
             "verified_count": len(self.verified), "unverified_count": len(self.unverified),
             "verified_cards": list(self.verified_cards),
             "unverified_cards": list(self.unverified_cards),
+            "unverified_reasons": [{"line": line, "rule": rule, "reason": why}
+                                   for line, rule, why in self.unverified_reasons],
         }
 
     def dumps(self) -> str:
@@ -102,6 +106,9 @@ class Verdict:
             if self.unverified_cards:
                 text += (" Cartas cuyas habilidades el motor no conoce: "
                          + ", ".join(self.unverified_cards) + ".")
+            for line, section, why in self.unverified_reasons:
+                cited = f" (regla {rule_title(section)})" if section else ""
+                text += f"\n  línea {line}{cited}: {why}."
         rows = [f"  {who(pid)}: Castillo {c['castle']}, mano {c['hand']}, Cementerio "
                 f"{c['graveyard']}, Destierro {c['exile']}, en juego {c['in_play']}"
                 for pid, c in self.final.items()]

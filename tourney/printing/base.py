@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
+from ..dates import format_datetime
+
 import reportlab
 from reportlab.lib.pagesizes import A4, LETTER
 from reportlab.pdfbase import pdfmetrics
@@ -84,14 +86,6 @@ def fit(text: str, size: float, max_width: float, bold: bool = False,
     return text[:lo].rstrip() + "…", size
 
 
-def fmt_date(value) -> str:
-    return value.strftime("%d/%m/%Y") if value else ""
-
-
-def fmt_datetime(value: datetime | None) -> str:
-    return value.strftime("%d/%m/%Y %H:%M") if value else ""
-
-
 def fmt_percent(value: float) -> str:
     """66.666… -> "66,67 %" (Spanish decimal comma)."""
     return f"{value * 100:.2f}".replace(".", ",") + " %"
@@ -132,7 +126,7 @@ class Document:
         c.setFillColorRGB(*GREY)
         c.setFont(FONT, 7.5)
         left_text = f"{self.event.name} · {self.round_label}"
-        right_text = f"Impreso: {fmt_datetime(self.printed_at)} · Página {self.pages + 1}"
+        right_text = f"Impreso: {format_datetime(self.printed_at)} · Página {self.pages + 1}"
         avail = self.right - self.left - width(right_text, 7.5) - 12
         text, size = fit(left_text, 7.5, avail, min_size=6)
         c.setFont(FONT, size)

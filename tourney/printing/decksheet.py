@@ -17,7 +17,8 @@ from collections.abc import Iterable
 from datetime import datetime
 
 from ..collation import spanish_key
-from .base import GREY, LIGHT, Document, fmt_date, fmt_datetime, width
+from ..dates import format_date, format_datetime
+from .base import GREY, LIGHT, Document, width
 from ..document_values import DeckLine, DeckSheet, EventInfo, sorted_by_name
 
 BLANK_SIDE_ROWS = 10  # a blank sheet's side lines when the event gives no size (layout only)
@@ -123,7 +124,7 @@ def _draw_sheet(doc: Document, event: EventInfo, sheet: DeckSheet | None) -> Non
     c.setLineWidth(0.5)
     y -= 34
     fields = [
-        ("Evento", event.name, "Fecha", fmt_date(event.date)),
+        ("Evento", event.name, "Fecha", format_date(event.date)),
         ("Formato", event.format_name, "Lugar", event.location),
         ("Jugador", sheet.player_name if sheet else "", "ID", sheet.player_id if sheet else ""),
     ]
@@ -189,7 +190,7 @@ def _draw_sheet(doc: Document, event: EventInfo, sheet: DeckSheet | None) -> Non
     else:
         verdict = {True: "LEGAL", False: "ILEGAL", None: "SIN VALIDAR"}[sheet.legal]
         version = f"versión {sheet.version}" if sheet.version else "versión registrada"
-        when = fmt_datetime(sheet.registered_at) or "sin fecha"
+        when = format_datetime(sheet.registered_at) or "sin fecha"
         doc.text(left, y - 10, f"Veredicto del validador: {verdict}", 9.5, bold=True)
         doc.text(left, y - 21, f"{version.capitalize()}: {when}", 8.5)
         ny = y - 31

@@ -14,7 +14,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from .base import GREY, LIGHT, Document, fmt_date
+from ..dates import format_date
+from .base import GREY, LIGHT, Document
 from ..collation import spanish_key
 from ..document_values import EventInfo
 
@@ -90,7 +91,7 @@ def _head(doc: Document, event: EventInfo, sheet: PoolSheet, cont: bool) -> floa
         doc.text(right - box_w / 2, y - box_h + 8, str(sheet.table), 16, bold=True, align="center")
     c.setLineWidth(0.5)
     y -= 30
-    for label, value in ((f"Evento: {event.name} · {fmt_date(event.date)}", ""),
+    for label, value in ((f"Evento: {event.name} · {format_date(event.date)}", ""),
                          (f"Formato: {event.format_name} · {event.main_name} de "
                           f"{sheet.castle_size} cartas; el {event.side_name} es el resto del pool", ""),
                          (f"Jugador: {sheet.player_name}" + (f" · ID {sheet.player_id}" if sheet.player_id else ""),

@@ -3,12 +3,16 @@ from it and the judge only corrects counts), and the cards a player can swap bef
 (the pickers of the swaps form). The §11 rules stay in tourney.legality.swaps."""
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from sqlmodel import Session
+
+from ..catalog.model import fold
 
 from ..legality.swaps import Deck
 from ..models.events import Event, Registration, User
 from ..swiss import MATCH_GAMES
-from . import swaps
+from . import events as ev, rounds, swaps
 from .access import require_judge
 from .errors import ServiceError
 
@@ -51,3 +55,38 @@ def swap_choices(decks: dict[int, Deck]) -> dict[str, dict[str, list]]:
         out[str(game)] = {"castle": [list(x) for x in before.lines("castle")],
                           "side": [list(x) for x in before.lines("side")]}
     return out
+
+
+@dataclass(frozen=True)
+class PlayerHit:
+    """A player found for the deck check: the registration and their table this round."""
+
+    registration: Registration
+    table: int | None
+
+
+MAX_HITS = 12
+
+
+def find_players(session: Session, actor: User | None, event: Event, query: str) -> list[PlayerHit]:
+    """The deck check's picker: the players of table N of the latest round when ``query`` is a
+    number, else the players whose name contains it (accents and case ignored), at most
+    MAX_HITS, in Spanish order."""
+    require_judge(session, actor, event)
+    query = (query or "").strip()[:80]
+    if not query:
+        return []
+    tables: dict[int, int] = {}
+    all_rounds = rounds.event_rounds(session, event)
+    if all_rounds:
+        for m in rounds.round_matches(session, all_rounds[-1]):
+            tables[m.player_a_id] = m.table_no
+            if m.player_b_id is not None:
+                tables[m.player_b_id] = m.table_no
+    players = ev.players(session, event)
+    if query.isdigit():
+        hits = [r for r in players if tables.get(r.id) == int(query)]
+    else:
+        q = fold(query)
+        hits = [r for r in players if q in fold(r.name)]
+    return [PlayerHit(r, tables.get(r.id)) for r in hits[:MAX_HITS]]

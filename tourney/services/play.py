@@ -17,6 +17,7 @@ from threading import Lock
 from typing import Any
 
 from sqlalchemy import func, or_, update
+from sqlalchemy.orm.attributes import set_committed_value
 from sqlmodel import Session, col, select
 
 from ..engine.errors import IllegalAction, RecordError
@@ -39,6 +40,7 @@ from ..models.play import (
     PlayTable,
 )
 from .errors import Conflict, Forbidden, NotFound, ServiceError
+from .play_notify import announce
 
 MAX_OPEN_TABLES = 5  # tables not finished that one account has open or sits at
 DECK_MAX = 20_000  # characters of a decklist
@@ -163,13 +165,14 @@ def _header(session: Session, table: PlayTable, seed_a: str, seed_b: str,
 def _bump(session: Session, table: PlayTable, **changes: Any) -> None:
     """Write ``changes`` only if nobody changed the table since it was read (any process)."""
     seen = table.version
+    values = {"version": seen + 1, "updated_at": utcnow(), **changes}
     result = session.execute(update(PlayTable).where(
-        col(PlayTable.id) == table.id, col(PlayTable.version) == seen).values(
-        version=seen + 1, updated_at=utcnow(), **changes))
+        col(PlayTable.id) == table.id, col(PlayTable.version) == seen).values(**values))
     if result.rowcount != 1:  # type: ignore[attr-defined]
         raise Conflict("La mesa cambió mientras tanto: se muestra de nuevo.")
-    session.flush()
-    session.refresh(table)
+    announce(session, table.id, seen + 1)  # type: ignore[arg-type]
+    for name, value in values.items():  # the row now holds exactly these (no re-read)
+        set_committed_value(table, name, value)
 
 
 # -- the game ------------------------------------------------------------------------------
@@ -184,14 +187,32 @@ def game_of(table: PlayTable, catalog: Any) -> tuple[Game, dict[str, Any], int]:
     return game, cards, len(lines) + 1
 
 
-# A cache of replayed games, by table and version (the record in the database stays the
-# truth: a version this process has not seen is replayed from it). One request at a time
-# uses a cached game: listing legal actions applies and undoes actions on it.
-_CACHE: OrderedDict[str, tuple[int, int, tuple[Game, dict[str, Any], int], Lock]] = OrderedDict()
+# A cache of replayed games, by table (the record in the database stays the truth: a game is
+# a function of its record). A record this process has not seen is caught up by applying only
+# its new lines when the cached record is its beginning (another process wrote the next
+# actions), else replayed. One request at a time uses a cached game: listing legal actions
+# applies and undoes actions on it.
+_CACHE: OrderedDict[str, tuple[str, int, tuple[Game, dict[str, Any], int], Lock]] = OrderedDict()
 _CACHE_LOCK = Lock()
 CACHE_GAMES = 256
 # what a seat was shown, by table, version and seat (the view of a version never changes)
 _STATES: OrderedDict[tuple[Any, ...], dict[str, Any]] = OrderedDict()
+
+
+def _catch_up(found: tuple[Game, dict[str, Any], int], old: str,
+              new: str) -> tuple[Game, dict[str, Any], int] | None:
+    """The cached game of record ``old`` brought to record ``new`` (its continuation), or None
+    (not a continuation, or a line the game refuses: replay from the record instead)."""
+    if len(new) < len(old) or not new.startswith(old) or not old.endswith("\n"):
+        return None
+    game, cards, line = found
+    try:
+        for raw in new[len(old):].splitlines():
+            game.apply(read_action(json.loads(raw), line, game.order, cards))
+            line += 1
+    except (RecordError, IllegalAction, ValueError):
+        return None
+    return game, cards, line
 
 
 @contextmanager
@@ -199,35 +220,37 @@ def _cached_game(table: PlayTable, catalog: Any,
                  take: bool = False) -> Iterator[tuple[Game, dict[str, Any], int]]:
     """The table's game now; ``take``: the caller changes it (it leaves the cache and comes
     back with ``_keep`` once the change is stored)."""
-    key = (table.version * 1_000_003 + len(table.record), id(catalog))
     with _CACHE_LOCK:
         entry = _CACHE.get(table.token)
-        if entry is not None and (entry[0], entry[1]) == key:
+        if entry is not None and entry[1] == id(catalog):
             _CACHE.move_to_end(table.token)
             lock = entry[3]
-            found: tuple[Game, dict[str, Any], int] | None = entry[2]
         else:
-            lock, found = Lock(), None
+            entry, lock = None, Lock()
     with lock:
+        found: tuple[Game, dict[str, Any], int] | None = None
         with _CACHE_LOCK:  # another request may have taken it meanwhile
-            if found is not None and _CACHE.get(table.token) is not entry:
-                found, lock = None, Lock()
+            if entry is not None and _CACHE.get(table.token) is not entry:
+                entry, lock = None, Lock()
+        if entry is not None:
+            found = entry[2] if entry[0] == table.record else _catch_up(
+                entry[2], entry[0], table.record)
         if found is None:
             found = game_of(table, catalog)
-            with _CACHE_LOCK:
-                _CACHE[table.token] = (key[0], key[1], found, lock)
-                while len(_CACHE) > CACHE_GAMES:
-                    _CACHE.popitem(last=False)
         if take:
             with _CACHE_LOCK:
                 _CACHE.pop(table.token, None)
+        else:
+            with _CACHE_LOCK:
+                _CACHE[table.token] = (table.record, id(catalog), found, lock)
+                while len(_CACHE) > CACHE_GAMES:
+                    _CACHE.popitem(last=False)
         yield found
 
 
 def _keep(table: PlayTable, catalog: Any, found: tuple[Game, dict[str, Any], int]) -> None:
     with _CACHE_LOCK:
-        _CACHE[table.token] = (table.version * 1_000_003 + len(table.record), id(catalog),
-                               found, Lock())
+        _CACHE[table.token] = (table.record, id(catalog), found, Lock())
 
 
 def state(session: Session, table: PlayTable, user: User | None, catalog: Any) -> dict[str, Any]:

@@ -5,6 +5,7 @@ from collections.abc import Sequence
 
 from openpyxl import Workbook
 
+from ..dates import XLSX_DATETIME
 from ..document_values import AdjudicationRow
 
 SHEET = "Arbitrajes"
@@ -18,4 +19,4 @@ def add_adjudications_sheet(wb: Workbook, rows: Sequence[AdjudicationRow], table
     table(wb.create_sheet(SHEET), list(HEADERS), [
         [r.round, r.table, r.game, r.player_a, r.player_b, r.verdict, r.rule or None,
          r.decks or None, r.revision, r.uploaded_at, r.uploaded_by or None] for r in ordered
-    ], formats={10: "dd/mm/yyyy hh:mm"})
+    ], formats={10: XLSX_DATETIME})

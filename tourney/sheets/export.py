@@ -21,6 +21,7 @@ from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
 
 from ..collation import spanish_key
+from ..dates import XLSX_DATE, XLSX_DATETIME
 from ..document_values import EventDocuments
 from ..localtime import to_local
 from .adjudications import add_adjudications_sheet
@@ -36,8 +37,8 @@ from .layout import (
 HEADER_FONT = Font(bold=True, color="FFFFFF")
 HEADER_FILL = PatternFill("solid", fgColor="303030")
 PERCENT = "0.00%"
-DATETIME = "dd/mm/yyyy hh:mm"
-DATE = "dd/mm/yyyy"
+DATETIME = XLSX_DATETIME  # tourney.dates: dd-mm-aaaa everywhere
+DATE = XLSX_DATE
 
 
 def _cut_rows(docs: EventDocuments) -> list[list[Any]]:
@@ -192,5 +193,5 @@ def _shown(value: Any, fmt: str | None) -> str:
     if fmt == PERCENT:
         return "100.00%"
     if fmt in (DATETIME, DATE):
-        return "00/00/0000 00:00" if fmt == DATETIME else "00/00/0000"
+        return "00-00-0000 00:00" if fmt == DATETIME else "00-00-0000"
     return str(value)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Sequence
+from datetime import date
 from typing import Any
 
 from openpyxl import Workbook
@@ -11,11 +12,12 @@ from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
 
+from ..dates import XLSX_DATE
 from .export import HEADER_FILL, HEADER_FONT, PERCENT
 
 
 def _sheet(ws: Worksheet, headers: Sequence[str], rows: Sequence[Sequence[Any]],
-           percent: Sequence[int] = ()) -> None:
+           percent: Sequence[int] = (), dates: Sequence[int] = ()) -> None:
     ws.append(list(headers))
     for cell in ws[1]:
         cell.font, cell.fill = HEADER_FONT, HEADER_FILL
@@ -27,11 +29,21 @@ def _sheet(ws: Worksheet, headers: Sequence[str], rows: Sequence[Sequence[Any]],
                 cell.data_type = "s"
             if cell.column in percent and isinstance(cell.value, (int, float)):
                 cell.number_format = PERCENT
+            if cell.column in dates and isinstance(cell.value, date):
+                cell.number_format = XLSX_DATE
         for i, v in enumerate(row):
             widths[i] = max(widths[i], len(str(v)) if v is not None else 0)
     for i, w in enumerate(widths, start=1):
         ws.column_dimensions[get_column_letter(i)].width = min(50, max(8, w + 2))
     ws.freeze_panes = "A2"
+
+
+def _date(value: Any) -> Any:
+    """An event's date of the league's dict (ISO text, the --json shape) as a date cell."""
+    try:
+        return date.fromisoformat(value) if isinstance(value, str) else value
+    except ValueError:
+        return value
 
 
 def build_league_workbook(info: Sequence[tuple[str, Any]], standings: Sequence[dict],
@@ -53,7 +65,7 @@ def build_league_workbook(info: Sequence[tuple[str, Any]], standings: Sequence[d
     _sheet(wb.create_sheet("Puntos por evento"),
            ["Jugador", "Evento", "Puesto", "Puntos", "Cuenta"], per_event)
     _sheet(wb.create_sheet("Eventos"), ["Evento", "Fecha", "Jugadores", "Estado"],
-           [[e["name"], e["date"], e["players"], e["state"]] for e in events])
+           [[e["name"], _date(e["date"]), e["players"], e["state"]] for e in events], dates=(2,))
     if meta is not None:
         _sheet(wb.create_sheet("Metagama"), [
             "Arquetipo", "Jugadores", "%", "Corte", "Conversión", "Partidas", "Ganadas", "Perdidas",

@@ -26,7 +26,8 @@
     return fetch(url, { method: "POST", credentials: "same-origin",
       headers: { "Content-Type": "application/json", "X-CSRFToken": d.csrf }, body: JSON.stringify(body) })
       .then(function (r) { return r.json(); })
-      .then(function (j) { msg.textContent = j.ok ? (j.message || "") : j.error; busy = false; load(); })
+      .then(function (j) { msg.textContent = j.ok ? (j.message || "") : j.error; busy = false;
+        if (j.state) { version = j.state.version; render(j.state); } else load(); })
       .catch(function () { busy = false; msg.textContent = "Sin conexión: reintentando…"; });
   }
   function randomSeed() { var a = new Uint8Array(16); crypto.getRandomValues(a); return Array.prototype.map.call(a, function (x) { return ("0" + x.toString(16)).slice(-2); }).join(""); }

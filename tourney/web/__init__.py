@@ -23,6 +23,7 @@ from . import first_run  # the first organizer (issue 23)
 from . import leagues  # leagues, player pages, ratings (issue 25)
 from . import play  # play tables (issue 24)
 from . import invitations  # staff invitations (issue 26, finding 16)
+from ..dates import DATETIME_SECONDS_FORMAT, format_date
 from ..localtime import local_time
 
 
@@ -62,7 +63,9 @@ def init_app(app: Flask) -> None:
     def health():
         return {"estado": "ok"}
 
-    app.jinja_env.filters["hora"] = local_time
+    app.jinja_env.filters["hora"] = local_time  # a stored UTC time, in the venue's zone
+    app.jinja_env.filters["fecha"] = format_date  # a calendar date: dd-mm-aaaa
+    app.jinja_env.filters["hora_exacta"] = lambda v: local_time(v, DATETIME_SECONDS_FORMAT)
 
     app.register_blueprint(auth.bp)
     app.register_blueprint(events.bp)

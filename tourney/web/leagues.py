@@ -5,6 +5,7 @@ from __future__ import annotations
 from flask import Blueprint, Response, abort, redirect, render_template, url_for
 from flask_login import login_required
 
+from ..dates import format_date
 from ..legality.games import load_games
 from ..meta import TIEBREAKERS
 from ..services import events as ev, leagues as league_service, player_pages, players
@@ -62,7 +63,7 @@ def _show(league, add_form=None, status=200):
     if organizer and add_form is None:
         add_form = LeagueEventForm()
     if add_form is not None:
-        add_form.event.choices = [(e.id, f"{e.name} ({e.date:%d/%m/%Y})")
+        add_form.event.choices = [(e.id, f"{e.name} ({format_date(e.date)})")
                                   for e in league_service.candidate_events(session, league, formats())]
     return render_template("leagues/show.html", league=league, table=table,
                            tiebreaker_names=TIEBREAKERS,

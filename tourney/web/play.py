@@ -5,36 +5,49 @@ from __future__ import annotations
 
 import time
 
-from flask import (Blueprint, Response, current_app, flash, redirect, render_template,
+from flask import (Blueprint, Response, current_app, flash, g, redirect, render_template,
                    request, stream_with_context, url_for)
+from limits import parse
+from limits.storage import MemoryStorage
+from limits.strategies import FixedWindowRateLimiter
 from flask_login import current_user, login_required
 from sqlalchemy import select
 
 from .. import db as database
 from ..models.play import PlayTable
 from ..services import play as service
+from ..services import play_notify as notify
 from ..services.errors import Conflict, ServiceError
-from .common import catalog, commit, db, rollback
+from ..services.catalog import load_catalog
+from .common import commit, db, rollback
 
 bp = Blueprint("play", __name__)
 
-ACTIONS_PER_MINUTE = "120/minute"  # per account, every process (the app's limiter storage)
+ACTIONS_PER_MINUTE = "120/minute"  # per account and process
 SSE_SECONDS = 25  # one event stream lasts this long; the browser reconnects
-SSE_POLL = 0.25  # seconds between looks at the table's version
 
 
 def _user():
     return current_user if current_user.is_authenticated else None
 
 
-def _limited() -> bool:
-    limiter = current_app.extensions.get("tourney_limiter")
-    if limiter is None or not current_app.config.get("RATELIMIT_ENABLED", True):
-        return False
-    from limits import parse
+# Counted in this process's memory: a database counter costs a transaction (a disk flush) per
+# action, a quarter of a tap's time; with N processes a seat gets at most N times the limit.
+_ACTION_LIMITER = FixedWindowRateLimiter(MemoryStorage())
+_ACTION_LIMIT = parse(ACTIONS_PER_MINUTE)
 
-    return not limiter.limiter.hit(parse(ACTIONS_PER_MINUTE), "mesa-acciones",
-                                   str(current_user.id))
+
+def _limited() -> bool:
+    if not current_app.config.get("RATELIMIT_ENABLED", True):
+        return False
+    return not _ACTION_LIMITER.hit(_ACTION_LIMIT, "mesa-acciones", str(current_user.id))
+
+
+def catalog():
+    """The catalog, read once per request (its freshness check is two queries)."""
+    if "play_catalog" not in g:
+        g.play_catalog = load_catalog(db())
+    return g.play_catalog
 
 
 @bp.get("/mesas")
@@ -76,11 +89,17 @@ def join(token: str):
     return redirect(url_for("play.table", token=token))
 
 
-def _json_call(fn):
+def _json_call(fn, table: PlayTable | None = None):
+    """Call ``fn``, commit, wake this process's streams; the answer carries the acting seat's
+    new state (one request instead of two: the page shows it at once)."""
     try:
         message = fn()
         commit()
-        return {"ok": True, "message": message or ""}
+        out = {"ok": True, "message": message or ""}
+        if table is not None:
+            notify.changed(current_app.config["DATABASE_URL"], table.id, table.version)
+            out["state"] = service.state(db(), table, _user(), catalog())
+        return out
     except Conflict as exc:
         rollback()
         return {"ok": False, "error": exc.message, "stale": True}, 409
@@ -96,7 +115,7 @@ def shuffle(token: str):
     table = service.get_table(db(), token)
     body = request.get_json(silent=True) or {}
     return _json_call(lambda: service.add_seed(db(), table, current_user,
-                                               str(body.get("seed", "")), catalog()))
+                                               str(body.get("seed", "")), catalog()), table)
 
 
 @bp.post("/mesa/<token>/accion")
@@ -108,7 +127,8 @@ def act(token: str):
     body = request.get_json(silent=True) or {}
     seen = body.get("version")
     return _json_call(lambda: service.act(db(), table, current_user, body.get("action"),
-                                          seen if isinstance(seen, int) else -1, catalog()))
+                                          seen if isinstance(seen, int) else -1, catalog()),
+                      table)
 
 
 @bp.post("/mesa/<token>/efecto")
@@ -138,24 +158,29 @@ def record(token: str):
 
 @bp.get("/mesa/<token>/eventos")
 def events(token: str):
-    """SSE: «version» each time the table changes (read from the database, whichever process
-    wrote it); the browser then fetches its own seat's state."""
+    """SSE: «version» each time the table changes, whichever process wrote it (PostgreSQL
+    LISTEN/NOTIFY, services.play_notify); the browser then fetches its own seat's state."""
     table = service.get_table(db(), token)
     table_id, start = table.id, table.version
     url = current_app.config["DATABASE_URL"]
+    rollback()  # the request's transaction is not held open while the stream waits
+
+    def read_version() -> int | None:
+        with database.get_engine(url).connect() as conn:
+            return conn.execute(select(PlayTable.version).where(
+                PlayTable.id == table_id)).scalar()
 
     def stream():
         seen = start
         yield f"retry: 1000\ndata: {seen}\n\n"
         ends = time.monotonic() + SSE_SECONDS
-        engine = database.get_engine(url)
-        while time.monotonic() < ends:
-            with engine.connect() as conn:
-                now = conn.execute(select(PlayTable.version).where(
-                    PlayTable.id == table_id)).scalar()
-            if now is not None and now != seen:
+        while True:
+            left = ends - time.monotonic()
+            if left <= 0:
+                return
+            now = notify.wait_change(url, table_id, seen, left, read_version)
+            if now is not None:
                 seen = now
                 yield f"data: {seen}\n\n"
-            time.sleep(SSE_POLL)
     return Response(stream_with_context(stream()), mimetype="text/event-stream",
                     headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})

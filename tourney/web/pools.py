@@ -315,13 +315,34 @@ def deck(event_id: int, reg_id: int):
         for e in sub.resolved.get("castle", []):
             in_castle[f"c-{e['code']}"] = in_castle.get(f"c-{e['code']}", 0) + e["qty"]
     pool = pools.pool_value(current) if current else None
+    cards = _builder_rows(pool)
+    types = sorted({c.type for c in cards}, key=spanish_key)
+    wanted = request.args.get("tipo") if request.args.get("tipo") in types else None
+    return render_template("pools/deck.html", event=event, fmt=fmt, row=row, sealed=sealed, registration=reg,
+                           form=form, pool=pool, cards=cards, types=types, wanted=wanted,
+                           in_castle=in_castle, current=sub, verdict=verdict,
+                           building=sealed and pools.deck_building_open(session, event, reg)), status
+
+
+class BuilderRow:
+    """One card of the pool in the deck builder: its copies and what the catalog says of it."""
+
+    def __init__(self, code: str, name: str, qty: int, card) -> None:
+        self.code, self.name, self.qty = code, name, qty
+        self.type = card.type if card is not None else "?"
+        self.cost = card.cost if card is not None else None
+        self.race = card.race if card is not None else None
+
+
+def _builder_rows(pool) -> list[BuilderRow]:
+    """The pool's cards (copies of a code added up) in Spanish order, each with its type, cost
+    and Raza from the catalog."""
     merged: dict[str, list] = {}
     for card in (pool.cards if pool else ()):
         merged.setdefault(card.code, [card.name, 0])[1] += card.qty
-    return render_template("pools/deck.html", event=event, fmt=fmt, row=row, sealed=sealed, registration=reg,
-                           form=form, pool=pool, cards=sorted(merged.items(), key=lambda kv: spanish_key(kv[1][0])),
-                           in_castle=in_castle, current=sub, verdict=verdict,
-                           building=sealed and pools.deck_building_open(session, event, reg)), status
+    cat = catalog() if merged else None
+    rows = [BuilderRow(code, name, qty, cat.by_code(code)) for code, (name, qty) in merged.items()]
+    return sorted(rows, key=lambda r: spanish_key(r.name))
 
 
 @bp.post("/eventos/<int:event_id>/pools/<int:reg_id>/mazo/verificar")

@@ -31,7 +31,7 @@ from .chain import (
 from .continuous import recompute
 from .conversion import revert_gone
 from .costs import counters_payable
-from .effects import Effects
+from .effects import Effects, unknown_why
 from .evaluate import HISTORY, mismatch
 from .events import Event, fire, listening
 from .trigger_cost_duration import Cost
@@ -259,8 +259,7 @@ class Activation(Effects):
         key = (inst.id, -(action.ability or 1))  # 6.1: counted apart from known abilities
         turn, count = divmod(self.used.get(key, 0), 1000)
         self.used[key] = self.turn * 1000 + (count if turn == self.turn else 0) + 1
-        self.unverified.append(action.line)
-        self.unverified_cards[action.line] = inst.label()
+        self._unverify(action.line, inst.label(), "6.2", unknown_why(inst))
         self.windows.append(Window(inst.id, p, "ability"))
 
     def _check_costs(self, action: Action, inst: Any, costs: tuple[Cost, ...]) -> Any:
@@ -389,3 +388,4 @@ class Activation(Effects):
 
 
 __all__ = ["Activation"]
+

@@ -144,6 +144,7 @@ class Effects(State):
                     self._fire_now()
                     break
         check_moves(self, action, source)
+        self.doubt = None
         verdict, plan, consume = self._verify(action, source)
         if source is not None and self.modes:
             self.modes.discard(source.id)
@@ -162,14 +163,14 @@ class Effects(State):
             self.verified.append(action.line)
             self.verified_cards[action.line] = source.label() if source else ""
         else:
-            self.unverified.append(action.line)
-            if source is not None:
-                self.unverified_cards[action.line] = source.label()
+            rule, why = self.doubt or ("6.5", "el motor no pudo atribuir la línea a una habilidad")
+            self._unverify(action.line, source.label() if source else None, rule, why)
         self._check_castles()
 
     def _verify(self, action: Action, source: Inst | None) -> Any:
         """(verified?, plan, consume) — raises IllegalAction when the line is wrong."""
         if source is None:
+            self.doubt = ("6.5", "la línea no nombra la carta cuyo efecto es («source»)")
             return False, None, None
         if source.id in self.annulled:
             raise IllegalAction("10.4", f"{source.label()} fue Anulado: su efecto no se resuelve.")
@@ -178,11 +179,18 @@ class Effects(State):
             return returned
         known = source.abilities
         if known is None or not known.complete or self._moded(action, source):
-            return False, None, None  # a mode («elige uno»): the engine does not read modes yet
+            # a mode («elige uno»): the engine does not read modes yet
+            self.doubt = ("6.5", unknown_why(source) if known is None or not known.complete else
+                          f"la línea elige un modo de {source.label()} («mode») y el motor aún "
+                          "no lee los modos")
+            return False, None, None
         p = action.p
         tried: list[tuple[str, Ability, int, tuple[str, ...] | None, bool, str | None, object]] = []
         res = self.resolutions.get(source.id)
         if res is not None and res.kind == "card" and effect_unclear(known.abilities):
+            self.doubt = ("6.5", f"el efecto de {source.label()} tiene una frase con objetivos "
+                                 "propios o una condición sobre un paso condicional: la línea no "
+                                 "se puede atribuir")
             return False, None, None
         if res is not None:
             resolved = merged_effect(known.abilities) if res.kind == "card" else None
@@ -228,7 +236,8 @@ class Effects(State):
                 chosen = kind == "resolution" and isinstance(ref, Resolution) and bool(ref.targets)
                 plan = explain(self, action, source, ability, p, targets, costs, triggering,
                                chosen_before=chosen)
-            except Unverifiable:
+            except Unverifiable as exc:
+                self.doubt = self.doubt or ("6.5", f"{source.label()}: {exc}")
                 if kind == "resolution":
                     # the line is the result of the card or ability being resolved (announced
                     # or chosen): another ability must not be credited with it
@@ -261,10 +270,14 @@ class Effects(State):
             return True, plan, self._consumer(kind, ref, source)
         if softs:
             return self._soft(softs, source, unverifiable)
-        if unverifiable or any(((a.kind == "replacement" and not prevention_checked(a))
-                                or (a.kind == "triggered" and not tracked(a)
-                                    and not armed_later(a, res)))
-                               and could_produce(a, action) for a in known.abilities):
+        untracked = [a for a in known.abilities
+                     if ((a.kind == "replacement" and not prevention_checked(a))
+                         or (a.kind == "triggered" and not tracked(a) and not armed_later(a, res)))
+                     and could_produce(a, action)]
+        if untracked and not unverifiable:
+            self.doubt = ("6.3", f"puede producirla una habilidad de {source.label()} que el "
+                                 f"motor aún no sigue: «{untracked[0].text or untracked[0].kind}»")
+        if unverifiable or untracked:
             # a replacement («fuera a ser Destruido, puedes prevenirlo») or a trigger the engine
             # does not track yet may have produced the line: unverified, not illegal
             return False, None, (self._consumer("trigger", unclear, source)
@@ -286,7 +299,11 @@ class Effects(State):
         chosen = next((s for s in softs if any(e.kind == "become_ally" for e, _ in s[3].extras)),
                       softs[0])
         kind, index, ability, plan, ref = chosen
+        if plan.doubt is not None:
+            self.doubt = ("6.5", f"{source.label()}: {plan.doubt}")
         if len(softs) > 1:
+            self.doubt = ("6.5", f"varias habilidades de {source.label()} explican la línea: no "
+                                 "se sabe cuál se usó")
             return False, plan, None
         if kind in ("activated", "trigger"):
             self._used(source, index, ability)
@@ -346,4 +363,15 @@ class Effects(State):
                 self._put(inst, "defense", inst.controller)
 
 
-__all__ = ["Effects", "default_per_turn"]
+def unknown_why(inst: Inst) -> str:
+    """Why a card's ability line cannot be checked: its abilities are unknown or partly read."""
+    known = inst.abilities
+    if known is None:
+        return f"el motor no conoce las habilidades de {inst.label()}"
+    missing = "; ".join(f"«{t}»" for t in known.unparsed[:2])
+    return (f"el compilador no lee todo el texto de {inst.label()}"
+            + (f" ({missing})" if missing else "")
+            + ": se comprueban la zona, el momento y el pago, no el efecto")
+
+
+__all__ = ["Effects", "default_per_turn", "unknown_why"]

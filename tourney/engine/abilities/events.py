@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .evaluate import IN_PLAY, holds, mismatch
 from .model import Ability
@@ -53,8 +53,7 @@ def tracked(ability: Ability) -> bool:
                 or ("phase_ends" in events and trigger.phase not in ANNOUNCED_ENDS))
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
+class Event(NamedTuple):  # a tuple: made for every recorded event, cheaper than a frozen dataclass
     kind: str
     card: str | None
     player: str | None
@@ -111,7 +110,8 @@ def fire(game: State, event: Event, settle: Callable[[], None] | None = None) ->
         return out
     index_ = _by_kind(game)
     entries = index_.get(event.kind, ())
-    own = index_.get(f"{event.kind}:{event.card}")  # «este Aliado»: only that card's triggers
+    # «este Aliado»: only that card's triggers
+    own = index_.get((event.kind, event.card)) if event.card is not None else None
     if own:
         entries = [*entries, *own]
     for inst, index, ability, card_filter in entries:
@@ -172,7 +172,7 @@ def _used_up(game: State, inst: Inst, index: int, limit: int) -> bool:
     return turn == game.turn and count >= limit
 
 
-def _by_kind(game: State) -> dict[str, list[tuple[Inst, int, Ability, Any]]]:
+def _by_kind(game: State) -> dict[Any, list[tuple[Inst, int, Ability, Any]]]:
     out = game._triggers_by_kind
     if out is None:
         out = {}
@@ -182,8 +182,8 @@ def _by_kind(game: State) -> dict[str, list[tuple[Inst, int, Ability, Any]]]:
                 if ability.kind == "triggered" and trigger is not None and tracked(ability):
                     card_filter = _any_zone(trigger.card) if trigger.card is not None else None
                     for event in (trigger.event, *trigger.events):
-                        key = (f"{event}:{inst.id}" if trigger.self_only and not trigger.bearer
-                               else event)
+                        key: Any = ((event, inst.id) if trigger.self_only and not trigger.bearer
+                                    else event)
                         out.setdefault(key, []).append((inst, index, ability, card_filter))
         game._triggers_by_kind = out
     return out

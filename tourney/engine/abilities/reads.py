@@ -16,6 +16,7 @@ lost abilities, given races): equal fingerprints mean the recomputation reads eq
 from __future__ import annotations
 
 from dataclasses import MISSING, dataclass, fields, replace
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from .condition import Condition
@@ -251,6 +252,9 @@ def _reads(game: State) -> Reads | None:
                  kw=kw, strength=strength, race=race, lost=lost)
 
 
+_CHANGED = attrgetter("bearer", "weapons", "bonus", "counters", "temp", "static_bonus", "lost")
+
+
 def fingerprint(game: State, what: Reads, extra: tuple[Any, ...]) -> tuple[Any, ...]:
     """The part of the position the continuous abilities read, plus what they last wrote
     (on every card they may touch: the cards in play of the types they can match, the
@@ -259,18 +263,22 @@ def fingerprint(game: State, what: Reads, extra: tuple[Any, ...]) -> tuple[Any, 
     relevant = what.relevant
     statics = game.statics_in_play
     affected = game.affected
+    converted = game.converted
+    by_zone = what.zones
     seen: dict[str, tuple[Any, ...]] = {}
     for pid in game.order:
         zones = game.players[pid].zones
         for zone in _IN_PLAY_ORDER:
-            where = zone if what.zones else pid
-            for iid in zones[zone]:
+            ids = zones[zone]
+            if not ids:
+                continue
+            where = zone if by_zone else pid
+            for iid in ids:
                 if (relevant is not None and iid not in relevant and iid not in affected
-                        and iid not in game.converted):
+                        and iid not in converted):
                     continue  # no filter of theirs can match it, and it was not touched
                 i = cards[iid]
-                if (i.bearer is None and not i.weapons and not i.bonus and not i.counters
-                        and not i.temp and not i.static_bonus and not i.lost):
+                if not any(_CHANGED(i)):  # no bearer, Armas, Fuerza changes, counters, effects
                     seen[iid] = (pid, where, i.kw)
                 else:
                     seen[iid] = (pid, where, i.kw, i.static_bonus, i.lost, i.bearer,

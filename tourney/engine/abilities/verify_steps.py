@@ -59,7 +59,8 @@ def verify_step(game: State, pool: Pool, effect: Effect, ability: Ability, sourc
     kind = effect.kind
     verify = handler("effect", kind, "verify")
     if verify is None or (effect.unless is not None and effect.unless.kind not in UNLESS_PAID):
-        raise Unverifiable(kind)
+        raise Unverifiable(f"el motor aún no comprueba «{effect.describe()}»"
+                           + (" con ese «a menos que»" if effect.unless is not None else ""))
     if not decided(effect.condition) or not decided(ability.condition) or (
             ability.trigger is not None and not decided(ability.trigger.condition)):
         raise Unverifiable("condición que el motor no decide")

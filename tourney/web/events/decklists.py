@@ -77,7 +77,7 @@ def _decklist_editor(event, reg, desk: bool = False):
     locked = decklists.is_locked(session, event) and (not desk or event.status == EVENT_FINISHED)
     return render_template("events/decklist.html", event=event, registration=reg, form=form,
                            checked=checked, current=current, history=hist, locked=locked,
-                           desk=desk), status
+                           desk=desk, headers=format_for(event).game.header_map()), status
 
 
 @bp.post("/eventos/<int:event_id>/mi-lista/verificar")

@@ -141,7 +141,9 @@ def add_player(event_id: int):
             renamed = reg.user_id is not None and account_name_differs(reg.name, typed)
             flash(f"{reg.name} inscrito con el nombre de su cuenta (el formulario decía "
                   f"«{typed}»)." if renamed else f"{reg.name} inscrito.", "ok")
-            return redirect(url_for("events.dashboard", event_id=event_id))
+            # back to the form, the name field focused (autofocus scrolls to it; a #fragment
+            # would switch autofocus off): the next player is typed at once
+            return redirect(url_for("events.dashboard", event_id=event_id, inscrito=1))
     return dashboard(event_id, desk_form=form, status=400)
 
 

@@ -136,9 +136,15 @@ def deck_check(event_id: int):
     session = db()
     access.require_judge(session, actor(), event)
     form = DeckCheckForm()
-    form.registration_id.choices = choices((r.id, r.name) for r in ev.players(session, event))
-    if request.method == "GET" and request.args.get("jugador", type=as_id):
-        form.registration_id.data = request.args.get("jugador", type=as_id)
+    players = ev.players(session, event)
+    form.registration_id.choices = choices((r.id, r.name) for r in players)
+    query = (request.args.get("buscar") or "").strip()[:80]
+    hits = judge_tools.find_players(session, actor(), event, query)
+    chosen_id = request.args.get("jugador", type=as_id)
+    if chosen_id is None and len(hits) == 1:  # one name or one bye table: picked at once
+        chosen_id = hits[0].registration.id
+    if request.method == "GET" and chosen_id:
+        form.registration_id.data = chosen_id
         _prefill_deck_check(session, event, form)
     check = checked_who = None
     status = 200
@@ -156,5 +162,13 @@ def deck_check(event_id: int):
                 status = call.status
         else:
             status = 400
+    chosen = next((r for r in players if r.id == form.registration_id.data), None)
     return render_template("events/deck_check.html", event=event, form=form, check=check,
-                           checked_who=checked_who), status
+                           checked_who=checked_who, query=query, hits=hits, chosen=chosen,
+                           chosen_table=_table_of(session, event, chosen)), status
+
+
+def _table_of(session, event, reg) -> int | None:
+    """The table of ``reg`` in their current match (None without one)."""
+    match = swaps.current_match(session, event, reg) if reg is not None else None
+    return match.table_no if match is not None else None

@@ -24,7 +24,7 @@ from ..protections import shielded
 from ..target_filter import TargetFilter
 from ..verify_parts import Step, protection_of, protected_rule, still_target
 from ..verify_pool import DEST, Plan, Pool, Unverifiable
-from .base import ENFORCED, declare
+from .base import ENFORCED, Use, declare
 from .statuses import after_play, not_static
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -156,6 +156,21 @@ def verify_play_paying(step: Step) -> bool:
     return verify_play_free(step)
 
 
+def _play_line(use: Use) -> str | None:
+    """A Talismán played by an ability resolves in a line of its own: ``verify_play_free``
+    leaves it unverified, so such a value is not counted as enforced."""
+    e = use.value
+    if e.subject == "self":
+        types: tuple[str, ...] = (use.card.type,)
+    else:
+        f = (use.ability.targets[e.target] if e.subject == "target"
+             and e.target < len(use.ability.targets) else e.filter)
+        types = tuple(f.types) if f is not None else ()
+    if not types or TALISMAN in types:
+        return "jugar un Talismán desde una habilidad: su línea queda sin verificar"
+    return ENFORCED
+
+
 def _shield_why(game: State, iid: str, kind: str, source: Inst) -> str:
     word = "Destruido" if kind == "destroy" else "Desterrado"
     return (f"{game.cards[iid].label()} no puede ser {word} por {source.label()}: lo protege una "
@@ -167,7 +182,7 @@ MOVES = (*DEST, "shuffle_into_castle", "purify", "put_into_play", "gain_control"
 for _word in MOVES:
     declare("effect", _word, line=ENFORCED, static=not_static(_word), after_play=after_play,
             handlers={"verify": verify_move})
-declare("effect", "play_free", line=ENFORCED, static=not_static("play_free"),
+declare("effect", "play_free", line=_play_line, static=not_static("play_free"),
         after_play=after_play, handlers={"verify": verify_play_free})
-declare("effect", "play_paying", line=ENFORCED, static=not_static("play_paying"),
+declare("effect", "play_paying", line=_play_line, static=not_static("play_paying"),
         after_play=after_play, handlers={"verify": verify_play_paying})
