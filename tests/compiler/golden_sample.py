@@ -4,7 +4,7 @@ The test (``test_compiler_golden.py``) only compares; it never writes. Regenerat
 deliberate command, after which the diff of ``golden/sample100.json`` is read sentence by
 sentence against the card text (``tourney engine abilities NAME``)::
 
-    .venv/bin/python -m tests.compiler.golden_sample --write
+    python -m tests.compiler.golden_sample --write   # the venv's python, wherever it is
 """
 from __future__ import annotations
 

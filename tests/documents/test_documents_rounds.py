@@ -141,11 +141,12 @@ def test_standings_print_the_top_cut_bracket(event, read_pdf, printed_at):
     rows = [StandingRow(i + 1, n, 9 - i, "3-0-0", 0.5, 0.5, 0.5) for i, n in enumerate(names)]
     pages = read_pdf(render_standings(event, 3, rows, bracket, printed_at=printed_at))
     assert len(pages) == 2
-    last = _flat(pages[-1])
+    drawn = _flat(pages[0])  # the bracket before the Swiss table (issue 23)
     for expected in ("Corte final: Top 8", "Cuartos de final", "Semifinales", "Final", "Campeón"):
-        assert expected in last
+        assert expected in drawn
     for a, b in seeds:
-        assert f"{a}. {names[a - 1]}" in last and f"{b}. {names[b - 1]}" in last
+        assert f"{a}. {names[a - 1]}" in drawn and f"{b}. {names[b - 1]}" in drawn
+    assert "Clasificación del suizo" in _flat(pages[1])
 
 
 def test_a_bracket_winner_in_bold_keeps_the_whole_name(event, read_pdf, printed_at):
@@ -158,11 +159,11 @@ def test_a_bracket_winner_in_bold_keeps_the_whole_name(event, read_pdf, printed_
          BracketMatch(names[6], names[5], 7, 6, winner=names[6])]
     final = BracketMatch(names[7], names[6], 8, 7, winner=names[6])
     rows = [StandingRow(i + 1, n, 9 - i, "3-0-0", 0.5, 0.5, 0.5) for i, n in enumerate(names)]
-    last = _flat(read_pdf(render_standings(event, 3, rows, Bracket((tuple(q), tuple(s), (final,))),
-                                           printed_at=printed_at))[-1])
-    assert "…" not in last
-    assert last.count("7. Trinidad Núñez 37") == 3  # quarterfinal, semifinal, final
-    assert last.count("Trinidad Núñez 37") == 4  # and the Campeón box
+    drawn = _flat(read_pdf(render_standings(event, 3, rows, Bracket((tuple(q), tuple(s), (final,))),
+                                            printed_at=printed_at))[0])  # the bracket's page
+    assert "…" not in drawn
+    assert drawn.count("7. Trinidad Núñez 37") == 3  # quarterfinal, semifinal, final
+    assert drawn.count("Trinidad Núñez 37") == 4  # and the Campeón box
 
 
 def test_pairings_for_1024_players_paginate_without_losing_anyone(event, read_pdf, printed_at):

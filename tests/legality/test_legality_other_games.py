@@ -181,3 +181,22 @@ def test_games_toml_declares_which_games_the_rules_engine_adjudicates():
     games = load_games(DEFAULT_FORMATS_DIR)
     assert games["myl"].engine is True
     assert games["magic"].engine is False and games["skyworld"].engine is False
+
+
+def test_the_game_meant_when_none_is_named_is_declared_in_games_toml(tmp_path):
+    """A new league, the ratings and a format-less metagame use the game games.toml marks
+    ``default = true`` (issue 27: no ``"myl"`` literal in the services); two defaults are an
+    error naming the second."""
+    from tourney.legality.errors import FormatError
+    from tourney.legality.games import default_game
+
+    assert default_game().id == "myl"
+    two = ('[a]\nname = "A"\ndefault = true\n[a.main]\nname = "M"\n[a.side]\nname = "S"\n'
+           '[b]\nname = "B"\ndefault = true\n[b.main]\nname = "M"\n[b.side]\nname = "S"\n')
+    (tmp_path / "games.toml").write_text(two.replace("default = true\n[a.main]", "[a.main]"),
+                                         encoding="utf-8")
+    assert default_game(tmp_path).id == "b"
+    (tmp_path / "games.toml").write_text(two, encoding="utf-8")
+    with pytest.raises(FormatError) as err:
+        default_game(tmp_path)
+    assert err.value.key == "b" and "default" in err.value.message

@@ -9,7 +9,8 @@ import pytest
 from tourney.legality import FormatError, LegalityError, load_formats, validate
 from tourney.legality.decklist import DeckList, Entry
 from tourney.legality.pool import PoolError, PoolLine, build_deck, parse_pool_text, resolve_pool
-from tourney.legality.pool_rules import check_counted, check_swap, round_start, sized, support_notes
+from tourney.legality.pool_rules import check_counted, round_start, sized, support_notes
+from tourney.legality.swaps import Deck, SwapError, check_swap
 
 EDITION = ["bushido"]
 
@@ -161,31 +162,27 @@ def test_pasted_pool_products_and_broken_lines():
 
 
 def test_11_swaps_between_games_are_validated_against_the_pool(formats, pool, real_catalog):
-    rules = formats["lanzamiento"].sealed
-    counts, names = pool.counts(), pool.names()
-    deck = build_deck(pool, castle_of(pool, 40), formats["lanzamiento"], real_catalog)
-    ident = {c.code: c.identity for c in pool.cards}
-    castle = Counter()
-    for e in deck.castle:
-        castle[ident[e["code"]]] += e["qty"]
-    rest = +(counts - castle)
-    out_key, in_key = next(iter(castle)), next(iter(rest))
-    problems, after = check_swap(rules, counts, castle, Counter({out_key: 1}), Counter({in_key: 1}),
-                                 40, 2, names)
-    assert problems == [] and after[in_key] == castle.get(in_key, 0) + 1 and sum(after.values()) == 40
-    # a card that is not in the rest of the pool cannot come in, and every problem is named
-    problems, _ = check_swap(rules, counts, castle, Counter({out_key: 2}), Counter({"carbon": 1}), 40, 1,
-                             {**names, "carbon": "Carbón"})
-    codes = {p.code for p in problems}
-    assert codes >= {"swap_game", "swap_in", "swap_count"}
-    carbon = next(p for p in problems if p.code == "swap_in")
-    assert "Carbón" in carbon.message and "el pool tiene 0" in carbon.message
-    many_out = Counter(dict(list(castle.items())[:11]))
-    many_in = Counter(dict(list(rest.items())[:11]))
-    n = min(sum(many_out.values()), sum(many_in.values()))
-    assert n > 10
-    problems, _ = check_swap(rules, counts, castle, many_out, many_in, 40, 3, names)
-    assert "swap_max" in {p.code for p in problems}
+    # one check of §11 swaps for every format (tourney.legality.swaps.check_swap): in Sellado the
+    # Soporte it swaps from is the rest of the pool, and [sealed] swap_max bounds each swap
+    fmt = formats["lanzamiento"]
+    built = build_deck(pool, castle_of(pool, 40), fmt, real_catalog)
+    before = Deck.from_resolved({"castle": built.castle, "support": built.support})
+    out_code, in_code = next(iter(before.castle)), next(iter(before.side))
+    out_name, in_name = before.names[out_code], before.names[in_code]
+    swap, after = check_swap(before, 2, f"1 {out_name} ({out_code})", f"1 {in_name} ({in_code})", fmt)
+    assert after.castle[in_code] == before.castle.get(in_code, 0) + 1 and sum(after.castle.values()) == 40
+    assert swap["in"][0]["code"] == in_code
+    # a card that is not in the rest of the pool cannot come in
+    with pytest.raises(SwapError) as err:
+        check_swap(before, 2, f"1 {out_name} ({out_code})", f"1 {out_name} ({out_code})", fmt)
+    assert err.value.field == "in_text"
+    with pytest.raises(SwapError, match="juego 2 o del juego 3"):
+        check_swap(before, 1, f"1 {out_name} ({out_code})", f"1 {in_name} ({in_code})", fmt)
+    limit = fmt.sealed.swap_max
+    many_out = "\n".join(f"1 {before.names[c]} ({c})" for c in list(before.castle)[:limit + 1])
+    many_in = "\n".join(f"1 {before.names[c]} ({c})" for c in list(before.side)[:limit + 1])
+    with pytest.raises(SwapError, match=f"de 0 a {limit} cartas"):
+        check_swap(before, 3, many_out, many_in, fmt)
 
 
 def test_11_sellado_competitivo_restores_the_castillo_after_each_round(formats):

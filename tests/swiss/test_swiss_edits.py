@@ -53,8 +53,19 @@ def test_validate_round_finds_twice_seated_dropped_and_missing_players():
     text = " | ".join(check.errors)
     assert "ya juega en la mesa 1" in text
     assert "está retirado" in text
-    assert "B (b) está activo y no tiene mesa" in text
+    assert "B está activo y no tiene mesa" in text
     assert not check.ok
+
+
+def test_messages_name_players_by_name_and_add_the_id_only_to_tell_two_namesakes_apart():
+    from dataclasses import replace
+
+    twins = replace(S, players=tuple(replace(p, name="Ana") if p.id in ("b", "d") else p
+                                     for p in S.players))
+    text = " | ".join(validate_round(twins, [Pairing(1, "a", "c")]).errors)
+    assert "Ana (b) está activo" in text and "Ana (d) está activo" in text
+    text = " | ".join(validate_round(S, [Pairing(1, "a", "c")]).errors)
+    assert "B está activo" in text and "(b)" not in text
 
 
 def test_validate_round_refuses_a_bye_with_an_even_count():
@@ -77,7 +88,7 @@ def test_break_match_warns_when_a_forbidden_pair_is_left_waiting_together():
     first = break_match(forbidden, pairings, 1)
     assert not any("pareja prohibida" in c for c in first.consequences)  # b is still seated
     second = break_match(forbidden, first.pairings, 1)
-    assert any("A (a) y B (b) esperan mesa y son una pareja prohibida" in c
+    assert any("A y B esperan mesa y son una pareja prohibida" in c
                for c in second.consequences)
 
 
@@ -129,7 +140,7 @@ def test_validate_round_counts_assigned_byes_apart():
            Pairing(4, "a", None), Pairing(5, "b", None)]
     assert any("hay 2 byes en la ronda (sin contar los asignados de antemano)" in e
                for e in validate_round(s, two).errors)
-    assert any("B (b) tenía un bye asignado de antemano para la ronda 1 y ahora juega" in c
+    assert any("B tenía un bye asignado de antemano para la ronda 1 y ahora juega" in c
                for c in check.consequences)
 
 

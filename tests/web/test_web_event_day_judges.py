@@ -92,9 +92,43 @@ def test_the_swaps_form_offers_the_players_soporte_and_castillo(client, paired, 
                                 page, re.S).group(1))
     deck = world.run(lambda s: swaps.expected_deck(s, paired.event, s.get(Registration, reg.id),
                                                    s.get(Match, paired.match.id), 1))
-    assert data["2"]["side"] == [list(x) for x in deck.lines("side")]
-    assert data["2"]["castle"] == [list(x) for x in deck.lines("castle")]
-    assert sum(q for q, _n, _c in data["2"]["castle"]) == 50
+    assert [x[:3] for x in data["2"]["side"]] == [list(x) for x in deck.lines("side")]
+    assert [x[:3] for x in data["2"]["castle"]] == [list(x) for x in deck.lines("castle")]
+    assert sum(x[0] for x in data["2"]["castle"]) == 50
+
+
+def test_the_swap_picker_tells_two_printings_of_one_name_apart(client, cast, world):
+    """Kotengu has two printings in Bushido (BU-020 and BU-045, one card for the copy limit):
+    with one of each in the Soporte the picker names them by code and edition, not «Kotengu»
+    twice."""
+    from tourney.services import decklists, events, rounds
+    from web_helpers import deck_lines, deck_text
+
+    sections = deck_lines(world.deck(5))
+    copies = [(n, c) for q, n, c in sections["support"] for _ in range(q)][2:]
+    copies += [("Kotengu", "BU-020"), ("Kotengu", "BU-045")]  # still 10 cards
+    sections["support"] = [(copies.count(x), *x) for x in dict.fromkeys(copies)]
+    text = deck_text(sections)
+
+    def setup(s):
+        ana = events.get_registration(s, cast.event, cast.regs["ana"].id)
+        sub, _checked = decklists.submit_decklist(s, cast.ana, cast.event, ana, cast.fmt,
+                                                  cast.catalog, text=text)
+        rnd = rounds.pair_next_round(s, cast.org, cast.event)
+        rounds.publish_round(s, cast.org, rnd)
+        return sub.legal, rounds.round_matches(s, rnd)[0].id
+
+    legal, match_id = world.run(setup)
+    assert legal
+    login(client, cast.judge.email)
+    page = client.get(f"/eventos/{cast.event.id}/mesas/{match_id}/cambios?jugador="
+                      f"{cast.regs['ana'].id}").get_data(as_text=True)
+    data = json.loads(re.search(r'<script[^>]*id="cartas-cambio">(.*?)</script>',
+                                page, re.S).group(1))
+    shown = [label for _q, name, _code, label in data["2"]["side"] if name == "Kotengu"]
+    assert shown == ["Kotengu · BU-020, Bushido", "Kotengu · BU-045, Bushido"]
+    others = [(name, label) for _q, name, _code, label in data["2"]["side"] if name != "Kotengu"]
+    assert others and all(name == label for name, label in others)  # one printing: its name
 
 
 def test_the_decklist_view_groups_the_castillo_by_type_like_the_printed_sheet(client, cast, world):

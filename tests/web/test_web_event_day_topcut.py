@@ -210,8 +210,11 @@ def test_the_final_standings_are_printed_and_exported_cut_first(client, world, c
     champion, finalist, semi_losers, _ = _play_cut_from_the_grid(client, world, event)
     login(client, org.email)
     reader = PdfReader(io.BytesIO(client.get(f"/eventos/{event.id}/documentos/standings").data))
-    final_page = reader.pages[-1].extract_text()
-    assert "Clasificación final" in final_page
+    pages = [p.extract_text() for p in reader.pages]
+    final_page = pages[0]  # the final order first, then the bracket, then the Swiss table
+    assert final_page.lstrip().split("\n", 1)[0].startswith("Clasificación final")
+    assert "Corte final: Top 4" in pages[1]
+    assert all("Clasificación del suizo" in p for p in pages[2:]) and len(pages) > 2
     assert "…" not in final_page.split("#")[0]  # the explanation fits
     cells = [c.strip() for c in final_page.split("Récord", 1)[1].splitlines() if c.strip()]
     assert cells[:3] == ["1", champion, "Campeón"] and cells[6:9] == ["2", finalist, "Finalista"]
@@ -240,3 +243,71 @@ def test_a_cut_rounds_pairings_and_slips_are_titled_by_its_name_not_its_number(c
             assert name in text and f"Ronda {number}" not in text, (kind, number, text[:300])
         swiss = client.get(f"/eventos/{event.id}/documentos/{kind}?ronda=3")
         assert "Ronda 3" in "".join(pg.extract_text() for pg in PdfReader(io.BytesIO(swiss.data)).pages)
+
+
+
+def _eight_with_lists(world, without=()):
+    """8 players, all but ``without`` with a legal list, 3 Swiss rounds played; those without
+    win every match, so they reach the Top 4."""
+    from tourney.services import decklists, events, rounds
+
+    org = world.user("org@x.cl", "organizador", "Olga Organiza")
+    event = world.event(org, rounds_planned=3, top_cut=4)
+    fmt, cat = world.formats()["unificado"], world.catalog()
+    decks = {name: world.deck(seed) for seed, name in enumerate(NAMES[:8], 1) if name not in without}
+
+    def setup(s):
+        ev = events.get_event(s, event.id)
+        regs = [events.add_player_at_desk(s, org, ev, name) for name in NAMES[:8]]
+        for reg in regs:
+            if reg.name in decks:
+                decklists.submit_decklist(s, org, ev, reg, fmt, cat, text=decks[reg.name])
+        strong = {r.id for r in regs if r.name in without}
+        for n in range(3):
+            rnd = rounds.pair_next_round(s, org, ev)
+            for m in rounds.round_matches(s, rnd):
+                if m.player_b_id is not None:
+                    a_wins = m.player_a_id in strong or (m.player_b_id not in strong and n % 2 == 0)
+                    rounds.enter_result(s, org, ev, m, "2-0-0" if a_wins else "0-2-0", m.version)
+        return [r.name for r in rounds.cut_without_list(s, ev)]
+
+    return org, event, world.run(setup)
+
+
+def test_the_organizer_is_warned_when_a_cut_player_has_no_legal_list(client, world):
+    """Top 4 of 8 players, two of them without a legal list: the panel names who would enter
+    the cut without one before it is paired, the pairing says it again and the cut round's
+    page keeps saying it to the organizer (not to the players)."""
+    org, event, listless = _eight_with_lists(world, without=("Gabriela", "Hugo"))
+    assert listless == ["Gabriela", "Hugo"]
+    login(client, org.email)
+    panel = client.get(f"/eventos/{event.id}/panel").get_data(as_text=True)
+    warning = panel.split('id="corte-sin-lista">', 1)[1].split("</p>", 1)[0]
+    assert warning == ("Entrarían al corte (Top 4) sin una lista legal registrada: Gabriela, "
+                       "Hugo. Revisa sus listas antes de emparejar.")
+    paired = client.post(f"/eventos/{event.id}/rondas", follow_redirects=True).get_data(
+        as_text=True)
+    assert "Ronda 4 (Semifinales) emparejada" in paired
+    assert ("En el corte juegan sin una lista legal registrada: Gabriela, Hugo. Revisa sus "
+            "listas antes de publicar.") in paired
+    page = client.get(f"/eventos/{event.id}/rondas/4").get_data(as_text=True)
+    assert 'id="corte-sin-lista"' in page and "Gabriela, Hugo" in page
+    assert 'id="corte-sin-lista"' in client.get(f"/eventos/{event.id}/panel").get_data(
+        as_text=True)
+    client.post(f"/eventos/{event.id}/rondas/4/publicar")
+    world.user("ana@x.cl", name="Ana Mirona")
+    login(client, "ana@x.cl")
+    public = client.get(f"/eventos/{event.id}/rondas/4")
+    assert public.status_code == 200 and 'id="corte-sin-lista"' not in public.get_data(as_text=True)
+
+
+def test_a_cut_whose_players_all_have_a_list_warns_of_nothing(client, world):
+    org, event, listless = _eight_with_lists(world)
+    assert listless == []
+    login(client, org.email)
+    assert 'id="corte-sin-lista"' not in client.get(f"/eventos/{event.id}/panel").get_data(
+        as_text=True)
+    paired = client.post(f"/eventos/{event.id}/rondas", follow_redirects=True).get_data(
+        as_text=True)
+    assert "Ronda 4 (Semifinales) emparejada" in paired and 'id="corte-sin-lista"' not in paired
+    assert "sin una lista legal" not in paired

@@ -1,5 +1,6 @@
-"""Smaller event-day wording (issue 23 item 6): the CLI's password prompt is Spanish and the
-Marcador names a top-cut round as the PDFs do («Cuartos de final»)."""
+"""Smaller event-day wording (issue 23 item 6): the CLI's password prompt is Spanish and every
+page names a top-cut round as the PDFs do («Cuartos de final»), from one place
+(services.rounds.round_title)."""
 from __future__ import annotations
 
 from web_helpers import login
@@ -32,3 +33,39 @@ def test_the_marcador_names_the_cut_round_like_the_pdfs(client, world):
     login(client, "org@x.cl")
     page = client.get(f"/eventos/{event.id}/rondas/{cut}/marcador").get_data(as_text=True)
     assert f"Ronda {cut} (Cuartos de final): marcador" in page and "(corte final)" not in page
+
+
+def test_every_page_and_the_pdf_name_a_cut_round_alike(client, world):
+    from io import BytesIO
+
+    from pypdf import PdfReader
+
+    from tourney.services import rounds
+
+    org = world.user("org@x.cl", "organizador", "Olga")
+    event = world.event(org, rounds_planned=1, top_cut=8)
+
+    def play(s):
+        from tourney.services import events
+
+        for i in range(8):
+            events.add_player_at_desk(s, org, event, f"Jugador {i + 1}")
+        rnd = rounds.pair_next_round(s, org, event)
+        for m in rounds.round_matches(s, rnd):
+            rounds.enter_result(s, org, event, m, "2-0-0", m.version)
+        cut = rounds.pair_next_round(s, org, event)
+        rounds.publish_round(s, org, cut)
+        return cut.number, rounds.cut_name(s, cut), rounds.round_title(s, cut)
+
+    number, name, title = world.run(play)
+    assert (name, title) == ("Cuartos de final", f"Ronda {number} (Cuartos de final)")
+    login(client, "org@x.cl")
+    pages = {url: client.get(url).get_data(as_text=True) for url in (
+        f"/eventos/{event.id}", f"/eventos/{event.id}/rondas/{number}",
+        f"/eventos/{event.id}/proyector?ronda={number}", f"/eventos/{event.id}/panel",
+        f"/eventos/{event.id}/rondas/{number}/pendientes", f"/eventos/{event.id}/documentos")}
+    for url, page in pages.items():
+        assert title in page, url
+        assert "corte final)" not in page and "· corte final<" not in page, url
+    pdf = client.get(f"/eventos/{event.id}/documentos/pairings?ronda={number}").data
+    assert f"Emparejamientos · {name}" in PdfReader(BytesIO(pdf)).pages[0].extract_text()

@@ -2,6 +2,8 @@
 break_match / pair_players, consequences shown); pairs that must not meet (family)."""
 from __future__ import annotations
 
+import re
+
 from sqlmodel import select
 
 from tourney.models.events import Match, MatchSeat, Registration
@@ -72,6 +74,36 @@ def test_break_a_table_then_seat_by_hand_shows_the_rematch(client, cast, world):
     assert seats == 4
     page = client.get(url).get_data(as_text=True)
     assert "Sin mesa en esta ronda" not in page and "mesa asignada a mano" in page
+
+
+def _flashes(page: str) -> list[str]:
+    return re.findall(r'<div class="flash [a-z]+" role="status">(.*?)</div>', page, re.S)
+
+
+def test_the_messages_of_a_round_edit_name_players_never_their_internal_ids(client, cast, world):
+    """«Ana y Beto ya jugaron», not «Ana (44) y Beto (45)»: the organizer reads names."""
+    ids = _four(world, cast)
+    _n, first = _pair(world, cast)
+    _finish(world, cast, 1)
+    x, y = sorted(next(frozenset((a, b)) for _m, a, b in first))
+    _n, second = _pair(world, cast)
+    login(client, cast.org.email)
+    client.get("/")  # the login page's own message
+    url = f"/eventos/{cast.event.id}/rondas/2"
+    shown = []
+    for match_id, _a, _b in second:
+        shown += _flashes(client.post(f"{url}/deshacer", data={"match_id": match_id},
+                                      follow_redirects=True).get_data(as_text=True))
+    shown += _flashes(client.post(f"{url}/a-mano", data={"player_x": x, "player_y": x},
+                                  follow_redirects=True).get_data(as_text=True))
+    shown += _flashes(client.post(f"{url}/a-mano", data={"player_x": x, "player_y": y},
+                                  follow_redirects=True).get_data(as_text=True))
+    assert any("quedan sin mesa" in m for m in shown) and any("revancha" in m for m in shown)
+    assert len(shown) == 4
+    names = {n for n in ids if any(n in m for m in shown)}
+    assert len(names) == 4  # every player named
+    for message in shown:
+        assert not re.search(r"\(\d+\)", message), message  # «Ana (44)» before
 
 
 def test_seating_by_hand_refuses_a_seated_player_and_a_table_with_a_result(client, cast, world):

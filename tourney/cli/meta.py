@@ -16,6 +16,7 @@ from ..services import catalog as catalog_service, leagues as league_service
 from ..services.documents import find_event
 from ..services.errors import ServiceError
 from ..services.metagame import event_metagame
+from ..services.rows import existing
 from .common import CliError, friendly
 
 
@@ -140,7 +141,7 @@ def league_add_event(league_ref: str, event_ref: str) -> None:
         with db.session_scope() as session:
             league = league_service.find_league(session, league_ref)
             event = find_event(session, event_ref)
-            owner = session.get(User, league.organizer_id)
+            owner = existing(session, User, league.organizer_id)
             league_service.add_event(session, owner, league, event, _formats())
             click.echo(f"«{event.name}» está en la liga «{league.name}».")
     except ServiceError as exc:

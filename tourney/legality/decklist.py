@@ -139,11 +139,11 @@ _PREFIX = re.compile(r"^(?P<prefix>[^:]{1,40}):\s*(?P<rest>\S.*)$")
 
 
 def _default_game() -> Game:
-    from .games import load_games
+    from .games import default_game
 
     global _DEFAULT_GAME
     if _DEFAULT_GAME is None:
-        _DEFAULT_GAME = load_games()["myl"]
+        _DEFAULT_GAME = default_game()
     return _DEFAULT_GAME
 
 

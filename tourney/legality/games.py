@@ -41,6 +41,7 @@ class Game:
     support_swaps: bool = False
     deck_sheet: str = "list"  # "by_type" | "list"
     engine: bool = False  # the rules engine adjudicates this game's recorded games
+    default: bool = False  # the game meant when none is named (exactly one declares it)
 
     @property
     def has_catalog(self) -> bool:
@@ -86,6 +87,7 @@ def load_games(formats_dir: str | Path = DEFAULT_FORMATS_DIR) -> dict[str, Game]
         support_swaps = r.bool("support_swaps", False)
         engine = r.bool("engine", False)
         deck_sheet = r.str("deck_sheet", "list")
+        default = r.bool("default", False)
         if deck_sheet not in DECK_SHEETS:
             raise r.fail("deck_sheet", "debe ser \"by_type\" o \"list\"")
         sections = []
@@ -101,5 +103,17 @@ def load_games(formats_dir: str | Path = DEFAULT_FORMATS_DIR) -> dict[str, Game]
             sections.append(spec)
         r.done()
         games[game_id] = Game(game_id, name, catalog == "required", sections[0], sections[1],
-                              support_swaps=support_swaps, deck_sheet=deck_sheet, engine=engine)
+                              support_swaps=support_swaps, deck_sheet=deck_sheet, engine=engine,
+                              default=default)
+    defaults = [g.id for g in games.values() if g.default]
+    if len(defaults) > 1:
+        raise FormatError(GAMES_FILE, defaults[1], "solo un juego declara default = true "
+                          f"(lo declaran: {', '.join(defaults)})")
     return games
+
+
+def default_game(formats_dir: str | Path = DEFAULT_FORMATS_DIR) -> Game:
+    """The game meant when none is named: the one formats/games.toml marks ``default = true``
+    (a file that marks none: its first game)."""
+    games = load_games(formats_dir)
+    return next((g for g in games.values() if g.default), next(iter(games.values())))

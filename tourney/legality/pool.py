@@ -11,8 +11,9 @@ Pure: plain values in and out (catalog Cards, Counters, dicts); no database, no 
   editions and raises :class:`PoolError` with every bad line at once.
 * :func:`build_deck` checks a Mazo Castillo as a sub-multiset of the pool (every violation at
   once, naming the card and how many the pool has) and computes the Soporte as the rest.
-* (pool_rules) :func:`check_swap` validates swaps between games against the pool;
-  :func:`round_start` is the restore rule; :func:`check_counted` is the deck-check rule.
+* (pool_rules) :func:`round_start` is the restore rule; :func:`check_counted` is the deck-check
+  rule. Swaps between games are checked by :func:`tourney.legality.swaps.check_swap` for every
+  format (in Sellado the Soporte is the rest of the pool).
 
 Cards are counted by identity (reprints and alternate arts are the same card, 10.13 Copias).
 """
@@ -44,6 +45,9 @@ DEFAULT_PRODUCT = ""
 
 class PoolError(DecklistError):
     """A pool that cannot be registered: every bad line (or row) at once, in Spanish."""
+
+    #: a pool sheet's rows that did read, by player (the caller checks their cards too)
+    readable: dict[str, list[PoolLine]] | None = None
 
 
 # --------------------------------------------------------------------------- pool text

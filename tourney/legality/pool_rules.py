@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING, Any
 
 from ..catalog.model import fold
 from .errors import LegalityError
-from .verdict import copies, Violation
 
 if TYPE_CHECKING:  # pragma: no cover
     from .formats import Format
@@ -115,52 +114,7 @@ def sized(fmt: Format, castle_size: int | None) -> Format:
     return found[1]
 
 
-# --------------------------------------------------------------------------- between games
-def check_swap(rules: SealedRules, pool: Counter, castle_before: Counter, out: Counter,
-               incoming: Counter, castle_size: int, game: int,
-               names: dict[str, str] | None = None) -> tuple[list[Violation], Counter]:
-    """Swaps before ``game`` validated against the pool (§11): cards leave the Castillo, cards
-    of the rest of the pool come in, one for one, at most ``swap_max`` each time.
-
-    Keys are whatever the caller counts by (identities or codes), the same in every Counter."""
-    names = names or {}
-    problems: list[Violation] = []
-    rule = rules.swap_rule
-    if game not in rules.swap_games:
-        allowed = " y ".join(f"antes del juego {g}" for g in rules.swap_games)
-        problems.append(Violation("swap_game", rule, f"Los cambios se hacen {allowed}; no antes del "
-                                                     f"juego {game}.", ()))
-    support_before = Counter(pool)
-    support_before.subtract(castle_before)
-    for key, qty in out.items():
-        if qty > castle_before.get(key, 0):
-            card = names.get(key, key)
-            problems.append(Violation("swap_out", rule, f"Salen {copies(qty)} de {card}, pero el "
-                                                        f"Castillo tiene {castle_before.get(key, 0)}.", (card,)))
-    for key, qty in incoming.items():
-        have = max(support_before.get(key, 0), 0)
-        if qty > have:
-            card = names.get(key, key)
-            problems.append(Violation("swap_in", rule, f"Entran {copies(qty)} de {card}, pero el resto "
-                                                       f"del pool (el Soporte) tiene {have}; el pool "
-                                                       f"tiene {pool.get(key, 0)}.", (card,)))
-    n_out, n_in = sum(out.values()), sum(incoming.values())
-    if rules.swap_one_for_one and n_out != n_in:
-        problems.append(Violation("swap_count", rule, f"Los cambios son uno por uno: salen {n_out} y "
-                                                      f"entran {n_in}.", ()))
-    if rules.swap_max is not None and max(n_out, n_in) > rules.swap_max:
-        problems.append(Violation("swap_max", rule, f"Se pueden cambiar de 0 a {rules.swap_max} cartas "
-                                                    f"cada vez; pides {max(n_out, n_in)}.", ()))
-    after = Counter(castle_before)
-    after.subtract(out)
-    after.update(incoming)
-    after = +after
-    if sum(after.values()) != castle_size and not problems:
-        problems.append(Violation("swap_size", rule, f"El Castillo quedaría con {sum(after.values())} "
-                                                     f"cartas; debe tener {castle_size}.", ()))
-    return problems, after
-
-
+# --------------------------------------------------------------------------- between rounds
 def round_start(rules: SealedRules, registered: Counter, previous_end: Counter | None) -> Counter:
     """The Castillo a player starts a match with: the registered one when the deck is restored
     after every round (Sellado competitivo), else the one the last match ended with

@@ -130,6 +130,23 @@ class Deck:
         return sorted(((qty, self.names.get(code, code), code) for code, qty in counter.items()
                        if qty > 0), key=lambda t: (fold(t[1]), t[2]))
 
+    def labels(self, edition_of=None) -> dict[str, str]:
+        """Card key -> the name a picker shows: the card's name, and when two printings in the
+        deck share it (an alternate art, a reprint) also the code and, if ``edition_of(code)``
+        names it, the edition — «Kotengu · BU-020, Bushido» and «Kotengu · BU-045, Bushido»,
+        never «Kotengu» twice."""
+        keys = [k for k, q in (self.castle + self.side).items() if q > 0]
+        named = Counter(fold(self.names.get(k, k)) for k in keys)
+        out = {}
+        for key in keys:
+            name = self.names.get(key, key)
+            if named[fold(name)] < 2 or key.startswith("nombre:"):
+                out[key] = name
+                continue
+            edition = edition_of(key) if edition_of is not None else None
+            out[key] = f"{name} · {key}, {edition}" if edition else f"{name} · {key}"
+        return out
+
     @classmethod
     def from_resolved(cls, resolved: dict[str, Any]) -> Deck:
         """A registered list as stored ({"castle": [{code, name, qty}], "support": [...]})."""

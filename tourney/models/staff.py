@@ -9,6 +9,7 @@ from sqlalchemy import Column, Text
 from sqlmodel import Field, SQLModel
 
 from .catalog import utcnow
+from .rows import IdRow
 
 
 class PageNote(SQLModel, table=True):
@@ -23,7 +24,7 @@ class PageNote(SQLModel, table=True):
     created_at: datetime = Field(default_factory=utcnow)
 
 
-class StaffInvitation(SQLModel, table=True):
+class StaffInvitation(IdRow, table=True):
     """An invitation to one event's staff (issue 26, finding 16): the owner or a co-organizer
     types an e-mail and gets a link to hand over; whoever accepts it, logged in with that
     e-mail, joins the staff of that event only. The form answers the same whether the e-mail

@@ -80,7 +80,7 @@ def render_metagame(title: str, meta: Metagame, page: str = "A4", subtitle: str 
                                [(100 * r.record.interval[0], 100 * r.record.interval[1])
                                 for r in rated]))
         story.append(Spacer(1, 8))
-        table = [["Arquetipo", "Jugadores", "%", "Corte", "Conversión", "Récord (G-P-E)",
+        table: list[list[object]] = [["Arquetipo", "Jugadores", "%", "Corte", "Conversión", "Récord (G-P-E)",
                   "% victorias", "IC 95 %"]]
         for r in meta.rows:
             low, high = r.record.interval

@@ -5,7 +5,8 @@ alphabetical (Jugador, Mesa, Oponente), so every player finds their own name;
 large type, the heading and column header repeated on each page. A bye is
 printed as "BYE" (no table). Slips: one per table (byes get none), four per
 page with dashed cut lines. Standings: rank, player, points, record, OMW%, GW%,
-OGW% (the Swiss core's tiebreakers), then the top cut bracket when there is one.
+OGW% (the Swiss core's tiebreakers); with a top cut, the final standings and the bracket
+come first.
 """
 from __future__ import annotations
 
@@ -142,24 +143,12 @@ def _slip(doc: Document, event: EventInfo, label: str, p: PairingRow, y: float, 
 def render_standings(event: EventInfo, round_number: int | None, rows: Sequence[StandingRow],
                      bracket: Bracket | None = None, *, printed_at: datetime | None = None,
                      size: float = 11, final=()) -> bytes:
-    """Standings with tiebreakers (percentages) and, when given, the top cut bracket and the
-    final standings (``final``: FinalStandingRow values, the cut first, then the Swiss)."""
+    """Standings with tiebreakers (percentages) and, when given, the final standings
+    (``final``: FinalStandingRow values, the cut first, then the Swiss) and the top cut
+    bracket. The final order is what everyone looks for: it comes first, then the bracket
+    that decided it, then the Swiss table."""
     label = _round_label(round_number)
     doc = Document(event, f"Clasificación {label}", label, printed_at)
-    table_rows = [
-        (str(r.rank), r.player + (" (retirado)" if r.dropped else ""), str(r.points), r.record,
-         fmt_percent(r.omw), fmt_percent(r.gw), fmt_percent(r.ogw))
-        for r in rows
-    ]
-    draw_table(doc, f"Clasificación · {label}", "Desempates: OMW% (rivales), GW% (juegos), "
-               "OGW% (juegos de los rivales)", [
-                   Column("#", 0.7, "center", bold=True), Column("Jugador", 4.6),
-                   Column("Puntos", 1.1, "center", bold=True), Column("Récord", 1.2, "center"),
-                   Column("OMW%", 1.3, "right"), Column("GW%", 1.3, "right"),
-                   Column("OGW%", 1.3, "right"),
-               ], table_rows, size=size)
-    if bracket is not None and bracket.rounds:
-        draw_bracket(doc, bracket)
     if final:
         draw_table(doc, "Clasificación final", "Primero el corte (hasta dónde llegó cada uno), "
                    "luego el suizo", [
@@ -169,6 +158,21 @@ def render_standings(event: EventInfo, round_number: int | None, rows: Sequence[
                    ], [(str(f.place), f.player + (" (retirado)" if f.dropped else ""),
                         "" if f.stage == "Suizo" else f.stage, str(f.swiss_rank), str(f.points),
                         f.record) for f in final], size=size)
+    if bracket is not None and bracket.rounds:
+        draw_bracket(doc, bracket)
+    table_rows = [
+        (str(r.rank), r.player + (" (retirado)" if r.dropped else ""), str(r.points), r.record,
+         fmt_percent(r.omw), fmt_percent(r.gw), fmt_percent(r.ogw))
+        for r in rows
+    ]
+    draw_table(doc, f"Clasificación del suizo · {label}" if final or bracket is not None
+               and bracket.rounds else f"Clasificación · {label}",
+               "Desempates: OMW% (rivales), GW% (juegos), OGW% (juegos de los rivales)", [
+                   Column("#", 0.7, "center", bold=True), Column("Jugador", 4.6),
+                   Column("Puntos", 1.1, "center", bold=True), Column("Récord", 1.2, "center"),
+                   Column("OMW%", 1.3, "right"), Column("GW%", 1.3, "right"),
+                   Column("OGW%", 1.3, "right"),
+               ], table_rows, size=size)
     return doc.finish()
 
 

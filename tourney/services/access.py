@@ -62,6 +62,13 @@ def staff_role(session: Session | None, actor: User | None, event: Event | None)
     return row.role if row is not None else None
 
 
+def signed_in(actor: User | None) -> User:
+    """The actor as an account; Forbidden for a visitor who has not signed in."""
+    if not _authenticated(actor):
+        raise Forbidden("Inicia sesión para hacer esto.")
+    return actor
+
+
 def may_create_events(actor: User | None) -> bool:
     return bool(_authenticated(actor) and actor.is_organizer)
 

@@ -17,6 +17,20 @@ MIN_PASSWORD = 8
 PASSWORD_METHOD = "scrypt"
 
 
+def session_user(session: Session, user_id: str) -> User | None:
+    """The account of a login session, from ``User.get_id``'s "id:version": None when the id
+    names no account or the session's version was revoked (logout, password change); a bare
+    "id" is a session from before versions (version 0)."""
+    raw_id, _, version = str(user_id).partition(":")
+    try:
+        user = session.get(User, int(raw_id))
+        if user is not None and int(version or 0) != (user.session_version or 0):
+            return None
+        return user
+    except (TypeError, ValueError):
+        return None
+
+
 def normalize_email(email: str) -> str:
     return (email or "").strip().lower()
 

@@ -30,6 +30,7 @@ from .access import can_see_round, can_view_decklist, is_judge, owns
 from .errors import Conflict, Forbidden, NotFound, ServiceError
 from .events import get_event
 from .rounds import round_of
+from .rows import existing
 from .swaps import expected_deck
 
 MAX_RECORD_BYTES = 1024 * 1024  # a 200-turn record is ~150 KB
@@ -159,7 +160,7 @@ def games_of(session: Session, match_id: int) -> list[int]:
 
 
 def history(session: Session, adj: Adjudication) -> list[Adjudication]:
-    return [a for a in for_match(session, session.get(Match, adj.match_id)) if a.game == adj.game]
+    return [a for a in for_match(session, existing(session, Match, adj.match_id)) if a.game == adj.game]
 
 
 def latest(adjudications: list[Adjudication]) -> list[Adjudication]:
@@ -183,7 +184,7 @@ def visible(session: Session, actor: User | None, event: Event) -> list[Adjudica
     rows = event_adjudications(session, event)
     if _is_staff(session, actor, event):
         return rows
-    matches = {a.match_id: session.get(Match, a.match_id) for a in rows}
+    matches = {a.match_id: existing(session, Match, a.match_id) for a in rows}
     return [a for a in rows if can_view(session, actor, event, matches[a.match_id])]
 
 
@@ -398,7 +399,7 @@ def document_rows(session: Session, event: Event) -> list[AdjudicationRow]:
         uploader = session.get(User, adj.uploaded_by) if adj.uploaded_by else None
         rows.append(AdjudicationRow(
             round=rnd.number, table=match.table_no, game=adj.game,
-            player_a=names.get(match.player_a_id, ""), player_b=names.get(match.player_b_id, ""),
+            player_a=names.get(match.player_a_id, ""), player_b=names.get(match.player_b_id, "") if match.player_b_id is not None else "",
             verdict=describe(adj, names), rule=rule_title(adj.rule) or "" if adj.rule else "",
             decks=("calzan" if not differing else "no calzan: " + ", ".join(differing)),
             revision=adj.revision, uploaded_at=adj.uploaded_at,

@@ -79,8 +79,8 @@ def board(record, record_text: str, verdict: dict | None = None,
     players = {p.id: p.name for p in record.header.players}
     result = Board()
     by_line = {}
-    for pos in positions(record):
-        by_line[pos.line] = pos
+    for each in positions(record):
+        by_line[each.line] = each
     actors = {a.line: a.p for a in record.actions}
     numbers = [1] + [a.line for a in record.actions]
     stopped = False

@@ -15,7 +15,7 @@ from pathlib import Path
 from threading import Lock
 
 from sqlalchemy import bindparam, func, insert, update
-from sqlmodel import Session, col, select
+from sqlmodel import Session, SQLModel, col, select
 
 from ..catalog import Card, Catalog, Edition
 from ..catalog.editions import edition_for
@@ -94,19 +94,19 @@ def import_cards(session: Session, cards: Iterable[Card], editions: Iterable[Edi
             report.editions_updated += changed
     session.flush()
 
-    table = CardRow.__table__
-    existing = {row["code"].upper(): row
-                for row in session.execute(select(table)).mappings()}
+    table = SQLModel.metadata.tables["card"]  # CardRow's table, for Core bulk statements
+    existing = {line["code"].upper(): line
+                for line in session.execute(table.select()).mappings()}
     new_rows, changed_rows = [], []
     for card in cards:
         values = CardRow.column_values(card, source)
-        row = existing.get(card.code.upper())
-        if row is None:
+        stored = existing.get(card.code.upper())
+        if stored is None:
             new_rows.append(values)
             report.added += 1
             report.added_codes.append(card.code)
-        elif any(row[key] != values[key] for key in _COMPARED):
-            values["_id"] = row["id"]
+        elif any(stored[key] != values[key] for key in _COMPARED):
+            values["_id"] = stored["id"]
             changed_rows.append(values)
             report.updated += 1
             report.updated_codes.append(card.code)
@@ -155,7 +155,7 @@ def catalog_version(session: Session) -> tuple:
 def load_catalog(session: Session, use_cache: bool = True) -> Catalog:
     """The whole catalog in memory, cached per database until a card or edition changes."""
     bind = session.get_bind()
-    key = str(bind.url)
+    key = str(bind.engine.url)
     version = catalog_version(session)
     if use_cache:
         with _cache_lock:

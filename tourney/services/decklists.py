@@ -125,7 +125,7 @@ def read_deck(fmt, *, text: str | None = None, xlsx: bytes | None = None,
                 raise ServiceError("El archivo no es una planilla XLSX (Excel): sube un .xlsx o "
                                    "pega la lista como texto.", "file")
             return parse_decklist_xlsx(xlsx, game)
-        if not (text or "").strip():
+        if text is None or not text.strip():
             raise ServiceError(f"La lista está vacía: pega el {fmt.main_name} y el "
                                f"{fmt.side_name}.", "text")
         return parse_decklist(text, game)

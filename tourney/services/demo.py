@@ -18,6 +18,7 @@ from ..models.events import ROLE_ORGANIZER, Event, Registration, User
 from . import accounts, adjudication_demo, decklists, events, rounds, swaps
 from .errors import ServiceError
 from .pools_demo import demo_lanzamiento
+from .rows import existing
 
 
 def _limit(card, fmt) -> int:
@@ -158,7 +159,7 @@ def demo_event(session: Session, catalog, formats: dict, format_id: str = "unifi
 def _demo_swap(session: Session, judge: User, event: Event, fmt, catalog, rnd) -> None:
     """A judge records the Mazo de Soporte swaps of table 1 before game 2 (for the demo)."""
     match = next(m for m in rounds.round_matches(session, rnd) if m.player_b_id is not None)
-    reg = session.get(Registration, match.player_a_id)
+    reg = existing(session, Registration, match.player_a_id)
     deck = swaps.expected_deck(session, event, reg, match, 1)
     gold = max(deck.castle, key=lambda code: deck.castle[code])
     side = deck.lines("side")[:2]

@@ -11,6 +11,7 @@ nothing; like every service they only flush; the caller (CLI command, view) comm
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -58,7 +59,7 @@ from ..swiss import (
     top_cut_pairings,
 )
 from ..swiss import standings as swiss_standings
-from ..swiss.topcut import cut_bracket, final_standings, round_name
+from ..swiss.topcut import cut_bracket, final_standings
 from . import adjudication as adjudication_service
 from . import decklists as decklist_service
 from . import leagues as league_service
@@ -164,7 +165,7 @@ def event_documents(session: Session, event: Event, *, catalog=None, formats: di
                 opponent_points=points.get(str(b.id), 0) if b else None,
                 player_id=_player_id(a, emails), opponent_id=_player_id(b, emails) if b else "",
                 result=m.result if (m.status == MATCH_CONFIRMED and b is not None) else None))
-        name = round_name(len(rows)) if rnd.kind == ROUND_TOP_CUT else ""
+        name = round_service.cut_name(session, rnd)
         rounds.append(RoundData(rnd.number, tuple(rows), name))
         tables_of[rnd.number] = seats
 
@@ -240,7 +241,7 @@ def _cut_rounds(session: Session, rounds_rows: list[Round]) -> list[list]:
             for rnd in rounds_rows if rnd.kind == ROUND_TOP_CUT]
 
 
-def _bracket(event: Event, table, cut_rounds: list[list] = ()) -> Bracket | None:
+def _bracket(event: Event, table, cut_rounds: Sequence[Sequence] = ()) -> Bracket | None:
     """The top cut seeded from the standings (tourney.swiss's bracket order), filled with the
     cut rounds played (winners carried forward, the final's winner is the champion); rounds
     not played yet are empty."""
@@ -287,7 +288,8 @@ def _swaps(session: Session, event: Event, by_id: dict[int, Registration], email
         if reg is None:
             continue
         data = swap.swaps
-        outgoing, incoming = (data.get("out", []), data.get("in", [])) if isinstance(data, dict) else ([], [])
+        outgoing: list = data.get("out", []) if isinstance(data, dict) else []
+        incoming: list = data.get("in", []) if isinstance(data, dict) else []
         pairs = _pair_swaps(outgoing, incoming, catalog)
         for qty, card_out, card_in in pairs:
             out.append(SwapRow(round=number_of[match.round_id], table=match.table_no, player=reg.name,

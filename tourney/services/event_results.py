@@ -149,7 +149,7 @@ def bulk_placements(session: Session, events: list[Event], rows: list[tuple] | N
     for row in (match_rows(session, ids) if rows is None else rows):
         if row[1] in by_event_rows:
             by_event_rows[row[1]].append(row)
-    url = str(session.get_bind().url)
+    url = str(session.get_bind().engine.url)
     out: dict[int, dict[int, int]] = {}
     for event in events:
         key = (url, event.pk, event.top_cut, hash(tuple(by_event_rows[event.pk])),

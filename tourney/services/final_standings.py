@@ -81,8 +81,9 @@ def bracket(session: Session, event: Event) -> tuple[list[BracketColumn], str | 
     except SwissUserError:
         return None
     table = rounds.standings(session, event)
-    name_of = {str(s.id): s.name for s in table}
-    seed_of = {str(s.id): i for i, s in enumerate([s for s in table if not s.dropped], start=1)}
+    # a bye's missing player (None) has no name and no seed
+    name_of: dict[str | None, str] = {str(s.id): s.name for s in table}
+    seed_of: dict[str | None, int] = {str(s.id): i for i, s in enumerate([s for s in table if not s.dropped], start=1)}
     out = [BracketColumn(round_name(len(col)), tuple(
         BracketTable(seed_of.get(t.a), name_of.get(t.a), seed_of.get(t.b), name_of.get(t.b),
                      Result.parse(t.result).short() if t.result else None, name_of.get(t.winner))

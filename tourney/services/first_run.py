@@ -62,7 +62,9 @@ def forget_code(path: Path) -> None:
 def code_matches(path: Path, given: str | None) -> bool:
     code = _read(path)
     wanted = "".join((given or "").split()).upper().replace("-", "")
-    return bool(code and wanted) and hmac.compare_digest(code.encode(), wanted.encode())
+    if not code or not wanted:
+        return False
+    return hmac.compare_digest(code.encode(), wanted.encode())
 
 
 def create_first_organizer(session: Session, *, email: str, name: str, password: str,

@@ -201,6 +201,6 @@ def import_decklists(session: Session, actor: User, event: Event, data: bytes, f
         if checked.legal:
             summary.legal += 1
         else:
-            first = next(iter(checked.verdict.get("violations", [])), {})
+            first: dict = next(iter(checked.verdict.get("violations", [])), {})
             summary.illegal.append(f"{reg.name}: lista ilegal — {first.get('message', 'ver veredicto')}")
     return summary

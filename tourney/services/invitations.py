@@ -19,7 +19,7 @@ import secrets
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from ..models.catalog import utcnow
 from ..models.events import Event, EventJudge, User
@@ -44,9 +44,9 @@ def _hash(code: str) -> str:
     return hashlib.sha256((code or "")[:CODE_MAX].encode("utf-8", "replace")).hexdigest()
 
 
-def _aware(value: datetime | None) -> datetime | None:
+def _aware(value: datetime) -> datetime:
     """SQLite gives back naive datetimes (stored in UTC)."""
-    if value is not None and value.tzinfo is None:
+    if value.tzinfo is None:
         return value.replace(tzinfo=UTC)
     return value
 
@@ -74,8 +74,8 @@ def invite(session: Session, actor: User, event: Event, email: str, role: str = 
         raise ServiceError("El correo no es válido.", "email")
     now = utcnow()
     pending = [i for i in session.exec(select(StaffInvitation).where(
-        StaffInvitation.event_id == event.id, StaffInvitation.accepted_at.is_(None),
-        StaffInvitation.cancelled_at.is_(None))).all() if is_pending(i, now)]
+        col(StaffInvitation.event_id) == event.id, col(StaffInvitation.accepted_at).is_(None),
+        col(StaffInvitation.cancelled_at).is_(None))).all() if is_pending(i, now)]
     for old in pending:
         if old.email == address:
             old.cancelled_at = now
@@ -84,7 +84,7 @@ def invite(session: Session, actor: User, event: Event, email: str, role: str = 
         raise Conflict(f"Este evento ya tiene {MAX_PENDING} invitaciones pendientes: anula "
                        "alguna antes de invitar a otra persona.", "email")
     code = secrets.token_urlsafe(18)
-    invitation = StaffInvitation(event_id=event.id, email=address, role=role,
+    invitation = StaffInvitation(event_id=event.pk, email=address, role=role,
                                  code_hash=_hash(code), created_by_id=actor.id, created_at=now,
                                  expires_at=now + timedelta(days=INVITATION_DAYS))
     session.add(invitation)
@@ -127,7 +127,7 @@ def accept(session: Session, user: User, code: str) -> tuple[Event, EventJudge |
                                                 EventJudge.user_id == user.id)).first()
     previous = row.role if row is not None else None
     if row is None:
-        row = EventJudge(event_id=event.id, user_id=user.id, role=invitation.role)
+        row = EventJudge(event_id=event.pk, user_id=user.pk, role=invitation.role)
     row.role = invitation.role
     session.add(row)
     session.flush()
@@ -141,8 +141,8 @@ def pending(session: Session, event: Event) -> list[StaffInvitation]:
     """The event's invitations still waiting, oldest first (the panel lists them)."""
     now = utcnow()
     rows = session.exec(select(StaffInvitation).where(
-        StaffInvitation.event_id == event.id, StaffInvitation.accepted_at.is_(None),
-        StaffInvitation.cancelled_at.is_(None)).order_by(StaffInvitation.id)).all()
+        col(StaffInvitation.event_id) == event.id, col(StaffInvitation.accepted_at).is_(None),
+        col(StaffInvitation.cancelled_at).is_(None)).order_by(col(StaffInvitation.id))).all()
     return [row for row in rows if is_pending(row, now)]
 
 

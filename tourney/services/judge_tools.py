@@ -7,8 +7,8 @@ from dataclasses import dataclass
 
 from sqlmodel import Session
 
+from ..catalog.editions import edition_for
 from ..catalog.model import fold
-
 from ..legality.swaps import Deck
 from ..models.events import Event, Registration, User
 from ..swiss import MATCH_GAMES
@@ -44,16 +44,25 @@ def expected_text(session: Session, actor: User | None, event: Event, registrati
     return deck_text(deck, *labels)
 
 
-def swap_choices(decks: dict[int, Deck]) -> dict[str, dict[str, list]]:
+def swap_choices(decks: dict[int, Deck], catalog=None) -> dict[str, dict[str, list]]:
     """For each game with swaps (2, 3): the cards that can leave the Castillo and come in from
-    the Soporte, from the deck as it stands before that game ([qty, name, code] each)."""
+    the Soporte, from the deck as it stands before that game ([qty, name, code, label] each;
+    the label tells two printings of one name apart by code and edition: Deck.labels)."""
+    def edition_of(code: str) -> str | None:
+        card = catalog.by_code(code) if catalog is not None else None
+        if card is None:
+            return None
+        known = catalog.editions.get(card.edition)
+        return known.name if known is not None else edition_for(card.edition).name
+
     out: dict[str, dict[str, list]] = {}
     for game in (2, 3):
         before = decks.get(game - 1)
         if before is None:
             continue
-        out[str(game)] = {"castle": [list(x) for x in before.lines("castle")],
-                          "side": [list(x) for x in before.lines("side")]}
+        labels = before.labels(edition_of)
+        out[str(game)] = {which: [[*x, labels.get(x[2], x[1])] for x in before.lines(section)]
+                          for which, section in (("castle", "castle"), ("side", "side"))}
     return out
 
 
@@ -85,8 +94,8 @@ def find_players(session: Session, actor: User | None, event: Event, query: str)
                 tables[m.player_b_id] = m.table_no
     players = ev.players(session, event)
     if query.isdigit():
-        hits = [r for r in players if tables.get(r.id) == int(query)]
+        hits = [r for r in players if tables.get(r.pk) == int(query)]
     else:
         q = fold(query)
         hits = [r for r in players if q in fold(r.name)]
-    return [PlayerHit(r, tables.get(r.id)) for r in hits[:MAX_HITS]]
+    return [PlayerHit(r, tables.get(r.pk)) for r in hits[:MAX_HITS]]

@@ -11,11 +11,12 @@ from ..models.events import Event, User
 from ..models.leagues import League
 from . import events, leagues
 from .demo import demo_event
+from .rows import existing
 
 
 def demo_league(session: Session, catalog, formats: dict, current: Event, players: int = 16,
                 seed: int = 2021) -> League:
-    organizer = session.get(User, current.organizer_id)
+    organizer = existing(session, User, current.organizer_id)
     today = utcnow().date()
     past = []
     for weeks, number in ((2, 1), (1, 2)):

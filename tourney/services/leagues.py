@@ -16,6 +16,7 @@ from ..meta import (
     EventResult, LeagueRow, Metagame, MetaError, Placement, PointsTable, league_standings,
     merge_metagames, parse_points,
 )
+from ..legality.games import default_game
 from ..models.events import EVENT_FINISHED, MATCH_CONFIRMED, Event, User
 from ..models.leagues import MAX_LEAGUE_NAME, League, LeagueEvent
 from ..swiss.standings import no_gc
@@ -52,8 +53,10 @@ def _check_points(text: str) -> str:
     return text
 
 
-def create_league(session: Session, actor: User, name: str, game_id: str = "myl",
+def create_league(session: Session, actor: User, name: str, game_id: str | None = None,
                   points: str | None = None, games: dict | None = None) -> League:
+    """A new league of ``game_id`` (by default the game formats/games.toml marks ``default``)."""
+    game_id = game_id or default_game().id
     if not may_create_events(actor):
         raise Forbidden("Solo una cuenta de organizador puede crear ligas.")
     if games is not None and game_id not in games:
@@ -228,11 +231,11 @@ def standings(session: Session, league: League, formats: dict,
             continue
         placed = []
         for reg_id, place in sorted(all_places[event.pk].items(), key=lambda kv: kv[1]):
-            ident = who.get(reg_id)
-            if ident is None:
+            placed_one = who.get(reg_id)
+            if placed_one is None:
                 continue
             w, lo, d, gw, gl, gd = records.get(reg_id, nothing)
-            placed.append(Placement(ident.key, ident.name, place, w, lo, d, gw, gl, gd))
+            placed.append(Placement(placed_one.key, placed_one.name, place, w, lo, d, gw, gl, gd))
         results.append(EventResult(event.pk, event.name, tuple(placed)))
 
     def ratings() -> dict[str, float]:

@@ -16,6 +16,7 @@ from ..meta import (
     AllyLine, ArchetypeRule, Metagame, MetaError, PlayedMatch, apply_aliases, archetype_of,
     check_alias, load_rules, metagame as count_metagame,
 )
+from ..legality.games import default_game
 from ..models.events import Event, User
 from ..models.leagues import ArchetypeAlias
 from .access import can_view_decklists, require_organizer
@@ -39,7 +40,7 @@ def archetype_rule(fmt, format_id: str) -> ArchetypeRule:
         else DEFAULT_FORMATS_DIR
     path = folder / "_archetypes.toml"
     mtime = path.stat().st_mtime_ns if path.exists() else 0
-    game = fmt.game.id if fmt is not None else "myl"
+    game = fmt.game.id if fmt is not None else default_game(folder).id
     return _rules(str(folder), mtime).for_format(game, format_id)
 
 

@@ -419,3 +419,9 @@ def record_text(session: Session, table: PlayTable, user: User | None) -> str:
 __all__ = ["TABLE_PLAYING", "TABLE_WAITING", "SEATS", "act", "add_seed", "answer_proposal",
            "get_table", "join_table", "my_tables", "open_table", "record_text", "seat_of",
            "state"]
+
+
+def table_version(conn, table_id: int) -> int | None:
+    """A play table's version read on ``conn`` (the event stream polls it outside the request's
+    session); None when the table is gone."""
+    return conn.execute(select(col(PlayTable.version)).where(col(PlayTable.id) == table_id)).scalar()

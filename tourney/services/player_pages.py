@@ -79,7 +79,7 @@ def player_page(session: Session, key: str, formats: dict) -> PlayerPage:
     if not regs and user is None:
         raise NotFound("No hay un jugador con ese enlace.")
     events = {e.pk: e for e in session.exec(select(Event).where(
-        col(Event.id).in_([r.event_id for r in regs])))} if regs else {}  # type: ignore[attr-defined]
+        col(Event.id).in_([r.event_id for r in regs])))} if regs else {}
     regs.sort(key=lambda r: (events[r.event_id].date, r.event_id), reverse=True)
     name = regs[0].name if regs else user.name  # type: ignore[union-attr]
     page = PlayerPage(key, name, is_hidden(session, key))

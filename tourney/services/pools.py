@@ -172,7 +172,7 @@ def enter_pool(session: Session, actor: User, event: Event, registration: Regist
     field_name = "file" if source == "xlsx" else "text"
     try:
         if lines is None:
-            if not (text or "").strip():
+            if text is None or not text.strip():
                 raise ServiceError("El pool está vacío: escribe una carta por línea.", "text")
             lines = core.parse_pool_text(text)
         unit = "fila" if source == "xlsx" else "línea"

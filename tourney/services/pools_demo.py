@@ -95,7 +95,9 @@ def demo_lanzamiento(session: Session, catalog, formats: dict, format_id: str = 
     pools.lock_pools(session, org, event)
     sized = pools.event_format(session, event, fmt)
     for p, reg in regs:
-        pool = pools.pool_value(pools.pool_of(session, reg))
+        row = pools.pool_of(session, reg)
+        assert row is not None, "lock_pools gave every player a pool"
+        pool = pools.pool_value(row)
         _sub, deck = pools.submit_deck(session, p, event, reg, fmt, catalog,
                                        counts=demo_castle(pool, catalog, sized.main_exact))
         if not deck.legal:

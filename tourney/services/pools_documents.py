@@ -99,9 +99,9 @@ def import_pools(session: Session, actor: User, event: Event, catalog, data: byt
     try:
         groups = read_pools(data)
     except core.PoolError as exc:
-        groups = getattr(exc, "readable", None)
-        if not groups:  # not a sheet, no header row: nothing else to check
+        if not exc.readable:  # not a sheet, no header row: nothing else to check
             raise ServiceError("Planilla de pools: " + pools._errors_text(exc), "file") from None
+        groups = exc.readable
         errors.append(pools._errors_text(exc))  # bad cells; the other rows are checked too
     regs = _players(session, event)
     emails = _emails(session, regs)
@@ -112,13 +112,13 @@ def import_pools(session: Session, actor: User, event: Event, catalog, data: byt
                 keys.setdefault(fold(key), reg)
     by_reg: dict[int, tuple[Registration, list[core.PoolLine]]] = {}
     for who, lines in groups.items():
-        reg = registration if registration is not None else (keys.get(fold(who)) if who else None)
-        if reg is None:
+        owner = registration if registration is not None else (keys.get(fold(who)) if who else None)
+        if owner is None:
             first = lines[0].line
             errors.append(f"fila {first}: columna Jugador: «{who}» no es un jugador inscrito en este evento"
                           if who else f"fila {first}: falta la columna Jugador (nombre, ID o correo)")
             continue
-        by_reg.setdefault(reg.pk, (reg, []))[1].extend(lines)  # name and e-mail rows: one pool
+        by_reg.setdefault(owner.pk, (owner, []))[1].extend(lines)  # name and e-mail rows: one pool
     plan = [(reg, sorted(lines, key=lambda ln: ln.line)) for reg, lines in by_reg.values()]
     if registration is not None and len(groups) > 1:
         errors.append("la planilla trae pools de varios jugadores: súbela desde la página de pools del evento")

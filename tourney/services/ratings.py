@@ -15,6 +15,7 @@ from sqlalchemy import select as sa_select
 from sqlmodel import Session, col, select
 
 from ..meta import RatedMatch, Rating, RatingChange, rate
+from ..legality.games import default_game
 from ..models.events import MATCH_CONFIRMED, Event, Match, Round
 from .event_results import finished_matches, identities
 
@@ -57,10 +58,11 @@ def _fingerprint(session: Session, event_ids: list[int]) -> tuple:
     return tuple(row)
 
 
-def game_ratings(session: Session, formats: dict, game_id: str = "myl") -> GameRatings:
+def game_ratings(session: Session, formats: dict, game_id: str | None = None) -> GameRatings:
+    game_id = game_id or default_game().id  # formats/games.toml's default game
     events = game_events(session, formats, game_id)
     ids = [e.pk for e in events]
-    key = (str(session.get_bind().url), game_id, tuple(ids), _fingerprint(session, ids))
+    key = (str(session.get_bind().engine.url), game_id, tuple(ids), _fingerprint(session, ids))
     with _lock:
         hit = _cache.get(key)
         previous = _checkpoints.get(key[:2])

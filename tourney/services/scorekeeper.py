@@ -15,7 +15,7 @@ from ..models.events import (
 )
 from ..swiss import PLAYOFF_BUTTONS, RESULT_BUTTONS, Result, SwissUserError, parse_typed_result
 from . import rounds
-from .access import require_judge
+from .access import require_judge, signed_in
 from .errors import Conflict, NotFound, ServiceError
 from .wall import records_before
 from .rounds.results import flip, label
@@ -119,7 +119,7 @@ def enter(session: Session, actor: User | None, event: Event, number: int, resul
     result = parse_code(result)
     version = match.version if seen_version is None else seen_version
     try:
-        return rounds.enter_result(session, actor, event, match, result, version)
+        return rounds.enter_result(session, signed_in(actor), event, match, result, version)
     except ServiceError as exc:
         exc.field = "result"
         raise
@@ -186,4 +186,4 @@ def confirm(session: Session, actor: User | None, event: Event, match: Match,
     if pending.mine != mine:
         raise Conflict("Tu rival cambió su reporte mientras tanto: revísalo de nuevo.")
     a, b, d = (int(x) for x in mine.split("-"))
-    return rounds.report_result(session, actor, event, match, registration, a, b, d)
+    return rounds.report_result(session, signed_in(actor), event, match, registration, a, b, d)

@@ -13,7 +13,9 @@ from .access import require_organizer
 from .errors import Forbidden, ServiceError
 
 
-def _aware(value: datetime) -> datetime:
+def _aware(value: datetime | None) -> datetime:
+    if value is None:  # not dropped by the player: the oldest
+        return datetime.min.replace(tzinfo=timezone.utc)
     return value if value.tzinfo is not None else value.replace(tzinfo=timezone.utc)
 
 

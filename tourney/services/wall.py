@@ -36,7 +36,7 @@ def _signature(session: Session, event: Event, rnd: Round) -> tuple:
         sa_select(func.count(col(Registration.id)), func.coalesce(func.sum(col(Registration.late_losses)), 0),
                   func.max(Registration.created_at))
         .where(col(Registration.event_id) == event.id)).one()
-    return (str(session.get_bind().url), event.id, rnd.id, tuple(matches), tuple(players))
+    return (str(session.get_bind().engine.url), event.id, rnd.id, tuple(matches), tuple(players))
 
 
 def records_before(session: Session, event: Event, rnd: Round) -> dict[int, Standing]:

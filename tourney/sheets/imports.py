@@ -406,8 +406,8 @@ def _decklists(wb) -> list[DecklistImport]:
     for key, (display, sheet, row, column, lines) in decks.items():
         if not lines and not any(e.sheet == sheet for e in errors):
             errors.append(RowError(sheet, row, None, f"la lista de «{display}» está vacía"))
-    found = [DecklistImport(display, sheet, row, column, tuple(lines))
-             for display, sheet, row, column, lines in decks.values() if lines]
+    imported = [DecklistImport(display, sheet, row, column, tuple(lines))
+                for display, sheet, row, column, lines in decks.values() if lines]
     if errors:
-        raise SheetImportError(errors, partial=found)
-    return found
+        raise SheetImportError(errors, partial=imported)
+    return imported

@@ -128,9 +128,9 @@ def read_pools(data: bytes) -> dict[str, list[PoolLine]]:
                            "«Carta» y, opcionalmente, «Jugador», «Producto», «Cantidad» y «Código»",
                         unit="fila")
     if errors:
-        exc = PoolError(errors[0][0], errors[0][1], errors, unit="fila")
-        exc.readable = out  # the rows that did read, so the caller can check their cards too
-        raise exc
+        error = PoolError(errors[0][0], errors[0][1], errors, unit="fila")
+        error.readable = out  # the rows that did read, so the caller can check their cards too
+        raise error
     if not out:
         raise PoolError(0, "la hoja no tiene ninguna carta bajo los encabezados", unit="fila")
     return out

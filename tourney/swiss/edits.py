@@ -7,9 +7,11 @@ Errors (a player twice, a dropped player, a player left out) raise SwissUserErro
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 
+from ..collation import spanish_key
 from .model import SwissUserError, TournamentState
 from .pairing import Pairing, pair_round
 from .problem import pending_results
@@ -38,6 +40,7 @@ class _Facts:
         recs = records(state)
         self.state = state
         self.names = state.names()
+        self._shared = Counter(spanish_key(n) for n in self.names.values() if n)
         self.points = {pid: r.match_points for pid, r in recs.items()}
         self.byes = {pid: r.byes for pid, r in recs.items()}
         self.active = {p.id for p in state.players if not p.dropped}
@@ -62,7 +65,13 @@ class _Facts:
                    for f in self.forbidden_of.get(pid, ()))
 
     def name(self, pid: str) -> str:
-        return f"{self.names.get(pid, pid)} ({pid})"
+        """A player as the organizer reads them: their name; the seat id is added only when
+        it is needed to tell who (no name, or a name two players share) — an internal id
+        means nothing to whoever reads the message."""
+        name = self.names.get(pid) or ""
+        if not name:
+            return pid
+        return f"{name} ({pid})" if self._shared[spanish_key(name)] > 1 else name
 
     def flags(self, a: str, b: str | None) -> tuple[str, ...]:
         if b is None:

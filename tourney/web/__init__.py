@@ -6,15 +6,15 @@ ServiceError rolls the session back and is shown next to its field.
 from __future__ import annotations
 
 from flask import Flask, render_template
-from flask_login import LoginManager
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from werkzeug.routing import IntegerConverter
 
 from ..db import get_session
 from ..ids import MAX_ID
-from ..models.events import User
+from ..services.accounts import session_user
 from ..services.errors import Forbidden, NotFound
 from . import auth, documents, events
+from .common import login_manager
 from . import catalog, scorekeeper, wall  # event day (issue 13)
 from . import corrections, event_day, history, judges, players_day  # noqa: F401  (scorekeeper routes)
 from . import adjudication  # recorded games of a match (issue 12)
@@ -41,23 +41,15 @@ def init_app(app: Flask) -> None:
     app.config.setdefault("SESSION_COOKIE_SAMESITE", "Lax")
     app.config.setdefault("REMEMBER_COOKIE_SAMESITE", "Lax")
 
-    login = LoginManager(app)
+    login = login_manager
+    login.init_app(app)
     login.login_view = "auth.login"
     login.login_message = "Inicia sesión para continuar."
     login.login_message_category = "info"
 
     @login.user_loader
     def load_user(user_id: str):
-        # "id:version" (User.get_id): a session of an older version was revoked (logout,
-        # password change); a bare "id" is a session from before versions (version 0)
-        raw_id, _, version = str(user_id).partition(":")
-        try:
-            user = get_session().get(User, int(raw_id))
-            if user is not None and int(version or 0) != (user.session_version or 0):
-                return None
-            return user
-        except (TypeError, ValueError):
-            return None
+        return session_user(get_session(), user_id)
 
     @app.get("/salud")
     def health():

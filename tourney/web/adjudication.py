@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections import OrderedDict
 from threading import Lock
 
-from flask import Blueprint, current_app, flash, redirect, render_template, request, url_for
+from flask import Blueprint, flash, redirect, render_template, request, url_for
+from werkzeug.datastructures import FileStorage
 from flask_login import current_user
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
@@ -17,10 +18,10 @@ from ..engine.rules import rule_title
 from ..services import adjudication as service
 from ..services import adjudication_view as view
 from ..services.errors import NotFound, ServiceError
-from ..services.events import get_event, get_registration, registration_name, user_name
+from ..services.events import get_registration, registration_name, user_name
 from ..ids import as_id
 from ..swiss import MATCH_GAMES
-from .common import actor, catalog, db, format_for, service_call
+from .common import actor, catalog, db, format_for, open_event, service_call, sign_in_first
 from .forms import choices
 
 bp = Blueprint("adjudication", __name__)
@@ -43,9 +44,6 @@ def _adjudicated_games():
     return {"adjudicated_games": adjudicated_games}
 
 
-def _event(event_id: int):
-    return get_event(db(), event_id)
-
 
 def _names(match) -> dict[int, str]:
     ids = [i for i in (match.player_a_id, match.player_b_id) if i is not None]
@@ -62,7 +60,7 @@ def _viewable(event, match):
     """Rights for reading; anonymous visitors who may not see are sent to log in."""
     if not service.can_view(db(), actor(), event, match):
         if not current_user.is_authenticated:
-            return current_app.login_manager.unauthorized()
+            return sign_in_first()
         service.require_view(db(), actor(), event, match)
     return None
 
@@ -83,8 +81,8 @@ def _selected(match, number: int):
 @bp.get("/eventos/<int:event_id>/arbitrajes")
 def index(event_id: int):
     if not current_user.is_authenticated:
-        return current_app.login_manager.unauthorized()
-    event = _event(event_id)
+        return sign_in_first()
+    event = open_event(event_id)
     session = db()
     staff = service.can_upload(session, actor(), event)
     wanted = request.args.get("mesa", type=as_id)
@@ -108,10 +106,9 @@ def index(event_id: int):
 @bp.route("/eventos/<int:event_id>/mesas/<int:match_id>/arbitraje", methods=["GET", "POST"])
 def upload(event_id: int, match_id: int):
     if not current_user.is_authenticated:
-        return current_app.login_manager.unauthorized()
-    event = _event(event_id)
+        return sign_in_first()
+    event = open_event(event_id, service.require_upload)
     session = db()
-    service.require_upload(session, actor(), event)
     match, rnd = service.get_match(session, event, match_id)
     names = _names(match)
     form = UploadForm()
@@ -141,7 +138,7 @@ def upload(event_id: int, match_id: int):
 
 def _posted_record(form) -> tuple[str, str, str]:
     storage = form.file.data
-    if storage is not None and getattr(storage, "filename", ""):
+    if isinstance(storage, FileStorage) and storage.filename:
         data = storage.read(service.MAX_RECORD_BYTES + 1)
         return service.decode_upload(data, storage.filename), SOURCE_FILE, storage.filename
     text = form.record.data or ""
@@ -153,7 +150,7 @@ def _posted_record(form) -> tuple[str, str, str]:
 # -- verdict -----------------------------------------------------------------------------------
 @bp.get("/eventos/<int:event_id>/mesas/<int:match_id>/juegos/<int:number>/veredicto")
 def verdict(event_id: int, match_id: int, number: int):
-    event = _event(event_id)
+    event = open_event(event_id)
     match, rnd = service.get_match(db(), event, match_id)
     denied = _viewable(event, match)
     if denied is not None:
@@ -203,7 +200,7 @@ def _board(adj) -> view.Board:
 
 @bp.get("/eventos/<int:event_id>/mesas/<int:match_id>/juegos/<int:number>/tablero")
 def board(event_id: int, match_id: int, number: int):
-    event = _event(event_id)
+    event = open_event(event_id)
     match, rnd = service.get_match(db(), event, match_id)
     denied = _viewable(event, match)
     if denied is not None:

@@ -1,26 +1,47 @@
-"""Helpers shared by the blueprints: the session, commit at the edge, formats and catalog."""
+"""Helpers shared by the blueprints: the session, commit at the edge, the opening of an event's
+view (the event and the actor's right to it), formats and catalog."""
 from __future__ import annotations
 
 from collections import OrderedDict
+from collections.abc import Callable
 from functools import wraps
 from threading import Lock
 
 from flask import abort, current_app, flash
-from flask_login import current_user
+from flask_login import LoginManager, current_user
 from markupsafe import Markup
 
 from ..db import get_session
 from ..localtime import venue_zone
 from ..services.access import is_organizer, require_organizer
-from ..services.events import find_event
+from ..services.events import find_event, get_event
 from ..services.catalog import load_catalog
 from ..services.legality import current_formats
 from ..services.errors import Conflict, ServiceError
 from ..services.pools import event_format  # Sellado / Lanzamiento: the event's Castillo size
 
 
+login_manager = LoginManager()  # tourney.web.init_app binds it to each app
+
+
 def db():
     return get_session()
+
+
+def sign_in_first():
+    """The answer to a visitor on a page that needs an account: the login page (and back)."""
+    return login_manager.unauthorized()
+
+
+def open_event(event_id: int, require: Callable | None = None):
+    """The opening of an event's view: the event (NotFound: 404) and, with ``require`` (a right
+    of tourney.services.access taking ``(session, actor, event)``: ``access.require_judge``,
+    ``access.require_event_organizer``…), the actor's right to it (Forbidden: 403)."""
+    session = db()
+    event = get_event(session, event_id)
+    if require is not None:
+        require(session, actor(), event)
+    return event
 
 
 def commit() -> None:
@@ -123,7 +144,7 @@ def organizer_required(view):
     @wraps(view)
     def wrapper(*args, **kwargs):
         if not current_user.is_authenticated:
-            return current_app.login_manager.unauthorized()
+            return sign_in_first()
         if "event_id" in kwargs:  # an event's page: organizers OF THAT EVENT (services.access)
             event = find_event(db(), kwargs["event_id"])
             if event is None:

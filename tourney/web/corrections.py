@@ -7,13 +7,13 @@ from flask import flash, redirect, render_template, request, url_for
 from flask_login import login_required
 
 from ..models.events import MATCH_CONFIRMED, ROUND_TOP_CUT
-from ..services import events as ev, rounds, scorekeeper as sk
+from ..services import rounds, scorekeeper as sk
 from ..services.access import require_event_organizer
 from ..services.errors import Conflict, ServiceError
 from ..services.history import clean_reason
 from ..services.rounds import corrections
 from ..swiss import PLAYOFF_BUTTONS, RESULT_BUTTONS
-from .common import actor, db, service_call
+from .common import actor, db, open_event, service_call
 from .scorekeeper import bp
 
 
@@ -21,8 +21,7 @@ from .scorekeeper import bp
 @login_required
 def correction(event_id: int, match_id: int):
     session = db()
-    event = ev.get_event(session, event_id)
-    require_event_organizer(session, actor(), event)
+    event = open_event(event_id, require_event_organizer)
     match, rnd = rounds.get_match(session, event, match_id)
     table = next(t for t in rounds.tables(session, event, rnd) if t.match.id == match.id)
     buttons = PLAYOFF_BUTTONS if rnd.kind == ROUND_TOP_CUT else RESULT_BUTTONS[:-1]
@@ -61,8 +60,7 @@ def correction(event_id: int, match_id: int):
 @login_required
 def undo_correction(event_id: int, history_id: int):
     session = db()
-    event = ev.get_event(session, event_id)
-    require_event_organizer(session, actor(), event)
+    event = open_event(event_id, require_event_organizer)
     with service_call(success="Corrección deshecha: la mesa volvió a su resultado anterior."):
         corrections.undo(session, actor(), event, history_id, request.form.get("reason", ""))
     return redirect(url_for("scorekeeper.event_history", event_id=event_id))

@@ -3,13 +3,14 @@ of players and decklists (organizers). Thin over tourney.services.documents."""
 from __future__ import annotations
 
 from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
+from werkzeug.datastructures import FileStorage
 from flask_login import login_required
 
-from ..services import access, documents as docs_service, events as ev, imports, notes, rounds
+from ..services import access, documents as docs_service, imports, notes, rounds
 from ..services.errors import Forbidden, ServiceError
 from ..sheets import SheetFileError, SheetImportError
 from ..ids import as_id
-from .common import actor, catalog, commit, db, format_for, formats, rollback
+from .common import actor, catalog, commit, db, format_for, formats, open_event, rollback
 from .forms import ImportForm
 
 bp = Blueprint("documents", __name__)
@@ -41,8 +42,7 @@ def _page(event, *, players_form=None, decklists_form=None, errors=None, status=
 @bp.get("/eventos/<int:event_id>/documentos")
 @login_required
 def index(event_id: int):
-    event = ev.get_event(db(), event_id)
-    access.require_judge(db(), actor(), event)
+    event = open_event(event_id, access.require_judge)
     summary = notes.take(db(), actor().id, request.args.get("resumen"))  # stored server-side
     if summary:
         commit()
@@ -53,8 +53,7 @@ def index(event_id: int):
 @login_required
 def download(event_id: int, kind: str):
     session = db()
-    event = ev.get_event(session, event_id)
-    access.require_judge(session, actor(), event)
+    event = open_event(event_id, access.require_judge)
     if kind == "workbook" and not access.is_organizer(actor(), event, session):
         raise Forbidden("Solo un organizador descarga el libro del evento.")
     if kind not in PDF_KINDS + ("workbook",):
@@ -76,16 +75,15 @@ def download(event_id: int, kind: str):
 
 def _import(event_id: int, which: str):
     session = db()
-    event = ev.get_event(session, event_id)
-    access.require_organizer(actor(), event, session)
+    event = open_event(event_id, access.require_event_organizer)
     form = ImportForm(prefix=which)
-    forms = {"players_form": None, "decklists_form": None}
+    forms: dict[str, ImportForm | None] = {"players_form": None, "decklists_form": None}
     forms["players_form" if which == "jugadores" else "decklists_form"] = form
     if not form.validate_on_submit():
         return _page(event, **forms, status=400)
     upload = form.file.data
-    data = upload.read() if upload is not None and getattr(upload, "filename", "") else b""
-    name = getattr(upload, "filename", "") or "archivo"
+    data = upload.read() if isinstance(upload, FileStorage) and upload.filename else b""
+    name = (upload.filename if isinstance(upload, FileStorage) else None) or "archivo"
     errors = []
     try:
         if not data:

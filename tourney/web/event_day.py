@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from ..collation import spanish_key
 from ..document_values import OTHER_HEADING, TYPE_HEADINGS, TYPE_ORDER
-from ..swiss.topcut import round_name
-from ..services import scorekeeper as sk, self_drop
+from ..services import rounds as sk_rounds, scorekeeper as sk, self_drop
 from ..services.catalog_upload import event_coverage
 from ..services.judge_tools import swap_choices as choices_of
 from .common import catalog, db, formats
@@ -30,7 +29,7 @@ def _event_day_helpers():
         return event_coverage(db(), catalog(), fmt, event)
 
     def swap_choices(decks):
-        return choices_of(decks or {})
+        return choices_of(decks or {}, catalog())
 
     def deck_groups(event, entries):
         """A registered section's entries grouped by card type like the printed sheet
@@ -51,7 +50,11 @@ def _event_day_helpers():
     return {"pending_confirmation": pending_confirmation, "self_drops": self_drops,
             "catalog_gaps": catalog_gaps, "swap_choices": swap_choices, "deck_groups": deck_groups,
             "catalog_is_empty": lambda: len(_catalog()) == 0,
-            "cut_round_name": round_name}  # «Cuartos de final», as the PDFs say it
+            "round_title": round_title}  # «Ronda 7 (Cuartos de final)», as the PDFs name it
+
+
+def round_title(rnd) -> str:
+    return sk_rounds.round_title(db(), rnd)
 
 
 def _catalog():

@@ -5,8 +5,8 @@ from __future__ import annotations
 from flask import render_template
 from flask_login import login_required
 
-from ..services import events as ev, history
-from .common import actor, db
+from ..services import history
+from .common import actor, db, open_event
 from .scorekeeper import bp
 
 
@@ -14,6 +14,6 @@ from .scorekeeper import bp
 @login_required
 def event_history(event_id: int):
     session = db()
-    event = ev.get_event(session, event_id)
+    event = open_event(event_id)
     entries = history.entries(session, actor(), event)
     return render_template("events/history.html", event=event, entries=entries)

@@ -8,7 +8,7 @@ from flask_login import login_required
 from ..services import access, events as ev, judge_tools
 from ..services.errors import Forbidden, ServiceError
 from ..ids import as_id
-from .common import actor, db, format_for
+from .common import actor, db, format_for, open_event
 from .scorekeeper import bp
 
 
@@ -17,8 +17,7 @@ from .scorekeeper import bp
 def expected_deck(event_id: int):
     """The deck expected for a player and game, as list text (prefills the deck check)."""
     session = db()
-    event = ev.get_event(session, event_id)
-    access.require_judge(session, actor(), event)
+    event = open_event(event_id, access.require_judge)
     try:
         reg = ev.get_registration(session, event, request.args.get("jugador", type=as_id) or 0)
         text = judge_tools.expected_text(session, actor(), event, reg,

@@ -12,7 +12,7 @@ from ..services import events as ev, leagues as league_service, player_pages, pl
 from ..services.access import may_create_events
 from ..services.errors import Forbidden
 from .charts import share_chart, win_rate_chart
-from .common import actor, catalog, db, formats, service_call
+from .common import actor, catalog, db, formats, open_event, service_call
 from .forms_meta import LeagueEventForm, LeagueForm, ProfileForm
 
 bp = Blueprint("leagues", __name__)
@@ -115,7 +115,7 @@ def remove_event(league_id: int, event_id: int):
     form = LeagueEventForm()  # CSRF only
     if not form.validate_on_submit() and form.csrf_token.errors:
         abort(400)
-    event = ev.get_event(db(), event_id)
+    event = open_event(event_id)
     with service_call(success=f"«{event.name}» salió de la liga."):
         league_service.remove_event(db(), actor(), league, event)
     return redirect(url_for("leagues.show", league_id=league.id))

@@ -11,10 +11,8 @@ from limits import parse
 from limits.storage import MemoryStorage
 from limits.strategies import FixedWindowRateLimiter
 from flask_login import current_user, login_required
-from sqlalchemy import select
 
 from .. import db as database
-from ..models.play import PlayTable
 from ..services import play as service
 from ..services import play_notify as notify
 from ..services.errors import Conflict, ServiceError
@@ -89,9 +87,10 @@ def join(token: str):
     return redirect(url_for("play.table", token=token))
 
 
-def _json_call(fn, table: PlayTable | None = None):
+def _json_call(fn, table=None):
     """Call ``fn``, commit, wake this process's streams; the answer carries the acting seat's
-    new state (one request instead of two: the page shows it at once)."""
+    new state (one request instead of two: the page shows it at once). ``table``: the play
+    table (services.play.get_table)."""
     try:
         message = fn()
         commit()
@@ -161,14 +160,13 @@ def events(token: str):
     """SSE: «version» each time the table changes, whichever process wrote it (PostgreSQL
     LISTEN/NOTIFY, services.play_notify); the browser then fetches its own seat's state."""
     table = service.get_table(db(), token)
-    table_id, start = table.id, table.version
+    table_id, start = table.pk, table.version
     url = current_app.config["DATABASE_URL"]
     rollback()  # the request's transaction is not held open while the stream waits
 
     def read_version() -> int | None:
         with database.get_engine(url).connect() as conn:
-            return conn.execute(select(PlayTable.version).where(
-                PlayTable.id == table_id)).scalar()
+            return service.table_version(conn, table_id)
 
     def stream():
         seen = start

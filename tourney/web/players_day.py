@@ -8,7 +8,7 @@ from flask_login import login_required
 
 from ..services import events as ev, rounds, scorekeeper as sk, self_drop
 from ..services.errors import Forbidden, ServiceError
-from .common import actor, commit, db, rollback
+from .common import actor, commit, db, open_event, rollback
 from .scorekeeper import bp
 
 
@@ -16,7 +16,7 @@ from .scorekeeper import bp
 @login_required
 def confirm(event_id: int, match_id: int):
     session = db()
-    event = ev.get_event(session, event_id)
+    event = open_event(event_id)
     match, _rnd = rounds.get_match(session, event, match_id)
     reg = ev.registration_of(session, actor(), event)
     back = url_for("events.my_matches", event_id=event_id)
@@ -39,7 +39,7 @@ def confirm(event_id: int, match_id: int):
 @login_required
 def drop_me(event_id: int):
     session = db()
-    event = ev.get_event(session, event_id)
+    event = open_event(event_id)
     try:
         self_drop.drop_self(session, actor(), event, confirmed=request.form.get("confirmo") == "1")
         commit()
@@ -58,7 +58,7 @@ def drop_me(event_id: int):
 @login_required
 def undo_drop(event_id: int, reg_id: int):
     session = db()
-    event = ev.get_event(session, event_id)
+    event = open_event(event_id)
     try:
         reg = ev.get_registration(session, event, reg_id)
         self_drop.undo_self_drop(session, actor(), event, reg)

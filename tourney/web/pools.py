@@ -15,7 +15,7 @@ from wtforms.validators import Length, NumberRange, Optional
 from ..collation import spanish_key
 from ..services import access, events as ev, pools
 from ..services.errors import Forbidden, ServiceError
-from .common import actor, catalog, db, format_for, organizer_required, service_call
+from .common import actor, catalog, db, format_for, open_event, organizer_required, service_call
 from .forms import EmptyForm, choices
 
 bp = Blueprint("pools", __name__)
@@ -87,8 +87,7 @@ def configure_from_form(event, form) -> None:
 @bp.route("/eventos/<int:event_id>/sellado", methods=["GET", "POST"])
 @login_required
 def setup(event_id: int):
-    event = ev.get_event(db(), event_id)
-    access.require_judge(db(), actor(), event)
+    event = open_event(event_id, access.require_judge)
     fmt, row, sealed = _sealed(event)
     form = SealedForm(obj=None if request.method == "POST" else row)
     if sealed:
@@ -120,7 +119,7 @@ def setup(event_id: int):
 @bp.post("/eventos/<int:event_id>/sellado/cerrar")
 @organizer_required
 def lock_all(event_id: int):
-    event = ev.get_event(db(), event_id)
+    event = open_event(event_id)
     with service_call(success="Pools cerrados: los jugadores ya pueden armar su mazo.") as call:
         pools.lock_pools(db(), actor(), event)
     return redirect(url_for("pools.setup", event_id=event_id) + ("" if call.ok else "#pools"))
@@ -131,8 +130,7 @@ def lock_all(event_id: int):
 def import_all(event_id: int):
     from ..services.pools_documents import import_pools
 
-    event = ev.get_event(db(), event_id)
-    access.require_event_organizer(db(), actor(), event)
+    event = open_event(event_id, access.require_event_organizer)
     upload = request.files.get("file")
     data = upload.read() if upload and upload.filename else b""
     with service_call() as call:
@@ -149,8 +147,7 @@ def import_all(event_id: int):
 def export_all(event_id: int):
     from ..services.pools_documents import pools_workbook
 
-    event = ev.get_event(db(), event_id)
-    access.require_judge(db(), actor(), event)
+    event = open_event(event_id, access.require_judge)
     data = pools_workbook(db(), event, format_for(event))
     return Response(data, mimetype="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
                     headers={"Content-Disposition": f'attachment; filename="pools-evento-{event.id}.xlsx"'})
@@ -167,8 +164,7 @@ def sheets_all(event_id: int):
     from ..services.pools_documents import pool_sheets_pdf
     from .common import formats
 
-    event = ev.get_event(db(), event_id)
-    access.require_judge(db(), actor(), event)
+    event = open_event(event_id, access.require_judge)
     return _pdf(pool_sheets_pdf(db(), event, format_for(event), formats()), f"pools-evento-{event.id}.pdf")
 
 
@@ -189,14 +185,14 @@ def _player(event, reg_id: int | None):
 @bp.route("/eventos/<int:event_id>/mi-pool", methods=["GET"])
 @login_required
 def my_pool(event_id: int):
-    event = ev.get_event(db(), event_id)
+    event = open_event(event_id)
     return _pool_page(event, _player(event, None))
 
 
 @bp.route("/eventos/<int:event_id>/pools/<int:reg_id>", methods=["GET", "POST"])
 @login_required
 def pool_entry(event_id: int, reg_id: int):
-    event = ev.get_event(db(), event_id)
+    event = open_event(event_id)
     return _pool_page(event, _player(event, reg_id))
 
 
@@ -249,7 +245,7 @@ def _pool_page(event, reg):
 @bp.post("/eventos/<int:event_id>/pools/<int:reg_id>/cerrar")
 @organizer_required
 def lock_one(event_id: int, reg_id: int):
-    event = ev.get_event(db(), event_id)
+    event = open_event(event_id)
     reg = ev.get_registration(db(), event, reg_id)
     with service_call(success=f"Pool de {reg.name} cerrado."):
         pools.lock_pool(db(), actor(), event, reg)
@@ -262,7 +258,7 @@ def sheet_one(event_id: int, reg_id: int):
     from ..services.pools_documents import pool_sheets_pdf
     from .common import formats
 
-    event = ev.get_event(db(), event_id)
+    event = open_event(event_id)
     reg = _player(event, reg_id)
     return _pdf(pool_sheets_pdf(db(), event, format_for(event), formats(), [reg]),
                 f"pool-{reg.id}.pdf")
@@ -284,7 +280,7 @@ def _counts() -> dict[str, int]:
 @login_required
 def deck(event_id: int, reg_id: int):
     session = db()
-    event = ev.get_event(session, event_id)
+    event = open_event(event_id)
     reg = _player(event, reg_id)
     fmt, row, sealed = _sealed(event)
     form = EmptyForm()
@@ -294,12 +290,12 @@ def deck(event_id: int, reg_id: int):
             abort(403)
         if form.validate_on_submit():
             with service_call(form) as call:
-                sub, built = pools.submit_deck(session, actor(), event, reg, format_for(event), catalog(),
+                submitted, built = pools.submit_deck(session, actor(), event, reg, format_for(event), catalog(),
                                                counts=_counts())
             if call.ok:
                 verdict = built.to_dict()
-                flash("Mazo legal registrado." if sub.legal else
-                      "Mazo guardado, pero NO es legal: corrígelo.", "ok" if sub.legal else "error")
+                flash("Mazo legal registrado." if submitted.legal else
+                      "Mazo guardado, pero NO es legal: corrígelo.", "ok" if submitted.legal else "error")
             else:
                 status = call.status
         else:
@@ -340,7 +336,9 @@ def _builder_rows(pool) -> list[BuilderRow]:
     merged: dict[str, list] = {}
     for card in (pool.cards if pool else ()):
         merged.setdefault(card.code, [card.name, 0])[1] += card.qty
-    cat = catalog() if merged else None
+    if not merged:
+        return []
+    cat = catalog()
     rows = [BuilderRow(code, name, qty, cat.by_code(code)) for code, (name, qty) in merged.items()]
     return sorted(rows, key=lambda r: spanish_key(r.name))
 
@@ -348,7 +346,7 @@ def _builder_rows(pool) -> list[BuilderRow]:
 @bp.post("/eventos/<int:event_id>/pools/<int:reg_id>/mazo/verificar")
 @login_required
 def deck_check_live(event_id: int, reg_id: int):
-    event = ev.get_event(db(), event_id)
+    event = open_event(event_id)
     reg = ev.get_registration(db(), event, reg_id)
     if not (access.owns(actor(), reg) or access.is_organizer(actor(), event, db())):
         abort(403)

@@ -16,10 +16,10 @@ from flask import Blueprint, flash, jsonify, redirect, render_template, request,
 from markupsafe import Markup, escape
 from flask_login import login_required
 
-from ..services import events as ev, rounds, scorekeeper as sk
+from ..services import rounds, scorekeeper as sk
 from ..services.errors import Conflict, Forbidden, NotFound, ServiceError
 from ..ids import MAX_ID, as_count, as_id
-from .common import actor, commit, db, rollback
+from .common import actor, commit, db, open_event, rollback
 
 bp = Blueprint("scorekeeper", __name__)
 
@@ -48,7 +48,7 @@ def grid(event_id: int, number: int):
     """Every table of the round. The rows are rendered once per change of the round (the
     fingerprint of pairings and results), not once per scorekeeper reloading the page."""
     session = db()
-    event = ev.get_event(session, event_id)
+    event = open_event(event_id)
     open_only = request.args.get("abiertas") == "1"
     keep = request.args.get("guardada", type=int) if open_only else None
     rnd = sk.grid_round(session, actor(), event, number)
@@ -126,7 +126,7 @@ def _row_id(digits: str) -> int:
 @login_required
 def save(event_id: int, number: int):
     session = db()
-    event = ev.get_event(session, event_id)
+    event = open_event(event_id)
     form = request.form
     match_id = form.get("match_id", type=as_id)
     table = form.get("table", type=as_id)

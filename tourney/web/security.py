@@ -103,7 +103,7 @@ def configure(app: Flask) -> None:
     if _flag(app, "BEHIND_PROXY", "TOURNEY_BEHIND_PROXY"):
         # one trusted proxy in front: the client's address (rate limits per address) and
         # scheme come from its X-Forwarded-For / X-Forwarded-Proto
-        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1)
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1)  # type: ignore[method-assign]  # Flask's middleware hook
 
 
 def _spanish_forms() -> None:
@@ -162,10 +162,13 @@ def bound_flashes(store) -> None:
 def init_app(app: Flask) -> None:
     """Headers on every response and the nonce loader (call after the blueprints)."""
     if not app.testing:  # tests see the exception itself
-        app.wsgi_app = LastResort(app.wsgi_app, app.logger)
+        app.wsgi_app = LastResort(app.wsgi_app, app.logger)  # type: ignore[method-assign]  # Flask's middleware hook
     app.jinja_env.globals["csp_nonce"] = csp_nonce
     app.jinja_env.globals["organizes"] = organizes
-    app.jinja_env.loader = NonceLoader(app.jinja_env.loader)
+    loader = app.jinja_env.loader
+    if loader is None:  # Flask gives every app its template loader
+        raise RuntimeError("la aplicación no tiene cargador de plantillas")
+    app.jinja_env.loader = NonceLoader(loader)
     secure = https_enabled(app)
     _spanish_errors(app)
 

@@ -57,7 +57,7 @@ def _user_or_address() -> str:
 
 
 def _device_serializer() -> URLSafeTimedSerializer:
-    return URLSafeTimedSerializer(current_app.secret_key, salt="tourney-dispositivo")
+    return URLSafeTimedSerializer(current_app.config["SECRET_KEY"], salt="tourney-dispositivo")
 
 
 def _device() -> dict:

@@ -7,10 +7,9 @@ import io
 from flask import Blueprint, Response, abort, render_template, request, send_from_directory, url_for
 
 from ..services import access
-from ..services import events as ev
 from ..services import wall
 from ..ids import as_id
-from .common import db
+from .common import db, open_event
 
 bp = Blueprint("wall", __name__)
 
@@ -29,7 +28,7 @@ def short(event_id: int):
     at this address, so a phone that refreshes it follows the event from round to round."""
     from .events import public
 
-    event = ev.get_event(db(), event_id)
+    event = open_event(event_id)
     rnd = wall.latest_published(db(), event)
     if rnd is None:
         return public.home(event.pk)
@@ -57,7 +56,7 @@ def short_url(event_id: int) -> str:
 def qr(event_id: int):
     import segno
 
-    ev.get_event(db(), event_id)
+    open_event(event_id)
     code = segno.make(short_url(event_id), error="m")
     out = io.BytesIO()
     code.save(out, kind="svg", scale=8, border=2, dark="#000", light="#fff",
@@ -69,7 +68,7 @@ def qr(event_id: int):
 @bp.get("/eventos/<int:event_id>/proyector")
 def projector(event_id: int):
     session = db()
-    event = ev.get_event(session, event_id)
+    event = open_event(event_id)
     number = request.args.get("ronda", type=as_id)
     rnd = wall.latest_published(session, event)
     if number is not None:

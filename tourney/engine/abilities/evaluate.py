@@ -2,8 +2,9 @@
 ``Condition`` hold, which player does a ``PLAYERS`` word name (seed 000, 4.2, 8.2)."""
 from __future__ import annotations
 
-from dataclasses import replace
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from dataclasses import fields, replace
+from typing import TYPE_CHECKING, Any
 
 from ...catalog.model import ALLY, RACE_SCHOOL, TALISMAN, fold_accents
 from .condition import Condition
@@ -278,6 +279,9 @@ def candidates(game: State, f: TargetFilter, controller: str, source: Inst | Non
 
 def _candidates(game: State, f: TargetFilter, controller: str, source: Inst | None) -> list[Inst]:
     if f.zone == "in_play":  # both players' cards in play of those types, cached per change
+        test = matcher(f)
+        if test is not None:
+            return [i for i in game.in_play_typed(f.types) if test(game, i, controller, source)]
         return [i for i in game.in_play_typed(f.types)
                 if mismatch(game, f, i, controller, source, False) is None]
     pool: list[Inst]
@@ -290,7 +294,128 @@ def _candidates(game: State, f: TargetFilter, controller: str, source: Inst | No
         pool = list(game.cards.values())
     if f.types:
         pool = [i for i in pool if type_of(i) in f.types]
+    test = matcher(f)
+    if test is not None:
+        return [i for i in pool if test(game, i, controller, source)]
     return [i for i in pool if mismatch(game, f, i, controller, source, False) is None]
+
+
+# -- a filter's test made once: only the checks of its fields that are set -------------------
+Test = Callable[["State", "Inst", str, "Inst | None"], bool]
+# fields ``mismatch`` does not read (the number of cards, whether they are targets …)
+_NOT_READ = frozenset({"count", "up_to", "targets", "player", "same_zone"})
+_LINES = frozenset({"defense", "attack", "support", "reserve", "paid"})
+_OFF = frozenset({"hand", "graveyard", "exile", "castle"})
+_MATCHERS: dict[int, tuple[TargetFilter, Test | None]] = {}
+_BY_VALUE: dict[TargetFilter, Test | None] = {}
+
+
+def matcher(f: TargetFilter) -> Test | None:
+    """``mismatch(…, explain=False) is None`` as one function of only the checks ``f`` sets,
+    made once per filter value (None: a field read only by ``mismatch``; ask it)."""
+    entry = _MATCHERS.get(id(f))
+    if entry is not None and entry[0] is f:
+        return entry[1]
+    try:  # a filter made anew for one look-up (``replace``) finds the test of an equal one
+        test = _BY_VALUE[f] if f in _BY_VALUE else _BY_VALUE.setdefault(f, _make_matcher(f))
+    except TypeError:  # pragma: no cover - a field that cannot be hashed
+        test = None
+    if len(_MATCHERS) > 20000:  # filters made on the fly: keep it bounded
+        _MATCHERS.clear()
+        _BY_VALUE.clear()
+    _MATCHERS[id(f)] = (f, test)
+    return test
+
+
+def _make_matcher(f: TargetFilter) -> Test | None:
+    parts: list[str] = []
+    env: dict[str, Any] = {"IN_PLAY": IN_PLAY, "ALLY": ALLY, "type_of": type_of,
+                           "has_race": has_race, "printed_keyword": printed_keyword,
+                           "fold_accents": fold_accents, "RACE_SCHOOL": RACE_SCHOOL}
+    env["zone"], env["also_zones"] = f.zone, f.also_zones
+    if f.zone == "in_play":  # the default, checked all the same
+        parts.append("i.zone in IN_PLAY")
+    elif f.zone in _LINES:
+        parts.append("i.zone == zone")
+    elif f.zone in _OFF:
+        parts.append("(i.zone == zone or i.zone in also_zones)")
+    for name, default in _FILTER_DEFAULTS.items():
+        value = getattr(f, name)
+        if value == default or name in _NOT_READ or name in ("zone", "also_zones"):
+            continue
+        env[name] = value
+        if name == "controller":
+            env["you"] = value == "you"
+            parts.append("((i.controller if i.zone in IN_PLAY else i.owner) == c) == you")
+        elif name == "types":
+            parts.append("type_of(i) in types")
+        elif name == "races":
+            parts.append("has_race(g, i, races)")
+        elif name == "not_races":
+            parts.append("not has_race(g, i, not_races)")
+        elif name == "not_types":
+            parts.append("type_of(i) not in not_types")
+        elif name == "owned":
+            parts.append("(i.owner == c) == owned")
+        elif name == "schools":
+            parts.append('RACE_SCHOOL.get(i.card.race or "") in schools')
+        elif name == "names":
+            env["folded"] = frozenset(map(fold_accents, value))
+            parts.append("(i.card.name in names or fold_accents(i.card.name) in folded)")
+        elif name == "other":
+            parts.append("(s is None or i is not s)")
+        elif name == "min_strength":
+            parts.append("i.card.type == ALLY and g.strength(i) >= min_strength")
+        elif name == "max_strength":
+            parts.append("i.card.type == ALLY and g.strength(i) <= max_strength")
+        elif name == "max_cost":
+            parts.append("(i.card.cost or 0) <= max_cost")
+        elif name == "min_cost":
+            parts.append("(i.card.cost or 0) >= min_cost")
+        elif name == "keywords":
+            parts.extend(f"(keywords[{n}] in i.kw or printed_keyword(i, keywords[{n}]))"
+                         for n in range(len(value)))
+        elif name == "without":
+            parts.extend(f"without[{n}] not in i.kw" for n in range(len(value)))
+        elif name == "bearing_weapon":
+            parts.append("bool(i.weapons) == bearing_weapon")
+        elif name == "counter":
+            parts.append("bool(i.counters.get(counter))")
+        elif name == "no_counter":
+            parts.append("not i.counters.get(no_counter)")
+        elif name == "attribute":
+            parts.append("i.card.attribute == attribute")
+        elif name == "not_attribute":
+            parts.append("i.card.attribute != not_attribute")
+        elif name == "with_ability":
+            parts.append('bool((i.card.text or "").strip()) == with_ability')
+        elif name == "attacking":
+            parts.append('(i.zone == "attack") == attacking')
+        elif name == "blocking":
+            parts.append("(i.id in g.blocks.values()) == blocking")
+        elif name == "blocked":
+            parts.append("(i.id in g.blocks) == blocked")
+        else:
+            return None  # any_of, amounts, extreme, targeting …: only ``mismatch`` knows them
+    source = f"def test(g, i, c, s):\n    return {' and '.join(parts) or 'True'}\n"
+    exec(source, env)  # noqa: S102 - made from the fixed parts above, never from input
+    test: Test = env["test"]
+    return test
+
+
+_FILTER_DEFAULTS = {f.name: f.default for f in fields(TargetFilter)}
+_ANY_CARD = TargetFilter()
+_NOT_OTHER: dict[int, tuple[TargetFilter, TargetFilter]] = {}
+
+
+def _not_other(f: TargetFilter) -> TargetFilter:
+    """``f`` without «demás» (made once per filter value)."""
+    entry = _NOT_OTHER.get(id(f))
+    if entry is None or entry[0] is not f:
+        if len(_NOT_OTHER) > 20000:
+            _NOT_OTHER.clear()
+        entry = _NOT_OTHER[id(f)] = (f, replace(f, other=False))
+    return entry[1]
 
 
 def holds(game: State, cond: Condition | None, source: Inst, controller: str) -> bool:
@@ -317,18 +442,25 @@ def holds(game: State, cond: Condition | None, source: Inst, controller: str) ->
         return who is not None and who in game.attackers and who not in game.blocks
     if kind in ("controls", "controls_none", "opponent_controls", "all_allies"):
         who = game.opponent(controller) if kind == "opponent_controls" else controller
-        f = cond.filter or TargetFilter()
+        f = cond.filter or _ANY_CARD
         mine = game.in_play_list(who)
         if kind == "all_allies":  # «todos los (demás) Aliados que controlas»
             others = f.other
             allies = [i for i in mine if i.card.type == ALLY and not (others and i is source)]
             if others:
-                from dataclasses import replace
-                f = replace(f, other=False)
+                f = _not_other(f)
+            test = matcher(f)
+            if test is not None:
+                return (bool(allies) or others) and all(
+                    test(game, i, controller, source) for i in allies)
             return (bool(allies) or others) and all(
                 mismatch(game, f, i, controller, source, False) is None for i in allies)
-        n = sum(1 for i in mine if mismatch(game, f, i, who, source, False) is None
-                and not (f.other and i is source))
+        test = matcher(f)
+        if test is not None:
+            n = sum(1 for i in mine if test(game, i, who, source) and not (f.other and i is source))
+        else:
+            n = sum(1 for i in mine if mismatch(game, f, i, who, source, False) is None
+                    and not (f.other and i is source))
         return n == 0 if kind == "controls_none" else n >= cond.count
     if kind == "controls_more":  # «si controlas más Aliados que tu oponente» (player: who has more)
         more = player_of(game, cond.player, controller)

@@ -17,7 +17,8 @@ from .pairing import (
     BYE_RESULT, pair_next_round, publish_round, repair_round, start_timer,
 )
 from .reads import (
-    MatchRow, PlayerRow, Table, build_state, can_repair, champion, event_rounds, fingerprint, get_match,
+    MatchRow, PlayerRow, Table, build_state, can_repair, champion, cut_list_warning, cut_name, cut_without_list, event_rounds, fingerprint,
+    get_match, round_title,
     get_round, next_step, outstanding, planned_rounds, player_matches, player_rows,
     round_matches, round_of, standings, tables, timer_end, timer_remaining, unseated,
 )
@@ -27,7 +28,7 @@ from .results import (
 
 __all__ = [
     "BYE_RESULT", "MatchRow", "PlayerRow", "Table", "break_table", "build_state", "can_repair",
-    "champion", "closed_reason", "label", "stage_of",
+    "champion", "closed_reason", "cut_list_warning", "cut_name", "cut_without_list", "label", "round_title", "stage_of",
     "enter_result", "event_rounds", "fingerprint", "flip", "get_match", "get_round",
     "next_step", "normalize_result", "outstanding", "pair_by_hand", "pair_next_round",
     "planned_rounds", "player_matches", "player_rows", "publish_round", "repair_round",

@@ -20,7 +20,7 @@ from ...models.events import (
     EVENT_RUNNING, MATCH_CONFIRMED, MATCH_PENDING, ROUND_SWISS, ROUND_TOP_CUT, Event, Match,
     MatchSeat, ResultReport, Round, SupportSwap, User,
 )
-from ...swiss import SwissUserError, next_top_cut_round, pair_round, top_cut_pairings
+from ...swiss import Pairing, SwissUserError, next_top_cut_round, pair_round, top_cut_pairings
 from ...swiss.model import BYE_RESULT as SWISS_BYE
 from ..access import require_organizer
 from ..errors import Conflict, ServiceError
@@ -83,6 +83,7 @@ def pair_next_round(session: Session, actor: User, event: Event) -> Round:
     kind, label = next_step(session, event)
     if kind == "fin":
         raise ServiceError(f"{label}: no hay más rondas que emparejar.")
+    pairings: list[Pairing] | list[_CutPairing]
     try:
         if kind == ROUND_SWISS:
             state = build_state(session, event)

@@ -22,7 +22,10 @@ from ...models.events import (
 from ...swiss import (
     Match as SwissMatch, Player, Settings, SwissUserError, TournamentState,
     can_repair as swiss_can_repair, champion as swiss_champion, flag_labels, recommended_rounds, standings as swiss_standings,
+    top_cut_pairings,
 )
+from ...swiss.topcut import round_name
+from ..decklists import registered_by_player
 from ..errors import NotFound
 from ...collation import spanish_sorted
 
@@ -100,6 +103,23 @@ def round_matches(session: Session, rnd: Round) -> list[Match]:
                              .order_by(col(Match.table_no))))
 
 
+def cut_name(session: Session, rnd: Round) -> str:
+    """A top-cut round's name, «Cuartos de final», «Semifinales», «Final» (swiss.topcut
+    round_name of its tables); "" for a Swiss round. The one naming of cut rounds: the web
+    pages, the Marcador, the projector and the PDFs all call this."""
+    if rnd.kind != ROUND_TOP_CUT:
+        return ""
+    tables = session.execute(sa_select(func.count(col(Match.id)))
+                             .where(col(Match.round_id) == rnd.id)).scalar_one()
+    return round_name(tables)
+
+
+def round_title(session: Session, rnd: Round) -> str:
+    """«Ronda 3»; a cut round with its name, «Ronda 7 (Cuartos de final)»."""
+    name = cut_name(session, rnd)
+    return f"Ronda {rnd.number} ({name})" if name else f"Ronda {rnd.number}"
+
+
 _MATCH_COLUMNS = (col(Match.id), col(Match.round_id), col(Match.table_no), col(Match.player_a_id),
                   col(Match.player_b_id), col(Match.result), col(Match.status), col(Match.version),
                   col(Match.flags))
@@ -141,7 +161,7 @@ def fingerprint(session: Session, event: Event) -> tuple:
                   func.coalesce(func.sum(Registration.late_losses), 0),
                   func.max(Registration.created_at))
         .where(col(Registration.event_id) == event.id)).one()
-    return (str(session.get_bind().url), event.id, tuple(matches), tuple(players))
+    return (str(session.get_bind().engine.url), event.id, tuple(matches), tuple(players))
 
 
 def outstanding(session: Session, event: Event, rnd: Round) -> list[Table]:
@@ -230,6 +250,45 @@ def next_step(session: Session, event: Event) -> tuple[str, str]:
         return "fin", "Corte final terminado"
     return ROUND_TOP_CUT, (f"Emparejar la siguiente ronda del corte ({len(last)} mesas → "
                            f"{len(last) // 2})")
+
+
+def cut_without_list(session: Session, event: Event, rnd: Round | None = None) -> list[Registration]:
+    """Players of the top cut with no legal list registered (a cut player plays the list they
+    registered; the organizer must see it before the cut is published): those seated in
+    ``rnd`` (a cut round), or, without it, those who would enter the cut if it were paired
+    now. Empty for a Swiss round and before the cut is the next step."""
+    if rnd is not None:
+        if rnd.kind != ROUND_TOP_CUT:
+            return []
+        ids = {i for m in round_matches(session, rnd) for i in (m.player_a_id, m.player_b_id) if i}
+    else:
+        if next_step(session, event)[0] != ROUND_TOP_CUT or any(
+                r.kind == ROUND_TOP_CUT for r in event_rounds(session, event)):
+            return []
+        try:
+            seeds = top_cut_pairings(standings(session, event), event.top_cut)
+        except SwissUserError:
+            return []
+        ids = {int(x) for m in seeds for x in (m.a, m.b) if x}
+    listed = registered_by_player(session, event)
+    missing = [session.get(Registration, i) for i in ids if i not in listed]
+    return spanish_sorted([r for r in missing if r is not None], key=lambda r: r.name)
+
+
+def cut_list_warning(session: Session, event: Event, rnd: Round | None = None) -> str:
+    """The organizer's warning about ``cut_without_list`` (Spanish), or "" when every cut
+    player has a legal list: on the panel before the cut is paired, when it is paired, and on
+    the cut round's page."""
+    missing = cut_without_list(session, event, rnd)
+    if not missing:
+        return ""
+    names = ", ".join(r.name for r in missing)
+    many = len(missing) > 1
+    if rnd is None:
+        return (f"Entrarían al corte (Top {event.top_cut}) sin una lista legal registrada: "
+                f"{names}. Revisa {'sus listas' if many else 'su lista'} antes de emparejar.")
+    return (f"En el corte {'juegan' if many else 'juega'} sin una lista legal registrada: "
+            f"{names}. Revisa {'sus listas' if many else 'su lista'} antes de publicar.")
 
 
 def _swiss_match(m: Match):

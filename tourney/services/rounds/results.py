@@ -14,7 +14,7 @@ row per player per match.
 """
 from __future__ import annotations
 
-from sqlalchemy import update
+from sqlalchemy import CursorResult, update
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
@@ -113,7 +113,7 @@ def cas(session: Session, match: Match, seen_version: int, **values) -> bool:
     values = {**values, "version": seen_version + 1, "updated_at": utcnow()}
     res = session.execute(update(Match).where(col(Match.id) == match.id, col(Match.version) == seen_version)
                           .values(**values))
-    if res.rowcount != 1:
+    if not isinstance(res, CursorResult) or res.rowcount != 1:  # an UPDATE answers with a cursor
         return False
     session.flush()
     session.refresh(match)
@@ -214,17 +214,14 @@ def report_result(session: Session, actor: User, event: Event, match: Match,
         session.refresh(match)
         reports = {r.registration_id: r.result for r in session.exec(
             select(ResultReport).where(ResultReport.match_id == match.id))}
-        if len(reports) < 2:
-            values = {"status": MATCH_REPORTED, "result": None}
-        elif len(set(reports.values())) == 1:
-            values = {"status": MATCH_CONFIRMED, "result": as_a}
-        else:
-            values = {"status": MATCH_DISPUTED, "result": None}
+        status, agreed = ((MATCH_REPORTED, None) if len(reports) < 2
+                          else (MATCH_CONFIRMED, as_a) if len(set(reports.values())) == 1
+                          else (MATCH_DISPUTED, None))
         if match.status == MATCH_CONFIRMED:
             raise ServiceError("El organizador ya ingresó el resultado de esta mesa.")
         summary = (f"{table_words(session, event, match, rnd)}: {registration.name} reportó "
-                   f"{label(as_a)} ({_STATUS_WORDS[values['status']]}).")
+                   f"{label(as_a)} ({_STATUS_WORDS[status]}).")
         if change_result(session, actor, event, match, match.version, HISTORY_RESULT, summary,
-                         **values):
+                         status=status, result=agreed):
             return match
     raise Conflict("La mesa cambió varias veces mientras guardabas; vuelve a intentarlo.")

@@ -93,9 +93,6 @@ def sections(event) -> dict:
             "catalog": fmt.game.has_catalog, "swaps": support_rules.applies(fmt)}
 
 
-def _event(event_id: int):
-    return ev.get_event(db(), event_id)
-
 
 def _my_registration(event):
     return ev.registration_of(db(), actor(), event)

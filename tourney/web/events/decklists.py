@@ -2,15 +2,15 @@
 player, or the organizer at the desk), the live check, card search, the judges' views."""
 from __future__ import annotations
 
-from flask import abort, current_app, flash, jsonify, redirect, render_template, request, url_for
+from flask import abort, flash, jsonify, redirect, render_template, request, url_for
 from flask_login import current_user, login_required
 
 from ...models.events import EVENT_FINISHED
 from ...services import access, catalog as catalog_service, decklists, events as ev, rounds, swaps
 from ...services.errors import Forbidden, ServiceError
-from ..common import actor, catalog, db, format_for, organizer_required, service_call
+from ..common import actor, catalog, db, format_for, open_event, organizer_required, service_call, sign_in_first
 from ..forms import DecklistForm, EmptyForm
-from .base import _event, _require_registration, bp
+from .base import _require_registration, bp
 
 
 @bp.post("/eventos/<int:event_id>/inscribirme")
@@ -19,7 +19,7 @@ def register(event_id: int):
     form = EmptyForm()
     if not form.validate_on_submit():
         abort(400)
-    event = _event(event_id)
+    event = open_event(event_id)
     with service_call() as call:
         ev.register_self(db(), actor(), event)
     if not call.ok:
@@ -31,7 +31,7 @@ def register(event_id: int):
 @bp.route("/eventos/<int:event_id>/mi-lista", methods=["GET", "POST"])
 @login_required
 def my_decklist(event_id: int):
-    event = _event(event_id)
+    event = open_event(event_id)
     return _decklist_editor(event, _require_registration(event))
 
 
@@ -39,7 +39,7 @@ def my_decklist(event_id: int):
 @organizer_required
 def desk_decklist(event_id: int, reg_id: int):
     """The organizer enters a list for a player (desk entries without an account)."""
-    event = _event(event_id)
+    event = open_event(event_id)
     return _decklist_editor(event, ev.get_registration(db(), event, reg_id), desk=True)
 
 
@@ -84,7 +84,7 @@ def _decklist_editor(event, reg, desk: bool = False):
 @login_required
 def check_decklist(event_id: int):
     """The live verdict: validate without storing (JSON)."""
-    event = _event(event_id)
+    event = open_event(event_id)
     if not access.is_organizer(actor(), event, db()):
         _require_registration(event)
         if decklists.is_locked(db(), event):  # issue 15: nothing to check once lists are closed
@@ -102,14 +102,14 @@ def check_decklist(event_id: int):
 @login_required
 def card_search(event_id: int):
     """Card search for the decklist form: names matching ``q`` (JSON)."""
-    _event(event_id)
+    open_event(event_id)
     return jsonify(catalog_service.search_names(catalog(), request.args.get("q", "")))
 
 
 @bp.get("/eventos/<int:event_id>/mis-partidas")
 @login_required
 def my_matches(event_id: int):
-    event = _event(event_id)
+    event = open_event(event_id)
     reg = _require_registration(event)
     items = [(rnd, t) for rnd, t in rounds.player_matches(db(), event, reg)
              if access.can_see_round(db(), actor(), event, rnd)]
@@ -118,10 +118,10 @@ def my_matches(event_id: int):
 
 @bp.get("/eventos/<int:event_id>/listas")
 def decklist_index(event_id: int):
-    event = _event(event_id)
+    event = open_event(event_id)
     if not access.can_view_decklists(db(), actor(), event):
         if not current_user.is_authenticated:
-            return current_app.login_manager.unauthorized()
+            return sign_in_first()
         raise Forbidden("Las listas son privadas hasta que el organizador las publique.")
     subs = decklists.registered_by_player(db(), event)
     return render_template("events/decklists.html", event=event, players=ev.players(db(), event),
@@ -130,11 +130,11 @@ def decklist_index(event_id: int):
 
 @bp.get("/eventos/<int:event_id>/listas/<int:reg_id>")
 def decklist_view(event_id: int, reg_id: int):
-    event = _event(event_id)
+    event = open_event(event_id)
     reg = ev.get_registration(db(), event, reg_id)
     if not access.can_view_decklist(db(), actor(), event, reg):
         if not current_user.is_authenticated:
-            return current_app.login_manager.unauthorized()
+            return sign_in_first()
         raise Forbidden("Las listas son privadas hasta que el organizador las publique.")
     sub = decklists.registered(db(), event, reg)
     judge = access.is_judge(db(), actor(), event)

@@ -7,18 +7,17 @@ from flask import Response, redirect, render_template, url_for
 from flask_login import login_required
 
 from ...printing.metagame import render_metagame
-from ...services import events as ev, metagame as meta_service
+from ...services import metagame as meta_service
 from ...services.access import is_organizer, require_organizer
 from ..charts import share_chart, win_rate_chart
-from ..common import actor, catalog, db, formats, service_call
+from ..common import actor, catalog, db, formats, open_event, service_call
 from ..forms_meta import ArchetypeRenameForm
 from .base import bp
 
 
 def _data(event_id: int):
     session = db()
-    event = ev.get_event(session, event_id)
-    meta_service.require_visible(session, actor(), event)
+    event = open_event(event_id, meta_service.require_visible)
     return event, meta_service.event_metagame(session, event, catalog(), formats())
 
 

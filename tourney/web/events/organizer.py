@@ -8,7 +8,7 @@ from flask import abort, flash, redirect, render_template, request, url_for
 
 from ...services import access, decklists, events as ev, invitations, notes, rounds, staff
 from ...services.names import account_name_differs
-from ..common import actor, commit, db, formats, organizer_required, service_call
+from ..common import actor, commit, db, formats, open_event, organizer_required, service_call
 from ...localtime import from_local, local_time
 from ..forms import (
     DeskPlayerForm, EmptyForm, EventForm, ForbiddenPairForm, JudgeForm, TimerForm, choices,
@@ -16,7 +16,7 @@ from ..forms import (
 from ..pools import configure_from_form, sealed_choices  # Sellado / Lanzamiento (issue 16)
 from ..invitations import link as invitation_link
 from ..security import safe_next
-from .base import _event, _planned, bp
+from .base import _planned, bp
 
 
 @bp.route("/eventos/nuevo", methods=["GET", "POST"])
@@ -48,7 +48,7 @@ def create():
 @organizer_required
 def edit(event_id: int):
     """Edit an event after creation (consequences shown as messages)."""
-    event = _event(event_id)
+    event = open_event(event_id)
     form = EventForm(obj=None if request.method == "POST" else event)
     form.format_id.choices = choices((fid, getattr(f, "name", fid))
                                     for fid, f in sorted(formats().items()))
@@ -79,7 +79,7 @@ def edit(event_id: int):
 @bp.get("/eventos/<int:event_id>/panel")
 @organizer_required
 def dashboard(event_id: int, desk_form=None, judge_form=None, forbidden_form=None, status=200):
-    event = _event(event_id)
+    event = open_event(event_id)
     session = db()
     regs = ev.players(session, event)
     subs = decklists.registered_by_player(session, event)
@@ -102,7 +102,9 @@ def dashboard(event_id: int, desk_form=None, judge_form=None, forbidden_form=Non
         forbidden=ev.forbidden_pairs(session, event),
         unseated=rounds.unseated(session, event, current) if current else [],
         timer_form=TimerForm(), planned=_planned(event), step=rounds.next_step(session, event),
-        champion=rounds.champion(session, event), can_repair=can_repair), status
+        champion=rounds.champion(session, event), can_repair=can_repair,
+        cut_warning=rounds.cut_list_warning(session, event)
+        or (rounds.cut_list_warning(session, event, current) if current else "")), status
 
 
 def _simple_post(event_id: int, action, success: str, default: str | None = None):
@@ -111,7 +113,7 @@ def _simple_post(event_id: int, action, success: str, default: str | None = None
     form = EmptyForm()
     if not form.validate_on_submit():
         abort(400)
-    event = _event(event_id)
+    event = open_event(event_id)
     with service_call(success=success):
         action(event)
     return redirect(safe_next(request.form.get("next"),
@@ -129,7 +131,7 @@ def toggle_registration(event_id: int):
 @bp.post("/eventos/<int:event_id>/jugadores")
 @organizer_required
 def add_player(event_id: int):
-    event = _event(event_id)
+    event = open_event(event_id)
     form = DeskPlayerForm()
     if form.validate_on_submit():
         with service_call(form) as call:
@@ -164,7 +166,7 @@ def toggle_drop(event_id: int, reg_id: int):
 def add_judge(event_id: int):
     """The staff form invites (issue 26, finding 16): the same answer whether the e-mail has
     an account or not, and a link to hand over, shown once (a page note, never the cookie)."""
-    event = _event(event_id)
+    event = open_event(event_id)
     form = JudgeForm()
     if form.validate_on_submit():
         role = "organizador" if request.form.get("rol") == "organizador" else "juez"
@@ -191,7 +193,7 @@ def cancel_invitation(event_id: int, invitation_id: int):
 @organizer_required
 def remove_staff(event_id: int, user_id: int):
     """The owner takes someone off the staff (services.staff; recorded in the history)."""
-    access.require_owner(actor(), _event(event_id))  # a 403 for anyone else, before the form
+    access.require_owner(actor(), open_event(event_id))  # a 403 for anyone else, before the form
     return _simple_post(event_id, lambda e: staff.remove(db(), actor(), e, user_id),
                         "Quitado del equipo del evento.")
 
@@ -214,7 +216,7 @@ def finish(event_id: int):
 @bp.post("/eventos/<int:event_id>/parejas-prohibidas")
 @organizer_required
 def add_forbidden(event_id: int):
-    event = _event(event_id)
+    event = open_event(event_id)
     form = _forbidden_form(event)
     if form.validate_on_submit():
         with service_call(form, success="Pareja registrada: el emparejamiento evitará que se "

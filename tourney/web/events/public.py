@@ -7,9 +7,9 @@ from ...catalog.model import fold
 from ...services import access, decklists, events as ev, rounds
 from ...services.final_standings import final_standings
 from ...services.wall import records_before
-from ..common import actor, cached_fragment, db
+from ..common import actor, cached_fragment, db, open_event
 from ..forms import TimerForm
-from .base import _event, _my_registration, _planned, bp
+from .base import _my_registration, _planned, bp
 from .tables import _break_form, _manual_form, _swap_tables_form
 from ...collation import spanish_key
 from .. import first_run
@@ -24,7 +24,7 @@ def index():
 
 @bp.get("/eventos/<int:event_id>")
 def home(event_id: int):
-    event = _event(event_id)
+    event = open_event(event_id)
     session = db()
     all_rounds = rounds.event_rounds(session, event)
     current = all_rounds[-1] if all_rounds else None
@@ -45,7 +45,7 @@ def home(event_id: int):
 
 @bp.get("/eventos/<int:event_id>/rondas/<int:number>")
 def pairings(event_id: int, number: int):
-    event = _event(event_id)
+    event = open_event(event_id)
     session = db()
     rnd = rounds.get_round(session, event, number)
     judge = access.is_judge(session, actor(), event)
@@ -72,7 +72,9 @@ def pairings(event_id: int, number: int):
                            timer_form=TimerForm() if organizer else None,
                            break_form=_break_form(event, rnd) if organizer else None,
                            manual_form=_manual_form(event, rnd) if organizer else None,
-                           unseated=rounds.unseated(session, event, rnd) if judge else [])
+                           unseated=rounds.unseated(session, event, rnd) if judge else [],
+                           cut_warning=rounds.cut_list_warning(session, event, rnd)
+                           if organizer else "")
 
 
 def _pairings_table(event, rnd, order, query, judge, organizer) -> str:
@@ -95,7 +97,7 @@ def _pairings_table(event, rnd, order, query, judge, organizer) -> str:
 
 @bp.get("/eventos/<int:event_id>/clasificacion")
 def standings(event_id: int):
-    event = _event(event_id)
+    event = open_event(event_id)
     session = db()
     key = ("standings", rounds.fingerprint(session, event))
 

@@ -7,15 +7,15 @@ from flask_login import login_required
 from ...services import access, rounds, scorekeeper as sk
 from ...services.errors import Forbidden, ServiceError
 from ...swiss import Result
-from ..common import actor, db, service_call
+from ..common import actor, db, open_event, service_call
 from ..forms import ResultForm
-from .base import _event, _my_registration, bp
+from .base import _my_registration, bp
 
 
 @bp.route("/eventos/<int:event_id>/mesas/<int:match_id>/resultado", methods=["GET", "POST"])
 @login_required
 def result(event_id: int, match_id: int):
-    event = _event(event_id)
+    event = open_event(event_id)
     session = db()
     match, rnd = rounds.get_match(session, event, match_id)
     organizer = access.is_organizer(actor(), event, session)

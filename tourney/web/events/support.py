@@ -1,27 +1,26 @@
 """Mazo de Soporte: the players' swaps between games (section 11) and the judges' deck checks."""
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import UTC, datetime
 
 from flask import current_app, flash, jsonify, redirect, render_template, request, url_for
 from flask_login import login_required
 from itsdangerous import BadSignature, URLSafeSerializer
 
-from ...models.catalog import utcnow
 from ...services import access, events as ev, judge_tools, rounds, swaps
 from ...services.adjudication import round_published
 from ...services.errors import Forbidden, NotFound, ServiceError
 from ...swiss import MATCH_GAMES
 from ...ids import as_id
-from ..common import actor, catalog, db, format_for, service_call
+from ..common import actor, catalog, db, format_for, open_event, service_call
 from ..forms import DeckCheckForm, SwapForm, choices
-from .base import _event, _my_registration, bp, sections
+from .base import _my_registration, bp, sections
 
 
 @bp.route("/eventos/<int:event_id>/mesas/<int:match_id>/cambios", methods=["GET", "POST"])
 @login_required
 def swaps_entry(event_id: int, match_id: int):
-    event = _event(event_id)
+    event = open_event(event_id)
     session = db()
     match, rnd = rounds.get_match(session, event, match_id)
     judge = access.is_judge(session, actor(), event)
@@ -65,7 +64,7 @@ def swaps_entry(event_id: int, match_id: int):
 @login_required
 def swaps_check(event_id: int, match_id: int):
     """The live check of the swaps form (JSON), nothing stored."""
-    event = _event(event_id)
+    event = open_event(event_id)
     session = db()
     match, _rnd = rounds.get_match(session, event, match_id)
     reg = _swap_player(session, event, match)
@@ -101,7 +100,7 @@ def _opened_serializer():
 
 
 def _opened_token() -> str:
-    return _opened_serializer().dumps(utcnow().isoformat())
+    return _opened_serializer().dumps(datetime.now(UTC).isoformat())
 
 
 def _opened_at(token):
@@ -132,9 +131,8 @@ def _swap_player(session, event, match):
 @bp.route("/eventos/<int:event_id>/revision", methods=["GET", "POST"])
 @login_required
 def deck_check(event_id: int):
-    event = _event(event_id)
+    event = open_event(event_id, access.require_judge)
     session = db()
-    access.require_judge(session, actor(), event)
     form = DeckCheckForm()
     players = ev.players(session, event)
     form.registration_id.choices = choices((r.id, r.name) for r in players)

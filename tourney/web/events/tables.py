@@ -7,9 +7,9 @@ from flask_login import login_required
 
 from ...models.events import MATCH_PENDING
 from ...services import access, rounds
-from ..common import actor, db, organizer_required, service_call
+from ..common import actor, db, open_event, organizer_required, service_call
 from ..forms import BreakTableForm, EmptyForm, ManualPairForm, SwapTablesForm, TimerForm, choices
-from .base import _event, bp
+from .base import bp
 from .organizer import _simple_post
 from ...collation import spanish_key
 
@@ -20,12 +20,15 @@ def pair(event_id: int):
     form = EmptyForm()
     if not form.validate_on_submit():
         abort(400)
-    event = _event(event_id)
+    event = open_event(event_id)
     with service_call() as call:
         rnd = rounds.pair_next_round(db(), actor(), event)
     if not call.ok:
         return redirect(url_for("events.dashboard", event_id=event_id))
-    flash(f"Ronda {rnd.number} emparejada. Revísala y publícala.", "ok")
+    flash(f"{rounds.round_title(db(), rnd)} emparejada. Revísala y publícala.", "ok")
+    warning = rounds.cut_list_warning(db(), event, rnd)
+    if warning:
+        flash(warning, "error")
     return redirect(url_for("events.pairings", event_id=event_id, number=rnd.number))
 
 
@@ -69,7 +72,7 @@ def _swap_tables_form(event, rnd):
 @bp.post("/eventos/<int:event_id>/rondas/<int:number>/intercambio")
 @organizer_required
 def swap_tables(event_id: int, number: int):
-    event = _event(event_id)
+    event = open_event(event_id)
     rnd = rounds.get_round(db(), event, number)
     form = _swap_tables_form(event, rnd)
     if form.validate_on_submit():
@@ -104,7 +107,7 @@ def _manual_form(event, rnd):
 @organizer_required
 def break_table(event_id: int, number: int):
     """Undo a table (tourney.swiss break_match): its players wait to be seated by hand."""
-    event = _event(event_id)
+    event = open_event(event_id)
     rnd = rounds.get_round(db(), event, number)
     form = _break_form(event, rnd)
     if form.validate_on_submit():
@@ -122,7 +125,7 @@ def break_table(event_id: int, number: int):
 def pair_by_hand(event_id: int, number: int):
     """Seat two players without a table together, or give one the bye (tourney.swiss
     pair_players): the consequences (rematch, point difference) are shown."""
-    event = _event(event_id)
+    event = open_event(event_id)
     rnd = rounds.get_round(db(), event, number)
     form = _manual_form(event, rnd)
     if form.validate_on_submit():
@@ -139,7 +142,7 @@ def pair_by_hand(event_id: int, number: int):
 @bp.post("/eventos/<int:event_id>/rondas/<int:number>/reloj")
 @organizer_required
 def timer(event_id: int, number: int):
-    event = _event(event_id)
+    event = open_event(event_id)
     rnd = rounds.get_round(db(), event, number)
     form = TimerForm()
     if form.validate_on_submit():
@@ -154,8 +157,7 @@ def timer(event_id: int, number: int):
 @bp.get("/eventos/<int:event_id>/rondas/<int:number>/pendientes")
 @login_required
 def outstanding(event_id: int, number: int):
-    event = _event(event_id)
-    access.require_judge(db(), actor(), event)
+    event = open_event(event_id, access.require_judge)
     rnd = rounds.get_round(db(), event, number)
     return render_template("events/outstanding.html", event=event, rnd=rnd,
                            tables=rounds.outstanding(db(), event, rnd))
