@@ -157,7 +157,7 @@ def generate_game(deck_a: Deck, deck_b: Deck, seed: int, name_of: Callable[[Card
     def due(pid: str, iid: str) -> int:
         """The Oros it costs now (its cost changes applied, 10.16), else its printed cost."""
         changed = changed_cost(game, game.cards[iid], pid)
-        return game.cards[iid].card.cost or 0 if changed is None else changed
+        return (game.cards[iid].card.cost or 0) if changed is None else changed
 
     def affordable(pid: str, types: Iterable[str]) -> list[str]:
         reserve = len(game.zone_of(pid, "reserve"))

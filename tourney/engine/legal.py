@@ -458,7 +458,7 @@ def _due(game: Any, inst: Inst, p: str) -> int:
     """The Oros ``inst`` costs ``p`` now (its cost changes applied, 10.16), else its printed
     cost (a change the engine cannot know)."""
     changed = changed_cost(game, inst, p)
-    return inst.card.cost or 0 if changed is None else changed
+    return (inst.card.cost or 0) if changed is None else changed
 
 
 def _alternative(inst: Inst) -> bool:

@@ -227,6 +227,7 @@ class Play(State):
         if any(piece.kind == "shuffle_own" for piece, _ in others or ()):
             cost_unverified = ("10.16", "el coste Baraja una carta en el Mazo Castillo: el "
                                        "registro no dice dónde queda")
+        recompute(self)  # 4.1: a cost change reads the position as it is now (conditions, lost)
         due = changed_cost(self, inst, p)  # 10.16, §1: its cost changes applied (None: unknown)
         want = cost if due is None else due
         if len(pay) != want and not (alternative and not pay):
