@@ -6,13 +6,17 @@ then, one scenario at a time:
 
 * partial: ``--partial`` connections (1,000) each send ``GET /salud HTTP/1.1\\r\\nHost: x\\r\\n``
   and never the blank line; with them open, 40 requests to /salud over fresh connections are timed;
-* idle: ``--idle`` connections (10,000) that never send a byte; with them open, 40 requests.
+* idle: ``--idle`` connections (10,000) that never send a byte; with them open, 40 requests;
+* slow body: ``--slow-body`` connections (1,000) each send a complete ``POST /entrar`` head
+  declaring ``Content-Length: 100000`` and the first bytes of the body, and never the rest
+  (the audit of issue 26: slow POST bodies); with them open, 40 requests.
 
 Bounded: the sockets are opened once, 40 probes per scenario, each probe times out after 10 s,
 the whole run takes well under two minutes. Raises its own open-file limit (and `tourney serve`
 raises the server's). Also runs `--server waitress` when asked.
 
-    .venv/bin/python benchmarks/security_idle_sockets.py [--partial 1000] [--idle 10000] [--workers N]
+    .venv/bin/python benchmarks/security_idle_sockets.py [--partial 1000] [--idle 10000]
+        [--slow-body 1000] [--workers N]
 """
 from __future__ import annotations
 
@@ -29,6 +33,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 PARTIAL_HEAD = b"GET /salud HTTP/1.1\r\nHost: x\r\n"
+SLOW_BODY = (b"POST /entrar HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\n"
+             b"Content-Length: 100000\r\n\r\nemail=")
 PROBES = 40
 
 
@@ -107,9 +113,10 @@ def main() -> None:
     ap.add_argument("--server", default="gunicorn", choices=["gunicorn", "waitress"])
     ap.add_argument("--partial", type=int, default=1000)
     ap.add_argument("--idle", type=int, default=10000)
+    ap.add_argument("--slow-body", type=int, default=1000)
     ap.add_argument("--workers", type=int, default=None)
     args = ap.parse_args()
-    raise_open_files(args.idle + args.partial + 1000)
+    raise_open_files(args.idle + args.partial + args.slow_body + 1000)
     port = free_port()
     tmp = tempfile.mkdtemp(prefix="tourney-idle-")
     env = dict(os.environ)
@@ -122,6 +129,7 @@ def main() -> None:
         wait_up(port, time.monotonic() + 30)
         partial = report("cabeceras a medias", args.partial, *scenario(port, args.partial, PARTIAL_HEAD))
         idle = report("inactivos", args.idle, *scenario(port, args.idle, b""))
+        slow = report("cuerpos lentos", args.slow_body, *scenario(port, args.slow_body, SLOW_BODY))
     finally:
         proc.terminate()
         try:
@@ -129,6 +137,8 @@ def main() -> None:
         except subprocess.TimeoutExpired:
             proc.kill()
     print(f"servidor: {args.server}")
+    print(f"FIGURE slow_body_health_p95_ms={slow:.1f} con {args.slow_body} cuerpos POST a medias "
+          "(objetivo: responde)")
     print(f"FIGURE idle_sockets_health_p95_ms={idle:.1f} con {args.idle} inactivos (objetivo: responde)")
     print(f"FIGURE partial_header_health_p95_ms={partial:.1f} con {args.partial} a medias (objetivo ≤ 50)")
 

@@ -12,7 +12,7 @@ Castillo.
 from __future__ import annotations
 
 import pytest
-from conftest import header, lines
+from engine_helpers import header, lines
 
 from tourney.engine import adjudicate, catalog_resolver, read_record
 

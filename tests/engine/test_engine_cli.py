@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import json
 
-from conftest import FILLER, GOLDEN, header, lines
+from engine_helpers import FILLER, GOLDEN, header, lines
 
 CATALOG = str(GOLDEN / "catalog.json")
 

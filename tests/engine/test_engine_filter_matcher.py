@@ -4,7 +4,7 @@ the compiled abilities of generated real-card games ask about while they are rep
 from __future__ import annotations
 
 import pytest
-from conftest import generated_lines
+from engine_helpers import generated_lines
 
 from tourney.engine import Game, catalog_resolver, read_record
 from tourney.engine.abilities import evaluate

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from conftest import generated_lines
+from engine_helpers import generated_lines
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 

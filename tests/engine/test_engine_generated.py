@@ -4,8 +4,8 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import generated_lines, header
-from conftest import lines as record_lines
+from engine_helpers import generated_lines, header
+from engine_helpers import lines as record_lines
 from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
 

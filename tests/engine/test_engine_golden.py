@@ -9,7 +9,7 @@ import subprocess
 import sys
 
 import pytest
-from conftest import GOLDEN, resolve
+from engine_helpers import GOLDEN, resolve
 
 from tourney.engine import adjudicate, read_record
 

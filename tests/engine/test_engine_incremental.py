@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import generated_lines
+from engine_helpers import generated_lines
 
 from tourney.engine import Game, adjudicate, catalog_resolver, read_record
 from tourney.engine.abilities.continuous import full_recompute

@@ -9,7 +9,7 @@ import random
 from itertools import islice
 
 import pytest
-from conftest import POOL, card, generated_lines, header
+from engine_helpers import POOL, card, generated_lines, header
 from hypothesis import HealthCheck, Phase, example, given, settings
 from hypothesis import strategies as st
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import FILLER, GOLDEN, header, lines, resolve
+from engine_helpers import FILLER, GOLDEN, header, lines, resolve
 
 from tourney.engine import RecordError, read_record
 # the repr is pasted back with these names, each imported from its home

@@ -4,7 +4,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import FILLER, GOLDEN, header, lines, resolve
+from engine_helpers import FILLER, GOLDEN, header, lines, resolve
 
 from tourney.engine import RecordError, read_record
 

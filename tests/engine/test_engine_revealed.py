@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from conftest import FILLER, generated_lines, header, judge, resolve
+from engine_helpers import FILLER, generated_lines, header, judge, resolve
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 

@@ -1,7 +1,7 @@
 """One test per rule paragraph of issue 4, each a short record (seed 000 sections)."""
 from __future__ import annotations
 
-from conftest import FILLER, header, judge
+from engine_helpers import FILLER, header, judge
 
 A_END = {"p": "A", "do": "end"}
 B_END = {"p": "B", "do": "end"}

@@ -56,3 +56,17 @@ def test_10_26_fuerza_kusarigama_base_plus_modifiers_is_the_combat_damage(judge_
              play("A", "A2", pay_for("A", 2), bearer="A1"), attack("A", "A1"), block("B")]
     v = legal(judge_real(head, setup + [passes("B"), passes("A")]))
     assert v.final["B"]["castle"] == 15 - (2 + 2)  # Fuerza 2 printed, +2 from the Arma
+
+
+# -- 10.16 Coste: «Cuando este Oro sea utilizado para pagar el coste de …» (8.1 C) ------------
+
+def test_10_16_coste_tumi_fires_when_it_pays_for_a_card_played_from_the_cementerio(judge_real):
+    head = header(deck("Eurynomos", "Tumi"), deck())
+    setup = [put("A", "A1", zone="graveyard"), gold("A", "A2")]  # Eurynomos has Exhumar
+    legal(judge_real(head, setup + [play("A", "A1", ["A2"]), effect("A", "A2", mill={"B": 1})]), 5)
+    # paid with the Oro inicial, Tumi paid nothing
+    illegal(judge_real(head, setup + [play("A", "A1", ["A0"]), effect("A", "A2", mill={"B": 1})]),
+            5, "6.5")
+    # from the hand: not «una carta jugada desde tu Cementerio»
+    illegal(judge_real(head, [gold("A", "A2"), play("A", "A1", ["A2"]),
+                              effect("A", "A2", mill={"B": 1})]), 4, "6.5")

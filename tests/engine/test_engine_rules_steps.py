@@ -104,3 +104,18 @@ def test_9_c2_bloqueo_a_trigger_at_the_start_of_your_declaracion_de_bloqueo_fire
     own = [put("A", "A1", zone="support"), put("A", "A2"), attack("A", "A2"),
            effect("A", "A1", draw={"A": 1})]
     illegal(judge_steps(head, own), 5, "6.5")
+
+
+# -- 10.1 Agrupar: each card the Fase de Agrupación regroups ------------------------------------
+
+def test_10_1_agrupar_zhayedan_returns_from_the_cementerio_when_the_opponent_regroups_an_aliado(judge_steps):
+    head = header(deck("Zhayedan"), deck())
+    battle = [put("A", "A1", zone="graveyard"), end("A"), put("B", "B1"), attack("B", "B1"),
+              {"p": "A", "do": "block", "pairs": []}, {"p": "A", "do": "pass"},
+              {"p": "B", "do": "pass"}, end("A")]  # Beto's next Agrupación regroups B1
+    ok = legal(judge_steps(head, battle + [effect("A", "A1", moves=[["A1", "hand"]])]), 10)
+    # left in Ana's Cementerio: the two cards Beto's attack milled; Zhayedan is in her hand
+    assert ok.final["A"]["graveyard"] == 2 and ok.final["A"]["hand"] == 3 + 1 + 1
+    # Beto regroups nothing in his first Agrupación: Zhayedan stays where it is
+    illegal(judge_steps(head, [put("A", "A1", zone="graveyard"), end("A"),
+                               effect("A", "A1", moves=[["A1", "hand"]])]), 4, "6.5")

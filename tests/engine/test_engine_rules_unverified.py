@@ -16,7 +16,7 @@ from test_engine_rules_verdicts import (  # noqa: F401  (compiler_on is an autou
     make_judge,
     put,
 )
-from conftest import generated_lines
+from engine_helpers import generated_lines
 
 from tourney.engine import adjudicate, catalog_resolver, read_record
 

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import generated_lines
+from engine_helpers import generated_lines
 
 from tourney.engine import adjudicate, catalog_resolver, read_record
 from tourney.engine.abilities.registry import use_compiler

@@ -148,6 +148,10 @@ ROUTES = [
     ("GET", "/mesa/{t}/estado", EVERYONE),
     ("GET", "/mesa/{t}/registro", set()),  # nobody while the game is played (hidden cards)
     ("GET", "/mesa/{t}/eventos", EVERYONE),
+    # the match's current game at a play table: its two players only (the bye player is not)
+    ("POST", "/eventos/{e}/mesas/{m}/jugar", {"jugador"}),
+    ("POST", "/mesa/{t}/confirmar", {"jugador"}),  # a seated player (a casual table: 400)
+    ("POST", "/mesa/{t}/deshacer", set()),  # a judge of the table's event (a casual one: none)
     ("GET", "/ligas/{l}/libro.xlsx", EVERYONE),
     ("GET", "/jugadores/{k}", EVERYONE),
     ("POST", "/jugadores/perfil", LOGGED),

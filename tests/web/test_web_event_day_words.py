@@ -13,6 +13,26 @@ def test_the_password_confirmation_prompt_is_in_spanish(runner):
     assert "Repite la contraseña" in out.output and "Repeat" not in out.output
 
 
+def test_a_mistyped_confirmation_and_a_cancelled_prompt_are_told_in_spanish(runner, world):
+    from sqlmodel import select
+
+    from tourney.models.events import User
+
+    out = runner.invoke(args=["users", "create", "beto@club.cl"],
+                        input="clave-segura-1\nclave-segura-2\nclave-segura-3\nclave-segura-3\n")
+    assert out.exit_code == 0, out.output
+    assert "las dos contraseñas no coinciden" in out.output
+    assert "do not match" not in out.output and "entered values" not in out.output
+    cancelled = runner.invoke(args=["users", "create", "carla@club.cl"], input="clave-segura-1\n")
+    assert cancelled.exit_code != 0 and "Cancelado: no se creó la cuenta." in cancelled.output
+    assert "Aborted" not in cancelled.output
+    emails = world.run(lambda s: [u.email for u in s.exec(select(User))])
+    assert "beto@club.cl" in emails and "carla@club.cl" not in emails
+    login_ok = runner.invoke(args=["users", "create", "dora@club.cl", "--password",
+                                   "clave-segura-4"])
+    assert login_ok.exit_code == 0 and "Contraseña" not in login_ok.output
+
+
 def test_the_marcador_names_the_cut_round_like_the_pdfs(client, world):
     from tourney.services import events, rounds
 

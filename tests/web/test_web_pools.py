@@ -177,6 +177,9 @@ def test_pools_lock_before_deck_building_and_the_castillo_comes_from_the_pool(cl
     verdict = resp.get_json()["verdict"]
     codes = [v["code"] for v in verdict["violations"]]
     assert "over_pool" in codes and "deck_size" in codes
+    rules = {v["code"]: v["rule"] for v in verdict["violations"]}  # labelled by what it is
+    assert rules["deck_size"] == "Lanzamiento: tamaño del Mazo Castillo fijado por el organizador"
+    assert rules["over_pool"].startswith("11 Mazo de Soporte: en Lanzamiento")
     name = next(c.name for c in pool.cards if c.code == gold)
     assert any(v["message"] == f"El Castillo tiene {by_code[gold] + 1} copias de {name}; el pool tiene "
                f"{by_code[gold]}." or v["message"].endswith(f"el pool tiene {by_code[gold]}.")
@@ -193,6 +196,27 @@ def test_pools_lock_before_deck_building_and_the_castillo_comes_from_the_pool(cl
     assert sum(support.values()) == pool.total - 40  # the Soporte is the rest, never typed
     for code, qty in by_code.items():
         assert castle.get(code, 0) + support.get(code, 0) == qty
+
+
+def test_every_rule_a_lanzamiento_cites_says_lanzamiento(lanz):
+    """A Lanzamiento inherits the Sellado's rules (formats/lanzamiento.toml extends sellado):
+    none of its errors may be labelled «Sellado:» (issue 23)."""
+    from dataclasses import fields, is_dataclass
+
+    def labels(obj):
+        for f in fields(obj):
+            value = getattr(obj, f.name)
+            if f.name.endswith("rule") and isinstance(value, str):
+                yield f.name, value
+            elif is_dataclass(value):
+                yield from labels(value)
+
+    found = dict(labels(lanz.formats[FORMAT]))
+    assert {"size_rule", "editions_rule", "copies_rule", "pool_rule", "castle_rule"} <= set(found)
+    for name, label in found.items():
+        assert not label.startswith("Sellado") and "en Sellado," not in label, (name, label)
+    sellado = dict(labels(lanz.formats["sellado"]))
+    assert sellado["size_rule"].startswith("Sellado:")  # the Sellado keeps its own
 
 
 def test_the_panel_of_a_lanzamiento_warns_only_about_the_editions_of_its_pool(client, lanz, world):

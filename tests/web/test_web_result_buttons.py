@@ -8,7 +8,9 @@ import re
 from sqlmodel import select
 
 from tourney.models.events import Match, ResultReport
-from tourney.swiss import RESULT_BUTTONS
+from tourney.models.events import ROUND_TOP_CUT, Round
+from tourney.services.scorekeeper import round_buttons
+from tourney.swiss import PLAYOFF_BUTTONS, RESULT_BUTTONS
 from web_helpers import login
 
 
@@ -83,3 +85,37 @@ def test_the_organizer_taps_from_player_a_side(client, paired, world):
     resp = client.post(_url(paired), data={"resultado": "0-2", "version": version})
     assert resp.status_code == 302
     assert world.run(lambda s: s.get(Match, paired.match.id)).result == "0-2-0"
+
+
+def test_a_top_cut_table_offers_only_results_with_a_winner_as_on_the_marcador():
+    assert round_buttons(Round(event_id=1, number=7, kind=ROUND_TOP_CUT)) == PLAYOFF_BUTTONS
+    assert [label for label, _ in PLAYOFF_BUTTONS] == ["2-0", "2-1", "1-2", "0-2"]
+    assert round_buttons(Round(event_id=1, number=1)) == RESULT_BUTTONS
+
+
+def test_an_organizer_playing_the_event_enters_a_final_result_from_their_own_side(
+        client, cast, world):
+    from tourney.services import decklists, events, rounds
+
+    carla = world.user("carla@x.cl", name="Carla")
+
+    def setup(s):
+        for user, seed in ((cast.org, 5), (carla, 3)):
+            reg = events.register_self(s, user, cast.event)
+            decklists.submit_decklist(s, user, cast.event, reg, cast.fmt, cast.catalog,
+                                      text=world.deck(seed))
+        rnd = rounds.pair_next_round(s, cast.org, cast.event)
+        rounds.publish_round(s, cast.org, rnd)
+        me = events.registration_of(s, cast.org, cast.event)
+        m = next(m for m in rounds.round_matches(s, rnd) if me.id in (m.player_a_id, m.player_b_id))
+        return m, me.id
+    match, me = world.run(setup)
+    login(client, cast.org.email)
+    url = f"/eventos/{cast.event.id}/mesas/{match.id}/resultado"
+    assert "Tu resultado" in client.get(url).get_data(as_text=True)
+    resp = client.post(url, data={"resultado": "2-1", "como": "organizador",
+                                  "version": match.version})
+    assert resp.status_code == 302
+    saved = world.run(lambda s: s.get(Match, match.id))
+    assert saved.status == "confirmado"
+    assert saved.result == ("2-1-0" if match.player_a_id == me else "1-2-0")  # I won 2-1

@@ -1,4 +1,5 @@
-"""Issue 26, findings 8–11: no input gives a 500 or a traceback.
+"""Issue 26, findings 8–11 (and 6, the board page of a long record, at the end): no input gives
+a 500 or a traceback.
 
 Ids past the database's INTEGER are a 404 on the web and exit 2 on the console; hostile
 adjudication records are a Spanish error; a judge may open a finished table; the last-resort

@@ -1,5 +1,7 @@
-"""Issue 26, findings 14, 15 and 20: the password change is throttled, a lockout cannot keep
-the real owner out, idle staff sessions end, CSRF tokens expire, the SQLite file is private."""
+"""Issue 26, findings 14, 15 and 20: the password change is throttled; failed log-ins make
+the next ones wait longer and longer but never lock the real owner out (another address, a
+browser they used, a one-time code from the console); every idle session ends (staff 2 h,
+players 24 h), CSRF tokens expire, the SQLite file is private."""
 from __future__ import annotations
 
 import os

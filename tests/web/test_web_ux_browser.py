@@ -23,12 +23,14 @@ def test_card_search_adds_to_the_castle_and_the_live_verdict_appears_under_the_l
     page.goto(f"{server}/eventos/{event.id}/mi-lista")
     page.fill("#text", "Mazo Castillo\n3 " + card.name + "\n\nMazo de Soporte\n")
     page.fill("#buscar", card.name[:6])
-    page.locator("#sugerencias button").first.click()
-    lines = page.input_value("#text").split("\n")
+    page.locator("#sugerencias .sug button.al-main").first.click()  # «Al Castillo», 1×
+    after = page.input_value("#text")
+    lines = after.split("\n")
     side = lines.index("Mazo de Soporte")
-    assert any(line.startswith("1 ") for line in lines[:side])  # into the Castillo
+    castle = [line for line in lines[1:side] if line.strip()]
+    assert sum(int(line.split()[0]) for line in castle) == 4  # one more in the Castillo
     assert not any(line.strip() for line in lines[side + 1:])   # nothing under the Soporte
     page.wait_for_selector("#veredicto-vivo .card")
     assert "Lista NO legal." in page.inner_text("#veredicto-vivo")
     assert "Mazo Castillo:" in page.inner_text("#veredicto-vivo")
-    assert page.input_value("#text").startswith("Mazo Castillo\n3 " + card.name)  # kept
+    assert page.input_value("#text") == after  # the verdict leaves the list as it was

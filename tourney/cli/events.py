@@ -90,17 +90,36 @@ def users() -> None:
 @click.option("--name", default=None, help="Nombre visible (por defecto, el del correo).")
 @click.option("--role", type=click.Choice(["jugador", "organizador"]), default="jugador",
               show_default=True)
-@click.option("--password", prompt="Contraseña", hide_input=True,
-              confirmation_prompt="Repite la contraseña para confirmarla")
+@click.option("--password", default=None,
+              help="La contraseña (sin esta opción se pide dos veces, sin mostrarla).")
 @with_appcontext
 @friendly
-def users_create(email: str, name: str | None, role: str, password: str) -> None:
+def users_create(email: str, name: str | None, role: str, password: str | None) -> None:
+    if password is None:
+        password = ask_password()
     try:
         with db.session_scope() as session:
             user = accounts.create_user(session, email, name or email.split("@")[0], password, role)
             click.echo(f"Cuenta creada: {user.email} ({user.role}).")
     except ServiceError as exc:
         raise CliError(exc.message) from None
+
+
+PASSWORDS_DIFFER = "Error: las dos contraseñas no coinciden; escríbela de nuevo."
+
+
+def ask_password() -> str:
+    """The password typed twice without showing it, every word in Spanish (click's own
+    confirmation says «Repeat for confirmation» and «The two entered values do not match»)."""
+    try:
+        while True:
+            first = click.prompt("Contraseña", hide_input=True)
+            second = click.prompt("Repite la contraseña para confirmarla", hide_input=True)
+            if first == second:
+                return first
+            click.echo(PASSWORDS_DIFFER, err=True)
+    except click.exceptions.Abort:
+        raise CliError("Cancelado: no se creó la cuenta.") from None
 
 
 def first_run_message(host: str = "127.0.0.1", port: int | str = 5000) -> str:

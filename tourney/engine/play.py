@@ -254,6 +254,8 @@ class Play(State):
             self.gold_allowed = False
         if cost_unverified:
             self._unverify(action.line, inst.label(), *cost_unverified)
+        for gid in pay:  # 10.16 / 8.1 C: «Cuando este Oro sea utilizado para pagar el coste de …»
+            self._emit("paid_with", inst, p, came_from=origin, to=gid)
         self._emit("played", inst, p, came_from=inst.zone)  # 8.1 C: the card counts as played
         mark = len(self.events)
         banish_after = from_elsewhere and (permission is None or any(

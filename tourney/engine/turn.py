@@ -84,10 +84,12 @@ class Turn(State):
             del zones["attack"][iid]
             zones["defense"][iid] = None
             inst.zone = "defense"
+            self._emit("regrouped", inst, self.active)  # 10.1: «Cuando tu oponente Agrupe …»
         for iid in list(zones["paid"]):
             del zones["paid"][iid]
             zones["reserve"][iid] = None
             self.cards[iid].zone = "reserve"
+            self._emit("regrouped", self.cards[iid], self.active)
         self.play_changes += 1  # cards moved between zones in play (cached in-play lists)
         self.phase = "vigil"
         self.gold_allowed = True

@@ -21,7 +21,8 @@ from .rows import IdRow
 SOURCE_TEXT = "texto"      # pasted into the form
 SOURCE_FILE = "archivo"    # uploaded as a .jsonl file
 SOURCE_CLI = "cli"         # `tourney adjudicate FILE --event --match --game`
-SOURCES = (SOURCE_TEXT, SOURCE_FILE, SOURCE_CLI)
+SOURCE_TABLE = "mesa"      # played at a play table of the event (services.play_match)
+SOURCES = (SOURCE_TEXT, SOURCE_FILE, SOURCE_CLI, SOURCE_TABLE)
 
 
 def _text(default: str) -> Any:

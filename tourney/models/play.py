@@ -43,3 +43,9 @@ class PlayTable(IdRow, table=True):
     proposal: str = Field(default="", sa_column=Column(Text, nullable=False, default=""))
     created_at: datetime = Field(default_factory=utcnow)
     updated_at: datetime = Field(default_factory=utcnow)
+    # migration 0013: a game of an event's match (None: a casual table); one row per game
+    match_id: Optional[int] = Field(default=None, foreign_key="match.id", index=True)
+    game_no: int = Field(default=1, sa_column_kwargs={"server_default": "1"})
+    # a judge's take-backs: [{"judge", "reason", "line", "action", "at"}] (services.play_match)
+    judge_log: str = Field(default="[]", sa_column=Column(Text, nullable=False, default="[]",
+                                                          server_default="[]"))

@@ -20,7 +20,9 @@ from sqlmodel import Session, col, func, select
 from ..document_values import AdjudicationRow
 from ..engine import RecordError, adjudicate, catalog_resolver, read_record
 from ..engine.rules import rule_title
-from ..models.adjudication import SOURCE_CLI, SOURCE_FILE, SOURCE_TEXT, SOURCES, Adjudication
+from ..models.adjudication import (
+    SOURCE_CLI, SOURCE_FILE, SOURCE_TABLE, SOURCE_TEXT, SOURCES, Adjudication,
+)
 from ..models.catalog import utcnow
 from ..models.events import Event, Match, Registration, Round, User
 from ..swiss import MATCH_GAMES
@@ -313,6 +315,14 @@ def upload(session: Session, actor: User | None, event: Event, match: Match, gam
                   filename=filename, first_player=first_player, now=now)
 
 
+def store_game(session: Session, event: Event, match: Match, game: int, text: str, catalog,
+               fmt=None, *, source: str, first_player: int | None = None) -> Adjudication:
+    """A game played at the event's play table (services.play_match): stored as its upload
+    would be, by nobody (the table wrote it; the players' seats say who is who)."""
+    return _store(session, None, event, match, game, text, catalog, fmt, source=source,
+                  first_player=first_player)
+
+
 def upload_from_console(session: Session, event_id: int, match_id: int, game: int, text: str,
                         catalog, formats: dict, filename: str = "",
                         first_player: str | None = None) -> Adjudication:
@@ -404,5 +414,6 @@ def document_rows(session: Session, event: Event) -> list[AdjudicationRow]:
             decks=("calzan" if not differing else "no calzan: " + ", ".join(differing)),
             revision=adj.revision, uploaded_at=adj.uploaded_at,
             uploaded_by=(uploader.name if uploader is not None else
-                         "consola (tourney adjudicate)" if adj.source == SOURCE_CLI else "")))
+                         "consola (tourney adjudicate)" if adj.source == SOURCE_CLI else
+                         "mesa de juego" if adj.source == SOURCE_TABLE else "")))
     return rows

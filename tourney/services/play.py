@@ -79,7 +79,7 @@ def _open_count(session: Session, user: User) -> int:
 
 
 # -- opening and sitting --------------------------------------------------------------
-def _check_deck(catalog: Any, text: str) -> str:
+def check_deck(catalog: Any, text: str) -> str:
     text = (text or "").strip()
     if not text:
         raise ServiceError("Pega tu Mazo Castillo (una carta por línea: «3 Kirin»).", "deck")
@@ -101,7 +101,7 @@ def open_table(session: Session, user: User, deck: str, catalog: Any) -> PlayTab
                            "alguna antes de abrir otra.")
     server_seed = secrets.token_hex(32)
     table = PlayTable(token=secrets.token_urlsafe(16), seat_a_id=user.pk,
-                      deck_a=_check_deck(catalog, deck), server_seed=server_seed,
+                      deck_a=check_deck(catalog, deck), server_seed=server_seed,
                       seed_commit=commit(server_seed))
     session.add(table)
     session.flush()
@@ -115,8 +115,8 @@ def join_table(session: Session, table: PlayTable, user: User, deck: str, catalo
         raise Forbidden("La mesa ya tiene a sus dos jugadores.")
     if _open_count(session, user) >= MAX_OPEN_TABLES:
         raise ServiceError(f"Ya tienes {MAX_OPEN_TABLES} mesas sin terminar.")
-    text = _check_deck(catalog, deck)
-    _bump(session, table, seat_b_id=user.id, deck_b=text)
+    text = check_deck(catalog, deck)
+    bump(session, table, seat_b_id=user.id, deck_b=text)
 
 
 def add_seed(session: Session, table: PlayTable, user: User, seed: str, catalog: Any) -> None:
@@ -137,7 +137,7 @@ def add_seed(session: Session, table: PlayTable, user: User, seed: str, catalog:
     if seed_a and seed_b:
         changes["record"] = dumps_line(_header(session, table, seed_a, seed_b, catalog)) + "\n"
         changes["status"] = TABLE_PLAYING
-    _bump(session, table, **changes)
+    bump(session, table, **changes)
 
 
 def _header(session: Session, table: PlayTable, seed_a: str, seed_b: str,
@@ -149,20 +149,27 @@ def _header(session: Session, table: PlayTable, seed_a: str, seed_b: str,
 
     players = []
     seeds = [seed_a, seed_b]
-    for pid, user_id, text in (("A", table.seat_a_id, table.deck_a),
-                               ("B", table.seat_b_id, table.deck_b)):
+    labels: list[str | None] = [None, None]
+    fmt = "casual"
+    if table.match_id is not None:  # an event's match: the registrations' names, its format
+        from .play_match import header_labels
+
+        names_, fmt = header_labels(session, table)
+        labels = list(names_)
+    for n, (pid, user_id, text) in enumerate((("A", table.seat_a_id, table.deck_a),
+                                              ("B", table.seat_b_id, table.deck_b))):
         deck = read_deck(parse_decklist(text).main, resolve)
         names = castle_order([name_of(c) for c in deck.castle], table.server_seed, seeds, pid)
         user = session.get(User, user_id)
-        players.append({"id": pid, "name": user.name if user else pid,
+        players.append({"id": pid, "name": labels[n] or (user.name if user else pid),
                         "gold": [f"{pid}0", name_of(deck.gold)],
                         "castle": [[f"{pid}{i}", n] for i, n in enumerate(names, 1)]})
     first = "A" if castle_order(["A", "B"], table.server_seed, seeds, "first")[0] == "A" else "B"
-    return {"game": "myl", "version": 2, "format": "casual", "first": first, "hand": 8,
+    return {"game": "myl", "version": 2, "format": fmt, "first": first, "hand": 8,
             "players": players, "shuffle": {"commit": table.seed_commit}}
 
 
-def _bump(session: Session, table: PlayTable, **changes: Any) -> None:
+def bump(session: Session, table: PlayTable, **changes: Any) -> None:
     """Write ``changes`` only if nobody changed the table since it was read (any process)."""
     seen = table.version
     values = {"version": seen + 1, "updated_at": utcnow(), **changes}
@@ -253,23 +260,26 @@ def _keep(table: PlayTable, catalog: Any, found: tuple[Game, dict[str, Any], int
         _CACHE[table.token] = (table.record, id(catalog), found, Lock())
 
 
-def state(session: Session, table: PlayTable, user: User | None, catalog: Any) -> dict[str, Any]:
-    """What ``user`` may see of the table (its seat's view; others: the public view)."""
+def state(session: Session, table: PlayTable, user: User | None, catalog: Any,
+          judge: bool = False) -> dict[str, Any]:
+    """What ``user`` may see of the table (its seat's view; a judge of the table's event:
+    everything; others: the public view)."""
     seat = seat_of(table, user)
+    judge = judge and seat is None
     out: dict[str, Any] = {"version": table.version, "status": table.status, "seat": seat,
                            "commit": table.seed_commit,
                            "seated": [table.seat_a_id is not None, table.seat_b_id is not None],
                            "shuffled": [bool(table.seed_a), bool(table.seed_b)]}
     if not table.record:
         return out
-    key = (table.token, table.version, len(table.record), seat, id(catalog))
+    key = (table.token, table.version, len(table.record), seat, judge, id(catalog))
     with _CACHE_LOCK:
         shown = _STATES.get(key)
     if shown is not None:  # an unchanged table polled again: the same view
         return {**out, **shown}
     with _cached_game(table, catalog) as (game, _, line):
         described: dict[str, Any] = {}
-        _describe(described, table, game, seat, line)
+        _describe(described, table, game, seat, line, judge)
     with _CACHE_LOCK:
         _STATES[key] = described
         while len(_STATES) > 2 * CACHE_GAMES:
@@ -278,8 +288,8 @@ def state(session: Session, table: PlayTable, user: User | None, catalog: Any) -
 
 
 def _describe(out: dict[str, Any], table: PlayTable, game: Game, seat: str | None,
-              line: int) -> None:
-    out["game"] = seat_view(game, seat)
+              line: int, judge: bool = False) -> None:
+    out["game"] = seat_view(game, seat, everything=judge)
     out["log"] = _log(table, game)
     if table.proposal:
         proposal = json.loads(table.proposal)
@@ -346,7 +356,7 @@ def act(session: Session, table: PlayTable, user: User, obj: Any, seen: int,
         manual = action.do == "effect" and not _engine_knows(game, action)
         text = describe_action(game, action) if manual else ""
     if manual:  # the opponent accepts or disputes it first
-        _bump(session, table, proposal=json.dumps(
+        bump(session, table, proposal=json.dumps(
             {"seat": seat, "action": obj, "text": text}, ensure_ascii=False))
         return
     with _cached_game(table, catalog, take=True) as found:
@@ -372,7 +382,7 @@ def _apply(session: Session, table: PlayTable, game: Game, action: Any, obj: dic
     changes: dict[str, Any] = {"record": record, **extra}
     if game.outcome is not None:
         changes.update(_finished(table, record))
-    _bump(session, table, **changes)
+    bump(session, table, **changes)
 
 
 def _finished(table: PlayTable, record: str) -> dict[str, Any]:
@@ -400,7 +410,7 @@ def answer_proposal(session: Session, table: PlayTable, user: User, accept: bool
     if proposal["seat"] == seat:
         raise Forbidden("El efecto lo acepta o lo disputa tu rival, no tú.")
     if not accept:  # «llamar al juez»: the table pauses until a judge settles it
-        _bump(session, table, proposal="", status=TABLE_PAUSED)
+        bump(session, table, proposal="", status=TABLE_PAUSED)
         return "Efecto disputado: la mesa queda en pausa hasta que un juez la resuelva."
     with _cached_game(table, catalog, take=True) as (game, cards, line):
         action = read_action(proposal["action"], line, game.order, cards)

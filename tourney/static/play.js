@@ -31,8 +31,60 @@
       .catch(function () { busy = false; msg.textContent = "Sin conexión: reintentando…"; });
   }
   function randomSeed() { var a = new Uint8Array(16); crypto.getRandomValues(a); return Array.prototype.map.call(a, function (x) { return ("0" + x.toString(16)).slice(-2); }).join(""); }
+  var clockEnds = null, clockEl = null;
+  function tick() {
+    if (!clockEl || clockEnds === null) return;
+    var left = Math.round((clockEnds - Date.now()) / 1000), neg = left < 0, a = Math.abs(left);
+    clockEl.textContent = "Reloj de ronda: " + (neg ? "tiempo extra +" : "") + Math.floor(a / 60) + ":" + ("0" + a % 60).slice(-2);
+  }
+  setInterval(tick, 1000);
+  function formPost(url) {
+    var f = el("form"); f.method = "post"; f.action = url;
+    var t = el("input"); t.type = "hidden"; t.name = "csrf_token"; t.value = d.csrf; f.appendChild(t);
+    document.body.appendChild(f); f.submit();
+  }
+  function matchBox(s) {
+    var m = s.match, box = el("div", null, "card match"), g = s.game;
+    var names = g ? g.players.map(function (p) { return p.name; }) : ["A", "B"];
+    box.appendChild(el("p", "Ronda " + m.round + ", mesa " + m.table_no + " — juego " + m.game + " de 3 · " +
+      names[0] + " " + m.score[0] + ", " + names[1] + " " + m.score[1] + (m.score[2] ? ", empates " + m.score[2] : ""), "seat-match"));
+    clockEl = el("p", null, "clock"); clockEl.id = "reloj";
+    clockEnds = (m.clock === null || m.clock === undefined) ? null : Date.now() + m.clock * 1000;
+    if (clockEnds === null) clockEl.textContent = "Reloj de ronda: sin iniciar"; else tick();
+    box.appendChild(clockEl);
+    if (s.status === "terminada" && s.seat) {
+      if (m.decided) {
+        if (m.match_status === "confirmado") box.appendChild(el("p", "Resultado confirmado en el evento."));
+        else if (m.confirmed) box.appendChild(el("p", "Confirmaste el resultado: falta tu rival."));
+        else { var c = el("button", "Confirmar el resultado de la partida"); c.id = "confirmar";
+          c.onclick = function () { post(d.confirm, {}); }; box.appendChild(c); }
+      } else if (m.current) {
+        var sw = el("a", "Cambios del Mazo de Soporte para el juego " + (m.game + 1)); sw.href = d.swaps + "?juego=" + (m.game + 1);
+        box.appendChild(el("p", "Antes del siguiente juego, registra tus cambios (o ninguno) y abre el juego.")).appendChild(document.createTextNode(" "));
+        box.appendChild(sw);
+        var nx = el("button", "Abrir el juego " + (m.game + 1)); nx.id = "siguiente";
+        nx.onclick = function () { formPost(d.next); }; box.appendChild(nx);
+      } else {
+        var go = el("button", "Ir al juego siguiente"); go.id = "siguiente"; go.onclick = function () { formPost(d.next); }; box.appendChild(go);
+      }
+    }
+    if (m.judge && s.status !== "terminada") {
+      var j = el("div", null, "judge"); j.appendChild(el("h3", "Juez: deshacer la última acción"));
+      var r = el("input"); r.id = "motivo"; r.maxLength = 300; r.placeholder = "Motivo (queda registrado)";
+      var u = el("button", "Deshacer la última acción", "sec"); u.id = "deshacer";
+      u.onclick = function () { post(d.takeback, { reason: r.value, version: s.version }); };
+      j.appendChild(r); j.appendChild(u); box.appendChild(j);
+    }
+    if (m.takebacks && m.takebacks.length) {
+      var lg = el("div"); lg.appendChild(el("h3", "Acciones deshechas por un juez"));
+      m.takebacks.forEach(function (t) { lg.appendChild(el("div", "Línea " + t.line + " — " + t.judge + ": " + t.reason, "muted")); });
+      box.appendChild(lg);
+    }
+    return box;
+  }
   function render(s) {
     board.textContent = "";
+    if (s.match) board.appendChild(matchBox(s));
     if (!s.game) {
       var p = el("p", s.seated[1] ? "Esperando que ambos barajen." : "Esperando al segundo jugador: comparte el enlace de esta página.");
       board.appendChild(p);
@@ -98,6 +150,7 @@
     var es = new EventSource(d.events);
     es.onmessage = function (e) { if (+e.data !== version && !busy) load(); };
     es.onerror = function () { poll(); };
+    window.addEventListener("pagehide", function () { es.close(); });
   } else { poll(); }
   load();
 })();

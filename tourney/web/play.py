@@ -4,6 +4,7 @@ version in the database (so any process serves any seat; the page polls if SSE f
 from __future__ import annotations
 
 import time
+from typing import Any
 
 from flask import (Blueprint, Response, current_app, flash, g, redirect, render_template,
                    request, stream_with_context, url_for)
@@ -13,16 +14,20 @@ from limits.strategies import FixedWindowRateLimiter
 from flask_login import current_user, login_required
 
 from .. import db as database
+from ..services import events as event_service
 from ..services import play as service
+from ..services import play_match as matches
 from ..services import play_notify as notify
-from ..services.errors import Conflict, ServiceError
+from ..services import rounds
 from ..services.catalog import load_catalog
-from .common import commit, db, rollback
+from ..services.errors import Conflict, Forbidden, ServiceError
+from .common import commit, db, formats, rollback
 
 bp = Blueprint("play", __name__)
 
 ACTIONS_PER_MINUTE = "120/minute"  # per account and process
 SSE_SECONDS = 25  # one event stream lasts this long; the browser reconnects
+SSE_PING = 2.0  # seconds between keep-alive comments when nothing changes
 
 
 def _user():
@@ -48,10 +53,48 @@ def catalog():
     return g.play_catalog
 
 
+def _watched(token: str) -> Any:
+    """The table, if the viewer may watch it (an event table: its two players and the
+    event's staff)."""
+    table = service.get_table(db(), token)
+    if not matches.may_watch(db(), table, _user()):
+        raise Forbidden("Esta mesa es de una partida del evento: la ven sus dos jugadores y los "
+                        "jueces del evento.")
+    return table
+
+
+def _after(table: Any) -> None:
+    """A finished game of an event's match becomes the match's recorded game."""
+    if table.match_id is not None:
+        found = matches.context(db(), table)
+        fmt = formats().get(found[0].format_id) if found else None
+        matches.record_game(db(), table, catalog(), fmt)
+
+
 @bp.get("/mesas")
 @login_required
 def tables():
-    return render_template("play/tables.html", tables=service.my_tables(db(), current_user))
+    return render_template("play/tables.html", tables=service.my_tables(db(), current_user),
+                           matches=matches.my_matches(db(), current_user))
+
+
+@bp.post("/eventos/<int:event_id>/mesas/<int:match_id>/jugar")
+@login_required
+def play_match(event_id: int, match_id: int):
+    """Sit at the match's current game (or open the next one) and go to its table."""
+    event = event_service.get_event(db(), event_id)
+    match, _rnd = rounds.get_match(db(), event, match_id)
+    try:
+        table = matches.open_game(db(), current_user, event, match, catalog())
+        commit()
+    except Forbidden:
+        raise  # nothing was written; the 403 page says why
+    except ServiceError as exc:
+        rollback()
+        flash(exc.message, "error")
+        return redirect(url_for("play.tables"))
+    notify.changed(current_app.config["DATABASE_URL"], table.pk, table.version)
+    return redirect(url_for("play.table", token=table.token))
 
 
 @bp.post("/mesas")
@@ -69,15 +112,16 @@ def open_table():
 
 @bp.get("/mesa/<token>")
 def table(token: str):
-    table = service.get_table(db(), token)
-    return render_template("play/table.html", table=table,
+    table = _watched(token)
+    found = matches.context(db(), table)
+    return render_template("play/table.html", table=table, match=found,
                            seat=service.seat_of(table, _user()))
 
 
 @bp.post("/mesa/<token>/unirse")
 @login_required
 def join(token: str):
-    table = service.get_table(db(), token)
+    table = _watched(token)
     try:
         service.join_table(db(), table, current_user, request.form.get("deck", ""), catalog())
         commit()
@@ -93,11 +137,13 @@ def _json_call(fn, table=None):
     table (services.play.get_table)."""
     try:
         message = fn()
+        if table is not None:
+            _after(table)
         commit()
         out = {"ok": True, "message": message or ""}
         if table is not None:
-            notify.changed(current_app.config["DATABASE_URL"], table.id, table.version)
-            out["state"] = service.state(db(), table, _user(), catalog())
+            notify.changed(current_app.config["DATABASE_URL"], table.pk, table.version)
+            out["state"] = _state_of(table)
         return out
     except Conflict as exc:
         rollback()
@@ -108,13 +154,33 @@ def _json_call(fn, table=None):
         return {"ok": False, "error": exc.message}, status
 
 
+def _state_of(table: Any) -> dict:
+    judge = matches.judges(db(), table, _user())
+    out = service.state(db(), table, _user(), catalog(), judge=judge)
+    match = matches.summary(db(), table, _user())
+    if match is not None:
+        out["match"] = match
+    return out
+
+
 @bp.post("/mesa/<token>/barajar")
 @login_required
 def shuffle(token: str):
-    table = service.get_table(db(), token)
+    table = _watched(token)
     body = request.get_json(silent=True) or {}
-    return _json_call(lambda: service.add_seed(db(), table, current_user,
-                                               str(body.get("seed", "")), catalog()), table)
+
+    def seed():
+        for attempt in range(3):  # the two seats shuffle at once: each seed is its own
+            try:
+                return service.add_seed(db(), table, current_user, str(body.get("seed", "")),
+                                        catalog())
+            except Conflict:
+                if attempt == 2:
+                    raise
+                rollback()
+                db().refresh(table)
+        return None
+    return _json_call(seed, table)
 
 
 @bp.post("/mesa/<token>/accion")
@@ -122,7 +188,7 @@ def shuffle(token: str):
 def act(token: str):
     if _limited():
         return {"ok": False, "error": "Demasiadas acciones seguidas: espera un momento."}, 429
-    table = service.get_table(db(), token)
+    table = _watched(token)
     body = request.get_json(silent=True) or {}
     seen = body.get("version")
     return _json_call(lambda: service.act(db(), table, current_user, body.get("action"),
@@ -133,7 +199,7 @@ def act(token: str):
 @bp.post("/mesa/<token>/efecto")
 @login_required
 def answer(token: str):
-    table = service.get_table(db(), token)
+    table = _watched(token)
     body = request.get_json(silent=True) or {}
     seen = body.get("version")
     return _json_call(lambda: service.answer_proposal(
@@ -141,15 +207,34 @@ def answer(token: str):
         seen if isinstance(seen, int) else -1, catalog()))
 
 
+@bp.post("/mesa/<token>/confirmar")
+@login_required
+def confirm(token: str):
+    """A player confirms the decided match's result (their report to the event)."""
+    table = _watched(token)
+    return _json_call(lambda: matches.confirm(db(), current_user, table), table)
+
+
+@bp.post("/mesa/<token>/deshacer")
+@login_required
+def take_back(token: str):
+    """A judge of the event takes back the last action, with the reason (logged)."""
+    table = _watched(token)
+    body = request.get_json(silent=True) or {}
+    seen = body.get("version")
+    return _json_call(lambda: matches.take_back(
+        db(), current_user, table, str(body.get("reason", "")),
+        seen if isinstance(seen, int) else -1), table)
+
+
 @bp.get("/mesa/<token>/estado")
 def state(token: str):
-    table = service.get_table(db(), token)
-    return service.state(db(), table, _user(), catalog())
+    return _state_of(_watched(token))
 
 
 @bp.get("/mesa/<token>/registro")
 def record(token: str):
-    table = service.get_table(db(), token)
+    table = _watched(token)
     text = service.record_text(db(), table, _user())
     return Response(text, mimetype="application/x-ndjson",
                     headers={"Content-Disposition": f"attachment; filename=mesa-{table.id}.jsonl"})
@@ -159,10 +244,12 @@ def record(token: str):
 def events(token: str):
     """SSE: «version» each time the table changes, whichever process wrote it (PostgreSQL
     LISTEN/NOTIFY, services.play_notify); the browser then fetches its own seat's state."""
-    table = service.get_table(db(), token)
+    table = _watched(token)
     table_id, start = table.pk, table.version
     url = current_app.config["DATABASE_URL"]
-    rollback()  # the request's transaction is not held open while the stream waits
+    # the request's (read-only) transaction is not held open while the stream waits; a commit
+    # keeps what was read (a rollback would expire the logged-in user under the stream)
+    commit()
 
     def read_version() -> int | None:
         with database.get_engine(url).connect() as conn:
@@ -176,9 +263,11 @@ def events(token: str):
             left = ends - time.monotonic()
             if left <= 0:
                 return
-            now = notify.wait_change(url, table_id, seen, left, read_version)
+            now = notify.wait_change(url, table_id, seen, min(left, SSE_PING), read_version)
             if now is not None:
                 seen = now
                 yield f"data: {seen}\n\n"
+            else:  # a comment: a browser that left is noticed here and its thread freed
+                yield ":\n\n"
     return Response(stream_with_context(stream()), mimetype="text/event-stream",
                     headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})

@@ -30,7 +30,6 @@ from limits.storage import MemoryStorage
 from ..services import throttle  # noqa: F401  (registers the tourneydb:// scheme)
 from ..services.accounts import normalize_email
 from ..services.login_backoff import LoginBackoff
-from .forms import LoginForm
 from .forms_security import PasswordForm
 
 SIGNUP_PER_ADDRESS = "20 per hour"
@@ -188,10 +187,6 @@ def init_app(app: Flask) -> None:
 
     @app.errorhandler(429)
     def too_many(_exc):
-        if request.endpoint == "auth.login":
-            form = LoginForm()
-            form.password.errors = [TOO_MANY]
-            return render_template("auth/login.html", form=form), 429
         if request.endpoint == "auth.change_password":
             form = PasswordForm()
             form.current.errors = [TOO_MANY]

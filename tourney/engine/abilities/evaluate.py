@@ -333,6 +333,7 @@ def _make_matcher(f: TargetFilter) -> Test | None:
                            "has_race": has_race, "printed_keyword": printed_keyword,
                            "fold_accents": fold_accents, "RACE_SCHOOL": RACE_SCHOOL}
     env["zone"], env["also_zones"] = f.zone, f.also_zones
+    in_play = f.zone == "in_play" or f.zone in _LINES  # never a Cementerio: no Espectral there
     if f.zone == "in_play":  # the default, checked all the same
         parts.append("i.zone in IN_PLAY")
     elif f.zone in _LINES:
@@ -347,14 +348,14 @@ def _make_matcher(f: TargetFilter) -> Test | None:
         if name == "controller":
             env["you"] = value == "you"
             parts.append("((i.controller if i.zone in IN_PLAY else i.owner) == c) == you")
-        elif name == "types":
-            parts.append("type_of(i) in types")
+        elif name == "types":  # in play (checked before): the printed type (type_of)
+            parts.append("i.card.type in types" if in_play else "type_of(i) in types")
         elif name == "races":
             parts.append("has_race(g, i, races)")
         elif name == "not_races":
             parts.append("not has_race(g, i, not_races)")
         elif name == "not_types":
-            parts.append("type_of(i) not in not_types")
+            parts.append("i.card.type not in not_types" if in_play else "type_of(i) not in not_types")
         elif name == "owned":
             parts.append("(i.owner == c) == owned")
         elif name == "schools":

@@ -36,7 +36,7 @@ EMITTED = frozenset({"played", "enters_play", "leaves_play", "destroyed", "banis
                      "returned_to_hand", "drawn", "discarded", "milled", "gold_enters",
                      "attack_declared", "attackers_declared", "block_declared", "combat_damage",
                      "phase_begins", "phase_ends", "annulled", "blocked", "control_changed",
-                     "to_graveyard", "to_paid"})
+                     "to_graveyard", "to_paid", "regrouped", "paid_with"})
 ANNOUNCED_PHASES = frozenset({"regroup", "vigil", "battle", "block", "war", "final", "draw"})
 ANNOUNCED_ENDS = frozenset({"vigil"})
 
@@ -117,6 +117,8 @@ def fire(game: State, event: Event, settle: Callable[[], None] | None = None) ->
     for inst, index, ability, card_filter in entries:
         trigger = ability.trigger
         assert trigger is not None
+        if event.kind == "paid_with" and event.to != inst.id:
+            continue  # «Cuando este Oro sea utilizado para pagar …»: only the Oro that paid (to)
         controller = inst.controller if inst.zone in IN_PLAY else inst.owner
         if trigger.bearer:
             if inst.bearer is None or event.card != inst.bearer:

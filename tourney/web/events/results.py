@@ -44,7 +44,8 @@ def result(event_id: int, match_id: int):
                 seen = int(form.version.data or match.version)
                 rounds.enter_result(session, actor(), event, match, text, seen)
             elif organizer and request.form.get("como") == "organizador":
-                text = rounds.normalize_result(*values)
+                text = rounds.normalize_result(*values)  # from my side: stored from A's
+                text = rounds.flip(text) if side == "b" else text
                 rounds.enter_result(session, actor(), event, match, text,
                                     int(form.version.data or match.version))
             else:
