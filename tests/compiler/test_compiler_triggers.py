@@ -415,5 +415,5 @@ def test_utilizado_para_pagar_el_coste_tumi_calavera_de_turquesa_and_gris_gris(r
     assert calavera["effects"] == [{"kind": "cannot_be_annulled", "subject": "triggering"}]
     gris = compiled(real("Gris-Gris"))[0]
     assert gris["trigger"]["card"]["keywords"] == ["Exhumar"] and gris["trigger"]["from_zone"] == "graveyard"
-    assert not tracked(compile_card(real("Tumi")).abilities[0])
+    assert tracked(compile_card(real("Tumi")).abilities[0])  # fired since issue 21 (play._do_play)
     assert reason(real("Ekeko"), 0)  # «no puede cambiar de controlador hasta tu próximo turno»
