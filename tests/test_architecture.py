@@ -147,7 +147,7 @@ def test_tourney_help_imports_no_command_and_no_app():
     import subprocess
     import sys
 
-    code = ("import sys; from tourney.cli import cli\n"
+    code = ("import sys; from tourney.cli.group import cli\n"
             "try:\n    cli(['--help'], prog_name='tourney')\nexcept SystemExit:\n    pass\n"
             "heavy = [m for m in sys.modules if m.startswith(('tourney.web', 'tourney.services', "
             "'tourney.engine', 'tourney.cli.deck', 'sqlalchemy', 'sqlmodel', 'openpyxl', "
@@ -161,6 +161,23 @@ def test_tourney_help_imports_no_command_and_no_app():
         assert name in done.stdout
 
 
+def test_the_file_commands_start_without_flask():
+    """`tourney adjudicate` and `tourney deck` run in a plain click group (tourney.cli.main):
+    from start to their answer no Flask, Werkzeug or Jinja is imported (issue 27)."""
+    import subprocess
+    import sys
+
+    for args in (["adjudicate", "--help"], ["deck", "formats"]):
+        code = (f"import sys; sys.argv = ['tourney', *{args!r}]\n"
+                "from tourney.cli import main\n"
+                "try:\n    main()\nexcept SystemExit:\n    pass\n"
+                "print('WEB', [m for m in sys.modules if m.startswith(('flask', 'werkzeug', 'jinja2'))])")
+        done = subprocess.run([sys.executable, "-c", code], cwd=PACKAGE.parent, capture_output=True,
+                              text=True, timeout=120)
+        assert done.returncode == 0, done.stderr[-2000:]
+        assert "WEB []" in done.stdout, (args, done.stdout[-2000:])
+
+
 def test_the_file_commands_do_not_load_the_database_layer_or_the_web_app():
     """`tourney adjudicate --catalog` and `tourney deck check --catalog` work on files alone:
     their modules import no database layer, no Alembic, no openpyxl, no web app (issue 27)."""
@@ -169,7 +186,8 @@ def test_the_file_commands_do_not_load_the_database_layer_or_the_web_app():
 
     code = ("import sys, tourney.cli.engine, tourney.cli.deck\n"
             "print('HEAVY', [m for m in sys.modules if m.startswith(('tourney.web', 'tourney.services', "
-            "'tourney.db', 'sqlalchemy', 'sqlmodel', 'alembic', 'openpyxl', 'reportlab'))])")
+            "'tourney.db', 'sqlalchemy', 'sqlmodel', 'alembic', 'openpyxl', 'reportlab', 'flask', "
+            "'werkzeug'))])")
     done = subprocess.run([sys.executable, "-c", code], cwd=PACKAGE.parent, capture_output=True,
                           text=True, timeout=120)
     assert done.returncode == 0, done.stderr[-2000:]
@@ -212,7 +230,7 @@ def test_every_commands_help_is_in_spanish(tmp_path):
     this message and exit.»; Flask's run/routes options and Flask-Limiter's group too."""
     from click.testing import CliRunner
 
-    from tourney.cli import cli
+    from tourney.cli.group import cli
 
     runner = CliRunner()
     env = {"DATABASE_URL": f"sqlite:///{tmp_path / 'x.sqlite3'}"}

@@ -71,7 +71,7 @@ def create_app(test_config: dict | None = None) -> Flask:
 
     sessions.init_app(app)  # staff sessions end after STAFF_IDLE_MINUTES idle
 
-    from .cli.lazy import LazyCommands
+    from .cli.group import LazyCommands
 
     lazy = LazyCommands(app.name)  # `flask --app tourney …`: the commands, imported when used
     lazy.commands.update(app.cli.commands)  # what extensions added (Flask-Limiter's group)

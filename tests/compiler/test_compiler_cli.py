@@ -5,7 +5,7 @@ import json
 
 from click.testing import CliRunner
 
-from tourney.cli import cli
+from tourney.cli.group import cli
 from tourney.engine.compiler.coverage import coverage
 
 from .realcards import CARDS_JSON

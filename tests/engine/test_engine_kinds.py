@@ -8,7 +8,7 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from tourney.cli import cli
+from tourney.cli.group import cli
 from tourney.engine.abilities.kinds.base import FAMILY_ROLES, REGISTRY, Use, kind_of
 from tourney.engine.abilities.kinds.enforcement import missing_homes, unenforced, uses
 from tourney.engine.abilities.vocabulary import (

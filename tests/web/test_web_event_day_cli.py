@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from click.testing import CliRunner
 
-from tourney.cli import cli
+from tourney.cli.group import cli
 
 
 def test_help_starts_with_the_projects_commands_not_flasks_boilerplate():

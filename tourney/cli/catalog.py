@@ -5,13 +5,12 @@ import json
 
 import click
 from flask import current_app
-from flask.cli import with_appcontext
 from sqlmodel import Session
 
 from .. import db
 from ..catalog.errors import CatalogImportError
 from ..services.catalog import API_BASE_URL, catalog_stats, import_files, load_catalog, sync_edition
-from .common import EXIT_UNREADABLE, CliError, friendly
+from .common import EXIT_UNREADABLE, CliError, friendly, with_appcontext
 
 
 @click.group("catalog", help="Catálogo de cartas: importar, sincronizar, consultar.")

@@ -81,36 +81,67 @@ def unreadable_message(exc: BaseException) -> str | None:
     return None
 
 
+def script_info():
+    """Flask's ScriptInfo of this command line: the one Flask's group made, or — for a file
+    command started without Flask's group (``tourney adjudicate``/``tourney deck``, see
+    ``tourney.cli.main``) — a new one that creates the app as `tourney` does (and reads the
+    ``.env``/``.flaskenv`` files, as Flask's group would have)."""
+    from flask.cli import ScriptInfo, load_dotenv
+
+    from .lazy import create_cli_app
+
+    ctx = click.get_current_context()
+    info = ctx.find_object(ScriptInfo)
+    if info is None:
+        load_dotenv()
+        info = ScriptInfo(create_app=create_cli_app)
+        ctx.find_root().obj = info
+    return info
+
+
 @contextmanager
 def app_context():
     """The app (in its context), created only when a command needs it: commands that can run on
     files alone (``adjudicate --catalog``, ``deck check --catalog``) never pay for the web app."""
     from flask import current_app, has_app_context
-    from flask.cli import ScriptInfo
 
     if has_app_context():
         yield current_app._get_current_object()
         return
-    info = click.get_current_context().ensure_object(ScriptInfo)
-    app = info.load_app()
+    app = script_info().load_app()
     with app.app_context():
         yield app
 
 
+def with_appcontext(command):
+    """Flask's ``with_appcontext`` for a command function, without importing Flask until the
+    command runs (the file commands start without Flask: a quicker command line, issue 27)."""
+    @functools.wraps(command)
+    def in_app_context(*args, **kwargs):
+        with app_context():
+            return command(*args, **kwargs)
+    return in_app_context
+
+
 def app_setting(name: str, default):
     """A setting of the installation without creating the app when `tourney` runs: from
-    ``instance/config.py`` (where an installation sets it), else ``default``. An app handed to
-    the CLI by its caller (``flask --app``, a test's runner) is asked directly."""
-    from flask import Config
-    from flask.cli import ScriptInfo
-
+    ``instance/config.py`` (where an installation sets it, read as Flask reads it: its
+    UPPER_CASE names), else ``default``. An app handed to the CLI by its caller (``flask --app``,
+    a test's runner) is asked directly. Flask is not imported when no Flask group started."""
     from ..paths import instance_dir
-    from .lazy import create_cli_app
 
-    ctx = click.get_current_context(silent=True)
-    info = ctx.find_object(ScriptInfo) if ctx else None
-    if info is not None and info.create_app is not create_cli_app:
-        return info.load_app().config.get(name, default)
-    config = Config(str(instance_dir()))
-    config.from_pyfile("config.py", silent=True)
-    return config.get(name, default)
+    if "flask.cli" in sys.modules:
+        from flask.cli import ScriptInfo
+
+        from .lazy import create_cli_app
+
+        ctx = click.get_current_context(silent=True)
+        info = ctx.find_object(ScriptInfo) if ctx else None
+        if info is not None and info.create_app is not create_cli_app:
+            return info.load_app().config.get(name, default)
+    path = instance_dir() / "config.py"
+    if not name.isupper() or not path.is_file():
+        return default
+    settings: dict[str, object] = {"__file__": str(path)}
+    exec(compile(path.read_bytes(), str(path), "exec"), settings)  # as Flask's from_pyfile
+    return settings.get(name, default)

@@ -8,9 +8,8 @@ from __future__ import annotations
 import json
 
 import click
-from flask.cli import with_appcontext
 
-from .common import EXIT_UNREADABLE, CliError, friendly
+from .common import EXIT_UNREADABLE, CliError, friendly, with_appcontext
 
 _STATUS = {"compiled": "compiladas por completo (y el motor hace cumplir cada valor)",
            "partial": "compiladas en parte", "none": "sin compilar", "override": "escritas a mano",

@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import click
 from flask import current_app
-from flask.cli import with_appcontext
 
 from .. import db
+from .common import with_appcontext
 
 
 def register(group: click.Group) -> None:

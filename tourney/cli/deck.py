@@ -12,7 +12,6 @@ import sys
 from pathlib import Path
 
 import click
-from flask.cli import ScriptInfo
 
 from ..catalog import Card, Catalog
 from ..catalog.errors import CatalogImportError
@@ -29,7 +28,8 @@ from ..legality import (
     validate,
 )
 from ..legality.decklist import MAX_DECKLIST_BYTES, MAX_XLSX_BYTES, check_unknown_names
-from .common import EXIT_ILLEGAL, EXIT_OK, EXIT_UNREADABLE, CliError, app_setting, friendly
+from .common import (EXIT_ILLEGAL, EXIT_OK, EXIT_UNREADABLE, CliError, app_context, app_setting,
+                     friendly)
 
 
 def _formats_dir(option: str | None) -> Path:
@@ -155,9 +155,7 @@ def check_command(format_id: str, file: str, as_json: bool, catalog_path: str | 
     if catalog_path:
         catalog = _catalog_from_file(Path(catalog_path))
     elif fmt.game.catalog_required:
-        info = click.get_current_context().ensure_object(ScriptInfo)
-        app = info.load_app()
-        with app.app_context():
+        with app_context():
             catalog = _catalog_from_db()
     else:
         catalog = None
@@ -184,8 +182,7 @@ def formats_command(as_json: bool, formats_dir: str | None, record: bool) -> Non
         from .. import db
         from ..services.legality import record_formats
 
-        app = click.get_current_context().ensure_object(ScriptInfo).load_app()
-        with app.app_context(), db.session_scope() as session:
+        with app_context(), db.session_scope() as session:
             changed = record_formats(session, formats)
         click.echo(f"Formatos registrados: {len(formats)} ({len(changed)} nuevos o cambiados).", err=as_json)
     rows = []

@@ -16,7 +16,6 @@ from pathlib import Path
 
 import click
 from flask import current_app
-from flask.cli import with_appcontext
 
 from .. import db
 from ..legality import load_formats
@@ -30,7 +29,7 @@ from ..services.imports import import_decklists, import_players
 from ..services.errors import ServiceError
 from ..sheets import SheetFileError, SheetImportError, build_workbook
 from ..sheets.safety import MAX_FILE_BYTES
-from .common import CliError, friendly
+from .common import CliError, friendly, with_appcontext
 
 PAGE_SIZES = ("A4", "Letter")
 

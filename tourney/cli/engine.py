@@ -7,10 +7,10 @@ import sys
 from pathlib import Path
 
 import click
-from flask.cli import with_appcontext
 
 from ..ids import MAX_ID
-from .common import EXIT_ILLEGAL, EXIT_OK, EXIT_UNREADABLE, CliError, app_context, friendly
+from .common import (EXIT_ILLEGAL, EXIT_OK, EXIT_UNREADABLE, CliError, app_context, friendly,
+                     with_appcontext)
 
 
 def register(group: click.Group) -> None:

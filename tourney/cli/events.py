@@ -5,7 +5,6 @@ from pathlib import Path
 
 import click
 from flask import current_app
-from flask.cli import with_appcontext
 
 from .. import db
 from ..paths import CHECKOUT_DIR
@@ -17,7 +16,7 @@ from ..services.demo import DEMO_PASSWORD, demo_event, has_events
 from ..services.league_demo import demo_league
 from ..services.login_backoff import CODE_MINUTES
 from ..services.errors import ServiceError
-from .common import CliError, friendly
+from .common import CliError, friendly, with_appcontext
 
 
 def register(group: click.Group) -> None:

@@ -10,9 +10,9 @@ from __future__ import annotations
 import copy
 
 import click
-from flask.cli import FlaskGroup
+from flask.cli import AppGroup, FlaskGroup
 
-from .lazy import COMMANDS, lazy_command
+from .lazy import COMMANDS, HELP_TEXT, create_cli_app, lazy_command, spanish_help_options
 
 SPANISH_HELP = {
     "run": "Servidor de desarrollo de Flask (para un local con varias mesas: tourney serve).",
@@ -41,17 +41,6 @@ SPANISH_OPTION_HELP = {
 }
 HIDDEN_COMMANDS = ("limiter",)
 HIDDEN_OPTIONS = ("env_file", "app", "debug")
-HELP_TEXT = "Muestra esta ayuda y termina."
-
-
-def spanish_help_options(command: click.Command, ctx: click.Context) -> None:
-    """Give ``command`` and every subcommand under it the Spanish ``--help`` text (click
-    caches one help option per command, so setting its text once is enough)."""
-    option = command.get_help_option(ctx)
-    if option is not None:
-        option.help = HELP_TEXT
-    for sub in getattr(command, "commands", {}).values():
-        spanish_help_options(sub, ctx)
 
 
 def _with_help(param: click.Parameter, text: str) -> click.Parameter:
@@ -115,3 +104,19 @@ class TourneyGroup(FlaskGroup):
             command.hidden = name in HIDDEN_COMMANDS
         spanish_help_options(command, ctx)
         return command
+
+
+class LazyCommands(AppGroup):
+    """``app.cli`` for ``flask --app tourney``: the same commands, loaded when used."""
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        return lazy_command(self, cmd_name)
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(set(self.commands) | set(COMMANDS))
+
+
+@click.group(cls=TourneyGroup, create_app=create_cli_app,
+             help="Torneos y legalidad de mazos de Mitos y Leyendas.")
+def cli() -> None:
+    pass

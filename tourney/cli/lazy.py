@@ -6,9 +6,9 @@ import importlib
 from typing import NamedTuple
 
 import click
-from flask.cli import AppGroup
 
 PACKAGE = "tourney.cli"
+HELP_TEXT = "Muestra esta ayuda y termina."
 
 
 class Entry(NamedTuple):
@@ -81,11 +81,11 @@ def create_cli_app(*_args, **_kwargs):
     return create_app()
 
 
-class LazyCommands(AppGroup):
-    """``app.cli`` for ``flask --app tourney``: the same commands, loaded when used."""
-
-    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
-        return lazy_command(self, cmd_name)
-
-    def list_commands(self, ctx: click.Context) -> list[str]:
-        return sorted(set(self.commands) | set(COMMANDS))
+def spanish_help_options(command: click.Command, ctx: click.Context) -> None:
+    """Give ``command`` and every subcommand under it the Spanish ``--help`` text (click
+    caches one help option per command, so setting its text once is enough)."""
+    option = command.get_help_option(ctx)
+    if option is not None:
+        option.help = HELP_TEXT
+    for sub in getattr(command, "commands", {}).values():
+        spanish_help_options(sub, ctx)

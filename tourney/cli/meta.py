@@ -7,7 +7,6 @@ from pathlib import Path
 
 import click
 from flask import current_app
-from flask.cli import with_appcontext
 
 from .. import db
 from ..legality import load_formats
@@ -17,7 +16,7 @@ from ..services.documents import find_event
 from ..services.errors import ServiceError
 from ..services.metagame import event_metagame
 from ..services.rows import existing
-from .common import CliError, friendly
+from .common import CliError, friendly, with_appcontext
 
 
 def register(group: click.Group) -> None:
