@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from tourney.engine.compiler import compile_card
 
-from .games import attack, block, cast, deck, effect, end, header, passes, play, put
+from .games import attack, block, cast, deck, effect, end, gold, header, passes, play, put
 from .realcards import compiled, sentence_json
 
 
@@ -162,22 +162,28 @@ def test_a_menos_que_tu_oponente_pague_names_the_payer(real):
                                    "unless_player": "opponent"}]
 
 
-def test_an_effect_a_menos_que_is_unverified_never_illegal(judge):
+def test_an_effect_a_menos_que_is_verified_against_the_payment_in_the_line(judge):
+    # issue 22: the line says whether the opponent paid (its two Oros to the Oro Pagado)
     head = header(deck("Carga de Infantería"), deck(), hand=1)
-    for drawn in (1, 0, 3):  # whether the opponent paid is not in the record
-        v = judge(head, [play("A", "A1", []), effect("A", "A1", draw={"A": drawn} if drawn else {})])
-        assert v.legal and v.unverified == (3,) and v.verified == ()
+    base = [gold("B", "B9"), play("A", "A1", [])]  # it costs 0
+    v = judge(head, base + [effect("A", "A1", draw={"A": 1})])
+    assert v.legal and v.verified == (4,)
+    v = judge(head, base + [effect("A", "A1", moves=[["B0", "paid"], ["B9", "paid"]])])
+    assert v.legal and v.verified == (4,)
+    for wrong in ({}, {"draw": {"A": 3}}):  # neither paid nor drew one; three cards
+        v = judge(head, base + [effect("A", "A1", **wrong)])
+        assert v.status == "illegal" and v.line == 4, (v.rule, v.message)
 
 
-def test_a_talisman_with_two_conditional_effects_is_unverified(judge, cost):
-    # Conjuro del Vigor: «Si controlas tres o menos Oros, Baraja …» / «Si controlas cuatro o más …»
+def test_a_talisman_with_two_conditional_effects_does_the_one_whose_condition_holds(judge, cost):
+    # Conjuro del Vigor: «Si controlas tres o menos Oros, Baraja …» / «Si controlas cuatro o más
+    # …, mira las primeras tres cartas …»: with one Oro it Baraja its target (issue 22)
     head = header(deck("Conjuro del Vigor"), deck(), hand=1)
     base = [put("B", "B1")] + cast("A", "A1", "Conjuro del Vigor", cost, targets=["B1"])
-    for line in (effect("A", "A1", moves=[["B1", "castle_bottom"]]), effect("A", "A1", draw={"A": 2})):
-        v = judge(head, base + [line])
-        assert v.legal and v.unverified[-1] == len(base) + 2  # header is line 1
-
-
+    v = judge(head, base + [effect("A", "A1", moves=[["B1", "castle_bottom"]])])
+    assert v.legal and v.verified == (len(base) + 2,)  # header is line 1
+    v = judge(head, base + [effect("A", "A1", draw={"A": 2})])
+    assert (v.status, v.line, v.rule) == ("illegal", len(base) + 2, "6.5")
 # -- «Sólo puedes activar / utilizar esta habilidad si …»: a condition of the ability before ---
 
 def test_solo_puedes_activar_esta_habilidad_si_restricts_the_ability_before(real):

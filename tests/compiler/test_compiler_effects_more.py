@@ -85,11 +85,15 @@ def test_huitzilopochtli_plays_a_cheap_card_of_its_hand_that_is_not_an_aliado(re
         "controller": "you", "zone": "hand", "max_cost": 2, "targets": False, "not_types": ["Aliado"]}}]
 
 
-def test_playing_a_card_paying_its_cost_is_left_unverified(judge):
+def test_playing_a_card_paying_its_cost_moves_it_into_play_and_pays_its_oros(judge):
+    # Tenome plays Kamuy (cost 2) of its Cementerio paying its cost: verified since issue 22
     head = header(deck("Tenome", "Kamuy"), deck(), hand=1)
-    base = [put("A", "A1"), put("A", "A2", zone="graveyard")]
-    v = judge(head, base + [effect("A", "A1", targets=["A2"])])
-    assert v.legal and len(base) + 2 in v.unverified
+    base = [put("A", "A1"), put("A", "A2", zone="graveyard"), gold("A", "A9")]
+    ok = effect("A", "A1", targets=["A2"], moves=[["A2", "defense"], ["A0", "paid"], ["A9", "paid"]])
+    v = judge(head, base + [ok])
+    assert v.legal and len(base) + 2 in v.verified
+    v = judge(head, base + [effect("A", "A1", targets=["A2"])])  # playing nothing: not its effect
+    assert (v.status, v.rule) == ("illegal", "6.5")
 
 
 # -- «que no sea Luz / Oscuridad» ------------------------------------------------------

@@ -200,11 +200,12 @@ def test_mira_las_primeras_cartas_takes_some_and_puts_the_rest_away(real, name, 
     assert (dig["amount"], dig["filter"].get("count", 1), dig["rest_zone"], dig["zone"]) == (n, taken, rest, "hand")
 
 
-def test_rastrear_is_unverified_never_illegal(judge, cost):
+def test_rastrear_takes_one_of_the_cards_it_looks_at(judge, cost):
+    # verified since issue 22 (dig: tests/engine/test_engine_enforced.py has the misuses)
     head = header(deck("Rastrear"), deck(), hand=1)
     base = cast("A", "A1", "Rastrear", cost)
     v = judge(head, base + [effect("A", "A1", moves=[["A2", "hand"]])])
-    assert v.legal and v.unverified[-1] == len(base) + 2
+    assert v.legal and len(base) + 2 in v.verified
 
 
 # -- «Muestra la primera carta de tu Mazo Castillo, si es …, ponla en tu mano» (reveal_top) --

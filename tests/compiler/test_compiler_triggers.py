@@ -304,7 +304,7 @@ def test_played_taishakuten_is_played_from_the_hand_by_banishing_an_arma(judge):
     head = header(deck("Taishakuten", "Tachi"), deck(), hand=2)
     base = [put("A", "A2", zone="graveyard")]
     v = judge(head, base + [effect("A", "A1", moves=[["A2", "exile"], ["A1", "defense"]])])
-    assert v.legal and 3 in v.unverified  # play_free: applied, not checked yet (was 6.2)
+    assert v.legal and 3 in v.verified  # play_free: the card played from its zone (was 6.2)
     assert v.final["A"]["in_play"] == 2 and v.final["A"]["exile"] == 1  # the Oro inicial and it
 
 
@@ -415,5 +415,5 @@ def test_utilizado_para_pagar_el_coste_tumi_calavera_de_turquesa_and_gris_gris(r
     assert calavera["effects"] == [{"kind": "cannot_be_annulled", "subject": "triggering"}]
     gris = compiled(real("Gris-Gris"))[0]
     assert gris["trigger"]["card"]["keywords"] == ["Exhumar"] and gris["trigger"]["from_zone"] == "graveyard"
-    assert not tracked(compile_card(real("Tumi")).abilities[0])
+    assert tracked(compile_card(real("Tumi")).abilities[0])  # fired since issue 21 (play._do_play)
     assert reason(real("Ekeko"), 0)  # «no puede cambiar de controlador hasta tu próximo turno»

@@ -142,9 +142,10 @@ def test_in_generated_games_every_applied_action_was_in_legal_actions(real_catal
     assert unlisted is None, unlisted.to_json()
 
 
+# seed 2335435112 (Tatuaje de Dragón «Destruye un Aliado con Furia»: its target not offered) no
+# longer reaches that position since the generator pays the changed cost of a card (issue 22)
 @pytest.mark.xfail(strict=True, reason="legal_actions does not list these yet (issue 24)")
 @pytest.mark.parametrize("seed", [
-    2335435112,  # Tatuaje de Dragón «Destruye un Aliado con Furia»: the target A6 is not offered
     2787324501,  # Pair Dadeni: the effect line of a delayed trigger («Hasta la Fase Final, cuando …»)
 ])
 def test_known_misses_of_legal_actions(real_catalog, seed):

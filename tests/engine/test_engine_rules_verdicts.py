@@ -384,8 +384,9 @@ def test_rules_index_names_tests_that_exist():
     index = (root / "docs" / "rules-index.md").read_text(encoding="utf-8")
     files = {"R": "test_engine_rules.py", "A": "test_engine_abilities.py",
              "E": "test_engine_revealed.py", "V": "test_engine_rules_verdicts.py",
-             "S": "test_engine_rules_steps.py", "G": "test_engine_rules_glossary.py"}
-    named = re.findall(r"\b([RAEVSG])::(test_\w+)", index)
+             "S": "test_engine_rules_steps.py", "G": "test_engine_rules_glossary.py",
+             "K": "test_engine_enforced.py"}
+    named = re.findall(r"\b([RAEVSGK])::(test_\w+)", index)
     assert len(named) > 50
     for alias, name in named:
         text = (root / "tests" / "engine" / files[alias]).read_text(encoding="utf-8")

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from ..catalog.model import ALLY, GOLD, TALISMAN, TOTEM, WEAPON, Card
 from .abilities.builder import choose_targets, effect_line
 from .abilities.chain import answer_kind, own_effect
+from .abilities.cost_rules import changed_cost
 from .abilities.registry import hand_written
 from .errors import IllegalAction, RecordError
 from .zones import HAND_LIMIT
@@ -153,14 +154,19 @@ def generate_game(deck_a: Deck, deck_b: Deck, seed: int, name_of: Callable[[Card
                 resolving[0] = False
         return True
 
+    def due(pid: str, iid: str) -> int:
+        """The Oros it costs now (its cost changes applied, 10.16), else its printed cost."""
+        changed = changed_cost(game, game.cards[iid], pid)
+        return (game.cards[iid].card.cost or 0) if changed is None else changed
+
     def affordable(pid: str, types: Iterable[str]) -> list[str]:
         reserve = len(game.zone_of(pid, "reserve"))
         return [iid for iid in game.zone_of(pid, "hand")
-                if game.cards[iid].card.type in types and (game.cards[iid].card.cost or 0) <= reserve]
+                if game.cards[iid].card.type in types and due(pid, iid) <= reserve]
 
     def pay_for(pid: str, iid: str) -> list[str]:
         reserve = list(game.zone_of(pid, "reserve"))
-        return rng.sample(reserve, game.cards[iid].card.cost or 0)
+        return rng.sample(reserve, due(pid, iid))
 
     def play(pid: str, iid: str) -> bool:
         inst = game.cards[iid]

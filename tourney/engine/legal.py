@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 from ..catalog.model import ALLY, GOLD, TALISMAN, TOTEM, WEAPON
 from .abilities.builder import effect_line
 from .abilities.chain import own_effect
+from .abilities.cost_rules import changed_cost
 from .abilities.evaluate import candidates, mismatch
 from .abilities.model import Ability
 from .abilities.target_filter import TargetFilter
@@ -244,12 +245,12 @@ class LegalActions:
                         or (zone == "graveyard" and GRAVEYARD in play_permissions(inst.card)):
                     out.append(iid)
         reserve = len(g.zone_of(p, "reserve"))
-        return [i for i in out if (g.cards[i].card.cost or 0) <= reserve
+        return [i for i in out if _due(g, g.cards[i], p) <= reserve
                 or _alternative(g.cards[i])]
 
     def _plays(self, inst: Inst) -> Iterator[Action]:
         g = self.game
-        cost = inst.card.cost or 0
+        cost = _due(g, inst, inst.owner)
         bearers: list[str | None] = [None]
         if inst.card.type == WEAPON:
             bearers = [b.id for b in g.in_play_typed((ALLY,)) if b.zone in ("defense", "attack")]
@@ -451,6 +452,13 @@ class LegalActions:
 
 def legal_actions(game: Game, player: str, line: int = 0) -> LegalActions:
     return LegalActions(game, player, line)
+
+
+def _due(game: Any, inst: Inst, p: str) -> int:
+    """The Oros ``inst`` costs ``p`` now (its cost changes applied, 10.16), else its printed
+    cost (a change the engine cannot know)."""
+    changed = changed_cost(game, inst, p)
+    return (inst.card.cost or 0) if changed is None else changed
 
 
 def _alternative(inst: Inst) -> bool:

@@ -23,7 +23,7 @@ from .abilities.chain import (
 from .abilities.continuous import recompute
 from .abilities.evaluate import holds
 from .abilities.model import Ability
-from .abilities.cost_rules import cost_may_change
+from .abilities.cost_rules import changed_cost, cost_may_change
 from .abilities.play_rules import prohibited_by, restriction_refused
 from .abilities.protections import bearer_refused
 from .errors import IllegalAction
@@ -227,14 +227,18 @@ class Play(State):
         if any(piece.kind == "shuffle_own" for piece, _ in others or ()):
             cost_unverified = ("10.16", "el coste Baraja una carta en el Mazo Castillo: el "
                                        "registro no dice dónde queda")
-        if len(pay) != cost and not (alternative and not pay):
-            if not cost_may_change(self, inst):
-                raise IllegalAction("8.1", f"{inst.label()} cuesta {cost} Oro{'s' if cost != 1 else ''} "
-                                           f"y se pagaron {len(pay)}.")
-            # 10.16: a cost change the engine does not compute yet
+        recompute(self)  # 4.1: a cost change reads the position as it is now (conditions, lost)
+        due = changed_cost(self, inst, p)  # 10.16, §1: its cost changes applied (None: unknown)
+        want = cost if due is None else due
+        if len(pay) != want and not (alternative and not pay):
+            if due is not None or not cost_may_change(self, inst):
+                changed = f" (impreso {cost}, con sus cambios de coste)" if want != cost else ""
+                raise IllegalAction("8.1", f"{inst.label()} cuesta {want} Oro{'s' if want != 1 else ''}"
+                                           f"{changed} y se pagaron {len(pay)}.")
+            # 10.16: Oros virtuales or a cost change «hasta la Fase Final» the engine cannot know
             cost_unverified = ("10.16", f"{inst.label()} cuesta {cost} y se pagaron {len(pay)}: "
-                                        "una reducción o un aumento de coste en juego puede "
-                                        "explicarlo y el motor aún no los calcula")
+                                        "unos Oros virtuales o un cambio de coste hasta la Fase "
+                                        "Final pueden explicarlo y el motor no los sigue")
         # legal: the answer is noted in the window it answers (8.1 D)
         answers = None
         if answering and answer is not None:

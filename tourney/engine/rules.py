@@ -147,6 +147,9 @@ RULES: dict[str, Rule] = {r.section: r for r in (
     Rule("10.10", "Cancelar",
          "Cancelar evita que una habilidad activada o disparada se resuelva; hace objetivo a "
          "la habilidad y sus costes quedan pagados."),
+    Rule("10.5", "Barajar",
+         "Barajar revuelve el Mazo Castillo; una carta Barajada desde otra zona va al Mazo "
+         "Castillo de su dueño (si estaba en juego, sale del juego)."),
     Rule("10.11", "Ceder prioridad",
          "Ceder es pasar la prioridad al rival; dos cesiones seguidas cierran la Guerra de "
          "Talismanes.", CONFIRMED),
@@ -193,6 +196,9 @@ RULES: dict[str, Rule] = {r.section: r for r in (
          "Mover lleva una carta de una zona a otra; cada tipo de carta tiene sus zonas en "
          "juego (Aliados: Líneas; Tótems y Armas: Línea de Apoyo; Oros: Reserva y Oro "
          "Pagado)."),
+    Rule("10.40", "Purificar",
+         "Purificar una carta de un Cementerio es, a elección de quien controla el efecto, "
+         "Barajarla en el Mazo Castillo de su dueño o Desterrarla; todas a la vez."),
     Rule("10.41", "Redirigir",
          "Redirigir cambia a quién va un efecto o daño ya dirigido; se hace en el paso D, "
          "como respuesta.", CONFIRMED),

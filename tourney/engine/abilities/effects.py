@@ -1,7 +1,7 @@
 """The ``effect`` line: the stated result of an ability or a Talismán (docs/game-record.md).
 
-The line is applied as today (its moves, draws, mills, counters and Fuerza changes, with the
-keyword protections checked). Before that, when the source's abilities are known (a
+The line is applied (``line_moves.apply_line``: its moves, draws, mills, counters and Fuerza
+changes) after the checks every line's moves obey (``line_moves.check_moves``). Before that, when the source's abilities are known (a
 hand-written file or a complete compilation), the line must be explained by one of them
 (``verify.explain``): the Talismán being resolved, a pending trigger (6.6 order), an ability
 announced with ``activate``, or an activated ability usable right now (timing, condition,
@@ -10,22 +10,24 @@ abilities are not known gets the line applied and marked *unverified*.
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
-from ...catalog.model import ALLY, GOLD, TALISMAN, TOTEM, WEAPON
 from ..errors import IllegalAction
-from ..keywords import INDESTRUCTIBLE, NO_ATTACK, NO_BLOCK, UNBANISHABLE, UNBLOCKABLE, WANDERER
+from ..keywords import NO_ATTACK, NO_BLOCK, UNBLOCKABLE
 from ..record import Action
 from ..zones import IN_PLAY, ZONE_NAMES, Inst
 from ..state import State
-from .chain import Resolution
-from .conversion import CONVERTIBLE, converts_itself
-from .evaluate import holds, mismatch, printed_keyword
+from .chain import Resolution, check_targets
+from .evaluate import holds, printed_keyword
 from .events import Pending, tracked
+from .line_moves import ambiguous, apply_line, check_moves
+from .own_effect import effect_unclear, merged_effect
 from .model import Ability
 from .effect_value import Effect
+from .replacements import armed_later, could_produce, guarded, prevention_checked, would_be_moved
 from .trigger_cost_duration import Duration
-from .verify_pool import Plan, Unverifiable, drawn_by
+from .verify_pool import Plan, Unverifiable
 from .kinds.base import handler
 from .verify import explain
 
@@ -119,32 +121,6 @@ class Effects(State):
                                    duration=Duration("permanent")), (source.id,)))
         return True, plan, None
 
-    def _would_be_moved(self, ability: Ability, source: Inst, action: Action) -> str | None:
-        """The card a prevention («fuera a ser Destruido … para prevenirlo») keeps in play: the
-        one the line names in «targets», or the one target in play of a card or ability being
-        resolved that fits its trigger; "?" when it cannot be told; None when ``ability`` is
-        not such a prevention."""
-        if not prevention_checked(ability):
-            return None
-        t = ability.trigger
-        assert t is not None
-        if action.targets:
-            pool = [action.targets[0]]
-        else:
-            pool = list(dict.fromkeys(x for r in self.resolutions.values() for x in r.targets))
-        fits = []
-        for iid in pool:
-            inst = self.cards[iid]
-            if inst.zone not in IN_PLAY:
-                continue
-            if t.self_only and inst is not source:
-                continue
-            if t.card is not None and mismatch(self, t.card, inst, source.controller, source,
-                                               False) is not None:
-                continue
-            fits.append(iid)
-        return fits[0] if len(fits) == 1 else "?"
-
     def _redirect(self, ids: tuple[str, ...], p: str) -> None:
         """10.41 Redirigir: the effect of ``ids[0]`` gets ``ids[1:]`` as its new targets,
         which must be valid for it."""
@@ -153,7 +129,6 @@ class Effects(State):
         res = self.resolutions.get(ids[0])
         if res is None:
             return
-        from dataclasses import replace
         self.resolutions[ids[0]] = replace(res, targets=tuple(ids[1:]))
 
     # -- the line ------------------------------------------------------------------
@@ -168,14 +143,14 @@ class Effects(State):
                     self._resolve_window(self.windows.pop(), auto=False)
                     self._fire_now()
                     break
-        self._check_moves(action, source)
+        check_moves(self, action, source)
         self.doubt = None
         verdict, plan, consume = self._verify(action, source)
         if source is not None and self.modes:
             self.modes.discard(source.id)
         self.changes += 1
         self.play_changes += 1
-        self._apply_line(action)
+        apply_line(self, action)
         if plan is not None:
             for effect, ids in plan.extras:
                 self._apply_extra(effect, ids, action.p)
@@ -212,13 +187,14 @@ class Effects(State):
         p = action.p
         tried: list[tuple[str, Ability, int, tuple[str, ...] | None, bool, str | None, object]] = []
         res = self.resolutions.get(source.id)
-        if res is not None and res.kind == "card" and _effect_unclear(known.abilities):
-            self.doubt = ("6.5", f"el efecto de {source.label()} tiene varias frases o una "
-                                 "condición que se decide al resolverse: la línea no se puede "
-                                 "atribuir a una sola")
+        if res is not None and res.kind == "card" and effect_unclear(known.abilities):
+            self.doubt = ("6.5", f"el efecto de {source.label()} tiene una frase con objetivos "
+                                 "propios o una condición sobre un paso condicional: la línea no "
+                                 "se puede atribuir")
             return False, None, None
         if res is not None:
-            tried.append(("resolution", known.abilities[res.index], res.index,
+            resolved = merged_effect(known.abilities) if res.kind == "card" else None
+            tried.append(("resolution", resolved or known.abilities[res.index], res.index,
                           res.targets if res.targets or res.kind != "trigger" else None,
                           not res.costs_paid, None, res))
         for pending in [q for q in self.pending if q.source == source.id]:
@@ -229,7 +205,7 @@ class Effects(State):
                 tried.append(("activated", ability, index, tuple(action.targets) or None, True,
                               None, None))
         for index, ability in enumerate(known.abilities):
-            about = self._would_be_moved(ability, source, action)
+            about = would_be_moved(self, ability, source, action)
             if about is not None:
                 tried.append(("replacement", ability, index, None, True, about, None))
         first_error: IllegalAction | None = None
@@ -244,7 +220,6 @@ class Effects(State):
                         raise IllegalAction("6.2", f"{source.label()} no puede usar su habilidad "
                                                    f"activada ahora: {why}.")
                     if targets:
-                        from .chain import check_targets
                         check_targets(self, source, ability, targets, p)
                 if kind in ("trigger", "resolution") and isinstance(ref, (Pending, Resolution)) \
                         and ref.controller != p:
@@ -257,7 +232,7 @@ class Effects(State):
                 if kind == "replacement":
                     if triggering == "?":
                         raise Unverifiable("no se sabe qué carta previene: nómbrela en «targets»")
-                    self.prevent_events = _guarded(ability)
+                    self.prevent_events = guarded(ability)
                 chosen = kind == "resolution" and isinstance(ref, Resolution) and bool(ref.targets)
                 plan = explain(self, action, source, ability, p, targets, costs, triggering,
                                chosen_before=chosen)
@@ -276,7 +251,7 @@ class Effects(State):
                     raise  # the line resolves that card or announced ability: no other explains it
                 first_error = first_error or exc
                 continue
-            if plan.doubt is not None or (kind != "resolution" and _ambiguous(action, source)):
+            if plan.doubt is not None or (kind != "resolution" and ambiguous(action, source)):
                 # «convertir … en un Aliado con Fuerza igual a …» (applied, not checked
                 # exactly), or an empty line of a card that converts itself: the conversion or
                 # another ability that changed nothing — every explanation is gathered
@@ -297,7 +272,7 @@ class Effects(State):
             return self._soft(softs, source, unverifiable)
         untracked = [a for a in known.abilities
                      if ((a.kind == "replacement" and not prevention_checked(a))
-                         or (a.kind == "triggered" and not tracked(a) and not _armed_later(a, res)))
+                         or (a.kind == "triggered" and not tracked(a) and not armed_later(a, res)))
                      and could_produce(a, action)]
         if untracked and not unverifiable:
             self.doubt = ("6.3", f"puede producirla una habilidad de {source.label()} que el "
@@ -362,84 +337,6 @@ class Effects(State):
             raise IllegalAction("6.6", f"El orden elegido para las habilidades disparadas pone "
                                        f"antes la de {self.cards[order[0]].label()}.")
 
-    def _check_moves(self, action: Action, source: Inst | None) -> None:
-        src_type = source.card.type if source else None
-        seen: set[str] = set()
-        wanderers: dict[str, Inst] = {}
-        for iid, to in action.moves:
-            inst = self.cards[iid]
-            if iid in seen:
-                raise IllegalAction("10.36", f"{inst.label()} se mueve dos veces en el mismo efecto.")
-            seen.add(iid)
-            in_play = inst.zone in IN_PLAY
-            if in_play and to not in IN_PLAY:
-                if to == "graveyard" and INDESTRUCTIBLE in inst.kw:
-                    raise IllegalAction("10.31", f"{inst.label()} es Indestructible: no puede ser "
-                                                 "Destruido.")
-                if to == "exile" and UNBANISHABLE in inst.kw:
-                    raise IllegalAction("10.30", f"{inst.label()} es Indesterrable: no puede ser "
-                                                 "Desterrado.")
-                if inst.counters.get("Honor") and src_type in (TALISMAN, TOTEM):
-                    raise IllegalAction("10.12", f"{inst.label()} tiene un contador de Honor: no sale "
-                                                 f"del juego por efectos de {src_type}.")
-            if to in ("defense", "support", "reserve", "paid"):
-                ok = {"defense": inst.card.type == ALLY or (  # «convertir este Tótem en un Aliado»
-                          inst is source and inst.card.type in CONVERTIBLE and in_play
-                          and converts_itself(inst.abilities)),
-                      "support": inst.card.type in (TOTEM, WEAPON),
-                      "reserve": inst.card.type == GOLD,
-                      "paid": inst.card.type == GOLD}[to]
-                if not ok:
-                    raise IllegalAction("10.36", f"{inst.label()} ({inst.card.type}) no puede ir a "
-                                                 f"{ZONE_NAMES[to]}.")
-                if to == "defense" and WANDERER in inst.kw:
-                    twin = wanderers.setdefault(inst.card.name, inst)
-                    if twin is not inst:  # two copies entering at once: only one (10.22)
-                        raise IllegalAction("10.22", f"{inst.label()} y {twin.label()} son "
-                                                     "Errantes: no entran dos copias en juego "
-                                                     f"bajo el control de {self.players[action.p].name}.")
-                    for other in self.cards.values():
-                        if (other is not inst and other.zone in IN_PLAY
-                                and other.controller == action.p
-                                and other.card.name == inst.card.name and WANDERER in other.kw):
-                            raise IllegalAction("10.22", f"{inst.label()} es Errante y "
-                                                         f"{self.players[action.p].name} ya "
-                                                         f"controla {other.label()}.")
-        landing = dict(action.moves)  # counters go on cards in play after this effect's moves
-        for iid, _name, _n in action.counters:
-            if landing.get(iid, self.cards[iid].zone) not in IN_PLAY:
-                raise IllegalAction("10.12", f"{self.cards[iid].label()} no está en juego: no "
-                                             "puede tener contadores.")
-
-    def _apply_line(self, action: Action) -> None:
-        # a card this line draws and then moves (drawn, then discarded or banished from the
-        # hand: «Roba dos cartas. Luego, Descarta una carta») is drawn first
-        drawn = {iid for ids in drawn_by(self, action).values() for iid in ids}
-        first = bool(drawn) and any(iid in drawn for iid, _ in action.moves)
-        if first:
-            for pid, n in action.draw:
-                self._draw(pid, n)
-        for iid, to in action.moves:
-            inst = self.cards[iid]
-            if to in IN_PLAY:
-                self._put(inst, to, action.p)
-            else:
-                self._put(inst, to)
-        for pid, n in action.draw if not first else ():
-            self._draw(pid, n)
-        for pid, n in action.mill:
-            self._mill(pid, n)
-        for iid, name, n in action.counters:
-            inst = self.cards[iid]
-            value = inst.counters.get(name, 0) + n
-            if value > 0:
-                inst.counters[name] = value
-            else:
-                inst.counters.pop(name, None)
-        for iid, delta in action.strength:
-            self.cards[iid].bonus += delta
-            self.until_final.add(iid)
-
     def _apply_extra(self, effect: Effect, ids: tuple[str, ...], p: str) -> None:
         """The parts of a verified effect the record cannot show: what the step's home applies
         (``kinds``: its ``apply`` handler)."""
@@ -464,73 +361,6 @@ class Effects(State):
             self.challenges.pop(iid, None)
             if inst.zone == "attack":
                 self._put(inst, "defense", inst.controller)
-
-def _armed_later(ability: Ability, res: object) -> bool:
-    """A delayed trigger («En la Fase Final, Destruye ese Aliado») is armed when its card's
-    effect resolves: while that resolution is the line's, it cannot have produced the line."""
-    trigger = ability.trigger
-    return trigger is not None and trigger.delayed and res is not None
-
-
-# the one part of a line each of these effect kinds can produce (anything else: any part)
-_ONLY = {"draw": "draw", "mill": "mill", "strength": "strength", "counters": "counters",
-         "remove_counters": "counters"}
-_NOTHING = frozenset({"gain_keyword", "lose_keyword", "cannot_attack", "cannot_block",
-                      "cannot_be_blocked", "reduce_damage", "prevent_damage", "redirect_damage"})
-
-
-def could_produce(ability: Ability, action: Action) -> bool:
-    """Whether an ability the engine cannot follow (a trigger it does not announce, a
-    replacement it does not apply) could have produced this line: one that only draws cannot
-    have moved cards. Unsure: True (the line then stays unverified, never illegal)."""
-    if ability.costs:
-        return True
-    parts: set[str] = set()
-    for e in ability.effects:
-        if e.kind in _NOTHING:
-            continue
-        part = _ONLY.get(e.kind)
-        if part is None:
-            return True
-        parts.add(part)
-    needs = {k for k, v in (("moves", action.moves), ("draw", action.draw), ("mill", action.mill),
-                            ("counters", action.counters), ("strength", action.strength)) if v}
-    return needs <= parts
-
-
-def prevention_checked(ability: Ability) -> bool:
-    """«Cuando un Aliado Guardián fuera a ser Destruido o Desterrado, puedes Descartar una carta
-    para prevenirlo» (6.7): a replacement the engine checks and applies (``_would_be_moved``)."""
-    t = ability.trigger
-    return (ability.kind == "replacement" and t is not None and t.would
-            and bool(_guarded(ability)) and not t.by_opponent
-            and all(e.unless is None for e in ability.effects)
-            and any(e.kind == "prevent" and e.subject == "triggering" for e in ability.effects))
-
-
-def _guarded(ability: Ability) -> tuple[str, ...]:
-    t = ability.trigger
-    if t is None:
-        return ()
-    events = (t.event, *t.events)
-    return tuple(e for e in events if e in ("destroyed", "banished")) \
-        if all(e in ("destroyed", "banished") for e in events) else ()
-
-
-def _ambiguous(action: Action, source: Inst) -> bool:
-    """A line that changes nothing, of a card that can convert itself: it may be the
-    conversion or another of its abilities that did nothing («puedes Buscar …» finding none)."""
-    return (not (action.moves or action.draw or action.mill or action.counters or action.strength)
-            and source.card.type in CONVERTIBLE and converts_itself(source.abilities))
-
-
-def _effect_unclear(abilities: tuple[Ability, ...]) -> bool:
-    """A card whose own effect is several «effect» abilities (a Talismán with two sentences
-    that each do something: one line states them all) or one with a condition (checked when it
-    resolves, which the line does not show): its line cannot be matched to one ability, so it
-    stays unverified rather than being judged against the first sentence alone."""
-    effects = [a for a in abilities if a.kind == "effect"]
-    return len(effects) > 1 or any(a.condition is not None for a in effects)
 
 
 def unknown_why(inst: Inst) -> str:

@@ -8,7 +8,8 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from .effect_value import Effect
-from .evaluate import decided, holds, mismatch
+from ..errors import IllegalAction
+from .evaluate import IN_PLAY, decided, holds, mismatch, player_of
 from .kinds import effect_kinds  # noqa: F401 - loads every effect's home
 from .kinds.base import handler
 from .model import Ability
@@ -21,6 +22,35 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..zones import Inst
 
 
+UNLESS_PAID = {"gold": ("reserve", "paid"), "banish_from_graveyard": ("graveyard", "exile")}
+
+
+def unless_paid(game: State, pool: Pool, effect: Effect, p: str, known: list[str] | None) -> bool:
+    """«… a menos que tu oponente pague dos Oros / Destierre dos cartas de su Cementerio»: the
+    line shows the payer paying exactly that (Oros of their Reserva to their Zona de Oro Pagado,
+    cards of their Cementerio to the Destierro); those moves are taken from the line. The payer
+    is the one the text names, else the controller of the card it affects (the opponent)."""
+    assert effect.unless is not None
+    if effect.unless_player is not None:
+        payer = player_of(game, effect.unless_player, p)
+    elif known:
+        inst = game.cards[known[0]]
+        payer = inst.controller if inst.zone in IN_PLAY else inst.owner
+    else:
+        payer = game.opponent(p)
+    frm, to = UNLESS_PAID[effect.unless.kind]
+    paid = [iid for iid, z in pool.moves.items() if z == to and game.cards[iid].zone == frm
+            and (game.cards[iid].controller if frm in IN_PLAY else game.cards[iid].owner) == payer]
+    if not paid:
+        return False
+    need = effect.unless.amount or 1
+    if len(paid) != need:
+        raise IllegalAction("10.16", f"Para evitar el efecto hay que pagar "
+                                     f"{effect.unless.describe()}, y el registro paga {len(paid)}.")
+    pool.take_moves(paid)
+    return True
+
+
 def verify_step(game: State, pool: Pool, effect: Effect, ability: Ability, source: Inst,
                 p: str, split: list[list[str]] | None, triggering: str | None, plan: Plan) -> bool:
     """Account for one effect step of the line: what the step's home (``kinds``) checks,
@@ -28,9 +58,9 @@ def verify_step(game: State, pool: Pool, effect: Effect, ability: Ability, sourc
     its kind has no verification or a part of it cannot be known from the line."""
     kind = effect.kind
     verify = handler("effect", kind, "verify")
-    if verify is None or effect.unless is not None:
+    if verify is None or (effect.unless is not None and effect.unless.kind not in UNLESS_PAID):
         raise Unverifiable(f"el motor aún no comprueba «{effect.describe()}»"
-                           + (" con «a menos que»" if effect.unless is not None else ""))
+                           + (" con ese «a menos que»" if effect.unless is not None else ""))
     if not decided(effect.condition) or not decided(ability.condition) or (
             ability.trigger is not None and not decided(ability.trigger.condition)):
         raise Unverifiable("condición que el motor no decide")
@@ -48,6 +78,8 @@ def verify_step(game: State, pool: Pool, effect: Effect, ability: Ability, sourc
     if f is not effect.filter and effect.subject != "target":
         effect = replace(effect, filter=f)  # its amounts read now (search, discard, each)
     known = subjects(game, effect, ability, source, split, triggering)
+    if effect.unless is not None and unless_paid(game, pool, effect, p, known):
+        return False  # «a menos que tu oponente pague dos Oros»: paid, the step does nothing
     if effect.subject == "each" and effect.filter is not None:
         known = [i.id for i in game.cards.values()
                  if mismatch(game, effect.filter, i, p, source) is None]

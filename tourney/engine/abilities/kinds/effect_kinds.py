@@ -15,9 +15,9 @@ from .base import ENFORCED, Status, Use, declare, kind_of
 from .statuses import after_play, not_in_line, not_static, static_applied, unchecked_line
 
 # verbs whose line the engine accepts without checking it (the rest of the line is checked)
-UNCHECKED = frozenset({"virtual_gold", "cost_change", "play_free", "play_paying", "set_strength",
+UNCHECKED = frozenset({"virtual_gold", "cost_change", "set_strength",
                        "must_block", "extra_turn", "lose_game", "damage", "end_battle",
-                       "race_becomes", "cannot_be_annulled", "shuffle_into_castle",
+                       "race_becomes", "cannot_be_annulled",
                        "damage_to_exile", "bearer_only", "bearer_not", "cannot_reduce_cost",
                        "unblockable_by", "direct_damage_increase", "cannot_declare_attack"})
 
@@ -35,6 +35,15 @@ def _protection(use: Use) -> str | None:
     if guard in ("destroyed", "banished"):
         return ENFORCED  # kinds/move_kinds: a protected card is not moved (6.4)
     return f"protección «{guard}»: el motor no la aplica"
+
+
+def _cost_change(use: Use) -> str | None:
+    e = use.value
+    if use.ability.kind == "continuous" and e.amount_from in (None, "count") and (
+            e.subject == "self" or (e.subject == "each" and e.filter is not None)):
+        return ENFORCED  # play: cost_rules.changed_cost, the payment must be exactly that
+    return "cambio de coste: el motor no calcula aún este coste cambiado (la jugada queda sin " \
+           "verificar, cost_rules)"
 
 
 def _weapon_capacity(use: Use) -> str | None:
@@ -61,10 +70,9 @@ _STATIC: dict[str, Status] = {
     "cannot_declare_attack": ENFORCED,  # combat: protections.attack_forbidden
     "cannot_search": ENFORCED,  # verify_steps: a search out of a Mazo Castillo is illegal (4.2)
     "damage_to_exile": ENFORCED,  # combat: the damage goes to the Destierro (9 C4 d)
-    "cost_change": "cambio de coste: el motor no calcula aún el coste cambiado (la jugada queda "
-                   "sin verificar, cost_rules)",
+    "cost_change": _cost_change,
     "direct_damage_increase": "«el daño directo aumenta»: el motor no lo suma aún",
-    "cannot_reduce_cost": "«no pueden reducir su coste»: el motor no lo comprueba",
+    "cannot_reduce_cost": ENFORCED,  # cost_rules.changed_cost: no reduction applies
     "cannot_play": ENFORCED,  # play: play_rules.prohibited_by (6.4)
     "set_strength": "«tiene Fuerza N» continua: el motor no la aplica",
 }

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..model import Ability
+from ..own_effect import effect_unclear
 from ..condition import Condition
 from ..effect_value import Effect
 from ..target_filter import TargetFilter
@@ -87,16 +88,14 @@ def _shape_reasons(ability: Ability) -> Iterator[str]:
             yield f"sujeto «{e.subject}» (la carta de un paso anterior): el motor no la sigue"
         if e.player == "each" and e.subject == "chosen":
             yield "«cada jugador elige»: la línea queda sin verificar"
-        if e.unless is not None:
-            yield "«a menos que …»: la línea queda sin verificar"
+        if e.unless is not None and e.unless.kind not in ("gold", "banish_from_graveyard"):
+            yield "«a menos que …» con ese pago: la línea queda sin verificar"
 
 
 def _card_reasons(abilities: tuple[Ability, ...]) -> Iterator[str]:
-    effects = [a for a in abilities if a.kind == "effect"]
-    if len(effects) > 1:
-        yield "varios efectos al jugarse: su línea no se puede atribuir a uno (queda sin verificar)"
-    if any(a.condition is not None for a in effects):
-        yield "efecto al jugarse con condición: su línea queda sin verificar"
+    if effect_unclear(abilities):  # own_effect.merged_effect: read as one ability, or not
+        yield ("varios efectos al jugarse (uno con objetivos propios, o una condición sobre un "
+               "paso condicional): su línea no se puede atribuir (queda sin verificar)")
 
 
 def missing_homes(ability: Ability) -> list[tuple[str, str, str]]:

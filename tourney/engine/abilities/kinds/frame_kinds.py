@@ -12,7 +12,7 @@ from typing import Any
 
 from ...keywords import ENGINE_KEYWORDS
 from ..chain import IMMUNITY_WORDS
-from ..effects import prevention_checked
+from ..replacements import prevention_checked
 from ..evaluate import UNDECIDED
 from ..events import ANNOUNCED_PHASES, EMITTED
 from ..vocabulary import AMOUNT_SOURCES, CONDITIONS, COSTS, DURATIONS, EVENTS

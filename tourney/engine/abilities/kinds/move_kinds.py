@@ -1,5 +1,11 @@
 """The homes of the effects that move cards between zones: Destruye, Destierra, devuelve a la
-mano, pon en el tope / fondo del Mazo Castillo, pon en juego, gana el control, mueve. Each is
+mano, pon en el tope / fondo del Mazo Castillo, Baraja en el Mazo Castillo de su dueño (10.5:
+the line moves the card to ``castle_top`` or ``castle_bottom``; the order after the shuffle is
+the record's, docs/game-record.md), Purifica (10.40: from a Cementerio, Desterrada or Barajada
+as its controller chooses, each card its own way), pon en juego, juega … sin pagar su coste /
+pagando su coste (the card moves into play from its zone — its Oros paid in the same line —
+unless a prohibition or its own restriction forbids playing it: 6.4, 8.1 A), gana el control,
+mueve. Each is
 verified in a line (the record moves exactly those cards there, valid targets, not protected:
 Indestructible, Indesterrable, Inmunidad, Honor, a prevention) and never applied by a
 continuous ability."""
@@ -8,14 +14,17 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from ....catalog.model import TALISMAN
 from ...errors import IllegalAction
-from ..evaluate import IN_PLAY, mismatch
+from ..cost_rules import changed_cost
+from ..evaluate import IN_PLAY, mismatch, type_of
 from ..effect_value import Effect
+from ..play_rules import prohibited_by, restriction_refused
 from ..protections import shielded
 from ..target_filter import TargetFilter
 from ..verify_parts import Step, protection_of, protected_rule, still_target
-from ..verify_pool import DEST, Plan, Pool
-from .base import ENFORCED, declare
+from ..verify_pool import DEST, Plan, Pool, Unverifiable
+from .base import ENFORCED, Use, declare
 from .statuses import after_play, not_static
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -33,6 +42,10 @@ def move_effect(game: State, pool: Pool, effect: Effect, source: Inst, p: str,
     kind = effect.kind
     if kind in DEST:
         dests = {DEST[kind]}
+    elif kind == "shuffle_into_castle":  # 10.5: into its owner's Mazo Castillo, either end
+        dests = set(SHUFFLED)
+    elif kind == "purify":  # 10.40: Desterrada or Barajada, as its controller chooses
+        dests = {"exile", *SHUFFLED}
     elif kind == "move":
         dests = {effect.zone or ""}
     else:  # put into play / gain control: the card's zone in play
@@ -90,13 +103,86 @@ def move_effect(game: State, pool: Pool, effect: Effect, source: Inst, p: str,
     return done
 
 
+def verify_play_free(step: Step) -> bool:
+    """«juega … sin pagar su coste»: the cards played move into play (``move_effect``); a
+    card that may not be played now (a prohibition in play, 6.4; its own restriction, 8.1 A /
+    4.2) makes the line illegal. A Talismán played this way resolves in a line of its own,
+    which the record does not tie to this one: unverified."""
+    game, p = step.game, step.p
+    played = step.known if step.known is not None else [
+        iid for iid, z in step.pool.moves.items() if z in ("defense", "support", "reserve")]
+    for iid in played:
+        inst = game.cards[iid]
+        if type_of(inst) == TALISMAN:  # also an Espectral card of a Cementerio (10.24)
+            raise Unverifiable("jugar un Talismán desde una habilidad")
+        if step.known is not None and step.pool.moves.get(iid) not in ("defense", "support",
+                                                                       "reserve"):
+            continue  # not played: ``move_effect`` says whether it had to be
+        holder = prohibited_by(game, inst, p)
+        if holder is not None:
+            raise IllegalAction("6.4", f"Mientras {holder.label()} esté en juego no se puede "
+                                       f"jugar {inst.label()} ({step.source.label()} lo juega "
+                                       "sin pagar su coste).")
+        refused = restriction_refused(game, inst, p, inst.zone)
+        if refused is not None:
+            raise IllegalAction(*refused)
+    return verify_move(step)
+
+
+def verify_play_paying(step: Step) -> bool:
+    """«juega … pagando su coste»: as ``verify_play_free``, and the line pays the card's cost
+    (its cost changes applied, ``cost_rules.changed_cost``) with Oros of the player's Reserva
+    moved to the Zona de Oro Pagado (8.1, 10.16). A cost the engine cannot know (Oros
+    virtuales…) leaves the line unverified."""
+    game, pool, p = step.game, step.pool, step.p
+    played = step.known if step.known is not None else [
+        iid for iid, z in pool.moves.items() if z in ("defense", "support", "reserve")]
+    oros = [iid for iid, z in pool.moves.items() if z == "paid"
+            and game.cards[iid].zone == "reserve" and game.cards[iid].controller == p]
+    due = 0
+    for iid in played:
+        if pool.moves.get(iid) not in ("defense", "support", "reserve"):
+            continue
+        cost = changed_cost(game, game.cards[iid], p)
+        if cost is None:
+            raise Unverifiable("coste que el motor no calcula (Oros virtuales…)")
+        due += cost
+    if len(oros) != due:
+        raise IllegalAction("8.1", f"{step.source.label()}: jugar "
+                                   f"{', '.join(game.cards[i].label() for i in played)} cuesta "
+                                   f"{due} Oro{'s' if due != 1 else ''} de tu Reserva, y el "
+                                   f"registro paga {len(oros)}.")
+    pool.take_moves(oros)
+    return verify_play_free(step)
+
+
+def _play_line(use: Use) -> str | None:
+    """A Talismán played by an ability resolves in a line of its own: ``verify_play_free``
+    leaves it unverified, so such a value is not counted as enforced."""
+    e = use.value
+    if e.subject == "self":
+        types: tuple[str, ...] = (use.card.type,)
+    else:
+        f = (use.ability.targets[e.target] if e.subject == "target"
+             and e.target < len(use.ability.targets) else e.filter)
+        types = tuple(f.types) if f is not None else ()
+    if not types or TALISMAN in types:
+        return "jugar un Talismán desde una habilidad: su línea queda sin verificar"
+    return ENFORCED
+
+
 def _shield_why(game: State, iid: str, kind: str, source: Inst) -> str:
     word = "Destruido" if kind == "destroy" else "Desterrado"
     return (f"{game.cards[iid].label()} no puede ser {word} por {source.label()}: lo protege una "
             "habilidad continua en juego.")
 
 
-MOVES = (*DEST, "put_into_play", "gain_control", "move")
+SHUFFLED = ("castle_top", "castle_bottom")  # a card shuffled in: the record says which end
+MOVES = (*DEST, "shuffle_into_castle", "purify", "put_into_play", "gain_control", "move")
 for _word in MOVES:
     declare("effect", _word, line=ENFORCED, static=not_static(_word), after_play=after_play,
             handlers={"verify": verify_move})
+declare("effect", "play_free", line=_play_line, static=not_static("play_free"),
+        after_play=after_play, handlers={"verify": verify_play_free})
+declare("effect", "play_paying", line=_play_line, static=not_static("play_paying"),
+        after_play=after_play, handlers={"verify": verify_play_paying})

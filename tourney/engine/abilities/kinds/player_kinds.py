@@ -1,6 +1,8 @@
 """The homes of the effects on a player's cards: Roba, Bota (10.45, 10.7: exactly N cards,
 or as many as there are), Descarta (10.18), Busca (the whole filter of the card found; 4.2 when
-searching is forbidden) and Mira (a hand: nothing moves). Verified in a line; never applied by
+searching is forbidden), Destierra las primeras N cartas de un Mazo Castillo (those N, or as
+many as there are; in a «revealed» record any N of that Castillo, as the line names them),
+Mira las primeras N cartas y toma … (10.34) and Mira (a hand: nothing moves). Verified in a line; never applied by
 a continuous ability."""
 from __future__ import annotations
 
@@ -128,6 +130,66 @@ def discard_each(game: State, pool: Pool, effect: Effect, source: Inst, known: l
     return bool(moved)
 
 
+def verify_banish_top(step: Step) -> bool:
+    game, pool, effect = step.game, step.pool, step.effect
+    pid = player_of(game, effect.player or "you", step.p)
+    n = amount(game, effect, step.source, step.p, pool, step.split)
+    castle = game.players[pid].castle
+    ids = [iid for iid, z in pool.moves.items() if z == "exile" and iid in castle]
+    want = min(n, len(castle))
+    if game.revealed_order:  # the order is hidden: the cards the line names
+        ok = len(ids) == want
+    else:
+        ends = castle[len(castle) - want:] if effect.zone != "castle_bottom" else castle[:want]
+        ok = set(ids) == set(ends)
+    if not ok and not (effect.optional and not ids):
+        where = "del fondo" if effect.zone == "castle_bottom" else "del tope"
+        raise IllegalAction("10.19", f"{step.source.label()}: {game.players[pid].name} Destierra "
+                                     f"{want} carta{'s' if want != 1 else ''} {where} de su Mazo "
+                                     f"Castillo por su habilidad, y el registro destierra "
+                                     f"{len(ids)}{'' if game.revealed_order else ' otras'}.")
+    pool.take_moves(ids)
+    return bool(ids)
+
+
+def verify_dig(step: Step) -> bool:
+    """«Mira las primeras N cartas de tu Mazo Castillo. Pon una en tu mano y Destierra / Baraja
+    el resto / regrésalas en cualquier orden» (10.34 Mirar): the cards taken come from those N
+    (in a «revealed» record, from that Castillo), as many as the text takes (fewer only when
+    not enough of them fit its filter), each fitting it; the rest go where the text says (to
+    the Destierro: all of them; back into the Mazo Castillo: they stay there, or move to its
+    top / bottom in the order the record gives)."""
+    game, pool, effect = step.game, step.pool, step.effect
+    pid = player_of(game, effect.player or "you", step.p)
+    castle = game.players[pid].castle
+    n = min(amount(game, effect, step.source, step.p, pool, step.split), len(castle))
+    looked = set(castle) if game.revealed_order else set(castle[len(castle) - n:])
+    f = effect.filter
+    want = f.count if f is not None else 1
+    to = effect.zone or "hand"
+    taken = [iid for iid, z in pool.moves.items() if z == to and iid in looked]
+    rest_zone = effect.rest_zone or "castle_top"
+    back = {"exile"} if rest_zone == "exile" else {"castle_top", "castle_bottom"}
+    rest = [iid for iid, z in pool.moves.items() if z in back and iid in looked]
+    if effect.optional and not taken and not rest:
+        return False
+    where = "las cartas que mira" if game.revealed_order else f"las primeras {n} cartas"
+    for iid in taken:
+        if not found_match(game, f, game.cards[iid], step.p, step.source):
+            raise IllegalAction("6.5", f"{step.source.label()}: {game.cards[iid].label()} no es "
+                                       f"{f.describe() if f else 'una carta'} de {where}.")
+    fitting = [iid for iid in looked if found_match(game, f, game.cards[iid], step.p, step.source)]
+    if len(taken) != min(want, len(fitting) if not game.revealed_order else want):
+        raise IllegalAction("6.5", f"{step.source.label()}: toma {want} carta"
+                                   f"{'s' if want != 1 else ''} de {where} de su Mazo Castillo, "
+                                   f"y el registro toma {len(taken)}.")
+    if rest_zone == "exile" and len(rest) != (n - len(taken)):
+        raise IllegalAction("6.5", f"{step.source.label()}: el resto de {where} va a la Zona de "
+                                   f"Destierro, y el registro destierra {len(rest)}.")
+    pool.take_moves(taken + rest)
+    return bool(taken or rest)
+
+
 def verify_look(step: Step) -> bool:
     e = step.effect
     if e.zone == "hand" and e.unless is None and e.condition is None:
@@ -146,5 +208,9 @@ for _word, _verify in (("draw", verify_draw_or_mill), ("mill", verify_draw_or_mi
                        ("discard", verify_discard_or_search), ("search", verify_discard_or_search)):
     declare("effect", _word, line=ENFORCED, static=not_static(_word), after_play=after_play,
             handlers={"verify": _verify})
+declare("effect", "dig", line=ENFORCED, static=not_static("dig"), after_play=after_play,
+        handlers={"verify": verify_dig})
+declare("effect", "banish_top", line=ENFORCED, static=not_static("banish_top"),
+        after_play=after_play, handlers={"verify": verify_banish_top})
 declare("effect", "look", line=_look_line, static=not_static("look"), after_play=after_play,
         handlers={"verify": verify_look})

@@ -1,0 +1,107 @@
+"""The parts of an ``effect`` line the record shows: the checks every line's moves obey
+(``check_moves``) and their application to the position (``apply_line``: moves, draws, mills,
+counters, Fuerza), whether or not an ability explains the line (``effects``)."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...catalog.model import ALLY, GOLD, TALISMAN, TOTEM, WEAPON
+from ..errors import IllegalAction
+from ..keywords import INDESTRUCTIBLE, UNBANISHABLE, WANDERER
+from ..record import Action
+from ..zones import IN_PLAY, ZONE_NAMES, Inst
+from .conversion import CONVERTIBLE, converts_itself
+from .verify_pool import drawn_by
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..state import State
+
+
+def check_moves(game: State, action: Action, source: Inst | None) -> None:
+    """What every line's moves obey, whatever explains them: a card moves once (10.36), to a zone
+    of its type (10.36), not out of play past Indestructible, Indesterrable or Honor (10.31,
+    10.30, 10.12), one Errante copy (10.22); counters only on cards in play (10.12)."""
+    src_type = source.card.type if source else None
+    seen: set[str] = set()
+    wanderers: dict[str, Inst] = {}
+    for iid, to in action.moves:
+        inst = game.cards[iid]
+        if iid in seen:
+            raise IllegalAction("10.36", f"{inst.label()} se mueve dos veces en el mismo efecto.")
+        seen.add(iid)
+        in_play = inst.zone in IN_PLAY
+        if in_play and to not in IN_PLAY:
+            if to == "graveyard" and INDESTRUCTIBLE in inst.kw:
+                raise IllegalAction("10.31", f"{inst.label()} es Indestructible: no puede ser "
+                                             "Destruido.")
+            if to == "exile" and UNBANISHABLE in inst.kw:
+                raise IllegalAction("10.30", f"{inst.label()} es Indesterrable: no puede ser "
+                                             "Desterrado.")
+            if inst.counters.get("Honor") and src_type in (TALISMAN, TOTEM):
+                raise IllegalAction("10.12", f"{inst.label()} tiene un contador de Honor: no sale "
+                                             f"del juego por efectos de {src_type}.")
+        if to in ("defense", "support", "reserve", "paid"):
+            ok = {"defense": inst.card.type == ALLY or (  # «convertir este Tótem en un Aliado»
+                      inst is source and inst.card.type in CONVERTIBLE and in_play
+                      and converts_itself(inst.abilities)),
+                  "support": inst.card.type in (TOTEM, WEAPON),
+                  "reserve": inst.card.type == GOLD,
+                  "paid": inst.card.type == GOLD}[to]
+            if not ok:
+                raise IllegalAction("10.36", f"{inst.label()} ({inst.card.type}) no puede ir a "
+                                             f"{ZONE_NAMES[to]}.")
+            if to == "defense" and WANDERER in inst.kw:
+                twin = wanderers.setdefault(inst.card.name, inst)
+                if twin is not inst:  # two copies entering at once: only one (10.22)
+                    raise IllegalAction("10.22", f"{inst.label()} y {twin.label()} son "
+                                                 "Errantes: no entran dos copias en juego "
+                                                 f"bajo el control de {game.players[action.p].name}.")
+                for other in game.cards.values():
+                    if (other is not inst and other.zone in IN_PLAY
+                            and other.controller == action.p
+                            and other.card.name == inst.card.name and WANDERER in other.kw):
+                        raise IllegalAction("10.22", f"{inst.label()} es Errante y "
+                                                     f"{game.players[action.p].name} ya "
+                                                     f"controla {other.label()}.")
+    landing = dict(action.moves)  # counters go on cards in play after this effect's moves
+    for iid, _name, _n in action.counters:
+        if landing.get(iid, game.cards[iid].zone) not in IN_PLAY:
+            raise IllegalAction("10.12", f"{game.cards[iid].label()} no está en juego: no "
+                                         "puede tener contadores.")
+
+
+def apply_line(game: State, action: Action) -> None:
+    # a card this line draws and then moves (drawn, then discarded or banished from the
+    # hand: «Roba dos cartas. Luego, Descarta una carta») is drawn first
+    drawn = {iid for ids in drawn_by(game, action).values() for iid in ids}
+    first = bool(drawn) and any(iid in drawn for iid, _ in action.moves)
+    if first:
+        for pid, n in action.draw:
+            game._draw(pid, n)
+    for iid, to in action.moves:
+        inst = game.cards[iid]
+        if to in IN_PLAY:
+            game._put(inst, to, action.p)
+        else:
+            game._put(inst, to)
+    for pid, n in action.draw if not first else ():
+        game._draw(pid, n)
+    for pid, n in action.mill:
+        game._mill(pid, n)
+    for iid, name, n in action.counters:
+        inst = game.cards[iid]
+        value = inst.counters.get(name, 0) + n
+        if value > 0:
+            inst.counters[name] = value
+        else:
+            inst.counters.pop(name, None)
+    for iid, delta in action.strength:
+        game.cards[iid].bonus += delta
+        game.until_final.add(iid)
+
+
+def ambiguous(action: Action, source: Inst) -> bool:
+    """A line that changes nothing, of a card that can convert itself: it may be the
+    conversion or another of its abilities that did nothing («puedes Buscar …» finding none)."""
+    return (not (action.moves or action.draw or action.mill or action.counters or action.strength)
+            and source.card.type in CONVERTIBLE and converts_itself(source.abilities))
