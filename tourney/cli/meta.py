@@ -33,6 +33,15 @@ def _formats() -> dict:
     return load_formats(current_app.config["FORMATS_DIR"])
 
 
+GAME_HELP = "Juego (por defecto, el que formats/games.toml marca «default»)."
+
+
+def _default_game_id() -> str:
+    from ..legality.games import default_game
+
+    return default_game(current_app.config["FORMATS_DIR"]).id
+
+
 @click.command("meta", help="Metagama de un evento (sus listas deben estar publicadas): "
                "arquetipos, conversión al corte, % de victorias sin espejos y enfrentamientos.")
 @click.argument("event_ref", metavar="EVENTO")
@@ -112,10 +121,11 @@ def _points_text(path: str | None) -> str | None:
 @click.option("--organizer", "email", required=True, help="Correo del organizador.")
 @click.option("--points", "points_file", default=None,
               help="Tabla de puntos TOML (por defecto formats/_league_points.toml).")
-@click.option("--game", default="myl", show_default=True)
+@click.option("--game", default=None, help=GAME_HELP)
 @with_appcontext
 @friendly
-def league_create(name: str, email: str, points_file: str | None, game: str) -> None:
+def league_create(name: str, email: str, points_file: str | None, game: str | None) -> None:
+    game = game or _default_game_id()
     points = _points_text(points_file)
     try:
         with db.session_scope() as session:
@@ -192,12 +202,13 @@ def league_export(league_ref: str, out: str) -> None:
 
 @click.command("ratings", help="Ratings (OpenSkill, μ − 3σ) de un juego; con --event, los "
                "jugadores de ese evento en orden de rating (para sembrar).")
-@click.option("--game", default="myl", show_default=True)
+@click.option("--game", default=None, help=GAME_HELP)
 @click.option("--event", "event_ref", default=None, help="Evento (id o nombre exacto).")
 @click.option("--json", "as_json", is_flag=True, help="Salida JSON.")
 @with_appcontext
 @friendly
-def ratings_command(game: str, event_ref: str | None, as_json: bool) -> None:
+def ratings_command(game: str | None, event_ref: str | None, as_json: bool) -> None:
+    game = game or _default_game_id()
     from ..meta import seeding_order
     from ..services.event_results import identities
     from ..services.ratings import game_ratings

@@ -30,6 +30,7 @@ from ..engine.record.model import dumps_line
 from ..engine.record.v1 import catalog_resolver, read_action, read_header, read_record
 from ..engine.seat_view import seat_view
 from ..engine.shuffle import SEED_MAX, castle_order, commit
+from ..legality.games import default_game
 from ..models.catalog import utcnow
 from ..models.events import User
 from ..models.play import (
@@ -165,7 +166,7 @@ def _header(session: Session, table: PlayTable, seed_a: str, seed_b: str,
                         "gold": [f"{pid}0", name_of(deck.gold)],
                         "castle": [[f"{pid}{i}", n] for i, n in enumerate(names, 1)]})
     first = "A" if castle_order(["A", "B"], table.server_seed, seeds, "first")[0] == "A" else "B"
-    return {"game": "myl", "version": 2, "format": fmt, "first": first, "hand": 8,
+    return {"game": default_game().id, "version": 2, "format": fmt, "first": first, "hand": 8,
             "players": players, "shuffle": {"commit": table.seed_commit}}
 
 
