@@ -1,4 +1,4 @@
-"""8.2 / 4.1 reading filters: the test made once per filter (``evaluate.matcher``, only the
+"""8.2 / 4.1 reading filters: the test made once per filter (``matcher.matcher``, only the
 checks its fields set) says of every card exactly what ``mismatch`` says, for every filter
 the compiled abilities of generated real-card games ask about while they are replayed."""
 from __future__ import annotations
@@ -7,7 +7,7 @@ import pytest
 from engine_helpers import generated_lines
 
 from tourney.engine import Game, catalog_resolver, read_record
-from tourney.engine.abilities import evaluate
+from tourney.engine.abilities import evaluate, matcher
 from tourney.engine.abilities.target_filter import TargetFilter
 from tourney.engine.errors import GameOver, IllegalAction
 
@@ -20,7 +20,7 @@ def _checked(monkeypatch) -> dict[str, int]:
     inner = evaluate._candidates
 
     def comparing(game, f, controller, source):
-        test = evaluate.matcher(f)
+        test = matcher.matcher(f)
         if test is None:
             seen["by_mismatch"] += 1
         else:
@@ -52,9 +52,9 @@ def test_a_filters_test_matches_the_cards_mismatch_matches(real_catalog, monkeyp
 def test_every_field_mismatch_reads_is_tested_or_left_to_it(real_catalog):
     """A filter with a field the test is not made for (any_of, amounts, extreme…) has no
     test: ``mismatch`` answers for it; a zone set by default is still checked."""
-    assert evaluate.matcher(TargetFilter(any_of=(TargetFilter(types=("Aliado",)),))) is None
-    assert evaluate.matcher(TargetFilter(extreme="min_strength")) is None
-    in_play = evaluate.matcher(TargetFilter(types=("Aliado",)))
+    assert matcher.matcher(TargetFilter(any_of=(TargetFilter(types=("Aliado",)),))) is None
+    assert matcher.matcher(TargetFilter(extreme="min_strength")) is None
+    in_play = matcher.matcher(TargetFilter(types=("Aliado",)))
     assert in_play is not None
     record = read_record(generated_lines(real_catalog, SEEDS[0]), catalog_resolver(real_catalog))
     game = Game(record.header)

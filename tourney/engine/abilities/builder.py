@@ -8,7 +8,8 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from ..record import ZONES as RECORD_ZONES
-from .evaluate import IN_PLAY, candidates, holds, mismatch, player_of
+from .card_reads import IN_PLAY
+from .evaluate import candidates, holds, mismatch, player_of
 from .model import Ability
 from .target_filter import TargetFilter
 from .verify_pool import DEST, ENGINE_APPLIED, land_zone

@@ -21,7 +21,8 @@ from dataclasses import dataclass, field, replace
 from typing import cast, TYPE_CHECKING, Any
 
 from ..errors import IllegalAction
-from .evaluate import IN_PLAY, mismatch
+from .card_reads import IN_PLAY
+from .evaluate import mismatch
 from .model import Ability
 from .protections import statics_covering, target_shield
 from .target_filter import TargetFilter

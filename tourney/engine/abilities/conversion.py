@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 from ...catalog.model import ALLY, GOLD, TOTEM
 from ..keywords import INDESTRUCTIBLE
-from .evaluate import IN_PLAY
+from .card_reads import IN_PLAY
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..zones import Inst

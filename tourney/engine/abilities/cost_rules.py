@@ -17,7 +17,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, TYPE_CHECKING
 
-from .evaluate import IN_PLAY, candidates, holds, matches
+from .card_reads import IN_PLAY
+from .evaluate import candidates, holds, matches
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..zones import Inst

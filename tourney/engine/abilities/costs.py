@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..errors import IllegalAction
-from .evaluate import IN_PLAY
+from .card_reads import IN_PLAY
 from .trigger_cost_duration import Cost
 from .target_filter import TargetFilter
 

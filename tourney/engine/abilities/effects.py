@@ -19,7 +19,8 @@ from ..record import Action
 from ..zones import IN_PLAY, ZONE_NAMES, Inst
 from ..state import State
 from .chain import Resolution, check_targets
-from .evaluate import holds, printed_keyword
+from .card_reads import printed_keyword
+from .evaluate import holds
 from .events import Pending, tracked
 from .line_moves import ambiguous, apply_line, check_moves
 from .own_effect import effect_unclear, merged_effect

@@ -2,19 +2,19 @@
 ``Condition`` hold, which player does a ``PLAYERS`` word name (seed 000, 4.2, 8.2)."""
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import fields, replace
-from typing import TYPE_CHECKING, Any
+from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from ...catalog.model import ALLY, RACE_SCHOOL, TALISMAN, fold_accents
+from .card_reads import IN_PLAY, has_race, printed_keyword, races_label, type_of
 from .condition import Condition
+from .matcher import matcher
 from .target_filter import TargetFilter
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..zones import Inst
     from ..state import State
 
-IN_PLAY = frozenset({"reserve", "paid", "defense", "attack", "support", "weapon"})
 # the events a «… este turno» condition asks about (happened_this_turn); the game keeps them
 # in ``State.history``
 HISTORY = frozenset({"attack_declared", "destroyed", "banished", "played"})
@@ -29,20 +29,6 @@ def decided(cond: Condition | None) -> bool:
     if cond is None:
         return True
     return cond.kind not in UNDECIDED and all(decided(c) for c in cond.of)
-
-
-def has_race(game: State, inst: Inst, races: tuple[str, ...]) -> bool:
-    """Whether the card is of one of ``races``: its own race, or one a continuous «se
-    consideran de Raza X» adds to it (§1 Raza: the race is added, not replaced; 4.1)."""
-    if inst.card.race in races:
-        return True
-    given = game.race_given
-    return bool(given) and any(r in races for r in given.get(inst.id, ()))
-
-
-def races_label(game: State, inst: Inst) -> str:
-    races = [r for r in (inst.card.race, *game.race_given.get(inst.id, ())) if r]
-    return " y ".join(dict.fromkeys(races)) or "ninguna"
 
 
 def player_of(game: State, word: str, controller: str, target_owner: str | None = None) -> str:
@@ -176,30 +162,6 @@ def _played(game: State, inst: Inst, f: TargetFilter) -> str | None:
     return None
 
 
-def type_of(inst: Inst) -> str:
-    """The card's type where it is: an Espectral card is a Talismán while it is in a
-    Cementerio (10.24)."""
-    if inst.zone == "graveyard" and inst.card.type != TALISMAN and \
-            "Espectral" in (inst.card.text or "") and printed_keyword(inst, "Espectral"):
-        return TALISMAN
-    return inst.card.type
-
-
-def printed_keyword(inst: Inst, keyword: str) -> bool:
-    """A keyword the engine does not track in ``Inst.kw`` (Espectral, Ilusión, Exhumar…): the
-    card has it as a keyword ability of its own; with its abilities not all known, its text
-    naming it is enough (not known to lack it: not a mismatch)."""
-    from ..keywords import ENGINE_KEYWORDS
-
-    if keyword in ENGINE_KEYWORDS:
-        return False
-    known = inst.abilities
-    if known is not None and known.complete:
-        return not inst.lost and any(a.kind == "keyword" and a.keyword == keyword and a.condition is None
-                                     for a in known.abilities)
-    return fold_accents(keyword) in fold_accents(inst.card.text or "")
-
-
 def _aims_at(game: State, inst: Inst, aimed: TargetFilter, controller: str, source: Inst | None) -> bool:
     """«un Talismán que haga objetivo a un Aliado que controles»: one of the targets the record
     names for ``inst`` (being played) matches ``aimed``. With no targets named, only a card whose
@@ -300,111 +262,6 @@ def _candidates(game: State, f: TargetFilter, controller: str, source: Inst | No
     return [i for i in pool if mismatch(game, f, i, controller, source, False) is None]
 
 
-# -- a filter's test made once: only the checks of its fields that are set -------------------
-Test = Callable[["State", "Inst", str, "Inst | None"], bool]
-# fields ``mismatch`` does not read (the number of cards, whether they are targets …)
-_NOT_READ = frozenset({"count", "up_to", "targets", "player", "same_zone"})
-_LINES = frozenset({"defense", "attack", "support", "reserve", "paid"})
-_OFF = frozenset({"hand", "graveyard", "exile", "castle"})
-_MATCHERS: dict[int, tuple[TargetFilter, Test | None]] = {}
-_BY_VALUE: dict[TargetFilter, Test | None] = {}
-
-
-def matcher(f: TargetFilter) -> Test | None:
-    """``mismatch(…, explain=False) is None`` as one function of only the checks ``f`` sets,
-    made once per filter value (None: a field read only by ``mismatch``; ask it)."""
-    entry = _MATCHERS.get(id(f))
-    if entry is not None and entry[0] is f:
-        return entry[1]
-    try:  # a filter made anew for one look-up (``replace``) finds the test of an equal one
-        test = _BY_VALUE[f] if f in _BY_VALUE else _BY_VALUE.setdefault(f, _make_matcher(f))
-    except TypeError:  # pragma: no cover - a field that cannot be hashed
-        test = None
-    if len(_MATCHERS) > 20000:  # filters made on the fly: keep it bounded
-        _MATCHERS.clear()
-        _BY_VALUE.clear()
-    _MATCHERS[id(f)] = (f, test)
-    return test
-
-
-def _make_matcher(f: TargetFilter) -> Test | None:
-    parts: list[str] = []
-    env: dict[str, Any] = {"IN_PLAY": IN_PLAY, "ALLY": ALLY, "type_of": type_of,
-                           "has_race": has_race, "printed_keyword": printed_keyword,
-                           "fold_accents": fold_accents, "RACE_SCHOOL": RACE_SCHOOL}
-    env["zone"], env["also_zones"] = f.zone, f.also_zones
-    in_play = f.zone == "in_play" or f.zone in _LINES  # never a Cementerio: no Espectral there
-    if f.zone == "in_play":  # the default, checked all the same
-        parts.append("i.zone in IN_PLAY")
-    elif f.zone in _LINES:
-        parts.append("i.zone == zone")
-    elif f.zone in _OFF:
-        parts.append("(i.zone == zone or i.zone in also_zones)")
-    for name, default in _FILTER_DEFAULTS.items():
-        value = getattr(f, name)
-        if value == default or name in _NOT_READ or name in ("zone", "also_zones"):
-            continue
-        env[name] = value
-        if name == "controller":
-            env["you"] = value == "you"
-            parts.append("((i.controller if i.zone in IN_PLAY else i.owner) == c) == you")
-        elif name == "types":  # in play (checked before): the printed type (type_of)
-            parts.append("i.card.type in types" if in_play else "type_of(i) in types")
-        elif name == "races":
-            parts.append("has_race(g, i, races)")
-        elif name == "not_races":
-            parts.append("not has_race(g, i, not_races)")
-        elif name == "not_types":
-            parts.append("i.card.type not in not_types" if in_play else "type_of(i) not in not_types")
-        elif name == "owned":
-            parts.append("(i.owner == c) == owned")
-        elif name == "schools":
-            parts.append('RACE_SCHOOL.get(i.card.race or "") in schools')
-        elif name == "names":
-            env["folded"] = frozenset(map(fold_accents, value))
-            parts.append("(i.card.name in names or fold_accents(i.card.name) in folded)")
-        elif name == "other":
-            parts.append("(s is None or i is not s)")
-        elif name == "min_strength":
-            parts.append("i.card.type == ALLY and g.strength(i) >= min_strength")
-        elif name == "max_strength":
-            parts.append("i.card.type == ALLY and g.strength(i) <= max_strength")
-        elif name == "max_cost":
-            parts.append("(i.card.cost or 0) <= max_cost")
-        elif name == "min_cost":
-            parts.append("(i.card.cost or 0) >= min_cost")
-        elif name == "keywords":
-            parts.extend(f"(keywords[{n}] in i.kw or printed_keyword(i, keywords[{n}]))"
-                         for n in range(len(value)))
-        elif name == "without":
-            parts.extend(f"without[{n}] not in i.kw" for n in range(len(value)))
-        elif name == "bearing_weapon":
-            parts.append("bool(i.weapons) == bearing_weapon")
-        elif name == "counter":
-            parts.append("bool(i.counters.get(counter))")
-        elif name == "no_counter":
-            parts.append("not i.counters.get(no_counter)")
-        elif name == "attribute":
-            parts.append("i.card.attribute == attribute")
-        elif name == "not_attribute":
-            parts.append("i.card.attribute != not_attribute")
-        elif name == "with_ability":
-            parts.append('bool((i.card.text or "").strip()) == with_ability')
-        elif name == "attacking":
-            parts.append('(i.zone == "attack") == attacking')
-        elif name == "blocking":
-            parts.append("(i.id in g.blocks.values()) == blocking")
-        elif name == "blocked":
-            parts.append("(i.id in g.blocks) == blocked")
-        else:
-            return None  # any_of, amounts, extreme, targeting …: only ``mismatch`` knows them
-    source = f"def test(g, i, c, s):\n    return {' and '.join(parts) or 'True'}\n"
-    exec(source, env)  # noqa: S102 - made from the fixed parts above, never from input
-    test: Test = env["test"]
-    return test
-
-
-_FILTER_DEFAULTS = {f.name: f.default for f in fields(TargetFilter)}
 _ANY_CARD = TargetFilter()
 _NOT_OTHER: dict[int, tuple[TargetFilter, TargetFilter]] = {}
 

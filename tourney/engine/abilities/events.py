@@ -15,7 +15,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from .evaluate import IN_PLAY, holds, mismatch
+from .card_reads import IN_PLAY
+from .evaluate import holds, mismatch
 from .model import Ability
 
 if TYPE_CHECKING:  # pragma: no cover

@@ -15,7 +15,8 @@ from __future__ import annotations
 from typing import cast, TYPE_CHECKING
 
 from ..zones import PHASE_NAMES, ZONE_NAMES
-from .evaluate import IN_PLAY, holds, matches
+from .card_reads import IN_PLAY
+from .evaluate import holds, matches
 from .protections import statics_covering
 
 if TYPE_CHECKING:  # pragma: no cover

@@ -15,7 +15,8 @@ from dataclasses import replace
 from typing import cast, Any, TYPE_CHECKING
 
 from .continuous import parts_of
-from .evaluate import IN_PLAY, holds, matches
+from .card_reads import IN_PLAY
+from .evaluate import holds, matches
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..zones import Inst

@@ -6,7 +6,8 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ...catalog.model import ALLY
-from .evaluate import IN_PLAY, dynamic_amount
+from .card_reads import IN_PLAY
+from .evaluate import dynamic_amount
 from .model import Ability
 from .effect_value import Effect
 from .target_filter import TargetFilter

@@ -12,7 +12,8 @@ from ..errors import IllegalAction
 from ..keywords import INDESTRUCTIBLE, UNBANISHABLE
 from .chain import check_targets, immune_to, immunity
 from .effect_value import Effect
-from .evaluate import IN_PLAY, holds, mismatch
+from .card_reads import IN_PLAY
+from .evaluate import holds, mismatch
 from .model import Ability
 from .target_filter import TargetFilter
 from .verify_pool import DEST, Plan, Unverifiable, Pool

@@ -8,7 +8,8 @@ from typing import Any
 from ...errors import IllegalAction
 from ..conversion import convert
 from ..conversion import explain as conversion
-from ..evaluate import IN_PLAY, mismatch
+from ..card_reads import IN_PLAY
+from ..evaluate import mismatch
 from ..verify_amounts import amount
 from ..verify_parts import Step, still_target
 from ..verify_pool import Unverifiable

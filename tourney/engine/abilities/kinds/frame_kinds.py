@@ -45,7 +45,7 @@ for _word in ENGINE_KEYWORDS:
 declare("keyword", "Exhumar", apply=ENFORCED)  # play: keywords.play_permissions (graveyard)
 declare("keyword", "Luz", apply=ENFORCED)  # an attribute: read by filters, nothing to apply
 declare("keyword", "Oscuridad", apply=ENFORCED)
-declare("keyword", "Espectral", apply=ENFORCED)  # evaluate.type_of: a Talismán in a Cementerio
+declare("keyword", "Espectral", apply=ENFORCED)  # card_reads.type_of: a Talismán in a Cementerio
 declare("keyword", "Ilusión", apply=ENFORCED)  # effects: the return line is verified (10.28)
 for _word in ("Mercenario", "Traición"):
     declare("keyword", _word, apply=f"{_word}: el motor no aplica aún esta habilidad clave")

@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING
 from ....catalog.model import TALISMAN
 from ...errors import IllegalAction
 from ..cost_rules import changed_cost
-from ..evaluate import IN_PLAY, mismatch, type_of
+from ..card_reads import IN_PLAY, type_of
+from ..evaluate import mismatch
 from ..effect_value import Effect
 from ..play_rules import prohibited_by, restriction_refused
 from ..protections import shielded
