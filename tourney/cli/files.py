@@ -6,15 +6,12 @@ from __future__ import annotations
 import click
 
 from . import FILE_COMMANDS
-from .lazy import HELP_TEXT, lazy_command, spanish_help_options
+from .lazy import lazy_command, spanish_help_option, spanish_help_options
 
 
 class FileCommands(click.Group):
-    def get_help_option(self, ctx: click.Context):
-        option = super().get_help_option(ctx)
-        if option is not None:
-            option.help = HELP_TEXT
-        return option
+    def get_help_option(self, ctx: click.Context) -> click.Option | None:
+        return spanish_help_option(super().get_help_option(ctx))
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted(FILE_COMMANDS)

@@ -12,7 +12,8 @@ import copy
 import click
 from flask.cli import AppGroup, FlaskGroup
 
-from .lazy import COMMANDS, HELP_TEXT, create_cli_app, lazy_command, spanish_help_options
+from .lazy import (COMMANDS, create_cli_app, lazy_command, spanish_help_option,
+                   spanish_help_options)
 
 SPANISH_HELP = {
     "run": "Servidor de desarrollo de Flask (para un local con varias mesas: tourney serve).",
@@ -61,11 +62,8 @@ class TourneyGroup(FlaskGroup):
             params.append(param)
         self.params = params
 
-    def get_help_option(self, ctx: click.Context):
-        option = super().get_help_option(ctx)
-        if option is not None:
-            option.help = HELP_TEXT
-        return option
+    def get_help_option(self, ctx: click.Context) -> click.Option | None:
+        return spanish_help_option(super().get_help_option(ctx))
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         # the project's commands (COMMANDS), Flask's own and Flask-Limiter's hidden group, all

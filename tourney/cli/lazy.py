@@ -81,11 +81,16 @@ def create_cli_app(*_args, **_kwargs):
     return create_app()
 
 
+def spanish_help_option(option: click.Option | None) -> click.Option | None:
+    """A group's own ``--help`` option, saying so in Spanish."""
+    if option is not None:
+        option.help = HELP_TEXT
+    return option
+
+
 def spanish_help_options(command: click.Command, ctx: click.Context) -> None:
     """Give ``command`` and every subcommand under it the Spanish ``--help`` text (click
     caches one help option per command, so setting its text once is enough)."""
-    option = command.get_help_option(ctx)
-    if option is not None:
-        option.help = HELP_TEXT
+    spanish_help_option(command.get_help_option(ctx))
     for sub in getattr(command, "commands", {}).values():
         spanish_help_options(sub, ctx)

@@ -163,6 +163,14 @@ def _state_of(table: Any) -> dict:
     return out
 
 
+def _body() -> tuple[dict, int]:
+    """The JSON body of a table action and the table version the page had seen (-1: none)."""
+    body = request.get_json(silent=True)
+    body = body if isinstance(body, dict) else {}
+    seen = body.get("version")
+    return body, seen if isinstance(seen, int) and not isinstance(seen, bool) else -1
+
+
 @bp.post("/mesa/<token>/barajar")
 @login_required
 def shuffle(token: str):
@@ -189,10 +197,9 @@ def act(token: str):
     if _limited():
         return {"ok": False, "error": "Demasiadas acciones seguidas: espera un momento."}, 429
     table = _watched(token)
-    body = request.get_json(silent=True) or {}
-    seen = body.get("version")
-    return _json_call(lambda: service.act(db(), table, current_user, body.get("action"),
-                                          seen if isinstance(seen, int) else -1, catalog()),
+    body, seen = _body()
+    return _json_call(lambda: service.act(db(), table, current_user, body.get("action"), seen,
+                                          catalog()),
                       table)
 
 
@@ -200,11 +207,9 @@ def act(token: str):
 @login_required
 def answer(token: str):
     table = _watched(token)
-    body = request.get_json(silent=True) or {}
-    seen = body.get("version")
+    body, seen = _body()
     return _json_call(lambda: service.answer_proposal(
-        db(), table, current_user, bool(body.get("accept")),
-        seen if isinstance(seen, int) else -1, catalog()))
+        db(), table, current_user, bool(body.get("accept")), seen, catalog()))
 
 
 @bp.post("/mesa/<token>/confirmar")
@@ -220,11 +225,9 @@ def confirm(token: str):
 def take_back(token: str):
     """A judge of the event takes back the last action, with the reason (logged)."""
     table = _watched(token)
-    body = request.get_json(silent=True) or {}
-    seen = body.get("version")
+    body, seen = _body()
     return _json_call(lambda: matches.take_back(
-        db(), current_user, table, str(body.get("reason", "")),
-        seen if isinstance(seen, int) else -1), table)
+        db(), current_user, table, str(body.get("reason", "")), seen), table)
 
 
 @bp.get("/mesa/<token>/estado")
