@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import pytest
 
-from tourney.engine.abilities.registry import use_compiler
 
 from .games import make_judge
 from .realcards import load_real
@@ -25,7 +24,6 @@ def real(shared_data):
 
 @pytest.fixture(scope="module")
 def judge(real):
-    use_compiler(True)
     return make_judge(real.catalog)
 
 

@@ -17,7 +17,6 @@ from tourney.engine.abilities.condition import Condition
 from tourney.engine.abilities.effect_value import Effect
 from tourney.engine.abilities.target_filter import TargetFilter
 from tourney.engine.abilities.reads import reads
-from tourney.engine.abilities.registry import use_compiler
 from tourney.engine.errors import GameOver, IllegalAction
 from tourney.engine.generate import generate_game, random_deck
 from tourney.engine.positions import positions
@@ -28,7 +27,6 @@ SEEDS = range(9100, 9160)
 
 @pytest.fixture(scope="module")
 def compiled(real):
-    use_compiler(True)
     return real.catalog
 
 

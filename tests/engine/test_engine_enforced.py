@@ -9,15 +9,8 @@ import pytest
 
 from tests.compiler.games import cast, deck, effect, gold, header, make_judge, play, put
 from tests.compiler.realcards import load_real
-from tourney.engine.abilities.registry import use_compiler
 
 TOTEM = "Spoliarium"  # «Cuando un Aliado oponente sea Destruido, puedes Robar una carta.»
-
-
-@pytest.fixture(autouse=True)
-def compiler_on():
-    use_compiler(True)
-    yield
 
 
 @pytest.fixture(scope="module")

@@ -150,16 +150,22 @@ def test_engine_abilities_says_why_a_card_read_whole_is_not_enforced(shared_data
     assert as_json["unenforced"]
 
 
-def test_engine_tests_run_with_the_compiler_on():
-    """Tests run as the product runs: no engine test switches the ability compiler off (a test
-    that needs hand-written abilities says so in its name)."""
+def test_tests_run_with_the_compiler_on():
+    """Tests run as the product runs: no test anywhere calls the registry's compiler switch
+    (only a benchmark compares the engine with and without it), and the compiler is on."""
+    import ast
     from pathlib import Path
 
     from tourney.engine.abilities.registry import compiler_on
 
-    here = Path(__file__).resolve().parent
-    offenders = [p.name for p in here.glob("*.py")
-                 if "use_compiler(False)" in p.read_text(encoding="utf-8") and p.name != Path(__file__).name]
+    tests = Path(__file__).resolve().parent.parent
+    offenders = []
+    for path in tests.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call):
+                name = getattr(node.func, "id", None) or getattr(node.func, "attr", None)
+                if name == "use_compiler":
+                    offenders.append(f"{path.relative_to(tests)}:{node.lineno}")
     assert offenders == []
     assert compiler_on()
 

@@ -33,16 +33,6 @@ ENIGMA = card("Enigma", TALISMAN, 1,
 LOCAL = {**POOL, CONTRA.name: CONTRA, ENIGMA.name: ENIGMA}
 
 
-@pytest.fixture(autouse=True)
-def hand_written_abilities_only():
-    """Overrides the engine tests' fixture of that name: legal actions are generated for the
-    abilities users get, the compiler's included."""
-    from tourney.engine.abilities.registry import use_compiler
-
-    use_compiler(True)
-    yield
-
-
 def local_resolve(name):
     try:
         return LOCAL[name]

@@ -5,11 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from test_engine_rules_verdicts import (  # noqa: F401  (compiler_on is an autouse fixture)
+from test_engine_rules_verdicts import (
     activate,
     attack,
     block,
-    compiler_on,
     deck,
     effect,
     end,

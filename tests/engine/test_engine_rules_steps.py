@@ -4,9 +4,8 @@ record lines) are those of ``test_engine_rules_verdicts``."""
 from __future__ import annotations
 
 import pytest
-from test_engine_rules_verdicts import (  # noqa: F401  (compiler_on is an autouse fixture)
+from test_engine_rules_verdicts import (
     attack,
-    compiler_on,
     deck,
     effect,
     end,

@@ -6,8 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from test_engine_rules_verdicts import (  # noqa: F401  (compiler_on is an autouse fixture)
-    compiler_on,
+from test_engine_rules_verdicts import (
     deck,
     effect,
     end,

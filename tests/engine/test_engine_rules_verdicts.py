@@ -14,22 +14,13 @@ from hypothesis import strategies as st
 from engine_helpers import generated_lines
 
 from tourney.engine import adjudicate, catalog_resolver, read_record
-from tourney.engine.abilities.registry import use_compiler
 
 FILLER = "Thorkell el Alto"
-
-
-@pytest.fixture(autouse=True)
-def compiler_on():
-    """The product default: abilities come from the compiler (and the hand-written files)."""
-    use_compiler(True)
-    yield
 
 
 def make_judge(resolve):
     """Adjudicate a header and its action lines (dicts) as the product does."""
     def run(head, actions):
-        use_compiler(True)
         text = [json.dumps(head, ensure_ascii=False)] + [json.dumps(a, ensure_ascii=False)
                                                          for a in actions]
         return adjudicate(read_record(text, resolve))
@@ -419,7 +410,6 @@ def test_property_legal_games_stay_legal_and_a_mutated_line_of_an_enforced_card_
     from tourney.engine import Game
     from tourney.engine.abilities.kinds.enforcement import unenforced
 
-    use_compiler(True)
     resolve = catalog_resolver(real_catalog)
     lines = generated_lines(real_catalog, seed, max_turns=40)
     record = read_record(lines, resolve)

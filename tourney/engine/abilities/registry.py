@@ -16,7 +16,8 @@ triggers fire; but every ``effect`` and ``activate`` line of that card stays *un
 because a sentence the compiler did not understand might be the one that produced it.
 
 A card whose text is empty has no abilities at all: ``CardAbilities(..., complete=True)``.
-Results are cached per card; ``use_compiler(False)`` turns step 2 off (tests, benchmarks).
+Results are cached per card; ``use_compiler(False)`` turns step 2 off (only a benchmark does,
+to compare; users and tests always run with it on).
 """
 from __future__ import annotations
 
