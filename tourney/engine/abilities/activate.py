@@ -310,7 +310,7 @@ class Activation(Effects):
                                                      f"{cost.describe()}: está en "
                                                      f"{self.where(c)}.")
                 others.append((cost, ids))
-            elif cost.kind in ("destroy_self", "banish_self", "return_self", "discard_self"):
+            elif cost.kind in ("destroy_self", "banish_self", "return_self", "discard_self", "shuffle_self"):
                 others.append((cost, [inst.id]))
             elif cost.kind == "banish_castle_top":
                 castle = self.players[p].castle
@@ -361,7 +361,7 @@ class Activation(Effects):
               "banish_self": "exile", "return_self": "hand", "banish_castle_top": "exile",
               "discard_self": "graveyard", "bottom_from_hand": "castle_bottom",
               "banish_from_hand": "exile",
-              "shuffle_own": "castle_bottom"}.get(kind)  # shuffled in: its place is not known
+              "shuffle_own": "castle_bottom", "shuffle_self": "castle_bottom"}.get(kind)  # shuffled in: its place is not known
         if to is not None:
             for iid in ids:
                 self._put(self.cards[iid], to)
