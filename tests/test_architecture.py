@@ -529,8 +529,6 @@ MAX_FUNCTION_LINES = 80
 # to the limit must leave the list (split by responsibility, never cut at line 80)
 LONG_FUNCTIONS_PENDING: dict[str, int] = {
     "state.py::State.__init__": 85,
-    "play.py::Play._do_play": 178,
-    "generate.py::generate_game": 136,
     "abilities/target_filter.py::TargetFilter.noun": 97,
     "abilities/costs.py::pay": 92,
     "abilities/effects.py::Effects._verify": 123,
@@ -538,14 +536,9 @@ LONG_FUNCTIONS_PENDING: dict[str, int] = {
     "abilities/evaluate.py::mismatch": 105,
     "abilities/evaluate.py::holds": 96,
     "abilities/builder.py::effect_line": 111,
-    "compiler/card_effects.py::_card_effect_of": 95,
-    "compiler/lower.py::_lower": 130,
-    "compiler/condition_frames.py::condition": 111,
     "compiler/lower_filters.py::card_filter": 89,
     "compiler/effects.py::effect_of": 136,
     "compiler/effects.py::effects": 107,
-    "compiler/sentence.py::_framed": 139,
-    "compiler/lower_frames.py::_condition": 83,
     "compiler/nouns.py::_modifiers": 117,
     "compiler/nouns.py::card_phrase": 107,
 }
