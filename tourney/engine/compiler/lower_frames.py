@@ -173,6 +173,8 @@ def lower_cost(cost: PCost) -> Cost:
             return Cost("return_self")
         if cost.kind == "shuffle" and cards.zone == "play":  # «Barajar este Aliado» (10.5)
             return Cost("shuffle_self")
+        if cost.kind == "to_paid":  # «mover este Oro a tu Zona de Oro Pagado»
+            return Cost("to_paid_self")
         if cost.kind in ("discard", "reveal"):  # «si está en tu mano, puedes mostrarla» (zone checked by lower)
             return Cost(f"{cost.kind}_self")
         raise Unsupported(f"coste «{cost.kind}» de esta carta")
