@@ -47,9 +47,9 @@ class Activation(Effects):
 
     def _emit(self, kind: str, inst: Any = None, player: str | None = None, phase: str | None = None,
               came_from: str | None = None, to: str | None = None) -> None:
-        heard = self._heard
+        heard = self.memo.heard
         if heard is None:
-            heard = self._heard = self._TRACKED | listening(self)
+            heard = self.memo.heard = self._TRACKED | listening(self)
         if kind in heard:
             lost = inst is not None and inst.lost and (kind in LEAVING or came_from in IN_PLAY)
             self.events.append(Event(kind, inst.id if inst is not None else None, player,

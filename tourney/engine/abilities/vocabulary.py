@@ -219,7 +219,7 @@ DURATIONS = {
     "end_of_turn": "hasta la Fase Final",
     "while": "mientras {condition}",
     "permanent": "de forma permanente",
-    "next_turn": "durante el siguiente turno",
+    "next_turn": "hasta tu próximo turno",
     "while_in_play": "mientras esta carta esté en juego",
 }
 

@@ -36,6 +36,8 @@ def duration(eff: PEffect, continuous: bool) -> Duration:
     their own, as in the engine's hand-written files)."""
     if eff.until == "end":
         return Duration("end_of_turn")
+    if eff.until == "next":  # «hasta tu próximo turno»: ends as that turn begins
+        return Duration("next_turn")
     if eff.until == "while" and not continuous:
         return Duration("while_in_play")
     return Duration()
