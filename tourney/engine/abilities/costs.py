@@ -120,6 +120,14 @@ def _pay_with_self(payment: Payment) -> None:
     del pool.moves[source.id]
 
 
+def _pay_shuffle_self(payment: Payment) -> None:
+    """10.5: into its owner's Mazo Castillo, the record says which end."""
+    source, pool = payment.source, payment.pool
+    if pool.moves.get(source.id) not in ("castle_top", "castle_bottom"):
+        raise payment.unpaid()
+    del pool.moves[source.id]
+
+
 def _pay_reveal_self(payment: Payment) -> None:
     """Showing the card changes nothing the record shows."""
 
@@ -178,6 +186,7 @@ PAYERS: dict[str, Callable[[Payment], None]] = {
     "regroup_gold": _pay_regroup_gold,
     "mill": _pay_mill,
     **{kind: _pay_with_self for kind in SELF_TO},
+    "shuffle_self": _pay_shuffle_self,
     "reveal_self": _pay_reveal_self,
     "reveal": _pay_reveal,
     "shuffle_own": _pay_shuffle_own,
