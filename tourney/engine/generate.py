@@ -18,6 +18,7 @@ from ..catalog.model import ALLY, GOLD, TALISMAN, TOTEM, WEAPON, Card
 from .abilities.builder import choose_targets, effect_line
 from .abilities.chain import answer_kind, own_effect
 from .abilities.cost_rules import changed_cost
+from .abilities.kinds.gold_kinds import real_due
 from .abilities.registry import hand_written
 from .errors import IllegalAction, RecordError
 from .zones import HAND_LIMIT
@@ -157,7 +158,8 @@ def generate_game(deck_a: Deck, deck_b: Deck, seed: int, name_of: Callable[[Card
     def due(pid: str, iid: str) -> int:
         """The Oros it costs now (its cost changes applied, 10.16), else its printed cost."""
         changed = changed_cost(game, game.cards[iid], pid)
-        return (game.cards[iid].card.cost or 0) if changed is None else changed
+        printed = (game.cards[iid].card.cost or 0) if changed is None else changed
+        return real_due(game, game.cards[iid], pid, printed)  # §2.5: Oros virtuales first
 
     def affordable(pid: str, types: Iterable[str]) -> list[str]:
         reserve = len(game.zone_of(pid, "reserve"))

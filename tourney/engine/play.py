@@ -24,6 +24,7 @@ from .abilities.continuous import recompute
 from .abilities.evaluate import holds
 from .abilities.model import Ability
 from .abilities.cost_rules import changed_cost, cost_may_change
+from .abilities.kinds.gold_kinds import cover, spend, stale_note, virtual_refusal
 from .abilities.play_rules import prohibited_by, restriction_refused
 from .abilities.protections import bearer_refused
 from .errors import IllegalAction
@@ -230,15 +231,21 @@ class Play(State):
         recompute(self)  # 4.1: a cost change reads the position as it is now (conditions, lost)
         due = changed_cost(self, inst, p)  # 10.16, §1: its cost changes applied (None: unknown)
         want = cost if due is None else due
-        if len(pay) != want and not (alternative and not pay):
+        virtual = cover(self, inst, p, want)  # §2.5: Oros virtuales pay first
+        want -= virtual.fresh
+        if virtual.stale and want - virtual.stale <= len(pay) <= want:
+            cost_unverified = stale_note(virtual.stale)
+        elif len(pay) != want and not (alternative and not pay):
             if due is not None or not cost_may_change(self, inst):
+                if virtual.fresh:
+                    raise IllegalAction("2.5", virtual_refusal(inst, want, virtual.fresh, len(pay)))
                 changed = f" (impreso {cost}, con sus cambios de coste)" if want != cost else ""
                 raise IllegalAction("8.1", f"{inst.label()} cuesta {want} Oro{'s' if want != 1 else ''}"
                                            f"{changed} y se pagaron {len(pay)}.")
-            # 10.16: Oros virtuales or a cost change «hasta la Fase Final» the engine cannot know
-            cost_unverified = ("10.16", f"{inst.label()} cuesta {cost} y se pagaron {len(pay)}: "
-                                        "unos Oros virtuales o un cambio de coste hasta la Fase "
-                                        "Final pueden explicarlo y el motor no los sigue")
+            else:  # 10.16: a cost change «hasta la Fase Final» the engine cannot know
+                cost_unverified = ("10.16", f"{inst.label()} cuesta {cost} y se pagaron {len(pay)}: "
+                                            "un cambio de coste hasta la Fase Final puede "
+                                            "explicarlo y el motor no lo sigue")
         # legal: the answer is noted in the window it answers (8.1 D)
         answers = None
         if answering and answer is not None:
@@ -246,6 +253,8 @@ class Play(State):
             answers = note_answer(self, p, answer, target).source
         for gid in pay:
             self._put(self.cards[gid], "paid", p)
+        if pay or not alternative:
+            spend(self, inst, p, virtual.fresh + max(0, want - len(pay)))
         for piece, ids in others or ():
             self._pay_cost(piece, ids, inst, p)
         if others and self._check_castles():  # 3.1: lost at once, the card is not played

@@ -86,6 +86,7 @@ class State:
         self.trigger_order: list[str] = []
         self.seq = 0
         self.until_final: set[str] = set()  # cards with a Fuerza change until the Fase Final
+        self.virtual: list[Any] = []  # Oros virtuales (abilities/kinds/gold_kinds.VirtualGold)
         self.changes = 0  # bumped by every move, counter or effect (continuous.recompute)
         self.play_changes = 0  # … only those that touch the cards in play
         self._in_play_cache: tuple[Any, dict[str, list[Inst]]] = (None, {})

@@ -33,6 +33,7 @@ from .conversion import revert_gone
 from .costs import counters_payable
 from .effects import Effects, unknown_why
 from .evaluate import HISTORY, mismatch
+from .kinds.gold_kinds import cover, spend, stale_note
 from .events import Event, fire, listening
 from .trigger_cost_duration import Cost
 
@@ -223,6 +224,7 @@ class Activation(Effects):
             self._used(inst, index, ability)
         for gid in golds:
             self._put(self.cards[gid], "paid", p)
+        spend(self, None, p, sum(c.amount for c in ability.costs if c.kind == "gold") - len(golds))
         for cost, ids in others:
             self._pay_cost(cost, ids, inst, p)
         if self._check_castles():  # 3.1: a cost that Bota the last cards loses at once
@@ -274,7 +276,11 @@ class Activation(Effects):
                 g = self.cards[gid]
                 raise IllegalAction("10.16", f"{g.label()} no está en tu Reserva de Oro: no sirve "
                                              f"para pagar (está en {self.where(g)}).")
-        if len(action.pay) != gold_need:
+        virtual = cover(self, None, p, gold_need)  # §2.5: Oros virtuales pay first
+        gold_need -= virtual.fresh
+        if virtual.stale and gold_need - virtual.stale <= len(action.pay) <= gold_need:
+            self._unverify(action.line, inst.label(), *stale_note(virtual.stale))
+        elif len(action.pay) != gold_need:
             raise IllegalAction("10.16", f"La habilidad de {inst.label()} cuesta {gold_need} "
                                          f"Oro{'s' if gold_need != 1 else ''} y se pagaron "
                                          f"{len(action.pay)}.")

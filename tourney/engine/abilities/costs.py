@@ -38,6 +38,8 @@ def pay(game: State, pool: Pool, cost: Cost, source: Inst, p: str) -> None:
             pool.paid.extend(ids[:need])  # «la carta Descartada»: what the effect may point at
 
     kind = cost.kind
+    if kind == "gold" and any(g.player == p and g.pays_for is None for g in game.virtual):
+        _unverifiable(cost)  # §2.5: Oros virtuales pay first; this line does not say how many
     if kind == "gold":
         require(moved({"reserve"}, "paid", None), f"Oros de la Reserva de {name} al Oro Pagado")
     elif kind == "regroup_gold":
