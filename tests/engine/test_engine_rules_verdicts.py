@@ -429,3 +429,59 @@ def test_property_legal_games_stay_legal_and_a_mutated_line_of_an_enforced_card_
             assert (v.status.value, v.line) == ("illegal", i + 1), (v.line, v.rule, v.message, bad)
             return
         game.apply(action)
+
+
+# -- 7.1 C Sobreposición: Establecedores de Fuerza over what came before, under what follows --
+
+def test_7_1_c_sobreposicion_ame_onna_sets_fuerza_0_the_line_writes_the_change(judge):
+    head = header(deck("Ame Onna"), deck("Vigia"), hand=1, version=2)
+    use = [put("A", "A1"), put("B", "B1"), activate("A", "A1", targets=["B1"])]
+    legal(judge(head, use + [effect("A", "A1", strength=[["B1", -2]])]), 5)  # Vigia 2 -> 0
+    v = illegal(judge(head, use + [effect("A", "A1", strength=[["B1", -1]])]), 5, "7.1 C")
+    assert "Fuerza 0" in v.message
+    illegal(judge(head, use + [effect("A", "A1")]), 5, "7.1 C")  # the record must say it
+
+
+def test_7_1_c_sobreposicion_the_setter_leaves_what_came_before_under_it(judge):
+    # Isaac de Porthau gives Iga Kunoichi (4) +1; Ame Onna sets it to 0 (-5); Isaac leaves
+    # play: Iga stays at 0 (what was applied before is under the setter), so Kintaro's «tenga
+    # Fuerza 0» changes nothing
+    head = header(deck("Ame Onna", "Kintaro"), deck("Isaac de Porthau", "Iga Kunoichi"), hand=2,
+                  version=2)
+    setup = [put("A", "A1", "A2"), put("B", "B1", "B2"),
+             activate("A", "A1", targets=["B2"]), effect("A", "A1", strength=[["B2", -5]]),
+             put("B", "B1", zone="hand"), activate("A", "A2", pay=["A0"], targets=["B2"])]
+    legal(judge(head, setup + [effect("A", "A2")]), 5, 8)
+    legal(judge(head, setup + [effect("A", "A2", strength=[["B2", 0]])]), 5, 8)
+    illegal(judge(head, setup + [effect("A", "A2", strength=[["B2", 1]])]), 8, "7.1 C")
+
+
+def test_7_1_c_sobreposicion_what_follows_the_setter_goes_on_top(judge):
+    # Vigia set to 0, then it gains 1 (a later change): it hits the Castillo for 1
+    head = header(deck("Ame Onna", FILLER, FILLER, FILLER), deck("Vigia"), hand=1, version=2)
+    war = [put("A", "A1"), put("B", "B1"), end("A"), attack("B", "B1"), block("A"),
+           activate("A", "A1", targets=["B1"]), effect("A", "A1", strength=[["B1", -2]])]
+    plus = {"p": "B", "do": "effect", "strength": [["B1", 1]]}
+    v = legal(judge(head, war + [plus, passes("B"), passes("A")]), 8)
+    assert v.final["A"]["graveyard"] == 1, v.final  # Fuerza 1: one card botada
+    v = legal(judge(head, war + [passes("B"), passes("A")]), 8)
+    assert v.final["A"]["graveyard"] == 0, v.final  # Fuerza 0: no damage
+
+
+def test_7_1_c_sobreposicion_intoxicar_mortal_sets_every_opposing_aliado_and_alimento_stays_on_top(judge):
+    head = header(deck("Intoxicar Mortal"), deck("Vigia", "Iga Kunoichi"), hand=1)
+    setup = [put("B", "B1", "B2"), {"p": "B", "do": "effect", "counters": [["B2", "Alimento", 1]]},
+             gold("A", "A9"), play("A", "A1", pay_for("A", 2))]
+    # each Aliado oponente: Vigia 2 -> 0, Iga Kunoichi 4 (+1 Alimento) -> 0 (+1)
+    banish = effect("A", "A1", moves=[["A1", "exile"]])
+    legal(judge(head, setup + [effect("A", "A1", strength=[["B1", -2], ["B2", -4]]), banish]), 6)
+    illegal(judge(head, setup + [effect("A", "A1", strength=[["B1", -2], ["B2", -5]])]), 6, "7.1 C")
+
+
+def test_7_1_c_sobreposicion_isaac_de_porthau_destroyed_sets_the_opposing_aliados_to_1(judge):
+    head = header(deck("Puño Bendito"), deck("Isaac de Porthau", "Iga Kunoichi"), hand=1)
+    kill = [put("A", "A2"), put("B", "B1", "B2"), play("A", "A1", pay_for("A", 1), targets=["B1"]),
+            effect("A", "A1", moves=[["B1", "graveyard"]])]
+    # Thorkell el Alto (A2, Fuerza 2) has Fuerza 1 until the Fase Final
+    legal(judge(head, kill + [effect("B", "B1", strength=[["A2", -1]])]), 6)
+    illegal(judge(head, kill + [effect("B", "B1", strength=[["A2", -2]])]), 6, "7.1 C")

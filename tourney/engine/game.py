@@ -166,12 +166,13 @@ class Game(Activation, Turn, Combat, Play):
         del self.entered[entered:]
         del self.history[history:]
         for i, (zone, controller, since, counters, bearer, weapons, bonus, kw, static_bonus,
-                temp, lost, card) in insts:
+                temp, lost, card, static_parts) in insts:
             i.zone, i.controller, i.since, i.bearer = zone, controller, since, bearer
             i.counters = counters if not counters else {}  # refilled below when it had some
             i.weapons = weapons if not weapons else []
             i.bonus, i.kw, i.static_bonus, i.temp, i.lost, i.card = (bonus, kw, static_bonus,
                                                                      temp, lost, card)
+            i.static_parts = static_parts
         for i, counters, weapons in held:
             i.counters, i.weapons = counters, weapons
         for p, castle, zones in players:
@@ -181,7 +182,7 @@ class Game(Activation, Turn, Combat, Play):
 
 _SCALARS_OF = attrgetter(*Game._SCALARS)
 _INST_FIELDS = attrgetter("zone", "controller", "since", "counters", "bearer", "weapons", "bonus",
-                          "kw", "static_bonus", "temp", "lost", "card")
+                          "kw", "static_bonus", "temp", "lost", "card", "static_parts")
 
 # the actions that read keywords or Fuerza (the others only move cards: the continuous
 # abilities are brought up to date before the next action that reads them; `play` and `pass`

@@ -17,6 +17,7 @@ from .abilities.registry import abilities_for
 from .errors import IllegalAction
 from .keywords import INDESTRUCTIBLE, UNIQUE, enters_with_counters, weapon_grants
 from .record import Action, Header
+from .strength import layered
 from .zones import (
     IN_PLAY,
     IN_PLAY_ORDER,
@@ -139,8 +140,14 @@ class State:
         return self.order[1] if pid == self.order[0] else self.order[0]
 
     def strength(self, inst: Inst) -> int:
-        value = ((inst.card.strength or 0) + inst.bonus + inst.static_bonus
-                 + inst.counters.get("Alimento", 0))
+        """10.26: printed Fuerza, changes and Armas, a setter over what came before it (7.1 C,
+        ``strength.layered``), and Alimento (10.3) over all."""
+        alimento = inst.counters.get("Alimento", 0)
+        if inst.temp:
+            set_to = layered(inst, lambda wid: weapon_grants(self.cards[wid].card)[0])
+            if set_to is not None:
+                return set_to + alimento
+        value = (inst.card.strength or 0) + inst.bonus + inst.static_bonus + alimento
         for wid in inst.weapons:
             value += weapon_grants(self.cards[wid].card)[0]
         return value
@@ -301,6 +308,7 @@ class State:
         inst.counters = {}
         inst.bonus = 0
         inst.static_bonus = 0
+        inst.static_parts = ()
         if self.used:  # 6.8 / 6.9: when it comes back it is a new card, its uses start anew
             for key in [k for k in self.used if k[0] == inst.id]:
                 del self.used[key]

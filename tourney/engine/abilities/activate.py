@@ -30,7 +30,7 @@ from .chain import (
 )
 from .continuous import recompute
 from .conversion import revert_gone
-from .costs import counters_payable
+from .costs import SELF_TO, counters_payable
 from .effects import Effects, unknown_why
 from .evaluate import HISTORY, mismatch
 from .kinds.gold_kinds import cover, spend, stale_note
@@ -316,7 +316,7 @@ class Activation(Effects):
                                                      f"{cost.describe()}: está en "
                                                      f"{self.where(c)}.")
                 others.append((cost, ids))
-            elif cost.kind in ("destroy_self", "banish_self", "return_self", "discard_self"):
+            elif cost.kind in SELF_TO:
                 others.append((cost, [inst.id]))
             elif cost.kind == "banish_castle_top":
                 castle = self.players[p].castle
@@ -365,7 +365,7 @@ class Activation(Effects):
         to = {"banish_from_graveyard": "exile", "discard": "graveyard", "destroy_own": "graveyard",
               "banish_own": "exile", "return_own_to_hand": "hand", "destroy_self": "graveyard",
               "banish_self": "exile", "return_self": "hand", "banish_castle_top": "exile",
-              "discard_self": "graveyard", "bottom_from_hand": "castle_bottom",
+              "discard_self": "graveyard", "bottom_from_hand": "castle_bottom", "to_paid_self": "paid",
               "banish_from_hand": "exile",
               "shuffle_own": "castle_bottom"}.get(kind)  # shuffled in: its place is not known
         if to is not None:

@@ -210,6 +210,7 @@ def _recompute(game: State) -> None:
         inst = game.cards[iid]
         inst.lost = bool(inst.temp) and any(t[0].startswith("lose") for t in inst.temp)
         inst.static_bonus = 0
+        inst.static_parts = ()
     gains: dict[str, set[str]] = {}
     reached: set[str] = set(temped)
     game.race_given = {}
@@ -242,6 +243,7 @@ def _recompute(game: State) -> None:
                         target.lost = True
                     elif effect.kind == "strength" and amount is not None:
                         target.static_bonus += amount
+                        target.static_parts += ((source.id, amount),)
                     elif effect.kind == "gain_keyword" and effect.keyword:
                         gains.setdefault(target.id, set()).add(effect.keyword)
                     elif effect.kind in FLAG_OF:

@@ -16,6 +16,10 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..state import State
     from .verify_pool import Pool
 
+# the costs that move the card itself, and where to
+SELF_TO = {"destroy_self": "graveyard", "banish_self": "exile", "return_self": "hand",
+           "discard_self": "graveyard", "to_paid_self": "paid"}
+
 
 def pay(game: State, pool: Pool, cost: Cost, source: Inst, p: str) -> None:
     name = game.players[p].name
@@ -60,9 +64,8 @@ def pay(game: State, pool: Pool, cost: Cost, source: Inst, p: str) -> None:
         require(moved(set(IN_PLAY), "exile", cost.filter), "cartas tuyas Desterradas")
     elif kind == "return_own_to_hand":
         require(moved(set(IN_PLAY), "hand", cost.filter), "cartas tuyas devueltas a la mano")
-    elif kind in ("destroy_self", "banish_self"):
-        zone = "graveyard" if kind == "destroy_self" else "exile"
-        if pool.moves.get(source.id) != zone:
+    elif kind in SELF_TO:  # «Destrúyelo», «Súbelo a tu mano», «mover este Oro a tu Zona de Oro Pagado»
+        if pool.moves.get(source.id) != SELF_TO[kind] or (kind == "to_paid_self" and source.zone != "reserve"):
             raise IllegalAction("10.16", f"{source.label()}: su coste es {cost.describe()} y el "
                                          "registro no lo paga.")
         del pool.moves[source.id]
@@ -90,11 +93,6 @@ def pay(game: State, pool: Pool, cost: Cost, source: Inst, p: str) -> None:
             _unverifiable(cost)
         pool.take_moves(ids)
         pool.paid.extend(ids)
-    elif kind in ("return_self", "discard_self"):
-        if pool.moves.get(source.id) != ("hand" if kind == "return_self" else "graveyard"):
-            raise IllegalAction("10.16", f"{source.label()}: su coste es {cost.describe()} y el "
-                                         "registro no lo paga.")
-        del pool.moves[source.id]
     elif kind == "banish_castle_top":
         castle = game.players[p].castle
         if game.revealed_order:  # the order is hidden: any of its cards, as the record names them

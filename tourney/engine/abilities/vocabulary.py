@@ -132,6 +132,7 @@ COSTS = {
     "reveal": "mostrar {amount} {filter} de tu mano",
     "banish_from_hand": "Desterrar {amount} {filter} de tu mano",
     "return_self": "devolver esta carta a tu mano",
+    "to_paid_self": "mover esta carta a tu Zona de Oro Pagado",
     "discard_self": "Descartar esta carta",
     "reveal_self": "mostrar esta carta",
     "bottom_from_hand": "poner {amount} {filter} de tu mano al fondo de tu Mazo Castillo",

@@ -15,7 +15,7 @@ from .base import ENFORCED, Status, Use, declare, kind_of
 from .statuses import after_play, not_in_line, not_static, static_applied, unchecked_line
 
 # verbs whose line the engine accepts without checking it (the rest of the line is checked)
-UNCHECKED = frozenset({"cost_change", "set_strength",
+UNCHECKED = frozenset({"cost_change",
                        "must_block", "extra_turn", "lose_game", "damage", "end_battle",
                        "race_becomes", "cannot_be_annulled",
                        "damage_to_exile", "bearer_only", "bearer_not", "cannot_reduce_cost",
@@ -74,7 +74,6 @@ _STATIC: dict[str, Status] = {
     "direct_damage_increase": "«el daño directo aumenta»: el motor no lo suma aún",
     "cannot_reduce_cost": ENFORCED,  # cost_rules.changed_cost: no reduction applies
     "cannot_play": ENFORCED,  # play: play_rules.prohibited_by (6.4)
-    "set_strength": "«tiene Fuerza N» continua: el motor no la aplica",
 }
 
 for _word in EFFECTS:
