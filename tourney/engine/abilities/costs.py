@@ -69,6 +69,11 @@ def pay(game: State, pool: Pool, cost: Cost, source: Inst, p: str) -> None:
             raise IllegalAction("10.16", f"{source.label()}: su coste es {cost.describe()} y el "
                                          "registro no lo paga.")
         del pool.moves[source.id]
+    elif kind == "shuffle_self":  # 10.5: into its owner's Mazo Castillo, the record says which end
+        if pool.moves.get(source.id) not in ("castle_top", "castle_bottom"):
+            raise IllegalAction("10.16", f"{source.label()}: su coste es {cost.describe()} y el "
+                                         "registro no lo paga.")
+        del pool.moves[source.id]
     elif kind == "bottom_from_hand":
         require(moved({"hand"}, "castle_bottom", cost.filter), "cartas de la mano al fondo del Mazo Castillo")
     elif kind == "reveal_self":

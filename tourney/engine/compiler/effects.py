@@ -224,15 +224,7 @@ def effects(cur: Cursor, antecedent: Cards | None = None,
             if unless is None:
                 return None
             eff, cur = replace(eff, unless=unless[0]), unless[1]
-        until = None
-        if (after := cur.take(",", "hasta", "la", "fase", "final")) is not None:
-            cur = Cursor(after.toks, after.i - 4)  # «gana 1 a la Fuerza, hasta la Fase Final»
-        if (after := cur.take("hasta", "la", "fase", "final")) is not None:
-            until, cur = "end", after
-        elif (after := cur.take("mientras", "SELF", "este", "en", "juego")) is not None:
-            until, cur = "while", after
-        elif (after := cur.take("este", "turno")) is not None and eff.kind in SUBJECT_KINDS:
-            until, cur = "end", after  # «no pueden ser declarados bloqueadores este turno»
+        until, cur = _duration(cur, eff)
         if until:
             eff = replace(eff, until=until)
             # "gane 3 a la Fuerza y sea Imbloqueable hasta la Fase Final": one duration for both
@@ -279,3 +271,23 @@ def effects(cur: Cursor, antecedent: Cards | None = None,
         if nxt is None or nxt.done:
             return tuple(out), cur
         cur, optional = nxt, False
+
+
+def _duration(cur: Cursor, eff: Effect) -> tuple[str | None, Cursor]:
+    """How long the step lasts, read after it: «hasta la Fase Final» ("end"), «hasta (el
+    comienzo de) tu próximo turno» ("next"), «mientras este Aliado esté en juego» ("while"),
+    «este turno» on a card's state ("end")."""
+    if (after := cur.take(",", "hasta", "la", "fase", "final")) is not None:
+        cur = Cursor(after.toks, after.i - 4)  # «gana 1 a la Fuerza, hasta la Fase Final»
+    if (after := cur.take("hasta", "la", "fase", "final")) is not None:
+        return "end", after
+    if (after := cur.take_any(*NEXT_TURN)) is not None:
+        return "next", after
+    if (after := cur.take("mientras", "SELF", "este", "en", "juego")) is not None:
+        return "while", after
+    if (after := cur.take("este", "turno")) is not None and eff.kind in SUBJECT_KINDS:
+        return "end", after  # «no pueden ser declarados bloqueadores este turno»
+    return None, cur
+
+
+NEXT_TURN = ("hasta tu proximo turno", "hasta el comienzo de tu proximo turno")

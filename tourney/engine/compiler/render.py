@@ -52,6 +52,8 @@ def describe_effect(eff: Effect) -> str:
         text = f"luego, {text}"
     if eff.until == "end":
         text += " hasta la Fase Final"
+    if eff.until == "next":
+        text += " hasta tu próximo turno"
     if eff.until == "while":
         text += " mientras esta carta esté en juego"
     return text

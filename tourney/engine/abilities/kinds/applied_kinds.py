@@ -127,6 +127,11 @@ _APPLY = {"gain_keyword": apply_keyword, "lose_keyword": apply_keyword,
           "redirect_damage": apply_damage, "prevent": apply_prevent, "annul": apply_annul,
           "cancel": apply_annul, "cancel_attack": apply_cancel_attack}
 
+# what the engine marks on the card with its ``lasting`` (``_marked``): these alone can last
+# «hasta tu próximo turno» (the mark ends as that player's turn begins, ``turn._next_turn``)
+LASTING_MARKS = frozenset({"gain_keyword", "lose_keyword", "lose_abilities", *FLAG_OF,
+                           "reduce_damage", "prevent_damage", "redirect_damage"})
+
 for _word in sorted(ENGINE_APPLIED):
     # redirect: applied on the whole line's targets (``effects.Effects._redirect``)
     _handlers: dict[str, Any] = {"verify": verify_applied}
