@@ -86,7 +86,8 @@ def changed_cost(game: State, played: Inst, p: str) -> int | None:
 
 
 def _unknown_change(game: State, played: Inst) -> bool:
-    """A change the engine cannot read from the position: a cost change of an effect (not continuous) that may have happened this turn."""
+    """A change the engine cannot read from the position: a cost change of an effect (not
+    continuous) that may have happened this turn."""
     for inst, ability, effect in cost_effects(game):
         if inst.zone not in _ZONES and inst is not played:
             continue
