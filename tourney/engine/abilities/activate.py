@@ -264,10 +264,20 @@ class Activation(Effects):
         self._unverify(action.line, inst.label(), "6.2", unknown_why(inst))
         self.windows.append(Window(inst.id, p, "ability"))
 
+    def _oros_due(self, action: Action, inst: Any, need: int) -> int:
+        """The Reserva Oros an ability costing ``need`` Oros takes: its controller's Oros
+        virtuales pay first (§2.5); those of an earlier turn leave the line unverified."""
+        virtual = cover(self, None, action.p, need)
+        need -= virtual.fresh
+        if virtual.stale and need - virtual.stale <= len(action.pay) <= need:
+            self._unverify(action.line, inst.label(), *stale_note(virtual.stale))
+            return len(action.pay)
+        return need
+
     def _check_costs(self, action: Action, inst: Any, costs: tuple[Cost, ...]) -> Any:
         """10.16: every cost payable and paid with cards in the right zones."""
         p = action.p
-        gold_need = sum(c.amount for c in costs if c.kind == "gold")
+        gold_need = self._oros_due(action, inst, sum(c.amount for c in costs if c.kind == "gold"))
         reserve = self.zone_of(p, "reserve")
         if len(set(action.pay)) != len(action.pay):
             raise IllegalAction("10.16", "Un mismo Oro aparece dos veces en el pago.")
@@ -276,11 +286,7 @@ class Activation(Effects):
                 g = self.cards[gid]
                 raise IllegalAction("10.16", f"{g.label()} no está en tu Reserva de Oro: no sirve "
                                              f"para pagar (está en {self.where(g)}).")
-        virtual = cover(self, None, p, gold_need)  # §2.5: Oros virtuales pay first
-        gold_need -= virtual.fresh
-        if virtual.stale and gold_need - virtual.stale <= len(action.pay) <= gold_need:
-            self._unverify(action.line, inst.label(), *stale_note(virtual.stale))
-        elif len(action.pay) != gold_need:
+        if len(action.pay) != gold_need:
             raise IllegalAction("10.16", f"La habilidad de {inst.label()} cuesta {gold_need} "
                                          f"Oro{'s' if gold_need != 1 else ''} y se pagaron "
                                          f"{len(action.pay)}.")

@@ -42,9 +42,8 @@ def pay(game: State, pool: Pool, cost: Cost, source: Inst, p: str) -> None:
             pool.paid.extend(ids[:need])  # «la carta Descartada»: what the effect may point at
 
     kind = cost.kind
-    if kind == "gold" and any(g.player == p and g.pays_for is None for g in game.virtual):
-        _unverifiable(cost)  # §2.5: Oros virtuales pay first; this line does not say how many
     if kind == "gold":
+        _virtual_first(game, cost, p)
         require(moved({"reserve"}, "paid", None), f"Oros de la Reserva de {name} al Oro Pagado")
     elif kind == "regroup_gold":
         require(moved({"paid"}, "reserve", None), "Oros agrupados")
@@ -114,6 +113,12 @@ def pay(game: State, pool: Pool, cost: Cost, source: Inst, p: str) -> None:
             raise IllegalAction("10.16", f"{source.label()}: su coste es {cost.describe()} y el "
                                          "registro no lo paga.")
         pool.counters.remove(want)
+
+
+def _virtual_first(game: State, cost: Cost, p: str) -> None:
+    """§2.5: Oros virtuales pay an ability's Oros first; a v1 line does not say how many."""
+    if any(g.player == p and g.pays_for is None for g in game.virtual):
+        _unverifiable(cost)
 
 
 def _unverifiable(cost: Cost) -> None:
