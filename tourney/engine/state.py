@@ -49,6 +49,10 @@ def _known(card: Card) -> tuple[frozenset[str], CardAbilities | None, bool]:
 class State:
     """Zones, instances and the primitive moves; the rules are in the subclasses."""
 
+    # «No puedes jugar más cartas por el resto del turno» (a resolved effect, 6.4): (the
+    # player who used it, the effect, its source id) until the Fase Final (``turn``)
+    forbidden: tuple[tuple[str, Any, str], ...] = ()
+
     def __init__(self, header: Header):
         self.header = header
         self.order = (header.players[0].id, header.players[1].id)
