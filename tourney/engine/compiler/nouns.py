@@ -293,6 +293,8 @@ def card_phrase(cur: Cursor) -> tuple[Cards, Cursor] | None:
         return _finish(Cards(copy_of_self=True), after, None)
     if (after := cur.take_any("el aliado portador", "el portador")) is not None:
         return Cards(types=("Aliado",), ref="bearer"), after
+    if (after := cur.take_any("el aliado que lo bloquea", "el aliado bloqueador")) is not None:
+        return Cards(types=("Aliado",), ref="blocker"), after  # the one blocking this card (sentence.py)
     if (after := cur.take_any("el aliado elegido", "la carta elegida")) is not None:
         return Cards(types=("Aliado",) if cur.peek(1) == "aliado" else (), ref="that"), after
     if (source := source_of_that_ability(cur)) is not None:  # «la carta fuente de esa habilidad»
