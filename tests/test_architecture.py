@@ -533,7 +533,7 @@ LONG_FUNCTIONS_PENDING: dict[str, int] = {
     "abilities/evaluate.py::holds": 96,
     "abilities/builder.py::effect_line": 111,
     "compiler/lower_filters.py::card_filter": 89,
-    "compiler/effects.py::effect_of": 136,
+    "compiler/effects.py::effect_of": 128,
     "compiler/effects.py::effects": 99,
     "compiler/nouns.py::_modifiers": 117,
     "compiler/nouns.py::card_phrase": 107,

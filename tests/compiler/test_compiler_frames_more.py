@@ -37,3 +37,50 @@ def test_viracocha_shuffles_itself_to_save_a_totem(real):
 def test_the_shuffle_cost_reads_as_the_card_going_to_its_owners_castle(real):
     text = compile_card(real("Ciudad Dorada")).abilities[0].describe()
     assert "Barajar esta carta en el Mazo Castillo de su dueño: Destierra un Aliado oponente atacante" in text
+
+
+# -- «Mientras este Aliado esté en juego y COND»: conditions joined to the scope; «sea tu turno»;
+#    «Una vez en tu turno» (once per turn, in your own turn) --------------------------------------
+
+def test_chene_chapelle_strengthens_your_aliados_with_four_totems(real):
+    assert sentence_json(real("Chene Chapelle"), 0) == [{
+        "kind": "continuous",
+        "condition": {"kind": "controls", "filter": {"types": ["Tótem"], "controller": "you", "targets": False},
+                      "count": 4},
+        "effects": [{"kind": "strength", "subject": "each", "filter": {"types": ["Aliado"], "controller": "you"},
+                     "amount": 2}]}]
+
+
+def test_jacques_de_molay_protects_the_other_caballeros_while_it_bears_an_arma(real):
+    (got,) = sentence_json(real("Jacques de Molay"), 1)
+    assert got["kind"] == "continuous" and got["condition"] == {"kind": "bears_weapon"}
+    assert got["effects"] == [{"kind": "protection", "subject": "each", "keyword": "destroyed",
+                               "filter": {"types": ["Aliado"], "races": ["Caballero"], "controller": "you",
+                                          "other": True},
+                               "by": {"types": ["Talismán"], "targets": False}}]
+
+
+def test_varkolak_and_gran_gargola_work_in_your_turn_only(real):
+    (varkolak,) = sentence_json(real("Varkolak"), 1)
+    assert varkolak["condition"] == {"kind": "your_turn"}
+    assert varkolak["effects"] == [{"kind": "gain_keyword", "subject": "each", "keyword": "Indestructible",
+                                    "filter": {"types": ["Aliado"], "races": ["Bestia"], "controller": "you",
+                                               "other": True, "counter": "Alimento"}}]
+    (gargola,) = [a for s in compile_card(real("Gran Gárgola")).sentences if s.understood
+                  for a in s.abilities if a.kind == "continuous"]
+    assert gargola.to_json()["condition"] == {"kind": "your_turn"}
+
+
+def test_enki_destroys_once_in_your_own_turn(real):
+    (got,) = sentence_json(real("Enki"), 2)
+    assert got == {"kind": "activated", "condition": {"kind": "your_turn"}, "costs": [{"kind": "gold"}],
+                   "targets": [{"types": ["Aliado"]}], "effects": [{"kind": "destroy"}], "per_turn": 1}
+    assert "Una vez por turno, si es tu turno" in compile_card(real("Enki")).sentences[2].abilities[0].describe()
+
+
+# -- «no se puede declarar ataque»: no player can (Vanaheim) -----------------------------------
+
+def test_vanaheim_keeps_every_player_from_declaring_an_attack(real):
+    assert sentence_json(real("Vanaheim"), 0) == [{
+        "kind": "continuous", "effects": [{"kind": "cannot_declare_attack", "subject": "player", "player": "each"}]}]
+    assert compile_card(real("Vanaheim")).abilities[0].describe() == "Ningún jugador puede declarar ataque."
