@@ -50,6 +50,10 @@ def _known(card: Card) -> tuple[frozenset[str], CardAbilities | None, bool]:
 class State:
     """Zones, instances and the primitive moves; the rules are in the subclasses."""
 
+    # «No puedes jugar más cartas por el resto del turno» (a resolved effect, 6.4): (the
+    # player who used it, the effect, its source id) until the Fase Final (``turn``)
+    forbidden: tuple[tuple[str, Any, str], ...] = ()
+
     def __init__(self, header: Header):
         self.header = header
         self.order = (header.players[0].id, header.players[1].id)
@@ -89,6 +93,7 @@ class State:
         self.trigger_order: list[str] = []
         self.seq = 0
         self.until_final: set[str] = set()  # cards with a Fuerza change until the Fase Final
+        self.virtual: list[Any] = []  # Oros virtuales (abilities/kinds/gold_kinds.VirtualGold)
         self.changes = 0  # bumped by every move, counter or effect (continuous.recompute)
         self.play_changes = 0  # … only those that touch the cards in play
         self.unread_moves = 0  # … of them, moves no continuous ability reads (abilities.reads)

@@ -122,6 +122,7 @@ COSTS = {
     "banish_own": "Desterrar {amount} {filter} que controles",
     "destroy_self": "Destruir esta carta",
     "banish_self": "Desterrar esta carta",
+    "shuffle_self": "Barajar esta carta en el Mazo Castillo de su dueño",
     "return_own_to_hand": "devolver {amount} {filter} que controles a tu mano",
     "remove_counters": "quitar {amount} contador(es) de {counter} de esta carta",
     "add_counters": "poner {amount} contador(es) de {counter} en esta carta",

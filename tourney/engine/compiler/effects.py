@@ -106,16 +106,8 @@ def effect_of(player: str, cur: Cursor, antecedent: Cards | None) -> tuple[Effec
                     return None
                 return Effect("cost_change", cards=cards, amount=-n), phrase[1]
         return None
-    if (after := cur.take("no", "puedes", "jugar")) is not None and (phrase := bare_phrase(after)) is not None \
-            and (end := phrase[1].take("este", "turno")) is not None:
-        played = being_played(phrase[0], "you")  # «no puedes jugar Aliados este turno»
-        return (Effect("cannot_play", "you", played, until="end"), end) if played else None
-    if (after := cur.take_any("no se pueden jugar", "no se puede jugar")) is not None:
-        phrase = bare_phrase(after)
-        if phrase is not None:
-            played = being_played(phrase[0], None)
-            return (Effect("cannot_play", "each", played), phrase[1]) if played else None
-        return None
+    if cur.peek() == "no" and cur.peek(1) in ("puedes", "se"):
+        return _cannot_play(cur)
     if cur.peek() in ("jugar",) and (phrase := bare_phrase(cur.skip())) is not None:
         rest = phrase[1]
         if (more := rest.take_any("cuesta", "cuestan")) is not None and (got := number(more)) and \
@@ -291,3 +283,21 @@ def _duration(cur: Cursor, eff: Effect) -> tuple[str | None, Cursor]:
 
 
 NEXT_TURN = ("hasta tu proximo turno", "hasta el comienzo de tu proximo turno")
+
+
+def _cannot_play(cur: Cursor) -> tuple[Effect, Cursor] | None:
+    """«no puedes jugar Aliados este turno» / «No puedes jugar más cartas por el resto del
+    turno» (you, until the Fase Final); «no se pueden jugar Talismanes» (anyone)."""
+    if (after := cur.take("no", "puedes", "jugar")) is not None:
+        phrase = bare_phrase(after.take("mas") or after)
+        end = phrase[1].take_any("este turno", "por el resto del turno") if phrase else None
+        if phrase is None or end is None:
+            return None
+        played = being_played(phrase[0], "you")
+        return (Effect("cannot_play", "you", played, until="end"), end) if played else None
+    if (after := cur.take_any("no se pueden jugar", "no se puede jugar")) is not None:
+        phrase = bare_phrase(after)
+        if phrase is not None:
+            played = being_played(phrase[0], None)
+            return (Effect("cannot_play", "each", played), phrase[1]) if played else None
+    return None
