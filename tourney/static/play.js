@@ -147,8 +147,11 @@
   var polling = null;
   function poll() { if (!polling) polling = setInterval(function () { if (!busy) load(); }, 2000); }
   if (window.EventSource) {
-    var es = new EventSource(d.events);
+    // the stream carries this seat's new state (event «state»); a bare version means: ask for it
+    var es = new EventSource(d.events + (d.events.indexOf("?") < 0 ? "?" : "&") + "estado=1");
     es.onmessage = function (e) { if (+e.data !== version && !busy) load(); };
+    es.addEventListener("state", function (e) {
+      var s = JSON.parse(e.data); if (busy || s.version <= version) return; version = s.version; render(s); });
     es.onerror = function () { poll(); };
     window.addEventListener("pagehide", function () { es.close(); });
   } else { poll(); }
