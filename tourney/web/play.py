@@ -267,13 +267,14 @@ def events(token: str):
 
     def stream():
         seen = start
+        watch = notify.TableWatch(url, table_id, read_version)
         yield f"retry: 1000\ndata: {seen}\n\n"
         ends = time.monotonic() + SSE_SECONDS
         while True:
             left = ends - time.monotonic()
             if left <= 0:
                 return
-            now = notify.wait_change(url, table_id, seen, min(left, SSE_PING), read_version)
+            now = watch.wait(seen, min(left, SSE_PING))
             if now is None:  # a comment: a browser that left is noticed here and its thread freed
                 yield ":\n\n"
                 continue
