@@ -13,7 +13,6 @@ import secrets
 from typing import Any
 
 from sqlalchemy import func, or_, update
-from sqlalchemy.exc import InvalidRequestError
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlmodel import Session, col, select
 
@@ -41,8 +40,13 @@ SEATS = ("A", "B")
 
 
 # -- reading ---------------------------------------------------------------------------
-def get_table(session: Session, token: str) -> PlayTable:
-    table = session.exec(select(PlayTable).where(PlayTable.token == token)).first()
+def get_table(session: Session, token: str, fresh: bool = False) -> PlayTable:
+    """The table of the link ``token``; ``fresh``: its row read again even if this session
+    already holds it (another process may have changed it)."""
+    query = select(PlayTable).where(PlayTable.token == token)
+    if fresh:
+        query = query.execution_options(populate_existing=True)
+    table = session.exec(query).first()
     if table is None:
         raise NotFound("No existe esa mesa (revisa el enlace).")
     return table
@@ -182,7 +186,7 @@ def record_text(session: Session, table: PlayTable, user: User | None) -> str:
 
 
 __all__ = ["TABLE_PLAYING", "TABLE_WAITING", "SEATS", "add_seed", "get_table", "join_table",
-           "my_tables", "open_table", "record_text", "reread", "seat_of"]
+           "my_tables", "open_table", "record_text", "seat_of"]
 
 
 def table_version(conn, table_id: int) -> int | None:
@@ -190,11 +194,3 @@ def table_version(conn, table_id: int) -> int | None:
     session); None when the table is gone."""
     return conn.execute(select(col(PlayTable.version)).where(col(PlayTable.id) == table_id)).scalar()
 
-
-def reread(session: Session, table: PlayTable) -> bool:
-    """The table's row read again (another process may have changed it); False: it is gone."""
-    try:
-        session.refresh(table)
-    except InvalidRequestError:
-        return False
-    return True

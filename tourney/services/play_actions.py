@@ -19,6 +19,7 @@ from ..models.events import User
 from ..models.play import TABLE_FINISHED, TABLE_PAUSED, TABLE_PLAYING, PlayTable
 from .errors import Conflict, Forbidden, ServiceError
 from .play import bump, seat_of
+from .play_match import with_call
 from .play_state import cached_game, keep_game
 
 ACTION_MAX = 4_000  # characters of one action's JSON
@@ -102,7 +103,8 @@ def answer_proposal(session: Session, table: PlayTable, user: User, accept: bool
     if proposal["seat"] == seat:
         raise Forbidden("El efecto lo acepta o lo disputa tu rival, no tú.")
     if not accept:  # «llamar al juez»: the table pauses until a judge settles it
-        bump(session, table, proposal="", status=TABLE_PAUSED)
+        bump(session, table, proposal="", status=TABLE_PAUSED, judge_log=with_call(
+            table, seat, user.name or user.email, f"Efecto disputado: {proposal['text']}"))
         return "Efecto disputado: la mesa queda en pausa hasta que un juez la resuelva."
     with cached_game(table, catalog, take=True) as (game, cards, line):
         action = read_action(proposal["action"], line, game.order, cards)

@@ -23,7 +23,7 @@ from ..engine.positions import describe_action
 from ..engine.record.v1 import catalog_resolver, read_action, read_header, read_record
 from ..engine.seat_view import seat_view
 from ..models.events import User
-from ..models.play import TABLE_FINISHED, PlayTable
+from ..models.play import TABLE_FINISHED, TABLE_PAUSED, PlayTable
 from .play import seat_of
 
 
@@ -138,7 +138,7 @@ def _describe(out: dict[str, Any], table: PlayTable, game: Game, seat: str | Non
     if table.proposal:
         proposal = json.loads(table.proposal)
         out["proposal"] = {"seat": proposal["seat"], "text": proposal["text"]}
-    if seat is not None and game.outcome is None:
+    if seat is not None and game.outcome is None and table.status != TABLE_PAUSED:
         legal = game.legal_actions(seat, line)
         out["actions"] = [{"action": a.to_json(), "text": describe_action(game, a)}
                           for a in _offer(legal)]

@@ -22,6 +22,7 @@ from ..services import play_state as views
 from ..services import play_match as matches
 from ..services import play_notify as notify
 from ..services import rounds
+from ..services.access import is_judge
 from ..services.catalog import load_catalog
 from ..services.errors import Conflict, Forbidden, ServiceError
 from .common import commit, db, formats, rollback
@@ -233,6 +234,37 @@ def take_back(token: str):
         db(), current_user, table, str(body.get("reason", "")), seen), table)
 
 
+@bp.post("/mesa/<token>/juez")
+@login_required
+def call_judge(token: str):
+    """«Llamar al juez»: a seated player pauses an event table; its judges see the call."""
+    table = _watched(token)
+    body, seen = _body()
+    return _json_call(lambda: matches.call_judge(
+        db(), current_user, table, str(body.get("reason", "")), seen), table)
+
+
+@bp.post("/mesa/<token>/reanudar")
+@login_required
+def resume(token: str):
+    """A judge of the event resumes a paused table, with the ruling (logged)."""
+    table = _watched(token)
+    body, seen = _body()
+    return _json_call(lambda: matches.resume(
+        db(), current_user, table, str(body.get("reason", "")), seen), table)
+
+
+@bp.get("/eventos/<int:event_id>/llamadas")
+@login_required
+def judge_calls(event_id: int):
+    """The event's tables waiting for a judge (JSON, for the judges' round page)."""
+    event = event_service.get_event(db(), event_id)
+    if not is_judge(db(), current_user, event):
+        raise Forbidden("Sólo los jueces del evento ven las llamadas de las mesas.")
+    return {"calls": [{**c, "url": url_for("play.table", token=c["token"])}
+                      for c in matches.calls(db(), event)]}
+
+
 @bp.get("/mesa/<token>/estado")
 def state(token: str):
     return _state_of(_watched(token))
@@ -279,7 +311,7 @@ def events(token: str):
                 yield ":\n\n"
                 continue
             seen = now
-            pushed = _pushed_state(table) if push else None
+            pushed = _pushed_state(token) if push else None
             if pushed is None:
                 yield f"data: {seen}\n\n"
             else:
@@ -290,17 +322,17 @@ def events(token: str):
                     headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
 
 
-def _pushed_state(table: Any) -> dict | None:
+def _pushed_state(token: str) -> dict | None:
     """The viewer's state of the table as it is now, for its event stream (None: the viewer
-    made the last action, or the table is gone: the stream sends the version)."""
+    made the last action, or the table is gone: the stream sends the version). The stream
+    runs in an application context of its own: its own session, user and catalog."""
     try:
-        if not service.reread(db(), table):
-            return None
+        table = service.get_table(db(), token, fresh=True)
         seat = service.seat_of(table, _user())
         if seat is not None and views.last_actor(table) == seat:
             return None
         return _state_of(table)
-    except ServiceError:  # e.g. its event's match is gone: the page asks and is told
+    except ServiceError:  # the table or its event's match is gone: the page asks and is told
         return None
     finally:
         commit()  # the stream holds no transaction while it waits
