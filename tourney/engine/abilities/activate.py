@@ -317,7 +317,7 @@ class Activation(Effects):
                 if len(castle) < cost.amount:
                     raise IllegalAction("10.16", f"{inst.label()}: no quedan {cost.amount} cartas "
                                                  "para Desterrar.")
-                if self.revealed_order:  # the record names the cards («costs»)
+                if self.revealed_order or (pool and p in self.unordered):  # named in «costs»
                     ids = pool[:cost.amount]
                     del pool[:cost.amount]
                     if len(ids) < cost.amount or any(i not in castle for i in ids):

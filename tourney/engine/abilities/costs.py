@@ -93,7 +93,7 @@ def pay(game: State, pool: Pool, cost: Cost, source: Inst, p: str) -> None:
         pool.paid.extend(ids)
     elif kind == "banish_castle_top":
         castle = game.players[p].castle
-        if game.revealed_order:  # the order is hidden: any of its cards, as the record names them
+        if game.order_hidden(p):  # the order is hidden: any of its cards, as the record names them
             ids = [iid for iid, z in pool.moves.items() if z == "exile" and iid in castle]
         else:
             top = set(castle[-need:]) if need else set()
