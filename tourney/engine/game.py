@@ -126,7 +126,7 @@ class Game(Activation, Turn, Combat, Play):
 
     # -- undo --------------------------------------------------------------------------
     _SCALARS = ("clock", "turn", "active", "phase", "gold_allowed", "battle_done", "priority",
-                "passes", "outcome", "seq")
+                "passes", "outcome", "seq", "forbidden")
 
     def _restore_changes(self) -> None:
         self.changes += 1  # whatever was undone: recompute the continuous effects

@@ -220,8 +220,9 @@ class Play(State):
             raise IllegalAction(*restricted)
         forbidding = prohibited_by(self, inst, p)
         if forbidding is not None:
-            raise IllegalAction("6.4", f"{inst.label()} no se puede jugar: lo prohíbe la "
-                                       f"habilidad continua de {forbidding.label()}.")
+            how = "la habilidad continua" if forbidding.zone in IN_PLAY else "el efecto, este turno,"
+            raise IllegalAction("6.4", f"{inst.label()} no se puede jugar: lo prohíbe {how} de "
+                                       f"{forbidding.label()}.")
 
     def _weapon_bearer(self, action: Action, inst: Inst) -> Inst | None:
         """2.2: an Arma names an Aliado in play that may carry it (and one more Arma); any

@@ -16,6 +16,7 @@ from .abilities.model import CardAbilities
 from .abilities.registry import abilities_for
 from .errors import IllegalAction
 from .keywords import INDESTRUCTIBLE, UNIQUE, enters_with_counters, weapon_grants
+from .memo import Memo
 from .record import Action, Header
 from .strength import layered
 from .zones import (
@@ -47,6 +48,10 @@ def _known(card: Card) -> tuple[frozenset[str], CardAbilities | None, bool]:
 
 class State:
     """Zones, instances and the primitive moves; the rules are in the subclasses."""
+
+    # «No puedes jugar más cartas por el resto del turno» (a resolved effect, 6.4): (the
+    # player who used it, the effect, its source id) until the Fase Final (``turn``)
+    forbidden: tuple[tuple[str, Any, str], ...] = ()
 
     def __init__(self, header: Header):
         self.header = header
@@ -89,20 +94,7 @@ class State:
         self.until_final: set[str] = set()  # cards with a Fuerza change until the Fase Final
         self.changes = 0  # bumped by every move, counter or effect (continuous.recompute)
         self.play_changes = 0  # … only those that touch the cards in play
-        self._in_play_cache: tuple[Any, dict[str, list[Inst]]] = (None, {})
-        self._typed_cache: tuple[Any, dict[tuple[str, ...], list[Inst]]] = (None, {})
-        self._heard: frozenset[str] | None = None  # the event kinds worth recording
-        # computed once per game / kept between recomputations (abilities.*)
-        self._watchers: list[Inst] | None = None
-        self._listening: frozenset[str] | None = None
-        self._triggers_by_kind: dict[Any, list[Any]] | None = None
-        self._zone_sensitive: bool | None = None
-        self._continuous_effects: dict[str, list[Any]] | None = None  # abilities.protections
-        self._off_play_parts: dict[str, tuple[list[Any], list[Any]]] | None = None
-        self._reads: Any = None  # abilities.reads: what the continuous abilities read
-        self._fixpoint: tuple[Any, ...] | None = None  # the fingerprint a recomputation left unchanged
-        self._recomputed: tuple[Any, ...] | None = None
-        self._off_play_key: tuple[Any, tuple[Any, ...]] = (None, ())
+        self.memo = Memo()  # per-game indexes and caches, never part of a position
         self.race_given: dict[str, tuple[str, ...]] = {}  # races added (§1)
         self.converted: dict[str, Card] = {}  # cards converted into an Aliado -> printed card
         self.statics_in_play: dict[str, None] = {}  # cards in play with continuous abilities
@@ -164,10 +156,10 @@ class State:
 
     def in_play_list(self, pid: str) -> list[Inst]:
         """The cards ``pid`` controls in play, cached until the next change."""
-        cache = self._in_play_cache
+        cache = self.memo.in_play
         when = (self.play_changes, self.turn)  # every move in play bumps one of them
         if cache[0] != when:
-            cache = self._in_play_cache = (when, {})
+            cache = self.memo.in_play = (when, {})
         found = cache[1].get(pid)
         if found is None:
             found = cache[1][pid] = list(self.in_play(pid))
@@ -176,10 +168,10 @@ class State:
     def in_play_typed(self, types: tuple[str, ...]) -> list[Inst]:
         """Both players' cards in play (first player's first) of ``types`` (any if empty),
         cached until the next change."""
-        cache = self._typed_cache
+        cache = self.memo.typed
         when = (self.play_changes, self.turn)
         if cache[0] != when:
-            cache = self._typed_cache = (when, {})
+            cache = self.memo.typed = (when, {})
         found = cache[1].get(types)
         if found is None:
             found = self.in_play_list(self.order[0]) + self.in_play_list(self.order[1])

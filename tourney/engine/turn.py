@@ -37,6 +37,7 @@ class Turn(State):
                 self.changes += 1
                 self.play_changes += 1
         self.until_final = {iid for iid in self.until_final if self.cards[iid].temp}
+        self.forbidden = ()  # «no puedes jugar … por el resto del turno»
         if self.converted:  # «convertir … en un Aliado hasta la Fase Final»
             end_of_turn(self)
 

@@ -47,9 +47,9 @@ class Activation(Effects):
 
     def _emit(self, kind: str, inst: Any = None, player: str | None = None, phase: str | None = None,
               came_from: str | None = None, to: str | None = None) -> None:
-        heard = self._heard
+        heard = self.memo.heard
         if heard is None:
-            heard = self._heard = self._TRACKED | listening(self)
+            heard = self.memo.heard = self._TRACKED | listening(self)
         if kind in heard:
             lost = inst is not None and inst.lost and (kind in LEAVING or came_from in IN_PLAY)
             self.events.append(Event(kind, inst.id if inst is not None else None, player,
@@ -310,7 +310,7 @@ class Activation(Effects):
                                                      f"{cost.describe()}: está en "
                                                      f"{self.where(c)}.")
                 others.append((cost, ids))
-            elif cost.kind in SELF_TO:
+            elif cost.kind in SELF_TO or cost.kind == "shuffle_self":
                 others.append((cost, [inst.id]))
             elif cost.kind == "banish_castle_top":
                 castle = self.players[p].castle
@@ -361,7 +361,7 @@ class Activation(Effects):
               "banish_self": "exile", "return_self": "hand", "banish_castle_top": "exile",
               "discard_self": "graveyard", "bottom_from_hand": "castle_bottom", "to_paid_self": "paid",
               "banish_from_hand": "exile",
-              "shuffle_own": "castle_bottom"}.get(kind)  # shuffled in: its place is not known
+              "shuffle_own": "castle_bottom", "shuffle_self": "castle_bottom"}.get(kind)  # shuffled in: its place is not known
         if to is not None:
             for iid in ids:
                 self._put(self.cards[iid], to)

@@ -31,29 +31,26 @@ def cost_may_change(game: State, played: Inst) -> bool:
     """The card's own cost change, a continuous one of a card in play whose filter takes it,
     or a cost change «hasta la Fase Final» of a card in play, a Cementerio or a Destierro (the
     engine does not know whether it was used this turn)."""
-    for inst in game.cards.values():
-        known = inst.abilities
-        if known is None or (inst.zone not in _ZONES and inst is not played):
+    for inst, ability, effect in cost_effects(game):
+        if inst.zone not in _ZONES and inst is not played:
             continue
-        for ability in known.abilities:
-            for effect in ability.effects:
-                mine = (inst.controller if inst.zone in IN_PLAY else inst.owner) == played.owner
-                if effect.kind == "virtual_gold" and mine and _gold_for(game, effect, played, inst):
-                    return True  # «genera un Oro (para jugar Talismanes)»: it may have been used this turn
-                if effect.kind != "cost_change":
-                    continue
-                if inst is played and effect.subject == "self":
-                    return True
-                if ability.kind != "continuous":
-                    if effect.subject == "each":
-                        return True  # an effect that may have happened this turn
-                    continue
-                if inst.zone in IN_PLAY and not inst.lost and effect.subject == "each" and \
-                        effect.filter is not None and holds(game, ability.condition, inst,
-                                                            inst.controller) and \
-                        matches(game, replace(effect.filter, zone="being_played"), played,
-                                inst.controller, inst):
-                    return True
+        mine = (inst.controller if inst.zone in IN_PLAY else inst.owner) == played.owner
+        if effect.kind == "virtual_gold" and mine and _gold_for(game, effect, played, inst):
+            return True  # «genera un Oro (para jugar Talismanes)»: it may have been used this turn
+        if effect.kind != "cost_change":
+            continue
+        if inst is played and effect.subject == "self":
+            return True
+        if ability.kind != "continuous":
+            if effect.subject == "each":
+                return True  # an effect that may have happened this turn
+            continue
+        if inst.zone in IN_PLAY and not inst.lost and effect.subject == "each" and \
+                effect.filter is not None and holds(game, ability.condition, inst,
+                                                    inst.controller) and \
+                matches(game, replace(effect.filter, zone="being_played"), played,
+                        inst.controller, inst):
+            return True
     return False
 
 
@@ -101,33 +98,40 @@ def changed_cost(game: State, played: Inst, p: str) -> int | None:
 def _unknown_change(game: State, played: Inst) -> bool:
     """A change the engine cannot read from the position: virtual Oros, or a cost change of an
     effect (not continuous) that may have happened this turn."""
-    for inst in game.cards.values():
-        known = inst.abilities
-        if known is None or (inst.zone not in _ZONES and inst is not played):
+    for inst, ability, effect in cost_effects(game):
+        if inst.zone not in _ZONES and inst is not played:
             continue
-        mine = (inst.controller if inst.zone in IN_PLAY else inst.owner) == played.owner
-        for ability in known.abilities:
-            for effect in ability.effects:
-                if effect.kind == "virtual_gold" and mine and _gold_for(game, effect, played, inst):
-                    return True
-                if effect.kind == "cost_change" and ability.kind != "continuous" and \
-                        effect.subject == "each":
-                    return True
-                if effect.kind == "cost_change" and ability.kind == "continuous" and \
-                        effect.amount_from not in (None, "count"):
-                    return True
+        if effect.kind == "virtual_gold":
+            mine = (inst.controller if inst.zone in IN_PLAY else inst.owner) == played.owner
+            if mine and _gold_for(game, effect, played, inst):
+                return True
+        elif effect.kind == "cost_change":
+            if ability.kind != "continuous" and effect.subject == "each":
+                return True
+            if ability.kind == "continuous" and effect.amount_from not in (None, "count"):
+                return True
     return False
 
 
 def _continuous(game: State) -> Any:
-    for inst in game.cards.values():
-        known = inst.abilities
-        if known is None or inst.lost:
-            continue
-        for ability in known.abilities:
-            if ability.kind == "continuous":
-                for effect in ability.effects:
-                    yield inst, ability, effect
+    for inst, ability, effect in cost_effects(game):
+        if ability.kind == "continuous" and not inst.lost:
+            yield inst, ability, effect
+
+
+_COST_KINDS = frozenset({"virtual_gold", "cost_change", "cannot_reduce_cost"})
+
+
+def cost_effects(game: State) -> list[tuple[Inst, Any, Any]]:
+    """(card, ability, effect) of every effect of this game's cards that changes or makes
+    Oros to pay with, in the cards' order (computed once per game)."""
+    found = game.memo.cost_effects
+    if found is None:
+        found = game.memo.cost_effects = [
+            (inst, ability, effect) for inst in game.cards.values()
+            if inst.abilities is not None for ability in inst.abilities.abilities
+            for effect in ability.effects if effect.kind in _COST_KINDS]
+    return found
 
 
 def _covers(game: State, ability: Any, effect: Any, holder: Inst, played: Inst) -> bool:

@@ -191,7 +191,7 @@ def _effect(e: Effect, out: set[str]) -> None:
 def reads(game: State) -> Reads | None:
     """What the continuous abilities and conditional keywords of this game's cards read
     (computed once per game); None: something not known here, never skip by content."""
-    found = game._reads
+    found = game.memo.reads
     if found is None:
         found = _reads(game)
         if found is not None and found.types is not None:
@@ -199,7 +199,7 @@ def reads(game: State) -> Reads | None:
             found = replace(found, relevant=frozenset(
                 iid for iid, inst in game.cards.items()
                 if inst.static or inst.card.type in types))
-        found = game._reads = found or False
+        found = game.memo.reads = found or False
     return found or None
 
 

@@ -122,6 +122,7 @@ COSTS = {
     "banish_own": "Desterrar {amount} {filter} que controles",
     "destroy_self": "Destruir esta carta",
     "banish_self": "Desterrar esta carta",
+    "shuffle_self": "Barajar esta carta en el Mazo Castillo de su dueño",
     "return_own_to_hand": "devolver {amount} {filter} que controles a tu mano",
     "remove_counters": "quitar {amount} contador(es) de {counter} de esta carta",
     "add_counters": "poner {amount} contador(es) de {counter} en esta carta",
@@ -218,7 +219,7 @@ DURATIONS = {
     "end_of_turn": "hasta la Fase Final",
     "while": "mientras {condition}",
     "permanent": "de forma permanente",
-    "next_turn": "durante el siguiente turno",
+    "next_turn": "hasta tu próximo turno",
     "while_in_play": "mientras esta carta esté en juego",
 }
 

@@ -14,6 +14,8 @@ def condition(cur: Cursor) -> tuple[Condition, Cursor] | None:
     if (got_all := all_allies(cur) or counted_condition(cur) or this_turn(cur) or bearer_and_self(cur)) is not None:
         return got_all  # «si todos los Aliados que controlas son Luz y/o de Raza Héroe», …
     first = cur.peek()
+    if (after := cur.take_any("sea tu turno", "es tu turno")) is not None:
+        return Condition("your_turn"), after
     if first in ("controlas", "controles"):
         return _controls(cur)
     if first in ("porta", "pagaste", "lo", "la", "jugaste") and (got := _played(cur)) is not None:

@@ -96,7 +96,7 @@ def _cost(cur: Cursor, antecedent: Cards | None = None) -> tuple[Cost, Cursor] |
         cards = replace(cards, zone="hand", zone_owner="you")  # «Descartar dos cartas»: from your hand
     if kind in ("discard", "reveal") and cards.zone != "hand":
         return None
-    if kind == "shuffle" and cards.zone not in ("hand", "graveyard"):
+    if kind == "shuffle" and cards.zone not in ("hand", "graveyard") and cards.ref != "self":
         return None
     if kind == "banish" and cards.ref != "self" and cards.zone == "play" and cards.controller != "you":
         return None

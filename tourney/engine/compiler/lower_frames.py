@@ -36,6 +36,8 @@ def duration(eff: PEffect, continuous: bool) -> Duration:
     their own, as in the engine's hand-written files)."""
     if eff.until == "end":
         return Duration("end_of_turn")
+    if eff.until == "next":  # «hasta tu próximo turno»: ends as that turn begins
+        return Duration("next_turn")
     if eff.until == "while" and not continuous:
         return Duration("while_in_play")
     return Duration()
@@ -68,6 +70,8 @@ def _plain_condition(cond: PCondition) -> Condition | None:
         return Condition("blocked")  # «si este Aliado fue bloqueado este turno»
     if cond.kind == "paid_cost":
         return Condition("paid_cost")
+    if cond.kind == "your_turn":  # «mientras … sea tu turno»
+        return Condition("your_turn")
     if cond.kind == "played_from":
         return Condition("played_from", zone=ZONES[cond.zone or "hand"])
     return None
@@ -171,6 +175,8 @@ def lower_cost(cost: PCost) -> Cost:
             return Cost("destroy_self")
         if cost.kind == "return":
             return Cost("return_self")
+        if cost.kind == "shuffle" and cards.zone == "play":  # «Barajar este Aliado» (10.5)
+            return Cost("shuffle_self")
         if cost.kind == "to_paid":  # «mover este Oro a tu Zona de Oro Pagado»
             return Cost("to_paid_self")
         if cost.kind in ("discard", "reveal"):  # «si está en tu mano, puedes mostrarla» (zone checked by lower)

@@ -208,6 +208,21 @@ def _conditions(frame: _Frame, cur: Cursor) -> Cursor | None:
     return cur
 
 
+def _scope_conditions(frame: _Frame, cur: Cursor) -> Cursor:
+    """ «Mientras este Aliado esté en juego y porte una o más Armas / y controles 4 o más Tótems
+    / y sea tu turno»: conditions joined to the scope (the card itself the subject when none is
+    named)."""
+    while (more := cur.take("y")) is not None:
+        got = condition(more)
+        if got is None and (implied := condition(Cursor(("SELF",) + more.toks[more.i:]))) is not None:
+            got = implied[0], Cursor(more.toks, more.i + implied[1].i - 1)
+        if got is None:
+            break
+        frame.conds.extend(expand(got[0]))
+        cur = got[1]
+    return cur
+
+
 def _trigger(frame: _Frame, cur: Cursor) -> Cursor | None:
     if (fired := trigger(cur)) is None:
         return None
@@ -232,6 +247,10 @@ def _clause(frame: _Frame, cur: Cursor) -> Cursor | None:
     if (after := cur.take_any("una vez por turno", "1 vez por turno")) is not None:
         frame.once = True
         return after
+    if (after := cur.take_any("una vez en tu turno", "1 vez en tu turno")) is not None:
+        frame.once = True  # once per turn, and only in your own turn
+        frame.conds.append(Condition("your_turn"))
+        return after
     if (after := cur.take("en", "tu", "fase", "de", "vigilia")) is not None:
         frame.timing = "vigil"
         return after
@@ -243,7 +262,7 @@ def _clause(frame: _Frame, cur: Cursor) -> Cursor | None:
         return after
     if (after := cur.take_any("mientras SELF este en juego", "mientras SELF permanezca en juego")) is not None:
         frame.scope = True
-        return after
+        return _scope_conditions(frame, after)
     if (after := cur.take_any("mientras SELF este en tu reserva de oro", "mientras SELF este en tu reserva",
                               "mientras SELF este en tu reserva de oros")) is not None:
         frame.conds.append(Condition("self_zone", zone="reserve"))

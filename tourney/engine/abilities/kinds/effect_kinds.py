@@ -73,7 +73,6 @@ _STATIC: dict[str, Status] = {
     "cost_change": _cost_change,
     "direct_damage_increase": "«el daño directo aumenta»: el motor no lo suma aún",
     "cannot_reduce_cost": ENFORCED,  # cost_rules.changed_cost: no reduction applies
-    "cannot_play": ENFORCED,  # play: play_rules.prohibited_by (6.4)
 }
 
 for _word in EFFECTS:

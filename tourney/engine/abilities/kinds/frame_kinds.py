@@ -16,6 +16,7 @@ from ..replacements import prevention_checked
 from ..evaluate import UNDECIDED
 from ..events import ANNOUNCED_PHASES, EMITTED
 from ..vocabulary import AMOUNT_SOURCES, CONDITIONS, COSTS, DURATIONS, EVENTS
+from .applied_kinds import LASTING_MARKS
 from .base import ENFORCED, Status, Use, declare
 
 # -- ability kinds ---------------------------------------------------------------------
@@ -91,9 +92,21 @@ for _word in CONDITIONS:
         else ENFORCED))
 
 # -- durations -------------------------------------------------------------------------------
+
+
+def _next_turn(use: Use) -> str | None:
+    """«hasta tu próximo turno»: only what the engine marks on the card lasts that long."""
+    kinds = sorted({e.kind for e in use.ability.effects if e.duration.kind == "next_turn"
+                    and e.kind not in LASTING_MARKS})
+    if kinds:
+        return f"«hasta tu próximo turno» en «{kinds[0]}»: el motor lo termina en la Fase Final"
+    return ENFORCED
+
+
+_EXPIRE: dict[str, Status] = {"while": "duración «mientras …» de un efecto: el motor no la sigue",
+                              "next_turn": _next_turn}
 for _word in DURATIONS:
-    declare("duration", _word, expire=ENFORCED if _word != "while" else
-            "duración «mientras …» de un efecto: el motor no la sigue")
+    declare("duration", _word, expire=_EXPIRE.get(_word, ENFORCED))
 
 # -- amount sources (what ``verify_amounts.amount`` can read from the game or the line) ---
 
