@@ -92,6 +92,7 @@ class State:
         self.trigger_order: list[str] = []
         self.seq = 0
         self.until_final: set[str] = set()  # cards with a Fuerza change until the Fase Final
+        self.virtual: list[Any] = []  # Oros virtuales (abilities/kinds/gold_kinds.VirtualGold)
         self.changes = 0  # bumped by every move, counter or effect (continuous.recompute)
         self.play_changes = 0  # … only those that touch the cards in play
         self.memo = Memo()  # per-game indexes and caches, never part of a position

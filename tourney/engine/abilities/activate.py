@@ -33,6 +33,7 @@ from .conversion import revert_gone
 from .costs import SELF_TO, counters_payable
 from .effects import Effects, unknown_why
 from .evaluate import HISTORY, mismatch
+from .kinds.gold_kinds import cover, spend, stale_note
 from .events import Event, fire, listening
 from .trigger_cost_duration import Cost
 
@@ -223,6 +224,7 @@ class Activation(Effects):
             self._used(inst, index, ability)
         for gid in golds:
             self._put(self.cards[gid], "paid", p)
+        spend(self, None, p, sum(c.amount for c in ability.costs if c.kind == "gold") - len(golds))
         for cost, ids in others:
             self._pay_cost(cost, ids, inst, p)
         if self._check_castles():  # 3.1: a cost that Bota the last cards loses at once
@@ -262,10 +264,20 @@ class Activation(Effects):
         self._unverify(action.line, inst.label(), "6.2", unknown_why(inst))
         self.windows.append(Window(inst.id, p, "ability"))
 
+    def _oros_due(self, action: Action, inst: Any, need: int) -> int:
+        """The Reserva Oros an ability costing ``need`` Oros takes: its controller's Oros
+        virtuales pay first (§2.5); those of an earlier turn leave the line unverified."""
+        virtual = cover(self, None, action.p, need)
+        need -= virtual.fresh
+        if virtual.stale and need - virtual.stale <= len(action.pay) <= need:
+            self._unverify(action.line, inst.label(), *stale_note(virtual.stale))
+            return len(action.pay)
+        return need
+
     def _check_costs(self, action: Action, inst: Any, costs: tuple[Cost, ...]) -> Any:
         """10.16: every cost payable and paid with cards in the right zones."""
         p = action.p
-        gold_need = sum(c.amount for c in costs if c.kind == "gold")
+        gold_need = self._oros_due(action, inst, sum(c.amount for c in costs if c.kind == "gold"))
         reserve = self.zone_of(p, "reserve")
         if len(set(action.pay)) != len(action.pay):
             raise IllegalAction("10.16", "Un mismo Oro aparece dos veces en el pago.")

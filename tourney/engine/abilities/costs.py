@@ -95,6 +95,9 @@ MOVED_COSTS: dict[str, tuple[frozenset[str], str, str]] = {
 
 
 def _pay_gold(payment: Payment) -> None:
+    game = payment.game
+    if any(g.player == payment.p and g.pays_for is None for g in game.virtual):
+        _unverifiable(payment.cost)  # §2.5: Oros virtuales pay first; a v1 line does not say how many
     payment.require(payment.moved({"reserve"}, "paid", None),
                     f"Oros de la Reserva de {payment.name} al Oro Pagado")
 
