@@ -76,3 +76,11 @@ def test_enki_destroys_once_in_your_own_turn(real):
     assert got == {"kind": "activated", "condition": {"kind": "your_turn"}, "costs": [{"kind": "gold"}],
                    "targets": [{"types": ["Aliado"]}], "effects": [{"kind": "destroy"}], "per_turn": 1}
     assert "Una vez por turno, si es tu turno" in compile_card(real("Enki")).sentences[2].abilities[0].describe()
+
+
+# -- «no se puede declarar ataque»: no player can (Vanaheim) -----------------------------------
+
+def test_vanaheim_keeps_every_player_from_declaring_an_attack(real):
+    assert sentence_json(real("Vanaheim"), 0) == [{
+        "kind": "continuous", "effects": [{"kind": "cannot_declare_attack", "subject": "player", "player": "each"}]}]
+    assert compile_card(real("Vanaheim")).abilities[0].describe() == "Ningún jugador puede declarar ataque."

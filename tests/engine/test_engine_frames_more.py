@@ -63,3 +63,14 @@ def test_6_1_una_vez_en_tu_turno_enki_in_the_opponents_turn_is_illegal(judge):
     base = [put("A", "A1"), put("B", "B1"), end("A")]
     use = effect("A", "A1", targets=["B1"], moves=[["A0", "paid"], ["B1", "graveyard"]])
     illegal(judge(head, base + [use]), len(base) + 2, "6.2")  # not the moment to use it
+
+
+# -- 9 C1 Declaración de Ataque: «no se puede declarar ataque» (Vanaheim, any player) ----------
+
+def test_9_declarar_ataque_vanaheim_forbids_both_players_to_attack(judge):
+    head = header(deck("Vanaheim"), deck(), hand=1)
+    setup = [put("A", "A1", zone="support"), put("A", "A2"), end("A"), put("B", "B2"), end("B")]
+    illegal(judge(head, setup + [attack("A", "A2")]), len(setup) + 2, "9 C")
+    illegal(judge(head, setup + [end("A"), attack("B", "B2")]), len(setup) + 3, "9 C")
+    plain = [put("A", "A2"), end("A"), put("B", "B2"), end("B")]  # without Vanaheim: legal
+    assert judge(head, plain + [attack("A", "A2")]).legal

@@ -13,6 +13,7 @@ from typing import Any
 from ..catalog.model import ALLY, Card
 from .abilities.continuous import is_static, own_keywords
 from .abilities.model import CardAbilities
+from .abilities.reads import moves_matter
 from .abilities.registry import abilities_for
 from .errors import IllegalAction
 from .keywords import INDESTRUCTIBLE, UNIQUE, enters_with_counters, weapon_grants
@@ -95,6 +96,7 @@ class State:
         self.virtual: list[Any] = []  # Oros virtuales (abilities/kinds/gold_kinds.VirtualGold)
         self.changes = 0  # bumped by every move, counter or effect (continuous.recompute)
         self.play_changes = 0  # … only those that touch the cards in play
+        self.unread_moves = 0  # … of them, moves no continuous ability reads (abilities.reads)
         self.memo = Memo()  # per-game indexes and caches, never part of a position
         self.race_given: dict[str, tuple[str, ...]] = {}  # races added (§1)
         self.converted: dict[str, Card] = {}  # cards converted into an Aliado -> printed card
@@ -242,6 +244,8 @@ class State:
         self.changes += 1
         if was_in_play or zone in IN_PLAY:
             self.play_changes += 1
+            if not moves_matter(self, inst.id):
+                self.unread_moves += 1
         self._remove(inst)
         if inst.bearer is not None and zone != "weapon":  # an Arma leaves its bearer
             self._detach(inst)
@@ -354,6 +358,8 @@ class State:
     def _attach(self, weapon: Inst, ally: Inst) -> None:
         self.changes += 1
         self.play_changes += 1
+        if not moves_matter(self, weapon.id) and not moves_matter(self, ally.id):
+            self.unread_moves += 1
         weapon.bearer = ally.id
         ally.weapons.append(weapon.id)
         self._refresh(ally)
