@@ -23,7 +23,7 @@ from .abilities.chain import (
 from .abilities.continuous import recompute
 from .abilities.evaluate import holds
 from .abilities.model import Ability
-from .abilities.cost_rules import changed_cost, cost_may_change
+from .abilities.cost_rules import changed_cost, cost_effects, cost_may_change
 from .abilities.kinds.gold_kinds import cover, spend, stale_note, virtual_refusal
 from .abilities.kinds.played_kinds import note_play
 from .abilities.play_rules import prohibited_by, restriction_refused
@@ -304,7 +304,8 @@ class Play(State):
         if any(piece.kind == "shuffle_own" for piece, _ in others or ()):
             cost_unverified = ("10.16", "el coste Baraja una carta en el Mazo Castillo: el "
                                        "registro no dice dónde queda")
-        recompute(self)  # 4.1: a cost change reads the position as it is now (conditions, lost)
+        if cost_effects(self):  # 4.1: a cost change reads the position as it is now
+            recompute(self)
         due = changed_cost(self, inst, p)  # 10.16, §1: its cost changes applied (None: unknown)
         want = cost if due is None else due
         virtual = cover(self, inst, p, want)  # §2.5: Oros virtuales pay first

@@ -13,6 +13,7 @@ from typing import Any
 from ..catalog.model import ALLY, Card
 from .abilities.continuous import is_static, own_keywords
 from .abilities.model import CardAbilities
+from .abilities.reads import moves_matter
 from .abilities.registry import abilities_for
 from .errors import IllegalAction
 from .keywords import INDESTRUCTIBLE, UNIQUE, enters_with_counters, weapon_grants
@@ -58,8 +59,7 @@ class State:
         self.order = (header.players[0].id, header.players[1].id)
         self.players: dict[str, Player] = {}
         self.cards: dict[str, Inst] = {}
-        self.clock = 0
-        self.turn = 1
+        self.clock, self.turn = 0, 1
         self.active = header.first
         self.phase = "vigil"
         self.gold_allowed = True  # nothing played yet this Vigilia and no Oro put this turn
@@ -80,6 +80,7 @@ class State:
         self.verified_cards: dict[int, str] = {}
         self.setup_problem: IllegalAction | None = None
         self.revealed_order = header.order == "revealed"
+        self.unordered: set[str] = set()  # players whose Castillo was shuffled (order_hidden)
         self.reveals: dict[str, list[str]] | None = None  # the current action's named cards
         self.taken: list[tuple[str, str]] = []  # (player, card) drawn or milled, in order
         self.events: list[Any] = []  # abilities.events.Event of the current action
@@ -97,6 +98,7 @@ class State:
         self.played_how: dict[str, tuple[int | None, str, bool | None]] = {}  # kinds/played_kinds
         self.changes = 0  # bumped by every move, counter or effect (continuous.recompute)
         self.play_changes = 0  # … only those that touch the cards in play
+        self.unread_moves = 0  # … of them, moves no continuous ability reads (abilities.reads)
         self.memo = Memo()  # per-game indexes and caches, never part of a position
         self.race_given: dict[str, tuple[str, ...]] = {}  # races added (§1)
         self.converted: dict[str, Card] = {}  # cards converted into an Aliado -> printed card
@@ -244,6 +246,8 @@ class State:
         self.changes += 1
         if was_in_play or zone in IN_PLAY:
             self.play_changes += 1
+            if not moves_matter(self, inst.id):
+                self.unread_moves += 1
         self._remove(inst)
         if inst.bearer is not None and zone != "weapon":  # an Arma leaves its bearer
             self._detach(inst)
@@ -319,8 +323,14 @@ class State:
             else:
                 self._put(weapon, "graveyard")
 
+    def order_hidden(self, pid: str) -> bool:
+        """The order of ``pid``'s Mazo Castillo is not known: a «revealed» record, or it was
+        shuffled during the game (``unordered``)."""
+        return self.revealed_order or pid in self.unordered
+
     def _take_top(self, pid: str, what: str) -> str:
-        """The card a draw or mill takes: the top one, or the one the record names."""
+        """The card a draw or mill takes: the top one, or the one the record names (after a
+        shuffle, any card of that Castillo: 10.5, 10.8)."""
         castle = self.players[pid].castle
         named = self.reveals.get(pid) if self.reveals is not None else None
         if not named:
@@ -331,7 +341,7 @@ class State:
         else:
             iid = named.pop(0)
             rule = "10.45" if what == "roba" else "10.7"
-            if self.revealed_order:
+            if self.order_hidden(pid):
                 if self.cards[iid].zone != "castle" or self.cards[iid].owner != pid:
                     raise IllegalAction(rule, f"{self.cards[iid].label()} no está en el Mazo "
                                               f"Castillo de {self.players[pid].name}: no se "
@@ -350,6 +360,8 @@ class State:
     def _attach(self, weapon: Inst, ally: Inst) -> None:
         self.changes += 1
         self.play_changes += 1
+        if not moves_matter(self, weapon.id) and not moves_matter(self, ally.id):
+            self.unread_moves += 1
         weapon.bearer = ally.id
         ally.weapons.append(weapon.id)
         self._refresh(ally)
