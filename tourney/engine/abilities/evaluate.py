@@ -270,10 +270,8 @@ def holds(game: State, cond: Condition | None, source: Inst, controller: str) ->
     if cond is None:
         return True
     kind = cond.kind
-    if kind == "always":
-        return True
-    if kind in HOW_PLAYED:  # unknown: taken as true (a trigger fires; its line stays unverified)
-        return how_played(game, cond, source) is not False
+    if kind == "always" or (kind in HOW_PLAYED and how_played(game, cond, source) is not False):
+        return True  # how it was played, when unknown: taken as true (its line stays unverified)
     if kind == "in_zone":
         zone = cond.zone or "in_play"
         return source.zone in IN_PLAY if zone == "in_play" else source.zone == zone
