@@ -40,8 +40,7 @@ class State:
         self.order = (header.players[0].id, header.players[1].id)
         self.players: dict[str, Player] = {}
         self.cards: dict[str, Inst] = {}
-        self.clock = 0
-        self.turn = 1
+        self.clock, self.turn = 0, 1
         self.active = header.first
         self.phase = "vigil"
         self.gold_allowed = True  # nothing played yet this Vigilia and no Oro put this turn
@@ -62,6 +61,7 @@ class State:
         self.verified_cards: dict[int, str] = {}
         self.setup_problem: IllegalAction | None = None
         self.revealed_order = header.order == "revealed"
+        self.unordered: set[str] = set()  # players whose Castillo was shuffled (order_hidden)
         self.reveals: dict[str, list[str]] | None = None  # the current action's named cards
         self.taken: list[tuple[str, str]] = []  # (player, card) drawn or milled, in order
         self.events: list[Any] = []  # abilities.events.Event of the current action
@@ -275,8 +275,14 @@ class State:
             else:
                 self._put(weapon, "graveyard")
 
+    def order_hidden(self, pid: str) -> bool:
+        """The order of ``pid``'s Mazo Castillo is not known: a «revealed» record, or it was
+        shuffled during the game (``unordered``)."""
+        return self.revealed_order or pid in self.unordered
+
     def _take_top(self, pid: str, what: str) -> str:
-        """The card a draw or mill takes: the top one, or the one the record names."""
+        """The card a draw or mill takes: the top one, or the one the record names (after a
+        shuffle, any card of that Castillo: 10.5, 10.8)."""
         castle = self.players[pid].castle
         named = self.reveals.get(pid) if self.reveals is not None else None
         if not named:
@@ -287,7 +293,7 @@ class State:
         else:
             iid = named.pop(0)
             rule = "10.45" if what == "roba" else "10.7"
-            if self.revealed_order:
+            if self.order_hidden(pid):
                 if self.cards[iid].zone != "castle" or self.cards[iid].owner != pid:
                     raise IllegalAction(rule, f"{self.cards[iid].label()} no está en el Mazo "
                                               f"Castillo de {self.players[pid].name}: no se "
