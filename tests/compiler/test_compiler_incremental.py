@@ -17,6 +17,7 @@ from tourney.engine.abilities.condition import Condition
 from tourney.engine.abilities.effect_value import Effect
 from tourney.engine.abilities.target_filter import TargetFilter
 from tourney.engine.abilities.reads import reads
+from tourney.engine.memo import Memo
 from tourney.engine.errors import GameOver, IllegalAction
 from tourney.engine.generate import generate_game, random_deck
 from tourney.engine.positions import positions
@@ -138,7 +139,7 @@ def _game_of(*abilities: Ability):
     cards = {f"C{n}": SimpleNamespace(static=True, card=SimpleNamespace(type="Aliado"),
                                       abilities=CardAbilities(
         identity=f"c{n}", name=f"C{n}", abilities=(a,))) for n, a in enumerate(abilities)}
-    return SimpleNamespace(cards=cards, _reads=None)
+    return SimpleNamespace(cards=cards, memo=Memo())
 
 
 ALLY_FILTER = TargetFilter(types=("Aliado",), controller="you")

@@ -199,3 +199,12 @@ def test_every_effect_the_engine_applies_after_a_line_has_its_application_in_its
     for word in (ENGINE_APPLIED - {"redirect"}) | {"become_ally"}:
         assert handler("effect", word, "apply") is not None, word
         assert handler("effect", word, "verify") is not None, word
+
+
+def test_every_cost_piece_declared_enforced_has_its_payer():
+    """10.16 Coste: the registry says ``costs.pay`` pays every cost word; each has exactly one
+    way to be paid there (moving the payer's cards, or its own payer)."""
+    from tourney.engine.abilities.costs import MOVED_COSTS, PAYERS
+
+    assert set(MOVED_COSTS) | set(PAYERS) == set(COSTS)
+    assert not set(MOVED_COSTS) & set(PAYERS)

@@ -376,8 +376,8 @@ def test_rules_index_names_tests_that_exist():
     files = {"R": "test_engine_rules.py", "A": "test_engine_abilities.py",
              "E": "test_engine_revealed.py", "V": "test_engine_rules_verdicts.py",
              "S": "test_engine_rules_steps.py", "G": "test_engine_rules_glossary.py",
-             "K": "test_engine_enforced.py"}
-    named = re.findall(r"\b([RAEVSGK])::(test_\w+)", index)
+             "K": "test_engine_enforced.py", "F": "test_engine_enforced_families.py"}
+    named = re.findall(r"\b([RAEVSGKF])::(test_\w+)", index)
     assert len(named) > 50
     for alias, name in named:
         text = (root / "tests" / "engine" / files[alias]).read_text(encoding="utf-8")
@@ -429,3 +429,84 @@ def test_property_legal_games_stay_legal_and_a_mutated_line_of_an_enforced_card_
             assert (v.status.value, v.line) == ("illegal", i + 1), (v.line, v.rule, v.message, bad)
             return
         game.apply(action)
+
+
+# -- 7.1 C Sobreposición: Establecedores de Fuerza over what came before, under what follows --
+
+def test_7_1_c_sobreposicion_ame_onna_sets_fuerza_0_the_line_writes_the_change(judge):
+    head = header(deck("Ame Onna"), deck("Vigia"), hand=1, version=2)
+    use = [put("A", "A1"), put("B", "B1"), activate("A", "A1", targets=["B1"])]
+    legal(judge(head, use + [effect("A", "A1", strength=[["B1", -2]])]), 5)  # Vigia 2 -> 0
+    v = illegal(judge(head, use + [effect("A", "A1", strength=[["B1", -1]])]), 5, "7.1 C")
+    assert "Fuerza 0" in v.message
+    illegal(judge(head, use + [effect("A", "A1")]), 5, "7.1 C")  # the record must say it
+
+
+def test_7_1_c_sobreposicion_the_setter_leaves_what_came_before_under_it(judge):
+    # Isaac de Porthau gives Iga Kunoichi (4) +1; Ame Onna sets it to 0 (-5); Isaac leaves
+    # play: Iga stays at 0 (what was applied before is under the setter), so Kintaro's «tenga
+    # Fuerza 0» changes nothing
+    head = header(deck("Ame Onna", "Kintaro"), deck("Isaac de Porthau", "Iga Kunoichi"), hand=2,
+                  version=2)
+    setup = [put("A", "A1", "A2"), put("B", "B1", "B2"),
+             activate("A", "A1", targets=["B2"]), effect("A", "A1", strength=[["B2", -5]]),
+             put("B", "B1", zone="hand"), activate("A", "A2", pay=["A0"], targets=["B2"])]
+    legal(judge(head, setup + [effect("A", "A2")]), 5, 8)
+    legal(judge(head, setup + [effect("A", "A2", strength=[["B2", 0]])]), 5, 8)
+    illegal(judge(head, setup + [effect("A", "A2", strength=[["B2", 1]])]), 8, "7.1 C")
+
+
+def test_7_1_c_sobreposicion_what_follows_the_setter_goes_on_top(judge):
+    # Vigia set to 0, then it gains 1 (a later change): it hits the Castillo for 1
+    head = header(deck("Ame Onna", FILLER, FILLER, FILLER), deck("Vigia"), hand=1, version=2)
+    war = [put("A", "A1"), put("B", "B1"), end("A"), attack("B", "B1"), block("A"),
+           activate("A", "A1", targets=["B1"]), effect("A", "A1", strength=[["B1", -2]])]
+    plus = {"p": "B", "do": "effect", "strength": [["B1", 1]]}
+    v = legal(judge(head, war + [plus, passes("B"), passes("A")]), 8)
+    assert v.final["A"]["graveyard"] == 1, v.final  # Fuerza 1: one card botada
+    v = legal(judge(head, war + [passes("B"), passes("A")]), 8)
+    assert v.final["A"]["graveyard"] == 0, v.final  # Fuerza 0: no damage
+
+
+def test_7_1_c_sobreposicion_intoxicar_mortal_sets_every_opposing_aliado_and_alimento_stays_on_top(judge):
+    head = header(deck("Intoxicar Mortal"), deck("Vigia", "Iga Kunoichi"), hand=1)
+    setup = [put("B", "B1", "B2"), {"p": "B", "do": "effect", "counters": [["B2", "Alimento", 1]]},
+             gold("A", "A9"), play("A", "A1", pay_for("A", 2))]
+    # each Aliado oponente: Vigia 2 -> 0, Iga Kunoichi 4 (+1 Alimento) -> 0 (+1)
+    banish = effect("A", "A1", moves=[["A1", "exile"]])
+    legal(judge(head, setup + [effect("A", "A1", strength=[["B1", -2], ["B2", -4]]), banish]), 6)
+    illegal(judge(head, setup + [effect("A", "A1", strength=[["B1", -2], ["B2", -5]])]), 6, "7.1 C")
+
+
+def test_7_1_c_sobreposicion_isaac_de_porthau_destroyed_sets_the_opposing_aliados_to_1(judge):
+    head = header(deck("Puño Bendito"), deck("Isaac de Porthau", "Iga Kunoichi"), hand=1)
+    kill = [put("A", "A2"), put("B", "B1", "B2"), play("A", "A1", pay_for("A", 1), targets=["B1"]),
+            effect("A", "A1", moves=[["B1", "graveyard"]])]
+    # Thorkell el Alto (A2, Fuerza 2) has Fuerza 1 until the Fase Final
+    legal(judge(head, kill + [effect("B", "B1", strength=[["A2", -1]])]), 6)
+    illegal(judge(head, kill + [effect("B", "B1", strength=[["A2", -2]])]), 6, "7.1 C")
+
+
+# -- 10.8 Buscar / 10.5 Barajar: the Mazo Castillo is shuffled, its order is no longer known --
+
+def test_10_8_buscar_navigium_isidis_after_the_search_a_draw_may_name_any_card_of_the_castillo(judge):
+    head = header(deck("Navigium Isidis") + ["Vestalis Maxima"], deck(), hand=1)
+    search = [play("A", "A1", ["A0"]), effect("A", "A1", moves=[["A20", "hand"]])]
+    draw_a5 = [end("A"), end("B"), {"p": "A", "do": "end", "revealed": {"A": ["A5"]}}]
+    legal(judge(head, search + draw_a5), 3)  # shuffled after the search: A5 may be drawn
+    # without a search the order is the header's: the top card is A2
+    v = illegal(judge(head, draw_a5), 4, "10.45")
+    assert "tope" in v.message
+    # still a card of that Castillo
+    illegal(judge(head, search + [end("A"), end("B"),
+                                  {"p": "A", "do": "end", "revealed": {"A": ["A20"]}}]), 6, "10.45")
+
+
+def test_10_5_barajar_verbena_the_castillo_it_shuffles_into_has_no_known_order(judge):
+    head = header(deck("Verbena"), deck("Spoliarium"), hand=1)
+    shuffle = [put("B", "B1", zone="support"), play("A", "A1", pay_for("A", 1), targets=["B1"]),
+               effect("A", "A1", moves=[["B1", "castle_bottom"]])]
+    draw = [end("A"), {"p": "B", "do": "end", "revealed": {"B": ["B1"]}}]
+    legal(judge(head, shuffle + draw), 4)  # the shuffled Tótem may be the card drawn
+    # without a shuffle the order is the header's: B2 is the top card, not B5
+    illegal(judge(head, draw[:1] + [{"p": "B", "do": "end", "revealed": {"B": ["B5"]}}]), 3, "10.45")

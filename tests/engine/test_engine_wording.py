@@ -35,6 +35,13 @@ def test_a_phase_trigger_reads_al_comienzo_de_and_whose_phase():
     assert polish("Cuando comienza una fase (la Fase Final), x.") == "Al comienzo de la Fase Final, x."
 
 
+def test_a_prohibition_on_your_own_plays_reads_no_puedes_jugar():
+    assert polish("No se pueden jugar cada carta que controles que se está jugando hasta la Fase Final.") == \
+        "No puedes jugar cartas hasta la Fase Final."
+    assert polish("no se pueden jugar cada Aliado de coste 2 o menos que controles que se está jugando") == \
+        "no puedes jugar Aliados de coste 2 o menos"
+
+
 def test_numbers_in_costs_and_filters_are_kept():
     assert polish("Destruye un Aliado de coste 1 o menos.") == "Destruye un Aliado de coste 1 o menos."
     assert polish("si controlas 4 o más Oro, x") == "si controlas 4 o más Oros, x"

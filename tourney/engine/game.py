@@ -126,7 +126,7 @@ class Game(Activation, Turn, Combat, Play):
 
     # -- undo --------------------------------------------------------------------------
     _SCALARS = ("clock", "turn", "active", "phase", "gold_allowed", "battle_done", "priority",
-                "passes", "outcome", "seq")
+                "passes", "outcome", "seq", "forbidden")
 
     def _restore_changes(self) -> None:
         self.changes += 1  # whatever was undone: recompute the continuous effects
@@ -140,7 +140,8 @@ class Game(Activation, Turn, Combat, Play):
                  list(self.pending), list(self.windows), dict(self.resolutions),
                  dict(self.used), list(self.trigger_order), set(self.damaged), len(self.entered),
                  set(self.annulled), dict(self.statics_in_play), set(self.affected),
-                 set(self.until_final), len(self.history), dict(self.converted))
+                 set(self.until_final), len(self.history), dict(self.converted),
+                 list(self.virtual), set(self.unordered), dict(self.played_how))
         cards = self.cards.values()
         # the plain fields of every card as they are (one C call per card); the two that
         # change in place (counters, Armas) copied only where they are not empty
@@ -158,19 +159,21 @@ class Game(Activation, Turn, Combat, Play):
          taken, verified, self.unverified_cards, self.verified_cards, self.pending,
          self.windows, self.resolutions, self.used, self.trigger_order, self.damaged,
          entered, self.annulled, self.statics_in_play, self.affected,
-         self.until_final, history, self.converted) = lists
+         self.until_final, history, self.converted, self.virtual, self.unordered,
+         self.played_how) = lists
         del self.unverified[unverified:]
         del self.verified[verified:]
         del self.taken[taken:]
         del self.entered[entered:]
         del self.history[history:]
         for i, (zone, controller, since, counters, bearer, weapons, bonus, kw, static_bonus,
-                temp, lost, card) in insts:
+                temp, lost, card, static_parts) in insts:
             i.zone, i.controller, i.since, i.bearer = zone, controller, since, bearer
             i.counters = counters if not counters else {}  # refilled below when it had some
             i.weapons = weapons if not weapons else []
             i.bonus, i.kw, i.static_bonus, i.temp, i.lost, i.card = (bonus, kw, static_bonus,
                                                                      temp, lost, card)
+            i.static_parts = static_parts
         for i, counters, weapons in held:
             i.counters, i.weapons = counters, weapons
         for p, castle, zones in players:
@@ -180,7 +183,7 @@ class Game(Activation, Turn, Combat, Play):
 
 _SCALARS_OF = attrgetter(*Game._SCALARS)
 _INST_FIELDS = attrgetter("zone", "controller", "since", "counters", "bearer", "weapons", "bonus",
-                          "kw", "static_bonus", "temp", "lost", "card")
+                          "kw", "static_bonus", "temp", "lost", "card", "static_parts")
 
 # the actions that read keywords or Fuerza (the others only move cards: the continuous
 # abilities are brought up to date before the next action that reads them; `play` and `pass`

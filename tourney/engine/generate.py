@@ -18,6 +18,7 @@ from ..catalog.model import ALLY, GOLD, TALISMAN, TOTEM, WEAPON, Card
 from .abilities.builder import choose_targets, effect_line
 from .abilities.chain import answer_kind, own_effect
 from .abilities.cost_rules import changed_cost
+from .abilities.kinds.gold_kinds import real_due
 from .abilities.registry import hand_written
 from .errors import IllegalAction, RecordError
 from .zones import HAND_LIMIT
@@ -119,58 +120,88 @@ def generate_game(deck_a: Deck, deck_b: Deck, seed: int, name_of: Callable[[Card
                   concede_chance: float = 0.002) -> list[dict[Any, Any]]:
     """A random legal game as JSON objects: the header, then one object per action."""
     rng = random.Random(seed)
+    head = _random_header(deck_a, deck_b, rng, name_of)
+    header, cards = read_header(head, resolve)
+    game = Game(header)
+    if game.setup_problem is not None:  # e.g. two copies of an Única (10.13)
+        raise DeckError(0, f"regla {game.setup_problem.rule}: {game.setup_problem.message}")
+    writer = _RandomGame(game, rng, cards, [head])
+    while game.outcome is None and game.turn <= max_turns:
+        if rng.random() < concede_chance:
+            writer.attempt({"p": rng.choice(PLAYER_IDS), "do": "concede"})
+            break
+        writer.turn_step(game.active)
+    return writer.out
+
+
+PLAYER_IDS = ("A", "B")
+
+
+def _random_header(deck_a: Deck, deck_b: Deck, rng: random.Random,
+                   name_of: Callable[[Card], str]) -> dict[str, Any]:
+    """The record's header: each Mazo Castillo shuffled, the first player drawn at random."""
     players = []
     for pid, pname, deck in (("A", "Jugador A", deck_a), ("B", "Jugador B", deck_b)):
         castle = list(deck.castle)
         rng.shuffle(castle)
         players.append({"id": pid, "name": pname, "gold": [f"{pid}0", name_of(deck.gold)],
                         "castle": [[f"{pid}{i}", name_of(c)] for i, c in enumerate(castle, 1)]})
-    head = {"game": "myl", "version": 1, "format": "unificado", "first": rng.choice("AB"),
+    return {"game": "myl", "version": 1, "format": "unificado", "first": rng.choice("AB"),
             "hand": 8, "players": players}
-    header, cards = read_header(head, resolve)
-    game = Game(header)
-    if game.setup_problem is not None:  # e.g. two copies of an Única (10.13)
-        raise DeckError(0, f"regla {game.setup_problem.rule}: {game.setup_problem.message}")
-    out: list[dict[Any, Any]] = [head]
-    ids = ("A", "B")
 
-    resolving = [False]
 
-    def attempt(obj: dict[Any, Any]) -> bool:
+class _RandomGame:
+    """The game being written: proposes actions from the state and records the ones the
+    engine accepts (``out``: the header, then one object per action)."""
+
+    def __init__(self, game: Game, rng: random.Random, cards: dict[str, Card],
+                 out: list[dict[Any, Any]]) -> None:
+        self.game = game
+        self.rng = rng
+        self.cards = cards
+        self.out = out
+        self.resolving = False
+
+    def attempt(self, obj: dict[Any, Any]) -> bool:
+        """Record ``obj`` if the engine accepts it, then resolve the triggers it set off."""
         try:
-            action = read_action(obj, len(out) + 1, ids, cards)
+            action = read_action(obj, len(self.out) + 1, PLAYER_IDS, self.cards)
         except RecordError:  # a line the builder cannot write in the record format
             return False
         try:
-            game.apply(action)
+            self.game.apply(action)
         except IllegalAction:
             return False
-        out.append(action.to_json())
-        if not resolving[0]:
-            resolving[0] = True
+        self.out.append(action.to_json())
+        if not self.resolving:
+            self.resolving = True
             try:
-                resolve_triggers(game, rng, attempt)
+                resolve_triggers(self.game, self.rng, self.attempt)
             finally:
-                resolving[0] = False
+                self.resolving = False
         return True
 
-    def due(pid: str, iid: str) -> int:
+    def due(self, pid: str, iid: str) -> int:
         """The Oros it costs now (its cost changes applied, 10.16), else its printed cost."""
-        changed = changed_cost(game, game.cards[iid], pid)
-        return (game.cards[iid].card.cost or 0) if changed is None else changed
+        changed = changed_cost(self.game, self.game.cards[iid], pid)
+        printed = (self.game.cards[iid].card.cost or 0) if changed is None else changed
+        return real_due(self.game, self.game.cards[iid], pid, printed)  # §2.5: Oros virtuales first
 
-    def affordable(pid: str, types: Iterable[str]) -> list[str]:
-        reserve = len(game.zone_of(pid, "reserve"))
-        return [iid for iid in game.zone_of(pid, "hand")
-                if game.cards[iid].card.type in types and due(pid, iid) <= reserve]
+    def affordable(self, pid: str, types: Iterable[str]) -> list[str]:
+        reserve = len(self.game.zone_of(pid, "reserve"))
+        return [iid for iid in self.game.zone_of(pid, "hand")
+                if self.game.cards[iid].card.type in types and self.due(pid, iid) <= reserve]
 
-    def pay_for(pid: str, iid: str) -> list[str]:
-        reserve = list(game.zone_of(pid, "reserve"))
-        return rng.sample(reserve, due(pid, iid))
+    def pay_for(self, pid: str, iid: str) -> list[str]:
+        reserve = list(self.game.zone_of(pid, "reserve"))
+        return self.rng.sample(reserve, self.due(pid, iid))
 
-    def play(pid: str, iid: str) -> bool:
+    def play(self, pid: str, iid: str) -> bool:
+        """Play a card from the hand (a bearer for an Arma, targets for its effect), let the
+        opponent answer it, then write the Talismán's effect line."""
+        game, rng = self.game, self.rng
         inst = game.cards[iid]
-        obj: dict[Any, Any] = {"p": pid, "do": "play", "card": iid, "pay": pay_for(pid, iid)}
+        obj: dict[Any, Any] = {"p": pid, "do": "play", "card": iid, "pay": self.pay_for(pid, iid)}
         if inst.card.type == WEAPON:
             bearers = [b for b in game.zone_of(pid, "defense")
                        if len(game.cards[b].weapons) < weapon_capacity(game.cards[b].card)]
@@ -186,70 +217,73 @@ def generate_game(deck_a: Deck, deck_b: Deck, seed: int, name_of: Callable[[Card
             targets = chosen
             if targets:
                 obj["targets"] = targets
-        ok = attempt(obj)
+        ok = self.attempt(obj)
         if ok:
-            answer(game, rng, affordable, pay_for, attempt, pid, iid)
+            answer(game, rng, self.affordable, self.pay_for, self.attempt, pid, iid)
         if ok and effect is not None and inst.card.type == TALISMAN:
             line = effect_line(game, inst, effect[1], pid, targets, rng)
             if line is not None:
-                attempt(line)
+                self.attempt(line)
         elif ok and inst.card.type == TALISMAN and rng.random() < 0.3:
-            opp = game.opponent(pid)
-            victims = list(game.zone_of(opp, "defense"))
+            victims = list(game.zone_of(game.opponent(pid), "defense"))
             if victims:  # the Talismán's stated result, as a judge would record it
-                attempt({"p": pid, "do": "effect", "source": iid,
-                         "moves": [[rng.choice(victims), "graveyard"]]})
+                self.attempt({"p": pid, "do": "effect", "source": iid,
+                              "moves": [[rng.choice(victims), "graveyard"]]})
         return ok
 
-    def activate(pid: str) -> None:
+    def activate(self, pid: str) -> None:
         """Use an activated ability of a card in play now and then (cost in the line, v1)."""
-        for inst in list(game.in_play(pid)):
+        for inst in list(self.game.in_play(pid)):
             known = inst.abilities
-            if known is None or not known.complete or rng.random() < 0.6:
+            if known is None or not known.complete or self.rng.random() < 0.6:
                 continue
             for ability in known.abilities:
                 if ability.kind != "activated" or ability.zone != "in_play" or ability.response:
                     continue
-                targets = choose_targets(game, inst, ability, pid, rng) or []
-                line = effect_line(game, inst, ability, pid, targets, rng, costs=True)
+                targets = choose_targets(self.game, inst, ability, pid, self.rng) or []
+                line = effect_line(self.game, inst, ability, pid, targets, self.rng, costs=True)
                 if line is not None:
-                    attempt(line)
+                    self.attempt(line)
 
-    while game.outcome is None and game.turn <= max_turns:
-        p = game.active
-        if rng.random() < concede_chance:
-            attempt({"p": rng.choice(ids), "do": "concede"})
-            break
+    def turn_step(self, p: str) -> None:
+        """The active player's Vigilia (Oro, cards, abilities, attack) and discard."""
+        game, rng = self.game, self.rng
         if game.phase == "vigil":
             golds = [i for i in game.zone_of(p, "hand") if game.cards[i].card.type == GOLD]
             if golds and rng.random() < 0.95:
-                attempt({"p": p, "do": "gold", "card": rng.choice(golds)})
+                self.attempt({"p": p, "do": "gold", "card": rng.choice(golds)})
             for _ in range(4):
-                options = affordable(p, (ALLY, TOTEM, WEAPON, TALISMAN))
+                options = self.affordable(p, (ALLY, TOTEM, WEAPON, TALISMAN))
                 if not options or rng.random() < 0.15:
                     break
-                play(p, rng.choice(options))
-            activate(p)
-            attackers = game.legal_attackers(p)
-            chosen = [a for a in attackers if rng.random() < 0.7]
-            if chosen:
-                opp_defense = list(game.zone_of(game.opponent(p), "defense"))
-                challenges = [[a, rng.choice(opp_defense)] for a in chosen
-                              if CHALLENGER in game.cards[a].kw and opp_defense and rng.random() < 0.7]
-                obj: dict[Any, Any] = {"p": p, "do": "attack", "cards": chosen}
-                if challenges:
-                    obj["challenges"] = challenges
-                if not attempt(obj):
-                    attempt({"p": p, "do": "end"})
-                    continue
-                defend(game, rng, attempt)
-                war(game, rng, play, affordable, attempt)
-            else:
-                attempt({"p": p, "do": "end"})
+                self.play(p, rng.choice(options))
+            self.activate(p)
+            if not self.attack(p):
+                return
         if game.phase == "discard":
             hand = list(game.zone_of(p, "hand"))
-            attempt({"p": p, "do": "discard", "cards": rng.sample(hand, len(hand) - HAND_LIMIT)})
-    return out
+            self.attempt({"p": p, "do": "discard", "cards": rng.sample(hand, len(hand) - HAND_LIMIT)})
+
+    def attack(self, p: str) -> bool:
+        """Attack with some eligible Aliados (challenging now and then), then the block and
+        the Guerra de Talismanes; else end the turn. False when a refused attack ended it."""
+        game, rng = self.game, self.rng
+        chosen = [a for a in game.legal_attackers(p) if rng.random() < 0.7]
+        if not chosen:
+            self.attempt({"p": p, "do": "end"})
+            return True
+        opp_defense = list(game.zone_of(game.opponent(p), "defense"))
+        challenges = [[a, rng.choice(opp_defense)] for a in chosen
+                      if CHALLENGER in game.cards[a].kw and opp_defense and rng.random() < 0.7]
+        obj: dict[Any, Any] = {"p": p, "do": "attack", "cards": chosen}
+        if challenges:
+            obj["challenges"] = challenges
+        if not self.attempt(obj):
+            self.attempt({"p": p, "do": "end"})
+            return False
+        defend(game, rng, self.attempt)
+        war(game, rng, self.play, self.affordable, self.attempt)
+        return True
 
 
 def resolve_triggers(game: Game, rng: random.Random, attempt: Callable[[dict[Any, Any]], bool]) -> None:

@@ -23,7 +23,9 @@ from .abilities.chain import (
 from .abilities.continuous import recompute
 from .abilities.evaluate import holds
 from .abilities.model import Ability
-from .abilities.cost_rules import changed_cost, cost_may_change
+from .abilities.cost_rules import changed_cost, cost_effects, cost_may_change
+from .abilities.kinds.gold_kinds import cover, spend, stale_note, virtual_refusal
+from .abilities.kinds.played_kinds import note_play
 from .abilities.play_rules import prohibited_by, restriction_refused
 from .abilities.protections import bearer_refused
 from .errors import IllegalAction
@@ -107,43 +109,79 @@ class Play(State):
         return self._own(action, action.card, "hand", "para jugarla", "8.1"), None, False
 
     def _do_play(self, action: Action) -> None:
+        """8.1 A–C: the card may be played (zone, type, moment, restrictions, targets, bearer,
+        Errante, cost); then it is paid, lands and opens its chain window (D, E)."""
         p = action.p
         assert action.card is not None
-        first = self.cards[action.card]
-        inst, permission, from_elsewhere = self._play_source(action, first)
+        inst, permission, from_elsewhere = self._play_source(action, self.cards[action.card])
         origin = inst.zone
-        card = inst.card
-        allowed = play_permissions(card)
-        if card.type == GOLD:
-            raise IllegalAction("2.5", f"{inst.label()} es un Oro: los Oros no se juegan, se ponen "
-                                       "en la Reserva con «gold».")
-        if card.type not in (ALLY, TOTEM, WEAPON, TALISMAN):
-            raise IllegalAction("8.1", f"{inst.label()}: el motor no sabe jugar cartas de tipo "
-                                       f"{card.type}.")
+        self._check_playable_type(inst)
         effect = own_effect(inst)
         answer = answer_kind(effect[1]) if effect is not None else None
         if answer is None and permission_in_response(self, inst, p):
             answer = "response"
         if (effect is not None and effect[1].targets) or WANDERER in inst.base_kw:
             recompute(self)  # 4.1: targets and Errante read keywords and Fuerza
-        # timing (9 B, 9 C2, 9 C3; 8.1 D for answers)
+        answering = self._check_play_timing(inst, p, permission, answer, effect)
+        self._check_not_forbidden(inst, p, origin)
+        bearer = self._weapon_bearer(action, inst)
+        self._check_play_targets(action, inst, effect)
+        self._check_wanderer(inst, p)
+        others, cost_unverified, virtual = self._check_play_cost(action, inst)
+        # legal: the answer is noted in the window it answers (8.1 D)
+        answers = None
+        if answering and answer is not None:
+            target = action.targets[0] if action.targets else None
+            answers = note_answer(self, p, answer, target).source
+        if self._pay_play_cost(action, inst, others, virtual):  # 3.1: lost at once, the card is not played
+            return
+        if self.phase == "vigil" and not answering:
+            self.gold_allowed = False
+        if cost_unverified:
+            self._unverify(action.line, inst.label(), *cost_unverified)
+        for gid in action.pay:  # 10.16 / 8.1 C: «Cuando este Oro sea utilizado para pagar …»
+            self._emit("paid_with", inst, p, came_from=origin, to=gid)
+        self._emit("played", inst, p, came_from=inst.zone)  # 8.1 C: the card counts as played
+        mark = len(self.events)
+        self._land_played_card(inst, p, bearer, from_elsewhere, permission)
+        note_play(self, inst, origin, bool(action.pay) or virtual > 0)  # «si pagaste su coste»
+        held = tuple(self.events[mark:])  # entering play waits for step E
+        del self.events[mark:]
+        enter_window(self, Window(inst.id, p, "card", deferred=held, answers=answers,
+                                  targets=tuple(action.targets),
+                                  free=bool(inst.card.cost) and not action.pay, from_zone=origin))
+        if effect is not None:
+            self.resolutions[inst.id] = Resolution(inst.id, effect[0], p, tuple(action.targets),
+                                                   True, "card")
+        if action.mode is not None:
+            self.modes.add(inst.id)
+        if self.phase == "war" and not answering:
+            self.priority = self.opponent(p)
+            self.passes = 0
+
+    def _check_playable_type(self, inst: Inst) -> None:
+        """2.5: Oros are put in the Reserva, not played; 2.1–2.4: the types the engine plays."""
+        card = inst.card
+        if card.type == GOLD:
+            raise IllegalAction("2.5", f"{inst.label()} es un Oro: los Oros no se juegan, se ponen "
+                                       "en la Reserva con «gold».")
+        if card.type not in (ALLY, TOTEM, WEAPON, TALISMAN):
+            raise IllegalAction("8.1", f"{inst.label()}: el motor no sabe jugar cartas de tipo "
+                                       f"{card.type}.")
+
+    def _check_play_timing(self, inst: Inst, p: str, permission: Ability | None,
+                           answer: str | None, effect: tuple[int, Ability] | None) -> bool:
+        """The moment (9 B, 9 C2, 9 C3; 8.1 D for answers); True when the card answers an open
+        chain window."""
+        card = inst.card
+        allowed = play_permissions(card)
         own_vigil = self.phase == "vigil" and p == self.active
         in_block = self.phase == "block" and (
             BLOCK in allowed or (OWN_BLOCK in allowed and p != self.active))
         in_war = self.phase == "war" and (card.type == TALISMAN or WAR in allowed)
         answering = answer is not None and bool(self.windows)
         if permission is not None:
-            if permission.phases and not (
-                    ("vigil" in permission.phases and own_vigil)
-                    or ("war" in permission.phases and in_war)
-                    or ("block" in permission.phases and self.phase == "block")):
-                raise IllegalAction("8.1", f"{inst.label()}: su texto permite jugarla desde "
-                                           f"{ZONE_NAMES[inst.zone]} sólo en "
-                                           f"{' o '.join(PHASE_NAMES.get(x, x) for x in permission.phases)}.")
-            if not holds(self, permission.condition, inst, p):
-                raise IllegalAction("8.1", f"{inst.label()}: no se cumple la condición para "
-                                           f"jugarla desde {ZONE_NAMES[inst.zone]} "
-                                           f"({permission.condition.describe() if permission.condition else ''}).")
+            self._check_permission_moment(inst, p, permission, own_vigil, in_war)
         if answer is not None and not self.windows and effect is not None \
                 and any(f.zone == "being_played" for f in effect[1].targets):
             raise IllegalAction("8.1", f"{inst.label()} se juega en respuesta a una carta que se "
@@ -160,55 +198,94 @@ class Play(State):
                 raise IllegalAction("9 B", f"{inst.label()}: {card.type} sólo se juega en tu "
                                            f"Fase de Vigilia (ahora es {PHASE_NAMES[self.phase]}"
                                            f"{'' if p == self.active else ' del turno rival'}).")
-        # its own restrictions (4.2, 8.1) and prohibitions in play (6.4)
+        return answering
+
+    def _check_permission_moment(self, inst: Inst, p: str, permission: Ability, own_vigil: bool,
+                                 in_war: bool) -> None:
+        """8.1: a card played from another zone by its text, in the phases and under the
+        condition that text names."""
+        if permission.phases and not (
+                ("vigil" in permission.phases and own_vigil)
+                or ("war" in permission.phases and in_war)
+                or ("block" in permission.phases and self.phase == "block")):
+            raise IllegalAction("8.1", f"{inst.label()}: su texto permite jugarla desde "
+                                       f"{ZONE_NAMES[inst.zone]} sólo en "
+                                       f"{' o '.join(PHASE_NAMES.get(x, x) for x in permission.phases)}.")
+        if not holds(self, permission.condition, inst, p):
+            raise IllegalAction("8.1", f"{inst.label()}: no se cumple la condición para "
+                                       f"jugarla desde {ZONE_NAMES[inst.zone]} "
+                                       f"({permission.condition.describe() if permission.condition else ''}).")
+
+    def _check_not_forbidden(self, inst: Inst, p: str, origin: str) -> None:
+        """Its own restrictions (4.2, 8.1) and prohibitions in play (6.4)."""
         restricted = restriction_refused(self, inst, p, origin)
         if restricted:
             raise IllegalAction(*restricted)
         forbidding = prohibited_by(self, inst, p)
         if forbidding is not None:
-            raise IllegalAction("6.4", f"{inst.label()} no se puede jugar: lo prohíbe la "
-                                       f"habilidad continua de {forbidding.label()}.")
-        # targets and bearer (8.2, 2.2)
-        bearer = None
-        if card.type == WEAPON:
-            if action.bearer is None:
-                raise IllegalAction("2.2", f"{inst.label()} necesita un Aliado portador («bearer»).")
-            bearer = self.cards[action.bearer]
-            if bearer.zone not in ("defense", "attack") or bearer.card.type != ALLY:
-                raise IllegalAction("2.2", f"{bearer.label()} no es un Aliado en juego: no puede "
-                                           f"portar {inst.label()}.")
-            capacity = weapon_capacity(bearer.card)
-            if capacity == 0:
-                raise IllegalAction("2.2", f"{bearer.label()} no puede portar Armas.")
-            refused = bearer_refused(self, inst, bearer, p)
-            if refused:
-                raise IllegalAction("2.2", refused + ".")
-            if len(bearer.weapons) >= capacity:
-                carried = ", ".join(self.cards[w].label() for w in bearer.weapons)
-                raise IllegalAction("2.2", f"{bearer.label()} ya porta {carried}.")
-        elif action.bearer is not None:
-            raise IllegalAction("2.2", f"{inst.label()} no es un Arma: no lleva portador.")
+            how = "la habilidad continua" if forbidding.zone in IN_PLAY else "el efecto, este turno,"
+            raise IllegalAction("6.4", f"{inst.label()} no se puede jugar: lo prohíbe {how} de "
+                                       f"{forbidding.label()}.")
+
+    def _weapon_bearer(self, action: Action, inst: Inst) -> Inst | None:
+        """2.2: an Arma names an Aliado in play that may carry it (and one more Arma); any
+        other card names no bearer."""
+        if inst.card.type != WEAPON:
+            if action.bearer is not None:
+                raise IllegalAction("2.2", f"{inst.label()} no es un Arma: no lleva portador.")
+            return None
+        if action.bearer is None:
+            raise IllegalAction("2.2", f"{inst.label()} necesita un Aliado portador («bearer»).")
+        bearer = self.cards[action.bearer]
+        if bearer.zone not in ("defense", "attack") or bearer.card.type != ALLY:
+            raise IllegalAction("2.2", f"{bearer.label()} no es un Aliado en juego: no puede "
+                                       f"portar {inst.label()}.")
+        capacity = weapon_capacity(bearer.card)
+        if capacity == 0:
+            raise IllegalAction("2.2", f"{bearer.label()} no puede portar Armas.")
+        refused = bearer_refused(self, inst, bearer, action.p)
+        if refused:
+            raise IllegalAction("2.2", refused + ".")
+        if len(bearer.weapons) >= capacity:
+            carried = ", ".join(self.cards[w].label() for w in bearer.weapons)
+            raise IllegalAction("2.2", f"{bearer.label()} ya porta {carried}.")
+        return bearer
+
+    def _check_play_targets(self, action: Action, inst: Inst,
+                            effect: tuple[int, Ability] | None) -> None:
+        """8.2 Objetivos: the card's effect has valid targets and the line names them; a card
+        without a targeting effect names none (a Talismán may name distinct cards)."""
         if effect is not None:
-            if not action.targets and not valid_targets_exist(self, inst, effect[1], p):
+            if not action.targets and not valid_targets_exist(self, inst, effect[1], action.p):
                 raise IllegalAction("8.2", f"{inst.label()} necesita "
                                            f"{' y '.join(f.describe() for f in effect[1].targets)}"
                                            " y no hay ninguno válido: no se puede jugar.")
-            check_targets(self, inst, effect[1], action.targets, p)
+            check_targets(self, inst, effect[1], action.targets, action.p)
         elif action.targets:
             if len(set(action.targets)) != len(action.targets):
                 raise IllegalAction("8.2", "Los objetivos de una carta deben ser cartas distintas.")
-            if card.type != TALISMAN:
+            if inst.card.type != TALISMAN:
                 raise IllegalAction("8.2", f"{inst.label()}: sólo los Talismanes llevan «targets» "
                                            "en este registro.")
-        # Errante (10.22)
-        if WANDERER in inst.kw and card.type != TALISMAN:
-            for other in self.cards.values():
-                if (other.zone in IN_PLAY and other.controller == p
-                        and other.card.name == card.name and WANDERER in other.kw):
-                    raise IllegalAction("10.22", f"{inst.label()} es Errante y ya controlas "
-                                                 f"{other.label()}.")
-        # cost (8.1, 10.16)
-        cost = card.cost or 0
+
+    def _check_wanderer(self, inst: Inst, p: str) -> None:
+        """10.22 Errante: not while its player controls another Errante card of the same name."""
+        card = inst.card
+        if WANDERER not in inst.kw or card.type == TALISMAN:
+            return
+        for other in self.cards.values():
+            if (other.zone in IN_PLAY and other.controller == p
+                    and other.card.name == card.name and WANDERER in other.kw):
+                raise IllegalAction("10.22", f"{inst.label()} es Errante y ya controlas "
+                                             f"{other.label()}.")
+
+    def _check_play_cost(self, action: Action, inst: Inst) -> tuple[Any, tuple[str, str] | None, int]:
+        """8.1, 10.16: the Oros paid are distinct, in the Reserva and as many as the cost with
+        its changes; the other costs (alternativo / adicional) are checked. Returns those
+        other costs, why the payment stays unverified (None when it is verified) and how many
+        Oros virtuales pay (§2.5, ``kinds/gold_kinds``)."""
+        p = action.p
+        cost = inst.card.cost or 0
         pay = action.pay
         if len(set(pay)) != len(pay):
             raise IllegalAction("8.1", "Un mismo Oro aparece dos veces en el pago.")
@@ -227,41 +304,47 @@ class Play(State):
         if any(piece.kind == "shuffle_own" for piece, _ in others or ()):
             cost_unverified = ("10.16", "el coste Baraja una carta en el Mazo Castillo: el "
                                        "registro no dice dónde queda")
-        recompute(self)  # 4.1: a cost change reads the position as it is now (conditions, lost)
+        if cost_effects(self):  # 4.1: a cost change reads the position as it is now
+            recompute(self)
         due = changed_cost(self, inst, p)  # 10.16, §1: its cost changes applied (None: unknown)
         want = cost if due is None else due
-        if len(pay) != want and not (alternative and not pay):
+        virtual = cover(self, inst, p, want)  # §2.5: Oros virtuales pay first
+        want -= virtual.fresh
+        if virtual.stale and want - virtual.stale <= len(pay) <= want:
+            cost_unverified = stale_note(virtual.stale)
+        elif len(pay) != want and not (alternative and not pay):
             if due is not None or not cost_may_change(self, inst):
+                if virtual.fresh:
+                    raise IllegalAction("2.5", virtual_refusal(inst, want, virtual.fresh, len(pay)))
                 changed = f" (impreso {cost}, con sus cambios de coste)" if want != cost else ""
                 raise IllegalAction("8.1", f"{inst.label()} cuesta {want} Oro{'s' if want != 1 else ''}"
                                            f"{changed} y se pagaron {len(pay)}.")
-            # 10.16: Oros virtuales or a cost change «hasta la Fase Final» the engine cannot know
+            # 10.16: a cost change «hasta la Fase Final» the engine cannot know
             cost_unverified = ("10.16", f"{inst.label()} cuesta {cost} y se pagaron {len(pay)}: "
-                                        "unos Oros virtuales o un cambio de coste hasta la Fase "
-                                        "Final pueden explicarlo y el motor no los sigue")
-        # legal: the answer is noted in the window it answers (8.1 D)
-        answers = None
-        if answering and answer is not None:
-            target = action.targets[0] if action.targets else None
-            answers = note_answer(self, p, answer, target).source
-        for gid in pay:
-            self._put(self.cards[gid], "paid", p)
+                                        "un cambio de coste hasta la Fase Final puede explicarlo "
+                                        "y el motor no lo sigue")
+        spent = virtual.fresh + max(0, want - len(pay)) if (pay or not alternative) else 0
+        return others, cost_unverified, spent
+
+    def _pay_play_cost(self, action: Action, inst: Inst, others: Any, virtual: int) -> bool:
+        """8.1 C: the Oros go to the paid zone (its ``virtual`` Oros virtuales are used) and the
+        other costs are paid; True when paying lost a player the game (3.1)."""
+        for gid in action.pay:
+            self._put(self.cards[gid], "paid", action.p)
+        spend(self, inst, action.p, virtual)
         for piece, ids in others or ():
-            self._pay_cost(piece, ids, inst, p)
-        if others and self._check_castles():  # 3.1: lost at once, the card is not played
-            return
-        if self.phase == "vigil" and not answering:
-            self.gold_allowed = False
-        if cost_unverified:
-            self._unverify(action.line, inst.label(), *cost_unverified)
-        for gid in pay:  # 10.16 / 8.1 C: «Cuando este Oro sea utilizado para pagar el coste de …»
-            self._emit("paid_with", inst, p, came_from=origin, to=gid)
-        self._emit("played", inst, p, came_from=inst.zone)  # 8.1 C: the card counts as played
-        mark = len(self.events)
-        banish_after = from_elsewhere and (permission is None or any(
-            e.kind == "banish" and e.subject == "self" for e in permission.effects))
+            self._pay_cost(piece, ids, inst, action.p)
+        return bool(others) and self._check_castles()
+
+    def _land_played_card(self, inst: Inst, p: str, bearer: Inst | None, from_elsewhere: bool,
+                          permission: Ability | None) -> None:
+        """8.1 E: a Talismán goes to the Cementerio (or is desterrado, 10.25), an Aliado to the
+        Línea de Defensa, a Tótem to the Línea de Apoyo, an Arma onto its bearer."""
+        card = inst.card
         if card.type == TALISMAN:
-            banished = (from_elsewhere and banish_after) or banished_when_played(card)  # 10.25
+            banish_after = from_elsewhere and (permission is None or any(
+                e.kind == "banish" and e.subject == "self" for e in permission.effects))
+            banished = banish_after or banished_when_played(card)  # 10.25
             self._put(inst, "exile" if banished else "graveyard")
         elif card.type == ALLY:
             self._put(inst, "defense", p)
@@ -271,16 +354,3 @@ class Play(State):
             assert bearer is not None
             self._put(inst, "weapon", bearer.controller)
             self._attach(inst, bearer)
-        held = tuple(self.events[mark:])  # entering play waits for step E
-        del self.events[mark:]
-        enter_window(self, Window(inst.id, p, "card", deferred=held, answers=answers,
-                                  targets=tuple(action.targets), free=bool(cost) and not pay,
-                                  from_zone=origin))
-        if effect is not None:
-            self.resolutions[inst.id] = Resolution(inst.id, effect[0], p, tuple(action.targets),
-                                                   True, "card")
-        if action.mode is not None:
-            self.modes.add(inst.id)
-        if self.phase == "war" and not answering:
-            self.priority = self.opponent(p)
-            self.passes = 0

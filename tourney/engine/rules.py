@@ -93,6 +93,10 @@ RULES: dict[str, Rule] = {r.section: r for r in (
          "ocurra; si lo previene, el efecto que lo iba a causar no lo hace.", ESTIMATED,
          "Contada después de 6.6 (confirmada); ninguna nota numera los apartados siguientes de "
          "la sección 6, así que puede correrse en uno."),
+    Rule("7.1 C", "Sobreposición de múltiples habilidades",
+         "Los modificadores y los establecedores de Fuerza se aplican uno sobre otro en el "
+         "orden en que empezaron a actuar: un «tiene Fuerza N» deja sin efecto lo aplicado "
+         "antes y lo posterior se suma encima; Alimento va sobre todo.", CONFIRMED),
     Rule("8.1", "Jugar una carta",
          "Se juega una carta que está donde debe estar (la mano) en el momento correcto, "
          "pagando su coste completo: Oros de la propia Reserva de Oro a la Zona de Oro "

@@ -48,6 +48,7 @@ class Inst:
         "since",
         "static",
         "static_bonus",
+        "static_parts",
         "temp",
         "weapons",
         "zone",
@@ -71,6 +72,7 @@ class Inst:
         self.kw = self.base_kw  # with conditions, Armas and effects (continuous.refresh)
         self.bonus = 0  # Fuerza until the Fase Final (effect lines)
         self.static_bonus = 0  # Fuerza from continuous abilities (recomputed, 4.1)
+        self.static_parts: tuple[tuple[str, int], ...] = ()  # … by source (7.1 C, ``strength``)
         self.abilities: CardAbilities | None = known[1]
         # effects until the Fase Final: ("+", keyword) / ("-", keyword) / ("lose", "")
         self.temp: tuple[tuple[str, str], ...] = ()

@@ -69,14 +69,14 @@ def _conditions(cond: Any) -> Iterator[Any]:
 def zone_sensitive(game: State) -> bool:
     """Whether some continuous ability of this game depends on zones out of play (then every
     draw and mill is a change that matters), computed once per game."""
-    found = game._zone_sensitive
+    found = game.memo.zone_sensitive
     if found is None:
         found = any(c.kind in _OFF_PLAY
                     for inst in game.cards.values() if inst.static and inst.abilities
                     for a in inst.abilities.abilities
                     for c in _conditions(a.condition)) or any(
             _off_play_counts(inst) for inst in game.cards.values() if inst.static)
-        game._zone_sensitive = found
+        game.memo.zone_sensitive = found
     return found
 
 
@@ -115,7 +115,7 @@ def _off_play_conditions(inst: Inst) -> list[Any]:
 def _off_play_parts(game: State) -> dict[str, tuple[list[Any], list[Any]]]:
     """card -> (its conditions on zones out of play, its counts out of play), for the cards
     that have some (computed once per game)."""
-    found = game._off_play_parts
+    found = game.memo.off_play_parts
     if found is None:
         found = {}
         for inst in game.cards.values():
@@ -123,7 +123,7 @@ def _off_play_parts(game: State) -> dict[str, tuple[list[Any], list[Any]]]:
                 conditions, counts = _off_play_conditions(inst), _off_play_counts(inst)
                 if conditions or counts:
                     found[inst.id] = (conditions, counts)
-        game._off_play_parts = found
+        game.memo.off_play_parts = found
     return found
 
 
@@ -152,22 +152,24 @@ def recompute(game: State) -> None:
         if game.race_given:
             game.race_given = {}
         return
-    key: tuple[Any, ...] = (game.play_changes, game.turn, game.phase, len(game.attackers),
-                  len(game.blocks))
+    content = _debug["content"]
+    # the moves in play no continuous ability reads (abilities.reads.moves_matter) do not count
+    moved = game.play_changes - game.unread_moves if content else game.play_changes
+    key: tuple[Any, ...] = (moved, game.turn, game.phase, len(game.attackers), len(game.blocks))
     if zone_sensitive(game):  # what the zones out of play decide: the truth of those conditions
-        memo = game._off_play_key
+        memo = game.memo.off_play_key
         when = (game.changes, game.turn, len(game.entered), len(game.damaged))
         if memo[0] != when:
             parts = _off_play_parts(game)
             mine = [(game.cards[i], p) for i in game.statics_in_play if (p := parts.get(i))]
-            memo = game._off_play_key = (when, tuple(
+            memo = game.memo.off_play_key = (when, tuple(
                 holds(game, c, src, src.controller) for src, p in mine for c in p[0]) + tuple(
                 len(candidates(game, f, src.controller, src)) for src, p in mine for f in p[1]))
         key += memo[1]
-    if game._recomputed == key:
+    if game.memo.recomputed == key:
         return
-    game._recomputed = key
-    what = reads(game) if _debug["content"] else None
+    game.memo.recomputed = key
+    what = reads(game) if content else None
     if what is None:
         _recompute(game)
         return
@@ -175,21 +177,21 @@ def recompute(game: State) -> None:
     # turn begins …): a position a recomputation left as it found it (on everything it
     # reads) is a fixed point, recomputing it again gives the same
     before = fingerprint(game, what, key[5:])
-    if before == game._fixpoint:
+    if before == game.memo.fixpoint:
         return
     _recompute(game)
     after = fingerprint(game, what, key[5:])
     if after != before and reads_back(what) and read_back(after, what) != read_back(before, what):
         # it changed something it reads itself: the next call recomputes once more
-        game._fixpoint = None
-        game._recomputed = None
+        game.memo.fixpoint = None
+        game.memo.recomputed = None
     else:
-        game._fixpoint = after
+        game.memo.fixpoint = after
 
 
 def _recompute_all(game: State) -> None:
     """The debug path: every card in play and every card touched before is refreshed."""
-    game._recomputed = None
+    game.memo.recomputed = None
     for pid in game.order:
         game.affected.update(i.id for i in game.in_play(pid))
     if not game.statics_in_play and not game.affected:
@@ -210,6 +212,7 @@ def _recompute(game: State) -> None:
         inst = game.cards[iid]
         inst.lost = bool(inst.temp) and any(t[0].startswith("lose") for t in inst.temp)
         inst.static_bonus = 0
+        inst.static_parts = ()
     gains: dict[str, set[str]] = {}
     reached: set[str] = set(temped)
     game.race_given = {}
@@ -242,6 +245,7 @@ def _recompute(game: State) -> None:
                         target.lost = True
                     elif effect.kind == "strength" and amount is not None:
                         target.static_bonus += amount
+                        target.static_parts += ((source.id, amount),)
                     elif effect.kind == "gain_keyword" and effect.keyword:
                         gains.setdefault(target.id, set()).add(effect.keyword)
                     elif effect.kind in FLAG_OF:

@@ -83,22 +83,22 @@ class Pending:
 
 def watchers(game: State) -> list[Inst]:
     """Cards that have triggered or replacement abilities (computed once per game)."""
-    out = game._watchers
+    out = game.memo.watchers
     if out is None:
         out = [i for i in game.cards.values() if i.abilities is not None and any(
             a.kind in ("triggered", "replacement") for a in i.abilities.abilities)]
-        game._watchers = out
+        game.memo.watchers = out
     return out
 
 
 def listening(game: State) -> frozenset[str]:
     """The event kinds some card of this game triggers on (computed once per game)."""
-    out = game._listening
+    out = game.memo.listening
     if out is None:
         kinds = {e for i in watchers(game) for a in i.abilities.abilities  # type: ignore[union-attr]
                  if a.trigger is not None for e in (a.trigger.event, *a.trigger.events)}
         out = frozenset(kinds)
-        game._listening = out
+        game.memo.listening = out
     return out
 
 
@@ -176,7 +176,7 @@ def _used_up(game: State, inst: Inst, index: int, limit: int) -> bool:
 
 
 def _by_kind(game: State) -> dict[Any, list[tuple[Inst, int, Ability, Any]]]:
-    out = game._triggers_by_kind
+    out = game.memo.triggers_by_kind
     if out is None:
         out = {}
         for inst in watchers(game):
@@ -188,7 +188,7 @@ def _by_kind(game: State) -> dict[Any, list[tuple[Inst, int, Ability, Any]]]:
                         key: Any = ((event, inst.id) if trigger.self_only and not trigger.bearer
                                     else event)
                         out.setdefault(key, []).append((inst, index, ability, card_filter))
-        game._triggers_by_kind = out
+        game.memo.triggers_by_kind = out
     return out
 
 

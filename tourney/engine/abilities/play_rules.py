@@ -51,7 +51,7 @@ def restriction_refused(game: State, inst: Inst, p: str, origin: str,
 
 def prohibited_by(game: State, inst: Inst, p: str) -> Inst | None:
     """The card in play whose continuous «no se pueden jugar …» covers ``inst`` played by
-    ``p`` now (6.4), or None."""
+    ``p`` now (6.4), or the card whose resolved effect forbids it this turn, or None."""
     for holder, _, effect in statics_covering(game, inst, "cannot_play"):
         if holder.zone not in IN_PLAY:
             continue
@@ -63,4 +63,10 @@ def prohibited_by(game: State, inst: Inst, p: str) -> Inst | None:
                                                      holder):
             continue
         return cast("Inst", holder)
+    for user, effect, source in game.forbidden:  # «No puedes jugar más cartas este turno»
+        who = {"opponent": game.opponent(user), "you": user}.get(effect.player or "any")
+        if who is not None and who != p:
+            continue
+        if effect.filter is None or matches(game, effect.filter, inst, user, game.cards[source]):
+            return game.cards[source]
     return None

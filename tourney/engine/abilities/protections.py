@@ -56,7 +56,7 @@ def statics_covering(game: State, inst: Inst, kind: str) -> Iterator[tuple[Any, 
 def _continuous_effects(game: State) -> dict[str, list[Any]]:
     """effect kind -> (holder, ability, effect) of every continuous ability of the game's
     cards, in the order of the cards (computed once per game: abilities never change)."""
-    found = game._continuous_effects
+    found = game.memo.continuous_effects
     if found is None:
         found = {}
         for holder in game.cards.values():
@@ -67,7 +67,7 @@ def _continuous_effects(game: State) -> dict[str, list[Any]]:
                 if ability.kind == "continuous":
                     for effect in ability.effects:
                         found.setdefault(effect.kind, []).append((holder, ability, effect))
-        game._continuous_effects = found
+        game.memo.continuous_effects = found
     return found
 
 

@@ -191,7 +191,7 @@ def _effect(e: Effect, out: set[str]) -> None:
 def reads(game: State) -> Reads | None:
     """What the continuous abilities and conditional keywords of this game's cards read
     (computed once per game); None: something not known here, never skip by content."""
-    found = game._reads
+    found = game.memo.reads
     if found is None:
         found = _reads(game)
         if found is not None and found.types is not None:
@@ -199,8 +199,19 @@ def reads(game: State) -> Reads | None:
             found = replace(found, relevant=frozenset(
                 iid for iid, inst in game.cards.items()
                 if inst.static or inst.card.type in types))
-        found = game._reads = found or False
+        found = game.memo.reads = found or False
     return found or None
+
+
+def moves_matter(game: State, iid: str) -> bool:
+    """Whether a move in play of this card (to, from or within play, an Arma attached) can
+    change what the continuous abilities read: a card of a type their filters can match, one
+    with continuous abilities, one they touched or a converted one (always, when what they
+    read is not known)."""
+    what = reads(game)
+    if what is None or what.relevant is None:
+        return True
+    return iid in what.relevant or iid in game.affected or iid in game.converted
 
 
 _OF_ABILITIES: dict[int, tuple[Any, frozenset[str] | None]] = {}

@@ -88,6 +88,12 @@ class TargetFilter(Value):
         if self.player:
             return {"you": "tú", "opponent": "oponente"}.get(self.controller, "jugador")
         plural = self.count != 1
+        return " ".join(self._kind_words(plural) + self._strength_and_cost_words()
+                        + self._quality_words(plural) + self._combat_words(plural)
+                        + self._place_words(plural))
+
+    def _kind_words(self, plural: bool) -> list[str]:
+        """«otros Aliados oponentes de Raza Héroe llamados …»: type, race, school, name."""
         if self.types:
             base = " o ".join(_TYPE_PLURAL.get(t, t + "s") if plural else t for t in self.types)
         else:
@@ -103,6 +109,11 @@ class TargetFilter(Value):
             parts.append("de la Escuela " + " o ".join(self.schools))
         if self.names:
             parts.append("llamad" + ("os " if plural else "o ") + " o ".join(self.names))
+        return parts
+
+    def _strength_and_cost_words(self) -> list[str]:
+        """«de Fuerza 2 o menos», «de coste 0», «de coste igual o menor a …»."""
+        parts = []
         if self.max_strength is not None:
             parts.append(f"de Fuerza {self.max_strength} o menos")
         if self.min_strength is not None:
@@ -114,20 +125,27 @@ class TargetFilter(Value):
             parts.append(f"de coste {self.max_cost}")
         elif self.max_cost is not None:
             parts.append(f"de coste {self.max_cost} o menos")
+        counted = (self.from_filter.noun() if self.from_filter else "carta") \
+            if self.max_cost_from is not None or self.max_strength_from is not None else ""
         if self.max_cost_from is not None:
             relation = "igual a " if self.min_cost_from == self.max_cost_from else "igual o menor a "
-            parts.append("de coste " + relation + AMOUNT_SOURCES[self.max_cost_from].format(
-                filter=self.from_filter.noun() if self.from_filter else "carta"))
+            parts.append("de coste " + relation
+                         + AMOUNT_SOURCES[self.max_cost_from].format(filter=counted))
         if self.max_strength_from is not None:
-            parts.append("de Fuerza igual o menor a " + AMOUNT_SOURCES[
-                self.max_strength_from].format(
-                filter=self.from_filter.noun() if self.from_filter else "carta"))
+            parts.append("de Fuerza igual o menor a "
+                         + AMOUNT_SOURCES[self.max_strength_from].format(filter=counted))
         if self.min_cost is not None and not exact_cost:
             parts.append(f"de coste {self.min_cost} o más")
-        if parts[-1].startswith(("de coste igual", "de Fuerza igual")):
+        if parts and parts[-1].startswith(("de coste igual", "de Fuerza igual")):
             parts[-1] = parts[-1].replace(" a el ", " al ")
             if self.strict_from:
                 parts[-1] = parts[-1].replace("igual o menor", "menor")
+        return parts
+
+    def _quality_words(self, plural: bool) -> list[str]:
+        """What the card is or is not: race and type excluded, owner, attribute, what it
+        targets, how it was played, ability, keywords, Arma, counters."""
+        parts = []
         if self.not_races:
             parts.append("que no sea de Raza " + " ni ".join(self.not_races))
         if self.not_types:
@@ -158,6 +176,11 @@ class TargetFilter(Value):
             parts.append(f"con contadores de {self.counter}")
         if self.no_counter is not None:
             parts.append(f"sin contadores de {self.no_counter}")
+        return parts
+
+    def _combat_words(self, plural: bool) -> list[str]:
+        """«atacantes no bloqueados», «bloqueador», «de menor Fuerza», «sus demás copias»."""
+        parts = []
         if self.attacking is True and self.blocked is None:
             parts.append("atacante" if not plural else "atacantes")
         if self.blocked is not None:
@@ -170,6 +193,11 @@ class TargetFilter(Value):
             parts.append("de menor Fuerza" if self.extreme == "min_strength" else "de mayor Fuerza")
         if self.same_name_as is not None:
             parts.append("con el nombre del objetivo (sus demás copias)")
+        return parts
+
+    def _place_words(self, plural: bool) -> list[str]:
+        """«que controles», «que se está jugando», «en los Cementerios», «en tu mano»."""
+        parts = []
         if self.controller == "you":
             parts.append("que controles")
         if self.zone == "being_played":
@@ -179,7 +207,7 @@ class TargetFilter(Value):
             parts.append("de un mismo Cementerio" if self.same_zone else "en los Cementerios")
         elif self.zone not in ("in_play",):
             parts.append("en " + " o ".join(ZONES[z] for z in (self.zone,) + self.also_zones))
-        return " ".join(parts)
+        return parts
 
     def describe(self) -> str:
         if self.player:

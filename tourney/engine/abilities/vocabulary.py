@@ -122,6 +122,7 @@ COSTS = {
     "banish_own": "Desterrar {amount} {filter} que controles",
     "destroy_self": "Destruir esta carta",
     "banish_self": "Desterrar esta carta",
+    "shuffle_self": "Barajar esta carta en el Mazo Castillo de su dueño",
     "return_own_to_hand": "devolver {amount} {filter} que controles a tu mano",
     "remove_counters": "quitar {amount} contador(es) de {counter} de esta carta",
     "add_counters": "poner {amount} contador(es) de {counter} en esta carta",
@@ -132,6 +133,7 @@ COSTS = {
     "reveal": "mostrar {amount} {filter} de tu mano",
     "banish_from_hand": "Desterrar {amount} {filter} de tu mano",
     "return_self": "devolver esta carta a tu mano",
+    "to_paid_self": "mover esta carta a tu Zona de Oro Pagado",
     "discard_self": "Descartar esta carta",
     "reveal_self": "mostrar esta carta",
     "bottom_from_hand": "poner {amount} {filter} de tu mano al fondo de tu Mazo Castillo",
@@ -217,7 +219,7 @@ DURATIONS = {
     "end_of_turn": "hasta la Fase Final",
     "while": "mientras {condition}",
     "permanent": "de forma permanente",
-    "next_turn": "durante el siguiente turno",
+    "next_turn": "hasta tu próximo turno",
     "while_in_play": "mientras esta carta esté en juego",
 }
 
@@ -248,6 +250,6 @@ AMOUNT_SOURCES = {
 SUBJECTS = {"target": "el objetivo", "chosen": "la carta elegida", "each": "cada",
             "self": "esta carta", "bearer": "el Aliado portador",
             "triggering": "esa carta", "player": "", "attackers": "los Aliados atacantes",
-            "blockers": "los Aliados bloqueadores", "being_played": "la carta que se juega",
+            "blockers": "los Aliados bloqueadores", "blocker": "el Aliado que lo bloquea", "being_played": "la carta que se juega",
             "earlier": "la carta que eligió el efecto anterior de esta carta",
             "found": "la carta que encontró y jugó el paso anterior"}

@@ -49,6 +49,9 @@ _COUNT_OF = re.compile(r"la cantidad de (carta|Oro|Arma|Aliado|Talismán|Tótem)
 _PUEDES = re.compile(r"\bpuedes (" + "|".join(_INFINITIVE) + r")\b")
 _PUEDES_OPP = re.compile(r"\bpuedes (tu oponente|cada jugador) (" + "|".join(_SUBJUNCTIVE) + r")\b")
 _PHASE_TRIGGER = re.compile(r"Cuando comienza una fase \(la (Fase [^)]+)\)( \((tú|tu oponente)\))?")
+# «no se pueden jugar cada Aliado que controles que se está jugando»: you cannot play Aliados
+_YOU_CANNOT_PLAY = re.compile(r"\b([Nn])o se pueden jugar cada (carta|Oro|Arma|Aliado|Talismán|Tótem)\b"
+                              r"([^,.:]*?) que controles que se está jugando\b")
 _ALL_ALLIES = re.compile(r"(todos los (?:demás )?Aliados que controlas son) Aliado (.+?) que controles")
 
 
@@ -104,6 +107,7 @@ def polish(text: str) -> str:
     text = _PUEDES.sub(lambda m: "puedes " + _INFINITIVE[m.group(1)], text)
     text = _PHASE_TRIGGER.sub(_phase, text)
     text = _ALL_ALLIES.sub(_all_allies, text)
+    text = _YOU_CANNOT_PLAY.sub(lambda m: f"{m.group(1)}o puedes jugar {_PLURAL[m.group(2)]}{m.group(3)}", text)
     # a count inside a filter keeps its own «que controles» apart from the filter's
     text = re.sub(r"\bno hay (carta|Oro|Arma|Aliado|Talismán|Tótem)\b", lambda m: "no hay " + _PLURAL[m.group(1)], text)
     text = re.sub(r"\b(controlas \d+ o más [^,.:]*?) que controles\b", r"\1", text)

@@ -77,6 +77,12 @@ def _card_effect_of(cur: Cursor, antecedent: Cards | None, subject: Cards | None
         cards, cur = got
     else:
         cards = subject
+    return _gain_or_have(cur, cards) or _considered(cur, cards) or _protection(cur, cards) or \
+        _cannot(cur, cards)
+
+
+def _gain_or_have(cur: Cursor, cards: Cards) -> tuple[Effect, Cursor] | None:
+    """ «gana / pierde N a la Fuerza», «pierde su habilidad», «gana / es / tiene KEYWORD», «tiene Fuerza N»."""
     word = cur.peek()
     after = cur.skip()
     if word in _GAIN + _LOSE and (much := as_much_strength(after, bare_phrase)) is not None:
@@ -115,6 +121,11 @@ def _card_effect_of(cur: Cursor, antecedent: Cards | None, subject: Cards | None
             (set_to := number(after.skip())):
         n, tail = set_to
         return Effect("set_strength", cards=cards, amount=n), tail
+    return None
+
+
+def _considered(cur: Cursor, cards: Cards) -> tuple[Effect, Cursor] | None:
+    """ «se considera Guardián / de Raza X / de ambas Razas»."""
     if (rest := cur.take_any("se considera", "se consideran")) is not None and rest.peek() in GRANTS:
         return Effect("grant", cards=cards, keyword=GRANTS[rest.peek()]), rest.skip()  # «se consideran Guardián»
     if (rest := cur.take_any("se considera de raza", "se consideran de raza", "se considere de raza",
@@ -123,9 +134,11 @@ def _card_effect_of(cur: Cursor, antecedent: Cards | None, subject: Cards | None
         return Effect("race_becomes", cards=cards, keyword=RACES[rest.peek()]), rest.skip()
     if (rest := cur.take_any("se consideran de ambas razas")) is not None and len(cards.races) == 2:
         return Effect("race_becomes", cards=cards, keyword="+".join(cards.races)), rest
-    protected = _protection(cur, cards)
-    if protected is not None:
-        return protected
+    return None
+
+
+def _cannot(cur: Cursor, cards: Cards) -> tuple[Effect, Cursor] | None:
+    """What the cards do not do or cannot be: combat damage, blocked by, cost, Anulados, attack, block."""
     if (rest := cur.take_any("no hace dano de combate", "no hacen dano de combate")) is not None:
         return Effect("no_combat_damage", cards=cards), rest  # «Los Aliados no hacen daño de combate»
     if (rest := cur.take_any("no puede ser bloqueado por", "no pueden ser bloqueados por")) is not None and \

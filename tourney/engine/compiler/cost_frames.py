@@ -67,6 +67,8 @@ def _cost(cur: Cursor, antecedent: Cards | None = None) -> tuple[Cost, Cursor] |
         return Cost("return", cards=Cards(ref="self")), after  # «Subir este Aliado a tu mano»
     if (own := _return_own(cur)) is not None:
         return own
+    if (to_paid := _to_paid(cur, antecedent)) is not None:
+        return to_paid
     if cur.peek() == "poner" and (phrase := card_phrase(cur.skip())) is not None and phrase[0].zone == "hand" and \
             (end := phrase[1].take_any("al fondo de tu mazo castillo", "al fondo de tu castillo",
                                        "en el fondo de tu mazo castillo")) is not None:
@@ -94,7 +96,7 @@ def _cost(cur: Cursor, antecedent: Cards | None = None) -> tuple[Cost, Cursor] |
         cards = replace(cards, zone="hand", zone_owner="you")  # «Descartar dos cartas»: from your hand
     if kind in ("discard", "reveal") and cards.zone != "hand":
         return None
-    if kind == "shuffle" and cards.zone not in ("hand", "graveyard"):
+    if kind == "shuffle" and cards.zone not in ("hand", "graveyard") and cards.ref != "self":
         return None
     if kind == "banish" and cards.ref != "self" and cards.zone == "play" and cards.controller != "you":
         return None
@@ -102,6 +104,21 @@ def _cost(cur: Cursor, antecedent: Cards | None = None) -> tuple[Cost, Cursor] |
 
 
 _TO_HAND = ("a tu mano", "a la mano de su dueno")
+
+
+def _to_paid(cur: Cursor, antecedent: Cards | None) -> tuple[Cost, Cursor] | None:
+    """«mover este Oro (de tu Reserva de Oro) a tu Zona de Oro Pagado», «moverlo …»: this Oro
+    goes from the Reserva to the Zona de Oro Pagado (the ability is used from the Reserva)."""
+    if cur.peek() != "mover":
+        return None
+    after = cur.skip().take("SELF")
+    if after is None and cur.peek(1) in ("lo", "la") and (antecedent is None or antecedent.ref == "self"):
+        after = cur.skip(2)
+    if after is None:
+        return None
+    after = after.take_any("de tu reserva de oros", "de tu reserva de oro") or after
+    end = after.take("a", "tu", "zona", "de", "oro", "pagado")
+    return (Cost("to_paid", cards=Cards(ref="self", zone="reserve")), end) if end is not None else None
 
 
 def _return_own(cur: Cursor) -> tuple[Cost, Cursor] | None:

@@ -106,16 +106,8 @@ def effect_of(player: str, cur: Cursor, antecedent: Cards | None) -> tuple[Effec
                     return None
                 return Effect("cost_change", cards=cards, amount=-n), phrase[1]
         return None
-    if (after := cur.take("no", "puedes", "jugar")) is not None and (phrase := bare_phrase(after)) is not None \
-            and (end := phrase[1].take("este", "turno")) is not None:
-        played = being_played(phrase[0], "you")  # «no puedes jugar Aliados este turno»
-        return (Effect("cannot_play", "you", played, until="end"), end) if played else None
-    if (after := cur.take_any("no se pueden jugar", "no se puede jugar")) is not None:
-        phrase = bare_phrase(after)
-        if phrase is not None:
-            played = being_played(phrase[0], None)
-            return (Effect("cannot_play", "each", played), phrase[1]) if played else None
-        return None
+    if cur.peek() == "no" and cur.peek(1) in ("puedes", "se"):
+        return _cannot_play(cur)
     if cur.peek() in ("jugar",) and (phrase := bare_phrase(cur.skip())) is not None:
         rest = phrase[1]
         if (more := rest.take_any("cuesta", "cuestan")) is not None and (got := number(more)) and \
@@ -224,15 +216,7 @@ def effects(cur: Cursor, antecedent: Cards | None = None,
             if unless is None:
                 return None
             eff, cur = replace(eff, unless=unless[0]), unless[1]
-        until = None
-        if (after := cur.take(",", "hasta", "la", "fase", "final")) is not None:
-            cur = Cursor(after.toks, after.i - 4)  # «gana 1 a la Fuerza, hasta la Fase Final»
-        if (after := cur.take("hasta", "la", "fase", "final")) is not None:
-            until, cur = "end", after
-        elif (after := cur.take("mientras", "SELF", "este", "en", "juego")) is not None:
-            until, cur = "while", after
-        elif (after := cur.take("este", "turno")) is not None and eff.kind in SUBJECT_KINDS:
-            until, cur = "end", after  # «no pueden ser declarados bloqueadores este turno»
+        until, cur = _duration(cur, eff)
         if until:
             eff = replace(eff, until=until)
             # "gane 3 a la Fuerza y sea Imbloqueable hasta la Fase Final": one duration for both
@@ -279,3 +263,41 @@ def effects(cur: Cursor, antecedent: Cards | None = None,
         if nxt is None or nxt.done:
             return tuple(out), cur
         cur, optional = nxt, False
+
+
+def _duration(cur: Cursor, eff: Effect) -> tuple[str | None, Cursor]:
+    """How long the step lasts, read after it: «hasta la Fase Final» ("end"), «hasta (el
+    comienzo de) tu próximo turno» ("next"), «mientras este Aliado esté en juego» ("while"),
+    «este turno» on a card's state ("end")."""
+    if (after := cur.take(",", "hasta", "la", "fase", "final")) is not None:
+        cur = Cursor(after.toks, after.i - 4)  # «gana 1 a la Fuerza, hasta la Fase Final»
+    if (after := cur.take("hasta", "la", "fase", "final")) is not None:
+        return "end", after
+    if (after := cur.take_any(*NEXT_TURN)) is not None:
+        return "next", after
+    if (after := cur.take("mientras", "SELF", "este", "en", "juego")) is not None:
+        return "while", after
+    if (after := cur.take("este", "turno")) is not None and eff.kind in SUBJECT_KINDS:
+        return "end", after  # «no pueden ser declarados bloqueadores este turno»
+    return None, cur
+
+
+NEXT_TURN = ("hasta tu proximo turno", "hasta el comienzo de tu proximo turno")
+
+
+def _cannot_play(cur: Cursor) -> tuple[Effect, Cursor] | None:
+    """«no puedes jugar Aliados este turno» / «No puedes jugar más cartas por el resto del
+    turno» (you, until the Fase Final); «no se pueden jugar Talismanes» (anyone)."""
+    if (after := cur.take("no", "puedes", "jugar")) is not None:
+        phrase = bare_phrase(after.take("mas") or after)
+        end = phrase[1].take_any("este turno", "por el resto del turno") if phrase else None
+        if phrase is None or end is None:
+            return None
+        played = being_played(phrase[0], "you")
+        return (Effect("cannot_play", "you", played, until="end"), end) if played else None
+    if (after := cur.take_any("no se pueden jugar", "no se puede jugar")) is not None:
+        phrase = bare_phrase(after)
+        if phrase is not None:
+            played = being_played(phrase[0], None)
+            return (Effect("cannot_play", "each", played), phrase[1]) if played else None
+    return None

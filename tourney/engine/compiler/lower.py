@@ -85,69 +85,103 @@ def _lower(p: Parsed, text: str, card_type: str) -> Ability:
     if p.kind == "keyword":
         return Ability("keyword", keyword=p.keyword, param=p.param, text=text)
     if p.kind == "property":
-        if p.param == "no puede ser Anulado":
-            return Ability("continuous", effects=(Effect("cannot_be_annulled", subject="self"),),
-                           text=text)
-        if p.param == "se destierra al resolverse":
-            return Ability("triggered", trigger=Trigger("played", self_only=True, player="you"),
-                           effects=(Effect("banish", subject="self"),), text=text)
-        if p.param == "counters":
-            counter, n = p.extra
-            return Ability("continuous", effects=(Effect("enters_with_counters", subject="self",
-                                                         amount=int(n), counter=counter),), text=text)
-        if p.param in _CAPACITY:
-            return Ability("continuous", effects=(Effect("weapon_capacity", subject="self",
-                                                         amount=_CAPACITY[p.param]),), text=text)
-        if p.param == "no puede bloquear":
-            return Ability("continuous", effects=(Effect("cannot_block", subject="self"),),
-                           text=text)
-        if p.param == "no puede ser declarado atacante":
-            return Ability("continuous", effects=(Effect("cannot_attack", subject="self"),),
-                           text=text)
-        raise Unsupported(f"propiedad «{p.param}» sin equivalente en el motor")
-    if p.kind == "permission" and p.trigger is not None:  # «… en respuesta a que tu oponente juegue un Aliado»
-        if p.conditions:
-            raise Unsupported("permiso en respuesta con condición")
-        return Ability("play_permission", zone="hand", response=True, trigger=trigger(p.trigger), text=text)
-    if p.kind == "permission" and p.conditions:
-        plain = _lower(Parsed("permission", param=p.param), text, card_type)
-        return Ability("play_permission", zone=plain.zone, phases=plain.phases, own_turn=plain.own_turn,
-                       effects=plain.effects, condition=conditions(p.conditions), text=text)
+        return _property(p, text)
     if p.kind == "permission":
-        if p.param in _PERMISSION_ZONES:
-            zone, phases = _PERMISSION_ZONES[p.param]
-            then: tuple[Effect, ...] = ()
-            if "destiérralo" in text.casefold() or "destierralo" in text.casefold():
-                then = (Effect("banish", subject="self", then=True),)
-            return Ability("play_permission", zone=zone, phases=phases,
-                           own_turn=True if phases else None, effects=then, text=text)
-        if p.param == "en Guerra de Talismanes":
-            return Ability("play_permission", zone="hand", phases=("war",), text=text)
-        if p.param == "al comienzo de la Fase de Vigilia oponente":
-            return Ability("play_permission", zone="hand", phases=("vigil",), own_turn=False, text=text)
-        if p.param == "al comienzo de la Declaración de Bloqueo":
-            return Ability("play_permission", zone="hand", phases=("block",), text=text)
-        if p.param == "al comienzo de tu Declaración de Bloqueo":  # you block: not your turn
-            return Ability("play_permission", zone="hand", phases=("block",), own_turn=False,
-                           text=text)
-        raise Unsupported(f"permiso «{p.param}» sin equivalente en el motor")
+        return _permission(p, text, card_type)
     if p.kind == "restriction":
-        if p.timing == "hand_vigil":
-            return Ability("play_restriction", zone="hand", phases=("vigil",), own_turn=True, text=text)
-        if p.timing == "hand":
-            return Ability("play_restriction", zone="hand", text=text)
-        if p.timing == "own_turn":
-            return Ability("play_restriction", own_turn=True, text=text)
-        if p.timing == "own_war":
-            return Ability("play_restriction", phases=("war",), own_turn=True, text=text)
-        if p.timing:
-            return Ability("play_restriction", phases=(PHASES[p.timing],),
-                           own_turn=True if p.timing == "vigil" else None, text=text)
-        return Ability("play_restriction", condition=conditions(p.conditions), text=text)
+        return _restriction(p, text)
     if p.kind == "add_cost":  # «Para jugar este Talismán, debes …»
         return Ability("additional_cost", costs=tuple(lower_cost(c) for c in p.costs), text=text)
     if p.kind == "alt_cost":
         return Ability("alternative_cost", costs=tuple(lower_cost(c) for c in p.costs), text=text)
+    return _ability(p, text, card_type)
+
+
+def _property(p: Parsed, text: str) -> Ability:
+    """What a card says about itself, read whole (``sentence._WHOLE``)."""
+    if p.param == "no puede ser Anulado":
+        return Ability("continuous", effects=(Effect("cannot_be_annulled", subject="self"),),
+                       text=text)
+    if p.param == "se destierra al resolverse":
+        return Ability("triggered", trigger=Trigger("played", self_only=True, player="you"),
+                       effects=(Effect("banish", subject="self"),), text=text)
+    if p.param == "counters":
+        counter, n = p.extra
+        return Ability("continuous", effects=(Effect("enters_with_counters", subject="self",
+                                                     amount=int(n), counter=counter),), text=text)
+    if p.param in _CAPACITY:
+        return Ability("continuous", effects=(Effect("weapon_capacity", subject="self",
+                                                     amount=_CAPACITY[p.param]),), text=text)
+    if p.param == "no puede bloquear":
+        return Ability("continuous", effects=(Effect("cannot_block", subject="self"),),
+                       text=text)
+    if p.param == "no puede ser declarado atacante":
+        return Ability("continuous", effects=(Effect("cannot_attack", subject="self"),),
+                       text=text)
+    raise Unsupported(f"propiedad «{p.param}» sin equivalente en el motor")
+
+
+def _permission(p: Parsed, text: str, card_type: str) -> Ability:
+    if p.trigger is not None:  # «… en respuesta a que tu oponente juegue un Aliado»
+        if p.conditions:
+            raise Unsupported("permiso en respuesta con condición")
+        return Ability("play_permission", zone="hand", response=True, trigger=trigger(p.trigger), text=text)
+    if p.conditions:
+        plain = _lower(Parsed("permission", param=p.param), text, card_type)
+        return Ability("play_permission", zone=plain.zone, phases=plain.phases, own_turn=plain.own_turn,
+                       effects=plain.effects, condition=conditions(p.conditions), text=text)
+    if p.param in _PERMISSION_ZONES:
+        zone, phases = _PERMISSION_ZONES[p.param]
+        then: tuple[Effect, ...] = ()
+        if "destiérralo" in text.casefold() or "destierralo" in text.casefold():
+            then = (Effect("banish", subject="self", then=True),)
+        return Ability("play_permission", zone=zone, phases=phases,
+                       own_turn=True if phases else None, effects=then, text=text)
+    if p.param == "en Guerra de Talismanes":
+        return Ability("play_permission", zone="hand", phases=("war",), text=text)
+    if p.param == "al comienzo de la Fase de Vigilia oponente":
+        return Ability("play_permission", zone="hand", phases=("vigil",), own_turn=False, text=text)
+    if p.param == "al comienzo de la Declaración de Bloqueo":
+        return Ability("play_permission", zone="hand", phases=("block",), text=text)
+    if p.param == "al comienzo de tu Declaración de Bloqueo":  # you block: not your turn
+        return Ability("play_permission", zone="hand", phases=("block",), own_turn=False,
+                       text=text)
+    raise Unsupported(f"permiso «{p.param}» sin equivalente en el motor")
+
+
+def _restriction(p: Parsed, text: str) -> Ability:
+    if p.timing == "hand_vigil":
+        return Ability("play_restriction", zone="hand", phases=("vigil",), own_turn=True, text=text)
+    if p.timing == "hand":
+        return Ability("play_restriction", zone="hand", text=text)
+    if p.timing == "own_turn":
+        return Ability("play_restriction", own_turn=True, text=text)
+    if p.timing == "own_war":
+        return Ability("play_restriction", phases=("war",), own_turn=True, text=text)
+    if p.timing:
+        return Ability("play_restriction", phases=(PHASES[p.timing],),
+                       own_turn=True if p.timing == "vigil" else None, text=text)
+    return Ability("play_restriction", condition=conditions(p.conditions), text=text)
+
+
+def _zone(p: Parsed, common: dict[str, Any]) -> None:
+    """"Si esta carta está en tu Cementerio, puedes …": the ability works from that zone."""
+    zones = {c.zone for c in p.conditions if c.kind == "self_zone" and c.zone is not None} | {
+        c.cards.zone for c in p.costs if c.cards is not None and c.cards.ref == "self" and c.cards.zone != "play"} | {
+        e.cards.zone for e in p.effects if e.kind in ("play_free", "play_paying") and e.cards is not None
+        and e.cards.ref == "self" and e.cards.zone != "play"}  # «jugar este Aliado desde tu Cementerio / mano»
+    if len(zones) == 1 and zones != {"play"}:
+        common["zone"] = ZONES[zones.pop()]
+        # the zone says it: the condition «si esta carta está en tu Cementerio» is not repeated
+        common["condition"] = conditions(tuple(c for c in p.conditions if c.kind != "self_zone"))
+    elif not zones and any(e.kind == "play_free" and e.cards is not None and e.cards.ref == "self"
+                           for e in p.effects) and not (p.trigger and p.trigger.cards and
+                                                        p.trigger.cards.ref == "self"):
+        common["zone"] = "hand"  # «puedes … para jugar este Aliado»: it is played from the hand (8.1)
+
+
+def _ability(p: Parsed, text: str, card_type: str) -> Ability:
+    """A spell, activated, triggered or continuous ability with its costs, targets and effects."""
     scope = Scope(p.trigger)
     continuous = p.kind == "static"
     effects = _effects(p, scope, continuous)
@@ -167,34 +201,11 @@ def _lower(p: Parsed, text: str, card_type: str) -> Ability:
             raise Unsupported("efecto suelto en una carta que no es Talismán")
         return Ability("effect", zone="hand", **common)
     if p.kind in ("activated", "triggered", "static"):
-        # "Si esta carta está en tu Cementerio, puedes …": the ability works from that zone
-        zones = {c.zone for c in p.conditions if c.kind == "self_zone" and c.zone is not None} | {
-            c.cards.zone for c in p.costs if c.cards is not None and c.cards.ref == "self" and c.cards.zone != "play"} | {
-            e.cards.zone for e in p.effects if e.kind in ("play_free", "play_paying") and e.cards is not None
-            and e.cards.ref == "self" and e.cards.zone != "play"}  # «jugar este Aliado desde tu Cementerio / mano»
-        if len(zones) == 1 and zones != {"play"}:
-            common["zone"] = ZONES[zones.pop()]
-            # the zone says it: the condition «si esta carta está en tu Cementerio» is not repeated
-            common["condition"] = conditions(tuple(c for c in p.conditions if c.kind != "self_zone"))
-        elif not zones and any(e.kind == "play_free" and e.cards is not None and e.cards.ref == "self"
-                               for e in p.effects) and not (p.trigger and p.trigger.cards and
-                                                            p.trigger.cards.ref == "self"):
-            common["zone"] = "hand"  # «puedes … para jugar este Aliado»: it is played from the hand (8.1)
+        _zone(p, common)
     if any(c.kind in ("discard_self", "reveal_self") for c in costs) and common.get("zone") != "hand":
         raise Unsupported("Descartar / mostrar esta carta fuera de la mano")
     if p.kind == "triggered":
-        assert p.trigger is not None  # a triggered ability always has its trigger
-        if p.trigger.phase == "response":
-            common["response"] = True
-        if p.trigger.whose == "every":  # «cada vez que»: every time (the engine's convention: 99)
-            common["per_turn"] = 99
-        trig = trigger(p.trigger)
-        if trig.would and any(e.kind == "prevent" for e in effects):
-            # «si … fuera a ser Destruido, puedes … para prevenirlo»: instead of it
-            return Ability("replacement", trigger=trig, **common)
-        if trig.would:  # «En respuesta a que … fuera a ser Destruido, puedes …»: before it, in response
-            common["response"] = True
-        return Ability("triggered", trigger=trig, **common)
+        return _triggered(p, common, effects)
     if p.kind == "activated":
         phases = (PHASES[p.timing],) if p.timing else ()
         return Ability("activated", phases=phases, own_turn=True if p.timing == "vigil" else None,
@@ -211,3 +222,18 @@ def _lower(p: Parsed, text: str, card_type: str) -> Ability:
             common["zone"] = "hand"  # "Reduce el coste de este Aliado…": it works while being played
         return Ability("continuous", **common)
     raise Unsupported(f"tipo «{p.kind}»")
+
+
+def _triggered(p: Parsed, common: dict[str, Any], effects: tuple[Effect, ...]) -> Ability:
+    assert p.trigger is not None  # a triggered ability always has its trigger
+    if p.trigger.phase == "response":
+        common["response"] = True
+    if p.trigger.whose == "every":  # «cada vez que»: every time (the engine's convention: 99)
+        common["per_turn"] = 99
+    trig = trigger(p.trigger)
+    if trig.would and any(e.kind == "prevent" for e in effects):
+        # «si … fuera a ser Destruido, puedes … para prevenirlo»: instead of it
+        return Ability("replacement", trigger=trig, **common)
+    if trig.would:  # «En respuesta a que … fuera a ser Destruido, puedes …»: before it, in response
+        common["response"] = True
+    return Ability("triggered", trigger=trig, **common)

@@ -50,7 +50,10 @@ def lower_step(eff: PEffect, scope: Scope, continuous: bool) -> Effect:
         if eff.kind != "cancel_attack" and (eff.cards is None or eff.cards.controller != "opponent"):
             common["unless_player"] = "opponent"  # «Roba una carta a menos que tu oponente pague …»
         common["unless"] = Cost(eff.unless[0], amount=eff.unless[1])
-    return LOWERINGS.get(eff.kind, _moved)(eff, scope, continuous, common)
+    lowered = LOWERINGS.get(eff.kind, _moved)(eff, scope, continuous, common)
+    if eff.until == "next" and lowered.duration.kind != "next_turn":
+        raise Unsupported(f"«hasta tu próximo turno» en «{eff.kind}»: sin equivalente en el motor")
+    return lowered
 
 
 def _draw_or_mill(eff: PEffect, scope: Scope, continuous: bool, common: dict[str, Any]) -> Effect:

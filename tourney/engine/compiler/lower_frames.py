@@ -36,6 +36,8 @@ def duration(eff: PEffect, continuous: bool) -> Duration:
     their own, as in the engine's hand-written files)."""
     if eff.until == "end":
         return Duration("end_of_turn")
+    if eff.until == "next":  # «hasta tu próximo turno»: ends as that turn begins
+        return Duration("next_turn")
     if eff.until == "while" and not continuous:
         return Duration("while_in_play")
     return Duration()
@@ -44,6 +46,39 @@ def duration(eff: PEffect, continuous: bool) -> Duration:
 def _condition(cond: PCondition) -> Condition:
     if cond.kind.startswith("not:"):  # «sólo puede ser declarado atacante si …»: while it does not hold
         return Condition("not", of=(_condition(replace(cond, kind=cond.kind[4:])),))
+    plain = _plain_condition(cond)
+    if plain is not None:
+        return plain
+    return _cards_condition(cond)
+
+
+def _plain_condition(cond: PCondition) -> Condition | None:
+    """A condition about this card or the bearer, without a card filter."""
+    if cond.kind == "bearer_unblocked":  # «si el Aliado portador fue declarado atacante y no fue bloqueado»
+        return Condition("unblocked", subject="bearer")
+    if cond.kind == "self_counters":  # «si este Aliado tiene 2 o más contadores de Alimento»
+        assert cond.n is not None and cond.zone is not None
+        return Condition("has_counters", count=cond.n, counter=cond.zone)
+    if cond.kind == "self_zone":
+        assert cond.zone is not None
+        return Condition("in_zone", zone=ZONES[cond.zone])
+    if cond.kind == "self_bearing":
+        return Condition("bears_weapon")
+    if cond.kind == "dealt_damage":
+        return Condition("dealt_castle_damage", subject="bearer" if cond.zone == "bearer" else "self")
+    if cond.kind == "self_blocked":
+        return Condition("blocked")  # «si este Aliado fue bloqueado este turno»
+    if cond.kind == "paid_cost":
+        return Condition("paid_cost")
+    if cond.kind == "your_turn":  # «mientras … sea tu turno»
+        return Condition("your_turn")
+    if cond.kind == "played_from":
+        return Condition("played_from", zone=ZONES[cond.zone or "hand"])
+    return None
+
+
+def _cards_condition(cond: PCondition) -> Condition:
+    """A condition that counts or looks for cards (a filter)."""
     if cond.kind == "all_race":  # races and/or an attribute («son Luz») kept in ``zone``
         if cond.zone and cond.races:  # «Luz y/o de Raza Héroe»: each Ally is one of them
             either = (TargetFilter(attribute=cond.zone, targets=False),
@@ -65,8 +100,6 @@ def _condition(cond: PCondition) -> Condition:
     if cond.kind == "bearer_not_race":  # «mientras el Aliado portador no sea de Raza Samurái»
         return Condition("not", of=(Condition("bearer_is", filter=TargetFilter(
             types=("Aliado",), races=cond.races, targets=False)),))
-    if cond.kind == "bearer_unblocked":  # «si el Aliado portador fue declarado atacante y no fue bloqueado»
-        return Condition("unblocked", subject="bearer")
     if cond.kind == "opp_control":  # «si tu oponente controla 3 o más Oros»
         assert cond.cards is not None and cond.n is not None
         flt = TargetFilter(**{**tf_fields(card_filter(cond.cards)), "count": 1, "targets": False})
@@ -78,20 +111,10 @@ def _condition(cond: PCondition) -> Condition:
         assert cond.cards is not None
         return Condition("bearer_is", filter=TargetFilter(**{**tf_fields(card_filter(cond.cards)),
                                                              "targets": False}))
-    if cond.kind == "self_counters":  # «si este Aliado tiene 2 o más contadores de Alimento»
-        assert cond.n is not None and cond.zone is not None
-        return Condition("has_counters", count=cond.n, counter=cond.zone)
     if cond.kind == "opponent_control":  # «si tu oponente controla uno o más Tótems o Armas»
         assert cond.cards is not None and cond.n is not None
         flt = TargetFilter(**{**tf_fields(card_filter(replace(cond.cards, count=1))), "targets": False})
         return Condition("opponent_controls", filter=flt, count=cond.n)
-    if cond.kind == "self_zone":
-        assert cond.zone is not None
-        return Condition("in_zone", zone=ZONES[cond.zone])
-    if cond.kind == "self_bearing":
-        return Condition("bears_weapon")
-    if cond.kind == "dealt_damage":
-        return Condition("dealt_castle_damage", subject="bearer" if cond.zone == "bearer" else "self")
     if cond.kind == "bearer_race":  # races, or an attribute kept in ``zone``
         return Condition("bearer_is", filter=TargetFilter(types=("Aliado",), races=cond.races,
                                                           attribute=cond.zone, targets=False))
@@ -100,12 +123,6 @@ def _condition(cond: PCondition) -> Condition:
         flt = card_filter(replace(cond.cards, count=1))
         flt = TargetFilter(**{**tf_fields(flt), "controller": "you", "targets": False})
         return Condition("entered_this_turn", count=cond.n, filter=flt)
-    if cond.kind == "self_blocked":
-        return Condition("blocked")  # «si este Aliado fue bloqueado este turno»
-    if cond.kind == "paid_cost":
-        return Condition("paid_cost")
-    if cond.kind == "played_from":
-        return Condition("played_from", zone=ZONES[cond.zone or "hand"])
     if cond.kind in ("happened", "not_happened"):  # «si un Aliado oponente fue Destruido este turno»,
         assert cond.cards is not None  # «si jugaste un Talismán …», «si este Aliado no fue declarado atacante …»
         seen = None if cond.cards.ref == "self" else TargetFilter(**{**tf_fields(card_filter(cond.cards)),
@@ -158,6 +175,10 @@ def lower_cost(cost: PCost) -> Cost:
             return Cost("destroy_self")
         if cost.kind == "return":
             return Cost("return_self")
+        if cost.kind == "shuffle" and cards.zone == "play":  # «Barajar este Aliado» (10.5)
+            return Cost("shuffle_self")
+        if cost.kind == "to_paid":  # «mover este Oro a tu Zona de Oro Pagado»
+            return Cost("to_paid_self")
         if cost.kind in ("discard", "reveal"):  # «si está en tu mano, puedes mostrarla» (zone checked by lower)
             return Cost(f"{cost.kind}_self")
         raise Unsupported(f"coste «{cost.kind}» de esta carta")

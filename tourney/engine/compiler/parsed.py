@@ -74,6 +74,8 @@ class Cards:
             return "esa(s) carta(s)"
         if self.ref == "earlier":
             return "la carta que eligió la frase anterior"
+        if self.ref == "blocker":
+            return "el Aliado que lo bloquea"
         if self.ref == "looked":
             return "la mano mirada"
         if self.plus:
@@ -188,7 +190,7 @@ class Effect:
     amount: int | None = None
     keyword: str | None = None
     counter: str | None = None
-    until: str | None = None  # "end": hasta la Fase Final; "while": while the ability holds
+    until: str | None = None  # "end": hasta la Fase Final; "next": hasta tu próximo turno; "while": while the ability holds
     dest: str | None = None  # destination zone (to_hand, shuffle, put)
     per: Cards | None = None  # "por cada …": amount per matching card
     amount_from: str | None = None  # "tantas cartas como Fuerza tenga ese Aliado"

@@ -52,6 +52,8 @@ def describe_effect(eff: Effect) -> str:
         text = f"luego, {text}"
     if eff.until == "end":
         text += " hasta la Fase Final"
+    if eff.until == "next":
+        text += " hasta tu próximo turno"
     if eff.until == "while":
         text += " mientras esta carta esté en juego"
     return text
@@ -101,6 +103,8 @@ def describe_condition(c: Condition) -> str:
         return "si este Aliado fue bloqueado"
     if c.kind == "paid_cost":
         return "si pagaste su coste"
+    if c.kind == "your_turn":
+        return "mientras sea tu turno"
     if c.kind == "played_from":
         return f"si la jugaste desde tu {ZONE[c.zone or 'hand']}"
     if c.kind in ("happened", "not_happened"):

@@ -8,10 +8,9 @@ ability, and a Talismán's bare effects are what it does when it resolves.
 """
 from __future__ import annotations
 
-from typing import Any
 
 
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 
 from ...catalog.keywords import KEYWORDS
 from ...catalog.model import TALISMAN, fold_accents
@@ -25,7 +24,7 @@ from .cost_frames import cost_list
 from .trigger_frames import trigger, trigger_event
 from .conditions import expand
 from .restrict import use_condition
-from .parsed import Cards, Parsed
+from .parsed import Cards, Parsed, Trigger
 from .text import Cursor, NotUnderstood
 
 _KEYWORDS = {fold_accents(k): k for k in KEYWORDS + ("Embestida", "Temerario", "Conquista")}
@@ -178,71 +177,130 @@ def parse_unit(toks: tuple[str, ...], card_type: str) -> tuple[Parsed, ...]:
     return _framed(Cursor(toks), card_type)
 
 
-def _framed(cur: Cursor, card_type: str) -> tuple[Parsed, ...]:
-    once = scope = until_final = False
-    timing = trig = None
-    conds = []
-    also: list[Any] = []
-    while True:
-        if (after := cur.take("una", "vez", "por", "turno")) is not None or \
-                (after := cur.take("1", "vez", "por", "turno")) is not None:
-            once, cur = True, after
-        elif (after := cur.take("en", "tu", "fase", "de", "vigilia")) is not None:
-            timing, cur = "vigil", after
-        elif (after := cur.take("en", "guerra", "de", "talismanes")) is not None:
-            timing, cur = "war", after
-        elif (after := cur.take("hasta", "la", "fase", "final")) is not None and not until_final:
-            until_final, cur = True, after  # «Hasta la Fase Final, cuando …» / «…, los Aliados …»
-        elif (after := cur.take_any("mientras SELF este en juego", "mientras SELF permanezca en juego")) \
-                is not None:
-            scope, cur = True, after
-        elif (after := cur.take_any("mientras SELF este en tu reserva de oro", "mientras SELF este en tu reserva",
-                                    "mientras SELF este en tu reserva de oros")) is not None:
-            conds.append(Condition("self_zone", zone="reserve"))
-            cur = after
-        elif trig is not None and trig.cards is not None and trig.cards.ref == "bearer" and \
-                (after := cur.take("si", "es", "de", "raza")) is not None and (races := _bearer_races(after)):
-            conds.append(Condition("bearer_race", races=races[0]))  # «… si es de Raza Dragón»
-            cur = races[1]
-        elif (after := cur.take_any("mientras", "si")) is not None and (got := condition(after)):
-            conds.extend(expand(got[0]))
-            cur = got[1]
-            while (after := cur.take("y")) is not None and (got := condition(after)):
-                conds.extend(expand(got[0]))
-                cur = got[1]
-            # «si controlas al menos un Aliado de Raza Faerie y un Aliado de Raza Eterno»
-            while conds[-1].kind == "control" and conds[-1].n == 1 and (after := cur.take("y")) is not None \
-                    and (got := condition(Cursor(("controlas",) + after.toks[after.i:]))) is not None \
-                    and got[0].kind == "control":
-                conds.append(got[0])
-                cur = Cursor(after.toks, after.i + got[1].i - 1)
-        elif (fired := trigger(cur)) is not None:
-            if trig is not None:
-                raise NotUnderstood("dos momentos de disparo en una frase")
-            trig, cur = fired
-            # "Cuando este Aliado entra en juego o sea declarado bloqueador": one ability per event
-            while trig.cards is not None and (after := cur.take("o")) is not None and \
-                    (more := trigger_event(after, trig.cards, after_or=True)) is not None:
-                extra = more[0]
-                if trig.event.startswith("would_") and not extra.event.startswith("would_"):
-                    extra = replace(extra, event="would_" + extra.event)  # "fuera a ser Destruido o Desterrado"
-                also.append(extra)
-                cur = more[1]
-        else:
+@dataclass
+class _Frame:
+    """The opening clauses of a unit, read one by one (see ``_clause``)."""
+
+    once: bool = False
+    scope: bool = False
+    until_final: bool = False
+    timing: str | None = None
+    trig: Trigger | None = None
+    conds: list[Condition] = field(default_factory=list)
+    also: list[Trigger] = field(default_factory=list)
+
+
+def _conditions(frame: _Frame, cur: Cursor) -> Cursor | None:
+    """ «si / mientras COND [y COND …]»: the conditions, appended to the frame."""
+    if (after := cur.take_any("mientras", "si")) is None or not (got := condition(after)):
+        return None
+    frame.conds.extend(expand(got[0]))
+    cur = got[1]
+    while (after := cur.take("y")) is not None and (got := condition(after)):
+        frame.conds.extend(expand(got[0]))
+        cur = got[1]
+    # «si controlas al menos un Aliado de Raza Faerie y un Aliado de Raza Eterno»
+    while frame.conds[-1].kind == "control" and frame.conds[-1].n == 1 and (after := cur.take("y")) is not None \
+            and (got := condition(Cursor(("controlas",) + after.toks[after.i:]))) is not None \
+            and got[0].kind == "control":
+        frame.conds.append(got[0])
+        cur = Cursor(after.toks, after.i + got[1].i - 1)
+    return cur
+
+
+def _scope_conditions(frame: _Frame, cur: Cursor) -> Cursor:
+    """ «Mientras este Aliado esté en juego y porte una o más Armas / y controles 4 o más Tótems
+    / y sea tu turno»: conditions joined to the scope (the card itself the subject when none is
+    named)."""
+    while (more := cur.take("y")) is not None:
+        got = condition(more)
+        if got is None and (implied := condition(Cursor(("SELF",) + more.toks[more.i:]))) is not None:
+            got = implied[0], Cursor(more.toks, more.i + implied[1].i - 1)
+        if got is None:
             break
+        frame.conds.extend(expand(got[0]))
+        cur = got[1]
+    return cur
+
+
+def _trigger(frame: _Frame, cur: Cursor) -> Cursor | None:
+    if (fired := trigger(cur)) is None:
+        return None
+    if frame.trig is not None:
+        raise NotUnderstood("dos momentos de disparo en una frase")
+    trig, cur = fired
+    frame.trig = trig
+    # "Cuando este Aliado entra en juego o sea declarado bloqueador": one ability per event
+    while trig.cards is not None and (after := cur.take("o")) is not None and \
+            (more := trigger_event(after, trig.cards, after_or=True)) is not None:
+        extra = more[0]
+        if trig.event.startswith("would_") and not extra.event.startswith("would_"):
+            extra = replace(extra, event="would_" + extra.event)  # "fuera a ser Destruido o Desterrado"
+        frame.also.append(extra)
+        cur = more[1]
+    return cur
+
+
+def _clause(frame: _Frame, cur: Cursor) -> Cursor | None:
+    """One opening clause (limit, timing, scope, condition, trigger) read into the frame; None
+    when the next words are none of them."""
+    if (after := cur.take_any("una vez por turno", "1 vez por turno")) is not None:
+        frame.once = True
+        return after
+    if (after := cur.take_any("una vez en tu turno", "1 vez en tu turno")) is not None:
+        frame.once = True  # once per turn, and only in your own turn
+        frame.conds.append(Condition("your_turn"))
+        return after
+    if (after := cur.take("en", "tu", "fase", "de", "vigilia")) is not None:
+        frame.timing = "vigil"
+        return after
+    if (after := cur.take("en", "guerra", "de", "talismanes")) is not None:
+        frame.timing = "war"
+        return after
+    if not frame.until_final and (after := cur.take("hasta", "la", "fase", "final")) is not None:
+        frame.until_final = True  # «Hasta la Fase Final, cuando …» / «…, los Aliados …»
+        return after
+    if (after := cur.take_any("mientras SELF este en juego", "mientras SELF permanezca en juego")) is not None:
+        frame.scope = True
+        return _scope_conditions(frame, after)
+    if (after := cur.take_any("mientras SELF este en tu reserva de oro", "mientras SELF este en tu reserva",
+                              "mientras SELF este en tu reserva de oros")) is not None:
+        frame.conds.append(Condition("self_zone", zone="reserve"))
+        return after
+    trig = frame.trig
+    if trig is not None and trig.cards is not None and trig.cards.ref == "bearer" and \
+            (after := cur.take("si", "es", "de", "raza")) is not None and (races := _bearer_races(after)):
+        frame.conds.append(Condition("bearer_race", races=races[0]))  # «… si es de Raza Dragón»
+        return races[1]
+    return _conditions(frame, cur) or _trigger(frame, cur)
+
+
+def _clauses(cur: Cursor) -> tuple[_Frame, Cursor]:
+    """The opening clauses, separated by commas (a missing comma is tolerated when the rest
+    still reads as clauses or a body)."""
+    frame = _Frame()
+    while (after := _clause(frame, cur)) is not None:
+        cur = after
         comma = cur.take(",")
-        if comma is None and conds and cur.peek() in ("es", "gana", "tiene"):
+        if comma is None and frame.conds and cur.peek() in ("es", "gana", "tiene"):
             break  # "Mientras este Aliado porte un Arma es Imbloqueable" (no comma)
-        if comma is None:
-            continue  # a missing comma: the rest must still read as clauses or a body
-        cur = comma
+        if comma is not None:
+            cur = comma
+    return frame, cur
+
+
+_BEARER_CONDITIONS = ("bearer_race", "bearer_is", "bearer_unblocked", "bearer_not_race")
+
+
+def _referents(frame: _Frame) -> tuple[Cards | None, Cards | None]:
+    """(the implicit subject of a bare verb, what «lo» / «ese Aliado» points back to)."""
+    trig, conds = frame.trig, frame.conds
     implicit = None
-    if scope or any(c.kind in ("self_bearing",) for c in conds) or (
+    if frame.scope or any(c.kind == "self_bearing" for c in conds) or (
             trig is not None and trig.cards is not None and trig.cards.ref == "self"):
         implicit = Cards(ref="self")
     elif (trig is not None and trig.cards is not None and trig.cards.ref == "bearer") or \
-            any(c.kind in ("bearer_race", "bearer_is", "bearer_unblocked", "bearer_not_race") or (c.kind == "dealt_damage" and c.zone == "bearer")
-                for c in conds):
+            any(c.kind in _BEARER_CONDITIONS or (c.kind == "dealt_damage" and c.zone == "bearer") for c in conds):
         implicit = Cards(types=("Aliado",), ref="bearer")  # "Cuando el Aliado portador …, gana 3 …"
     antecedent = None
     if implicit is not None and implicit.ref == "bearer":
@@ -252,32 +310,46 @@ def _framed(cur: Cursor, card_type: str) -> tuple[Parsed, ...]:
         antecedent = Cards(ref="self")
     elif trig is not None and trig.cards is not None and trig.cards.ref is None:
         antecedent = Cards(ref="that")  # "lo" / "ese Aliado": the card that fired the trigger
-    if conds and not (trig or once or scope) and timing in (None, "vigil") and \
-            (after := cur.take("puedes", "jugar", "SELF")):
+    return implicit, antecedent
+
+
+def _self_permission(frame: _Frame, cur: Cursor) -> Parsed | None:
+    """«Si …, puedes jugar este Aliado en Guerra de Talismanes / desde tu Cementerio …»."""
+    if frame.trig or frame.once or frame.scope or frame.timing not in (None, "vigil"):
+        return None
+    conds, timing = frame.conds, frame.timing
+    if conds and (after := cur.take("puedes", "jugar", "SELF")):
         permission = _PERMISSIONS.get(after.rest())
         if permission == "desde tu Cementerio" and timing == "vigil":
             permission = "desde tu Cementerio en tu Fase de Vigilia"
         elif timing == "vigil":
             permission = None
         if permission:
-            return (Parsed("permission", param=permission, conditions=tuple(conds)),)
-    if not (trig or once or scope) and timing in (None, "vigil") and \
-            any(c.kind == "self_zone" and c.zone == "graveyard" for c in conds) and \
+            return Parsed("permission", param=permission, conditions=tuple(conds))
+    if any(c.kind == "self_zone" and c.zone == "graveyard" for c in conds) and \
             (play_it := cur.take_any("puedes jugar lo pagando su coste", "puedes jugar la pagando su coste")) and \
             play_it.done:
         rest = tuple(c for c in conds if not (c.kind == "self_zone" and c.zone == "graveyard"))
         where = "desde tu Cementerio en tu Fase de Vigilia" if timing == "vigil" else "desde tu Cementerio"
-        return (Parsed("permission", param=where, conditions=rest),)
-    optional = False
-    costs: tuple[Cost, ...] = ()
-    if (after := cur.take("puedes")) is not None:
-        optional, cur = True, after
-        paid = cost_list(cur, antecedent)
-        if paid is not None and (tail := paid[1].take_any("para que", "para")) is not None:
-            costs, cur = paid[0], tail
-        elif paid is not None and any(c.cards is not None and c.cards.ref == "self" for c in paid[0]) and \
-                (tail := paid[1].take_any(". luego ,", ". luego")) is not None:
-            costs, cur = paid[0], tail  # «puedes pagar un Oro y Desterrarlo. Luego, Roba una carta»
+        return Parsed("permission", param=where, conditions=rest)
+    return None
+
+
+def _costs(cur: Cursor, antecedent: Cards | None) -> tuple[bool, tuple[Cost, ...], Cursor]:
+    """ «puedes COSTE para [que] …»: (optional, the costs, the cursor at the effects)."""
+    if (after := cur.take("puedes")) is None:
+        return False, (), cur
+    paid = cost_list(after, antecedent)
+    if paid is not None and (tail := paid[1].take_any("para que", "para")) is not None:
+        return True, paid[0], tail
+    if paid is not None and any(c.cards is not None and c.cards.ref == "self" for c in paid[0]) and \
+            (tail := paid[1].take_any(". luego ,", ". luego")) is not None:
+        return True, paid[0], tail  # «puedes pagar un Oro y Desterrarlo. Luego, Roba una carta»
+    return True, (), after
+
+
+def _body(frame: _Frame, cur: Cursor, antecedent: Cards | None,
+          implicit: Cards | None) -> tuple[tuple[Effect, ...], Cursor]:
     body = effects(cur, antecedent=antecedent, subject=implicit)
     if body is None:
         raise NotUnderstood(f"efecto no reconocido: «{cur.rest()}»")
@@ -285,35 +357,55 @@ def _framed(cur: Cursor, card_type: str) -> tuple[Parsed, ...]:
     if not end.done and all(e.kind == "cost_change" and e.cards is not None and e.cards.ref == "self"
                             for e in effs) and (after := end.take("si")) is not None and \
             (trailing := joined_conditions(after)) is not None and trailing[1].done:
-        conds.extend(trailing[0])  # «Te cuesta un Oro menos jugar este Talismán si controlas …»
+        frame.conds.extend(trailing[0])  # «Te cuesta un Oro menos jugar este Talismán si controlas …»
         end = trailing[1]
     if not end.done:
         raise NotUnderstood(f"sobra texto sin entender: «{end.rest()}»")
-    if until_final:
-        trig, effs = until_final_frame(trig, effs, card_type, bool(once or scope or timing or conds or costs))
+    return effs, end
+
+
+def _kind(frame: _Frame, effs: tuple[Effect, ...], costs: tuple[Cost, ...], optional: bool,
+          card_type: str) -> str:
+    """triggered / static / activated / spell, from what the frame and the body hold."""
+    continuous = all(e.kind in SUBJECT_KINDS and e.until is None for e in effs)
+    scope, conds, once, timing = frame.scope, frame.conds, frame.once, frame.timing
+    if frame.trig is not None:
+        return "triggered"
+    if (scope or conds) and continuous and not (costs or once or timing or optional):
+        return "static"
+    if costs or once or timing:
+        return "activated"
+    if card_type == TALISMAN and not scope and all(c.kind not in ("self_zone", "self_bearing") for c in conds):
+        return "spell"  # «Si controlas 6 o más Oros, puedes …»: when it resolves, if the condition holds
+    if continuous and not (conds or optional) and (card_type != TALISMAN or all(
+            e.cards is not None and e.cards.ref in ("self", "bearer") for e in effs)):
+        return "static"  # a card in play states a lasting fact: «Los Aliados oponentes pierden 1 …»
+    raise NotUnderstood("no se sabe cuándo ocurre este efecto")
+
+
+def _framed(cur: Cursor, card_type: str) -> tuple[Parsed, ...]:
+    frame, cur = _clauses(cur)
+    implicit, antecedent = _referents(frame)
+    permission = _self_permission(frame, cur)
+    if permission is not None:
+        return (permission,)
+    optional, costs, cur = _costs(cur, antecedent)
+    effs, _ = _body(frame, cur, antecedent, implicit)
+    trig = frame.trig
+    if frame.until_final:
+        trig, effs = until_final_frame(trig, effs, card_type, bool(
+            frame.once or frame.scope or frame.timing or frame.conds or costs))
     elif trig is not None and antecedent is None:
         trig, effs = at_final_phase(trig, effs)
-    continuous = all(e.kind in SUBJECT_KINDS and e.until is None for e in effs)
-    if trig is not None:
-        kind = "triggered"
-    elif (scope or conds) and continuous and not (costs or once or timing or optional):
-        kind = "static"
-    elif costs or once or timing:
-        kind = "activated"
-    elif card_type == TALISMAN and not scope and all(c.kind not in ("self_zone", "self_bearing") for c in conds):
-        kind = "spell"  # «Si controlas 6 o más Oros, puedes …»: when it resolves, if the condition holds
-    elif continuous and not (conds or optional) and (card_type != TALISMAN or all(
-            e.cards is not None and e.cards.ref in ("self", "bearer") for e in effs)):
-        kind = "static"  # a card in play states a lasting fact: «Los Aliados oponentes pierden 1 …»
-    else:
-        raise NotUnderstood("no se sabe cuándo ocurre este efecto")
-    if also:
+    frame.trig = trig
+    kind = _kind(frame, effs, costs, optional, card_type)
+    if frame.also:
         # «Cuando … entra en juego o sea declarado bloqueador»: ONE ability fired by either
         # event (so «una vez por turno» is shared, 6.1) — only when the rest of the trigger is
         # the same (who, whose turn, from where)
         assert trig is not None  # «o …» events are only read after a trigger
-        if any(replace(x, event=trig.event) != trig for x in also):
+        if any(replace(x, event=trig.event) != trig for x in frame.also):
             raise NotUnderstood("disparo con dos eventos distintos en algo más que el evento")
-        trig = replace(trig, also=tuple(x.event for x in also))
-    return (Parsed(kind, effects=effs, trigger=trig, conditions=tuple(conds), costs=costs,
-                   optional=optional, once_per_turn=once, timing=timing),)
+        trig = replace(trig, also=tuple(x.event for x in frame.also))
+    return (Parsed(kind, effects=effs, trigger=trig, conditions=tuple(frame.conds), costs=costs,
+                   optional=optional, once_per_turn=frame.once, timing=frame.timing),)

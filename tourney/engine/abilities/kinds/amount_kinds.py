@@ -1,5 +1,6 @@
 """The homes of the effects that change numbers on cards: gana / pierde N a la Fuerza (also
-applied by continuous abilities), pon / quita contadores (10.12), quita todos los contadores,
+applied by continuous abilities), «tiene Fuerza N» (7.1 C, ``engine.strength``), pon / quita
+contadores (10.12), quita todos los contadores,
 Agrupa (10.1) and the conversion of a Tótem or an Oro into an Aliado (``conversion``)."""
 from __future__ import annotations
 
@@ -10,8 +11,9 @@ from ..conversion import convert
 from ..conversion import explain as conversion
 from ..card_reads import IN_PLAY
 from ..evaluate import mismatch
+from ...strength import set_mark, with_setter
 from ..verify_amounts import amount
-from ..verify_parts import Step, still_target
+from ..verify_parts import Step, protection_of, still_target
 from ..verify_pool import Unverifiable
 from .base import ENFORCED, Use, declare
 from .statuses import after_play, not_static, static_applied
@@ -64,6 +66,71 @@ def verify_strength_or_counters(step: Step) -> bool:
                                              f"habilidad en {game.cards[iid].label()}.")
             pool.counters.remove(full)
     return bool(ids)
+
+
+def _set_change(step: Step, iid: str) -> int:
+    """The change of Fuerza «tiene Fuerza N» makes on ``iid`` now: N minus its Fuerza without
+    Alimento (which stays over it, 10.3)."""
+    inst = step.game.cards[iid]
+    return (step.effect.amount or 0) - (step.game.strength(inst) - inst.counters.get("Alimento", 0))
+
+
+def verify_set_strength(step: Step) -> bool:
+    """7.1 C «… tenga Fuerza N hasta la Fase Final»: the line writes, for each card it sets,
+    the change that takes it to N (``[id, N − Fuerza]``; ``[id, 0]`` or nothing when it
+    already had N); the cards are the effect's (still valid targets, not protected)."""
+    game, pool, effect, source, p, f = step.game, step.pool, step.effect, step.source, step.p, step.f
+    known = step.known
+    if known is None:  # chosen when it resolves: the cards the line changes by that much
+        known = [iid for iid, d in pool.strength if game.cards[iid].zone in IN_PLAY
+                 and d == _set_change(step, iid)]
+        if f is not None:
+            for iid in known:
+                why = mismatch(game, f, game.cards[iid], p, source)
+                if why:
+                    raise IllegalAction("8.2", f"{game.cards[iid].label()} no es un objetivo "
+                                               f"válido de {source.label()}: {why}.")
+            known = known[:f.count]
+    valid = []
+    for iid in known:
+        inst = game.cards[iid]
+        if inst.zone not in IN_PLAY or (f is not None and effect.subject == "target"
+                                        and not still_target(game, pool, f, inst, p, source)):
+            continue  # the target is gone: not affected (8.2)
+        if protection_of(game, inst, effect, source):
+            continue
+        entry = (iid, _set_change(step, iid))
+        if entry in pool.strength:
+            pool.strength.remove(entry)
+        elif entry[1] != 0 or any(i == iid for i, _ in pool.strength):
+            if effect.optional:
+                return False
+            raise IllegalAction("7.1 C", f"{source.label()}: {inst.label()} tiene Fuerza "
+                                         f"{effect.amount} por su habilidad (un cambio de "
+                                         f"{entry[1]:+d}) y el registro no lo dice.")
+        valid.append(iid)
+    step.plan.extras.append((effect, tuple(valid)))
+    return bool(valid)
+
+
+def apply_set_strength(game: Any, effect: Any, inst: Any, p: str, lasting: str) -> None:
+    """The setter's mark (``strength.set_mark``): what was applied before is under it."""
+    if inst.zone not in IN_PLAY:
+        return
+    inst.temp = with_setter(inst, set_mark(inst, effect.amount or 0, lasting))
+    game.affected.add(inst.id)
+    game.until_final.add(inst.id)
+
+
+def _set_strength_line(use: Use) -> str | None:
+    e = use.value
+    if e.amount_from is not None or not isinstance(e.amount, int):
+        return "«tiene Fuerza …» de un número que no es fijo: el motor acepta su línea sin verificarla"
+    if e.duration.kind != "end_of_turn":
+        return "«tiene Fuerza N» que no dura hasta la Fase Final: el motor acepta su línea sin verificarla"
+    if e.subject not in ("target", "each", "self", "chosen"):
+        return f"«tiene Fuerza N» sobre «{e.subject}»: el motor acepta su línea sin verificarla"
+    return ENFORCED
 
 
 def verify_remove_all_counters(step: Step) -> bool:
@@ -131,6 +198,10 @@ def _become_ally_line(use: Use) -> str | None:
 
 declare("effect", "strength", line=ENFORCED, static=static_applied, after_play=after_play,
         handlers={"verify": verify_strength_or_counters})
+declare("effect", "set_strength", line=_set_strength_line,
+        static="«tiene Fuerza N» continua: el motor no ordena aún las habilidades continuas por "
+               "el momento en que empezaron a funcionar (7.1 C)",
+        after_play=after_play, handlers={"verify": verify_set_strength, "apply": apply_set_strength})
 for _word in ("counters", "remove_counters"):
     declare("effect", _word, line=ENFORCED, static=not_static(_word), after_play=after_play,
             handlers={"verify": verify_strength_or_counters})

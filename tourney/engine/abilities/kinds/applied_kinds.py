@@ -14,7 +14,7 @@ from ..chain import cannot_be_annulled
 from ..continuous import FLAG_OF
 from ..verify_parts import Step, check_redirect, protection_of, still_target
 from ..verify_pool import ENGINE_APPLIED, Unverifiable
-from .base import ENFORCED, declare
+from .base import ENFORCED, Use, declare
 from .statuses import after_play, static_applied
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -126,6 +126,37 @@ _APPLY = {"gain_keyword": apply_keyword, "lose_keyword": apply_keyword,
           "reduce_damage": apply_damage, "prevent_damage": apply_damage,
           "redirect_damage": apply_damage, "prevent": apply_prevent, "annul": apply_annul,
           "cancel": apply_annul, "cancel_attack": apply_cancel_attack}
+
+# -- «No puedes jugar más cartas por el resto del turno» (6.4): a prohibition a resolved line
+# leaves until the Fase Final (``State.forbidden``, read by ``play_rules.prohibited_by``)
+
+
+def verify_turn_prohibition(step: Step) -> bool:
+    step.plan.extras.append((step.effect, (step.source.id,)))  # nothing of it shows in the line
+    return True
+
+
+def apply_turn_prohibition(game: Any, effect: Effect, inst: Inst, p: str, lasting: str) -> None:
+    game.forbidden += ((p, effect, inst.id),)
+
+
+def _prohibition_line(use: Use) -> str | None:
+    e = use.value
+    if e.duration.kind == "end_of_turn" and e.subject == "each" and e.filter is not None:
+        return ENFORCED
+    return "«no se pueden jugar …» sin «este turno» en una línea: el motor no lo sigue"
+
+
+declare("effect", "cannot_play", line=_prohibition_line,
+        static=ENFORCED,  # play: play_rules.prohibited_by (6.4), while its ability applies
+        after_play=after_play,
+        handlers={"verify": verify_turn_prohibition, "apply": apply_turn_prohibition})
+
+
+# what the engine marks on the card with its ``lasting`` (``_marked``): these alone can last
+# «hasta tu próximo turno» (the mark ends as that player's turn begins, ``turn._next_turn``)
+LASTING_MARKS = frozenset({"gain_keyword", "lose_keyword", "lose_abilities", *FLAG_OF,
+                           "reduce_damage", "prevent_damage", "redirect_damage"})
 
 for _word in sorted(ENGINE_APPLIED):
     # redirect: applied on the whole line's targets (``effects.Effects._redirect``)

@@ -1,0 +1,109 @@
+"""Frames and costs read as parts (issue 22, Aliados / Tótems / Armas): «Barajar esta carta»
+as a cost, … Values of real cards read side by side with their text (the text is read from
+../shared/data, never copied here); the played games are in tests/engine/test_engine_frames_more.py."""
+from __future__ import annotations
+
+from tourney.engine.compiler import compile_card
+
+from .realcards import sentence_json
+
+THEIRS = {"types": ["Aliado"], "controller": "opponent"}
+
+
+# -- «puedes Barajar este Aliado / Tótem para …»: the card itself shuffled into its owner's
+#    Mazo Castillo as the cost (10.5) --------------------------------------------------------
+
+def test_eastre_shuffles_itself_to_annul_a_talisman_and_draws(real):
+    assert sentence_json(real("Eastre"), 2) == [{
+        "kind": "activated", "costs": [{"kind": "shuffle_self"}],
+        "targets": [{"types": ["Talismán"], "controller": "opponent", "zone": "being_played"}],
+        "effects": [{"kind": "annul"}, {"kind": "draw", "subject": "player", "amount": 1, "then": True}],
+        "response": True}]
+
+
+def test_ciudad_dorada_shuffles_itself_in_the_war_to_banish_an_attacker(real):
+    assert sentence_json(real("Ciudad Dorada"), 0) == [{
+        "kind": "activated", "costs": [{"kind": "shuffle_self"}],
+        "targets": [{**THEIRS, "attacking": True}], "effects": [{"kind": "banish"}], "phases": ["war"]}]
+
+
+def test_viracocha_shuffles_itself_to_save_a_totem(real):
+    (got,) = sentence_json(real("Viracocha"), 2)
+    assert got["kind"] == "replacement" and got["costs"] == [{"kind": "shuffle_self"}]
+    assert got["trigger"]["event"] == "destroyed" and got["trigger"]["events"] == ["banished"]
+    assert got["effects"] == [{"kind": "prevent", "subject": "triggering"}]
+
+
+def test_the_shuffle_cost_reads_as_the_card_going_to_its_owners_castle(real):
+    text = compile_card(real("Ciudad Dorada")).abilities[0].describe()
+    assert "Barajar esta carta en el Mazo Castillo de su dueño: Destierra un Aliado oponente atacante" in text
+
+
+# -- «Mientras este Aliado esté en juego y COND»: conditions joined to the scope; «sea tu turno»;
+#    «Una vez en tu turno» (once per turn, in your own turn) --------------------------------------
+
+def test_chene_chapelle_strengthens_your_aliados_with_four_totems(real):
+    assert sentence_json(real("Chene Chapelle"), 0) == [{
+        "kind": "continuous",
+        "condition": {"kind": "controls", "filter": {"types": ["Tótem"], "controller": "you", "targets": False},
+                      "count": 4},
+        "effects": [{"kind": "strength", "subject": "each", "filter": {"types": ["Aliado"], "controller": "you"},
+                     "amount": 2}]}]
+
+
+def test_jacques_de_molay_protects_the_other_caballeros_while_it_bears_an_arma(real):
+    (got,) = sentence_json(real("Jacques de Molay"), 1)
+    assert got["kind"] == "continuous" and got["condition"] == {"kind": "bears_weapon"}
+    assert got["effects"] == [{"kind": "protection", "subject": "each", "keyword": "destroyed",
+                               "filter": {"types": ["Aliado"], "races": ["Caballero"], "controller": "you",
+                                          "other": True},
+                               "by": {"types": ["Talismán"], "targets": False}}]
+
+
+def test_varkolak_and_gran_gargola_work_in_your_turn_only(real):
+    (varkolak,) = sentence_json(real("Varkolak"), 1)
+    assert varkolak["condition"] == {"kind": "your_turn"}
+    assert varkolak["effects"] == [{"kind": "gain_keyword", "subject": "each", "keyword": "Indestructible",
+                                    "filter": {"types": ["Aliado"], "races": ["Bestia"], "controller": "you",
+                                               "other": True, "counter": "Alimento"}}]
+    (gargola,) = [a for s in compile_card(real("Gran Gárgola")).sentences if s.understood
+                  for a in s.abilities if a.kind == "continuous"]
+    assert gargola.to_json()["condition"] == {"kind": "your_turn"}
+
+
+def test_enki_destroys_once_in_your_own_turn(real):
+    (got,) = sentence_json(real("Enki"), 2)
+    assert got == {"kind": "activated", "condition": {"kind": "your_turn"}, "costs": [{"kind": "gold"}],
+                   "targets": [{"types": ["Aliado"]}], "effects": [{"kind": "destroy"}], "per_turn": 1}
+    assert "Una vez por turno, si es tu turno" in compile_card(real("Enki")).sentences[2].abilities[0].describe()
+
+
+# -- «no se puede declarar ataque»: no player can (Vanaheim) -----------------------------------
+
+def test_vanaheim_keeps_every_player_from_declaring_an_attack(real):
+    assert sentence_json(real("Vanaheim"), 0) == [{
+        "kind": "continuous", "effects": [{"kind": "cannot_declare_attack", "subject": "player", "player": "each"}]}]
+    assert compile_card(real("Vanaheim")).abilities[0].describe() == "Ningún jugador puede declarar ataque."
+
+
+# -- «el Aliado que lo bloquea» / «el Aliado bloqueador» after «Cuando este Aliado sea
+#    bloqueado»: the one Aliado blocking this card (subject ``blocker``) --------------------------
+
+def test_parcas_may_banish_the_aliado_that_blocks_it(real):
+    assert sentence_json(real("Parcas"), 2) == [{
+        "kind": "triggered", "trigger": {"event": "blocked", "self_only": True},
+        "effects": [{"kind": "banish", "subject": "blocker"}], "optional": True}]
+
+
+def test_iquib_balam_takes_the_blockers_ability_until_the_fase_final(real):
+    (got,) = [a for a in sentence_json(real("Iquib Balam"), 3)]
+    assert got == {"kind": "triggered", "trigger": {"event": "blocked", "self_only": True},
+                   "effects": [{"kind": "lose_abilities", "subject": "blocker", "duration": {"kind": "end_of_turn"}}]}
+    text = compile_card(real("Iquib Balam")).sentences[3].abilities[0].describe()
+    assert "el Aliado que lo bloquea pierde su habilidad hasta la Fase Final" in text
+
+
+def test_the_blocker_without_a_blocked_trigger_is_not_understood(real):
+    # Jacob De la Gardie: «todos los contadores» of any kind is not read either
+    sentence = compile_card(real("Jacob De la Gardie")).sentences[2]
+    assert not sentence.understood

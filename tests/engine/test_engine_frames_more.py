@@ -1,0 +1,97 @@
+"""Played games with the frames and costs the compiler reads as parts (issue 22, Aliados /
+Tótems / Armas; values in tests/compiler/test_compiler_frames_more.py): real catalog cards,
+the compiler on as the product runs; a correct line is verified, a wrong one illegal at its
+line with its rule. Card texts are read from ../shared/data, never copied here."""
+from __future__ import annotations
+
+import pytest
+
+from tests.compiler.games import attack, block, deck, effect, end, header, make_judge, passes, put
+from tests.compiler.realcards import load_real
+
+
+@pytest.fixture(scope="module")
+def judge(shared_data):
+    return make_judge(load_real(shared_data))
+
+
+def verified(v, line):
+    assert v.legal, (v.line, v.rule, v.message)
+    assert line in v.verified, (v.verified, v.unverified)
+    return v
+
+
+def illegal(v, line, rule):
+    assert (v.status, v.line, v.rule) == ("illegal", line, rule), (v.line, v.rule, v.message)
+    return v
+
+
+# -- 10.16 Coste: «Barajar esta carta» (Ciudad Dorada: in the war, shuffle it to banish an
+#    attacker) ---------------------------------------------------------------------------------
+
+def _war():
+    """B's Thorkell el Alto (B2) attacks; A (Ciudad Dorada A1 in play) does not block."""
+    return [put("A", "A1", zone="support"), end("A"), put("B", "B2"), end("B"), end("A"),
+            attack("B", "B2"), block("A")]
+
+
+def test_10_16_coste_ciudad_dorada_shuffled_into_the_castle_banishes_the_attacker(judge):
+    head = header(deck("Ciudad Dorada"), deck(), hand=1)
+    use = effect("A", "A1", targets=["B2"], moves=[["A1", "castle_bottom"], ["B2", "exile"]])
+    v = verified(judge(head, _war() + [use, passes("A"), passes("B")]), len(_war()) + 2)
+    before = judge(head, _war()).final["A"]["castle"]
+    assert v.final["B"]["exile"] == 1 and v.final["A"]["castle"] == before + 1  # Ciudad Dorada went back
+
+
+def test_10_16_coste_ciudad_dorada_not_shuffled_is_illegal(judge):
+    head = header(deck("Ciudad Dorada"), deck(), hand=1)
+    use = effect("A", "A1", targets=["B2"], moves=[["B2", "exile"]])
+    illegal(judge(head, _war() + [use]), len(_war()) + 2, "10.16")
+
+
+# -- 6.1 Una vez por turno, «Una vez en tu turno» (Enki: pay an Oro to destroy an Aliado) ------
+
+def test_6_1_una_vez_en_tu_turno_enki_destroys_in_its_own_turn(judge):
+    head = header(deck("Enki"), deck(), hand=1)
+    base = [put("A", "A1"), put("B", "B1")]
+    use = effect("A", "A1", targets=["B1"], moves=[["A0", "paid"], ["B1", "graveyard"]])
+    verified(judge(head, base + [use]), len(base) + 2)
+
+
+def test_6_1_una_vez_en_tu_turno_enki_in_the_opponents_turn_is_illegal(judge):
+    head = header(deck("Enki"), deck(), hand=1)
+    base = [put("A", "A1"), put("B", "B1"), end("A")]
+    use = effect("A", "A1", targets=["B1"], moves=[["A0", "paid"], ["B1", "graveyard"]])
+    illegal(judge(head, base + [use]), len(base) + 2, "6.2")  # not the moment to use it
+
+
+# -- 9 C1 Declaración de Ataque: «no se puede declarar ataque» (Vanaheim, any player) ----------
+
+def test_9_declarar_ataque_vanaheim_forbids_both_players_to_attack(judge):
+    head = header(deck("Vanaheim"), deck(), hand=1)
+    setup = [put("A", "A1", zone="support"), put("A", "A2"), end("A"), put("B", "B2"), end("B")]
+    illegal(judge(head, setup + [attack("A", "A2")]), len(setup) + 2, "9 C")
+    illegal(judge(head, setup + [end("A"), attack("B", "B2")]), len(setup) + 3, "9 C")
+    plain = [put("A", "A2"), end("A"), put("B", "B2"), end("B")]  # without Vanaheim: legal
+    assert judge(head, plain + [attack("A", "A2")]).legal
+
+
+# -- 6.6 Disparadas: «Cuando este Aliado sea bloqueado, … el Aliado que lo bloquea» (Parcas) ---
+
+def _parcas_blocked():
+    """A's Parcas (A1) attacks; B's Thorkell el Alto B1 blocks it, B2 rests in defense."""
+    return [put("A", "A1"), end("A"), put("B", "B1", "B2"), end("B"), attack("A", "A1"),
+            block("B", ("B1", "A1"))]
+
+
+def test_6_6_disparada_parcas_banishes_the_aliado_that_blocks_it(judge):
+    head = header(deck("Parcas"), deck(), hand=1)
+    use = effect("A", "A1", moves=[["B1", "exile"]])
+    v = verified(judge(head, _parcas_blocked() + [use]), len(_parcas_blocked()) + 2)
+    assert v.final["B"]["exile"] == 1
+
+
+def test_6_6_disparada_parcas_banishing_another_aliado_is_illegal(judge):
+    head = header(deck("Parcas"), deck(), hand=1)
+    use = effect("A", "A1", moves=[["B2", "exile"]])  # B2 does not block Parcas
+    illegal(judge(head, _parcas_blocked() + [use]), len(_parcas_blocked()) + 2, "6.5")
