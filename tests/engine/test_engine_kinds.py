@@ -208,3 +208,11 @@ def test_every_cost_piece_declared_enforced_has_its_payer():
 
     assert set(MOVED_COSTS) | set(PAYERS) == set(COSTS)
     assert not set(MOVED_COSTS) & set(PAYERS)
+
+
+def test_every_condition_word_has_its_check():
+    """4.2: ``condition_check.holds`` decides each condition word with its own check (the
+    undecided ones are taken as holding, their lines stay unverified)."""
+    from tourney.engine.abilities.condition_check import CONDITION_CHECKS
+
+    assert set(CONDITION_CHECKS) == set(CONDITIONS)

@@ -3,7 +3,7 @@ pieces (``COSTS``), trigger events (``EVENTS``), conditions (``CONDITIONS``), du
 (``DURATIONS``) and amount sources (``AMOUNT_SOURCES``). See ``base``.
 
 The engine's own tables stay where the engine uses them and are read here: the events it
-announces (``events.EMITTED``), the conditions it cannot decide (``evaluate.UNDECIDED``), the
+announces (``events.EMITTED``), the conditions it cannot decide (``condition_check.UNDECIDED``), the
 keywords it tracks (``keywords.ENGINE_KEYWORDS``), the amounts a line can fix
 (``verify_amounts``)."""
 from __future__ import annotations
@@ -13,7 +13,7 @@ from typing import Any
 from ...keywords import ENGINE_KEYWORDS
 from ..chain import IMMUNITY_WORDS
 from ..replacements import prevention_checked
-from ..evaluate import UNDECIDED
+from ..condition_check import UNDECIDED
 from ..events import ANNOUNCED_PHASES, EMITTED
 from ..vocabulary import AMOUNT_SOURCES, CONDITIONS, COSTS, DURATIONS, EVENTS
 from .applied_kinds import LASTING_MARKS
