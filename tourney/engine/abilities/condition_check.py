@@ -12,6 +12,7 @@ from ...catalog.model import ALLY
 from .card_reads import IN_PLAY
 from .condition import Condition
 from .evaluate import matches_off_zone, mismatch, player_of, resolving_card
+from .kinds.played_kinds import HOW_PLAYED, how_played
 from .matcher import matcher
 from .target_filter import TargetFilter
 
@@ -22,17 +23,6 @@ if TYPE_CHECKING:  # pragma: no cover
 # the events a «… este turno» condition asks about (happened_this_turn); the game keeps them
 # in ``State.history``
 HISTORY = frozenset({"attack_declared", "destroyed", "banished", "played"})
-# conditions the engine cannot decide yet («si pagaste su coste», «si lo jugaste desde tu
-# mano»): ``holds`` takes them as true (a trigger fires, an ability may be used) and a line
-# that depends on one stays unverified (``decided``), never illegal
-UNDECIDED = frozenset({"paid_cost", "played_from"})
-
-
-def decided(cond: Condition | None) -> bool:
-    """Whether the engine can tell if ``cond`` holds (no ``UNDECIDED`` part)."""
-    if cond is None:
-        return True
-    return cond.kind not in UNDECIDED and all(decided(c) for c in cond.of)
 
 
 def holds(game: State, cond: Condition | None, source: Inst, controller: str) -> bool:
@@ -64,6 +54,12 @@ def _not_other(f: TargetFilter) -> TargetFilter:
 
 def _always(game: State, cond: Condition, source: Inst, controller: str) -> bool:
     return True
+
+
+def _how_played(game: State, cond: Condition, source: Inst, controller: str) -> bool:
+    """«si pagaste su coste», «si lo jugaste de tu mano»: when how it was played is unknown,
+    taken as true (its line stays unverified: ``played_kinds.undecided_now``)."""
+    return how_played(game, cond, source) is not False
 
 
 def _in_zone(game: State, cond: Condition, source: Inst, controller: str) -> bool:
@@ -243,7 +239,7 @@ def _any_of(game: State, cond: Condition, source: Inst, controller: str) -> bool
 
 CONDITION_CHECKS: dict[str, Check] = {
     "always": _always,
-    **{kind: _always for kind in UNDECIDED},
+    **{kind: _how_played for kind in HOW_PLAYED},
     "in_zone": _in_zone,
     "bears_weapon": _bears_weapon,
     "bears_no_weapon": _bears_no_weapon,

@@ -106,8 +106,8 @@ def _castle_top(naming: Naming, cost: Cost) -> list[str]:
     if len(castle) < cost.amount:
         raise IllegalAction("10.16", f"{source.label()}: no quedan {cost.amount} cartas "
                                      "para Desterrar.")
-    if not naming.game.revealed_order:
-        return list(castle[-cost.amount:])
+    if not naming.game.revealed_order and not (naming.left and naming.p in naming.game.unordered):
+        return list(castle[-cost.amount:])  # a shuffled Castillo (order_hidden): named if the record does
     ids = naming.take(cost.amount)  # the record names the cards («costs»)
     if len(ids) < cost.amount or any(i not in castle for i in ids):
         raise IllegalAction("10.16", f"{source.label()}: su coste es {cost.describe()} "
