@@ -11,12 +11,10 @@ from collections.abc import Iterable
 from typing import Any
 
 from ..catalog.model import ALLY, Card
-from .abilities.continuous import is_static, own_keywords
-from .abilities.model import CardAbilities
 from .abilities.reads import moves_matter
-from .abilities.registry import abilities_for
+from .deal import deal, setup_problem
 from .errors import IllegalAction
-from .keywords import INDESTRUCTIBLE, UNIQUE, enters_with_counters, weapon_grants
+from .keywords import INDESTRUCTIBLE, enters_with_counters, weapon_grants
 from .memo import Memo
 from .record import Action, Header
 from .strength import layered
@@ -29,23 +27,6 @@ from .zones import (
     Outcome,
     Player,
 )
-
-_KNOWN: dict[int, tuple[Card, tuple[frozenset[str], CardAbilities | None, bool]]] = {}
-
-
-def _known(card: Card) -> tuple[frozenset[str], CardAbilities | None, bool]:
-    """A card's own keywords, abilities and whether it has continuous ones: read once per
-    card object for every game (again when the registry gives it other abilities)."""
-    abilities = abilities_for(card)
-    entry = _KNOWN.get(id(card))
-    if entry is not None and entry[0] is card and entry[1][1] is abilities:
-        return entry[1]
-    if len(_KNOWN) > 20000:  # cards made on the fly (tests): keep it bounded
-        _KNOWN.clear()
-    found = (own_keywords(card, abilities), abilities, is_static(abilities))
-    _KNOWN[id(card)] = (card, found)
-    return found
-
 
 class State:
     """Zones, instances and the primitive moves; the rules are in the subclasses."""
@@ -94,6 +75,8 @@ class State:
         self.seq = 0
         self.until_final: set[str] = set()  # cards with a Fuerza change until the Fase Final
         self.virtual: list[Any] = []  # Oros virtuales (abilities/kinds/gold_kinds.VirtualGold)
+        # card -> (its stint in play, zone played from, Oros paid) of its last play line
+        self.played_how: dict[str, tuple[int | None, str, bool | None]] = {}  # kinds/played_kinds
         self.changes = 0  # bumped by every move, counter or effect (continuous.recompute)
         self.play_changes = 0  # … only those that touch the cards in play
         self.unread_moves = 0  # … of them, moves no continuous ability reads (abilities.reads)
@@ -108,20 +91,8 @@ class State:
         self.entered: list[tuple[int, str, str]] = []  # (turn, card, controller) entering play
         # (turn, event kind, card, player) of the events «este turno» conditions ask about
         self.history: list[tuple[int, str, str | None, str | None]] = []
-        known = _known
-
-        for setup in header.players:
-            player = Player(setup.id, setup.name)
-            self.players[setup.id] = player
-            gid, gcard = setup.gold
-            g = Inst(gid, gcard, setup.id, known(gcard))
-            self.cards[gid] = g
-            g.zone = "reserve"
-            player.zones["reserve"][gid] = None
-            for iid, card in reversed(setup.castle):
-                self.cards[iid] = Inst(iid, card, setup.id, known(card))
-                player.castle.append(iid)
-        self.setup_problem = self._check_setup()
+        deal(self)  # 3.2: each player's Oro inicial in the Reserva, the rest in the Castillo
+        self.setup_problem = setup_problem(self)
         for setup in header.players:
             if self.revealed_order:
                 self.reveals = {setup.id: list(setup.opening)}
@@ -188,21 +159,6 @@ class State:
             return f"el Mazo Castillo de {self.players[inst.owner].name}"
         holder = inst.controller if inst.zone in IN_PLAY else inst.owner
         return f"{ZONE_NAMES[inst.zone]} de {self.players[holder].name}"
-
-    def _check_setup(self) -> IllegalAction | None:
-        for setup in self.header.players:
-            if not setup.gold[1].is_gold:
-                return IllegalAction("3.2", f"{setup.name}: el Oro inicial {setup.gold[1].name} "
-                                            f"({setup.gold[0]}) no es un Oro.")
-            seen: dict[str, str] = {}
-            for iid, card in (setup.gold, *setup.castle):
-                if UNIQUE in self.cards[iid].base_kw:
-                    if card.identity in seen:
-                        return IllegalAction("10.13", f"{setup.name} tiene dos copias de la carta "
-                                                      f"Única {card.name} ({seen[card.identity]} "
-                                                      f"y {iid}).")
-                    seen[card.identity] = iid
-        return None
 
     def _unverify(self, line: int, label: str | None, rule: str | None, why: str) -> None:
         """The line is applied but not checked: ``why`` says what the engine could not

@@ -14,7 +14,7 @@ from ..costs import kind_ok
 from ..evaluate import player_of
 from ..effect_value import Effect
 from ..protections import damage_exiled, damage_increased
-from ..verify_amounts import amount, of_triggering
+from ..verify_amounts import amount, each_count, of_triggering
 from ..verify_parts import Step, found_match, no_search, owner_of
 from ..verify_pool import Unverifiable, Pool
 from .base import ENFORCED, Use, declare
@@ -40,9 +40,11 @@ def verify_draw_or_mill(step: Step) -> bool:
         raise Unverifiable("daño enviado al Destierro")  # the record's Botar goes to the Cementerio
     if kind == "mill" and damage_increased(game, source):
         raise Unverifiable("daño directo aumentado")  # the engine does not add it yet
-    n = (of_triggering(game, effect.amount_from, triggering)
-         if effect.amount_from in ("strength_of_triggering", "cost_of_triggering")
-         else amount(game, effect, source, p, pool, split))
+    # «cada jugador Bota una carta por cada Aliado que controle»: each player's own count
+    per_player = effect.player == "each" and effect.amount_from == "count"
+    n = 0 if per_player else (of_triggering(game, effect.amount_from, triggering)
+                              if effect.amount_from in ("strength_of_triggering", "cost_of_triggering")
+                              else amount(game, effect, source, p, pool, split))
     table = pool.draw if kind == "draw" else pool.mill
     players = (list(game.order) if effect.player == "each"
                else [player_of(game, effect.player, p, owner_of(game, known))])
@@ -53,6 +55,8 @@ def verify_draw_or_mill(step: Step) -> bool:
     steps = ability.effects
     more = any(e.kind == kind for e in steps[steps.index(effect) + 1:]) if effect in steps else False
     for pid in players:
+        if per_player:
+            n = each_count(game, effect, source, pid)
         have = table.get(pid, 0)
         left = len(game.players[pid].castle)
         if more and have > n:
