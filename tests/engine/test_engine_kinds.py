@@ -182,11 +182,11 @@ def test_an_effect_is_enforced_in_a_line_exactly_when_its_home_verifies_it():
 
 
 def test_a_step_whose_kind_has_no_verification_leaves_the_line_unverified(real_catalog):
-    """«Muestra la primera carta … si es …, va a …» (reveal_top) has no line check in its home:
-    its lines stay unverified (never illegal)."""
+    """«Juega un turno adicional» (extra_turn) has no line check in its home: its lines stay
+    unverified (never illegal)."""
     from tourney.engine.abilities.kinds.base import handler
 
-    assert handler("effect", "reveal_top", "verify") is None
+    assert handler("effect", "extra_turn", "verify") is None
     assert handler("effect", "destroy", "verify") is not None
 
 
