@@ -14,7 +14,8 @@ from .chain import check_targets, immune_to, immunity
 from .continuous import keeps_abilities
 from .effect_value import Effect
 from .card_reads import IN_PLAY
-from .evaluate import holds, mismatch
+from .evaluate import mismatch
+from .condition_check import holds
 from .model import Ability
 from .target_filter import TargetFilter
 from .verify_pool import DEST, Plan, Unverifiable, Pool
