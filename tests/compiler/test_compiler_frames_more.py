@@ -76,3 +76,34 @@ def test_enki_destroys_once_in_your_own_turn(real):
     assert got == {"kind": "activated", "condition": {"kind": "your_turn"}, "costs": [{"kind": "gold"}],
                    "targets": [{"types": ["Aliado"]}], "effects": [{"kind": "destroy"}], "per_turn": 1}
     assert "Una vez por turno, si es tu turno" in compile_card(real("Enki")).sentences[2].abilities[0].describe()
+
+
+# -- «no se puede declarar ataque»: no player can (Vanaheim) -----------------------------------
+
+def test_vanaheim_keeps_every_player_from_declaring_an_attack(real):
+    assert sentence_json(real("Vanaheim"), 0) == [{
+        "kind": "continuous", "effects": [{"kind": "cannot_declare_attack", "subject": "player", "player": "each"}]}]
+    assert compile_card(real("Vanaheim")).abilities[0].describe() == "Ningún jugador puede declarar ataque."
+
+
+# -- «el Aliado que lo bloquea» / «el Aliado bloqueador» after «Cuando este Aliado sea
+#    bloqueado»: the one Aliado blocking this card (subject ``blocker``) --------------------------
+
+def test_parcas_may_banish_the_aliado_that_blocks_it(real):
+    assert sentence_json(real("Parcas"), 2) == [{
+        "kind": "triggered", "trigger": {"event": "blocked", "self_only": True},
+        "effects": [{"kind": "banish", "subject": "blocker"}], "optional": True}]
+
+
+def test_iquib_balam_takes_the_blockers_ability_until_the_fase_final(real):
+    (got,) = [a for a in sentence_json(real("Iquib Balam"), 3)]
+    assert got == {"kind": "triggered", "trigger": {"event": "blocked", "self_only": True},
+                   "effects": [{"kind": "lose_abilities", "subject": "blocker", "duration": {"kind": "end_of_turn"}}]}
+    text = compile_card(real("Iquib Balam")).sentences[3].abilities[0].describe()
+    assert "el Aliado que lo bloquea pierde su habilidad hasta la Fase Final" in text
+
+
+def test_the_blocker_without_a_blocked_trigger_is_not_understood(real):
+    # Jacob De la Gardie: «todos los contadores» of any kind is not read either
+    sentence = compile_card(real("Jacob De la Gardie")).sentences[2]
+    assert not sentence.understood

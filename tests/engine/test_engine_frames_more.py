@@ -63,3 +63,35 @@ def test_6_1_una_vez_en_tu_turno_enki_in_the_opponents_turn_is_illegal(judge):
     base = [put("A", "A1"), put("B", "B1"), end("A")]
     use = effect("A", "A1", targets=["B1"], moves=[["A0", "paid"], ["B1", "graveyard"]])
     illegal(judge(head, base + [use]), len(base) + 2, "6.2")  # not the moment to use it
+
+
+# -- 9 C1 Declaración de Ataque: «no se puede declarar ataque» (Vanaheim, any player) ----------
+
+def test_9_declarar_ataque_vanaheim_forbids_both_players_to_attack(judge):
+    head = header(deck("Vanaheim"), deck(), hand=1)
+    setup = [put("A", "A1", zone="support"), put("A", "A2"), end("A"), put("B", "B2"), end("B")]
+    illegal(judge(head, setup + [attack("A", "A2")]), len(setup) + 2, "9 C")
+    illegal(judge(head, setup + [end("A"), attack("B", "B2")]), len(setup) + 3, "9 C")
+    plain = [put("A", "A2"), end("A"), put("B", "B2"), end("B")]  # without Vanaheim: legal
+    assert judge(head, plain + [attack("A", "A2")]).legal
+
+
+# -- 6.6 Disparadas: «Cuando este Aliado sea bloqueado, … el Aliado que lo bloquea» (Parcas) ---
+
+def _parcas_blocked():
+    """A's Parcas (A1) attacks; B's Thorkell el Alto B1 blocks it, B2 rests in defense."""
+    return [put("A", "A1"), end("A"), put("B", "B1", "B2"), end("B"), attack("A", "A1"),
+            block("B", ("B1", "A1"))]
+
+
+def test_6_6_disparada_parcas_banishes_the_aliado_that_blocks_it(judge):
+    head = header(deck("Parcas"), deck(), hand=1)
+    use = effect("A", "A1", moves=[["B1", "exile"]])
+    v = verified(judge(head, _parcas_blocked() + [use]), len(_parcas_blocked()) + 2)
+    assert v.final["B"]["exile"] == 1
+
+
+def test_6_6_disparada_parcas_banishing_another_aliado_is_illegal(judge):
+    head = header(deck("Parcas"), deck(), hand=1)
+    use = effect("A", "A1", moves=[["B2", "exile"]])  # B2 does not block Parcas
+    illegal(judge(head, _parcas_blocked() + [use]), len(_parcas_blocked()) + 2, "6.5")

@@ -376,8 +376,8 @@ def test_rules_index_names_tests_that_exist():
     files = {"R": "test_engine_rules.py", "A": "test_engine_abilities.py",
              "E": "test_engine_revealed.py", "V": "test_engine_rules_verdicts.py",
              "S": "test_engine_rules_steps.py", "G": "test_engine_rules_glossary.py",
-             "K": "test_engine_enforced.py"}
-    named = re.findall(r"\b([RAEVSGK])::(test_\w+)", index)
+             "K": "test_engine_enforced.py", "F": "test_engine_enforced_families.py"}
+    named = re.findall(r"\b([RAEVSGKF])::(test_\w+)", index)
     assert len(named) > 50
     for alias, name in named:
         text = (root / "tests" / "engine" / files[alias]).read_text(encoding="utf-8")
@@ -485,3 +485,28 @@ def test_7_1_c_sobreposicion_isaac_de_porthau_destroyed_sets_the_opposing_aliado
     # Thorkell el Alto (A2, Fuerza 2) has Fuerza 1 until the Fase Final
     legal(judge(head, kill + [effect("B", "B1", strength=[["A2", -1]])]), 6)
     illegal(judge(head, kill + [effect("B", "B1", strength=[["A2", -2]])]), 6, "7.1 C")
+
+
+# -- 10.8 Buscar / 10.5 Barajar: the Mazo Castillo is shuffled, its order is no longer known --
+
+def test_10_8_buscar_navigium_isidis_after_the_search_a_draw_may_name_any_card_of_the_castillo(judge):
+    head = header(deck("Navigium Isidis") + ["Vestalis Maxima"], deck(), hand=1)
+    search = [play("A", "A1", ["A0"]), effect("A", "A1", moves=[["A20", "hand"]])]
+    draw_a5 = [end("A"), end("B"), {"p": "A", "do": "end", "revealed": {"A": ["A5"]}}]
+    legal(judge(head, search + draw_a5), 3)  # shuffled after the search: A5 may be drawn
+    # without a search the order is the header's: the top card is A2
+    v = illegal(judge(head, draw_a5), 4, "10.45")
+    assert "tope" in v.message
+    # still a card of that Castillo
+    illegal(judge(head, search + [end("A"), end("B"),
+                                  {"p": "A", "do": "end", "revealed": {"A": ["A20"]}}]), 6, "10.45")
+
+
+def test_10_5_barajar_verbena_the_castillo_it_shuffles_into_has_no_known_order(judge):
+    head = header(deck("Verbena"), deck("Spoliarium"), hand=1)
+    shuffle = [put("B", "B1", zone="support"), play("A", "A1", pay_for("A", 1), targets=["B1"]),
+               effect("A", "A1", moves=[["B1", "castle_bottom"]])]
+    draw = [end("A"), {"p": "B", "do": "end", "revealed": {"B": ["B1"]}}]
+    legal(judge(head, shuffle + draw), 4)  # the shuffled Tótem may be the card drawn
+    # without a shuffle the order is the header's: B2 is the top card, not B5
+    illegal(judge(head, draw[:1] + [{"p": "B", "do": "end", "revealed": {"B": ["B5"]}}]), 3, "10.45")

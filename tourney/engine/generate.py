@@ -18,6 +18,7 @@ from ..catalog.model import ALLY, GOLD, TALISMAN, TOTEM, WEAPON, Card
 from .abilities.builder import choose_targets, effect_line
 from .abilities.chain import answer_kind, own_effect
 from .abilities.cost_rules import changed_cost
+from .abilities.kinds.gold_kinds import real_due
 from .abilities.registry import hand_written
 from .errors import IllegalAction, RecordError
 from .zones import HAND_LIMIT
@@ -183,7 +184,8 @@ class _RandomGame:
     def due(self, pid: str, iid: str) -> int:
         """The Oros it costs now (its cost changes applied, 10.16), else its printed cost."""
         changed = changed_cost(self.game, self.game.cards[iid], pid)
-        return (self.game.cards[iid].card.cost or 0) if changed is None else changed
+        printed = (self.game.cards[iid].card.cost or 0) if changed is None else changed
+        return real_due(self.game, self.game.cards[iid], pid, printed)  # §2.5: Oros virtuales first
 
     def affordable(self, pid: str, types: Iterable[str]) -> list[str]:
         reserve = len(self.game.zone_of(pid, "reserve"))

@@ -30,6 +30,7 @@ from ..catalog.model import ALLY, GOLD, TALISMAN, TOTEM, WEAPON
 from .abilities.builder import effect_line
 from .abilities.chain import own_effect
 from .abilities.cost_rules import changed_cost
+from .abilities.kinds.gold_kinds import real_due
 from .abilities.evaluate import candidates, mismatch
 from .abilities.model import Ability
 from .abilities.target_filter import TargetFilter
@@ -455,10 +456,11 @@ def legal_actions(game: Game, player: str, line: int = 0) -> LegalActions:
 
 
 def _due(game: Any, inst: Inst, p: str) -> int:
-    """The Oros ``inst`` costs ``p`` now (its cost changes applied, 10.16), else its printed
-    cost (a change the engine cannot know)."""
+    """The Oros of the Reserva ``inst`` costs ``p`` now (its cost changes applied, 10.16, else
+    its printed cost: a change the engine cannot know; less its Oros virtuales, §2.5)."""
     changed = changed_cost(game, inst, p)
-    return (inst.card.cost or 0) if changed is None else changed
+    due = (inst.card.cost or 0) if changed is None else changed
+    return real_due(game, inst, p, due)  # §2.5: its Oros virtuales pay first
 
 
 def _alternative(inst: Inst) -> bool:

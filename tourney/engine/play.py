@@ -23,7 +23,9 @@ from .abilities.chain import (
 from .abilities.continuous import recompute
 from .abilities.evaluate import holds
 from .abilities.model import Ability
-from .abilities.cost_rules import changed_cost, cost_may_change
+from .abilities.cost_rules import changed_cost, cost_effects, cost_may_change
+from .abilities.kinds.gold_kinds import cover, spend, stale_note, virtual_refusal
+from .abilities.kinds.played_kinds import note_play
 from .abilities.play_rules import prohibited_by, restriction_refused
 from .abilities.protections import bearer_refused
 from .errors import IllegalAction
@@ -125,13 +127,13 @@ class Play(State):
         bearer = self._weapon_bearer(action, inst)
         self._check_play_targets(action, inst, effect)
         self._check_wanderer(inst, p)
-        others, cost_unverified = self._check_play_cost(action, inst)
+        others, cost_unverified, virtual = self._check_play_cost(action, inst)
         # legal: the answer is noted in the window it answers (8.1 D)
         answers = None
         if answering and answer is not None:
             target = action.targets[0] if action.targets else None
             answers = note_answer(self, p, answer, target).source
-        if self._pay_play_cost(action, inst, others):  # 3.1: lost at once, the card is not played
+        if self._pay_play_cost(action, inst, others, virtual):  # 3.1: lost at once, the card is not played
             return
         if self.phase == "vigil" and not answering:
             self.gold_allowed = False
@@ -142,6 +144,7 @@ class Play(State):
         self._emit("played", inst, p, came_from=inst.zone)  # 8.1 C: the card counts as played
         mark = len(self.events)
         self._land_played_card(inst, p, bearer, from_elsewhere, permission)
+        note_play(self, inst, origin, bool(action.pay) or virtual > 0)  # «si pagaste su coste»
         held = tuple(self.events[mark:])  # entering play waits for step E
         del self.events[mark:]
         enter_window(self, Window(inst.id, p, "card", deferred=held, answers=answers,
@@ -276,10 +279,11 @@ class Play(State):
                 raise IllegalAction("10.22", f"{inst.label()} es Errante y ya controlas "
                                              f"{other.label()}.")
 
-    def _check_play_cost(self, action: Action, inst: Inst) -> tuple[Any, tuple[str, str] | None]:
+    def _check_play_cost(self, action: Action, inst: Inst) -> tuple[Any, tuple[str, str] | None, int]:
         """8.1, 10.16: the Oros paid are distinct, in the Reserva and as many as the cost with
         its changes; the other costs (alternativo / adicional) are checked. Returns those
-        other costs and why the payment stays unverified (None when it is verified)."""
+        other costs, why the payment stays unverified (None when it is verified) and how many
+        Oros virtuales pay (§2.5, ``kinds/gold_kinds``)."""
         p = action.p
         cost = inst.card.cost or 0
         pay = action.pay
@@ -300,25 +304,34 @@ class Play(State):
         if any(piece.kind == "shuffle_own" for piece, _ in others or ()):
             cost_unverified = ("10.16", "el coste Baraja una carta en el Mazo Castillo: el "
                                        "registro no dice dónde queda")
-        recompute(self)  # 4.1: a cost change reads the position as it is now (conditions, lost)
+        if cost_effects(self):  # 4.1: a cost change reads the position as it is now
+            recompute(self)
         due = changed_cost(self, inst, p)  # 10.16, §1: its cost changes applied (None: unknown)
         want = cost if due is None else due
-        if len(pay) != want and not (alternative and not pay):
+        virtual = cover(self, inst, p, want)  # §2.5: Oros virtuales pay first
+        want -= virtual.fresh
+        if virtual.stale and want - virtual.stale <= len(pay) <= want:
+            cost_unverified = stale_note(virtual.stale)
+        elif len(pay) != want and not (alternative and not pay):
             if due is not None or not cost_may_change(self, inst):
+                if virtual.fresh:
+                    raise IllegalAction("2.5", virtual_refusal(inst, want, virtual.fresh, len(pay)))
                 changed = f" (impreso {cost}, con sus cambios de coste)" if want != cost else ""
                 raise IllegalAction("8.1", f"{inst.label()} cuesta {want} Oro{'s' if want != 1 else ''}"
                                            f"{changed} y se pagaron {len(pay)}.")
-            # 10.16: Oros virtuales or a cost change «hasta la Fase Final» the engine cannot know
+            # 10.16: a cost change «hasta la Fase Final» the engine cannot know
             cost_unverified = ("10.16", f"{inst.label()} cuesta {cost} y se pagaron {len(pay)}: "
-                                        "unos Oros virtuales o un cambio de coste hasta la Fase "
-                                        "Final pueden explicarlo y el motor no los sigue")
-        return others, cost_unverified
+                                        "un cambio de coste hasta la Fase Final puede explicarlo "
+                                        "y el motor no lo sigue")
+        spent = virtual.fresh + max(0, want - len(pay)) if (pay or not alternative) else 0
+        return others, cost_unverified, spent
 
-    def _pay_play_cost(self, action: Action, inst: Inst, others: Any) -> bool:
-        """8.1 C: the Oros go to the paid zone and the other costs are paid; True when paying
-        lost a player the game (3.1)."""
+    def _pay_play_cost(self, action: Action, inst: Inst, others: Any, virtual: int) -> bool:
+        """8.1 C: the Oros go to the paid zone (its ``virtual`` Oros virtuales are used) and the
+        other costs are paid; True when paying lost a player the game (3.1)."""
         for gid in action.pay:
             self._put(self.cards[gid], "paid", action.p)
+        spend(self, inst, action.p, virtual)
         for piece, ids in others or ():
             self._pay_cost(piece, ids, inst, action.p)
         return bool(others) and self._check_castles()

@@ -11,11 +11,10 @@ from collections.abc import Iterable
 from typing import Any
 
 from ..catalog.model import ALLY, Card
-from .abilities.continuous import is_static, own_keywords
-from .abilities.model import CardAbilities
-from .abilities.registry import abilities_for
+from .abilities.reads import moves_matter
+from .deal import deal, setup_problem
 from .errors import IllegalAction
-from .keywords import INDESTRUCTIBLE, UNIQUE, enters_with_counters, weapon_grants
+from .keywords import INDESTRUCTIBLE, enters_with_counters, weapon_grants
 from .memo import Memo
 from .record import Action, Header
 from .strength import layered
@@ -29,23 +28,6 @@ from .zones import (
     Player,
 )
 
-_KNOWN: dict[int, tuple[Card, tuple[frozenset[str], CardAbilities | None, bool]]] = {}
-
-
-def _known(card: Card) -> tuple[frozenset[str], CardAbilities | None, bool]:
-    """A card's own keywords, abilities and whether it has continuous ones: read once per
-    card object for every game (again when the registry gives it other abilities)."""
-    abilities = abilities_for(card)
-    entry = _KNOWN.get(id(card))
-    if entry is not None and entry[0] is card and entry[1][1] is abilities:
-        return entry[1]
-    if len(_KNOWN) > 20000:  # cards made on the fly (tests): keep it bounded
-        _KNOWN.clear()
-    found = (own_keywords(card, abilities), abilities, is_static(abilities))
-    _KNOWN[id(card)] = (card, found)
-    return found
-
-
 class State:
     """Zones, instances and the primitive moves; the rules are in the subclasses."""
 
@@ -58,8 +40,7 @@ class State:
         self.order = (header.players[0].id, header.players[1].id)
         self.players: dict[str, Player] = {}
         self.cards: dict[str, Inst] = {}
-        self.clock = 0
-        self.turn = 1
+        self.clock, self.turn = 0, 1
         self.active = header.first
         self.phase = "vigil"
         self.gold_allowed = True  # nothing played yet this Vigilia and no Oro put this turn
@@ -80,6 +61,7 @@ class State:
         self.verified_cards: dict[int, str] = {}
         self.setup_problem: IllegalAction | None = None
         self.revealed_order = header.order == "revealed"
+        self.unordered: set[str] = set()  # players whose Castillo was shuffled (order_hidden)
         self.reveals: dict[str, list[str]] | None = None  # the current action's named cards
         self.taken: list[tuple[str, str]] = []  # (player, card) drawn or milled, in order
         self.events: list[Any] = []  # abilities.events.Event of the current action
@@ -92,8 +74,12 @@ class State:
         self.trigger_order: list[str] = []
         self.seq = 0
         self.until_final: set[str] = set()  # cards with a Fuerza change until the Fase Final
+        self.virtual: list[Any] = []  # Oros virtuales (abilities/kinds/gold_kinds.VirtualGold)
+        # card -> (its stint in play, zone played from, Oros paid) of its last play line
+        self.played_how: dict[str, tuple[int | None, str, bool | None]] = {}  # kinds/played_kinds
         self.changes = 0  # bumped by every move, counter or effect (continuous.recompute)
         self.play_changes = 0  # … only those that touch the cards in play
+        self.unread_moves = 0  # … of them, moves no continuous ability reads (abilities.reads)
         self.memo = Memo()  # per-game indexes and caches, never part of a position
         self.race_given: dict[str, tuple[str, ...]] = {}  # races added (§1)
         self.converted: dict[str, Card] = {}  # cards converted into an Aliado -> printed card
@@ -105,20 +91,8 @@ class State:
         self.entered: list[tuple[int, str, str]] = []  # (turn, card, controller) entering play
         # (turn, event kind, card, player) of the events «este turno» conditions ask about
         self.history: list[tuple[int, str, str | None, str | None]] = []
-        known = _known
-
-        for setup in header.players:
-            player = Player(setup.id, setup.name)
-            self.players[setup.id] = player
-            gid, gcard = setup.gold
-            g = Inst(gid, gcard, setup.id, known(gcard))
-            self.cards[gid] = g
-            g.zone = "reserve"
-            player.zones["reserve"][gid] = None
-            for iid, card in reversed(setup.castle):
-                self.cards[iid] = Inst(iid, card, setup.id, known(card))
-                player.castle.append(iid)
-        self.setup_problem = self._check_setup()
+        deal(self)  # 3.2: each player's Oro inicial in the Reserva, the rest in the Castillo
+        self.setup_problem = setup_problem(self)
         for setup in header.players:
             if self.revealed_order:
                 self.reveals = {setup.id: list(setup.opening)}
@@ -186,21 +160,6 @@ class State:
         holder = inst.controller if inst.zone in IN_PLAY else inst.owner
         return f"{ZONE_NAMES[inst.zone]} de {self.players[holder].name}"
 
-    def _check_setup(self) -> IllegalAction | None:
-        for setup in self.header.players:
-            if not setup.gold[1].is_gold:
-                return IllegalAction("3.2", f"{setup.name}: el Oro inicial {setup.gold[1].name} "
-                                            f"({setup.gold[0]}) no es un Oro.")
-            seen: dict[str, str] = {}
-            for iid, card in (setup.gold, *setup.castle):
-                if UNIQUE in self.cards[iid].base_kw:
-                    if card.identity in seen:
-                        return IllegalAction("10.13", f"{setup.name} tiene dos copias de la carta "
-                                                      f"Única {card.name} ({seen[card.identity]} "
-                                                      f"y {iid}).")
-                    seen[card.identity] = iid
-        return None
-
     def _unverify(self, line: int, label: str | None, rule: str | None, why: str) -> None:
         """The line is applied but not checked: ``why`` says what the engine could not
         check (``rule``: the section it would have checked)."""
@@ -241,6 +200,8 @@ class State:
         self.changes += 1
         if was_in_play or zone in IN_PLAY:
             self.play_changes += 1
+            if not moves_matter(self, inst.id):
+                self.unread_moves += 1
         self._remove(inst)
         if inst.bearer is not None and zone != "weapon":  # an Arma leaves its bearer
             self._detach(inst)
@@ -316,8 +277,14 @@ class State:
             else:
                 self._put(weapon, "graveyard")
 
+    def order_hidden(self, pid: str) -> bool:
+        """The order of ``pid``'s Mazo Castillo is not known: a «revealed» record, or it was
+        shuffled during the game (``unordered``)."""
+        return self.revealed_order or pid in self.unordered
+
     def _take_top(self, pid: str, what: str) -> str:
-        """The card a draw or mill takes: the top one, or the one the record names."""
+        """The card a draw or mill takes: the top one, or the one the record names (after a
+        shuffle, any card of that Castillo: 10.5, 10.8)."""
         castle = self.players[pid].castle
         named = self.reveals.get(pid) if self.reveals is not None else None
         if not named:
@@ -328,7 +295,7 @@ class State:
         else:
             iid = named.pop(0)
             rule = "10.45" if what == "roba" else "10.7"
-            if self.revealed_order:
+            if self.order_hidden(pid):
                 if self.cards[iid].zone != "castle" or self.cards[iid].owner != pid:
                     raise IllegalAction(rule, f"{self.cards[iid].label()} no está en el Mazo "
                                               f"Castillo de {self.players[pid].name}: no se "
@@ -347,6 +314,8 @@ class State:
     def _attach(self, weapon: Inst, ally: Inst) -> None:
         self.changes += 1
         self.play_changes += 1
+        if not moves_matter(self, weapon.id) and not moves_matter(self, ally.id):
+            self.unread_moves += 1
         weapon.bearer = ally.id
         ally.weapons.append(weapon.id)
         self._refresh(ally)

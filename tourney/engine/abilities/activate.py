@@ -30,9 +30,10 @@ from .chain import (
 )
 from .continuous import recompute
 from .conversion import revert_gone
-from .costs import SELF_TO, counters_payable
 from .effects import Effects, unknown_why
-from .evaluate import HISTORY, mismatch
+from .evaluate import HISTORY
+from .named_costs import named_costs
+from .kinds.gold_kinds import cover, spend, stale_note
 from .events import Event, fire, listening
 from .trigger_cost_duration import Cost
 
@@ -223,6 +224,7 @@ class Activation(Effects):
             self._used(inst, index, ability)
         for gid in golds:
             self._put(self.cards[gid], "paid", p)
+        spend(self, None, p, sum(c.amount for c in ability.costs if c.kind == "gold") - len(golds))
         for cost, ids in others:
             self._pay_cost(cost, ids, inst, p)
         if self._check_castles():  # 3.1: a cost that Bota the last cards loses at once
@@ -262,10 +264,21 @@ class Activation(Effects):
         self._unverify(action.line, inst.label(), "6.2", unknown_why(inst))
         self.windows.append(Window(inst.id, p, "ability"))
 
+    def _oros_due(self, action: Action, inst: Any, need: int) -> int:
+        """The Reserva Oros an ability costing ``need`` Oros takes: its controller's Oros
+        virtuales pay first (§2.5); those of an earlier turn leave the line unverified."""
+        virtual = cover(self, None, action.p, need)
+        need -= virtual.fresh
+        if virtual.stale and need - virtual.stale <= len(action.pay) <= need:
+            self._unverify(action.line, inst.label(), *stale_note(virtual.stale))
+            return len(action.pay)
+        return need
+
     def _check_costs(self, action: Action, inst: Any, costs: tuple[Cost, ...]) -> Any:
-        """10.16: every cost payable and paid with cards in the right zones."""
+        """10.16: every cost payable and paid: the Oros from the Reserva, the other pieces with
+        the cards «costs» names (``named_costs``)."""
         p = action.p
-        gold_need = sum(c.amount for c in costs if c.kind == "gold")
+        gold_need = self._oros_due(action, inst, sum(c.amount for c in costs if c.kind == "gold"))
         reserve = self.zone_of(p, "reserve")
         if len(set(action.pay)) != len(action.pay):
             raise IllegalAction("10.16", "Un mismo Oro aparece dos veces en el pago.")
@@ -278,81 +291,7 @@ class Activation(Effects):
             raise IllegalAction("10.16", f"La habilidad de {inst.label()} cuesta {gold_need} "
                                          f"Oro{'s' if gold_need != 1 else ''} y se pagaron "
                                          f"{len(action.pay)}.")
-        pool = list(action.costs)
-        others = []
-        zones = {"banish_from_graveyard": ("graveyard",), "discard": ("hand",),
-                 "destroy_own": tuple(IN_PLAY), "banish_own": tuple(IN_PLAY),
-                 "return_own_to_hand": tuple(IN_PLAY), "bottom_from_hand": ("hand",),
-                 "reveal": ("hand",), "banish_from_hand": ("hand",)}
-        for cost in costs:
-            if cost.kind == "shuffle_own":  # «Baraja una carta de tu mano / que controles»
-                zones["shuffle_own"] = (("hand",) if cost.filter is not None
-                                        and cost.filter.zone == "hand" else tuple(IN_PLAY))
-            if cost.kind in zones:
-                ids = pool[:cost.amount]
-                del pool[:cost.amount]
-                if len(ids) < cost.amount:
-                    raise IllegalAction("10.16", f"{inst.label()}: su coste es {cost.describe()} "
-                                                 "y el registro no nombra con qué se paga "
-                                                 "(«costs»).")
-                for iid in ids:
-                    c = self.cards[iid]
-                    if c is inst:
-                        raise IllegalAction("8.1", f"{inst.label()} se está jugando o usando: no "
-                                                   f"sirve para pagar {cost.describe()}.")
-                    whose = c.controller if c.zone in IN_PLAY else c.owner
-                    ok = c.zone in zones[cost.kind] and whose == p
-                    if ok and cost.filter is not None:
-                        f = replace(cost.filter, zone="being_played", controller="any")
-                        ok = mismatch(self, f, c, p, inst) is None
-                    if not ok:
-                        raise IllegalAction("10.16", f"{c.label()} no sirve para pagar "
-                                                     f"{cost.describe()}: está en "
-                                                     f"{self.where(c)}.")
-                others.append((cost, ids))
-            elif cost.kind in SELF_TO or cost.kind == "shuffle_self":
-                others.append((cost, [inst.id]))
-            elif cost.kind == "banish_castle_top":
-                castle = self.players[p].castle
-                if len(castle) < cost.amount:
-                    raise IllegalAction("10.16", f"{inst.label()}: no quedan {cost.amount} cartas "
-                                                 "para Desterrar.")
-                if self.revealed_order:  # the record names the cards («costs»)
-                    ids = pool[:cost.amount]
-                    del pool[:cost.amount]
-                    if len(ids) < cost.amount or any(i not in castle for i in ids):
-                        raise IllegalAction("10.16", f"{inst.label()}: su coste es {cost.describe()} "
-                                                     "y «costs» no nombra esas cartas de tu Mazo Castillo.")
-                else:
-                    ids = castle[-cost.amount:]
-                others.append((cost, list(ids)))
-            elif cost.kind == "mill":
-                if len(self.players[p].castle) < cost.amount:
-                    raise IllegalAction("10.16", f"{inst.label()}: no quedan {cost.amount} cartas "
-                                                 "para Botar.")
-                others.append((cost, []))
-            elif cost.kind in ("remove_counters_own", "remove_all_counters_own"):
-                ids = pool[:1]  # the card you control whose counters are removed
-                del pool[:1]
-                if not ids:
-                    raise IllegalAction("10.16", f"{inst.label()}: su coste es {cost.describe()} "
-                                                 "y el registro no nombra con qué se paga "
-                                                 "(«costs»).")
-                c = self.cards[ids[0]]
-                if not counters_payable(self, cost, c, inst, p):
-                    raise IllegalAction("10.16", f"{c.label()} no sirve para pagar "
-                                                 f"{cost.describe()}.")
-                others.append((cost, ids))
-            elif cost.kind == "remove_counters":
-                if inst.counters.get(cost.counter or "", 0) < cost.amount:
-                    raise IllegalAction("10.16", f"{inst.label()} no tiene {cost.amount} "
-                                                 f"contador(es) de {cost.counter} para quitar.")
-                others.append((cost, []))
-            elif cost.kind != "gold":
-                others.append((cost, []))
-        if pool:
-            raise IllegalAction("10.16", f"«costs» nombra cartas de más: {', '.join(pool)}.")
-        return action.pay, others
+        return action.pay, named_costs(self, action, inst, costs)
 
     def _pay_cost(self, cost: Cost, ids: Any, inst: Any, p: str) -> None:
         kind = cost.kind

@@ -152,8 +152,10 @@ def recompute(game: State) -> None:
         if game.race_given:
             game.race_given = {}
         return
-    key: tuple[Any, ...] = (game.play_changes, game.turn, game.phase, len(game.attackers),
-                  len(game.blocks))
+    content = _debug["content"]
+    # the moves in play no continuous ability reads (abilities.reads.moves_matter) do not count
+    moved = game.play_changes - game.unread_moves if content else game.play_changes
+    key: tuple[Any, ...] = (moved, game.turn, game.phase, len(game.attackers), len(game.blocks))
     if zone_sensitive(game):  # what the zones out of play decide: the truth of those conditions
         memo = game.memo.off_play_key
         when = (game.changes, game.turn, len(game.entered), len(game.damaged))
@@ -167,7 +169,7 @@ def recompute(game: State) -> None:
     if game.memo.recomputed == key:
         return
     game.memo.recomputed = key
-    what = reads(game) if _debug["content"] else None
+    what = reads(game) if content else None
     if what is None:
         _recompute(game)
         return

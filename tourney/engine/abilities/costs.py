@@ -95,6 +95,9 @@ MOVED_COSTS: dict[str, tuple[frozenset[str], str, str]] = {
 
 
 def _pay_gold(payment: Payment) -> None:
+    game = payment.game
+    if any(g.player == payment.p and g.pays_for is None for g in game.virtual):
+        _unverifiable(payment.cost)  # §2.5: Oros virtuales pay first; a v1 line does not say how many
     payment.require(payment.moved({"reserve"}, "paid", None),
                     f"Oros de la Reserva de {payment.name} al Oro Pagado")
 
@@ -159,7 +162,7 @@ def _pay_shuffle_own(payment: Payment) -> None:
 def _pay_banish_castle_top(payment: Payment) -> None:
     need, moves = payment.cost.amount, payment.pool.moves
     castle = payment.game.players[payment.p].castle
-    if payment.game.revealed_order:  # the order is hidden: any of its cards, as the record names them
+    if payment.game.order_hidden(payment.p):  # the order is hidden: any of its cards, as the record names them
         ids = [iid for iid, z in moves.items() if z == "exile" and iid in castle]
     else:
         top = set(castle[-need:]) if need else set()

@@ -117,6 +117,8 @@ class Effect(Value):
             bearers=_bearers(self)).strip()
         if text.startswith("tú "):
             text = text[3:]
+        if self.kind == "cannot_declare_attack" and self.player == "each":
+            text = "ningún jugador puede declarar ataque"  # not «cada jugador no puede …»
         text = _hand_and_castle_words(self, text)
         if self.player == "each" and self.subject == "chosen" and not text.startswith("cada jugador"):
             text = "cada jugador " + text

@@ -21,12 +21,13 @@ from ..state import State
 from .chain import Resolution, check_targets
 from .card_reads import printed_keyword
 from .evaluate import holds
+from .explanations import Explanation, explanations
 from .events import Pending, tracked
 from .line_moves import ambiguous, apply_line, check_moves
-from .own_effect import effect_unclear, merged_effect
+from .own_effect import effect_unclear
 from .model import Ability
 from .effect_value import Effect
-from .replacements import armed_later, could_produce, guarded, prevention_checked, would_be_moved
+from .replacements import armed_later, could_produce, guarded, prevention_checked
 from .trigger_cost_duration import Duration
 from .verify_pool import Plan, Unverifiable
 from .kinds.base import handler
@@ -169,74 +170,23 @@ class Effects(State):
         self._check_castles()
 
     def _verify(self, action: Action, source: Inst | None) -> Any:
-        """(verified?, plan, consume) — raises IllegalAction when the line is wrong."""
-        if source is None:
-            self.doubt = ("6.5", "la línea no nombra la carta cuyo efecto es («source»)")
-            return False, None, None
-        if source.id in self.annulled:
-            raise IllegalAction("10.4", f"{source.label()} fue Anulado: su efecto no se resuelve.")
-        returned = self._illusion(action, source)
-        if returned is not None:
-            return returned
-        known = source.abilities
-        if known is None or not known.complete or self._moded(action, source):
-            # a mode («elige uno»): the engine does not read modes yet
-            self.doubt = ("6.5", unknown_why(source) if known is None or not known.complete else
-                          f"la línea elige un modo de {source.label()} («mode») y el motor aún "
-                          "no lee los modos")
-            return False, None, None
-        p = action.p
-        tried: list[tuple[str, Ability, int, tuple[str, ...] | None, bool, str | None, object]] = []
+        """(verified?, plan, consume) — raises IllegalAction when the line is wrong: each
+        ability that might explain the line is tried (``_explanations``); the first exact
+        one verifies it, inexact ones are weighed together (``_soft``), else it is unexplained."""
+        outright = self._verify_outright(action, source)
+        if outright is not None:
+            return outright
+        assert source is not None and source.abilities is not None
+        abilities = source.abilities.abilities
         res = self.resolutions.get(source.id)
-        if res is not None and res.kind == "card" and effect_unclear(known.abilities):
-            self.doubt = ("6.5", f"el efecto de {source.label()} tiene una frase con objetivos "
-                                 "propios o una condición sobre un paso condicional: la línea no "
-                                 "se puede atribuir")
-            return False, None, None
-        if res is not None:
-            resolved = merged_effect(known.abilities) if res.kind == "card" else None
-            tried.append(("resolution", resolved or known.abilities[res.index], res.index,
-                          res.targets if res.targets or res.kind != "trigger" else None,
-                          not res.costs_paid, None, res))
-        for pending in [q for q in self.pending if q.source == source.id]:
-            tried.append(("trigger", known.abilities[pending.index], pending.index,
-                          tuple(action.targets) or None, True, pending.event.card, pending))
-        for index, ability in enumerate(known.abilities):
-            if ability.kind == "activated":  # also from the hand («Desterrar este Aliado de tu mano …»)
-                tried.append(("activated", ability, index, tuple(action.targets) or None, True,
-                              None, None))
-        for index, ability in enumerate(known.abilities):
-            about = would_be_moved(self, ability, source, action)
-            if about is not None:
-                tried.append(("replacement", ability, index, None, True, about, None))
         first_error: IllegalAction | None = None
         unverifiable = False
         softs: list[Any] = []
         unclear: object = None
-        for kind, ability, index, targets, costs, triggering, ref in tried:
+        for candidate in explanations(self, action, source, abilities, res):
+            kind, ability, index, _targets, _costs, _triggering, ref = candidate
             try:
-                if kind == "activated":
-                    why = self.usable_now(source, ability, p)
-                    if why:
-                        raise IllegalAction("6.2", f"{source.label()} no puede usar su habilidad "
-                                                   f"activada ahora: {why}.")
-                    if targets:
-                        check_targets(self, source, ability, targets, p)
-                if kind in ("trigger", "resolution") and isinstance(ref, (Pending, Resolution)) \
-                        and ref.controller != p:
-                    raise IllegalAction("5", f"La habilidad de {source.label()} la controla "
-                                             f"{self.players[ref.controller].name}.")
-                if kind in ("trigger", "replacement"):
-                    if isinstance(ref, Pending):
-                        self._check_order(ref)
-                    self._check_use(source, index, ability)
-                if kind == "replacement":
-                    if triggering == "?":
-                        raise Unverifiable("no se sabe qué carta previene: nómbrela en «targets»")
-                    self.prevent_events = guarded(ability)
-                chosen = kind == "resolution" and isinstance(ref, Resolution) and bool(ref.targets)
-                plan = explain(self, action, source, ability, p, targets, costs, triggering,
-                               chosen_before=chosen)
+                plan = self._explain_as(candidate, action, source)
             except Unverifiable as exc:
                 self.doubt = self.doubt or ("6.5", f"{source.label()}: {exc}")
                 if kind == "resolution":
@@ -271,7 +221,72 @@ class Effects(State):
             return True, plan, self._consumer(kind, ref, source)
         if softs:
             return self._soft(softs, source, unverifiable)
-        untracked = [a for a in known.abilities
+        return self._unexplained(action, source, res, unverifiable, unclear, first_error)
+
+    def _verify_outright(self, action: Action, source: Inst | None) -> Any:
+        """The answer when no ability need be tried: no source named, an Anulado source
+        (10.4), an Ilusión's return, abilities the engine does not know or a mode it does not
+        read, a card effect whose line cannot be attributed. None: try the abilities."""
+        if source is None:
+            self.doubt = ("6.5", "la línea no nombra la carta cuyo efecto es («source»)")
+            return False, None, None
+        if source.id in self.annulled:
+            raise IllegalAction("10.4", f"{source.label()} fue Anulado: su efecto no se resuelve.")
+        returned = self._illusion(action, source)
+        if returned is not None:
+            return returned
+        known = source.abilities
+        if known is None or not known.complete or self._moded(action, source):
+            # a mode («elige uno»): the engine does not read modes yet
+            self.doubt = ("6.5", unknown_why(source) if known is None or not known.complete else
+                          f"la línea elige un modo de {source.label()} («mode») y el motor aún "
+                          "no lee los modos")
+            return False, None, None
+        res = self.resolutions.get(source.id)
+        if res is not None and res.kind == "card" and effect_unclear(known.abilities):
+            self.doubt = ("6.5", f"el efecto de {source.label()} tiene una frase con objetivos "
+                                 "propios o una condición sobre un paso condicional: la línea no "
+                                 "se puede atribuir")
+            return False, None, None
+        return None
+
+    def _explain_as(self, candidate: Explanation, action: Action, source: Inst) -> Plan:
+        """The plan of the line as the result of ``candidate``: it may be used now (6.2), by
+        this player (5), in its order (6.6) and turn limits (6.1); IllegalAction otherwise,
+        Unverifiable when the record cannot tell."""
+        kind, ability, index, targets, costs, triggering, ref = candidate
+        p = action.p
+        if kind == "activated":
+            why = self.usable_now(source, ability, p)
+            if why:
+                raise IllegalAction("6.2", f"{source.label()} no puede usar su habilidad "
+                                           f"activada ahora: {why}.")
+            if targets:
+                check_targets(self, source, ability, targets, p)
+        if kind in ("trigger", "resolution") and isinstance(ref, (Pending, Resolution)) \
+                and ref.controller != p:
+            raise IllegalAction("5", f"La habilidad de {source.label()} la controla "
+                                     f"{self.players[ref.controller].name}.")
+        if kind in ("trigger", "replacement"):
+            if isinstance(ref, Pending):
+                self._check_order(ref)
+            self._check_use(source, index, ability)
+        if kind == "replacement":
+            if triggering == "?":
+                raise Unverifiable("no se sabe qué carta previene: nómbrela en «targets»")
+            self.prevent_events = guarded(ability)
+        chosen = kind == "resolution" and isinstance(ref, Resolution) and bool(ref.targets)
+        return explain(self, action, source, ability, p, targets, costs, triggering,
+                       chosen_before=chosen)
+
+    def _unexplained(self, action: Action, source: Inst, res: Resolution | None,
+                     unverifiable: bool, unclear: object, first_error: IllegalAction | None) -> Any:
+        """No ability explains the line: unverified when one the engine does not follow (or
+        cannot check from the record) may have produced it (6.3), else the first refusal, a
+        trigger that did not fire again (6.1), or no ability at all (6.5)."""
+        assert source.abilities is not None
+        abilities = source.abilities.abilities
+        untracked = [a for a in abilities
                      if ((a.kind == "replacement" and not prevention_checked(a))
                          or (a.kind == "triggered" and not tracked(a) and not armed_later(a, res)))
                      and could_produce(a, action)]
@@ -285,7 +300,7 @@ class Effects(State):
                                  if unclear is not None else None)
         if first_error is not None:
             raise first_error
-        for index, ability in enumerate(known.abilities):  # a trigger that did not fire again (6.1)
+        for index, ability in enumerate(abilities):  # a trigger that did not fire again (6.1)
             if ability.kind == "triggered" and ability.per_turn is not None:
                 self._check_use(source, index, ability)
         raise IllegalAction("6.5", f"{source.label()} no tiene ahora ninguna habilidad que pueda "

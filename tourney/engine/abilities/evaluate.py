@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from ...catalog.model import ALLY, RACE_SCHOOL, TALISMAN, fold_accents
 from .card_reads import IN_PLAY, has_race, printed_keyword, races_label, type_of
 from .condition import Condition
+from .kinds.played_kinds import HOW_PLAYED, how_played
 from .matcher import matcher
 from .target_filter import TargetFilter
 
@@ -18,17 +19,6 @@ if TYPE_CHECKING:  # pragma: no cover
 # the events a «… este turno» condition asks about (happened_this_turn); the game keeps them
 # in ``State.history``
 HISTORY = frozenset({"attack_declared", "destroyed", "banished", "played"})
-# conditions the engine cannot decide yet («si pagaste su coste», «si lo jugaste desde tu
-# mano»): ``holds`` takes them as true (a trigger fires, an ability may be used) and a line
-# that depends on one stays unverified (``decided``), never illegal
-UNDECIDED = frozenset({"paid_cost", "played_from"})
-
-
-def decided(cond: Condition | None) -> bool:
-    """Whether the engine can tell if ``cond`` holds (no ``UNDECIDED`` part)."""
-    if cond is None:
-        return True
-    return cond.kind not in UNDECIDED and all(decided(c) for c in cond.of)
 
 
 def player_of(game: State, word: str, controller: str, target_owner: str | None = None) -> str:
@@ -280,8 +270,8 @@ def holds(game: State, cond: Condition | None, source: Inst, controller: str) ->
     if cond is None:
         return True
     kind = cond.kind
-    if kind == "always" or kind in UNDECIDED:
-        return True
+    if kind == "always" or (kind in HOW_PLAYED and how_played(game, cond, source) is not False):
+        return True  # how it was played, when unknown: taken as true (its line stays unverified)
     if kind == "in_zone":
         zone = cond.zone or "in_play"
         return source.zone in IN_PLAY if zone == "in_play" else source.zone == zone

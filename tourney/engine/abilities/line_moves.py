@@ -70,7 +70,30 @@ def check_moves(game: State, action: Action, source: Inst | None) -> None:
                                          "puede tener contadores.")
 
 
+def shuffled_castles(game: State, action: Action) -> set[str]:
+    """The players whose Mazo Castillo this line shuffles: cards taken out of it that are not
+    its top ones (a search, 10.8: the Castillo is shuffled afterwards), or a card put into it
+    from another zone (Barajar, 10.5; Purificar, 10.40). Also a line that takes the last card
+    («Destierra la última carta…») or puts one on top without shuffling counts: the order is
+    then only less known (a draw may name any card of that Castillo), never misread."""
+    out: set[str] = set()
+    taken: dict[str, set[str]] = {}
+    for iid, to in action.moves:
+        inst = game.cards[iid]
+        if inst.zone == "castle" and to not in ("castle_top", "castle_bottom"):
+            taken.setdefault(inst.owner, set()).add(iid)
+        elif inst.zone != "castle" and to in ("castle_top", "castle_bottom"):
+            out.add(inst.owner)
+    for pid, ids in taken.items():
+        castle = game.players[pid].castle
+        if ids != set(castle[len(castle) - len(ids):]):
+            out.add(pid)
+    return out
+
+
 def apply_line(game: State, action: Action) -> None:
+    if action.moves and not game.revealed_order:
+        game.unordered |= shuffled_castles(game, action)
     # a card this line draws and then moves (drawn, then discarded or banished from the
     # hand: «Roba dos cartas. Luego, Descarta una carta») is drawn first
     drawn = {iid for ids in drawn_by(game, action).values() for iid in ids}

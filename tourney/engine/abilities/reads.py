@@ -203,6 +203,17 @@ def reads(game: State) -> Reads | None:
     return found or None
 
 
+def moves_matter(game: State, iid: str) -> bool:
+    """Whether a move in play of this card (to, from or within play, an Arma attached) can
+    change what the continuous abilities read: a card of a type their filters can match, one
+    with continuous abilities, one they touched or a converted one (always, when what they
+    read is not known)."""
+    what = reads(game)
+    if what is None or what.relevant is None:
+        return True
+    return iid in what.relevant or iid in game.affected or iid in game.converted
+
+
 _OF_ABILITIES: dict[int, tuple[Any, frozenset[str] | None]] = {}
 
 

@@ -99,6 +99,8 @@ def subjects(game: State, effect: Effect, ability: Ability, source: Inst,
         return list(game.attackers)
     if s == "blockers":
         return list(game.blocks.values())
+    if s == "blocker":  # the Aliado blocking this one (attacker -> blocker)
+        return [game.blocks[source.id]] if source.id in game.blocks else []
     return None
 
 

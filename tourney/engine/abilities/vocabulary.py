@@ -250,6 +250,6 @@ AMOUNT_SOURCES = {
 SUBJECTS = {"target": "el objetivo", "chosen": "la carta elegida", "each": "cada",
             "self": "esta carta", "bearer": "el Aliado portador",
             "triggering": "esa carta", "player": "", "attackers": "los Aliados atacantes",
-            "blockers": "los Aliados bloqueadores", "being_played": "la carta que se juega",
+            "blockers": "los Aliados bloqueadores", "blocker": "el Aliado que lo bloquea", "being_played": "la carta que se juega",
             "earlier": "la carta que eligió el efecto anterior de esta carta",
             "found": "la carta que encontró y jugó el paso anterior"}

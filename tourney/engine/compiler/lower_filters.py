@@ -128,6 +128,11 @@ class Scope:
             return {"subject": "self"}
         if cards.ref == "bearer":
             return {"subject": "bearer"}
+        if cards.ref == "blocker":  # «Cuando este Aliado sea bloqueado, … el Aliado que lo bloquea»
+            t = self.trigger
+            if t is None or t.event != "blocked" or t.cards is None or t.cards.ref != "self":
+                raise Unsupported("«el Aliado bloqueador» sin «cuando este Aliado sea bloqueado»")
+            return {"subject": "blocker"}
         if cards.ref == "earlier":  # «En la Fase Final, Destierra ese Aliado» (see delayed.py)
             return {"subject": "earlier", "filter": TargetFilter(types=cards.types, targets=False)}
         if cards.ref == "that" and self.chosen is not None:

@@ -255,6 +255,17 @@ def per_phrase(cur: Cursor) -> tuple[Cards, Cursor] | None:
     return replace(got[0], other=True), got[1]
 
 
+def _role(cur: Cursor) -> tuple[Cards, Cursor] | None:
+    """A card named by its part: the bearer, the one blocking this card, the one chosen."""
+    if (after := cur.take_any("el aliado portador", "el portador")) is not None:
+        return Cards(types=("Aliado",), ref="bearer"), after
+    if (after := cur.take_any("el aliado que lo bloquea", "el aliado bloqueador")) is not None:
+        return Cards(types=("Aliado",), ref="blocker"), after  # «Cuando este Aliado sea bloqueado, …»
+    if (after := cur.take_any("el aliado elegido", "la carta elegida")) is not None:
+        return Cards(types=("Aliado",) if cur.peek(1) == "aliado" else (), ref="that"), after
+    return None
+
+
 def _named(cur: Cursor) -> tuple[Cards, Cursor] | None:
     """A card named by what it is, not counted: this card, its copies, the bearer, «el Aliado
     elegido», «la carta fuente de esa habilidad», «ese Aliado»."""
@@ -268,10 +279,8 @@ def _named(cur: Cursor) -> tuple[Cards, Cursor] | None:
         return _finish(Cards(count=None, copy_of_self=True, other=True), after, None)
     if (after := cur.take_any("una copia de SELF", "1 copia de SELF")) is not None:
         return _finish(Cards(copy_of_self=True), after, None)
-    if (after := cur.take_any("el aliado portador", "el portador")) is not None:
-        return Cards(types=("Aliado",), ref="bearer"), after
-    if (after := cur.take_any("el aliado elegido", "la carta elegida")) is not None:
-        return Cards(types=("Aliado",) if cur.peek(1) == "aliado" else (), ref="that"), after
+    if (role := _role(cur)) is not None:
+        return role
     if (source := source_of_that_ability(cur)) is not None:  # «la carta fuente de esa habilidad»
         return source
     if word in REF and cur.peek(1) in NOUNS:

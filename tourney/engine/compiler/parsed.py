@@ -74,6 +74,8 @@ class Cards:
             return "esa(s) carta(s)"
         if self.ref == "earlier":
             return "la carta que eligió la frase anterior"
+        if self.ref == "blocker":
+            return "el Aliado que lo bloquea"
         if self.ref == "looked":
             return "la mano mirada"
         if self.plus:

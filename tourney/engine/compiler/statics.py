@@ -44,6 +44,8 @@ def player_static(player: str, cur: Cursor) -> tuple[PEffect, Cursor] | None:
 
 
 def static_effect(cur: Cursor, antecedent: Cards | None) -> tuple[PEffect, Cursor] | None:
+    if (after := cur.take("no", "se", "puede", "declarar", "ataque")) is not None:
+        return PEffect("cannot_declare_attack", player="each"), after  # «no se puede»: no player can
     if (after := cur.take("el", "dano", "directo")) is not None:  # «(hecho por …) aumenta en N»
         whose = None
         if (by := after.take("hecho", "por")) is not None:

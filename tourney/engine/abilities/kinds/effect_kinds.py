@@ -3,19 +3,19 @@ statics, restrictions, protections and prohibitions of continuous abilities (app
 change, or read where they act: ``protections``, ``cost_rules``, ``chain``, ``play``,
 ``combat``) and the verbs whose lines it only accepts. The verbs it verifies in a line have
 their homes, with their verification code, in ``move_kinds``, ``player_kinds``,
-``amount_kinds`` and ``applied_kinds`` (imported here, so that every effect word has its one
+``amount_kinds``, ``applied_kinds`` and ``gold_kinds`` (imported here, so that every effect word has its one
 home once this module is loaded). See ``base``."""
 from __future__ import annotations
 
 from ...keywords import enters_with_counters, weapon_capacity
 from ..continuous import APPLIED
 from ..vocabulary import EFFECTS
-from . import amount_kinds, applied_kinds, move_kinds, player_kinds  # noqa: F401 - their homes
+from . import amount_kinds, applied_kinds, gold_kinds, move_kinds, player_kinds  # noqa: F401 - their homes
 from .base import ENFORCED, Status, Use, declare, kind_of
 from .statuses import after_play, not_in_line, not_static, static_applied, unchecked_line
 
 # verbs whose line the engine accepts without checking it (the rest of the line is checked)
-UNCHECKED = frozenset({"virtual_gold", "cost_change",
+UNCHECKED = frozenset({"cost_change",
                        "must_block", "extra_turn", "lose_game", "damage", "end_battle",
                        "race_becomes", "cannot_be_annulled",
                        "damage_to_exile", "bearer_only", "bearer_not", "cannot_reduce_cost",

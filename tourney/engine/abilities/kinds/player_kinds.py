@@ -137,7 +137,7 @@ def verify_banish_top(step: Step) -> bool:
     castle = game.players[pid].castle
     ids = [iid for iid, z in pool.moves.items() if z == "exile" and iid in castle]
     want = min(n, len(castle))
-    if game.revealed_order:  # the order is hidden: the cards the line names
+    if game.order_hidden(pid):  # the order is hidden: the cards the line names
         ok = len(ids) == want
     else:
         ends = castle[len(castle) - want:] if effect.zone != "castle_bottom" else castle[:want]
@@ -147,7 +147,7 @@ def verify_banish_top(step: Step) -> bool:
         raise IllegalAction("10.19", f"{step.source.label()}: {game.players[pid].name} Destierra "
                                      f"{want} carta{'s' if want != 1 else ''} {where} de su Mazo "
                                      f"Castillo por su habilidad, y el registro destierra "
-                                     f"{len(ids)}{'' if game.revealed_order else ' otras'}.")
+                                     f"{len(ids)}{'' if game.order_hidden(pid) else ' otras'}.")
     pool.take_moves(ids)
     return bool(ids)
 
@@ -163,7 +163,8 @@ def verify_dig(step: Step) -> bool:
     pid = player_of(game, effect.player or "you", step.p)
     castle = game.players[pid].castle
     n = min(amount(game, effect, step.source, step.p, pool, step.split), len(castle))
-    looked = set(castle) if game.revealed_order else set(castle[len(castle) - n:])
+    hidden = game.order_hidden(pid)
+    looked = set(castle) if hidden else set(castle[len(castle) - n:])
     f = effect.filter
     want = f.count if f is not None else 1
     to = effect.zone or "hand"
@@ -173,13 +174,13 @@ def verify_dig(step: Step) -> bool:
     rest = [iid for iid, z in pool.moves.items() if z in back and iid in looked]
     if effect.optional and not taken and not rest:
         return False
-    where = "las cartas que mira" if game.revealed_order else f"las primeras {n} cartas"
+    where = "las cartas que mira" if hidden else f"las primeras {n} cartas"
     for iid in taken:
         if not found_match(game, f, game.cards[iid], step.p, step.source):
             raise IllegalAction("6.5", f"{step.source.label()}: {game.cards[iid].label()} no es "
                                        f"{f.describe() if f else 'una carta'} de {where}.")
     fitting = [iid for iid in looked if found_match(game, f, game.cards[iid], step.p, step.source)]
-    if len(taken) != min(want, len(fitting) if not game.revealed_order else want):
+    if len(taken) != min(want, len(fitting) if not hidden else want):
         raise IllegalAction("6.5", f"{step.source.label()}: toma {want} carta"
                                    f"{'s' if want != 1 else ''} de {where} de su Mazo Castillo, "
                                    f"y el registro toma {len(taken)}.")
