@@ -529,7 +529,6 @@ MAX_FUNCTION_LINES = 80
 # to the limit must leave the list (split by responsibility, never cut at line 80)
 LONG_FUNCTIONS_PENDING: dict[str, int] = {
     "abilities/evaluate.py::mismatch": 105,
-    "abilities/evaluate.py::holds": 96,
     "abilities/builder.py::effect_line": 111,
     "compiler/lower_filters.py::card_filter": 89,
     "compiler/effects.py::effect_of": 128,

@@ -18,7 +18,8 @@ from typing import Any, TYPE_CHECKING
 from ...catalog.model import WEAPON
 from ..keywords import NO_ATTACK, NO_BLOCK, UNBLOCKABLE, engine_keywords, weapon_grants
 from .card_reads import IN_PLAY
-from .evaluate import candidates, dynamic_amount, holds
+from .evaluate import candidates, dynamic_amount
+from .condition_check import holds
 from .reads import fingerprint, read_back, reads, reads_back
 
 if TYPE_CHECKING:  # pragma: no cover

@@ -13,7 +13,8 @@ from ..keywords import INDESTRUCTIBLE, UNBANISHABLE
 from .chain import check_targets, immune_to, immunity
 from .effect_value import Effect
 from .card_reads import IN_PLAY
-from .evaluate import holds, mismatch
+from .evaluate import mismatch
+from .condition_check import holds
 from .model import Ability
 from .target_filter import TargetFilter
 from .verify_pool import DEST, Plan, Unverifiable, Pool

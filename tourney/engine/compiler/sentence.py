@@ -338,13 +338,18 @@ def _self_permission(frame: _Frame, cur: Cursor) -> Parsed | None:
 def _costs(cur: Cursor, antecedent: Cards | None) -> tuple[bool, tuple[Cost, ...], Cursor]:
     """ «puedes COSTE para [que] …»: (optional, the costs, the cursor at the effects)."""
     if (after := cur.take("puedes")) is None:
+        # «Destruye este Tótem para …»: the card itself, paid in the imperative
+        own = cost_list(cur, antecedent, imperative=True) if cur.peek(1) == "SELF" else None
+        if own is not None and all(c.cards is not None and c.cards.ref == "self" for c in own[0]) and \
+                (tail := own[1].take_any("para que", "para")) is not None:
+            return False, own[0], tail
         return False, (), cur
     paid = cost_list(after, antecedent)
     if paid is not None and (tail := paid[1].take_any("para que", "para")) is not None:
         return True, paid[0], tail
-    if paid is not None and any(c.cards is not None and c.cards.ref == "self" for c in paid[0]) and \
-            (tail := paid[1].take_any(". luego ,", ". luego")) is not None:
-        return True, paid[0], tail  # «puedes pagar un Oro y Desterrarlo. Luego, Roba una carta»
+    if paid is not None and (any(c.cards is not None and c.cards.ref == "self" for c in paid[0]) or all(
+            c.kind == "gold" for c in paid[0])) and (tail := paid[1].take_any(". luego ,", ". luego")) is not None:
+        return True, paid[0], tail  # «puedes pagar un Oro (y Desterrarlo). Luego, Roba una carta»: what follows is paid for
     return True, (), after
 
 
