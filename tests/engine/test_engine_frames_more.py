@@ -95,3 +95,29 @@ def test_6_6_disparada_parcas_banishing_another_aliado_is_illegal(judge):
     head = header(deck("Parcas"), deck(), hand=1)
     use = effect("A", "A1", moves=[["B2", "exile"]])  # B2 does not block Parcas
     illegal(judge(head, _parcas_blocked() + [use]), len(_parcas_blocked()) + 2, "6.5")
+
+
+# -- 10.7 Botar: «cada jugador Bota una carta por cada Aliado que controle» (Eilean Donan) ------
+
+def test_10_7_botar_eilean_donan_each_player_mills_by_their_own_aliados(judge):
+    head = header(deck("Eilean Donan"), deck(), hand=1)
+    base = [put("A", "A1", zone="support"), put("A", "A2", "A3"), put("B", "B1")]
+    use = effect("A", "A1", mill={"A": 2, "B": 1})
+    verified(judge(head, base + [use]), len(base) + 2)
+
+
+def test_10_7_botar_eilean_donan_the_same_count_for_both_is_illegal(judge):
+    head = header(deck("Eilean Donan"), deck(), hand=1)
+    base = [put("A", "A1", zone="support"), put("A", "A2", "A3"), put("B", "B1")]
+    illegal(judge(head, base + [effect("A", "A1", mill={"A": 2, "B": 2})]), len(base) + 2, "10.7")
+
+
+# -- 10.16 Coste: «Destruye este Tótem para …» (Ryoan-Ji) ----------------------------------------
+
+def test_10_16_coste_ryoan_ji_is_destroyed_to_shuffle_cards_of_its_cementerio(judge):
+    head = header(deck("Ryoan-Ji", "Kamuy"), deck(), hand=1)  # Kamuy: an Aliado of cost 2
+    base = [put("A", "A1", zone="support"), put("A", "A2", zone="graveyard")]
+    use = effect("A", "A1", targets=["A2"], moves=[["A1", "graveyard"], ["A2", "castle_bottom"]])
+    verified(judge(head, base + [use]), len(base) + 2)
+    unpaid = effect("A", "A1", targets=["A2"], moves=[["A2", "castle_bottom"]])
+    illegal(judge(head, base + [unpaid]), len(base) + 2, "10.16")

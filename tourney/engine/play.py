@@ -21,7 +21,7 @@ from .abilities.chain import (
     valid_targets_exist,
 )
 from .abilities.continuous import recompute
-from .abilities.evaluate import holds
+from .abilities.condition_check import holds
 from .abilities.model import Ability
 from .abilities.cost_rules import changed_cost, cost_effects, cost_may_change
 from .abilities.kinds.gold_kinds import cover, spend, stale_note, virtual_refusal

@@ -196,6 +196,13 @@ RULES: dict[str, Rule] = {r.section: r for r in (
     Rule("10.32", "Inmunidad",
          "Una carta con Inmunidad a un tipo de carta no puede ser objetivo de esas cartas ni "
          "es afectada por ellas.", ESTIMATED, _GAP_10_25),
+    Rule("10.34", "Mirar",
+         "Mirar da información sólo a quien controla el efecto; las cartas Miradas del Mazo "
+         "Castillo vuelven a su tope en el orden que éste elija: la línea no mueve nada por "
+         "mirar.", CONFIRMED),
+    Rule("10.35", "Mostrar",
+         "Mostrar da información pública; «muestra la primera carta: si es …» mueve esa carta "
+         "sólo si cumple lo que pide, y la mostrada que no se mueve vuelve al tope."),
     Rule("10.36", "Mover",
          "Mover lleva una carta de una zona a otra; cada tipo de carta tiene sus zonas en "
          "juego (Aliados: Líneas; Tótems y Armas: Línea de Apoyo; Oros: Reserva y Oro "

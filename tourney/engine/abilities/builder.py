@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING, Any
 
 from ..record import ZONES as RECORD_ZONES
 from .card_reads import IN_PLAY
-from .evaluate import candidates, holds, mismatch, player_of
+from .evaluate import candidates, mismatch, player_of
+from .condition_check import holds
 from .model import Ability
 from .target_filter import TargetFilter
 from .verify_pool import DEST, ENGINE_APPLIED, land_zone

@@ -20,7 +20,7 @@ from ..zones import IN_PLAY, ZONE_NAMES, Inst
 from ..state import State
 from .chain import Resolution, check_targets
 from .card_reads import printed_keyword
-from .evaluate import holds
+from .condition_check import holds
 from .explanations import Explanation, explanations
 from .events import Pending, tracked
 from .line_moves import ambiguous, apply_line, check_moves

@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING
 from .effect_value import Effect
 from ..errors import IllegalAction
 from .card_reads import IN_PLAY
-from .evaluate import holds, mismatch, player_of
+from .evaluate import mismatch, player_of
+from .condition_check import holds
 from .kinds import effect_kinds  # noqa: F401 - loads every effect's home
 from .kinds.base import handler
 from .kinds.played_kinds import undecided_now

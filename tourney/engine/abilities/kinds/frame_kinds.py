@@ -114,7 +114,8 @@ for _word in DURATIONS:
 
 
 def _count(use: Use) -> str | None:
-    if getattr(use.value, "player", None) == "each":
+    if getattr(use.value, "player", None) == "each" and getattr(use.value, "kind", None) not in ("draw", "mill"):
+        # Roba / Bota: each player's own count (player_kinds.verify_draw_or_mill)
         return "una cantidad por cada jugador: el motor no la lee de la línea"
     return ENFORCED
 

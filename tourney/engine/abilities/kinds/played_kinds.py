@@ -67,5 +67,5 @@ def undecided_now(game: State, cond: Condition | None, source: Inst) -> bool:
 
 
 for _word in sorted(HOW_PLAYED):
-    # evaluate.holds reads ``how_played``; unknown: the line stays unverified (verify_steps)
+    # condition_check.holds reads ``how_played``; unknown: the line stays unverified (verify_steps)
     declare("condition", _word, decide=ENFORCED)
