@@ -146,3 +146,19 @@ def test_inti_raymi_mills_each_player_by_their_cards_that_are_not_oros(real):
     assert got["effects"] == [{"kind": "mill", "subject": "player", "player": "each", "amount": 1,
                                "amount_from": "count",
                                "filter": {"controller": "you", "not_types": ["Oro"], "targets": False}}]
+
+
+# -- a second condition about the same card, its subject left out («si el Aliado portador es de
+#    Raza Eterno e hizo daño …»); «si controlas Aliados de coste 3 o menos» (one or more) ---------
+
+def test_mandoble_reads_both_conditions_about_the_bearer(real):
+    (got,) = sentence_json(real("Mandoble"), 1)
+    assert got["condition"] == {"kind": "all_of", "of": [
+        {"kind": "bearer_is", "filter": {"types": ["Aliado"], "races": ["Eterno"], "targets": False}},
+        {"kind": "dealt_castle_damage", "subject": "bearer"}]}
+
+
+def test_watatsumi_is_imbloqueable_while_you_control_a_cheap_aliado(real):
+    (got,) = sentence_json(real("Watatsumi"), 2)
+    assert got == {"kind": "keyword", "keyword": "Imbloqueable", "condition": {
+        "kind": "controls", "filter": {"types": ["Aliado"], "controller": "you", "max_cost": 3, "targets": False}}}

@@ -159,3 +159,30 @@ def test_8_1_jugar_a_card_put_into_play_another_way_leaves_the_line_unverified(j
     head = header(deck("Malakhim"), deck(), hand=1)
     v = judge(head, [put("A", "A1"), effect("A", "A1", draw={"A": 1})])
     assert v.legal and 3 in v.unverified, (v.line, v.rule, v.message, v.unverified)
+
+
+# -- 6.4 Habilidades continuas: «Este Aliado no puede perder su habilidad» -------------------
+
+def _miasma_then_banish(protected):
+    """B controls ``protected`` (B1, Indesterrable); Ana plays Miasma («Hasta la Fase Final, los
+    Aliados oponentes en juego pierden su habilidad»), then Luz Destructora («Destierra un
+    Aliado oponente en juego») on B1."""
+    head = header(deck("Miasma", "Luz Destructora"), deck(protected), hand=2)
+    oros = [f"A{i}" for i in range(9, 14)]
+    return head, [put("B", "B1"), gold("A", *oros), play("A", "A1", ["A0", "A9", "A10"]),
+                  effect("A", "A1"), play("A", "A2", ["A11", "A12", "A13"], targets=["B1"]),
+                  effect("A", "A2", moves=[["B1", "exile"]])]
+
+
+def test_6_4_continuas_choronzon_cannot_lose_its_abilities_keeps_indesterrable_through_miasma(catalog, judge):
+    enforced(catalog, "Choronzon", "lose_abilities")
+    head, lines = _miasma_then_banish("Choronzon")
+    v = judge(head, lines)
+    assert (v.status, v.line, v.rule) == ("illegal", 7, "10.30"), (v.status, v.line, v.rule, v.message)
+    assert 5 in v.verified, (v.verified, v.unverified)
+
+
+def test_6_4_continuas_without_that_protection_nekomata_loses_indesterrable_to_miasma(judge):
+    head, lines = _miasma_then_banish("Nekomata")  # «Indestructible. Indesterrable.» only
+    v = judge(head, lines)
+    assert v.legal and 7 in v.verified, (v.line, v.rule, v.message, v.unverified)

@@ -201,6 +201,27 @@ def _recompute_all(game: State) -> None:
     _recompute(game)
 
 
+_KEEPS: dict[int, tuple[Any, tuple[Any, ...]]] = {}
+
+
+def keeps_abilities(game: State, inst: Inst) -> bool:
+    """«Este Aliado no puede perder su habilidad»: its own continuous protection holds, so no
+    effect takes its abilities away (``protection`` with ``keyword`` «lose_abilities»)."""
+    known = inst.abilities
+    if known is None:
+        return False
+    entry = _KEEPS.get(id(known))
+    if entry is None or entry[0] is not known:
+        if len(_KEEPS) > 20000:  # abilities made on the fly (tests): keep it bounded
+            _KEEPS.clear()
+        entry = _KEEPS[id(known)] = (known, tuple(
+            a for a in known.abilities if a.kind == "continuous" and any(
+                e.kind == "protection" and e.keyword == "lose_abilities" and e.subject == "self"
+                for e in a.effects)))
+    keeping = entry[1]
+    return any(holds(game, a.condition, inst, inst.controller) for a in keeping)
+
+
 def _recompute(game: State) -> None:
     active = game.active
     statics = [game.cards[iid] for iid in game.statics_in_play]
@@ -211,7 +232,8 @@ def _recompute(game: State) -> None:
     touched = set(game.affected)
     for iid in touched:
         inst = game.cards[iid]
-        inst.lost = bool(inst.temp) and any(t[0].startswith("lose") for t in inst.temp)
+        inst.lost = bool(inst.temp) and any(t[0].startswith("lose") for t in inst.temp) \
+            and not keeps_abilities(game, inst)
         inst.static_bonus = 0
         inst.static_parts = ()
     gains: dict[str, set[str]] = {}
@@ -243,7 +265,7 @@ def _recompute(game: State) -> None:
                     if target.zone in IN_PLAY:
                         reached.add(target.id)
                     if effect.kind == "lose_abilities":
-                        target.lost = True
+                        target.lost = target.lost or not keeps_abilities(game, target)
                     elif effect.kind == "strength" and amount is not None:
                         target.static_bonus += amount
                         target.static_parts += ((source.id, amount),)

@@ -11,6 +11,7 @@ from ...catalog.model import TALISMAN, TOTEM
 from ..errors import IllegalAction
 from ..keywords import INDESTRUCTIBLE, UNBANISHABLE
 from .chain import check_targets, immune_to, immunity
+from .continuous import keeps_abilities
 from .effect_value import Effect
 from .card_reads import IN_PLAY
 from .evaluate import mismatch
@@ -50,6 +51,8 @@ def protection_of(game: State, inst: Inst, effect: Effect, source: Inst) -> str 
     if inst.temp and effect.kind in GUARDED and any(
             sign == "shield" and GUARDED[effect.kind] in word.split(",") for sign, word in inst.temp):
         return f"{inst.label()}: su {'destrucción' if effect.kind == 'destroy' else 'destierro'} fue prevenido"
+    if effect.kind == "lose_abilities" and keeps_abilities(game, inst):
+        return f"{inst.label()} no puede perder su habilidad"
     if effect.kind == "destroy" and INDESTRUCTIBLE in inst.kw:
         return f"{inst.label()} es Indestructible"
     if effect.kind == "banish" and UNBANISHABLE in inst.kw:

@@ -196,7 +196,8 @@ def _conditions(frame: _Frame, cur: Cursor) -> Cursor | None:
         return None
     frame.conds.extend(expand(got[0]))
     cur = got[1]
-    while (after := cur.take("y")) is not None and (got := condition(after)):
+    while (after := cur.take_any("y", "e")) is not None and (got := condition(after) or _same_subject(
+            frame.conds[-1], after)):
         frame.conds.extend(expand(got[0]))
         cur = got[1]
     # «si controlas al menos un Aliado de Raza Faerie y un Aliado de Raza Eterno»
@@ -206,6 +207,16 @@ def _conditions(frame: _Frame, cur: Cursor) -> Cursor | None:
         frame.conds.append(got[0])
         cur = Cursor(after.toks, after.i + got[1].i - 1)
     return cur
+
+
+def _same_subject(last: Condition, cur: Cursor) -> tuple[Condition, Cursor] | None:
+    """ «si el Aliado portador es de Raza Eterno e hizo daño …»: the second condition about the
+    same card as the first (the bearer, or the card itself), its subject left out."""
+    words = {"bearer_race": ("el", "aliado", "portador"), "bearer_is": ("el", "aliado", "portador"),
+             "self_zone": ("SELF",), "self_bearing": ("SELF",), "self_counters": ("SELF",)}.get(last.kind)
+    if words is None or (got := condition(Cursor(words + cur.toks[cur.i:]))) is None:
+        return None
+    return got[0], Cursor(cur.toks, cur.i + got[1].i - len(words))
 
 
 def _scope_conditions(frame: _Frame, cur: Cursor) -> Cursor:
