@@ -532,7 +532,6 @@ LONG_FUNCTIONS_PENDING: dict[str, int] = {
     "compiler/effects.py::effect_of": 128,
     "compiler/effects.py::effects": 99,
     "compiler/nouns.py::_modifiers": 117,
-    "compiler/nouns.py::card_phrase": 107,
 }
 
 

@@ -24,7 +24,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 WRITABLE = frozenset(DEST) | {"draw", "mill", "strength", "counters", "gain_control",
                               "put_into_play", "return_to_hand", "move", "regroup", "discard"} \
-    | (ENGINE_APPLIED - {"redirect"})
+    | (ENGINE_APPLIED - {"redirect", "retarget"})
 
 
 def choose_targets(game: State, source: Inst, ability: Ability, p: str,
