@@ -107,3 +107,80 @@ def test_the_blocker_without_a_blocked_trigger_is_not_understood(real):
     # Jacob De la Gardie: «todos los contadores» of any kind is not read either
     sentence = compile_card(real("Jacob De la Gardie")).sentences[2]
     assert not sentence.understood
+
+
+# -- «puedes pagar un Oro. Luego, …»: the payment is the cost of what follows (Tikal); «Destruye
+#    este Tótem para …»: the card itself paid in the imperative (Ryoan-Ji) -----------------------
+
+def test_tikal_pays_an_oro_then_the_opponent_mills_the_strength_of_the_aliado(real):
+    assert sentence_json(real("Tikal"), 0) == [{
+        "kind": "triggered", "trigger": {"event": "enters_play", "card": {"types": ["Aliado"], "targets": False},
+                                         "player": "you"},
+        "costs": [{"kind": "gold"}],
+        "effects": [{"kind": "mill", "subject": "player", "player": "opponent",
+                     "amount_from": "strength_of_triggering"}], "optional": True}]
+
+
+def test_ryoan_ji_destroys_itself_to_shuffle_three_cards_of_cost_two_or_more(real):
+    assert sentence_json(real("Ryoan-Ji"), 1) == [{
+        "kind": "activated", "costs": [{"kind": "destroy_self"}],
+        "targets": [{"controller": "you", "zone": "graveyard", "min_cost": 2, "count": 3, "up_to": True}],
+        "effects": [{"kind": "shuffle_into_castle"}]}]
+
+
+# -- «cada jugador Bota una carta por cada Aliado que controle»: each player's own count --------
+
+def test_eilean_donan_and_caverna_de_la_madre_mill_each_player_by_their_own_aliados(real):
+    for name in ("Eilean Donan", "Caverna de la Madre"):
+        assert sentence_json(real(name), 0) == [{
+            "kind": "activated", "effects": [{
+                "kind": "mill", "subject": "player", "player": "each", "amount": 1, "amount_from": "count",
+                "filter": {"types": ["Aliado"], "controller": "you", "targets": False}}],
+            "phases": ["vigil"], "own_turn": True, "per_turn": 1}], name
+    text = compile_card(real("Eilean Donan")).abilities[0].describe()
+    assert "cada jugador Bota una carta por cada Aliado que controle" in text
+
+
+def test_inti_raymi_mills_each_player_by_their_cards_that_are_not_oros(real):
+    (got,) = sentence_json(real("Inti Raymi"), 0)
+    assert got["effects"] == [{"kind": "mill", "subject": "player", "player": "each", "amount": 1,
+                               "amount_from": "count",
+                               "filter": {"controller": "you", "not_types": ["Oro"], "targets": False}}]
+
+
+# -- a second condition about the same card, its subject left out («si el Aliado portador es de
+#    Raza Eterno e hizo daño …»); «si controlas Aliados de coste 3 o menos» (one or more) ---------
+
+def test_mandoble_reads_both_conditions_about_the_bearer(real):
+    (got,) = sentence_json(real("Mandoble"), 1)
+    assert got["condition"] == {"kind": "all_of", "of": [
+        {"kind": "bearer_is", "filter": {"types": ["Aliado"], "races": ["Eterno"], "targets": False}},
+        {"kind": "dealt_castle_damage", "subject": "bearer"}]}
+
+
+def test_watatsumi_is_imbloqueable_while_you_control_a_cheap_aliado(real):
+    (got,) = sentence_json(real("Watatsumi"), 2)
+    assert got == {"kind": "keyword", "keyword": "Imbloqueable", "condition": {
+        "kind": "controls", "filter": {"types": ["Aliado"], "controller": "you", "max_cost": 3, "targets": False}}}
+
+
+# -- «Mientras este Aliado esté en tu Cementerio, …»: a continuous ability that works from the
+#    Cementerio (zone graveyard) -------------------------------------------------------------------
+
+NO_ABILITY = {"types": ["Aliado"], "controller": "you", "with_ability": False}
+
+
+def test_serafin_strengthens_your_aliados_without_ability_from_the_cementerio(real):
+    assert sentence_json(real("Serafín"), 2) == [{
+        "kind": "continuous", "zone": "graveyard", "effects": [
+            {"kind": "strength", "subject": "each", "filter": NO_ABILITY, "amount": 1},
+            {"kind": "gain_keyword", "subject": "each", "filter": NO_ABILITY, "keyword": "Indestructible"}]}]
+    text = compile_card(real("Serafín")).sentences[2].abilities[0].describe()
+    assert text.startswith("Mientras esta carta esté en tu Cementerio, cada Aliado sin habilidad")
+
+
+def test_ophanim_protects_your_aliados_without_ability_from_the_cementerio(real):
+    (got,) = sentence_json(real("Ophanim"), 2)
+    assert got["zone"] == "graveyard" and got["kind"] == "continuous"
+    assert got["effects"][1] == {"kind": "protection", "subject": "each", "filter": NO_ABILITY,
+                                 "keyword": "targeted", "by": {"types": ["Aliado"], "targets": False}}

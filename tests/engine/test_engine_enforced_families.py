@@ -112,3 +112,77 @@ def test_2_5_oros_virtuales_of_an_earlier_turn_leave_the_payment_unverified(judg
     for pay in (["A0"], ["A0", "A9"]):
         v = judge(head, base + [play("A", "A1", pay, bearer="A2")])
         assert v.legal and 9 in v.unverified, (v.line, v.rule, v.message, v.unverified)
+
+
+# -- 10.13 Copias: Mercenario («cualquier cantidad de copias») -------------------------------
+
+def test_10_13_copias_mercenario_grifo_dorado_four_copies_are_a_legal_castle(catalog, judge):
+    # the copies rule is the legality core's (formats); in a game nothing limits them
+    enforced(catalog, "Grifo Dorado", "Mercenario")
+    head = header(deck("Grifo Dorado", "Grifo Dorado", "Grifo Dorado", "Grifo Dorado"), deck(),
+                  hand=4)
+    v = judge(head, [play("A", "A1", ["A0"])])
+    assert v.legal and v.unverified == (), (v.line, v.rule, v.message, v.unverified)
+
+
+# -- 8.1 Jugar: «si lo jugaste desde tu Cementerio / si pagaste su coste» (how it was played) --
+
+def test_8_1_jugar_desde_el_cementerio_aguila_de_fuego_draws_only_when_exhumed(catalog, judge):
+    # «Tu oponente Bota dos cartas. Luego, si jugaste este Talismán desde tu Cementerio, Roba
+    # una carta» (Exhumar: it may be played from the Cementerio paying its cost)
+    enforced(catalog, "Águila de Fuego", "played_from")
+    head = header(deck("Águila de Fuego"), deck(), hand=1)
+    from_hand = [play("A", "A1", ["A0"])]
+    verified(judge(head, from_hand + [effect("A", "A1", mill={"B": 2})]), 3)
+    illegal(judge(head, from_hand + [effect("A", "A1", mill={"B": 2}, draw={"A": 1})]), 3, "6.5")
+    exhumed = [put("A", "A1", zone="graveyard"), play("A", "A1", ["A0"])]
+    verified(judge(head, exhumed + [effect("A", "A1", mill={"B": 2}, draw={"A": 1})]), 4)
+    v = judge(head, exhumed + [effect("A", "A1", mill={"B": 2})])
+    assert v.status == "illegal" and v.line == 4, (v.status, v.line, v.rule, v.message)
+
+
+def test_8_1_jugar_pagando_malakhim_draws_when_its_cost_was_paid(catalog, judge, cost):
+    # «Cuando este Aliado entra en juego, si pagaste su coste, Roba una carta por cada Aliado de
+    # Raza Eterno y/o Faerie que controles» — Malakhim (an Eterno) is the one here
+    enforced(catalog, "Malakhim", "paid_cost")
+    head = header(deck("Malakhim"), deck(), hand=1)
+    base = cast("A", "A1", "Malakhim", cost)
+    line = len(base) + 2
+    count = 1
+    verified(judge(head, base + [effect("A", "A1", draw={"A": count})]), line)
+    v = judge(head, base + [effect("A", "A1", draw={"A": count + 1})])
+    assert v.status == "illegal" and v.line == line, (v.status, v.line, v.rule, v.message)
+
+
+def test_8_1_jugar_a_card_put_into_play_another_way_leaves_the_line_unverified(judge):
+    # put into play by a line without source: not played, the engine cannot tell
+    head = header(deck("Malakhim"), deck(), hand=1)
+    v = judge(head, [put("A", "A1"), effect("A", "A1", draw={"A": 1})])
+    assert v.legal and 3 in v.unverified, (v.line, v.rule, v.message, v.unverified)
+
+
+# -- 6.4 Habilidades continuas: «Este Aliado no puede perder su habilidad» -------------------
+
+def _miasma_then_banish(protected):
+    """B controls ``protected`` (B1, Indesterrable); Ana plays Miasma («Hasta la Fase Final, los
+    Aliados oponentes en juego pierden su habilidad»), then Luz Destructora («Destierra un
+    Aliado oponente en juego») on B1."""
+    head = header(deck("Miasma", "Luz Destructora"), deck(protected), hand=2)
+    oros = [f"A{i}" for i in range(9, 14)]
+    return head, [put("B", "B1"), gold("A", *oros), play("A", "A1", ["A0", "A9", "A10"]),
+                  effect("A", "A1"), play("A", "A2", ["A11", "A12", "A13"], targets=["B1"]),
+                  effect("A", "A2", moves=[["B1", "exile"]])]
+
+
+def test_6_4_continuas_choronzon_cannot_lose_its_abilities_keeps_indesterrable_through_miasma(catalog, judge):
+    enforced(catalog, "Choronzon", "lose_abilities")
+    head, lines = _miasma_then_banish("Choronzon")
+    v = judge(head, lines)
+    assert (v.status, v.line, v.rule) == ("illegal", 7, "10.30"), (v.status, v.line, v.rule, v.message)
+    assert 5 in v.verified, (v.verified, v.unverified)
+
+
+def test_6_4_continuas_without_that_protection_nekomata_loses_indesterrable_to_miasma(judge):
+    head, lines = _miasma_then_banish("Nekomata")  # «Indestructible. Indesterrable.» only
+    v = judge(head, lines)
+    assert v.legal and 7 in v.verified, (v.line, v.rule, v.message, v.unverified)

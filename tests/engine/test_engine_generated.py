@@ -56,7 +56,8 @@ def _candidates(lines, catalog, kind):
                 bad = {"p": action.p, "do": "play", "card": ally.id, "pay": []}
                 out.append((i, [json.dumps(bad)], "9 B", False))
         if kind == "unpaid_cost" and action.do == "play" and action.pay and not cost_may_change(
-                game, game.cards[action.card]):  # a changed cost is not computed: unverified
+                game, game.cards[action.card]) and not any(  # a changed cost is not computed:
+                g.player == action.p for g in game.virtual):  # unverified; Oros virtuales: 2.5
             bad = action.to_json()
             bad["pay"] = bad["pay"][:-1]
             out.append((i, [json.dumps(bad)], "8.1", False))

@@ -182,11 +182,11 @@ def test_an_effect_is_enforced_in_a_line_exactly_when_its_home_verifies_it():
 
 
 def test_a_step_whose_kind_has_no_verification_leaves_the_line_unverified(real_catalog):
-    """«Muestra la primera carta … si es …, va a …» (reveal_top) has no line check in its home:
-    its lines stay unverified (never illegal)."""
+    """«Juega un turno adicional» (extra_turn) has no line check in its home: its lines stay
+    unverified (never illegal)."""
     from tourney.engine.abilities.kinds.base import handler
 
-    assert handler("effect", "reveal_top", "verify") is None
+    assert handler("effect", "extra_turn", "verify") is None
     assert handler("effect", "destroy", "verify") is not None
 
 
@@ -196,7 +196,7 @@ def test_every_effect_the_engine_applies_after_a_line_has_its_application_in_its
     from tourney.engine.abilities.kinds.base import handler
     from tourney.engine.abilities.verify_pool import ENGINE_APPLIED
 
-    for word in (ENGINE_APPLIED - {"redirect"}) | {"become_ally"}:
+    for word in (ENGINE_APPLIED - {"redirect", "retarget"}) | {"become_ally"}:
         assert handler("effect", word, "apply") is not None, word
         assert handler("effect", word, "verify") is not None, word
 
@@ -208,3 +208,11 @@ def test_every_cost_piece_declared_enforced_has_its_payer():
 
     assert set(MOVED_COSTS) | set(PAYERS) == set(COSTS)
     assert not set(MOVED_COSTS) & set(PAYERS)
+
+
+def test_every_condition_word_has_its_check():
+    """4.2: ``condition_check.holds`` decides each condition word with its own check (the
+    undecided ones are taken as holding, their lines stay unverified)."""
+    from tourney.engine.abilities.condition_check import CONDITION_CHECKS
+
+    assert set(CONDITION_CHECKS) == set(CONDITIONS)

@@ -510,3 +510,58 @@ def test_10_5_barajar_verbena_the_castillo_it_shuffles_into_has_no_known_order(j
     legal(judge(head, shuffle + draw), 4)  # the shuffled Tótem may be the card drawn
     # without a shuffle the order is the header's: B2 is the top card, not B5
     illegal(judge(head, draw[:1] + [{"p": "B", "do": "end", "revealed": {"B": ["B5"]}}]), 3, "10.45")
+
+
+# -- 10.34 Mirar / 10.35 Mostrar: what the record shows of the cards seen --------------------
+
+def test_10_35_mostrar_kuzunoha_puts_the_shown_oro_in_hand_and_no_other_card(judge):
+    head = header(deck("Kuzunoha", "Oro"), deck(), hand=1)  # A2, an Oro, is the top card
+    enter = [play("A", "A1", pay_for("A", 1))]
+    legal(judge(head, enter + [effect("A", "A1", moves=[["A2", "hand"]])]), 3)
+    v = illegal(judge(head, enter + [effect("A", "A1")]), 3, "10.35")  # «ponlo en tu mano»
+    assert "Oro" in v.message
+    illegal(judge(head, enter + [effect("A", "A1", moves=[["A3", "hand"]])]), 3, "10.35")
+
+
+def test_10_35_mostrar_kuzunoha_a_shown_aliado_stays_on_top(judge):
+    head = header(deck("Kuzunoha"), deck(), hand=1)  # A2, Thorkell el Alto, is the top card
+    enter = [play("A", "A1", pay_for("A", 1))]
+    legal(judge(head, enter + [effect("A", "A1")]), 3)
+    v = illegal(judge(head, enter + [effect("A", "A1", moves=[["A2", "hand"]])]), 3, "10.35")
+    assert "no es" in v.message
+
+
+def test_10_35_mostrar_veela_may_keep_the_shown_card_on_top(judge):
+    head = header(deck("Veela", "Oro"), deck(), hand=1, version=2)
+    use = [put("A", "A1"), activate("A", "A1", ability=2)]
+    legal(judge(head, use + [effect("A", "A1")]), 4)  # «puedes ponerla»
+    legal(judge(head, use + [effect("A", "A1", moves=[["A2", "hand"]])]), 4)
+
+
+def test_10_34_mirar_vatnsandi_looks_at_the_top_card_and_moves_nothing(judge):
+    head = header(deck("Vatnsandi"), deck(), hand=1, version=2)
+    use = [put("A", "A1"), activate("A", "A1", ability=1)]
+    legal(judge(head, use + [effect("A", "A1")]), 4)
+    illegal(judge(head, use + [effect("A", "A1", moves=[["B2", "hand"]])]), 4, "6.5")
+
+
+# -- 10.9 Cambiar objetivos: «elige nuevos objetivos» for the Talismán being played ----------
+
+def test_10_9_cambiar_objetivos_travesura_de_coyote_gives_puno_bendito_new_targets(judge):
+    head = header(deck("Travesura de Coyote"), deck("Puño Bendito"), hand=1)
+    cast = [put("A", "A2", "A3"), end("A"), play("B", "B1", pay_for("B", 1), targets=["A2"])]
+
+    def respond(*targets):
+        return [play("A", "A1", pay_for("A", 1), targets=["B1", *targets]), effect("A", "A1")]
+
+    def destroys(card):
+        return effect("B", "B1", moves=[[card, "graveyard"]])
+
+    legal(judge(head, cast + respond("A3") + [destroys("A3")]), 6, 7)
+    legal(judge(head, cast + respond("A2") + [destroys("A2")]), 6, 7)  # the initial one again
+    legal(judge(head, cast + respond() + [destroys("A2")]), 6, 7)  # none chosen: it keeps its own
+    # the new target is Puño Bendito's now, not the initial one
+    illegal(judge(head, cast + respond("A3") + [destroys("A2")]), 7, "6.5")
+    # still valid for Puño Bendito: an Aliado oponente (of Beto's), not his own Oro
+    v = illegal(judge(head, cast + respond("B0")), 6, "10.9")
+    assert "válido" in v.message

@@ -152,6 +152,9 @@ ROUTES = [
     ("POST", "/eventos/{e}/mesas/{m}/jugar", {"jugador"}),
     ("POST", "/mesa/{t}/confirmar", {"jugador"}),  # a seated player (a casual table: 400)
     ("POST", "/mesa/{t}/deshacer", set()),  # a judge of the table's event (a casual one: none)
+    ("POST", "/mesa/{t}/juez", {"jugador"}),  # a seated player (a casual table: 400, no judges)
+    ("POST", "/mesa/{t}/reanudar", set()),  # a judge of the table's event (a casual one: none)
+    ("GET", "/eventos/{e}/llamadas", JUDGES),
     ("GET", "/ligas/{l}/libro.xlsx", EVERYONE),
     ("GET", "/jugadores/{k}", EVERYONE),
     ("POST", "/jugadores/perfil", LOGGED),

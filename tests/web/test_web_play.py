@@ -3,6 +3,8 @@ information, actions re-checked by the server, manual effects accepted or disput
 from __future__ import annotations
 
 import json
+import queue
+import threading
 
 import pytest
 from web_helpers import login
@@ -174,6 +176,52 @@ def test_the_event_stream_announces_the_tables_version(app, two):
     first = first.decode() if isinstance(first, bytes) else first
     assert "data: " in first
     resp.close()
+
+
+class _Stream:
+    """A page's event stream read in a thread of its own (as a server thread would serve it:
+    the stream keeps its request's context while it waits)."""
+
+    def __init__(self, client, url: str):
+        self.chunks: queue.Queue = queue.Queue()
+        self.thread = threading.Thread(target=self._read, args=(client, url), daemon=True)
+        self.thread.start()
+
+    def _read(self, client, url):
+        resp = client.get(url, buffered=False)
+        try:
+            for chunk in resp.response:
+                chunk = chunk.decode() if isinstance(chunk, bytes) else chunk
+                if chunk != ":\n\n":  # keep-alives
+                    self.chunks.put(chunk)
+        finally:
+            resp.close()
+
+    def next(self) -> str:
+        return self.chunks.get(timeout=30)
+
+
+def test_the_event_stream_carries_the_other_seat_s_new_state_and_nothing_hidden(app, two):
+    a, b, token = _open(app, two)
+    _shuffle(a, b, token)
+    sa = _state(a, token)
+    mover, other = (a, b) if sa["game"]["active"] == "A" else (b, a)
+    seat = sa["game"]["active"]
+    state = _state(mover, token)
+    hidden = {c["id"] for p in state["game"]["players"] for c in p.get("hand", [])}
+    streams = {c: _Stream(c, f"/mesa/{token}/eventos?estado=1") for c in (a, b)}
+    for stream in streams.values():
+        assert stream.next().endswith(f"data: {state['version']}\n\n")
+    end = next(x["action"] for x in state["actions"] if x["action"]["do"] == "end")
+    assert mover.post(f"/mesa/{token}/accion", json={"action": end,
+                                                    "version": state["version"]}).status_code == 200
+    pushed = streams[other].next()
+    assert pushed.startswith("event: state\ndata: ")
+    view = json.loads(pushed.split("data: ", 1)[1])
+    assert view == _state(other, token) and view["version"] == state["version"] + 1
+    assert view["seat"] != seat and not any(f'"{i}"' in pushed for i in hidden)
+    # the seat that acted has its state from the action's answer: its stream says the version
+    assert streams[mover].next() == f"data: {state['version'] + 1}\n\n"
 
 
 def test_tourney_adjudicate_checks_the_castle_order_of_a_played_table(app, two, tmp_path):

@@ -147,3 +147,53 @@ def test_the_round_clock_is_at_the_table(match, world):
                                            50))
     clock = _state(match.a, token)["match"]["clock"]
     assert 0 < clock <= 50 * 60
+
+
+def test_a_player_calls_the_judge_the_table_pauses_and_the_judges_see_it(match, world):
+    token = _sit(match)
+    s = _state(match.a, token)
+    mover = match.a if s["game"]["active"] == "A" else match.b
+    action = next(x["action"] for x in _state(mover, token)["actions"]
+                  if x["action"]["do"] == "end")
+    calls_url = f"/eventos/{match.event.id}/llamadas"
+    assert match.judge_client.get(calls_url).json == {"calls": []}
+    # only a seated player calls, and only the event's judges see the calls
+    assert match.outsider_client.post(f"/mesa/{token}/juez", json={
+        "version": s["version"]}).status_code == 403
+    assert match.a.get(calls_url).status_code == 403
+    resp = match.b.post(f"/mesa/{token}/juez", json={"reason": "Ataque con Fuerza dudosa",
+                                                     "version": s["version"]})
+    assert resp.status_code == 200 and "pausa" in resp.json["message"], resp.json
+    paused = _state(match.a, token)
+    assert paused["status"] == "pausada" and paused["match"]["call"]["reason"] == (
+        "Ataque con Fuerza dudosa")
+    assert "actions" not in _state(mover, token)  # nothing to tap while paused
+    assert mover.post(f"/mesa/{token}/accion", json={
+        "action": action, "version": paused["version"]}).status_code == 400  # nobody acts
+    calls = match.judge_client.get(calls_url).json["calls"]
+    assert [(c["table_no"], c["game"], c["reason"], c["url"]) for c in calls] == [
+        (match.match.table_no, 1, "Ataque con Fuerza dudosa", f"/mesa/{token}")]
+    page = match.judge_client.get(f"/eventos/{match.event.id}/rondas/{match.round.number}")
+    assert "Mesas que llaman al juez (1)" in page.get_data(as_text=True)
+    # a player cannot resume; the judge does, with the ruling, and the call is answered
+    url = f"/mesa/{token}/reanudar"
+    assert match.a.post(url, json={"reason": "sigo", "version": paused["version"]}
+                        ).status_code == 403
+    resp = match.judge_client.post(url, json={"reason": "La Fuerza era correcta",
+                                              "version": paused["version"]})
+    assert resp.status_code == 200, resp.json
+    again = _state(match.a, token)
+    assert again["status"] == "jugando" and again["match"]["call"] is None
+    assert match.judge_client.get(calls_url).json == {"calls": []}
+    assert mover.post(f"/mesa/{token}/accion", json={
+        "action": action, "version": again["version"]}).status_code == 200
+
+
+def test_the_match_s_players_reach_their_table_from_the_round_and_their_matches(match, world):
+    pages = (f"/eventos/{match.event.id}/rondas/{match.round.number}",
+             f"/eventos/{match.event.id}/mis-partidas")
+    for client in (match.a, match.b):
+        for path in pages:
+            text = client.get(path).get_data(as_text=True)
+            assert f'action="{match.play_url}"' in text and "Jugar en la mesa en línea" in text, path
+    assert match.play_url not in match.outsider_client.get(pages[0]).get_data(as_text=True)

@@ -21,10 +21,11 @@ from .abilities.chain import (
     valid_targets_exist,
 )
 from .abilities.continuous import recompute
-from .abilities.evaluate import holds
+from .abilities.condition_check import holds
 from .abilities.model import Ability
 from .abilities.cost_rules import changed_cost, cost_effects, cost_may_change
 from .abilities.kinds.gold_kinds import cover, spend, stale_note, virtual_refusal
+from .abilities.kinds.played_kinds import note_play
 from .abilities.play_rules import prohibited_by, restriction_refused
 from .abilities.protections import bearer_refused
 from .errors import IllegalAction
@@ -143,6 +144,7 @@ class Play(State):
         self._emit("played", inst, p, came_from=inst.zone)  # 8.1 C: the card counts as played
         mark = len(self.events)
         self._land_played_card(inst, p, bearer, from_elsewhere, permission)
+        note_play(self, inst, origin, bool(action.pay) or virtual > 0)  # «si pagaste su coste»
         held = tuple(self.events[mark:])  # entering play waits for step E
         del self.events[mark:]
         enter_window(self, Window(inst.id, p, "card", deferred=held, answers=answers,

@@ -148,6 +148,9 @@ RULES: dict[str, Rule] = {r.section: r for r in (
     Rule("10.7", "Botar",
          "Botar pone en el Cementerio las cartas del tope del Mazo Castillo, de una en una; "
          "en un registro «revealed» la carta nombrada debe estar en ese Castillo."),
+    Rule("10.9", "Cambiar objetivos",
+         "Cambiar objetivos da a un efecto dirigido nuevos objetivos válidos, en respuesta; "
+         "puede volver a elegir los iniciales y nunca toma el control del efecto."),
     Rule("10.10", "Cancelar",
          "Cancelar evita que una habilidad activada o disparada se resuelva; hace objetivo a "
          "la habilidad y sus costes quedan pagados."),
@@ -196,6 +199,13 @@ RULES: dict[str, Rule] = {r.section: r for r in (
     Rule("10.32", "Inmunidad",
          "Una carta con Inmunidad a un tipo de carta no puede ser objetivo de esas cartas ni "
          "es afectada por ellas.", ESTIMATED, _GAP_10_25),
+    Rule("10.34", "Mirar",
+         "Mirar da información sólo a quien controla el efecto; las cartas Miradas del Mazo "
+         "Castillo vuelven a su tope en el orden que éste elija: la línea no mueve nada por "
+         "mirar.", CONFIRMED),
+    Rule("10.35", "Mostrar",
+         "Mostrar da información pública; «muestra la primera carta: si es …» mueve esa carta "
+         "sólo si cumple lo que pide, y la mostrada que no se mueve vuelve al tope."),
     Rule("10.36", "Mover",
          "Mover lleva una carta de una zona a otra; cada tipo de carta tiene sus zonas en "
          "juego (Aliados: Líneas; Tótems y Armas: Línea de Apoyo; Oros: Reserva y Oro "

@@ -37,6 +37,8 @@ from .rounds.results import report_result
 from .swaps import expected_deck
 
 REASON_MAX = 300
+# the kinds of judge_log entries (a take-back written before kinds has none)
+TAKE_BACK, CALL, RESUME = "deshacer", "llamada", "reanudar"
 
 
 # -- reading ---------------------------------------------------------------------------------
@@ -194,6 +196,7 @@ def summary(session: Session, table: PlayTable, user: User | None) -> dict[str, 
         select(ResultReport).where(ResultReport.match_id == match.id))}
     mine = match.player_a_id if seat == "A" else match.player_b_id if seat == "B" else None
     tables = games(session, match)
+    log = json.loads(table.judge_log or "[]")
     return {
         "event": event.name, "event_id": event.id, "match_id": match.id, "round": rnd.number,
         "table_no": match.table_no, "game": table.game_no, "score": [a, b, d],
@@ -201,7 +204,8 @@ def summary(session: Session, table: PlayTable, user: User | None) -> dict[str, 
         "result": match.result, "match_status": match.status,
         "confirmed": mine is not None and mine in reports,
         "judge": judges(session, table, user),
-        "takebacks": json.loads(table.judge_log or "[]"),
+        "takebacks": [e for e in log if e.get("kind", TAKE_BACK) == TAKE_BACK],
+        "call": open_call(table),
         "current": bool(tables) and table.id == tables[-1].id,
     }
 
@@ -232,11 +236,7 @@ def take_back(session: Session, user: User, table: PlayTable, reason: str, seen:
     """A judge of the event takes back the table's last action, with the reason (logged)."""
     if not judges(session, table, user):
         raise Forbidden("Sólo un juez de este evento deshace acciones en esta mesa.")
-    reason = " ".join((reason or "").split())
-    if not reason:
-        raise ServiceError("Escribe el motivo: queda registrado junto a tu nombre.", "reason")
-    if len(reason) > REASON_MAX:
-        raise ServiceError(f"El motivo tiene más de {REASON_MAX} caracteres.", "reason")
+    reason = _reason(reason, required=True)
     if seen != table.version:
         raise Conflict("La mesa cambió mientras tanto: se muestra de nuevo.")
     if table.status == TABLE_FINISHED:
@@ -246,9 +246,97 @@ def take_back(session: Session, user: User, table: PlayTable, reason: str, seen:
     if len(lines) < 2:
         raise ServiceError("Todavía no hay acciones que deshacer.")
     log = json.loads(table.judge_log or "[]")
-    log.append({"judge": user.name or user.email, "reason": reason, "line": len(lines),
+    log.append({"kind": TAKE_BACK, "judge": user.name or user.email, "reason": reason,
+                "line": len(lines),
                 "action": json.loads(lines[-1]), "at": utcnow().isoformat(timespec="seconds")})
     play.bump(session, table, record="\n".join(lines[:-1]) + "\n", proposal="",
               status=TABLE_PLAYING if table.status == TABLE_PAUSED else table.status,
               judge_log=json.dumps(log, ensure_ascii=False))
     return f"Se deshizo la acción de la línea {len(lines)}."
+
+
+# -- «llamar al juez» -------------------------------------------------------------------------
+def _reason(text: str, required: bool = False) -> str:
+    reason = " ".join((text or "").split())
+    if required and not reason:
+        raise ServiceError("Escribe el motivo: queda registrado junto a tu nombre.", "reason")
+    if len(reason) > REASON_MAX:
+        raise ServiceError(f"El motivo tiene más de {REASON_MAX} caracteres.", "reason")
+    return reason
+
+
+def with_call(table: PlayTable, seat: str, who: str, reason: str) -> str:
+    """The table's judge_log with a call of ``seat`` added (its JSON)."""
+    log = json.loads(table.judge_log or "[]")
+    log.append({"kind": CALL, "seat": seat, "player": who, "reason": reason,
+                "line": len(table.record.splitlines()),
+                "at": utcnow().isoformat(timespec="seconds")})
+    return json.dumps(log, ensure_ascii=False)
+
+
+def open_call(table: PlayTable) -> dict[str, Any] | None:
+    """The call that keeps the table paused (None: not paused by a call). A take-back or a
+    judge's «reanudar» after it answers it."""
+    if table.status != TABLE_PAUSED:
+        return None
+    log = json.loads(table.judge_log or "[]")
+    last = log[-1] if log else None
+    return last if last is not None and last.get("kind") == CALL else None
+
+
+def call_judge(session: Session, user: User, table: PlayTable, reason: str, seen: int) -> str:
+    """A seated player calls a judge: the table pauses (nobody acts) and the event's judges
+    see the call on the round page until one of them resumes the table or takes back."""
+    seat = play.seat_of(table, user)
+    if seat is None:
+        raise Forbidden("Sólo los jugadores sentados llaman al juez.")
+    if context(session, table) is None:
+        raise ServiceError("Una mesa casual no tiene jueces: resuelvan la duda entre ustedes "
+                           "o concede la partida.")
+    reason = _reason(reason)
+    if seen != table.version:
+        raise Conflict("La mesa cambió mientras tanto: se muestra de nuevo.")
+    if table.status not in (TABLE_PLAYING, TABLE_PAUSED):
+        raise ServiceError("La partida no está en juego: no hay nada que pausar.")
+    if open_call(table) is not None:
+        raise ServiceError("Ya se llamó al juez: la mesa espera que llegue.")
+    who = user.name or user.email
+    play.bump(session, table, status=TABLE_PAUSED, judge_log=with_call(table, seat, who, reason))
+    return "Llamaste al juez: la mesa queda en pausa hasta que un juez la reanude."
+
+
+def resume(session: Session, user: User, table: PlayTable, reason: str, seen: int) -> str:
+    """A judge of the event resumes a paused table (the ruling, logged with the judge's name);
+    a pending manual effect is withdrawn (the player proposes it again if the ruling says)."""
+    if not judges(session, table, user):
+        raise Forbidden("Sólo un juez de este evento reanuda esta mesa.")
+    reason = _reason(reason, required=True)
+    if seen != table.version:
+        raise Conflict("La mesa cambió mientras tanto: se muestra de nuevo.")
+    if table.status != TABLE_PAUSED:
+        raise ServiceError("La mesa no está en pausa.")
+    log = json.loads(table.judge_log or "[]")
+    log.append({"kind": RESUME, "judge": user.name or user.email, "reason": reason,
+                "line": len(table.record.splitlines()),
+                "at": utcnow().isoformat(timespec="seconds")})
+    play.bump(session, table, status=TABLE_PLAYING, proposal="",
+              judge_log=json.dumps(log, ensure_ascii=False))
+    return "Mesa reanudada: el motivo queda registrado con tu nombre."
+
+
+def calls(session: Session, event: Event) -> list[dict[str, Any]]:
+    """The event's tables paused by a call, oldest first: what its judges are asked to see."""
+    rows = session.exec(
+        select(PlayTable, Match, Round).join(Match, col(Match.id) == col(PlayTable.match_id))
+        .join(Round, col(Round.id) == col(Match.round_id))
+        .where(col(Round.event_id) == event.id, col(PlayTable.status) == TABLE_PAUSED)
+        .order_by(col(PlayTable.updated_at)))
+    out = []
+    for table, match, rnd in rows:
+        call = open_call(table)
+        if call is not None:
+            out.append({"token": table.token, "round": rnd.number, "table_no": match.table_no,
+                        "game": table.game_no, "player": call.get("player", ""),
+                        "reason": call.get("reason", ""), "at": call.get("at", "")})
+    return out
+

@@ -89,24 +89,42 @@ def _ensure_listener(url: str) -> bool:
     return _listening.get(url, False)
 
 
+class TableWatch:
+    """One stream's watch of a table: ``wait`` returns the version once it differs from the
+    one the stream saw. It looks at the database (the truth: another process, a lost note)
+    when it starts and then every ``SAFETY_SECONDS`` with a listener (``POLL_SECONDS``
+    without), counted across calls: a stream that wakes after each change or keep-alive
+    does not read the database each time."""
+
+    def __init__(self, url: str, table_id: int, read_version: Callable[[], int | None]):
+        self.url, self.table_id, self.read_version = url, table_id, read_version
+        self.next_look = 0.0
+
+    def wait(self, seen: int, timeout: float) -> int | None:
+        """The table's version once it differs from ``seen`` (None when ``timeout`` passed)."""
+        ends = time.monotonic() + timeout
+        key = (self.url, self.table_id)
+        while True:
+            now = time.monotonic()
+            if now >= self.next_look:
+                current = self.read_version()
+                self.next_look = now + (SAFETY_SECONDS if _ensure_listener(self.url)
+                                        else POLL_SECONDS)
+                if current is not None:
+                    changed(self.url, self.table_id, current, read=True)
+                    if current != seen:
+                        return current
+            with _changed:
+                heard = _versions.get(key)
+                if heard is not None and heard > seen:
+                    return heard
+                if now >= ends:
+                    return None
+                _changed.wait(max(0.0, min(ends, self.next_look) - time.monotonic()))
+
+
 def wait_change(url: str, table_id: int, seen: int, timeout: float,
                 read_version: Callable[[], int | None]) -> int | None:
-    """The table's version once it differs from ``seen`` (None when ``timeout`` passed)."""
-    ends = time.monotonic() + timeout
-    next_look = 0.0
-    while True:
-        now = time.monotonic()
-        if now >= ends:
-            return None
-        if now >= next_look:  # the database is the truth (another process, a lost note)
-            current = read_version()
-            if current is not None:
-                changed(url, table_id, current, read=True)
-                if current != seen:
-                    return current
-            next_look = now + (SAFETY_SECONDS if _ensure_listener(url) else POLL_SECONDS)
-        with _changed:
-            heard = _versions.get((url, table_id))
-            if heard is not None and heard > seen:
-                return heard
-            _changed.wait(max(0.0, min(ends, next_look) - time.monotonic()))
+    """The table's version once it differs from ``seen`` (None when ``timeout`` passed); the
+    database is read first (a one-call ``TableWatch``)."""
+    return TableWatch(url, table_id, read_version).wait(seen, timeout)

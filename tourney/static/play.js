@@ -68,6 +68,23 @@
         var go = el("button", "Ir al juego siguiente"); go.id = "siguiente"; go.onclick = function () { formPost(d.next); }; box.appendChild(go);
       }
     }
+    if (m.call) {
+      var cl = el("p", "Mesa en pausa: " + m.call.player + " llamó al juez" + (m.call.reason ? " («" + m.call.reason + "»)" : "") +
+        ". Nadie juega hasta que un juez la reanude.", "illegal"); cl.id = "llamada"; box.appendChild(cl);
+    } else if (s.seat && (s.status === "jugando" || s.status === "pausada")) {
+      var cj = el("details"); cj.id = "llamar"; cj.appendChild(el("summary", "Llamar al juez"));
+      var cr = el("input"); cr.id = "motivo-llamada"; cr.maxLength = 300; cr.placeholder = "Qué pasa (opcional)";
+      var cb = el("button", "Llamar al juez (pausa la mesa)", "sec"); cb.id = "llamar-juez";
+      cb.onclick = function () { post(d.call, { reason: cr.value, version: s.version }); };
+      cj.appendChild(cr); cj.appendChild(cb); box.appendChild(cj);
+    }
+    if (m.judge && s.status === "pausada") {
+      var rj = el("div", null, "judge"); rj.appendChild(el("h3", "Juez: reanudar la mesa"));
+      var rr = el("input"); rr.id = "fallo"; rr.maxLength = 300; rr.placeholder = "Tu fallo (queda registrado)";
+      var rb = el("button", "Reanudar la mesa"); rb.id = "reanudar";
+      rb.onclick = function () { post(d.resume, { reason: rr.value, version: s.version }); };
+      rj.appendChild(rr); rj.appendChild(rb); box.appendChild(rj);
+    }
     if (m.judge && s.status !== "terminada") {
       var j = el("div", null, "judge"); j.appendChild(el("h3", "Juez: deshacer la última acción"));
       var r = el("input"); r.id = "motivo"; r.maxLength = 300; r.placeholder = "Motivo (queda registrado)";
@@ -147,8 +164,11 @@
   var polling = null;
   function poll() { if (!polling) polling = setInterval(function () { if (!busy) load(); }, 2000); }
   if (window.EventSource) {
-    var es = new EventSource(d.events);
+    // the stream carries this seat's new state (event «state»); a bare version means: ask for it
+    var es = new EventSource(d.events + (d.events.indexOf("?") < 0 ? "?" : "&") + "estado=1");
     es.onmessage = function (e) { if (+e.data !== version && !busy) load(); };
+    es.addEventListener("state", function (e) {
+      var s = JSON.parse(e.data); if (busy || s.version <= version) return; version = s.version; render(s); });
     es.onerror = function () { poll(); };
     window.addEventListener("pagehide", function () { es.close(); });
   } else { poll(); }

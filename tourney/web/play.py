@@ -3,6 +3,7 @@ actions (JSON POST with the CSRF header), and Server-Sent Events that watch the 
 version in the database (so any process serves any seat; the page polls if SSE fails)."""
 from __future__ import annotations
 
+import json
 import time
 from typing import Any
 
@@ -16,9 +17,12 @@ from flask_login import current_user, login_required
 from .. import db as database
 from ..services import events as event_service
 from ..services import play as service
+from ..services import play_actions as actions
+from ..services import play_state as views
 from ..services import play_match as matches
 from ..services import play_notify as notify
 from ..services import rounds
+from ..services.access import is_judge
 from ..services.catalog import load_catalog
 from ..services.errors import Conflict, Forbidden, ServiceError
 from .common import commit, db, formats, rollback
@@ -156,7 +160,7 @@ def _json_call(fn, table=None):
 
 def _state_of(table: Any) -> dict:
     judge = matches.judges(db(), table, _user())
-    out = service.state(db(), table, _user(), catalog(), judge=judge)
+    out = views.state(db(), table, _user(), catalog(), judge=judge)
     match = matches.summary(db(), table, _user())
     if match is not None:
         out["match"] = match
@@ -198,7 +202,7 @@ def act(token: str):
         return {"ok": False, "error": "Demasiadas acciones seguidas: espera un momento."}, 429
     table = _watched(token)
     body, seen = _body()
-    return _json_call(lambda: service.act(db(), table, current_user, body.get("action"), seen,
+    return _json_call(lambda: actions.act(db(), table, current_user, body.get("action"), seen,
                                           catalog()),
                       table)
 
@@ -208,7 +212,7 @@ def act(token: str):
 def answer(token: str):
     table = _watched(token)
     body, seen = _body()
-    return _json_call(lambda: service.answer_proposal(
+    return _json_call(lambda: actions.answer_proposal(
         db(), table, current_user, bool(body.get("accept")), seen, catalog()))
 
 
@@ -230,6 +234,37 @@ def take_back(token: str):
         db(), current_user, table, str(body.get("reason", "")), seen), table)
 
 
+@bp.post("/mesa/<token>/juez")
+@login_required
+def call_judge(token: str):
+    """«Llamar al juez»: a seated player pauses an event table; its judges see the call."""
+    table = _watched(token)
+    body, seen = _body()
+    return _json_call(lambda: matches.call_judge(
+        db(), current_user, table, str(body.get("reason", "")), seen), table)
+
+
+@bp.post("/mesa/<token>/reanudar")
+@login_required
+def resume(token: str):
+    """A judge of the event resumes a paused table, with the ruling (logged)."""
+    table = _watched(token)
+    body, seen = _body()
+    return _json_call(lambda: matches.resume(
+        db(), current_user, table, str(body.get("reason", "")), seen), table)
+
+
+@bp.get("/eventos/<int:event_id>/llamadas")
+@login_required
+def judge_calls(event_id: int):
+    """The event's tables waiting for a judge (JSON, for the judges' round page)."""
+    event = event_service.get_event(db(), event_id)
+    if not is_judge(db(), current_user, event):
+        raise Forbidden("Sólo los jueces del evento ven las llamadas de las mesas.")
+    return {"calls": [{**c, "url": url_for("play.table", token=c["token"])}
+                      for c in matches.calls(db(), event)]}
+
+
 @bp.get("/mesa/<token>/estado")
 def state(token: str):
     return _state_of(_watched(token))
@@ -246,9 +281,13 @@ def record(token: str):
 @bp.get("/mesa/<token>/eventos")
 def events(token: str):
     """SSE: «version» each time the table changes, whichever process wrote it (PostgreSQL
-    LISTEN/NOTIFY, services.play_notify); the browser then fetches its own seat's state."""
+    LISTEN/NOTIFY, services.play_notify); the browser then fetches its own seat's state.
+    ``?estado=1``: the stream carries the viewer's new state itself (an ``event: state``
+    instead of the version, one request less per change), except after the viewer's own
+    action (its page has that state from the action's answer: then the version)."""
     table = _watched(token)
     table_id, start = table.pk, table.version
+    push = request.args.get("estado") == "1"
     url = current_app.config["DATABASE_URL"]
     # the request's (read-only) transaction is not held open while the stream waits; a commit
     # keeps what was read (a rollback would expire the logged-in user under the stream)
@@ -260,17 +299,40 @@ def events(token: str):
 
     def stream():
         seen = start
+        watch = notify.TableWatch(url, table_id, read_version)
         yield f"retry: 1000\ndata: {seen}\n\n"
         ends = time.monotonic() + SSE_SECONDS
         while True:
             left = ends - time.monotonic()
             if left <= 0:
                 return
-            now = notify.wait_change(url, table_id, seen, min(left, SSE_PING), read_version)
-            if now is not None:
-                seen = now
-                yield f"data: {seen}\n\n"
-            else:  # a comment: a browser that left is noticed here and its thread freed
+            now = watch.wait(seen, min(left, SSE_PING))
+            if now is None:  # a comment: a browser that left is noticed here and its thread freed
                 yield ":\n\n"
+                continue
+            seen = now
+            pushed = _pushed_state(token) if push else None
+            if pushed is None:
+                yield f"data: {seen}\n\n"
+            else:
+                seen = pushed["version"]
+                yield "event: state\ndata: " + json.dumps(
+                    pushed, ensure_ascii=False, separators=(",", ":")) + "\n\n"
     return Response(stream_with_context(stream()), mimetype="text/event-stream",
                     headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+
+
+def _pushed_state(token: str) -> dict | None:
+    """The viewer's state of the table as it is now, for its event stream (None: the viewer
+    made the last action, or the table is gone: the stream sends the version). The stream
+    runs in an application context of its own: its own session, user and catalog."""
+    try:
+        table = service.get_table(db(), token, fresh=True)
+        seat = service.seat_of(table, _user())
+        if seat is not None and views.last_actor(table) == seat:
+            return None
+        return _state_of(table)
+    except ServiceError:  # the table or its event's match is gone: the page asks and is told
+        return None
+    finally:
+        commit()  # the stream holds no transaction while it waits

@@ -31,7 +31,7 @@ from .chain import (
 from .continuous import recompute
 from .conversion import revert_gone
 from .effects import Effects, unknown_why
-from .evaluate import HISTORY
+from .condition_check import HISTORY
 from .named_costs import named_costs
 from .kinds.gold_kinds import cover, spend, stale_note
 from .events import Event, fire, listening

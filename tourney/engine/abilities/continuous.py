@@ -18,7 +18,8 @@ from typing import Any, TYPE_CHECKING
 from ...catalog.model import WEAPON
 from ..keywords import NO_ATTACK, NO_BLOCK, UNBLOCKABLE, engine_keywords, weapon_grants
 from .card_reads import IN_PLAY
-from .evaluate import candidates, dynamic_amount, holds
+from .evaluate import candidates, dynamic_amount
+from .condition_check import holds
 from .reads import Reads, fingerprint, read_back, reads
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -204,6 +205,27 @@ def _recompute_all(game: State) -> None:
     _recompute(game)
 
 
+_KEEPS: dict[int, tuple[Any, tuple[Any, ...]]] = {}
+
+
+def keeps_abilities(game: State, inst: Inst) -> bool:
+    """«Este Aliado no puede perder su habilidad»: its own continuous protection holds, so no
+    effect takes its abilities away (``protection`` with ``keyword`` «lose_abilities»)."""
+    known = inst.abilities
+    if known is None:
+        return False
+    entry = _KEEPS.get(id(known))
+    if entry is None or entry[0] is not known:
+        if len(_KEEPS) > 20000:  # abilities made on the fly (tests): keep it bounded
+            _KEEPS.clear()
+        entry = _KEEPS[id(known)] = (known, tuple(
+            a for a in known.abilities if a.kind == "continuous" and any(
+                e.kind == "protection" and e.keyword == "lose_abilities" and e.subject == "self"
+                for e in a.effects)))
+    keeping = entry[1]
+    return any(holds(game, a.condition, inst, inst.controller) for a in keeping)
+
+
 def _recompute(game: State) -> None:
     active = game.active
     statics = [game.cards[iid] for iid in game.statics_in_play]
@@ -214,7 +236,8 @@ def _recompute(game: State) -> None:
     touched = set(game.affected)
     for iid in touched:
         inst = game.cards[iid]
-        inst.lost = bool(inst.temp) and any(t[0].startswith("lose") for t in inst.temp)
+        inst.lost = bool(inst.temp) and any(t[0].startswith("lose") for t in inst.temp) \
+            and not keeps_abilities(game, inst)
         inst.static_bonus = 0
         inst.static_parts = ()
     gains: dict[str, set[str]] = {}
@@ -222,9 +245,12 @@ def _recompute(game: State) -> None:
     game.race_given = {}
     # 7.1 D: the active player's continuous abilities are checked first
     for source in statics:
-        if source.lost or source.zone not in IN_PLAY:
+        in_play = source.zone in IN_PLAY
+        if source.lost or not (in_play or source.zone == "graveyard"):
             continue
         for ability in (source.parts or parts_of(source))[2]:
+            if (ability.zone == "graveyard") == in_play:
+                continue  # in play its Cementerio abilities do nothing, in the Cementerio only those work
             if not holds(game, ability.condition, source, source.controller):
                 continue
             for effect in ability.effects:
@@ -246,7 +272,7 @@ def _recompute(game: State) -> None:
                     if target.zone in IN_PLAY:
                         reached.add(target.id)
                     if effect.kind == "lose_abilities":
-                        target.lost = True
+                        target.lost = target.lost or not keeps_abilities(game, target)
                     elif effect.kind == "strength" and amount is not None:
                         target.static_bonus += amount
                         target.static_parts += ((source.id, amount),)

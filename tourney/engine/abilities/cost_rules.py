@@ -18,7 +18,8 @@ from dataclasses import replace
 from typing import Any, TYPE_CHECKING
 
 from .card_reads import IN_PLAY
-from .evaluate import candidates, holds, matches
+from .evaluate import candidates, matches
+from .condition_check import holds
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..zones import Inst

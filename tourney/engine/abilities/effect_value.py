@@ -106,6 +106,8 @@ class Effect(Value):
             amount: object = self.amount or 1
             counted = self.count_filter or self.filter
             per = " por cada " + (counted.noun() if counted else "carta")
+            if self.player == "each":  # «cada jugador … por cada Aliado que controle»: their own
+                per = per.replace(" que controles", " que controle")
         elif self.amount_from is not None:
             amount = AMOUNT_SOURCES[self.amount_from]
         else:

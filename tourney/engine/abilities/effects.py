@@ -20,7 +20,7 @@ from ..zones import IN_PLAY, ZONE_NAMES, Inst
 from ..state import State
 from .chain import Resolution, check_targets
 from .card_reads import printed_keyword
-from .evaluate import holds
+from .condition_check import holds
 from .explanations import Explanation, explanations
 from .events import Pending, tracked
 from .line_moves import ambiguous, apply_line, check_moves
@@ -356,7 +356,7 @@ class Effects(State):
     def _apply_extra(self, effect: Effect, ids: tuple[str, ...], p: str) -> None:
         """The parts of a verified effect the record cannot show: what the step's home applies
         (``kinds``: its ``apply`` handler)."""
-        if effect.kind == "redirect":
+        if effect.kind in ("redirect", "retarget"):
             self._redirect(ids, p)
             return
         lasting = "!" if effect.duration.kind in ("permanent", "while_in_play") else ""

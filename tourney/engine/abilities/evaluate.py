@@ -1,5 +1,6 @@
-"""Reading ability values against a position: does a card match a ``TargetFilter``, does a
-``Condition`` hold, which player does a ``PLAYERS`` word name (seed 000, 4.2, 8.2)."""
+"""Reading ability values against a position: does a card match a ``TargetFilter`` (and
+why not), which cards do, how many an amount word counts, which player does a ``PLAYERS``
+word name (seed 000, 8.2). Whether a ``Condition`` holds: ``condition_check``."""
 from __future__ import annotations
 
 from dataclasses import replace
@@ -7,29 +8,12 @@ from typing import TYPE_CHECKING
 
 from ...catalog.model import ALLY, RACE_SCHOOL, TALISMAN, fold_accents
 from .card_reads import IN_PLAY, has_race, printed_keyword, races_label, type_of
-from .condition import Condition
 from .matcher import matcher
 from .target_filter import TargetFilter
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..zones import Inst
     from ..state import State
-
-# the events a «… este turno» condition asks about (happened_this_turn); the game keeps them
-# in ``State.history``
-HISTORY = frozenset({"attack_declared", "destroyed", "banished", "played"})
-# conditions the engine cannot decide yet («si pagaste su coste», «si lo jugaste desde tu
-# mano»): ``holds`` takes them as true (a trigger fires, an ability may be used) and a line
-# that depends on one stays unverified (``decided``), never illegal
-UNDECIDED = frozenset({"paid_cost", "played_from"})
-
-
-def decided(cond: Condition | None) -> bool:
-    """Whether the engine can tell if ``cond`` holds (no ``UNDECIDED`` part)."""
-    if cond is None:
-        return True
-    return cond.kind not in UNDECIDED and all(decided(c) for c in cond.of)
-
 
 def player_of(game: State, word: str, controller: str, target_owner: str | None = None) -> str:
     if word == "opponent":
@@ -45,8 +29,20 @@ def mismatch(game: State, f: TargetFilter, inst: Inst, controller: str,
              source: Inst | None, explain: bool = True) -> str | None:
     """Why ``inst`` does not match ``f`` (for the ability of ``source`` controlled by
     ``controller``), in Spanish; None when it matches. ``explain=False`` skips writing the
-    reason (the hot path: ``matches``)."""
-    card = inst.card
+    reason (the hot path: ``matches``). The checks run in a fixed order (where the card is,
+    what it is, its Fuerza and cost, its qualities, amounts read now, the situation): the
+    first that fails gives the reason."""
+    return (_place_mismatch(game, f, inst, controller, explain)
+            or _identity_mismatch(game, f, inst, controller, source, explain)
+            or _strength_and_cost_mismatch(game, f, inst, explain)
+            or _quality_mismatch(game, f, inst, controller, source, explain)
+            or _relative_mismatch(game, f, inst, controller, source, explain)
+            or _situation_mismatch(game, f, inst, controller, source, explain))
+
+
+def _place_mismatch(game: State, f: TargetFilter, inst: Inst, controller: str,
+                    explain: bool) -> str | None:
+    """The zone the card must be in and whose it must be (controlled in play, else owned)."""
     if f.zone == "in_play":
         if inst.zone not in IN_PLAY:
             return f"{inst.label()} no está en juego (está en {game.where(inst)})" if explain else _NO
@@ -62,6 +58,13 @@ def mismatch(game: State, f: TargetFilter, inst: Inst, controller: str,
         whose = inst.controller if inst.zone in IN_PLAY else inst.owner
         if (f.controller == "you") != (whose == controller):
             return f"{inst.label()} {'no es tuyo' if f.controller == 'you' else 'no es de tu oponente'}" if explain else _NO
+    return None
+
+
+def _identity_mismatch(game: State, f: TargetFilter, inst: Inst, controller: str,
+                       source: Inst | None, explain: bool) -> str | None:
+    """What the card is: type, race, owner, Escuela, name, not the source («otro»)."""
+    card = inst.card
     kind = type_of(inst)
     if f.types and kind not in f.types:
         return f"{inst.label()} es {kind}, no {' ni '.join(f.types)}" if explain else _NO
@@ -79,6 +82,13 @@ def mismatch(game: State, f: TargetFilter, inst: Inst, controller: str,
         return f"{inst.label()} no se llama {' ni '.join(f.names)}" if explain else _NO
     if f.other and source is not None and inst is source:
         return f"{inst.label()} es la propia carta («otro»)" if explain else _NO
+    return None
+
+
+def _strength_and_cost_mismatch(game: State, f: TargetFilter, inst: Inst,
+                                explain: bool) -> str | None:
+    """Fixed limits of Fuerza (an Aliado's, now) and of printed cost."""
+    card = inst.card
     if f.max_strength is not None or f.min_strength is not None:
         strength = game.strength(inst) if card.type == ALLY else None
         if strength is None:
@@ -91,6 +101,14 @@ def mismatch(game: State, f: TargetFilter, inst: Inst, controller: str,
         return f"{inst.label()} tiene coste {card.cost}, más de {f.max_cost}" if explain else _NO
     if f.min_cost is not None and (card.cost or 0) < f.min_cost:
         return f"{inst.label()} tiene coste {card.cost}, menos de {f.min_cost}" if explain else _NO
+    return None
+
+
+def _quality_mismatch(game: State, f: TargetFilter, inst: Inst, controller: str,
+                      source: Inst | None, explain: bool) -> str | None:
+    """Keywords it has or lacks, an Arma borne, counters, attribute, ability text, and one of
+    the alternatives of ``any_of``."""
+    card = inst.card
     for k in f.keywords:
         if k not in inst.kw and not printed_keyword(inst, k):
             return f"{inst.label()} no tiene {k}" if explain else _NO
@@ -110,6 +128,14 @@ def mismatch(game: State, f: TargetFilter, inst: Inst, controller: str,
     if f.any_of and not any(
             mismatch(game, _loose(g), inst, controller, source, False) is None for g in f.any_of):
         return f"{inst.label()} no es {' ni '.join(g.noun() for g in f.any_of)}" if explain else _NO
+    return None
+
+
+def _relative_mismatch(game: State, f: TargetFilter, inst: Inst, controller: str,
+                       source: Inst | None, explain: bool) -> str | None:
+    """Limits read from the position now: a cost or Fuerza up to an amount («igual o menor
+    a …»), the least or greatest Fuerza among the cards that match the rest."""
+    card = inst.card
     if f.max_cost_from is not None:
         limit = dynamic_amount(game, f.max_cost_from, f.from_filter, controller, source)
         if limit is not None and f.strict_from:
@@ -130,6 +156,14 @@ def mismatch(game: State, f: TargetFilter, inst: Inst, controller: str,
         if card.type != ALLY or game.strength(inst) != best:
             return (f"{inst.label()} no es el de {'menor' if f.extreme == 'min_strength' else 'mayor'}"
                     " Fuerza" if explain else _NO)
+    return None
+
+
+def _situation_mismatch(game: State, f: TargetFilter, inst: Inst, controller: str,
+                        source: Inst | None, explain: bool) -> str | None:
+    """The card's situation: its name shared with a target (known when the effect resolves),
+    attacking, blocking, blocked, an attribute it must not have, how it was played, what it
+    targets."""
     if f.same_name_as is not None:  # read when the effect resolves (verify.fixed), never here
         return f"{inst.label()}: el nombre se conoce al resolver" if explain else _NO
     if f.attacking is not None and (inst.zone == "attack") != f.attacking:
@@ -138,7 +172,7 @@ def mismatch(game: State, f: TargetFilter, inst: Inst, controller: str,
         return f"{inst.label()} {'no es' if f.blocking else 'es'} bloqueador" if explain else _NO
     if f.blocked is not None and (inst.id in game.blocks) != f.blocked:
         return f"{inst.label()} {'no fue' if f.blocked else 'fue'} bloqueado" if explain else _NO
-    if f.not_attribute is not None and card.attribute == f.not_attribute:
+    if f.not_attribute is not None and inst.card.attribute == f.not_attribute:
         return f"{inst.label()} es {f.not_attribute}" if explain else _NO
     if (f.played_free is not None or f.played_from_hand is not None) and (why := _played(game, inst, f)):
         return why if explain else _NO
@@ -192,7 +226,7 @@ def dynamic_amount(game: State, word: str, counted: TargetFilter | None, control
         return len(game.zone_of(controller, "hand"))
     if word == "entered_this_turn" and counted is not None:  # the same count as the condition
         return sum(1 for turn, iid, pid in game.entered if turn == game.turn and pid == controller
-                   and _matches_off_zone(game, counted, game.cards[iid], controller, source))
+                   and matches_off_zone(game, counted, game.cards[iid], controller, source))
     if source is None:
         return None
     if word == "strength_of_self":
@@ -262,144 +296,8 @@ def _candidates(game: State, f: TargetFilter, controller: str, source: Inst | No
     return [i for i in pool if mismatch(game, f, i, controller, source, False) is None]
 
 
-_ANY_CARD = TargetFilter()
-_NOT_OTHER: dict[int, tuple[TargetFilter, TargetFilter]] = {}
-
-
-def _not_other(f: TargetFilter) -> TargetFilter:
-    """``f`` without «demás» (made once per filter value)."""
-    entry = _NOT_OTHER.get(id(f))
-    if entry is None or entry[0] is not f:
-        if len(_NOT_OTHER) > 20000:
-            _NOT_OTHER.clear()
-        entry = _NOT_OTHER[id(f)] = (f, replace(f, other=False))
-    return entry[1]
-
-
-def holds(game: State, cond: Condition | None, source: Inst, controller: str) -> bool:
-    if cond is None:
-        return True
-    kind = cond.kind
-    if kind == "always" or kind in UNDECIDED:
-        return True
-    if kind == "in_zone":
-        zone = cond.zone or "in_play"
-        return source.zone in IN_PLAY if zone == "in_play" else source.zone == zone
-    if kind == "bears_weapon":
-        return bool(source.weapons)
-    if kind == "bears_no_weapon":
-        return not source.weapons
-    if kind == "attacking":
-        return source.zone == "attack" and source.id in game.attackers
-    if kind == "blocking":
-        return source.id in game.blocks.values()
-    if kind == "blocked":
-        return source.id in game.blocks
-    if kind == "unblocked":  # subject "bearer": the Aliado that bears this Arma
-        who = source.bearer if cond.subject == "bearer" else source.id
-        return who is not None and who in game.attackers and who not in game.blocks
-    if kind in ("controls", "controls_none", "opponent_controls", "all_allies"):
-        who = game.opponent(controller) if kind == "opponent_controls" else controller
-        f = cond.filter or _ANY_CARD
-        mine = game.in_play_list(who)
-        if kind == "all_allies":  # «todos los (demás) Aliados que controlas»
-            others = f.other
-            allies = [i for i in mine if i.card.type == ALLY and not (others and i is source)]
-            if others:
-                f = _not_other(f)
-            test = matcher(f)
-            if test is not None:
-                return (bool(allies) or others) and all(
-                    test(game, i, controller, source) for i in allies)
-            return (bool(allies) or others) and all(
-                mismatch(game, f, i, controller, source, False) is None for i in allies)
-        test = matcher(f)
-        if test is not None:
-            n = sum(1 for i in mine if test(game, i, who, source) and not (f.other and i is source))
-        else:
-            n = sum(1 for i in mine if mismatch(game, f, i, who, source, False) is None
-                    and not (f.other and i is source))
-        return n == 0 if kind == "controls_none" else n >= cond.count
-    if kind == "controls_more":  # «si controlas más Aliados que tu oponente» (player: who has more)
-        more = player_of(game, cond.player, controller)
-        f = cond.filter or TargetFilter()
-        counts = [sum(1 for i in game.in_play_list(pid) if mismatch(game, f, i, pid, source, False) is None)
-                  for pid in (more, game.opponent(more))]
-        return counts[0] > counts[1]
-    if kind in ("zone_count", "zone_empty"):
-        who = player_of(game, cond.player, controller)
-        zone = cond.zone or "graveyard"
-        f = cond.filter or TargetFilter(zone=zone)
-        ids = game.players[who].castle if zone == "castle" else game.zone_of(who, zone)
-        n = sum(1 for iid in ids
-                if _matches_off_zone(game, f, game.cards[iid], controller, source)
-                and not ((f.other or resolving_card(game, source)) and iid == source.id))  # «no hay otros Aliados en tu Cementerio»
-        return n == 0 if kind == "zone_empty" else n >= cond.count
-    if kind == "phase":
-        return _phase_now(game) == cond.phase
-    if kind == "your_turn":
-        return game.active == controller
-    if kind == "opponent_turn":
-        return game.active != controller
-    if kind == "has_counters":
-        return source.counters.get(cond.counter or "", 0) >= cond.count
-    if kind == "strength_at_least":
-        return game.strength(source) >= cond.count
-    if kind == "castle_at_most":
-        return len(game.players[controller].castle) <= cond.count
-    if kind == "hand_at_most":
-        return len(game.zone_of(controller, "hand")) <= cond.count
-    if kind == "bearer_is":
-        if not source.bearer:
-            return False
-        return mismatch(game, cond.filter or TargetFilter(), game.cards[source.bearer],
-                        controller, source, False) is None
-    if kind == "dealt_castle_damage":
-        hitter: str | None = source.bearer if cond.subject == "bearer" else source.id
-        return hitter is not None and (game.turn, hitter) in game.damaged
-    if kind == "entered_this_turn":
-        f = cond.filter or TargetFilter()
-        n = sum(1 for turn, iid, pid in game.entered if turn == game.turn and pid == controller
-                and _matches_off_zone(game, f, game.cards[iid], controller, source)
-                and not (f.other and iid == source.id))
-        return n >= cond.count
-    if kind == "happened_this_turn":
-        return _happened(game, cond, source, controller)
-    if kind == "not":
-        return not all(holds(game, c, source, controller) for c in cond.of)
-    if kind == "all_of":
-        return all(holds(game, c, source, controller) for c in cond.of)
-    if kind == "any_of":
-        return any(holds(game, c, source, controller) for c in cond.of)
-    return False
-
-
-def _happened(game: State, cond: Condition, source: Inst, controller: str) -> bool:
-    """«si jugaste un Talismán este turno», «si un Aliado oponente fue Destruido este turno»,
-    «si este Aliado fue declarado atacante este turno» (no filter: the card itself)."""
-    f = cond.filter
-    if f is not None and f.zone == "in_play":
-        from dataclasses import replace
-        f = replace(f, zone="being_played")  # where the card is now does not matter
-    for turn, kind, card, player in reversed(game.history):
-        if turn != game.turn:
-            break
-        if kind != cond.event or card is None:
-            continue
-        if cond.player == "you" and player != controller:
-            continue
-        if cond.player == "opponent" and player == controller:
-            continue
-        if f is None:
-            if card == source.id:
-                return True
-        elif mismatch(game, f, game.cards[card], controller, source, False) is None:
-            return True
-    return False
-
-
-def _matches_off_zone(game: State, f: TargetFilter, inst: Inst, controller: str,
-                      source: Inst | None) -> bool:
+def matches_off_zone(game: State, f: TargetFilter, inst: Inst, controller: str,
+                     source: Inst | None) -> bool:
     """A filter applied to a card outside play (its zone was already chosen)."""
     if f.types and type_of(inst) not in f.types:
         return False
@@ -412,8 +310,3 @@ def _matches_off_zone(game: State, f: TargetFilter, inst: Inst, controller: str,
     if f.min_cost is not None and (inst.card.cost or 0) < f.min_cost:
         return False
     return True
-
-
-def _phase_now(game: State) -> str:
-    return {"vigil": "vigil", "block": "block", "war": "war", "discard": "draw"}.get(
-        game.phase, game.phase)

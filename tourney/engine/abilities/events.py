@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .card_reads import IN_PLAY
-from .evaluate import holds, mismatch
+from .evaluate import mismatch
+from .condition_check import holds
 from .model import Ability
 
 if TYPE_CHECKING:  # pragma: no cover

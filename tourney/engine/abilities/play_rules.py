@@ -16,7 +16,8 @@ from typing import cast, TYPE_CHECKING
 
 from ..zones import PHASE_NAMES, ZONE_NAMES
 from .card_reads import IN_PLAY
-from .evaluate import holds, matches
+from .evaluate import matches
+from .condition_check import holds
 from .protections import statics_covering
 
 if TYPE_CHECKING:  # pragma: no cover

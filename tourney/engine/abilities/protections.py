@@ -16,7 +16,8 @@ from typing import cast, Any, TYPE_CHECKING
 
 from .continuous import parts_of
 from .card_reads import IN_PLAY
-from .evaluate import holds, matches
+from .evaluate import matches
+from .condition_check import holds
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..zones import Inst

@@ -58,6 +58,15 @@ def amount(game: State, effect: Effect, source: Inst, controller: str,
     raise Unverifiable(f"cantidad {src!r}")
 
 
+def each_count(game: State, effect: Effect, source: Inst, player: str) -> int:
+    """«cada jugador … por cada Aliado que controle»: the count of ``player``'s own cards (the
+    filter's «you» is that player)."""
+    from .evaluate import candidates
+    counted = effect.count_filter or effect.filter
+    assert counted is not None  # a count always has its filter
+    return (effect.amount or 1) * len(candidates(game, counted, player, source))
+
+
 def of_triggering(game: State, src: str | None, triggering: str | None) -> int:
     """«tantas cartas como Fuerza / coste tenga ese Aliado»: the card that fired the trigger."""
     if triggering is None:

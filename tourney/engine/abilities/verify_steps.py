@@ -10,9 +10,11 @@ from typing import TYPE_CHECKING
 from .effect_value import Effect
 from ..errors import IllegalAction
 from .card_reads import IN_PLAY
-from .evaluate import decided, holds, mismatch, player_of
+from .evaluate import mismatch, player_of
+from .condition_check import holds
 from .kinds import effect_kinds  # noqa: F401 - loads every effect's home
 from .kinds.base import handler
+from .kinds.played_kinds import undecided_now
 from .model import Ability
 from .verify_amounts import fixed
 from .verify_parts import Step, subjects
@@ -62,9 +64,10 @@ def verify_step(game: State, pool: Pool, effect: Effect, ability: Ability, sourc
     if verify is None or (effect.unless is not None and effect.unless.kind not in UNLESS_PAID):
         raise Unverifiable(f"el motor aún no comprueba «{effect.describe()}»"
                            + (" con ese «a menos que»" if effect.unless is not None else ""))
-    if not decided(effect.condition) or not decided(ability.condition) or (
-            ability.trigger is not None and not decided(ability.trigger.condition)):
-        raise Unverifiable("condición que el motor no decide")
+    trigger_cond = ability.trigger.condition if ability.trigger is not None else None
+    if any(undecided_now(game, c, source) for c in (effect.condition, ability.condition, trigger_cond)):
+        raise Unverifiable("no se sabe cómo se jugó la carta («si pagaste su coste», «si lo "
+                           "jugaste de …»)")
     counted = effect.count_filter or effect.filter
     if effect.amount_from == "count" and counted is not None and pool.moves_counters and (
             counted.counter is not None or counted.no_counter is not None):

@@ -1,6 +1,8 @@
 """The condition frame: «si …» / «mientras …» (see ``frames``)."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 from .conditions import all_allies, bearer_and_self, this_turn
 from .conditions import counted as counted_condition
 from .noun_words import COUNTER_NAMES, RACES
@@ -52,6 +54,10 @@ def _controls(cur: Cursor) -> tuple[Condition, Cursor] | None:
             return Condition("control", cards=phrase[0], n=1), phrase[1]
         return None
     after = cur.skip()
+    if after.peek() in ("aliados", "totems", "armas", "oros", "talismanes") and \
+            (bare := bare_phrase(after)) is not None and bare[0].zone == "play":
+        # «si controlas Aliados de coste 3 o menos»: one or more of them
+        return Condition("control", cards=replace(bare[0], count=1), n=1), bare[1]
     how_many = number(after)
     if how_many and how_many[1].take("o", "mas") is not None:
         n, tail = how_many[0], how_many[1].skip(2)

@@ -184,6 +184,8 @@ def count(per: Cards | None, player: str) -> dict[Any, Any]:
     """ "por cada Aliado de Raza Dragón que controles": amount × that count."""
     if per is None:
         return {}
+    if player == "each" and per.controller == "subject":
+        player = "you"  # «cada jugador … por cada Aliado que controle»: each counts their own
     flt = card_filter(replace(per, count=1), owner_player=player)
     return {"amount_from": "count", "filter": TargetFilter(**{**tf_fields(flt), "targets": False})}
 

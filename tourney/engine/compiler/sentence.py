@@ -196,7 +196,8 @@ def _conditions(frame: _Frame, cur: Cursor) -> Cursor | None:
         return None
     frame.conds.extend(expand(got[0]))
     cur = got[1]
-    while (after := cur.take("y")) is not None and (got := condition(after)):
+    while (after := cur.take_any("y", "e")) is not None and (got := condition(after) or _same_subject(
+            frame.conds[-1], after)):
         frame.conds.extend(expand(got[0]))
         cur = got[1]
     # «si controlas al menos un Aliado de Raza Faerie y un Aliado de Raza Eterno»
@@ -206,6 +207,16 @@ def _conditions(frame: _Frame, cur: Cursor) -> Cursor | None:
         frame.conds.append(got[0])
         cur = Cursor(after.toks, after.i + got[1].i - 1)
     return cur
+
+
+def _same_subject(last: Condition, cur: Cursor) -> tuple[Condition, Cursor] | None:
+    """ «si el Aliado portador es de Raza Eterno e hizo daño …»: the second condition about the
+    same card as the first (the bearer, or the card itself), its subject left out."""
+    words = {"bearer_race": ("el", "aliado", "portador"), "bearer_is": ("el", "aliado", "portador"),
+             "self_zone": ("SELF",), "self_bearing": ("SELF",), "self_counters": ("SELF",)}.get(last.kind)
+    if words is None or (got := condition(Cursor(words + cur.toks[cur.i:]))) is None:
+        return None
+    return got[0], Cursor(cur.toks, cur.i + got[1].i - len(words))
 
 
 def _scope_conditions(frame: _Frame, cur: Cursor) -> Cursor:
@@ -263,6 +274,10 @@ def _clause(frame: _Frame, cur: Cursor) -> Cursor | None:
     if (after := cur.take_any("mientras SELF este en juego", "mientras SELF permanezca en juego")) is not None:
         frame.scope = True
         return _scope_conditions(frame, after)
+    if (after := cur.take_any("mientras SELF este en tu cementerio", "mientras SELF se encuentre en tu cementerio")) \
+            is not None:  # a continuous ability that works from the Cementerio (Serafín)
+        frame.conds.append(Condition("self_zone", zone="graveyard"))
+        return after
     if (after := cur.take_any("mientras SELF este en tu reserva de oro", "mientras SELF este en tu reserva",
                               "mientras SELF este en tu reserva de oros")) is not None:
         frame.conds.append(Condition("self_zone", zone="reserve"))
@@ -338,13 +353,18 @@ def _self_permission(frame: _Frame, cur: Cursor) -> Parsed | None:
 def _costs(cur: Cursor, antecedent: Cards | None) -> tuple[bool, tuple[Cost, ...], Cursor]:
     """ «puedes COSTE para [que] …»: (optional, the costs, the cursor at the effects)."""
     if (after := cur.take("puedes")) is None:
+        # «Destruye este Tótem para …»: the card itself, paid in the imperative
+        own = cost_list(cur, antecedent, imperative=True) if cur.peek(1) == "SELF" else None
+        if own is not None and all(c.cards is not None and c.cards.ref == "self" for c in own[0]) and \
+                (tail := own[1].take_any("para que", "para")) is not None:
+            return False, own[0], tail
         return False, (), cur
     paid = cost_list(after, antecedent)
     if paid is not None and (tail := paid[1].take_any("para que", "para")) is not None:
         return True, paid[0], tail
-    if paid is not None and any(c.cards is not None and c.cards.ref == "self" for c in paid[0]) and \
-            (tail := paid[1].take_any(". luego ,", ". luego")) is not None:
-        return True, paid[0], tail  # «puedes pagar un Oro y Desterrarlo. Luego, Roba una carta»
+    if paid is not None and (any(c.cards is not None and c.cards.ref == "self" for c in paid[0]) or all(
+            c.kind == "gold" for c in paid[0])) and (tail := paid[1].take_any(". luego ,", ". luego")) is not None:
+        return True, paid[0], tail  # «puedes pagar un Oro (y Desterrarlo). Luego, Roba una carta»: what follows is paid for
     return True, (), after
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 from flask import abort, render_template, request
 
 from ...catalog.model import fold
-from ...services import access, decklists, events as ev, rounds
+from ...services import access, decklists, events as ev, play_match, rounds
 from ...services.final_standings import final_standings
 from ...services.wall import records_before
 from ..common import actor, cached_fragment, db, open_event
@@ -67,6 +67,7 @@ def pairings(event_id: int, number: int):
                            order=order, query=query, remaining=rounds.timer_remaining(rnd),
                            clock_ends=rounds.timer_end(rnd),
                            is_judge=judge, is_organizer=organizer, my_table=my_table,
+                           judge_calls=play_match.calls(session, event) if judge else [],
                            registration=reg,
                            swap_form=_swap_tables_form(event, rnd) if organizer else None,
                            timer_form=TimerForm() if organizer else None,

@@ -34,6 +34,8 @@ def _protection(use: Use) -> str | None:
         return ENFORCED  # chain.check_targets and combat (Retador): protections.target_shield
     if guard in ("destroyed", "banished"):
         return ENFORCED  # kinds/move_kinds: a protected card is not moved (6.4)
+    if guard == "lose_abilities" and use.value.subject == "self":
+        return ENFORCED  # continuous.keeps_abilities: no effect takes them (recompute, lines)
     return f"protección «{guard}»: el motor no la aplica"
 
 

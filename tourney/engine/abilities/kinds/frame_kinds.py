@@ -3,7 +3,7 @@ pieces (``COSTS``), trigger events (``EVENTS``), conditions (``CONDITIONS``), du
 (``DURATIONS``) and amount sources (``AMOUNT_SOURCES``). See ``base``.
 
 The engine's own tables stay where the engine uses them and are read here: the events it
-announces (``events.EMITTED``), the conditions it cannot decide (``evaluate.UNDECIDED``), the
+announces (``events.EMITTED``), the conditions (those on how a card was played: ``played_kinds``), the
 keywords it tracks (``keywords.ENGINE_KEYWORDS``), the amounts a line can fix
 (``verify_amounts``)."""
 from __future__ import annotations
@@ -13,11 +13,11 @@ from typing import Any
 from ...keywords import ENGINE_KEYWORDS
 from ..chain import IMMUNITY_WORDS
 from ..replacements import prevention_checked
-from ..evaluate import UNDECIDED
 from ..events import ANNOUNCED_PHASES, EMITTED
 from ..vocabulary import AMOUNT_SOURCES, CONDITIONS, COSTS, DURATIONS, EVENTS
 from .applied_kinds import LASTING_MARKS
 from .base import ENFORCED, Status, Use, declare
+from .played_kinds import HOW_PLAYED
 
 # -- ability kinds ---------------------------------------------------------------------
 declare("ability", "keyword", use=ENFORCED)  # its keyword decides (``keyword`` family)
@@ -48,8 +48,11 @@ declare("keyword", "Luz", apply=ENFORCED)  # an attribute: read by filters, noth
 declare("keyword", "Oscuridad", apply=ENFORCED)
 declare("keyword", "Espectral", apply=ENFORCED)  # card_reads.type_of: a Talismán in a Cementerio
 declare("keyword", "Ilusión", apply=ENFORCED)  # effects: the return line is verified (10.28)
-for _word in ("Mercenario", "Traición"):
-    declare("keyword", _word, apply=f"{_word}: el motor no aplica aún esta habilidad clave")
+# 10.13: any number of copies in the Mazo Castillo — a rule of deck building, checked by the
+# legality core (formats: ``unlimited_keywords``); in a game nothing applies (the engine limits
+# only the copies of an Única card)
+declare("keyword", "Mercenario", apply=ENFORCED)
+declare("keyword", "Traición", apply="Traición: el motor no aplica aún esta habilidad clave")
 
 def _immunity(use: Use) -> str | None:
     """«Inmunidad - X»: the words ``chain.immunity`` reads (in any case)."""
@@ -87,9 +90,8 @@ for _word in EVENTS:
 
 # -- conditions ------------------------------------------------------------------------------
 for _word in CONDITIONS:
-    declare("condition", _word, decide=(
-        f"condición «{_word}»: el motor no la decide aún" if _word in UNDECIDED
-        else ENFORCED))
+    if _word not in HOW_PLAYED:  # their home: played_kinds
+        declare("condition", _word, decide=ENFORCED)
 
 # -- durations -------------------------------------------------------------------------------
 
@@ -112,7 +114,8 @@ for _word in DURATIONS:
 
 
 def _count(use: Use) -> str | None:
-    if getattr(use.value, "player", None) == "each":
+    if getattr(use.value, "player", None) == "each" and getattr(use.value, "kind", None) not in ("draw", "mill"):
+        # Roba / Bota: each player's own count (player_kinds.verify_draw_or_mill)
         return "una cantidad por cada jugador: el motor no la lee de la línea"
     return ENFORCED
 

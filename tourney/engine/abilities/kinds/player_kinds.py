@@ -2,7 +2,8 @@
 or as many as there are), Descarta (10.18), Busca (the whole filter of the card found; 4.2 when
 searching is forbidden), Destierra las primeras N cartas de un Mazo Castillo (those N, or as
 many as there are; in a «revealed» record any N of that Castillo, as the line names them),
-Mira las primeras N cartas y toma … (10.34) and Mira (a hand: nothing moves). Verified in a line; never applied by
+Mira las primeras N cartas y toma … (10.34), Mira (a hand or a Mazo Castillo: nothing moves)
+and Muestra la primera carta; si es …, va a … (10.35). Verified in a line; never applied by
 a continuous ability."""
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from ..costs import kind_ok
 from ..evaluate import player_of
 from ..effect_value import Effect
 from ..protections import damage_exiled, damage_increased
-from ..verify_amounts import amount, of_triggering
+from ..verify_amounts import amount, each_count, of_triggering
 from ..verify_parts import Step, found_match, no_search, owner_of
 from ..verify_pool import Unverifiable, Pool
 from .base import ENFORCED, Use, declare
@@ -39,9 +40,11 @@ def verify_draw_or_mill(step: Step) -> bool:
         raise Unverifiable("daño enviado al Destierro")  # the record's Botar goes to the Cementerio
     if kind == "mill" and damage_increased(game, source):
         raise Unverifiable("daño directo aumentado")  # the engine does not add it yet
-    n = (of_triggering(game, effect.amount_from, triggering)
-         if effect.amount_from in ("strength_of_triggering", "cost_of_triggering")
-         else amount(game, effect, source, p, pool, split))
+    # «cada jugador Bota una carta por cada Aliado que controle»: each player's own count
+    per_player = effect.player == "each" and effect.amount_from == "count"
+    n = 0 if per_player else (of_triggering(game, effect.amount_from, triggering)
+                              if effect.amount_from in ("strength_of_triggering", "cost_of_triggering")
+                              else amount(game, effect, source, p, pool, split))
     table = pool.draw if kind == "draw" else pool.mill
     players = (list(game.order) if effect.player == "each"
                else [player_of(game, effect.player, p, owner_of(game, known))])
@@ -52,6 +55,8 @@ def verify_draw_or_mill(step: Step) -> bool:
     steps = ability.effects
     more = any(e.kind == kind for e in steps[steps.index(effect) + 1:]) if effect in steps else False
     for pid in players:
+        if per_player:
+            n = each_count(game, effect, source, pid)
         have = table.get(pid, 0)
         left = len(game.players[pid].castle)
         if more and have > n:
@@ -192,17 +197,69 @@ def verify_dig(step: Step) -> bool:
 
 
 def verify_look(step: Step) -> bool:
+    """10.34 Mirar / 10.35 Mostrar a hand or the first cards of a Mazo Castillo: information
+    only (what was seen is not in the record), nothing moves — the looked cards go back to the
+    top in the order their controller wants, so the line changes nothing of its own."""
     e = step.effect
-    if e.zone == "hand" and e.unless is None and e.condition is None:
-        return True  # «Mira la mano de tu oponente» / «Tu oponente muestra su mano»: nothing moves
-    raise Unverifiable("mirar cartas que no son de una mano")
+    if e.zone in ("hand", "castle") and e.unless is None and e.condition is None:
+        return True
+    raise Unverifiable("mirar cartas que no son de una mano ni de un Mazo Castillo")
 
 
 def _look_line(use: Use) -> str | None:
     e = use.value
-    if e.zone == "hand" and e.unless is None and e.condition is None:
+    if e.zone in ("hand", "castle") and e.unless is None and e.condition is None:
         return ENFORCED
-    return "mirar cartas que no son de una mano: la línea queda sin verificar"
+    return "mirar cartas que no son de una mano ni de un Mazo Castillo: la línea queda sin verificar"
+
+
+_REVEAL_TO = ("hand", "graveyard", "exile")
+
+
+def verify_reveal_top(step: Step) -> bool:
+    """10.35 Mostrar «muestra la primera carta de tu Mazo Castillo; si es …, ponla en tu mano»:
+    the card the line moves out of that Castillo is its top card (any of it when the order is
+    hidden) and fits the filter; when the order is known and the top card fits, a mandatory
+    step moves it, and one that does not fit stays. With the order hidden and nothing moved,
+    what was shown is not in the record: unverified."""
+    game, pool, effect = step.game, step.pool, step.effect
+    pid = player_of(game, effect.player or "you", step.p)
+    castle = game.players[pid].castle
+    to = effect.zone or "hand"
+    moved = [iid for iid, z in pool.moves.items() if z == to and iid in castle]
+    hidden = game.order_hidden(pid)
+    shown = None if hidden or not castle else castle[-1]
+    fits = shown is not None and found_match(game, effect.filter, game.cards[shown], step.p,
+                                            step.source)
+    who = game.players[pid].name
+    for iid in moved:
+        if len(moved) > 1 or (not hidden and iid != shown):
+            raise IllegalAction("10.35", f"{step.source.label()}: {who} muestra la primera carta "
+                                         f"de su Mazo Castillo ({game.cards[shown].label() if shown else 'ninguna'}"
+                                         f"), y el registro mueve {game.cards[iid].label()}.")
+        if not found_match(game, effect.filter, game.cards[iid], step.p, step.source):
+            raise IllegalAction("10.35", f"{step.source.label()}: la carta mostrada, "
+                                         f"{game.cards[iid].label()}, no es "
+                                         f"{effect.filter.describe() if effect.filter else 'esa carta'}.")
+    optional = effect.optional or (effect.filter is not None and effect.filter.up_to)
+    if not moved and fits and not optional:
+        assert shown is not None
+        raise IllegalAction("10.35", f"{step.source.label()}: la carta mostrada, "
+                                     f"{game.cards[shown].label()}, va a {to} por su habilidad y "
+                                     "el registro no la mueve.")
+    if not moved and hidden and castle:
+        raise Unverifiable("la carta mostrada no está en el registro (orden del Castillo oculto)")
+    pool.take_moves(moved)
+    return True
+
+
+def _reveal_line(use: Use) -> str | None:
+    e = use.value
+    if e.zone in _REVEAL_TO and e.player != "each" and e.unless is None and e.condition is None \
+            and (e.rest_zone or "castle_top") == "castle_top" and (e.amount or 1) == 1:
+        return ENFORCED
+    return ("«muestra la primera carta …» que juega la carta mostrada, la de cada jugador o más de "
+            "una: la línea queda sin verificar")
 
 
 for _word, _verify in (("draw", verify_draw_or_mill), ("mill", verify_draw_or_mill),
@@ -213,5 +270,7 @@ declare("effect", "dig", line=ENFORCED, static=not_static("dig"), after_play=aft
         handlers={"verify": verify_dig})
 declare("effect", "banish_top", line=ENFORCED, static=not_static("banish_top"),
         after_play=after_play, handlers={"verify": verify_banish_top})
+declare("effect", "reveal_top", line=_reveal_line, static=not_static("reveal_top"),
+        after_play=after_play, handlers={"verify": verify_reveal_top})
 declare("effect", "look", line=_look_line, static=not_static("look"), after_play=after_play,
         handlers={"verify": verify_look})
