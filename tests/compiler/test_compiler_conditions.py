@@ -5,7 +5,7 @@ of the bearer, and «a menos que tu oponente pague» on any effect. Real cards, 
 the condition."""
 from __future__ import annotations
 
-from tourney.engine.compiler import compile_card
+from tourney.engine.compiler import compile_card, compile_text
 
 from .games import attack, block, cast, deck, effect, end, gold, header, passes, play, put
 from .realcards import compiled, sentence_json
@@ -202,8 +202,12 @@ def test_solo_puedes_activar_esta_habilidad_si_restricts_the_ability_before(real
 
 
 def test_a_restriction_without_an_ability_before_it_is_not_understood(real):
-    rudi = compile_card(real("Rudi"))  # its ability sentence is not read: nothing to restrict
-    assert rudi.sentences[1].reason is not None and "sin una habilidad" in rudi.sentences[1].reason
+    # Rudi's restriction on its own (its ability sentence, read since issue 22, left out):
+    # nothing before it to restrict
+    rudi = real("Rudi")
+    alone = compile_text(rudi.text.split(". ")[-1], rudi.name, rudi.type)
+    assert alone.sentences[0].reason is not None and "sin una habilidad" in alone.sentences[0].reason
+    assert compile_card(rudi).complete
 
 
 def test_tu_oponente_controla_and_controlas_otra_carta(real):

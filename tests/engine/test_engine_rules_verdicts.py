@@ -543,3 +543,25 @@ def test_10_34_mirar_vatnsandi_looks_at_the_top_card_and_moves_nothing(judge):
     use = [put("A", "A1"), activate("A", "A1", ability=1)]
     legal(judge(head, use + [effect("A", "A1")]), 4)
     illegal(judge(head, use + [effect("A", "A1", moves=[["B2", "hand"]])]), 4, "6.5")
+
+
+# -- 10.9 Cambiar objetivos: «elige nuevos objetivos» for the Talismán being played ----------
+
+def test_10_9_cambiar_objetivos_travesura_de_coyote_gives_puno_bendito_new_targets(judge):
+    head = header(deck("Travesura de Coyote"), deck("Puño Bendito"), hand=1)
+    cast = [put("A", "A2", "A3"), end("A"), play("B", "B1", pay_for("B", 1), targets=["A2"])]
+
+    def respond(*targets):
+        return [play("A", "A1", pay_for("A", 1), targets=["B1", *targets]), effect("A", "A1")]
+
+    def destroys(card):
+        return effect("B", "B1", moves=[[card, "graveyard"]])
+
+    legal(judge(head, cast + respond("A3") + [destroys("A3")]), 6, 7)
+    legal(judge(head, cast + respond("A2") + [destroys("A2")]), 6, 7)  # the initial one again
+    legal(judge(head, cast + respond() + [destroys("A2")]), 6, 7)  # none chosen: it keeps its own
+    # the new target is Puño Bendito's now, not the initial one
+    illegal(judge(head, cast + respond("A3") + [destroys("A2")]), 7, "6.5")
+    # still valid for Puño Bendito: an Aliado oponente (of Beto's), not his own Oro
+    v = illegal(judge(head, cast + respond("B0")), 6, "10.9")
+    assert "válido" in v.message

@@ -42,6 +42,11 @@ def test_a_prohibition_on_your_own_plays_reads_no_puedes_jugar():
         "no puedes jugar Aliados de coste 2 o menos"
 
 
+def test_a_count_of_aliados_agrees_in_number():
+    assert polish("como la cantidad de Aliado oponente en el Mazo") == "como la cantidad de Aliados oponentes en el Mazo"
+    assert polish("la cantidad de Aliado atacante.") == "la cantidad de Aliados atacantes."
+
+
 def test_numbers_in_costs_and_filters_are_kept():
     assert polish("Destruye un Aliado de coste 1 o menos.") == "Destruye un Aliado de coste 1 o menos."
     assert polish("si controlas 4 o más Oro, x") == "si controlas 4 o más Oros, x"

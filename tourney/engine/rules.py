@@ -148,6 +148,9 @@ RULES: dict[str, Rule] = {r.section: r for r in (
     Rule("10.7", "Botar",
          "Botar pone en el Cementerio las cartas del tope del Mazo Castillo, de una en una; "
          "en un registro «revealed» la carta nombrada debe estar en ese Castillo."),
+    Rule("10.9", "Cambiar objetivos",
+         "Cambiar objetivos da a un efecto dirigido nuevos objetivos válidos, en respuesta; "
+         "puede volver a elegir los iniciales y nunca toma el control del efecto."),
     Rule("10.10", "Cancelar",
          "Cancelar evita que una habilidad activada o disparada se resuelva; hace objetivo a "
          "la habilidad y sus costes quedan pagados."),

@@ -241,9 +241,12 @@ def _recompute(game: State) -> None:
     game.race_given = {}
     # 7.1 D: the active player's continuous abilities are checked first
     for source in statics:
-        if source.lost or source.zone not in IN_PLAY:
+        in_play = source.zone in IN_PLAY
+        if source.lost or not (in_play or source.zone == "graveyard"):
             continue
         for ability in (source.parts or parts_of(source))[2]:
+            if (ability.zone == "graveyard") == in_play:
+                continue  # in play its Cementerio abilities do nothing, in the Cementerio only those work
             if not holds(game, ability.condition, source, source.controller):
                 continue
             for effect in ability.effects:

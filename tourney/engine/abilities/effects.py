@@ -356,7 +356,7 @@ class Effects(State):
     def _apply_extra(self, effect: Effect, ids: tuple[str, ...], p: str) -> None:
         """The parts of a verified effect the record cannot show: what the step's home applies
         (``kinds``: its ``apply`` handler)."""
-        if effect.kind == "redirect":
+        if effect.kind in ("redirect", "retarget"):
             self._redirect(ids, p)
             return
         lasting = "!" if effect.duration.kind in ("permanent", "while_in_play") else ""

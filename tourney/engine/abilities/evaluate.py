@@ -29,8 +29,20 @@ def mismatch(game: State, f: TargetFilter, inst: Inst, controller: str,
              source: Inst | None, explain: bool = True) -> str | None:
     """Why ``inst`` does not match ``f`` (for the ability of ``source`` controlled by
     ``controller``), in Spanish; None when it matches. ``explain=False`` skips writing the
-    reason (the hot path: ``matches``)."""
-    card = inst.card
+    reason (the hot path: ``matches``). The checks run in a fixed order (where the card is,
+    what it is, its Fuerza and cost, its qualities, amounts read now, the situation): the
+    first that fails gives the reason."""
+    return (_place_mismatch(game, f, inst, controller, explain)
+            or _identity_mismatch(game, f, inst, controller, source, explain)
+            or _strength_and_cost_mismatch(game, f, inst, explain)
+            or _quality_mismatch(game, f, inst, controller, source, explain)
+            or _relative_mismatch(game, f, inst, controller, source, explain)
+            or _situation_mismatch(game, f, inst, controller, source, explain))
+
+
+def _place_mismatch(game: State, f: TargetFilter, inst: Inst, controller: str,
+                    explain: bool) -> str | None:
+    """The zone the card must be in and whose it must be (controlled in play, else owned)."""
     if f.zone == "in_play":
         if inst.zone not in IN_PLAY:
             return f"{inst.label()} no está en juego (está en {game.where(inst)})" if explain else _NO
@@ -46,6 +58,13 @@ def mismatch(game: State, f: TargetFilter, inst: Inst, controller: str,
         whose = inst.controller if inst.zone in IN_PLAY else inst.owner
         if (f.controller == "you") != (whose == controller):
             return f"{inst.label()} {'no es tuyo' if f.controller == 'you' else 'no es de tu oponente'}" if explain else _NO
+    return None
+
+
+def _identity_mismatch(game: State, f: TargetFilter, inst: Inst, controller: str,
+                       source: Inst | None, explain: bool) -> str | None:
+    """What the card is: type, race, owner, Escuela, name, not the source («otro»)."""
+    card = inst.card
     kind = type_of(inst)
     if f.types and kind not in f.types:
         return f"{inst.label()} es {kind}, no {' ni '.join(f.types)}" if explain else _NO
@@ -63,6 +82,13 @@ def mismatch(game: State, f: TargetFilter, inst: Inst, controller: str,
         return f"{inst.label()} no se llama {' ni '.join(f.names)}" if explain else _NO
     if f.other and source is not None and inst is source:
         return f"{inst.label()} es la propia carta («otro»)" if explain else _NO
+    return None
+
+
+def _strength_and_cost_mismatch(game: State, f: TargetFilter, inst: Inst,
+                                explain: bool) -> str | None:
+    """Fixed limits of Fuerza (an Aliado's, now) and of printed cost."""
+    card = inst.card
     if f.max_strength is not None or f.min_strength is not None:
         strength = game.strength(inst) if card.type == ALLY else None
         if strength is None:
@@ -75,6 +101,14 @@ def mismatch(game: State, f: TargetFilter, inst: Inst, controller: str,
         return f"{inst.label()} tiene coste {card.cost}, más de {f.max_cost}" if explain else _NO
     if f.min_cost is not None and (card.cost or 0) < f.min_cost:
         return f"{inst.label()} tiene coste {card.cost}, menos de {f.min_cost}" if explain else _NO
+    return None
+
+
+def _quality_mismatch(game: State, f: TargetFilter, inst: Inst, controller: str,
+                      source: Inst | None, explain: bool) -> str | None:
+    """Keywords it has or lacks, an Arma borne, counters, attribute, ability text, and one of
+    the alternatives of ``any_of``."""
+    card = inst.card
     for k in f.keywords:
         if k not in inst.kw and not printed_keyword(inst, k):
             return f"{inst.label()} no tiene {k}" if explain else _NO
@@ -94,6 +128,14 @@ def mismatch(game: State, f: TargetFilter, inst: Inst, controller: str,
     if f.any_of and not any(
             mismatch(game, _loose(g), inst, controller, source, False) is None for g in f.any_of):
         return f"{inst.label()} no es {' ni '.join(g.noun() for g in f.any_of)}" if explain else _NO
+    return None
+
+
+def _relative_mismatch(game: State, f: TargetFilter, inst: Inst, controller: str,
+                       source: Inst | None, explain: bool) -> str | None:
+    """Limits read from the position now: a cost or Fuerza up to an amount («igual o menor
+    a …»), the least or greatest Fuerza among the cards that match the rest."""
+    card = inst.card
     if f.max_cost_from is not None:
         limit = dynamic_amount(game, f.max_cost_from, f.from_filter, controller, source)
         if limit is not None and f.strict_from:
@@ -114,6 +156,14 @@ def mismatch(game: State, f: TargetFilter, inst: Inst, controller: str,
         if card.type != ALLY or game.strength(inst) != best:
             return (f"{inst.label()} no es el de {'menor' if f.extreme == 'min_strength' else 'mayor'}"
                     " Fuerza" if explain else _NO)
+    return None
+
+
+def _situation_mismatch(game: State, f: TargetFilter, inst: Inst, controller: str,
+                        source: Inst | None, explain: bool) -> str | None:
+    """The card's situation: its name shared with a target (known when the effect resolves),
+    attacking, blocking, blocked, an attribute it must not have, how it was played, what it
+    targets."""
     if f.same_name_as is not None:  # read when the effect resolves (verify.fixed), never here
         return f"{inst.label()}: el nombre se conoce al resolver" if explain else _NO
     if f.attacking is not None and (inst.zone == "attack") != f.attacking:
@@ -122,7 +172,7 @@ def mismatch(game: State, f: TargetFilter, inst: Inst, controller: str,
         return f"{inst.label()} {'no es' if f.blocking else 'es'} bloqueador" if explain else _NO
     if f.blocked is not None and (inst.id in game.blocks) != f.blocked:
         return f"{inst.label()} {'no fue' if f.blocked else 'fue'} bloqueado" if explain else _NO
-    if f.not_attribute is not None and card.attribute == f.not_attribute:
+    if f.not_attribute is not None and inst.card.attribute == f.not_attribute:
         return f"{inst.label()} es {f.not_attribute}" if explain else _NO
     if (f.played_free is not None or f.played_from_hand is not None) and (why := _played(game, inst, f)):
         return why if explain else _NO

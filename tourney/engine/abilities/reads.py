@@ -25,6 +25,7 @@ from .target_filter import TargetFilter
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..state import State
+    from ..zones import Inst
 
 _IN_PLAY = frozenset({"reserve", "paid", "defense", "attack", "support", "weapon"})
 _IN_PLAY_ORDER = ("defense", "attack", "support", "weapon", "reserve", "paid")
@@ -264,6 +265,13 @@ def _reads(game: State) -> Reads | None:
 
 
 _CHANGED = attrgetter("bearer", "weapons", "bonus", "counters", "temp", "static_bonus", "lost")
+
+
+def works_from_graveyard(inst: Inst) -> bool:
+    """The card has a continuous ability that works while it is in its owner's Cementerio
+    («Mientras este Aliado esté en tu Cementerio, …»): a source of ``statics_in_play`` there."""
+    known = inst.abilities
+    return known is not None and any(a.kind == "continuous" and a.zone == "graveyard" for a in known.abilities)
 
 
 def fingerprint(game: State, what: Reads, extra: tuple[Any, ...]) -> tuple[Any, ...]:

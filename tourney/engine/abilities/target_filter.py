@@ -220,8 +220,9 @@ class TargetFilter(Value):
             many = AMOUNT_SOURCES[self.count_from].format(
                 filter=self.from_filter.noun() if self.from_filter else "carta")
             from dataclasses import replace
-            return (f"hasta tantas {replace(self, count=2).noun()} como {many}"
-                    + (" objetivo" if self.targets else ""))
+            much = "tantas" if self._feminine() else "tantos"
+            return (f"hasta {much} {replace(self, count=2).noun()}"
+                    + (" objetivo" if self.targets else "") + f" como {many}")
         return text + (" objetivo" if self.targets and n == 1 else
                        " objetivos" if self.targets else "")
 

@@ -46,6 +46,10 @@ _SEVERAL = re.compile(r"(?:hasta )?(?:dos|tres|cuatro|cinco|seis|tantas|tantos|\
 _ENTERS = re.compile(r"entra en juego \((tú|tu oponente)\)")
 _PLAYED = re.compile(r"Cuando se juega ([^,(]+?) \((tú|tu oponente)\)")
 _COUNT_OF = re.compile(r"la cantidad de (carta|Oro|Arma|Aliado|Talismán|Tótem)\b")
+# «la cantidad de Aliados oponente / atacante»: the adjective agrees
+_COUNT_OF_ADJ = re.compile(r"\b(la cantidad de (?:cartas|Oros|Armas|Aliados|Talismanes|Tótems)) "
+                           r"(oponente|atacante|bloqueador)\b")
+_ADJ_PLURAL = {"oponente": "oponentes", "atacante": "atacantes", "bloqueador": "bloqueadores"}
 _PUEDES = re.compile(r"\bpuedes (" + "|".join(_INFINITIVE) + r")\b")
 _PUEDES_OPP = re.compile(r"\bpuedes (tu oponente|cada jugador) (" + "|".join(_SUBJUNCTIVE) + r")\b")
 _PHASE_TRIGGER = re.compile(r"Cuando comienza una fase \(la (Fase [^)]+)\)( \((tú|tu oponente)\))?")
@@ -114,6 +118,7 @@ def polish(text: str) -> str:
     text = re.sub(r"\b(controlas?) más (carta|Oro|Arma|Aliado|Talismán|Tótem)\b",
                   lambda m: f"{m.group(1)} más {_PLURAL[m.group(2)]}", text)
     text = _COUNT_OF.sub(lambda m: f"la cantidad de {_PLURAL[m.group(1)]}", text)
+    text = _COUNT_OF_ADJ.sub(lambda m: f"{m.group(1)} {_ADJ_PLURAL[m.group(2)]}", text)
     text = re.sub(r"(la cantidad de [^,:]*? que controles) que controles en el Cementerio",
                   r"\1, de tu Cementerio,", text)
     text = re.sub(r"(la cantidad de [^,:]*? que controles) que controles", r"\1, que controles,", text)

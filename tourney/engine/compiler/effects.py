@@ -13,7 +13,7 @@ from .effect_parts import (
 )
 from .control import cancel_effect, convert_effect
 from .counters import counter_effect, up_to_one_counter
-from .effects_more import also_strength, extra_turn, gold, play, second_zone
+from .effects_more import also_strength, extra_turn, gold, leading_per, play, second_zone
 from .noun_words import PRONOUNS
 from .nouns import bare_phrase, card_phrase, number
 from .parsed import Cards, Effect
@@ -27,6 +27,7 @@ __all__ = ["effect", "effects"]
 
 
 def effect(cur: Cursor, antecedent: Cards | None = None) -> tuple[Effect, Cursor] | None:
+    cur = leading_per(cur) or cur  # «Por cada Aliado oponente, puedes elegir hasta una carta …»
     player, cur = read_player(cur)
     if player != "you" and (after := cur.take("puede")) is not None:
         got = effect_of(player, after, antecedent)  # "cada jugador puede Robar una carta"

@@ -1,12 +1,13 @@
 """More effect verbs: Oros generated only to play some cards («genera dos Oros para jugar
 Talismanes») and playing a card from a zone as an effect («juega un Arma de tu Cementerio
-pagando su coste», «… de tu mano, que no sea Aliado, sin pagar su coste»)."""
+pagando su coste», «… de tu mano, que no sea Aliado, sin pagar su coste»); «Por cada NP,
+puedes elegir hasta una carta …» read as «elegir hasta una carta … por cada NP»."""
 from __future__ import annotations
 
 from dataclasses import replace
 
 from .card_effects import being_played, object
-from .nouns import bare_phrase, number, zone_phrase
+from .nouns import bare_phrase, card_phrase, number, per_phrase, zone_phrase
 from .parsed import Cards, Effect
 from .text import Cursor
 
@@ -86,3 +87,22 @@ def extra_turn(cur: Cursor) -> tuple[Effect, Cursor] | None:
     after = cur.take_any("gana un turno extra despues de este", "gana un turno adicional despues de este",
                          "ganas un turno extra despues de este")
     return (Effect("extra_turn"), after) if after is not None else None
+
+
+def leading_per(cur: Cursor) -> Cursor | None:
+    """«Por cada Aliado oponente, puedes elegir hasta una carta de tu Cementerio y …» /
+    «… puedes elegir un Aliado oponente en juego y …»: you may choose one card per counted
+    card, i.e. up to that many — the same words as «puedes elegir hasta una carta … por cada
+    Aliado oponente y …» (``nouns.card_phrase``: ``count_rel``)."""
+    after = cur.take("por", "cada")
+    per = per_phrase(after) if after is not None else None
+    if after is None or per is None or (chose := per[1].take(",", "puedes", "elegir")) is None:
+        return None
+    phrase = card_phrase(chose)
+    if phrase is None or phrase[0].count != 1 or phrase[0].target or phrase[0].ref is not None:
+        return None
+    toks = cur.toks
+    picked = toks[chose.i:phrase[1].i]
+    picked = picked if picked[0] == "hasta" else ("hasta",) + picked
+    words = ("elegir",) + picked + ("por", "cada") + toks[after.i:per[1].i] + toks[phrase[1].i:]
+    return Cursor(toks[:cur.i] + words, cur.i)

@@ -1,13 +1,14 @@
 """More noun modifiers, read by ``nouns._modifiers`` in the same loop: a bare race after the
 noun («Aliados Dragón»), «que no sea Luz / Oscuridad [ni Oro]», «que haga objetivo a NP»
 (a card being played that targets such a card), «jugada sin pagar su coste» and «que no se haya
-jugado desde la mano de su dueño» (how a card being played is played)."""
+jugado desde la mano de su dueño» (how a card being played is played); counters on a card
+(«Alimentado», «con contadores de X») and «la carta fuente de esa habilidad»."""
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
 
-from .noun_words import ATTRIBUTES, NOUNS, RACES
+from .noun_words import ATTRIBUTES, COUNTER_NAMES, FED, NOUNS, RACES
 from .parsed import Cards
 from .text import Cursor
 
@@ -44,4 +45,27 @@ def other_modifier(cards: Cards, cur: Cursor, card_phrase: Phrase) -> tuple[Card
         if inner.ref is not None or inner.count != 1 or inner.up_to or inner.target:
             return None
         return replace(cards, targeting=inner), rest
+    return None
+
+
+def counter_modifier(cur: Cursor) -> tuple[tuple[str, bool], Cursor] | None:
+    """ "Alimentado(s)" (10.3: it has Alimento counters), "con (uno o más) contadores de X",
+    "con un contador de X"; "que no esté(n) Alimentado(s)", "que no tenga(n) contadores de X",
+    "sin contadores de X": ``((counter, has), cursor)``."""
+    if cur.peek() in FED:
+        return ("Alimento", True), cur.skip()
+    if (after := cur.take_any("que no esten", "que no este")) is not None and after.peek() in FED:
+        return ("Alimento", False), after.skip()
+    for words, has in (("con uno o mas contadores de", True), ("con contadores de", True),
+                       ("con un contador de", True), ("que no tengan contadores de", False),
+                       ("que no tenga contadores de", False), ("sin contadores de", False)):
+        if (after := cur.take(*words.split())) is not None and after.peek() in COUNTER_NAMES:
+            return (COUNTER_NAMES[after.peek()], has), after.skip()
+    return None
+
+
+def source_of_that_ability(cur: Cursor) -> tuple[Cards, Cursor] | None:
+    """ "la carta fuente de esa habilidad": the card whose ability was just cancelled."""
+    if (end := cur.take_any("la carta fuente de esa habilidad", "la fuente de esa habilidad")) is not None:
+        return Cards(ref="that"), end
     return None

@@ -12,14 +12,12 @@ from dataclasses import replace
 
 from .amounts import as_many_cards, relation
 from .combat_words import combat_modifier
-from .noun_parts import other_modifier
+from .noun_parts import counter_modifier, other_modifier, source_of_that_ability
 from .noun_words import (
-    FED,
     NUMBER_WORDS,
     REF,
     ZONES,
     ATTRIBUTES,
-    COUNTER_NAMES,
     KEYWORD_ADJ,
     NOUNS,
     RACES,
@@ -229,29 +227,6 @@ def _either(cards: Cards, cur: Cursor) -> tuple[Cards, Cursor] | None:
     return replace(cards, attribute=None, keywords=(), races=(), any_of=(first[0], second)), rest
 
 
-def counter_modifier(cur: Cursor) -> tuple[tuple[str, bool], Cursor] | None:
-    """ "Alimentado(s)" (10.3: it has Alimento counters), "con (uno o más) contadores de X",
-    "con un contador de X"; "que no esté(n) Alimentado(s)", "que no tenga(n) contadores de X",
-    "sin contadores de X": ``((counter, has), cursor)``."""
-    if cur.peek() in FED:
-        return ("Alimento", True), cur.skip()
-    if (after := cur.take_any("que no esten", "que no este")) is not None and after.peek() in FED:
-        return ("Alimento", False), after.skip()
-    for words, has in (("con uno o mas contadores de", True), ("con contadores de", True),
-                       ("con un contador de", True), ("que no tengan contadores de", False),
-                       ("que no tenga contadores de", False), ("sin contadores de", False)):
-        if (after := cur.take(*words.split())) is not None and after.peek() in COUNTER_NAMES:
-            return (COUNTER_NAMES[after.peek()], has), after.skip()
-    return None
-
-
-def source_of_that_ability(cur: Cursor) -> tuple[Cards, Cursor] | None:
-    """ "la carta fuente de esa habilidad": the card whose ability was just cancelled."""
-    if (end := cur.take_any("la carta fuente de esa habilidad", "la fuente de esa habilidad")) is not None:
-        return Cards(ref="that"), end
-    return None
-
-
 def bare_phrase(cur: Cursor) -> tuple[Cards, Cursor] | None:
     """A noun without determiner, as after "por cada": every card that matches."""
     nouns = _nouns(cur)
@@ -291,7 +266,9 @@ def _role(cur: Cursor) -> tuple[Cards, Cursor] | None:
     return None
 
 
-def card_phrase(cur: Cursor) -> tuple[Cards, Cursor] | None:
+def _named(cur: Cursor) -> tuple[Cards, Cursor] | None:
+    """A card named by what it is, not counted: this card, its copies, the bearer, «el Aliado
+    elegido», «la carta fuente de esa habilidad», «ese Aliado»."""
     word = cur.peek()
     if word == "SELF":
         return Cards(ref="self"), cur.skip()
@@ -309,6 +286,46 @@ def card_phrase(cur: Cursor) -> tuple[Cards, Cursor] | None:
     if word in REF and cur.peek(1) in NOUNS:
         kind = NOUNS[cur.peek(1)][0]
         return Cards(types=(kind,) if kind else (), ref="that"), cur.skip(2)
+    return None
+
+
+def _yours(cur: Cursor) -> tuple[bool, tuple[Cards, Cursor] | None]:
+    """(whether the phrase is one of these, what it reads): «uno de tus Aliados …», «tus demás
+    Aliados», «tus Aliados» — cards you control."""
+    if (after := cur.take("uno", "de", "tus")) is not None:  # «uno de tus Aliados de Raza Bestia»
+        nouns = _nouns(after)
+        if nouns is None or not nouns[1]:
+            return True, None
+        return True, _finish(Cards(types=tuple(k for k in nouns[0] if k), controller="you"), nouns[2], None)
+    if cur.peek() != "tus":
+        return False, None
+    other = cur.peek(1) == "demas"
+    nouns = _nouns(cur.skip(2 if other else 1))
+    if nouns is None:
+        return True, None
+    return True, _finish(Cards(types=tuple(k for k in nouns[0] if k), count=None, controller="you",
+                               other=other), nouns[2], None)
+
+
+def _per_each(result: tuple[Cards, Cursor]) -> tuple[Cards, Cursor] | None:
+    """«hasta una carta de tu Cementerio por cada Oro que controles»: at most one per card."""
+    per = result[1].take("por", "cada")
+    if per is None:
+        return result
+    counted = per_phrase(per)
+    if counted is None or counted[0].other:
+        return None
+    # «hasta una carta en un Cementerio por cada …»: each one in a Cementerio, any of them
+    owner = None if result[0].zone_owner == "one" else result[0].zone_owner
+    return replace(result[0], count_rel=Amount("count", cards=counted[0]), zone_owner=owner), counted[1]
+
+
+def card_phrase(cur: Cursor) -> tuple[Cards, Cursor] | None:
+    word = cur.peek()
+    if (named := _named(cur)) is not None:
+        return named
+    if word in ("uno", "tus") and (yours := _yours(cur))[0]:
+        return yours[1]
     count: int | None = 1
     up_to = other = False
     position = None
@@ -336,19 +353,6 @@ def card_phrase(cur: Cursor) -> tuple[Cards, Cursor] | None:
         count, cur = None, after
     elif (after := cur.take_any("los demas", "las demas")) is not None:
         count, other, cur = None, True, after
-    elif (after := cur.take("uno", "de", "tus")) is not None:  # «uno de tus Aliados de Raza Bestia»
-        nouns = _nouns(after)
-        if nouns is None or not nouns[1]:
-            return None
-        kinds, _, rest = nouns
-        return _finish(Cards(types=tuple(k for k in kinds if k), controller="you"), rest, None)
-    elif (after := cur.take("tus", "demas")) is not None:
-        nouns = _nouns(after)
-        if nouns is None:
-            return None
-        kinds, _, rest = nouns
-        return _finish(Cards(types=tuple(k for k in kinds if k), count=None, controller="you", other=True),
-                       rest, None)
     elif (after := cur.take("cualquier", "cantidad", "de")) is not None:
         count, up_to, cur = None, True, after
     elif (after := cur.take_any("las primeras", "la primera")) is not None:
@@ -367,15 +371,8 @@ def card_phrase(cur: Cursor) -> tuple[Cards, Cursor] | None:
             other, cur = True, cur.skip()
     elif word in ("el", "la"):
         cur = cur.skip()  # "el Aliado objetivo": must be a target (checked below)
-    elif word in ("tus", "los", "las"):
+    elif word in ("los", "las"):
         count, cur = None, cur.skip()
-        if word == "tus":
-            nouns = _nouns(cur)
-            if nouns is None:
-                return None
-            kinds, _, cur = nouns
-            return _finish(Cards(types=tuple(k for k in kinds if k), count=None, controller="you"),
-                           cur, None)
     else:
         return None
     nouns = _nouns(cur)
@@ -390,12 +387,7 @@ def card_phrase(cur: Cursor) -> tuple[Cards, Cursor] | None:
     result = _finish(cards, cur, word if word in ("el", "la") and position is None else None)
     if result and position and result[0].zone != "castle":
         return None
-    if result and up_to and count == 1 and (per := result[1].take("por", "cada")) is not None:
-        counted = per_phrase(per)  # «hasta una carta de tu Cementerio por cada Oro que controles»
-        if counted is None or counted[0].other:
-            return None
-        return replace(result[0], count_rel=Amount("count", cards=counted[0])), counted[1]
-    return result
+    return _per_each(result) if result and up_to and count == 1 else result
 
 
 def _finish(cards: Cards, cur: Cursor, article: str | None) -> tuple[Cards, Cursor] | None:

@@ -152,6 +152,8 @@ def describe_cost(c: Cost) -> str:
              "shuffle": "barajar", "reveal": "mostrar", "return": "subir a tu mano"}
     if c.kind == "bottom":
         return f"poner {_said(c.cards)} al fondo de tu Mazo Castillo"
+    if c.kind == "to_paid":
+        return "mover esta carta a tu Zona de Oro Pagado"
     return f"{verbs[c.kind]} {_said(c.cards)}"
 
 
