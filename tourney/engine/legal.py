@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from itertools import combinations, islice, permutations, product
 from typing import TYPE_CHECKING, Any
 
@@ -35,7 +35,9 @@ from .abilities.evaluate import candidates, mismatch
 from .abilities.model import Ability
 from .abilities.target_filter import TargetFilter
 from .errors import RecordError
-from .keywords import CHALLENGER, GRAVEYARD, play_permissions
+from .combat_choices import attacks, blocks
+from .keywords import GRAVEYARD, play_permissions
+from .manual import Manual, manual_actions
 from .record.model import Action
 from .record.v1 import read_action
 from .zones import HAND_LIMIT, IN_PLAY
@@ -52,17 +54,6 @@ _NAMED = {"banish_from_graveyard": ("graveyard",), "discard": ("hand",),
           "destroy_own": IN_PLAY, "banish_own": IN_PLAY, "return_own_to_hand": IN_PLAY,
           "bottom_from_hand": ("hand",), "reveal": ("hand",), "banish_from_hand": ("hand",),
           "remove_counters_own": IN_PLAY, "remove_all_counters_own": IN_PLAY}
-
-
-@dataclass(frozen=True, slots=True)
-class Manual:
-    """An ability the engine cannot check: the player states its result as an ``effect``
-    line (``verb`` "effect"), or announces it (``verb`` "activate") and then states it."""
-
-    player: str
-    source: str
-    verb: str
-    reason: str  # in Spanish: why the engine cannot check it
 
 
 def action_key(action: Action, pay: bool = True, target_order: bool = True) -> tuple[object, ...]:
@@ -133,7 +124,7 @@ class LegalActions:
 
     @property
     def manual(self) -> list[Manual]:
-        return list(self._manual())
+        return list(manual_actions(self.game, self.player, self._effect_families()))
 
     # -- families ------------------------------------------------------------------
     def families(self) -> Iterator[Iterator[Action]]:
@@ -198,9 +189,9 @@ class LegalActions:
         elif verb == "choose":
             yield from self._chooses()
         elif verb == "attack":
-            yield from self._attacks()
+            yield from attacks(g, p, act)
         elif verb == "block":
-            yield from self._blocks()
+            yield from blocks(g, p, act)
         elif verb == "pass":
             if g.phase == "war" and g.priority == p:
                 yield act("pass")
@@ -394,62 +385,6 @@ class LegalActions:
                     if targets:  # a «choose» names at least one target (the record's rule)
                         yield self._action("choose", card=q.source, targets=targets)
 
-    def _manual(self) -> Iterator[Manual]:
-        g, p = self.game, self.player
-        for source, res in g.resolutions.items():
-            inst = g.cards[source]
-            if res.controller != p:
-                continue
-            if inst.abilities is None or not inst.abilities.complete:
-                yield Manual(p, source, "effect", f"el motor no conoce (del todo) las "
-                                                  f"habilidades de {inst.label()}")
-            elif source not in self._effect_families():
-                yield Manual(p, source, "effect", f"el motor no sabe escribir el resultado de "
-                                                  f"{inst.label()}")
-        for w in g.windows:  # a card just played whose text the engine does not know
-            inst = g.cards[w.source]
-            if w.player == p and w.kind == "card" and inst.card.type == TALISMAN \
-                    and (inst.abilities is None or not inst.abilities.complete):
-                yield Manual(p, w.source, "effect", f"el motor no conoce el efecto de "
-                                                    f"{inst.label()}")
-        for inst in g.in_play_list(p):
-            known = inst.abilities
-            if (known is None or not known.complete) and _mentions_ability(inst):
-                yield Manual(p, inst.id, "activate", f"el motor no conoce (del todo) las "
-                                                     f"habilidades de {inst.label()}")
-
-    # -- combat --------------------------------------------------------------------
-    def _attacks(self) -> Iterator[Action]:
-        g, p = self.game, self.player
-        if g.phase != "vigil" or g.active != p or g.battle_done:
-            return
-        attackers = g.legal_attackers(p)
-        targets = list(g.zone_of(g.opponent(p), "defense"))
-        for n in range(len(attackers), 0, -1):
-            for cards in combinations(attackers, n):
-                retadores = [a for a in cards if CHALLENGER in g.cards[a].kw]
-                options = [[None, *targets] for _ in retadores]
-                for pick in product(*options):
-                    challenges = tuple((a, t) for a, t in zip(retadores, pick) if t is not None)
-                    yield self._action("attack", cards=cards, challenges=challenges)
-
-    def _blocks(self) -> Iterator[Action]:
-        g, p = self.game, self.player
-        if g.phase != "block" or g.active == p:
-            return
-        attackers = list(g.attackers)
-        free = list(g.zone_of(p, "defense"))
-        options = [[None] + [b for b in free
-                             if g.cards[b].card.type == ALLY
-                             and g.can_block(g.cards[b], g.cards[a]) is None]
-                   for a in attackers]
-        for pick in product(*options):
-            chosen = [b for b in pick if b is not None]
-            if len(set(chosen)) != len(chosen):
-                continue
-            pairs = tuple((b, a) for a, b in zip(attackers, pick) if b is not None)
-            yield self._action("block", pairs=pairs)
-
 
 def legal_actions(game: Game, player: str, line: int = 0) -> LegalActions:
     return LegalActions(game, player, line)
@@ -466,9 +401,3 @@ def _due(game: Any, inst: Inst, p: str) -> int:
 def _alternative(inst: Inst) -> bool:
     known = inst.abilities
     return known is not None and any(a.kind == "alternative_cost" for a in known.abilities)
-
-
-def _mentions_ability(inst: Inst) -> bool:
-    text = inst.card.text or ""
-    return ":" in text or "puedes" in text.lower()
-

@@ -21,7 +21,7 @@ DEST = {"destroy": "graveyard", "banish": "exile", "return_to_hand": "hand",
 ENGINE_APPLIED = frozenset({"gain_keyword", "lose_keyword", "lose_abilities", "cannot_attack",
                             "cannot_block", "cannot_be_blocked", "reduce_damage",
                             "redirect_damage", "prevent_damage", "cancel_attack", "annul",
-                            "cancel", "redirect", "prevent"})
+                            "cancel", "redirect", "retarget", "prevent"})
 
 
 class Unverifiable(Exception):

@@ -181,6 +181,7 @@ EFFECTS = {
     "end_battle": "termina la Batalla Mitológica",
     # damage and redirection (10.41)
     "redirect": "redirige el efecto de {subject} a un nuevo objetivo válido",
+    "retarget": "elige nuevos objetivos válidos para {subject}",  # 10.9 Cambiar objetivos
     "redirect_damage": "redirige el daño de {subject} a {player}",
     "reduce_damage": "reduce en {amount} el daño que haría {subject}",
     "prevent_damage": "previene el daño que haría {subject}",

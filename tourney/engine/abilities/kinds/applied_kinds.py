@@ -33,11 +33,13 @@ def verify_applied(step: Step) -> bool:
     f = step.f
     known = step.known
     kind = step.effect.kind
-    if kind == "redirect":
+    if kind in ("redirect", "retarget"):
         if split is None or not split or not split[0]:
-            raise Unverifiable("redirect sin objetivos nombrados")
+            raise Unverifiable(f"{kind} sin objetivos nombrados")
         redirected = tuple(x for part in split for x in part)
-        check_redirect(game, redirected)
+        if kind == "retarget" and len(redirected) == 1:
+            return True  # «puedes elegir nuevos objetivos»: none chosen, the targets stay
+        check_redirect(game, redirected, change=kind == "retarget")
         plan.extras.append((effect, redirected))
         return True
     if kind in ("annul", "cancel"):
@@ -159,7 +161,7 @@ LASTING_MARKS = frozenset({"gain_keyword", "lose_keyword", "lose_abilities", *FL
                            "reduce_damage", "prevent_damage", "redirect_damage"})
 
 for _word in sorted(ENGINE_APPLIED):
-    # redirect: applied on the whole line's targets (``effects.Effects._redirect``)
+    # redirect, retarget: applied on the whole line's targets (``effects.Effects._redirect``)
     _handlers: dict[str, Any] = {"verify": verify_applied}
     if _word in _APPLY:
         _handlers["apply"] = _APPLY[_word]
