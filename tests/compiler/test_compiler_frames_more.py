@@ -162,3 +162,25 @@ def test_watatsumi_is_imbloqueable_while_you_control_a_cheap_aliado(real):
     (got,) = sentence_json(real("Watatsumi"), 2)
     assert got == {"kind": "keyword", "keyword": "Imbloqueable", "condition": {
         "kind": "controls", "filter": {"types": ["Aliado"], "controller": "you", "max_cost": 3, "targets": False}}}
+
+
+# -- «Mientras este Aliado esté en tu Cementerio, …»: a continuous ability that works from the
+#    Cementerio (zone graveyard) -------------------------------------------------------------------
+
+NO_ABILITY = {"types": ["Aliado"], "controller": "you", "with_ability": False}
+
+
+def test_serafin_strengthens_your_aliados_without_ability_from_the_cementerio(real):
+    assert sentence_json(real("Serafín"), 2) == [{
+        "kind": "continuous", "zone": "graveyard", "effects": [
+            {"kind": "strength", "subject": "each", "filter": NO_ABILITY, "amount": 1},
+            {"kind": "gain_keyword", "subject": "each", "filter": NO_ABILITY, "keyword": "Indestructible"}]}]
+    text = compile_card(real("Serafín")).sentences[2].abilities[0].describe()
+    assert text.startswith("Mientras esta carta esté en tu Cementerio, cada Aliado sin habilidad")
+
+
+def test_ophanim_protects_your_aliados_without_ability_from_the_cementerio(real):
+    (got,) = sentence_json(real("Ophanim"), 2)
+    assert got["zone"] == "graveyard" and got["kind"] == "continuous"
+    assert got["effects"][1] == {"kind": "protection", "subject": "each", "filter": NO_ABILITY,
+                                 "keyword": "targeted", "by": {"types": ["Aliado"], "targets": False}}
