@@ -121,7 +121,7 @@ def _verb_effect_of(verb: str, player: str, cur: Cursor, antecedent: Cards | Non
         if (after := cur.take("en", "tu", "mano")) is not None and (cards.zone != "play" or cards.ref):
             return Effect("to_hand", player, cards, dest="hand"), after
         for words, zone in (("en tu zona de oro pagado", "paid"), ("en tu reserva de oro", "reserve"),
-                            ("en tu reserva de oros", "reserve")):
+                            ("en tu reserva de oros", "reserve"), ("en tu zona de reserva de oros", "reserve")):
             if (after := cur.take(*words.split())) is not None and cards.types == ("Oro",):
                 return Effect("move", player, cards, dest=zone), after
         if (after := cur.take_any("en la parte superior de tu mazo castillo",
