@@ -105,6 +105,7 @@ CONDITIONS = {
     "dealt_castle_damage": "{subject} hizo daño al Castillo oponente este turno",
     "bearer_is": "el Aliado portador es {filter}",
     "entered_this_turn": "entraron en juego {count} o más {filter} bajo tu control este turno",
+    "opponent_entered_this_turn": "entraron en juego {count} o más {filter} bajo el control de tu oponente este turno",
     "happened_this_turn": "este turno ocurrió: {event}",
     "paid_cost": "se pagó su coste",
     "played_from": "se jugó desde {zone}",
