@@ -184,3 +184,14 @@ def test_ophanim_protects_your_aliados_without_ability_from_the_cementerio(real)
     assert got["zone"] == "graveyard" and got["kind"] == "continuous"
     assert got["effects"][1] == {"kind": "protection", "subject": "each", "filter": NO_ABILITY,
                                  "keyword": "targeted", "by": {"types": ["Aliado"], "targets": False}}
+
+
+# -- «si tres o más Aliados entraron en juego bajo el control de tu oponente este turno» -------
+
+def test_gerard_van_swieten_counts_the_aliados_that_entered_under_the_opponents_control(real):
+    (got,) = sentence_json(real("Gerard van Swieten"), 1)
+    assert got["condition"] == {"kind": "opponent_entered_this_turn", "count": 3,
+                                "filter": {"types": ["Aliado"], "targets": False}}
+    assert got["zone"] == "hand" and got["effects"] == [{"kind": "play_free", "subject": "self"}]
+    text = compile_card(real("Gerard van Swieten")).sentences[1].abilities[0].describe()
+    assert "3 o más Aliados bajo el control de tu oponente este turno" in text

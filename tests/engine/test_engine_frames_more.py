@@ -162,3 +162,15 @@ def test_7_1_serafin_in_play_or_in_the_hand_protects_nothing(mixed):
     for where in ("defense", "hand"):
         head, setup, rayo = _serafin(where)
         verified(mixed(head, setup + rayo), len(setup + rayo) + 1)
+
+
+# -- 6.6 Disparadas: «si tres o más Aliados entraron en juego bajo el control de tu oponente este
+#    turno, puedes jugar este Aliado desde tu mano sin pagar su coste» (Gerard van Swieten) -------
+
+def test_6_6_disparada_gerard_van_swieten_is_played_free_after_three_opposing_aliados(judge):
+    head = header(deck("Gerard van Swieten"), deck(), hand=1)
+    use = effect("A", "A1", moves=[["A1", "defense"]])
+    three = [end("A"), put("B", "B1", "B2", "B3"), end("B")]
+    verified(judge(head, three + [use]), len(three) + 2)
+    two = [end("A"), put("B", "B1", "B2"), end("B")]
+    illegal(judge(head, two + [use]), len(two) + 2, "6.5")

@@ -565,3 +565,37 @@ def test_10_9_cambiar_objetivos_travesura_de_coyote_gives_puno_bendito_new_targe
     # still valid for Puño Bendito: an Aliado oponente (of Beto's), not his own Oro
     v = illegal(judge(head, cast + respond("B0")), 6, "10.9")
     assert "válido" in v.message
+
+
+# -- 10.38 Poner debajo / 10.19 Desterrar bajo otra carta: what the record cannot show -------
+
+def test_10_38_poner_debajo_mama_quilla_the_card_under_it_may_be_played_unverified(judge):
+    # «Destierra la última carta de tu Mazo Castillo y ponla bajo este Aliado. Puedes jugar
+    # esa carta como si estuviera en tu mano»: the record moves it to the Destierro (no zone
+    # for «debajo»); its play is not judged illegal but left unverified
+    head = header(deck("Mama Quilla"), deck(), hand=1)
+    under = [gold("A", "A9"), play("A", "A1", pay_for("A", 2)), effect("A", "A1", moves=[["A19", "exile"]])]
+    v = legal(judge(head, under + [end("A"), end("B"), play("A", "A19", ["A0"])]))
+    assert 7 in v.unverified and any(r == "10.38" for _, r, _ in v.unverified_reasons), v
+    # once Mama Quilla left play the card is only in the Destierro: not playable from there
+    gone = under + [put("A", "A1", zone="graveyard"), end("A"), end("B"), play("A", "A19", ["A0"])]
+    illegal(judge(head, gone), 8, "8.1")
+
+
+def test_10_38_poner_debajo_a_card_banished_by_a_fully_read_text_is_only_in_the_destierro(judge):
+    head = header(deck("Discurrir el Velo", "Thorkell el Alto", "Thorkell el Alto"), deck(), hand=1)
+    look = [play("A", "A1"), effect("A", "A1", moves=[["A2", "hand"], ["A3", "exile"]])]
+    legal(judge(head, look), 3)
+    illegal(judge(head, look + [end("A"), end("B"), play("A", "A3", ["A0"])]), 6, "8.1")
+
+
+def test_10_24_espectral_yamachichi_plays_nurikabe_from_the_cementerio_as_a_talisman_it_enters_as_an_aliado(judge):
+    head = header(deck("Yamachichi", "Nurikabe"), deck("Julio César"), hand=2, version=2)
+    setup = [put("A", "A1"), put("A", "A2", zone="graveyard"), gold("A", "A9")]
+    use = [activate("A", "A1", targets=["A2"]),
+           effect("A", "A1", moves=[["A2", "defense"], ["A0", "paid"], ["A9", "paid"]])]
+    v = legal(judge(head, setup + use), 6)
+    assert v.final["A"]["in_play"] == 4, v.final  # Yamachichi, Nurikabe (an Aliado) and 2 Oros
+    # it is played as a Talismán: «no se pueden jugar Talismanes» (Julio César) forbids it
+    v = illegal(judge(head, [put("B", "B1")] + setup + use), 7, "6.4")
+    assert "Julio César" in v.message

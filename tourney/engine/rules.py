@@ -210,6 +210,10 @@ RULES: dict[str, Rule] = {r.section: r for r in (
          "Mover lleva una carta de una zona a otra; cada tipo de carta tiene sus zonas en "
          "juego (Aliados: Líneas; Tótems y Armas: Línea de Apoyo; Oros: Reserva y Oro "
          "Pagado)."),
+    Rule("10.38", "Poner debajo",
+         "Las cartas puestas debajo de otra no están en ninguna zona; cuando la de encima sale "
+         "del juego van al Cementerio de su dueño (las Desterradas bajo otra, al Destierro), "
+         "salvo que se diga otra cosa.", CONFIRMED),
     Rule("10.40", "Purificar",
          "Purificar una carta de un Cementerio es, a elección de quien controla el efecto, "
          "Barajarla en el Mazo Castillo de su dueño o Desterrarla; todas a la vez."),

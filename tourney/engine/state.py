@@ -62,11 +62,11 @@ class State:
         self.setup_problem: IllegalAction | None = None
         self.revealed_order = header.order == "revealed"
         self.unordered: set[str] = set()  # players whose Castillo was shuffled (order_hidden)
+        self.maybe_under: dict[str, str] = {}  # card -> the card it may be under (10.38, play)
         self.reveals: dict[str, list[str]] | None = None  # the current action's named cards
         self.taken: list[tuple[str, str]] = []  # (player, card) drawn or milled, in order
         self.events: list[Any] = []  # abilities.events.Event of the current action
-        # abilities (see abilities/): pending triggers, open chain windows, announced
-        # resolutions by source id, uses per turn, the v2 `choose` order of triggers
+        # abilities/: pending triggers, chain windows, resolutions, uses, v2 `choose` order
         self.pending: list[Any] = []
         self.windows: list[Any] = []
         self.resolutions: dict[str, Any] = {}
@@ -75,6 +75,7 @@ class State:
         self.seq = 0
         self.until_final: set[str] = set()  # cards with a Fuerza change until the Fase Final
         self.virtual: list[Any] = []  # Oros virtuales (abilities/kinds/gold_kinds.VirtualGold)
+        self.armed: list[tuple[str, int, str]] = []  # delayed triggers (abilities/delayed)
         # card -> (its stint in play, zone played from, Oros paid) of its last play line
         self.played_how: dict[str, tuple[int | None, str, bool | None]] = {}  # kinds/played_kinds
         self.changes = 0  # bumped by every move, counter or effect (continuous.recompute)

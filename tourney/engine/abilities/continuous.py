@@ -57,7 +57,8 @@ APPLIED = frozenset({"lose_abilities", "strength", "gain_keyword", "cannot_attac
 
 
 _OFF_PLAY = frozenset({"zone_count", "zone_empty", "castle_at_most", "hand_at_most",
-                       "entered_this_turn", "dealt_castle_damage", "happened_this_turn"})
+                       "entered_this_turn", "opponent_entered_this_turn", "dealt_castle_damage",
+                       "happened_this_turn"})
 
 
 def _conditions(cond: Any) -> Iterator[Any]:

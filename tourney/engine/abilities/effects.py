@@ -23,7 +23,7 @@ from .card_reads import printed_keyword
 from .condition_check import holds
 from .explanations import Explanation, explanations
 from .events import Pending, tracked
-from .line_moves import ambiguous, apply_line, check_moves
+from .line_moves import ambiguous, apply_line, check_moves, note_maybe_under
 from .own_effect import effect_unclear
 from .model import Ability
 from .effect_value import Effect
@@ -167,6 +167,7 @@ class Effects(State):
         else:
             rule, why = self.doubt or ("6.5", "el motor no pudo atribuir la línea a una habilidad")
             self._unverify(action.line, source.label() if source else None, rule, why)
+            note_maybe_under(self, action, source)
         self._check_castles()
 
     def _verify(self, action: Action, source: Inst | None) -> Any:

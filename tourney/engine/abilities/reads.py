@@ -64,7 +64,7 @@ _CONDITION_READS: dict[str, frozenset[str]] = {
 }
 # read through ``continuous._off_play_conditions``: their truth is part of the key
 OFF_PLAY_CONDITIONS = frozenset({"zone_count", "zone_empty", "castle_at_most", "hand_at_most",
-                                 "entered_this_turn", "dealt_castle_damage"})
+                                 "entered_this_turn", "opponent_entered_this_turn", "dealt_castle_damage"})
 
 # filter fields read from the card itself (its printed data or its fields in play)
 _PLAIN_FIELDS = frozenset({

@@ -105,6 +105,7 @@ CONDITIONS = {
     "dealt_castle_damage": "{subject} hizo daño al Castillo oponente este turno",
     "bearer_is": "el Aliado portador es {filter}",
     "entered_this_turn": "entraron en juego {count} o más {filter} bajo tu control este turno",
+    "opponent_entered_this_turn": "entraron en juego {count} o más {filter} bajo el control de tu oponente este turno",
     "happened_this_turn": "este turno ocurrió: {event}",
     "paid_cost": "se pagó su coste",
     "played_from": "se jugó desde {zone}",
@@ -239,6 +240,8 @@ AMOUNT_SOURCES = {
     "cost_of_paid": "el coste de la carta pagada como coste",
     "strength_of_paid": "la Fuerza de la carta pagada como coste",
     "cost_of_target": "el coste del objetivo",
+    # «por cada Aliado Desterrado de esta manera», «Roba esa misma cantidad de cartas»
+    "moved_before": "la cantidad de cartas que el paso anterior movió",
     "entered_this_turn": "la cantidad de {filter} que entraron en juego bajo tu control este turno",
 }
 
