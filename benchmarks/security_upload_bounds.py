@@ -81,6 +81,7 @@ def main() -> None:
     from tourney.catalog.importers.deckforge import load_deckforge_cards
     from tourney.legality import load_formats, parse_decklist, parse_decklist_xlsx, validate
     from tourney.legality import decklist as dl
+    from tourney.legality import decklist_xlsx as dl_xlsx
     from tourney.legality.pool import PoolLine, resolve_pool
     from tourney.services.demo import build_deck
     from tourney.sheets import read_players
@@ -112,8 +113,8 @@ def main() -> None:
 
     cell = "Kirin " * 20
     rows = [["Cantidad", "Carta"]] + [[1, rng.choice(names)] for _ in range(60)]
-    budget = dl.MAX_XLSX_CHARS - 4000
-    while budget > len(cell) and len(rows) < dl.MAX_XLSX_ROWS:
+    budget = dl_xlsx.MAX_XLSX_CHARS - 4000
+    while budget > len(cell) and len(rows) < dl_xlsx.MAX_XLSX_ROWS:
         rows.append(["", cell])
         budget -= len(cell)
     big_deck = xlsx(rows)

@@ -528,7 +528,6 @@ MAX_FUNCTION_LINES = 80
 # functions still past the limit, each at most as long as it is listed; an entry that shrinks
 # to the limit must leave the list (split by responsibility, never cut at line 80)
 LONG_FUNCTIONS_PENDING: dict[str, int] = {
-    "abilities/builder.py::effect_line": 111,
     "compiler/lower_filters.py::card_filter": 89,
     "compiler/effects.py::effect_of": 128,
     "compiler/effects.py::effects": 99,

@@ -162,3 +162,36 @@ def test_watatsumi_is_imbloqueable_while_you_control_a_cheap_aliado(real):
     (got,) = sentence_json(real("Watatsumi"), 2)
     assert got == {"kind": "keyword", "keyword": "Imbloqueable", "condition": {
         "kind": "controls", "filter": {"types": ["Aliado"], "controller": "you", "max_cost": 3, "targets": False}}}
+
+
+# -- «Mientras este Aliado esté en tu Cementerio, …»: a continuous ability that works from the
+#    Cementerio (zone graveyard) -------------------------------------------------------------------
+
+NO_ABILITY = {"types": ["Aliado"], "controller": "you", "with_ability": False}
+
+
+def test_serafin_strengthens_your_aliados_without_ability_from_the_cementerio(real):
+    assert sentence_json(real("Serafín"), 2) == [{
+        "kind": "continuous", "zone": "graveyard", "effects": [
+            {"kind": "strength", "subject": "each", "filter": NO_ABILITY, "amount": 1},
+            {"kind": "gain_keyword", "subject": "each", "filter": NO_ABILITY, "keyword": "Indestructible"}]}]
+    text = compile_card(real("Serafín")).sentences[2].abilities[0].describe()
+    assert text.startswith("Mientras esta carta esté en tu Cementerio, cada Aliado sin habilidad")
+
+
+def test_ophanim_protects_your_aliados_without_ability_from_the_cementerio(real):
+    (got,) = sentence_json(real("Ophanim"), 2)
+    assert got["zone"] == "graveyard" and got["kind"] == "continuous"
+    assert got["effects"][1] == {"kind": "protection", "subject": "each", "filter": NO_ABILITY,
+                                 "keyword": "targeted", "by": {"types": ["Aliado"], "targets": False}}
+
+
+# -- «si tres o más Aliados entraron en juego bajo el control de tu oponente este turno» -------
+
+def test_gerard_van_swieten_counts_the_aliados_that_entered_under_the_opponents_control(real):
+    (got,) = sentence_json(real("Gerard van Swieten"), 1)
+    assert got["condition"] == {"kind": "opponent_entered_this_turn", "count": 3,
+                                "filter": {"types": ["Aliado"], "targets": False}}
+    assert got["zone"] == "hand" and got["effects"] == [{"kind": "play_free", "subject": "self"}]
+    text = compile_card(real("Gerard van Swieten")).sentences[1].abilities[0].describe()
+    assert "3 o más Aliados bajo el control de tu oponente este turno" in text

@@ -161,6 +161,17 @@ def test_reads_a_strength_filter_with_a_strength_bonus_as_its_own_results_and_th
     assert alone is not None and not alone.strength and not alone.active
 
 
+def test_reads_whose_turn_it_is_from_a_condition_apart_from_the_order_of_the_sources():
+    """7.1 D: «pierde sus habilidades» makes the order of the sources (the active player's
+    first) matter, which whose turn it is decides only when both players control some;
+    «durante tu turno» reads whose turn it is whoever controls what."""
+    order = reads(_game_of(Ability("continuous", effects=(Effect(
+        "lose_abilities", subject="each", filter=ALLY_FILTER),))))
+    assert order is not None and order.active and not order.turn
+    turn = reads(_game_of(Ability("keyword", keyword="Furia", condition=Condition("your_turn"))))
+    assert turn is not None and turn.active and turn.turn
+
+
 def test_reads_the_combat_and_the_lines_only_when_a_condition_looks_at_them():
     attacking = reads(_game_of(Ability("keyword", keyword="Furia",
                                        condition=Condition("attacking"))))

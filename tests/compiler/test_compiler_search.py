@@ -227,12 +227,15 @@ def test_veela_an_oro_or_a_card_of_cost_2_or_less(real):
                                                         {"max_cost": 2, "targets": False}]
 
 
-def test_kuzunoha_shown_card_is_unverified_never_illegal(judge, cost):
+def test_kuzunoha_the_shown_talisman_goes_to_hand(judge, cost):
+    # the order is known: the shown card is the top one, a Talismán, and goes to the hand (10.35)
     head = header(deck("Kuzunoha", "Aliento Congelante"), deck(), hand=1)
     base = cast("A", "A1", "Kuzunoha", cost)
-    for moves in ([["A2", "hand"]], []):  # the record does not say which card was shown
-        v = judge(head, base + [effect("A", "A1", moves=moves)])
-        assert v.legal and v.unverified[-1] == len(base) + 2
+    line = len(base) + 2
+    v = judge(head, base + [effect("A", "A1", moves=[["A2", "hand"]])])
+    assert v.legal and line in v.verified, v
+    v = judge(head, base + [effect("A", "A1")])
+    assert (v.line, v.rule) == (line, "10.35"), v
 
 
 # -- «elige hasta dos Aliados oponentes para que no puedan bloquear este turno» ------------

@@ -53,11 +53,11 @@ def test_hasta_la_fase_final_cuando_sefirot_draws_when_an_opponents_aliado_enter
         "effects": [{"kind": "draw", "subject": "player", "amount": 1}], "optional": True}]
 
 
-def test_a_delayed_trigger_is_not_fired_by_the_engine_yet(real):
+def test_a_delayed_trigger_is_fired_by_the_engine_once_its_talisman_arms_it(real):
     ability = compiled(real("Pair Dadeni"))  # sanity: the value above
     assert ability[0]["trigger"]["delayed"]
     found = compile_card(real("Pair Dadeni")).abilities[0]
-    assert not tracked(found)
+    assert tracked(found)  # abilities/delayed: armed when the Talismán resolves
 
 
 # -- «Hasta la Fase Final, EFECTOS»: the opening clause is the effects' duration --------------
@@ -135,11 +135,14 @@ def test_played_monstrum_destroying_its_aliado_at_the_fase_final_is_not_illegal(
     assert v.final["B"]["graveyard"] == 1
 
 
-def test_played_pair_dadeni_returning_a_destroyed_guerrero_is_not_illegal(judge, cost):
+def test_played_pair_dadeni_returning_a_destroyed_guerrero_is_verified(judge, cost):
+    # the Talismán arms its delayed trigger when it resolves (abilities/delayed)
     head = header(deck("Pair Dadeni"), deck(), hand=1)
     base = cast("A", "A1", "Pair Dadeni", cost) + [put("A", "A2"), put("A", "A2", zone="graveyard")]
     v = judge(head, base + [effect("A", "A1", moves=[["A2", "hand"]])])
-    assert v.legal and len(base) + 1 in v.unverified and not v.verified
+    assert v.legal and len(base) + 2 in v.verified, (v.verified, v.unverified)
+    v = judge(head, base + [put("A", "A3", zone="graveyard"), effect("A", "A1", moves=[["A3", "hand"]])])
+    assert v.status == "illegal" and v.line == len(base) + 3  # A3 was not Destroyed: only put there
 
 
 def test_played_gloton_draws_when_banished_from_its_owners_cementerio(judge):

@@ -186,3 +186,37 @@ def test_6_4_continuas_without_that_protection_nekomata_loses_indesterrable_to_m
     head, lines = _miasma_then_banish("Nekomata")  # «Indestructible. Indesterrable.» only
     v = judge(head, lines)
     assert v.legal and 7 in v.verified, (v.line, v.rule, v.message, v.unverified)
+
+
+# -- 6.3 Disparadas diferidas: «Hasta la Fase Final, cuando …» of a Talismán ----------------
+
+def _rescatar(then):
+    """Ana plays Rescatar Almas (A1: «Hasta la Fase Final, cuando un Aliado sea puesto en un
+    Cementerio, Destiérralo»), then Aliento Congelante (A2: «Destruye un Aliado oponente») on
+    B's Aliado B1."""
+    head = header(deck("Rescatar Almas", "Aliento Congelante"), deck(), hand=2)
+    oros = [f"A{i}" for i in range(9, 12)]
+    return head, [put("B", "B1"), gold("A", *oros), play("A", "A1", ["A0", "A9"])] + then + [
+        play("A", "A2", ["A10", "A11"], targets=["B1"]),
+        effect("A", "A2", moves=[["B1", "graveyard"]])]
+
+
+def test_6_3_disparada_diferida_rescatar_almas_banishes_the_aliado_put_in_a_cementerio(catalog, judge):
+    enforced(catalog, "Rescatar Almas", "diferida")
+    head, lines = _rescatar([])
+    v = judge(head, lines + [effect("A", "A1", moves=[["B1", "exile"]])])
+    verified(v, 7)
+
+
+def test_6_3_disparada_diferida_rescatar_almas_banishes_that_aliado_not_another(judge):
+    head, lines = _rescatar([])
+    lines = [put("B", "B2", zone="graveyard")] + lines  # in the Cementerio before
+    v = judge(head, lines + [effect("A", "A1", moves=[["B2", "exile"]])])
+    assert v.status == "illegal" and v.line == 8, (v.status, v.line, v.rule, v.message)
+
+
+def test_6_3_disparada_diferida_rescatar_almas_ends_at_the_fase_final(judge):
+    head, lines = _rescatar([])
+    lines = lines[:3] + [end("A"), end("B")] + lines[3:]  # Aliento Congelante a turn later
+    v = judge(head, lines + [effect("A", "A1", moves=[["B1", "exile"]])])
+    assert v.status == "illegal" and v.line == 9, (v.status, v.line, v.rule, v.message)

@@ -4,7 +4,12 @@ the compiler on as the product runs; a correct line is verified, a wrong one ill
 line with its rule. Card texts are read from ../shared/data, never copied here."""
 from __future__ import annotations
 
+import json
+
 import pytest
+
+from tests.engine.engine_helpers import POOL
+from tourney.engine import adjudicate, catalog_resolver, read_record
 
 from tests.compiler.games import attack, block, deck, effect, end, header, make_judge, passes, put
 from tests.compiler.realcards import load_real
@@ -121,3 +126,51 @@ def test_10_16_coste_ryoan_ji_is_destroyed_to_shuffle_cards_of_its_cementerio(ju
     verified(judge(head, base + [use]), len(base) + 2)
     unpaid = effect("A", "A1", targets=["A2"], moves=[["A2", "castle_bottom"]])
     illegal(judge(head, base + [unpaid]), len(base) + 2, "10.16")
+
+
+# -- 7.1 Habilidades continuas desde el Cementerio (Serafín): a real Serafín with the pool's
+#    Aliado without ability «Soldado» (the real catalog has no Aliado without text) and «Rayo»
+#    («Destruye un Aliado») ----------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def mixed(shared_data):
+    real = catalog_resolver(load_real(shared_data))
+
+    def resolve(name):
+        return POOL[name] if name in ("Soldado", "Rayo") else real(name)
+
+    def run(head, actions):
+        lines = [json.dumps(head, ensure_ascii=False)] + [json.dumps(a, ensure_ascii=False) for a in actions]
+        return adjudicate(read_record(lines, resolve))
+    return run
+
+
+def _serafin(where):
+    head = header(["Serafín", "Soldado"] + ["Soldado"] * 6 + ["Oro"] * 5, ["Rayo"] + ["Soldado"] * 12, hand=1)
+    setup = [put("A", "A1", zone=where), put("A", "A2"), end("A")]
+    rayo = [{"p": "B", "do": "play", "card": "B1", "pay": ["B0"], "targets": ["A2"]},
+            effect("B", "B1", moves=[["A2", "graveyard"]])]
+    return head, setup, rayo
+
+
+def test_7_1_serafin_in_the_cementerio_makes_an_aliado_without_ability_indestructible(mixed):
+    head, setup, rayo = _serafin("graveyard")
+    illegal(mixed(head, setup + rayo), len(setup + rayo) + 1, "10.31")  # Indestructible
+
+
+def test_7_1_serafin_in_play_or_in_the_hand_protects_nothing(mixed):
+    for where in ("defense", "hand"):
+        head, setup, rayo = _serafin(where)
+        verified(mixed(head, setup + rayo), len(setup + rayo) + 1)
+
+
+# -- 6.6 Disparadas: «si tres o más Aliados entraron en juego bajo el control de tu oponente este
+#    turno, puedes jugar este Aliado desde tu mano sin pagar su coste» (Gerard van Swieten) -------
+
+def test_6_6_disparada_gerard_van_swieten_is_played_free_after_three_opposing_aliados(judge):
+    head = header(deck("Gerard van Swieten"), deck(), hand=1)
+    use = effect("A", "A1", moves=[["A1", "defense"]])
+    three = [end("A"), put("B", "B1", "B2", "B3"), end("B")]
+    verified(judge(head, three + [use]), len(three) + 2)
+    two = [end("A"), put("B", "B1", "B2"), end("B")]
+    illegal(judge(head, two + [use]), len(two) + 2, "6.5")

@@ -146,23 +146,26 @@ def test_generated_games_that_once_missed_an_action_now_list_it(real_catalog, se
     assert unlisted is None, unlisted.to_json()
 
 
-def test_6_3_a_delayed_trigger_the_engine_does_not_arm_is_a_manual_effect(real_catalog):
-    """Pair Dadeni resolved this turn («Hasta la Fase Final, cuando un Aliado … sea Destruido,
-    puedes ponerlo en tu mano»): the engine does not arm that trigger, so the line that says
-    what it did is the player's to state (manual), and applying it leaves it unverified."""
-    lines = generated_lines(real_catalog, 2787324501)
+def test_6_3_a_delayed_trigger_armed_by_its_talisman_is_a_listed_checked_action(real_catalog):
+    """Pair Dadeni resolved this turn («Hasta la Fase Final, cuando un Aliado de Raza Bárbaro o
+    Guerrero que controles sea Destruido, puedes ponerlo en tu mano»): the Talismán armed that
+    trigger (abilities/delayed), so the line that resolves it is a legal action the engine lists
+    and verifies, not a manual one. (Thorkell el Alto, A2, is a Guerrero.)"""
+    from tests.compiler.games import deck, effect, gold, header as real_header, play, put
+    head = real_header(deck("Pair Dadeni"), deck(), hand=1)
+    lines = [json.dumps(x, ensure_ascii=False) for x in (
+        head, gold("A", "A9"), play("A", "A1", ["A0", "A9"]), put("A", "A2"),
+        put("A", "A2", zone="graveyard"), effect("A", "A1", moves=[["A2", "hand"]]))]
     record = read_record(lines, catalog_resolver(real_catalog))
     game = Game(record.header)
-    for action in record.actions:
-        if action.do == "effect" and game.cards[action.source].card.name == "Pair Dadeni":
-            break
+    *before, back = record.actions
+    for action in before:
         game.apply(action)
-    manual = [m for m in game.legal_actions(action.p, action.line).manual
-              if m.source == action.source]
-    assert [(m.verb, "aún no sigue" in m.reason) for m in manual] == [("effect", True)]
-    assert action not in game.legal_actions(action.p, action.line)  # not a checked action
-    game.apply(action)
-    assert game.unverified == [action.line]
+    listed = game.legal_actions("A", 6)
+    assert [m for m in listed.manual if m.source == "A1"] == []
+    assert back in listed
+    game.apply(back)
+    assert 6 in game.verified and 6 not in game.unverified
 
 
 def test_listing_the_legal_actions_leaves_the_position_as_it_was(real_catalog):

@@ -543,3 +543,76 @@ def test_10_34_mirar_vatnsandi_looks_at_the_top_card_and_moves_nothing(judge):
     use = [put("A", "A1"), activate("A", "A1", ability=1)]
     legal(judge(head, use + [effect("A", "A1")]), 4)
     illegal(judge(head, use + [effect("A", "A1", moves=[["B2", "hand"]])]), 4, "6.5")
+
+
+# -- 10.9 Cambiar objetivos: «elige nuevos objetivos» for the Talismán being played ----------
+
+def test_10_9_cambiar_objetivos_travesura_de_coyote_gives_puno_bendito_new_targets(judge):
+    head = header(deck("Travesura de Coyote"), deck("Puño Bendito"), hand=1)
+    cast = [put("A", "A2", "A3"), end("A"), play("B", "B1", pay_for("B", 1), targets=["A2"])]
+
+    def respond(*targets):
+        return [play("A", "A1", pay_for("A", 1), targets=["B1", *targets]), effect("A", "A1")]
+
+    def destroys(card):
+        return effect("B", "B1", moves=[[card, "graveyard"]])
+
+    legal(judge(head, cast + respond("A3") + [destroys("A3")]), 6, 7)
+    legal(judge(head, cast + respond("A2") + [destroys("A2")]), 6, 7)  # the initial one again
+    legal(judge(head, cast + respond() + [destroys("A2")]), 6, 7)  # none chosen: it keeps its own
+    # the new target is Puño Bendito's now, not the initial one
+    illegal(judge(head, cast + respond("A3") + [destroys("A2")]), 7, "6.5")
+    # still valid for Puño Bendito: an Aliado oponente (of Beto's), not his own Oro
+    v = illegal(judge(head, cast + respond("B0")), 6, "10.9")
+    assert "válido" in v.message
+
+
+# -- 10.38 Poner debajo / 10.19 Desterrar bajo otra carta: what the record cannot show -------
+
+def test_10_38_poner_debajo_mama_quilla_the_card_under_it_may_be_played_unverified(judge):
+    # «Destierra la última carta de tu Mazo Castillo y ponla bajo este Aliado. Puedes jugar
+    # esa carta como si estuviera en tu mano»: the record moves it to the Destierro (no zone
+    # for «debajo»); its play is not judged illegal but left unverified
+    head = header(deck("Mama Quilla"), deck(), hand=1)
+    under = [gold("A", "A9"), play("A", "A1", pay_for("A", 2)), effect("A", "A1", moves=[["A19", "exile"]])]
+    v = legal(judge(head, under + [end("A"), end("B"), play("A", "A19", ["A0"])]))
+    assert 7 in v.unverified and any(r == "10.38" for _, r, _ in v.unverified_reasons), v
+    # once Mama Quilla left play the card is only in the Destierro: not playable from there
+    gone = under + [put("A", "A1", zone="graveyard"), end("A"), end("B"), play("A", "A19", ["A0"])]
+    illegal(judge(head, gone), 8, "8.1")
+
+
+def test_10_38_poner_debajo_a_card_banished_by_a_fully_read_text_is_only_in_the_destierro(judge):
+    head = header(deck("Discurrir el Velo", "Thorkell el Alto", "Thorkell el Alto"), deck(), hand=1)
+    look = [play("A", "A1"), effect("A", "A1", moves=[["A2", "hand"], ["A3", "exile"]])]
+    legal(judge(head, look), 3)
+    illegal(judge(head, look + [end("A"), end("B"), play("A", "A3", ["A0"])]), 6, "8.1")
+
+
+def test_10_24_espectral_yamachichi_plays_nurikabe_from_the_cementerio_as_a_talisman_it_enters_as_an_aliado(judge):
+    head = header(deck("Yamachichi", "Nurikabe"), deck("Julio César"), hand=2, version=2)
+    setup = [put("A", "A1"), put("A", "A2", zone="graveyard"), gold("A", "A9")]
+    use = [activate("A", "A1", targets=["A2"]),
+           effect("A", "A1", moves=[["A2", "defense"], ["A0", "paid"], ["A9", "paid"]])]
+    v = legal(judge(head, setup + use), 6)
+    assert v.final["A"]["in_play"] == 4, v.final  # Yamachichi, Nurikabe (an Aliado) and 2 Oros
+    # it is played as a Talismán: «no se pueden jugar Talismanes» (Julio César) forbids it
+    v = illegal(judge(head, [put("B", "B1")] + setup + use), 7, "6.4")
+    assert "Julio César" in v.message
+
+
+# -- 4.3 Afectar: «un Talismán que afecte a una de tus cartas» ---------------------------------
+
+def test_4_3_afectar_pureza_de_tengoku_redirects_only_a_talisman_that_affects_one_of_your_cards(judge):
+    head = header(deck("Exilium in Umbra", "Pan-ku"), deck("Freya", "Pureza de Tengoku"), hand=2)
+    setup = [put("A", "A2"), put("B", "B1"), gold("A", "A9")]
+
+    def exilium(target):
+        return play("A", "A1", ["A0", "A9"], targets=[target])
+
+    redirect = [play("B", "B2", ["B0"], targets=["A1", "A2"]), effect("B", "B2", mill={"A": 3})]
+    legal(judge(head, setup + [exilium("B1")] + redirect), 7)  # it would Desterrar Freya
+    # on Ana's own Pan-ku it affects none of Beto's cards: Pureza cannot redirect it
+    redirect_to_freya = [play("B", "B2", ["B0"], targets=["A1", "B1"]), effect("B", "B2", mill={"A": 3})]
+    v = illegal(judge(head, setup + [exilium("A2")] + redirect_to_freya), 7, "4.3")
+    assert "no afecta" in v.message

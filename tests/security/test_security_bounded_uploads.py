@@ -19,6 +19,7 @@ from tourney.catalog.errors import CatalogImportError
 from tourney.catalog.importers import tabular
 from tourney.legality import DecklistError, parse_decklist, parse_decklist_xlsx
 from tourney.legality import decklist as dl
+from tourney.legality import decklist_xlsx as dl_xlsx
 from tourney.legality.pool import PoolError, PoolLine, resolve_pool
 from tourney.sheets import SheetImportError, read_players
 from tourney.sheets import imports as sheet_imports
@@ -107,7 +108,7 @@ def test_a_pool_sheet_with_too_many_cells_is_refused(monkeypatch):
 
 # -- finding 5: the decklist XLSX's text --------------------------------------------------------
 def test_a_decklist_xlsx_holding_more_text_than_a_pasted_list_may_is_refused():
-    big = "Kirin " * (dl.MAX_XLSX_CHARS // 6 + 10)
+    big = "Kirin " * (dl_xlsx.MAX_XLSX_CHARS // 6 + 10)
     data = _xlsx([["Cantidad", "Carta"], [1, "Kirin"], [1, "Kirin"], ["", big[:30_000]]] +
                  [["", big[:30_000]] for _ in range(10)])
     with pytest.raises(DecklistError, match="caracteres"):

@@ -27,7 +27,8 @@ from ..legality import (
     parse_decklist_xlsx,
     validate,
 )
-from ..legality.decklist import MAX_DECKLIST_BYTES, MAX_XLSX_BYTES, check_unknown_names
+from ..legality.decklist import MAX_DECKLIST_BYTES, check_unknown_names
+from ..legality.decklist_xlsx import MAX_XLSX_BYTES
 from .common import (EXIT_ILLEGAL, EXIT_OK, EXIT_UNREADABLE, CliError, app_context, app_setting,
                      friendly)
 

@@ -105,6 +105,13 @@ class Play(State):
                 return first, permission, True
             if first.zone == "graveyard" and GRAVEYARD in play_permissions(first.card):
                 return first, None, True
+        host = self.cards.get(self.maybe_under.get(first.id, ""))
+        if first.zone == "exile" and host is not None and host.zone in IN_PLAY and host.controller == p:
+            self._unverify(action.line, first.label(), "10.38",
+                           f"{first.label()} puede estar bajo {host.label()}, cuyo texto el motor no lee "
+                           "entero (jugarla «como si estuviera en tu mano»): el registro no muestra las "
+                           "cartas puestas debajo de otra")
+            return first, None, True
         assert action.card is not None
         return self._own(action, action.card, "hand", "para jugarla", "8.1"), None, False
 

@@ -65,6 +65,10 @@ RULES: dict[str, Rule] = {r.section: r for r in (
     Rule("4.2", "Condiciones de juego",
          "Entre sus ejemplos, «este Aliado no puede ser declarado atacante» (el recordatorio "
          "de Guardián) es una habilidad continua, no una condición.", CONFIRMED),
+    Rule("4.3", "Afectar",
+         "Una carta o un jugador es afectado cuando un efecto, al resolverse, cambia sus "
+         "características, estado o capacidades (o limita sus acciones, o cambia su mano o "
+         "Castillo); ser objetivo no es ser afectado."),
     Rule("5", "Controlador y dueño",
          "Cada jugador actúa con las cartas que controla; lo que sale del juego va a las "
          "zonas de su dueño."),
@@ -148,6 +152,9 @@ RULES: dict[str, Rule] = {r.section: r for r in (
     Rule("10.7", "Botar",
          "Botar pone en el Cementerio las cartas del tope del Mazo Castillo, de una en una; "
          "en un registro «revealed» la carta nombrada debe estar en ese Castillo."),
+    Rule("10.9", "Cambiar objetivos",
+         "Cambiar objetivos da a un efecto dirigido nuevos objetivos válidos, en respuesta; "
+         "puede volver a elegir los iniciales y nunca toma el control del efecto."),
     Rule("10.10", "Cancelar",
          "Cancelar evita que una habilidad activada o disparada se resuelva; hace objetivo a "
          "la habilidad y sus costes quedan pagados."),
@@ -207,6 +214,10 @@ RULES: dict[str, Rule] = {r.section: r for r in (
          "Mover lleva una carta de una zona a otra; cada tipo de carta tiene sus zonas en "
          "juego (Aliados: Líneas; Tótems y Armas: Línea de Apoyo; Oros: Reserva y Oro "
          "Pagado)."),
+    Rule("10.38", "Poner debajo",
+         "Las cartas puestas debajo de otra no están en ninguna zona; cuando la de encima sale "
+         "del juego van al Cementerio de su dueño (las Desterradas bajo otra, al Destierro), "
+         "salvo que se diga otra cosa.", CONFIRMED),
     Rule("10.40", "Purificar",
          "Purificar una carta de un Cementerio es, a elección de quien controla el efecto, "
          "Barajarla en el Mazo Castillo de su dueño o Desterrarla; todas a la vez."),

@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from ..catalog.model import ALLY, Card
-from .abilities.reads import moves_matter
+from .abilities.reads import moves_matter, works_from_graveyard
 from .deal import deal, setup_problem
 from .errors import IllegalAction
 from .keywords import INDESTRUCTIBLE, enters_with_counters, weapon_grants
@@ -62,11 +62,11 @@ class State:
         self.setup_problem: IllegalAction | None = None
         self.revealed_order = header.order == "revealed"
         self.unordered: set[str] = set()  # players whose Castillo was shuffled (order_hidden)
+        self.maybe_under: dict[str, str] = {}  # card -> the card it may be under (10.38, play)
         self.reveals: dict[str, list[str]] | None = None  # the current action's named cards
         self.taken: list[tuple[str, str]] = []  # (player, card) drawn or milled, in order
         self.events: list[Any] = []  # abilities.events.Event of the current action
-        # abilities (see abilities/): pending triggers, open chain windows, announced
-        # resolutions by source id, uses per turn, the v2 `choose` order of triggers
+        # abilities/: pending triggers, chain windows, resolutions, uses, v2 `choose` order
         self.pending: list[Any] = []
         self.windows: list[Any] = []
         self.resolutions: dict[str, Any] = {}
@@ -75,6 +75,7 @@ class State:
         self.seq = 0
         self.until_final: set[str] = set()  # cards with a Fuerza change until the Fase Final
         self.virtual: list[Any] = []  # Oros virtuales (abilities/kinds/gold_kinds.VirtualGold)
+        self.armed: list[tuple[str, int, str]] = []  # delayed triggers (abilities/delayed)
         # card -> (its stint in play, zone played from, Oros paid) of its last play line
         self.played_how: dict[str, tuple[int | None, str, bool | None]] = {}  # kinds/played_kinds
         self.changes = 0  # bumped by every move, counter or effect (continuous.recompute)
@@ -203,6 +204,9 @@ class State:
             if not moves_matter(self, inst.id):
                 self.unread_moves += 1
         self._remove(inst)
+        if came_from == "graveyard" and zone != "graveyard" and inst.id in self.statics_in_play:
+            del self.statics_in_play[inst.id]  # its abilities that work from the Cementerio stop
+            self.play_changes += 1
         if inst.bearer is not None and zone != "weapon":  # an Arma leaves its bearer
             self._detach(inst)
         if zone in IN_PLAY:
@@ -240,6 +244,10 @@ class State:
             self._emit("to_graveyard", inst, inst.owner, came_from=came_from)
         if was_in_play:
             self.statics_in_play.pop(inst.id, None)
+        if zone == "graveyard" and came_from != "graveyard" and inst.static and works_from_graveyard(inst):
+            self.statics_in_play[inst.id] = None  # «Mientras este Aliado esté en tu Cementerio, …»
+            self.play_changes += 1
+        if was_in_play:
             self.affected.add(inst.id)  # refreshed once more, out of play
             self._left_play(inst)
             self._emit("leaves_play", inst, inst.owner, to=zone)

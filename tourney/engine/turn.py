@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..catalog.model import GOLD
 from .abilities.conversion import end_of_turn
+from .abilities import delayed
 from .abilities.kinds import gold_kinds
 from .errors import IllegalAction
 from .record import Action
@@ -42,6 +43,7 @@ class Turn(State):
         if self.converted:  # «convertir … en un Aliado hasta la Fase Final»
             end_of_turn(self)
         gold_kinds.end_of_turn(self)  # Oros virtuales «hasta la Fase Final»
+        delayed.end_of_turn(self)  # «Hasta la Fase Final, cuando …»
 
     def _finish_turn(self) -> None:
         # 9 D a: «Al comienzo de la Fase Final» (and «En la Fase Final», step c: the record

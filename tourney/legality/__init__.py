@@ -40,8 +40,8 @@ from .decklist import (  # noqa: F401
     parse_card_line,
     parse_decklist,
     parse_decklist_bytes,
-    parse_decklist_xlsx,
 )
+from .decklist_xlsx import parse_decklist_xlsx  # noqa: F401
 from .errors import DecklistError, FormatError, LegalityError, UnknownFormatError  # noqa: F401
 from .games import DEFAULT_FORMATS_DIR, Game, load_games  # noqa: F401
 from .formats import Format, load_format, load_formats  # noqa: F401

@@ -23,7 +23,8 @@ Text format (one card per line)::
 * ``Name (CODE)`` chooses one printing/identity when a name is ambiguous;
 * the same card on two lines of one section is merged (its lines are kept).
 
-Unreadable input raises :class:`DecklistError` with every bad line.
+Unreadable input raises :class:`DecklistError` with every bad line. The XLSX sheet is read
+by :mod:`tourney.legality.decklist_xlsx` into the same :class:`DeckList`.
 
 Bounded work: at most ``MAX_DECKLIST_LINES`` card lines, names of at most
 ``MAX_NAME_LENGTH`` characters, and (:func:`check_unknown_names`, with the catalog) at most
@@ -32,16 +33,12 @@ rejected with a Spanish message before any suggestion is computed.
 """
 from __future__ import annotations
 
-import io
 import re
-import zipfile
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..catalog.model import fold
-from ..xlsx_bounds import SheetBoundError, bounded_rows, cell_text
 from .errors import DecklistError
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -60,14 +57,6 @@ MAX_UNKNOWN_NAMES = 30  # distinct names not in the catalog: each one is worth a
 # (to suggest «3 Shuri»), so it counts twice towards MAX_UNKNOWN_NAMES
 NUMBER_WORDS = {"un": 1, "uno": 1, "una": 1, "dos": 2, "tres": 3, "cuatro": 4, "cinco": 5, "seis": 6,
                 "siete": 7, "ocho": 8, "nueve": 9, "diez": 10}
-MAX_XLSX_BYTES = 2 * 1024 * 1024
-MAX_XLSX_UNCOMPRESSED = 4 * 1024 * 1024  # a real list's sheet is a few KB unpacked
-# the text of the cells counts against the same bound as a pasted list (issue 26, finding 5:
-# 19 MB of text in a 1.6 MB file used to pass)
-MAX_XLSX_CHARS = 256 * 1024
-MAX_XLSX_CELLS = 40_000  # rows × columns (rows are read padded)
-MAX_XLSX_COLUMNS = 20
-MAX_XLSX_ROWS = 2000
 
 
 @dataclass(slots=True)
@@ -113,12 +102,12 @@ class DeckList:
         for section, pairs in (("main", main), ("side", side)):
             merged: dict[str, Entry] = {}
             for name, qty in pairs:
-                _add(merged, name, qty, 0)
+                add_entry(merged, name, qty, 0)
             getattr(deck, section).extend(merged.values())
         return deck
 
 
-def _add(merged: dict[str, Entry], name: str, qty: int, line: int) -> None:
+def add_entry(merged: dict[str, Entry], name: str, qty: int, line: int) -> None:
     key = fold(name) or name
     entry = merged.get(key)
     if entry is None:
@@ -138,7 +127,8 @@ _HEADER_COUNT = re.compile(r"\s*[\(\[]\s*\d+\s*[\)\]]\s*$")
 _PREFIX = re.compile(r"^(?P<prefix>[^:]{1,40}):\s*(?P<rest>\S.*)$")
 
 
-def _default_game() -> Game:
+def default_list_game() -> Game:
+    """The game a list is read for when none is given: the default game, loaded once."""
     from .games import default_game
 
     global _DEFAULT_GAME
@@ -156,7 +146,7 @@ def _quantity(line: str) -> tuple[int, str] | str:
         m = pattern.match(line)
         if m:
             name = " ".join(m.group("name").split())
-            if len(m.group("q").lstrip("+-")) > _MAX_QUANTITY_DIGITS:  # never int() a huge number
+            if len(m.group("q").lstrip("+-")) > MAX_QUANTITY_DIGITS:  # never int() a huge number
                 return (f"cantidad absurda ({m.group('q')[:12]}…) para «{name[:60]}»: el máximo por "
                         f"línea es {MAX_LINE_QUANTITY}")
             qty = int(m.group("q"))
@@ -193,7 +183,7 @@ def parse_decklist(text: str, game: Game | None = None) -> DeckList:
     if len(text) > MAX_DECKLIST_BYTES:
         raise DecklistError(0, f"la lista es demasiado grande ({len(text) // 1024} KB; el máximo es "
                                f"{MAX_DECKLIST_BYTES // 1024} KB)")
-    game = game or _default_game()
+    game = game or default_list_game()
     headers = game.header_map()
     prefixes = {**headers, **game.prefix_map()}
     sections: dict[str, dict[str, Entry]] = {"main": {}, "side": {}}
@@ -225,12 +215,12 @@ def parse_decklist(text: str, game: Game | None = None) -> DeckList:
             errors.append((number, "falta el nombre de la carta"))
             continue
         if len(name) > MAX_NAME_LENGTH:
-            errors.append((number, _too_long(name)))
+            errors.append((number, too_long(name)))
             continue
         card_lines += 1
         if card_lines > MAX_DECKLIST_LINES:
-            raise DecklistError(number, _too_many_lines("líneas"))
-        _add(sections[section], name, qty, number)
+            raise DecklistError(number, too_many_lines("líneas"))
+        add_entry(sections[section], name, qty, number)
     if errors:
         raise DecklistError(errors[0][0], errors[0][1], errors[:MAX_REPORTED_ERRORS])
     deck = DeckList(list(sections["main"].values()), list(sections["side"].values()))
@@ -239,16 +229,16 @@ def parse_decklist(text: str, game: Game | None = None) -> DeckList:
     return deck
 
 
-_MAX_QUANTITY_DIGITS = 6  # past this a quantity is absurd without converting it
+MAX_QUANTITY_DIGITS = 6  # past this a quantity is absurd without converting it
 MAX_REPORTED_ERRORS = 50  # every bad line is reported, up to this many
 
 
-def _too_long(name: str) -> str:
+def too_long(name: str) -> str:
     return (f"el nombre «{name[:40]}…» es demasiado largo ({len(name)} caracteres; ningún nombre de "
             f"carta pasa de {MAX_NAME_LENGTH})")
 
 
-def _too_many_lines(unit: str) -> str:
+def too_many_lines(unit: str) -> str:
     return (f"la lista tiene más de {MAX_DECKLIST_LINES} {unit} con cartas (el máximo): una lista "
             "real tiene muchas menos; junta las copias de una carta en una sola línea")
 
@@ -290,175 +280,3 @@ def decode_decklist(data: bytes) -> str:
 
 def parse_decklist_bytes(data: bytes, game: Game | None = None) -> DeckList:
     return parse_decklist(decode_decklist(data), game)
-
-
-# ----------------------------------------------------------------------------- XLSX
-_COLUMNS = {
-    "section": ("seccion", "mazo", "section", "zona"),
-    "quantity": ("cantidad", "cant", "copias", "qty", "quantity", "n"),
-    "name": ("carta", "nombre", "name", "card"),
-    "code": ("codigo", "code", "cod"),
-}
-
-
-def _read_xlsx_bytes(source: str | Path | bytes) -> bytes:
-    if isinstance(source, (bytes, bytearray)):
-        data = bytes(source)
-    else:
-        path = Path(source)
-        try:
-            size = path.stat().st_size
-            if size > MAX_XLSX_BYTES:
-                raise DecklistError(0, f"el archivo es demasiado grande ({size // 1024} KB; el máximo es "
-                                       f"{MAX_XLSX_BYTES // 1024} KB)")
-            data = path.read_bytes()
-        except OSError as exc:
-            raise DecklistError(0, f"no se pudo leer {path.name}: {exc.strerror}") from None
-    if len(data) > MAX_XLSX_BYTES:
-        raise DecklistError(0, f"el archivo es demasiado grande ({len(data) // 1024} KB; el máximo es "
-                               f"{MAX_XLSX_BYTES // 1024} KB)")
-    return data
-
-
-# The same guard as tourney.sheets.safety.check_xlsx (which this pure package may not
-# import), with limits at least as strict: whatever that check rejects, this one rejects.
-XLSX_MAX_ENTRIES = 500
-XLSX_MAX_RATIO = 200  # uncompressed / compressed, per entry of at least 1 MB
-XLSX_RATIO_MIN_SIZE = 1024 * 1024
-
-
-def _check_zip(data: bytes) -> None:
-    if not data:
-        raise DecklistError(0, "el archivo está vacío")
-    if not data.startswith(b"PK\x03\x04") or not zipfile.is_zipfile(io.BytesIO(data)):
-        hint = ""
-        if data.startswith(b"\xd0\xcf\x11\xe0"):
-            hint = " (parece un .xls antiguo: guárdalo como .xlsx)"
-        elif data[:5] == b"%PDF-":
-            hint = " (es un PDF)"
-        raise DecklistError(0, f"el archivo no es un libro XLSX (Excel 2007 o posterior){hint}")
-    try:
-        with zipfile.ZipFile(io.BytesIO(data)) as zf:
-            infos = zf.infolist()
-    except (zipfile.BadZipFile, OSError, ValueError):
-        raise DecklistError(0, "el XLSX está dañado: no se puede abrir como ZIP (¿se cortó la "
-                               "descarga?); vuelve a guardarlo desde Excel") from None
-    if len(infos) > XLSX_MAX_ENTRIES:
-        raise DecklistError(0, "el XLSX tiene demasiados archivos internos: se rechaza por seguridad")
-    total = 0
-    for info in infos:
-        total += info.file_size
-        if info.file_size >= XLSX_RATIO_MIN_SIZE and info.file_size / max(info.compress_size, 1) > XLSX_MAX_RATIO:
-            raise DecklistError(0, f"el XLSX tiene una parte con compresión anómala ({info.filename}): "
-                                   "se rechaza por seguridad (posible bomba zip)")
-        if total > MAX_XLSX_UNCOMPRESSED:
-            raise DecklistError(0, f"el XLSX descomprimido ocuparía más de "
-                                   f"{MAX_XLSX_UNCOMPRESSED // (1024 * 1024)} MB: se rechaza por seguridad "
-                                   "(posible bomba zip)")
-    names = {i.filename for i in infos}
-    if "[Content_Types].xml" not in names or "xl/workbook.xml" not in names:
-        raise DecklistError(0, "el archivo es un ZIP pero no un libro XLSX (falta xl/workbook.xml)")
-
-
-
-
-def parse_decklist_xlsx(source: str | Path | bytes, game: Game | None = None) -> DeckList:
-    """Read a decklist sheet: first sheet, a header row with ``carta`` (or ``nombre``) and
-    ``cantidad``, optional ``seccion`` (Mazo Castillo / Mazo de Soporte…) and ``codigo``."""
-    data = _read_xlsx_bytes(source)
-    _check_zip(data)
-    from openpyxl import load_workbook
-
-    game = game or _default_game()
-    headers = game.header_map()
-    for spec in (game.main, game.side):
-        headers.setdefault(fold(spec.key), spec.key)
-    headers.setdefault("castle", "main")
-    headers.setdefault("support", "side")
-    try:
-        wb = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
-    except Exception as exc:  # noqa: BLE001 - openpyxl raises many kinds on broken files
-        raise DecklistError(0, f"no se pudo abrir el XLSX: {type(exc).__name__}") from None
-    try:
-        ws = wb.worksheets[0]
-        rows = bounded_rows(ws, max_rows=MAX_XLSX_ROWS, max_cells=MAX_XLSX_CELLS,
-                            max_chars=MAX_XLSX_CHARS, max_columns=MAX_XLSX_COLUMNS)
-        columns: dict[str, int] | None = None
-        header_row = 0
-        sections: dict[str, dict[str, Entry]] = {"main": {}, "side": {}}
-        errors: list[tuple[int, str]] = []
-        card_rows = 0
-        for number, row in rows:
-            if number > MAX_XLSX_ROWS:
-                raise DecklistError(number, f"la hoja tiene demasiadas filas (máximo {MAX_XLSX_ROWS})",
-                                    unit="fila")
-            cells = [cell_text(v) for v in row]
-            if columns is None:
-                found = {}
-                for idx, text in enumerate(cells):
-                    key = fold(text)
-                    for col, names in _COLUMNS.items():
-                        if key in names and col not in found:
-                            found[col] = idx
-                if "name" in found:
-                    columns, header_row = found, number
-                elif number >= 10:
-                    break
-                continue
-            if not any(cells):
-                continue
-
-            def cell(col: str, columns: dict[str, int] = columns, cells: list[str] = cells) -> str:
-                idx = columns.get(col)
-                return cells[idx] if idx is not None and idx < len(cells) else ""
-
-            name = cell("name")
-            if not name:
-                errors.append((number, "columna carta: falta el nombre de la carta"))
-                continue
-            code = cell("code")
-            if code:
-                name = f"{name} ({code})"
-            if len(name) > MAX_NAME_LENGTH:
-                errors.append((number, f"columna carta: {_too_long(name)}"))
-                continue
-            card_rows += 1
-            if card_rows > MAX_DECKLIST_LINES:
-                raise DecklistError(number, _too_many_lines("filas"), unit="fila")
-            section = "main"
-            raw_section = cell("section")
-            if raw_section:
-                section = headers.get(fold(raw_section.rstrip(":")), "")
-                if not section:
-                    known = f"{game.main.name}, {game.side.name}"
-                    errors.append((number, f"columna seccion: «{raw_section}» no es una sección ({known})"))
-                    continue
-            raw_qty = cell("quantity") if "quantity" in columns else "1"
-            if not re.fullmatch(r"[+-]?\d+", raw_qty or ""):
-                errors.append((number, f"columna cantidad: «{raw_qty}» no es un número entero"))
-                continue
-            if len(raw_qty.lstrip("+-")) > _MAX_QUANTITY_DIGITS:
-                errors.append((number, f"columna cantidad: «{raw_qty[:12]}…» es absurda (máximo "
-                                       f"{MAX_LINE_QUANTITY})"))
-                continue
-            qty = int(raw_qty)
-            if qty <= 0:
-                errors.append((number, f"columna cantidad: {qty} no es válida (mínimo 1)"))
-                continue
-            if qty > MAX_LINE_QUANTITY:
-                errors.append((number, f"columna cantidad: {qty} es absurda (máximo {MAX_LINE_QUANTITY})"))
-                continue
-            _add(sections[section], name, qty, number)
-    except SheetBoundError as exc:
-        raise DecklistError(exc.row, exc.message, unit="fila") from None
-    finally:
-        wb.close()
-    if columns is None:
-        raise DecklistError(0, "no se encontró la fila de encabezados: la hoja debe tener una columna "
-                               "«carta» (o «nombre») y, opcionalmente, «cantidad», «seccion» y «codigo»")
-    if errors:
-        raise DecklistError(errors[0][0], errors[0][1], errors[:MAX_REPORTED_ERRORS], unit="fila")
-    deck = DeckList(list(sections["main"].values()), list(sections["side"].values()))
-    if not deck.main and not deck.side:
-        raise DecklistError(header_row, "la hoja no tiene ninguna carta bajo los encabezados", unit="fila")
-    return deck

@@ -13,7 +13,7 @@ from typing import Any
 
 from dataclasses import replace
 
-from ...catalog.model import ALLY, TOTEM, WEAPON
+from ...catalog.model import ALLY, TALISMAN, TOTEM, WEAPON
 from ..errors import IllegalAction
 from ..record import Action
 from ..zones import IN_PLAY
@@ -30,6 +30,7 @@ from .chain import (
 )
 from .continuous import recompute
 from .conversion import revert_gone
+from .delayed import arm
 from .effects import Effects, unknown_why
 from .condition_check import HISTORY
 from .named_costs import named_costs
@@ -134,6 +135,8 @@ class Activation(Effects):
             return
         for event in window.deferred:  # 8.1 E: it enters play now
             self.events.append(event)
+        if window.kind == "card" and inst.card.type == TALISMAN:
+            arm(self, inst, window.player)  # «Hasta la Fase Final, cuando …»
         res = self.resolutions.get(window.source)
         if (auto and res is not None and res.kind in ("card", "ability")
                 and window.answers is not None):

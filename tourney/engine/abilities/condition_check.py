@@ -194,7 +194,8 @@ def _opponent_turn(game: State, cond: Condition, source: Inst, controller: str) 
 
 def _entered_this_turn(game: State, cond: Condition, source: Inst, controller: str) -> bool:
     f = cond.filter or TargetFilter()
-    n = sum(1 for turn, iid, pid in game.entered if turn == game.turn and pid == controller
+    whose = game.opponent(controller) if cond.kind == "opponent_entered_this_turn" else controller
+    n = sum(1 for turn, iid, pid in game.entered if turn == game.turn and pid == whose
             and matches_off_zone(game, f, game.cards[iid], controller, source)
             and not (f.other and iid == source.id))
     return n >= cond.count
@@ -264,6 +265,7 @@ CONDITION_CHECKS: dict[str, Check] = {
     "your_turn": _your_turn,
     "opponent_turn": _opponent_turn,
     "entered_this_turn": _entered_this_turn,
+    "opponent_entered_this_turn": _entered_this_turn,
     "happened_this_turn": _happened,
     "not": _not,
     "all_of": _all_of,

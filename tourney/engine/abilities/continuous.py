@@ -20,7 +20,7 @@ from ..keywords import NO_ATTACK, NO_BLOCK, UNBLOCKABLE, engine_keywords, weapon
 from .card_reads import IN_PLAY
 from .evaluate import candidates, dynamic_amount
 from .condition_check import holds
-from .reads import fingerprint, read_back, reads, reads_back
+from .reads import Reads, fingerprint, read_back, reads
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..zones import Inst
@@ -57,7 +57,8 @@ APPLIED = frozenset({"lose_abilities", "strength", "gain_keyword", "cannot_attac
 
 
 _OFF_PLAY = frozenset({"zone_count", "zone_empty", "castle_at_most", "hand_at_most",
-                       "entered_this_turn", "dealt_castle_damage", "happened_this_turn"})
+                       "entered_this_turn", "opponent_entered_this_turn", "dealt_castle_damage",
+                       "happened_this_turn"})
 
 
 def _conditions(cond: Any) -> Iterator[Any]:
@@ -128,6 +129,7 @@ def _off_play_parts(game: State) -> dict[str, tuple[list[Any], list[Any]]]:
     return found
 
 
+_KW = Reads(kw=True)  # what of its own results ``read_back`` compares
 _debug = {"full": False, "content": True}
 
 
@@ -182,8 +184,11 @@ def recompute(game: State) -> None:
         return
     _recompute(game)
     after = fingerprint(game, what, key[5:])
-    if after != before and reads_back(what) and read_back(after, what) != read_back(before, what):
-        # it changed something it reads itself: the next call recomputes once more
+    # of what it writes, only keywords are read back by the next recomputation (it writes
+    # them last, after every source; Fuerza, races and lost abilities start anew each time,
+    # read as the sources before write them, 7.1 D): the same inputs give the same results
+    if what.kw and after != before and read_back(after, _KW) != read_back(before, _KW):
+        # it changed keywords it reads itself: the next call recomputes once more
         game.memo.fixpoint = None
         game.memo.recomputed = None
     else:
@@ -241,9 +246,12 @@ def _recompute(game: State) -> None:
     game.race_given = {}
     # 7.1 D: the active player's continuous abilities are checked first
     for source in statics:
-        if source.lost or source.zone not in IN_PLAY:
+        in_play = source.zone in IN_PLAY
+        if source.lost or not (in_play or source.zone == "graveyard"):
             continue
         for ability in (source.parts or parts_of(source))[2]:
+            if (ability.zone == "graveyard") == in_play:
+                continue  # in play its Cementerio abilities do nothing, in the Cementerio only those work
             if not holds(game, ability.condition, source, source.controller):
                 continue
             for effect in ability.effects:

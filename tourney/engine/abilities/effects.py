@@ -23,7 +23,7 @@ from .card_reads import printed_keyword
 from .condition_check import holds
 from .explanations import Explanation, explanations
 from .events import Pending, tracked
-from .line_moves import ambiguous, apply_line, check_moves
+from .line_moves import ambiguous, apply_line, check_moves, note_maybe_under
 from .own_effect import effect_unclear
 from .model import Ability
 from .effect_value import Effect
@@ -167,6 +167,7 @@ class Effects(State):
         else:
             rule, why = self.doubt or ("6.5", "el motor no pudo atribuir la línea a una habilidad")
             self._unverify(action.line, source.label() if source else None, rule, why)
+            note_maybe_under(self, action, source)
         self._check_castles()
 
     def _verify(self, action: Action, source: Inst | None) -> Any:
@@ -356,7 +357,7 @@ class Effects(State):
     def _apply_extra(self, effect: Effect, ids: tuple[str, ...], p: str) -> None:
         """The parts of a verified effect the record cannot show: what the step's home applies
         (``kinds``: its ``apply`` handler)."""
-        if effect.kind == "redirect":
+        if effect.kind in ("redirect", "retarget"):
             self._redirect(ids, p)
             return
         lasting = "!" if effect.duration.kind in ("permanent", "while_in_play") else ""

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from .card_reads import IN_PLAY
 from .evaluate import mismatch
 from .condition_check import holds
+from .delayed import fire_armed, follows_earlier
 from .model import Ability
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -30,7 +31,8 @@ SELF_FROM_ANYWHERE = frozenset({"destroyed", "banished", "leaves_play", "returne
 
 
 # The event kinds the engine records (``_emit``) and, for «phase_begins» / «phase_ends», the
-# phases and steps it announces (9 A a, 9 B, 9 C, 9 C2 a, 9 C3 a, 9 D a, 9 E a). A trigger on anything else (or a delayed one) never fires: ``tracked`` says so,
+# phases and steps it announces (9 A a, 9 B, 9 C, 9 C2 a, 9 C3 a, 9 D a, 9 E a). A trigger on anything else (or a delayed
+# one about the card of an earlier step) never fires: ``tracked`` says so,
 # and an ``effect`` line such an ability may have produced stays unverified, never illegal.
 # («ability_used» is only recorded for ``activate`` lines, not for an activated ability used
 # straight by its ``effect`` line: not tracked.)
@@ -48,8 +50,9 @@ def tracked(ability: Ability) -> bool:
     trigger = ability.trigger
     if trigger is None:
         return True
-    if trigger.delayed or trigger.by_opponent or any(e not in EMITTED for e in (trigger.event, *trigger.events)):
-        return False
+    if (trigger.delayed and follows_earlier(ability)) or trigger.by_opponent or any(
+            e not in EMITTED for e in (trigger.event, *trigger.events)):
+        return False  # a delayed trigger is armed by its card (``delayed``), unless it follows one
     events = (trigger.event, *trigger.events)
     return not (("phase_begins" in events and trigger.phase not in ANNOUNCED_PHASES)
                 or ("phase_ends" in events and trigger.phase not in ANNOUNCED_ENDS))
@@ -110,6 +113,9 @@ def fire(game: State, event: Event, settle: Callable[[], None] | None = None) ->
     settled = settle is None
     if event.kind not in listening(game):
         return out
+    if game.armed:  # «Hasta la Fase Final, cuando …» of a Talismán that resolved (``delayed``)
+        out.extend(fire_armed(game, event, settle, lambda inst, index, controller, ability: _pending(
+            game, inst, index, controller, event, ability)))
     index_ = _by_kind(game)
     entries = index_.get(event.kind, ())
     # «este Aliado»: only that card's triggers
@@ -165,10 +171,15 @@ def fire(game: State, event: Event, settle: Callable[[], None] | None = None) ->
             continue
         if ability.per_turn is not None and _used_up(game, inst, index, ability.per_turn):
             continue  # 6.1 «una vez por turno»: already used this turn, it does not fire
-        game.seq += 1
-        out.append(Pending(inst.id, index, controller, event, game.seq,
-                           ability.optional or any(e.optional for e in ability.effects[:1])))
+        out.append(_pending(game, inst, index, controller, event, ability))
     return out
+
+
+def _pending(game: State, inst: Inst, index: int, controller: str, event: Event,
+             ability: Ability) -> Pending:
+    game.seq += 1
+    return Pending(inst.id, index, controller, event, game.seq,
+                   ability.optional or any(e.optional for e in ability.effects[:1]))
 
 
 def _used_up(game: State, inst: Inst, index: int, limit: int) -> bool:
@@ -183,7 +194,8 @@ def _by_kind(game: State) -> dict[Any, list[tuple[Inst, int, Ability, Any]]]:
         for inst in watchers(game):
             for index, ability in enumerate(inst.abilities.abilities):  # type: ignore[union-attr]
                 trigger = ability.trigger
-                if ability.kind == "triggered" and trigger is not None and tracked(ability):
+                if ability.kind == "triggered" and trigger is not None and tracked(ability) \
+                        and not trigger.delayed:  # those fire once armed (``delayed``)
                     card_filter = _any_zone(trigger.card) if trigger.card is not None else None
                     for event in (trigger.event, *trigger.events):
                         key: Any = ((event, inst.id) if trigger.self_only and not trigger.bearer

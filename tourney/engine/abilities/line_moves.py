@@ -91,6 +91,19 @@ def shuffled_castles(game: State, action: Action) -> set[str]:
     return out
 
 
+def note_maybe_under(game: State, action: Action, source: Inst | None) -> None:
+    """An unverified line of a card in play whose text the engine does not read whole moves
+    cards to the Destierro: they may be Desterradas bajo that card (10.19) or puestas debajo
+    of it (10.38), which the record cannot show (no zone for it) — and such a card may let them
+    be played «como si estuvieran en tu mano» (``play.Play._play_source``)."""
+    if source is None or source.zone not in IN_PLAY or (
+            source.abilities is not None and source.abilities.complete):
+        return
+    for iid, to in action.moves:
+        if to == "exile" and iid != source.id:
+            game.maybe_under[iid] = source.id
+
+
 def apply_line(game: State, action: Action) -> None:
     if action.moves and not game.revealed_order:
         game.unordered |= shuffled_castles(game, action)

@@ -188,7 +188,10 @@ class Ability(Value):
         parts.append(body)
         if self.zone in _FROM_ZONE and self.kind in ("activated", "triggered", "continuous",
                                                      "replacement"):
-            parts.insert(0, _FROM_ZONE[self.zone])  # used from there, not from play
+            where = _FROM_ZONE[self.zone]
+            if self.kind == "continuous":  # it works as long as the card is there
+                where = where.replace("Si esta carta está", "Mientras esta carta esté")
+            parts.insert(0, where)  # used from there, not from play
         text = " ".join(parts)
         if self.activator == "any":
             text += ". Cualquier jugador puede activar esta habilidad"

@@ -25,6 +25,7 @@ from .target_filter import TargetFilter
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..state import State
+    from ..zones import Inst
 
 _IN_PLAY = frozenset({"reserve", "paid", "defense", "attack", "support", "weapon"})
 _IN_PLAY_ORDER = ("defense", "attack", "support", "weapon", "reserve", "paid")
@@ -36,6 +37,7 @@ class Reads:
     combat: bool = False  # the attackers and blocks
     zones: bool = False  # which zone in play (Línea de Defensa / Ataque, Reserva / Pagado…)
     active: bool = False  # whose turn it is (also the 7.1 D order, when it decides)
+    turn: bool = False  # … read by a condition itself («durante tu turno», a player «activo»)
     types: frozenset[str] | None = None  # the card types its filters can match (None: any)
     # what a recomputation writes and reads back: keywords, Fuerza, races, lost abilities
     kw: bool = False
@@ -62,7 +64,7 @@ _CONDITION_READS: dict[str, frozenset[str]] = {
 }
 # read through ``continuous._off_play_conditions``: their truth is part of the key
 OFF_PLAY_CONDITIONS = frozenset({"zone_count", "zone_empty", "castle_at_most", "hand_at_most",
-                                 "entered_this_turn", "dealt_castle_damage"})
+                                 "entered_this_turn", "opponent_entered_this_turn", "dealt_castle_damage"})
 
 # filter fields read from the card itself (its printed data or its fields in play)
 _PLAIN_FIELDS = frozenset({
@@ -85,7 +87,7 @@ _EFFECT_DEFAULTS = {f.name: (f.default if f.default is not MISSING else None)
 _CONDITION_FIELDS = frozenset({"kind", "filter", "count", "zone", "player", "phase", "counter",
                                "of", "subject", "event"})
 # read back by the sources after it (7.1 D: the active player's first)
-_OUTPUT_EFFECTS = {"lose_abilities": ("lost", "active"), "race_becomes": ("race_write", "active"),
+_OUTPUT_EFFECTS = {"lose_abilities": ("lost", "order"), "race_becomes": ("race_write", "order"),
                    "strength": ("strength_write",)}
 _COUNTING = frozenset({"controls", "controls_none", "opponent_controls", "bearer_is"})
 
@@ -146,6 +148,8 @@ def _condition(c: Condition | None, out: set[str]) -> None:
             raise _Unknown(f.name)  # a field this module was not written for
     if c.kind in OFF_PLAY_CONDITIONS:
         return  # its truth is in the key
+    if c.player == "active":  # «el jugador activo»: whose turn it is
+        out.add("active")
     if c.kind == "in_zone":  # where this card is
         zone = c.zone or "in_play"
         if zone in _IN_PLAY:
@@ -257,13 +261,21 @@ def _reads(game: State) -> Reads | None:
     race = "race_read" in out and "race_write" in out
     # 7.1 D: the active player's abilities first, so whose turn it is decides what a later
     # source reads of an earlier one's results
-    active = "active" in out or kw or strength or race or lost
+    turn = "active" in out
+    active = turn or "order" in out or kw or strength or race or lost
     return Reads(phase="phase" in out, combat="combat" in out, zones="zones" in out,
-                 active=active, types=None if "*" in types else types,
+                 active=active, turn=turn, types=None if "*" in types else types,
                  kw=kw, strength=strength, race=race, lost=lost)
 
 
 _CHANGED = attrgetter("bearer", "weapons", "bonus", "counters", "temp", "static_bonus", "lost")
+
+
+def works_from_graveyard(inst: Inst) -> bool:
+    """The card has a continuous ability that works while it is in its owner's Cementerio
+    («Mientras este Aliado esté en tu Cementerio, …»): a source of ``statics_in_play`` there."""
+    known = inst.abilities
+    return known is not None and any(a.kind == "continuous" and a.zone == "graveyard" for a in known.abilities)
 
 
 def fingerprint(game: State, what: Reads, extra: tuple[Any, ...]) -> tuple[Any, ...]:
@@ -298,10 +310,25 @@ def fingerprint(game: State, what: Reads, extra: tuple[Any, ...]) -> tuple[Any, 
     out_of_play = tuple(sorted(
         (iid, i.zone, i.kw, i.temp, i.static_bonus, i.lost)
         for iid in affected if (i := cards[iid]).zone not in _IN_PLAY))
-    return (game.active if what.active else None, game.phase if what.phase else None,
+    # whose turn it is: read by a condition, or deciding the order of the sources (7.1 D:
+    # only when both players control some; else the order is the same either way)
+    turn = game.active if what.turn or (what.active and _both_control(game, statics)) else None
+    return (turn, game.phase if what.phase else None,
             (tuple(game.attackers), tuple(game.blocks.items())) if what.combat else None,
             tuple(statics), frozenset(affected), dict(game.race_given), seen, out_of_play,
             tuple((iid, cards[iid].card) for iid in game.converted), extra)
+
+
+def _both_control(game: State, statics: dict[str, None]) -> bool:
+    cards = game.cards
+    first = None
+    for iid in statics:
+        controller = cards[iid].controller
+        if first is None:
+            first = controller
+        elif controller != first:
+            return True
+    return False
 
 
 def read_back(fp: tuple[Any, ...], what: Reads) -> tuple[Any, ...]:
@@ -315,6 +342,3 @@ def read_back(fp: tuple[Any, ...], what: Reads) -> tuple[Any, ...]:
                     (t[4] if full else False) if what.lost else None))
     return (fp[5] if what.race else None, sorted(out))
 
-
-def reads_back(what: Reads) -> bool:
-    return what.kw or what.strength or what.race or what.lost

@@ -148,21 +148,25 @@ def still_target(game: State, pool: Pool, f: TargetFilter, inst: Inst, p: str,
     return mismatch(game, where, inst, p, source, explain=False) is None
 
 
-def check_redirect(game: State, ids: tuple[str, ...]) -> None:
-    """10.41: the new targets must be valid for the redirected card's effect."""
+def check_redirect(game: State, ids: tuple[str, ...], change: bool = False) -> None:
+    """10.41 Redirigir: one target changes for another one, valid for the redirected card's
+    effect. 10.9 Cambiar objetivos (``change``, «elige nuevos objetivos»): new valid targets,
+    the initial ones may be chosen again."""
     res = game.resolutions.get(ids[0])
     inst = game.cards[ids[0]]
     if res is None or inst.abilities is None:
         return
     new = ids[1:]
     kept = [t for t in new if t in res.targets]
-    if res.targets and (len(kept) == len(res.targets) or len(kept) < len(res.targets) - 1):
+    rule = "10.9" if change else "10.41"
+    if not change and res.targets and (len(kept) == len(res.targets)
+                                       or len(kept) < len(res.targets) - 1):
         # 10.41: the effect gets another target than the one it had — one target changes
         raise IllegalAction("10.41", f"Redirigir cambia un objetivo de {inst.label()} por otro "
                                      f"distinto: {', '.join(game.cards[t].label() for t in res.targets)} "
                                      f"→ {', '.join(game.cards[t].label() for t in new)}.")
     try:
         check_targets(game, inst, inst.abilities.abilities[res.index], ids[1:], res.controller,
-                      rule="10.41")
+                      rule=rule)
     except IllegalAction as exc:
-        raise IllegalAction("10.41", f"El nuevo objetivo debe ser válido: {exc.message}") from None
+        raise IllegalAction(rule, f"El nuevo objetivo debe ser válido: {exc.message}") from None

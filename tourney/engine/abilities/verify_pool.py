@@ -21,7 +21,7 @@ DEST = {"destroy": "graveyard", "banish": "exile", "return_to_hand": "hand",
 ENGINE_APPLIED = frozenset({"gain_keyword", "lose_keyword", "lose_abilities", "cannot_attack",
                             "cannot_block", "cannot_be_blocked", "reduce_damage",
                             "redirect_damage", "prevent_damage", "cancel_attack", "annul",
-                            "cancel", "redirect", "prevent"})
+                            "cancel", "redirect", "retarget", "prevent"})
 
 
 class Unverifiable(Exception):
@@ -53,6 +53,7 @@ class Pool:
         self.drawn: set[str] = set()  # the cards this line's draws take (in hand after them)
         self.paid: list[str] = []  # the cards the costs were paid with, in order
         self.chosen = False  # the targets were chosen and checked before this line (8.2)
+        self.moved_last = 0  # the cards the step just checked moved (``moved_before``)
 
     def take_moves(self, ids: list[str]) -> None:
         for iid in ids:

@@ -105,6 +105,7 @@ CONDITIONS = {
     "dealt_castle_damage": "{subject} hizo daño al Castillo oponente este turno",
     "bearer_is": "el Aliado portador es {filter}",
     "entered_this_turn": "entraron en juego {count} o más {filter} bajo tu control este turno",
+    "opponent_entered_this_turn": "entraron en juego {count} o más {filter} bajo el control de tu oponente este turno",
     "happened_this_turn": "este turno ocurrió: {event}",
     "paid_cost": "se pagó su coste",
     "played_from": "se jugó desde {zone}",
@@ -181,6 +182,7 @@ EFFECTS = {
     "end_battle": "termina la Batalla Mitológica",
     # damage and redirection (10.41)
     "redirect": "redirige el efecto de {subject} a un nuevo objetivo válido",
+    "retarget": "elige nuevos objetivos válidos para {subject}",  # 10.9 Cambiar objetivos
     "redirect_damage": "redirige el daño de {subject} a {player}",
     "reduce_damage": "reduce en {amount} el daño que haría {subject}",
     "prevent_damage": "previene el daño que haría {subject}",
@@ -238,6 +240,8 @@ AMOUNT_SOURCES = {
     "cost_of_paid": "el coste de la carta pagada como coste",
     "strength_of_paid": "la Fuerza de la carta pagada como coste",
     "cost_of_target": "el coste del objetivo",
+    # «por cada Aliado Desterrado de esta manera», «Roba esa misma cantidad de cartas»
+    "moved_before": "la cantidad de cartas que el paso anterior movió",
     "entered_this_turn": "la cantidad de {filter} que entraron en juego bajo tu control este turno",
 }
 

@@ -147,6 +147,9 @@ def _history(cur: Cursor) -> tuple[Condition, Cursor] | None:
         bare = bare_phrase(more)
         if bare and (then := bare[1].take("entraron", "en", "juego", "bajo", "tu", "control", "este", "turno")):
             return Condition("entered", cards=bare[0], n=entered[0]), then
+        if bare and (then := bare[1].take_any("entraron en juego bajo el control de tu oponente este turno",
+                                              "entraron en juego bajo el control oponente este turno")):
+            return Condition("entered", cards=bare[0], n=entered[0], zone="opponent"), then
     return None
 
 

@@ -121,6 +121,9 @@ def _cards_condition(cond: PCondition) -> Condition:
     if cond.kind == "entered":
         assert cond.cards is not None and cond.n is not None
         flt = card_filter(replace(cond.cards, count=1))
+        if cond.zone == "opponent":  # «… entraron en juego bajo el control de tu oponente este turno»
+            flt = TargetFilter(**{**tf_fields(flt), "controller": "any", "targets": False})
+            return Condition("opponent_entered_this_turn", count=cond.n, filter=flt)
         flt = TargetFilter(**{**tf_fields(flt), "controller": "you", "targets": False})
         return Condition("entered_this_turn", count=cond.n, filter=flt)
     if cond.kind in ("happened", "not_happened"):  # «si un Aliado oponente fue Destruido este turno»,

@@ -274,6 +274,10 @@ def _clause(frame: _Frame, cur: Cursor) -> Cursor | None:
     if (after := cur.take_any("mientras SELF este en juego", "mientras SELF permanezca en juego")) is not None:
         frame.scope = True
         return _scope_conditions(frame, after)
+    if (after := cur.take_any("mientras SELF este en tu cementerio", "mientras SELF se encuentre en tu cementerio")) \
+            is not None:  # a continuous ability that works from the Cementerio (Serafín)
+        frame.conds.append(Condition("self_zone", zone="graveyard"))
+        return after
     if (after := cur.take_any("mientras SELF este en tu reserva de oro", "mientras SELF este en tu reserva",
                               "mientras SELF este en tu reserva de oros")) is not None:
         frame.conds.append(Condition("self_zone", zone="reserve"))

@@ -37,6 +37,8 @@ _CLITIC = re.compile(r"^(\w+?)(los|las|lo|la|le|les)$")
 _CONTINUES = re.compile(r"^(?:luego|si lo haces|despues|en ese caso|pon\b|ponl|destierra (?:la|el|las|los) otr"
                         r"|elige una,)")
 _POINTS_BACK = re.compile(r"\b(?:ese|esa|esos|esas|el resto|la otra|las otras|el aliado elegido|la carta elegida|de ahi|de alli)\b")
+# a sentence that says when or from where the card may be played: what follows is its effect
+_PERMISSION = re.compile(r"^(?:solo )?puedes jugar est[ea] (?:talisman|aliado|carta|arma|totem)\b[^.]*\.?$")
 _OPENS = ("cuando ", "mientras ", "una vez", "en ", "al ", "si ", "puedes ", "solo ", "sólo ", "hasta ",
           "cada vez")
 
@@ -69,6 +71,8 @@ def split_units(text: str | None) -> list[str]:
         # "Luego, …" continues the unit before it; a sentence that points back ("ese Aliado")
         # does too, unless it opens an ability of its own ("En respuesta a que … ese Aliado")
         continues = _CONTINUES.search(key) or (_POINTS_BACK.search(key) and not key.startswith(_OPENS))
+        if continues and units and _PERMISSION.match(fold_accents(units[-1])) and key.startswith("pon"):
+            continues = None  # «Puedes jugar este Talismán en respuesta a …» / «Pon …»: its effect
         if units and continues and not _keyword_only(units[-1]):
             units[-1] = f"{units[-1]} {sentence}"
         else:

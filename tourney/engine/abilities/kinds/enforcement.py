@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from ..delayed import follows_earlier
 from ..model import Ability
 from ..own_effect import effect_unclear
 from ..condition import Condition
@@ -77,8 +78,9 @@ def _effect_uses(effect: Effect, role: str) -> Iterator[tuple[str, str, str, obj
 def _shape_reasons(ability: Ability) -> Iterator[str]:
     """What of the ability's shape the engine cannot check, whatever its words."""
     t = ability.trigger
-    if t is not None and t.delayed:
-        yield "disparada diferida («Hasta la Fase Final, cuando …»): el motor no la arma aún"
+    if t is not None and t.delayed and follows_earlier(ability):
+        yield ("disparada diferida sobre la carta de un paso anterior («En la Fase Final, "
+               "Destierra ese Aliado»): el motor no la arma aún")
     if t is not None and t.by_opponent:
         yield "disparo «por un efecto oponente»: el motor no sabe quién lo causa"
     if ability.kind == "continuous":
