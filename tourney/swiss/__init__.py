@@ -13,19 +13,13 @@ from .edits import (
     swap_players,
     validate_round,
 )
-from .model import (
+from .errors import SwissFatalError, SwissUserError
+from .model import MAX_ASSIGNED_BYES, TOP_CUT_SIZES, Match, Player, Settings, TournamentState
+from .results import (
     MATCH_GAMES,
-    MAX_ASSIGNED_BYES,
     PLAYOFF_BUTTONS,
     RESULT_BUTTONS,
-    TOP_CUT_SIZES,
-    Match,
-    Player,
     Result,
-    Settings,
-    SwissFatalError,
-    SwissUserError,
-    TournamentState,
     parse_result,
     parse_typed_result,
     playoff_problem,

@@ -19,7 +19,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from .model import Match, Result, SwissUserError, TournamentState
+from .errors import SwissUserError
+from .model import Match, TournamentState
+from .results import Result
 from .standings import standings
 
 STAGE_OPEN = "open"

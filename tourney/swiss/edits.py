@@ -12,7 +12,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 
 from ..collation import spanish_key
-from .model import SwissUserError, TournamentState
+from .errors import SwissUserError
+from .model import TournamentState
 from .pairing import Pairing, pair_round
 from .problem import pending_results
 from .standings import records

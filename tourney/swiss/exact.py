@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .limits import _RX_MAX_WEIGHT, HAVE_RUSTWORKX
-from .model import SwissFatalError
+from .errors import SwissFatalError
 
 if TYPE_CHECKING:  # pragma: no cover
     from .problem import PairingProblem

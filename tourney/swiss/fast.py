@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .limits import SMALL_GROUP
-from .model import SwissFatalError
+from .errors import SwissFatalError
 
 if TYPE_CHECKING:  # pragma: no cover
     from .problem import PairingProblem

@@ -46,7 +46,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, replace
 
-from .model import Match, SwissFatalError, SwissUserError, TournamentState
+from .errors import SwissFatalError, SwissUserError
+from .model import Match, TournamentState
 from .limits import (
     SMALL_GROUP, WINDOW_LIMIT,
 )

@@ -11,7 +11,8 @@ from itertools import groupby
 
 from . import exact, fast, windows
 from .limits import _JITTER, BORROW, POLISH, SMALL_GROUP, WINDOW_LIMIT
-from .model import SwissFatalError, SwissUserError, TournamentState
+from .errors import SwissFatalError, SwissUserError
+from .model import TournamentState
 from .standings import Standing, _Tally, records, standings
 
 def pending_results(state: TournamentState) -> list[str]:

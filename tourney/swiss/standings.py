@@ -16,7 +16,8 @@ from fractions import Fraction
 from itertools import groupby
 from typing import NamedTuple
 
-from .model import Result, TournamentState, natural_key, parse_result
+from .model import TournamentState, natural_key
+from .results import Result, parse_result
 
 FLOOR = Fraction(1, 3)  # the lowest MW% / GW% an opponent counts with (TOURNAMENT-FACTS)
 

@@ -5,7 +5,9 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .model import Match, SwissUserError, parse_result
+from .errors import SwissUserError
+from .model import Match
+from .results import parse_result
 from .standings import Standing
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .limits import BORROW, POLISH, SMALL_GROUP, WINDOW_LIMIT
-from .model import SwissFatalError
+from .errors import SwissFatalError
 
 if TYPE_CHECKING:  # pragma: no cover
     from .problem import PairingProblem

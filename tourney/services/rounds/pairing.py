@@ -21,7 +21,7 @@ from ...models.events import (
     MatchSeat, ResultReport, Round, SupportSwap, User,
 )
 from ...swiss import Pairing, SwissUserError, next_top_cut_round, pair_round, top_cut_pairings
-from ...swiss.model import BYE_RESULT as SWISS_BYE
+from ...swiss.results import BYE_RESULT as SWISS_BYE
 from ..access import require_organizer
 from ..errors import Conflict, ServiceError
 from .reads import (

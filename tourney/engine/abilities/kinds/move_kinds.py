@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from ....catalog.model import TALISMAN
 from ...errors import IllegalAction
 from ..cost_rules import changed_cost
-from ..card_reads import IN_PLAY, type_of
+from ..card_reads import IN_PLAY
 from ..evaluate import mismatch
 from ..effect_value import Effect
 from ..play_rules import prohibited_by, restriction_refused
@@ -146,7 +146,7 @@ def verify_play_free(step: Step) -> bool:
         iid for iid, z in step.pool.moves.items() if z in ("defense", "support", "reserve")]
     for iid in played:
         inst = game.cards[iid]
-        if type_of(inst) == TALISMAN:  # also an Espectral card of a Cementerio (10.24)
+        if inst.card.type == TALISMAN:  # an Espectral card enters as its own type (10.24)
             raise Unverifiable("jugar un Talismán desde una habilidad")
         if step.known is not None and step.pool.moves.get(iid) not in ("defense", "support",
                                                                        "reserve"):
@@ -199,6 +199,8 @@ def _play_line(use: Use) -> str | None:
         f = (use.ability.targets[e.target] if e.subject == "target"
              and e.target < len(use.ability.targets) else e.filter)
         types = tuple(f.types) if f is not None else ()
+        if f is not None and not types and "Espectral" in f.keywords and f.zone == "graveyard":
+            return ENFORCED  # 10.24: played as a Talismán, it enters play as its own type
     if not types or TALISMAN in types:
         return "jugar un Talismán desde una habilidad: su línea queda sin verificar"
     return ENFORCED
