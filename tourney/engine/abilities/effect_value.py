@@ -108,6 +108,8 @@ class Effect(Value):
             per = " por cada " + (counted.noun() if counted else "carta")
             if self.player == "each":  # «cada jugador … por cada Aliado que controle»: their own
                 per = per.replace(" que controles", " que controle")
+        elif self.amount_from == "moved_before":  # «… por cada Aliado Desterrado de esta manera»
+            amount, per = self.amount or 1, " por cada carta que el paso anterior movió"
         elif self.amount_from is not None:
             amount = AMOUNT_SOURCES[self.amount_from]
         else:

@@ -53,7 +53,9 @@ def explain(game: State, action: Action, source: Inst, ability: Ability, control
         if effect.then and not done:
             done = False
             continue
+        before = len(pool.moves)
         done = verify_step(game, pool, effect, ability, source, controller, split, triggering, plan)
+        pool.moved_last = before - len(pool.moves)  # what «de esta manera» counts next
     left = pool.left(game)
     if left:
         raise IllegalAction("6.5", f"El efecto registrado de {source.label()} incluye {left}, "

@@ -51,6 +51,8 @@ def amount(game: State, effect: Effect, source: Inst, controller: str,
         counted = effect.count_filter or effect.filter
         assert counted is not None
         return (effect.amount or 1) * len(candidates(game, counted, controller, source))
+    if src == "moved_before" and pool is not None:  # «por cada Aliado Desterrado de esta manera»
+        return (effect.amount or 1) * pool.moved_last
     if src == "hand_size":
         return len(game.zone_of(controller, "hand"))
     if src == "allies_you_control":

@@ -53,6 +53,7 @@ class Pool:
         self.drawn: set[str] = set()  # the cards this line's draws take (in hand after them)
         self.paid: list[str] = []  # the cards the costs were paid with, in order
         self.chosen = False  # the targets were chosen and checked before this line (8.2)
+        self.moved_last = 0  # the cards the step just checked moved (``moved_before``)
 
     def take_moves(self, ids: list[str]) -> None:
         for iid in ids:

@@ -240,6 +240,8 @@ AMOUNT_SOURCES = {
     "cost_of_paid": "el coste de la carta pagada como coste",
     "strength_of_paid": "la Fuerza de la carta pagada como coste",
     "cost_of_target": "el coste del objetivo",
+    # «por cada Aliado Desterrado de esta manera», «Roba esa misma cantidad de cartas»
+    "moved_before": "la cantidad de cartas que el paso anterior movió",
     "entered_this_turn": "la cantidad de {filter} que entraron en juego bajo tu control este turno",
 }
 

@@ -39,6 +39,10 @@ _MOVES = {"destroy": "destroy", "banish": "banish", "annul": "annul", "return": 
 _PUT = {"castle_top": "to_castle_top", "castle_bottom": "to_castle_bottom"}
 
 
+# the steps whose moved cards a next step may count («de esta manera», «esa misma cantidad»)
+MOVING = frozenset({"destroy", "banish", "shuffle_into_castle", "return_to_hand", "discard"})
+
+
 def lower_step(eff: PEffect, scope: Scope, continuous: bool) -> Effect:
     """One grammar effect step -> the engine's ``Effect``, by the lowering of its verb
     (``LOWERINGS``; the verbs that move or change cards share ``_moved``). The kinds it
@@ -50,7 +54,11 @@ def lower_step(eff: PEffect, scope: Scope, continuous: bool) -> Effect:
         if eff.kind != "cancel_attack" and (eff.cards is None or eff.cards.controller != "opponent"):
             common["unless_player"] = "opponent"  # «Roba una carta a menos que tu oponente pague …»
         common["unless"] = Cost(eff.unless[0], amount=eff.unless[1])
+    if eff.per is not None and (eff.per.ref or "").startswith("moved") and not \
+            (scope.step_kind is not None and eff.per.ref in ("moved", f"moved:{scope.step_kind}")):
+        raise Unsupported("«de esta manera» / «esa misma cantidad» sin el paso anterior que lo dice")
     lowered = LOWERINGS.get(eff.kind, _moved)(eff, scope, continuous, common)
+    scope.step_kind = lowered.kind if lowered.kind in MOVING else None
     if eff.until == "next" and lowered.duration.kind != "next_turn":
         raise Unsupported(f"«hasta tu próximo turno» en «{eff.kind}»: sin equivalente en el motor")
     return lowered

@@ -122,6 +122,7 @@ class Scope:
         # after «Luego, …» a card not called «objetivo» is chosen when the step resolves (8.2:
         # what follows an earlier action is picked then, without targeting)
         self.after_then = False
+        self.step_kind: str | None = None  # the step just lowered, when it moves cards (its count)
 
     def subject(self, cards: Cards, player: str | None = None) -> dict[Any, Any]:
         if cards.ref == "self":
@@ -184,6 +185,8 @@ def count(per: Cards | None, player: str) -> dict[Any, Any]:
     """ "por cada Aliado de Raza Dragón que controles": amount × that count."""
     if per is None:
         return {}
+    if per.ref is not None and per.ref.startswith("moved"):  # «por cada Aliado Desterrado de esta
+        return {"amount_from": "moved_before"}  # manera», «esa misma cantidad»: see lower_step
     if player == "each" and per.controller == "subject":
         player = "you"  # «cada jugador … por cada Aliado que controle»: each counts their own
     flt = card_filter(replace(per, count=1), owner_player=player)

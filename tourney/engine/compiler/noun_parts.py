@@ -69,3 +69,16 @@ def source_of_that_ability(cur: Cursor) -> tuple[Cards, Cursor] | None:
     if (end := cur.take_any("la carta fuente de esa habilidad", "la fuente de esa habilidad")) is not None:
         return Cards(ref="that"), end
     return None
+
+
+_MOVED = {"desterrado": "banish", "desterrada": "banish", "desterrados": "banish", "desterradas": "banish",
+          "destruido": "destroy", "destruida": "destroy", "destruidos": "destroy", "destruidas": "destroy"}
+
+
+def moved_this_way(got: tuple[Cards, Cursor]) -> tuple[Cards, Cursor] | None:
+    """«(por cada) Aliado Desterrado de esta manera»: the cards the step before moved
+    (``ref="moved:banish"``; the lowering checks that step is that verb)."""
+    cards, cur = got
+    verb = _MOVED.get(cur.peek())
+    end = cur.skip().take("de", "esta", "manera") if verb else None
+    return (replace(cards, ref=f"moved:{verb}"), end) if end is not None else None

@@ -12,7 +12,7 @@ from dataclasses import replace
 
 from .amounts import as_many_cards, relation
 from .combat_words import combat_modifier
-from .noun_parts import counter_modifier, other_modifier, source_of_that_ability
+from .noun_parts import counter_modifier, moved_this_way, other_modifier, source_of_that_ability
 from .noun_words import (
     NUMBER_WORDS,
     REF,
@@ -248,6 +248,8 @@ def per_phrase(cur: Cursor) -> tuple[Cards, Cursor] | None:
         after = after.take("de", "SELF") or after
         return _finish(Cards(copy_of_self=True, count=None, other=other), after, None)
     got = bare_phrase(cur)
+    if got is not None and (this_way := moved_this_way(got)) is not None:
+        return this_way  # «por cada Aliado Desterrado de esta manera»
     if got is not None and got[1].take("este", "turno") is not None:
         return None  # «por cada Aliado declarado atacante este turno»: a count of the past
     if got is None or not other:

@@ -85,6 +85,10 @@ def _verb_effect_of(verb: str, player: str, cur: Cursor, antecedent: Cards | Non
         cur = cur.skip()  # «alimentar a los Aliados de Raza Bestia que controles»
     if verb in ("draw", "mill") and (many := as_many(cur)) is not None:
         return Effect(verb, player, amount_from=many[0]), many[1]
+    if verb in ("draw", "mill") and (after := cur.take("esa", "misma", "cantidad", "de", "cartas")) is not None:
+        return Effect(verb, player, amount=1, per=Cards(ref="moved")), after  # as many as the step before moved
+    if verb == "shuffle" and player == "you" and (after := cur.take("tu", "mano")) is not None:
+        cur = Cursor(("todas", "las", "cartas", "de", "tu", "mano") + after.toks[after.i:])  # «Baraja tu mano»
     if verb in ("draw", "mill") or (verb == "discard" and number(cur) and cur.peek(1).startswith("carta")):
         amount = read_amount(cur)
         if amount is None:
