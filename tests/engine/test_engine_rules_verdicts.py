@@ -599,3 +599,20 @@ def test_10_24_espectral_yamachichi_plays_nurikabe_from_the_cementerio_as_a_tali
     # it is played as a Talismán: «no se pueden jugar Talismanes» (Julio César) forbids it
     v = illegal(judge(head, [put("B", "B1")] + setup + use), 7, "6.4")
     assert "Julio César" in v.message
+
+
+# -- 4.3 Afectar: «un Talismán que afecte a una de tus cartas» ---------------------------------
+
+def test_4_3_afectar_pureza_de_tengoku_redirects_only_a_talisman_that_affects_one_of_your_cards(judge):
+    head = header(deck("Exilium in Umbra", "Pan-ku"), deck("Freya", "Pureza de Tengoku"), hand=2)
+    setup = [put("A", "A2"), put("B", "B1"), gold("A", "A9")]
+
+    def exilium(target):
+        return play("A", "A1", ["A0", "A9"], targets=[target])
+
+    redirect = [play("B", "B2", ["B0"], targets=["A1", "A2"]), effect("B", "B2", mill={"A": 3})]
+    legal(judge(head, setup + [exilium("B1")] + redirect), 7)  # it would Desterrar Freya
+    # on Ana's own Pan-ku it affects none of Beto's cards: Pureza cannot redirect it
+    redirect_to_freya = [play("B", "B2", ["B0"], targets=["A1", "B1"]), effect("B", "B2", mill={"A": 3})]
+    v = illegal(judge(head, setup + [exilium("A2")] + redirect_to_freya), 7, "4.3")
+    assert "no afecta" in v.message

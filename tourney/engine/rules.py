@@ -65,6 +65,10 @@ RULES: dict[str, Rule] = {r.section: r for r in (
     Rule("4.2", "Condiciones de juego",
          "Entre sus ejemplos, «este Aliado no puede ser declarado atacante» (el recordatorio "
          "de Guardián) es una habilidad continua, no una condición.", CONFIRMED),
+    Rule("4.3", "Afectar",
+         "Una carta o un jugador es afectado cuando un efecto, al resolverse, cambia sus "
+         "características, estado o capacidades (o limita sus acciones, o cambia su mano o "
+         "Castillo); ser objetivo no es ser afectado."),
     Rule("5", "Controlador y dueño",
          "Cada jugador actúa con las cartas que controla; lo que sale del juego va a las "
          "zonas de su dueño."),

@@ -10,7 +10,9 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from ...zones import IN_PLAY
+from ...errors import IllegalAction
 from ..chain import cannot_be_annulled
+from ..evaluate import mismatch
 from ..continuous import FLAG_OF
 from ..verify_parts import Step, check_redirect, protection_of, still_target
 from ..verify_pool import ENGINE_APPLIED, Unverifiable
@@ -20,6 +22,17 @@ from .statuses import after_play, static_applied
 if TYPE_CHECKING:  # pragma: no cover
     from ...zones import Inst
     from ..effect_value import Effect
+
+
+def affects_one(game: Any, f: Any, iid: str, p: str, source: Inst) -> None:
+    """4.3 Afectar: «redirige el efecto de un Talismán que afecte a una de tus cartas» — the
+    card being played will affect (its targets include) a card of ``f``."""
+    res = game.resolutions.get(iid)
+    if res is None:
+        return
+    if not any(mismatch(game, f, game.cards[t], p, source, explain=False) is None for t in res.targets):
+        raise IllegalAction("4.3", f"{game.cards[iid].label()} no afecta a ninguna carta que sea "
+                                   f"{f.describe()}: {source.label()} no puede redirigirlo.")
 
 
 def verify_applied(step: Step) -> bool:
@@ -39,6 +52,8 @@ def verify_applied(step: Step) -> bool:
         redirected = tuple(x for part in split for x in part)
         if kind == "retarget" and len(redirected) == 1:
             return True  # «puedes elegir nuevos objetivos»: none chosen, the targets stay
+        if effect.filter is not None:
+            affects_one(game, effect.filter, redirected[0], p, source)
         check_redirect(game, redirected, change=kind == "retarget")
         plan.extras.append((effect, redirected))
         return True
