@@ -122,7 +122,7 @@
       box.appendChild(el("h2", p.name + " — Castillo " + p.castle + ", mano " + p.hand_count));
       ZONES.forEach(function (z) { if (p.zones[z[0]].length) box.appendChild(zone(z[1], p.zones[z[0]])); });
       if (p.weapons.length) box.appendChild(zone("Armas portadas", p.weapons));
-      if (p.hand) box.appendChild(zone("Tu mano", p.hand));
+      if (p.hand) box.appendChild(zone(p.id === s.seat ? "Tu mano" : "Mano", p.hand));  // a judge sees both
       board.appendChild(box);
     });
     if (s.proposal) {

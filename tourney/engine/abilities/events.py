@@ -10,7 +10,7 @@ become ``Pending``: the record resolves them with ``effect`` lines (active playe
 """
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -117,7 +117,7 @@ def fire(game: State, event: Event, settle: Callable[[], None] | None = None) ->
         out.extend(fire_armed(game, event, settle, lambda inst, index, controller, ability: _pending(
             game, inst, index, controller, event, ability)))
     index_ = _by_kind(game)
-    entries = index_.get(event.kind, ())
+    entries = _of_phase(index_, event) if event.kind in _PHASED else index_.get(event.kind, ())
     # «este Aliado»: only that card's triggers
     own = index_.get((event.kind, event.card)) if event.card is not None else None
     if own:
@@ -173,6 +173,25 @@ def fire(game: State, event: Event, settle: Callable[[], None] | None = None) ->
             continue  # 6.1 «una vez por turno»: already used this turn, it does not fire
         out.append(_pending(game, inst, index, controller, event, ability))
     return out
+
+
+_PHASED = frozenset({"phase_begins", "phase_ends"})
+
+
+def _of_phase(index_: dict[Any, list[tuple[Inst, int, Ability, Any]]],
+              event: Event) -> Sequence[tuple[Inst, int, Ability, Any]]:
+    """The triggers on a phase that can fire for this one (made once per game and phase, in
+    the index's order: the others would be passed over by ``fire``'s phase check, with nothing
+    read before it for an event without a card)."""
+    if event.phase is None or event.card is not None:
+        return index_.get(event.kind, ())
+    key = (event.kind, "phase", event.phase)
+    found = index_.get(key)
+    if found is None:
+        found = index_[key] = [e for e in index_.get(event.kind, ())
+                               if e[2].trigger is not None
+                               and e[2].trigger.phase in (None, event.phase)]
+    return found
 
 
 def _pending(game: State, inst: Inst, index: int, controller: str, event: Event,
