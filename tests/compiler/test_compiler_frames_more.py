@@ -195,3 +195,14 @@ def test_gerard_van_swieten_counts_the_aliados_that_entered_under_the_opponents_
     assert got["zone"] == "hand" and got["effects"] == [{"kind": "play_free", "subject": "self"}]
     text = compile_card(real("Gerard van Swieten")).sentences[1].abilities[0].describe()
     assert "3 o más Aliados bajo el control de tu oponente este turno" in text
+
+
+# -- «te cuesta un Oro menos jugar … en el turno oponente»: the cost change holds in the
+#    opponent's turn only (Jardín de Aguas) ------------------------------------------------------
+
+def test_jardin_de_aguas_reduces_samurai_costs_in_the_opponents_turn(real):
+    assert sentence_json(real("Jardín de Aguas"), 0) == [{
+        "kind": "continuous", "condition": {"kind": "opponent_turn"},
+        "effects": [{"kind": "cost_change", "subject": "each", "amount": -1, "filter": {
+            "types": ["Aliado"], "races": ["Samurái"], "controller": "you", "zone": "being_played",
+            "targets": False}}]}]

@@ -11,7 +11,7 @@ import pytest
 from tests.engine.engine_helpers import POOL
 from tourney.engine import adjudicate, catalog_resolver, read_record
 
-from tests.compiler.games import attack, block, deck, effect, end, header, make_judge, passes, put
+from tests.compiler.games import attack, block, deck, effect, end, gold, header, make_judge, passes, play, put
 from tests.compiler.realcards import load_real
 
 
@@ -174,3 +174,14 @@ def test_6_6_disparada_gerard_van_swieten_is_played_free_after_three_opposing_al
     verified(judge(head, three + [use]), len(three) + 2)
     two = [end("A"), put("B", "B1", "B2"), end("B")]
     illegal(judge(head, two + [use]), len(two) + 2, "6.5")
+
+
+# -- 8.1 Coste: «… en el turno oponente» (Jardín de Aguas): in your own turn a Samurái costs
+#    its printed cost (Ieyasu, cost 2) -----------------------------------------------------------
+
+def test_8_1_coste_jardin_de_aguas_does_not_reduce_in_your_own_turn(judge):
+    head = header(deck("Jardín de Aguas", "Ieyasu"), deck(), hand=2)
+    base = [put("A", "A1", zone="support"), gold("A", "A9")]
+    v = judge(head, base + [play("A", "A2", ["A0", "A9"])])
+    assert v.legal and len(base) + 2 not in v.unverified, (v.rule, v.message, v.unverified)
+    illegal(judge(head, base + [play("A", "A2", ["A0"])]), len(base) + 2, "8.1")  # one Oro is not enough
