@@ -11,6 +11,7 @@ from sqlmodel import select
 from tourney.models.adjudication import Adjudication
 from tourney.models.events import Registration
 from tourney.services import adjudication as adj_service
+from tourney.services import adjudication_access as adj_access
 from tourney.services.errors import Forbidden, ServiceError
 
 
@@ -237,7 +238,7 @@ def test_players_see_their_own_games_others_after_publication(world, paired):
     other = paired.users[paired.bye]
 
     def seen(user):
-        return world.run(lambda s: (adj_service.can_view(s, user, paired.event, paired.match),
+        return world.run(lambda s: (adj_access.can_view(s, user, paired.event, paired.match),
                                     len(adj_service.visible(s, user, paired.event))))
 
     assert seen(mine) == (True, 1) and seen(paired.judge) == (True, 1)

@@ -1,7 +1,7 @@
 """Adjudication in the event: a judge uploads the record of one game of a match; the rules
 engine replays it; the record, the verdict, the deck check and the uploader are stored.
 
-* Who uploads: the judges of the event and the organizers (``_is_staff``).
+* Who uploads: the judges of the event and the organizers (rights: ``adjudication_access``).
 * Who sees: the staff see every adjudication; the two players of the match see their own
   games; everyone else only once the organizer has published the decklists.
 * A corrected record is stored as the next revision of the same match and game: the history
@@ -28,8 +28,8 @@ from ..models.events import Event, Match, Registration, Round, User
 from ..swiss import MATCH_GAMES
 from . import record_deck
 from .adjudication_seats import first_player_of, seat_players
-from .access import can_see_round, can_view_decklist, is_judge, owns
-from .errors import Conflict, Forbidden, NotFound, ServiceError
+from .adjudication_access import can_view, is_staff, match_registrations, require_upload
+from .errors import Conflict, NotFound, ServiceError
 from .events import get_event
 from .rounds import round_of
 from .rows import existing
@@ -41,72 +41,6 @@ STATUS_LABELS = {
     "unfinished": "partida sin terminar (todas las acciones son legales)",
     "illegal": "acción ilegal",
 }
-
-
-# -- rights -------------------------------------------------------------------------------------
-def _is_staff(session: Session, actor: User | None, event: Event) -> bool:
-    """Judges of the event and organizers: they upload and see every adjudication."""
-    return is_judge(session, actor, event)
-
-
-def plays_in(actor: User | None, match: Match, regs: dict[int, Registration]) -> bool:
-    return any(owns(actor, regs[rid]) for rid in (match.player_a_id, match.player_b_id)
-               if rid in regs)
-
-
-def round_published(session: Session, event: Event, match: Match) -> bool:
-    """Players and the public see a match only once its round is published (like its result)."""
-    rnd = round_of(session, match)
-    return rnd is not None and rnd.event_id == event.id and can_see_round(session, None, event, rnd)
-
-
-def can_view(session: Session, actor: User | None, event: Event, match: Match) -> bool:
-    if _is_staff(session, actor, event):
-        return True
-    if not round_published(session, event, match):
-        return False
-    if event.decklists_published:
-        return True
-    regs = {r.pk: r for r in _regs(session, match)}
-    return plays_in(actor, match, regs)
-
-
-def require_view(session: Session, actor: User | None, event: Event, match: Match) -> None:
-    if not _is_staff(session, actor, event) and not round_published(session, event, match):
-        raise NotFound("Esa ronda todavía no está publicada.")
-    if not can_view(session, actor, event, match):
-        raise Forbidden("Solo los jugadores de esta mesa y los jueces ven este arbitraje hasta "
-                        "que el organizador publique las listas.")
-
-
-def can_upload(session: Session, actor: User | None, event: Event) -> bool:
-    return _is_staff(session, actor, event)
-
-
-def sees_deck(session: Session, actor: User | None, event: Event,
-              registration: Registration) -> bool:
-    """The deck check's card-by-card differences tell what a registered list holds: they are
-    shown like the list itself (its owner, the staff, everyone once lists are published)."""
-    return can_view_decklist(session, actor, event, registration)
-
-
-def hidden_players(session: Session, actor: User | None, event: Event,
-                   adj: Adjudication) -> set[str]:
-    """The record's player ids whose deck the actor may not see (their list is private until
-    published: the rival sees only whether the deck matches)."""
-    seats = json.loads(adj.players_json or "{}")
-    hidden = set()
-    for pid, reg_id in seats.items():
-        reg = session.get(Registration, reg_id) if reg_id is not None else None
-        if reg is None or not sees_deck(session, actor, event, reg):
-            hidden.add(str(pid))
-    return hidden
-
-
-def require_upload(session: Session, actor: User | None, event: Event) -> None:
-    if not _is_staff(session, actor, event):
-        raise Forbidden("Solo los jueces de este evento y los organizadores suben partidas "
-                        "registradas.")
 
 
 # -- reading ------------------------------------------------------------------------------------
@@ -123,11 +57,6 @@ def get(session: Session, event: Event, adjudication_id: int) -> Adjudication:
     if adj is None or adj.event_id != event.id:
         raise NotFound("No existe ese arbitraje en este evento.")
     return adj
-
-
-def _regs(session: Session, match: Match) -> list[Registration]:
-    ids = [rid for rid in (match.player_a_id, match.player_b_id) if rid is not None]
-    return list(session.exec(select(Registration).where(col(Registration.id).in_(ids))))
 
 
 def for_match(session: Session, match: Match) -> list[Adjudication]:
@@ -184,7 +113,7 @@ def event_adjudications(session: Session, event: Event) -> list[Adjudication]:
 def visible(session: Session, actor: User | None, event: Event) -> list[Adjudication]:
     """What ``actor`` may see of the event's adjudications (latest revisions)."""
     rows = event_adjudications(session, event)
-    if _is_staff(session, actor, event):
+    if is_staff(session, actor, event):
         return rows
     matches = {a.match_id: existing(session, Match, a.match_id) for a in rows}
     return [a for a in rows if can_view(session, actor, event, matches[a.match_id])]
@@ -331,7 +260,7 @@ def upload_from_console(session: Session, event_id: int, match_id: int, game: in
     allows). ``first_player``: the registration (name or id) that is the record's first player."""
     event = get_event(session, event_id)
     match, _rnd = get_match(session, event, match_id)
-    first = (first_player_of(match, {r.pk: r for r in _regs(session, match)}, first_player)
+    first = (first_player_of(match, {r.pk: r for r in match_registrations(session, match)}, first_player)
              if first_player is not None and match.player_b_id is not None else None)
     return _store(session, None, event, match, game, text, catalog, formats.get(event.format_id),
                   source=SOURCE_CLI, filename=filename, first_player=first)
@@ -357,7 +286,7 @@ def _store(session: Session, actor: User | None, event: Event, match: Match, gam
                            "es de otro juego.", "record")
     field = "file" if source == SOURCE_FILE else "record"
     record = read(text, catalog, field)
-    regs = {r.pk: r for r in _regs(session, match)}
+    regs = {r.pk: r for r in match_registrations(session, match)}
     seats = seat_players(record.header, match, regs, match.table_no, first_player)
     verdict = adjudicate(record)
     data = _verdict_json(verdict)
@@ -403,7 +332,7 @@ def document_rows(session: Session, event: Event) -> list[AdjudicationRow]:
     rows = []
     for adj in event_adjudications(session, event):
         match, rnd = get_match(session, event, adj.match_id)
-        names = {r.pk: r.name for r in _regs(session, match)}
+        names = {r.pk: r.name for r in match_registrations(session, match)}
         differing = [p["name"] for p in adj.deck_check.get("players", [])
                      if not (p.get("ok") and p.get("belongs"))]
         uploader = session.get(User, adj.uploaded_by) if adj.uploaded_by else None

@@ -10,7 +10,8 @@ from ..engine.generate import Deck as EngineDeck
 from ..engine.generate import generate_game
 from ..engine.record import dumps_line
 from ..models.events import Event, Match, Round, SupportSwap, User
-from .adjudication import _regs, upload
+from .adjudication import upload
+from .adjudication_access import match_registrations
 from .swaps import expected_deck
 
 
@@ -27,7 +28,7 @@ def demo_record(session: Session, event: Event, match: Match, game: int, catalog
     """A record of game ``game`` of ``match`` played with the decks the players had for it
     (registered list + recorded swaps), with one illegal line near the middle: a card played
     a second time (it is no longer in the hand)."""
-    regs = {r.id: r for r in _regs(session, match)}
+    regs = {r.id: r for r in match_registrations(session, match)}
     a, b = regs[match.player_a_id], regs[match.player_b_id]
     decks = [_engine_deck(expected_deck(session, event, r, match, game), catalog) for r in (a, b)]
     resolve = catalog_resolver(catalog)

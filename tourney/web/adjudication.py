@@ -16,6 +16,7 @@ from wtforms.validators import Length, Optional
 from ..models.adjudication import SOURCE_CLI, SOURCE_FILE, SOURCE_TEXT
 from ..engine.rules import rule_title
 from ..services import adjudication as service
+from ..services import adjudication_access as access
 from ..services import adjudication_view as view
 from ..services.errors import NotFound, ServiceError
 from ..services.events import get_registration, registration_name, user_name
@@ -58,10 +59,10 @@ def _game(number: int) -> int:
 
 def _viewable(event, match):
     """Rights for reading; anonymous visitors who may not see are sent to log in."""
-    if not service.can_view(db(), actor(), event, match):
+    if not access.can_view(db(), actor(), event, match):
         if not current_user.is_authenticated:
             return sign_in_first()
-        service.require_view(db(), actor(), event, match)
+        access.require_view(db(), actor(), event, match)
     return None
 
 
@@ -84,7 +85,7 @@ def index(event_id: int):
         return sign_in_first()
     event = open_event(event_id)
     session = db()
-    staff = service.can_upload(session, actor(), event)
+    staff = access.can_upload(session, actor(), event)
     wanted = request.args.get("mesa", type=as_id)
     if staff and wanted:  # the «arbitrar una mesa» picker (a plain GET form)
         match, _rnd = service.get_match(session, event, wanted)
@@ -107,7 +108,7 @@ def index(event_id: int):
 def upload(event_id: int, match_id: int):
     if not current_user.is_authenticated:
         return sign_in_first()
-    event = open_event(event_id, service.require_upload)
+    event = open_event(event_id, access.require_upload)
     session = db()
     match, rnd = service.get_match(session, event, match_id)
     names = _names(match)
@@ -157,11 +158,11 @@ def verdict(event_id: int, match_id: int, number: int):
         return denied
     number = _game(number)
     adj, revisions = _selected(match, number)
-    details = {rid: service.sees_deck(db(), actor(), event, get_registration(db(), event, rid))
+    details = {rid: access.sees_deck(db(), actor(), event, get_registration(db(), event, rid))
                for rid in _names(match)}
     return render_template("adjudication/verdict.html", event=event, match=match, rnd=rnd,
                            number=number, adj=adj, revisions=revisions, names=_names(match),
-                           staff=service.can_upload(db(), actor(), event), details=details,
+                           staff=access.can_upload(db(), actor(), event), details=details,
                            rule_title=rule_title, uploader=_uploader(adj),
                            judged=service.games_of(db(), match.pk))
 
@@ -211,7 +212,7 @@ def board(event_id: int, match_id: int, number: int):
         return render_template("adjudication/board.html", event=event, match=match, rnd=rnd,
                                number=number, adj=None, names=_names(match))
     try:
-        steps = view.hide_decks(_board(adj), service.hidden_players(db(), actor(), event, adj))
+        steps = view.hide_decks(_board(adj), access.hidden_players(db(), actor(), event, adj))
     except ServiceError as exc:  # the catalog no longer has a card of the stored record
         return render_template("error.html", code=409, message="Este registro ya no se puede "
                                f"reproducir con el catálogo actual. {exc.message}"), 409

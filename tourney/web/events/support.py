@@ -8,7 +8,7 @@ from flask_login import login_required
 from itsdangerous import BadSignature, URLSafeSerializer
 
 from ...services import access, events as ev, judge_tools, rounds, swaps
-from ...services.adjudication import round_published
+from ...services.adjudication_access import round_published
 from ...services.errors import Forbidden, NotFound, ServiceError
 from ...swiss import MATCH_GAMES
 from ...ids import as_id
