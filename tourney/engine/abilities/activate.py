@@ -79,6 +79,7 @@ class Activation(Effects):
                 self.history.append((self.turn, event.kind, event.card, event.player))
             if event.kind in heard:
                 fired.append(event)
+        self.seq += 1  # 7.2: the triggers fired now are one level of the tree (``Pending.seq``)
         for event in fired:
             self.pending.extend(fire(self, event, self._settle_once))
         if self.converted:

@@ -196,7 +196,8 @@ def _of_phase(index_: dict[Any, list[tuple[Inst, int, Ability, Any]]],
 
 def _pending(game: State, inst: Inst, index: int, controller: str, event: Event,
              ability: Ability) -> Pending:
-    game.seq += 1
+    # ``seq``: the batch of triggers fired together (one per ``_fire_now``): 7.2, a later
+    # batch is a higher level of the tree and resolves first
     return Pending(inst.id, index, controller, event, game.seq,
                    ability.optional or any(e.optional for e in ability.effects[:1]))
 
