@@ -206,3 +206,14 @@ def test_jardin_de_aguas_reduces_samurai_costs_in_the_opponents_turn(real):
         "effects": [{"kind": "cost_change", "subject": "each", "amount": -1, "filter": {
             "types": ["Aliado"], "races": ["Samurái"], "controller": "you", "zone": "being_played",
             "targets": False}}]}]
+
+
+# -- «sólo se puede declarar un Aliado atacante cada turno» (any player: max_attackers) ---------
+
+def test_capilla_sixtina_and_rey_escorpion_allow_one_attacker_per_turn(real):
+    want = [{"kind": "continuous", "effects": [{"kind": "max_attackers", "subject": "player",
+                                                  "player": "each", "amount": 1}]}]
+    assert sentence_json(real("Capilla Sixtina"), 1) == want
+    assert sentence_json(real("Rey Escorpión"), 2) == want
+    text = compile_card(real("Capilla Sixtina")).sentences[1].abilities[0].describe()
+    assert text == "En cada turno sólo se puede declarar un Aliado atacante."

@@ -185,3 +185,14 @@ def test_8_1_coste_jardin_de_aguas_does_not_reduce_in_your_own_turn(judge):
     v = judge(head, base + [play("A", "A2", ["A0", "A9"])])
     assert v.legal and len(base) + 2 not in v.unverified, (v.rule, v.message, v.unverified)
     illegal(judge(head, base + [play("A", "A2", ["A0"])]), len(base) + 2, "8.1")  # one Oro is not enough
+
+
+# -- 9 C1 Declaración de Ataque: «sólo se puede declarar un Aliado atacante cada turno» (Capilla
+#    Sixtina, for both players) ---------------------------------------------------------------------
+
+def test_9_c1_capilla_sixtina_one_attacker_is_legal_two_are_not(judge):
+    head = header(deck("Capilla Sixtina"), deck(), hand=1)
+    setup = [put("A", "A1", zone="support"), put("A", "A2", "A3"), end("A"), put("B", "B2", "B3"), end("B")]
+    assert judge(head, setup + [attack("A", "A2")]).legal
+    illegal(judge(head, setup + [attack("A", "A2", "A3")]), len(setup) + 2, "9 C1")
+    illegal(judge(head, setup + [end("A"), attack("B", "B2", "B3")]), len(setup) + 3, "9 C1")
