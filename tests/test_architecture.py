@@ -529,7 +529,6 @@ MAX_FUNCTION_LINES = 80
 # to the limit must leave the list (split by responsibility, never cut at line 80)
 LONG_FUNCTIONS_PENDING: dict[str, int] = {
     "compiler/lower_filters.py::card_filter": 89,
-    "compiler/effects.py::effect_of": 128,
     "compiler/effects.py::effects": 99,
     "compiler/nouns.py::_modifiers": 117,
 }

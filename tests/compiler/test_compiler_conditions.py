@@ -312,13 +312,16 @@ def test_kori_is_fed_only_when_you_control_more_allies(judge, cost):
     assert (v.status, v.rule) == ("illegal", "6.5")
 
 
-# -- conditions the engine does not decide yet: the trigger fires, its line stays unverified -----
+# -- conditions on how the card was played: decided from its play line (kinds/played_kinds) -----
 
-def test_belenus_si_lo_jugaste_de_tu_mano_is_unverified_not_illegal(judge, cost):
+def test_belenus_si_lo_jugaste_de_tu_mano_is_decided_from_its_play_line(judge, cost):
     head = header(deck("Belenus"), deck(), hand=1)
     base = [put("B", "B1")] + cast("A", "A1", "Belenus", cost)
     v = judge(head, base + [effect("A", "A1", moves=[["B1", "graveyard"]])])  # Thorkell is a Bárbaro
-    assert v.legal and v.unverified[-1] == len(base) + 2 and v.verified == ()
+    assert v.legal and len(base) + 2 in v.verified, (v.verified, v.unverified)
+    put_there = [put("B", "B1"), put("A", "A1")]  # not played: the engine cannot tell
+    v = judge(head, put_there + [effect("A", "A1", moves=[["B1", "graveyard"]])])
+    assert v.legal and v.unverified[-1] == len(put_there) + 2
 
 
 def test_si_jugaste_este_talisman_desde_tu_cementerio_is_a_played_from_step(real, judge, cost):
@@ -329,6 +332,7 @@ def test_si_jugaste_este_talisman_desde_tu_cementerio_is_a_played_from_step(real
         assert ability["condition"] == {"kind": "played_from", "zone": "hand"}
     head = header(deck("Águila de Fuego"), deck(), hand=1)
     base = cast("A", "A1", "Águila de Fuego", cost)
-    for drawn in ({}, {"A": 1}):  # from the hand: no card; the engine does not decide it yet
-        v = judge(head, base + [effect("A", "A1", mill={"B": 2}, draw=drawn)])
-        assert v.legal and v.unverified[-1] == len(base) + 2
+    v = judge(head, base + [effect("A", "A1", mill={"B": 2})])  # from the hand: no card
+    assert v.legal and len(base) + 2 in v.verified, (v.verified, v.unverified)
+    v = judge(head, base + [effect("A", "A1", mill={"B": 2}, draw={"A": 1})])
+    assert v.status == "illegal" and v.line == len(base) + 2

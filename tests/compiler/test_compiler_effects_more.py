@@ -5,7 +5,7 @@ seas dueño». Compiled values are read side by side with each real card's text 
 read from ../shared/data, never copied here); the parts the engine executes are played."""
 from __future__ import annotations
 
-from .games import cast, deck, effect, gold, header, play, put
+from .games import cast, deck, effect, end, gold, header, play, put
 from .realcards import compiled, sentence_json
 
 ENTERS = {"event": "enters_play", "self_only": True}
@@ -45,11 +45,13 @@ def test_azi_dahaka_reads_aliados_dragon_as_the_race_and_then_draws(real):
     assert got["condition"]["filter"]["races"] == ["Dragón"]
 
 
-def test_virtual_oros_for_some_cards_leave_the_line_unverified_not_illegal(judge, cost):
+def test_virtual_oros_for_some_cards_are_given_by_a_verified_line(judge, cost):
+    # the engine gives the Oros virtuales and spends them first (kinds/gold_kinds, 2.5;
+    # tests/engine/test_engine_enforced_families.py plays them)
     head = header(deck("Alberico da Barbiano"), deck(), hand=1)
     base = cast("A", "A1", "Alberico da Barbiano", cost)
     v = judge(head, base + [effect("A", "A1")])
-    assert v.legal and len(base) + 2 in v.unverified
+    assert v.legal and len(base) + 2 in v.verified, (v.verified, v.unverified)
 
 
 # -- jugar una carta de una zona como efecto (pagando / sin pagar su coste) ------------
@@ -334,10 +336,13 @@ def test_lancelot_reads_cualquier_numero_as_cualquier_cantidad(real):
 def test_teutates_oros_for_talismanes_let_a_talisman_be_paid_with_fewer_oros(judge, cost):
     assert cost("Aliento Congelante") == cost("Kamuy") == 2
     head = header(deck("Teutates", "Aliento Congelante", "Kamuy"), deck(), hand=3)
-    base = [put("A", "A1"), put("B", "B1")]
+    # Teutates in play since an earlier turn; its line «Genera un Oro para jugar Talismanes»
+    base = [put("A", "A1"), put("B", "B1"), end("A"), end("B"), effect("A", "A1")]
     v = judge(head, base + [play("A", "A2", ["A0"], targets=["B1"])])  # one Oro + Teutates' Oro
-    assert v.legal and len(base) + 2 in v.unverified
+    assert v.legal and len(base) + 1 not in v.unverified, (v.rule, v.message, v.unverified)
     v = judge(head, base + [play("A", "A3", ["A0"])])  # an Aliado: Teutates' Oro does not pay it
+    assert (v.status, v.rule) == ("illegal", "8.1")
+    v = judge(head, base[:-1] + [play("A", "A2", ["A0"], targets=["B1"])])  # not generated
     assert (v.status, v.rule) == ("illegal", "8.1")
 
 
@@ -364,8 +369,12 @@ def test_yamachichi_targets_an_espectral_card_of_its_cementerio(judge):
     # Amabie is Espectral (a keyword the engine does not track itself); Thorkell el Alto is not
     head = header(deck("Yamachichi", "Amabie"), deck(), hand=1)
     base = [put("A", "A1"), put("A", "A2", "A3", zone="graveyard")]
-    v = judge(head, base + [effect("A", "A1", targets=["A2"])])
-    assert v.legal and len(base) + 2 in v.unverified  # playing it is not checked yet
+    base += [{"p": "A", "do": "effect", "moves": [["A9", "reserve"]]}]
+    played = effect("A", "A1", targets=["A2"], moves=[["A2", "defense"], ["A0", "paid"], ["A9", "paid"]])
+    v = judge(head, base + [played])
+    assert v.legal and len(base) + 2 in v.verified, v  # 10.24: played as a Talismán, enters as an Aliado
+    v = judge(head, base + [effect("A", "A1", targets=["A2"])])  # the ability plays it: the line does not
+    assert (v.status, v.rule) == ("illegal", "6.5"), v
     v = judge(head, base + [effect("A", "A1", targets=["A3"])])
     assert (v.status, v.rule) == ("illegal", "8.2")
 

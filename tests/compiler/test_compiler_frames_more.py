@@ -195,3 +195,25 @@ def test_gerard_van_swieten_counts_the_aliados_that_entered_under_the_opponents_
     assert got["zone"] == "hand" and got["effects"] == [{"kind": "play_free", "subject": "self"}]
     text = compile_card(real("Gerard van Swieten")).sentences[1].abilities[0].describe()
     assert "3 o más Aliados bajo el control de tu oponente este turno" in text
+
+
+# -- «te cuesta un Oro menos jugar … en el turno oponente»: the cost change holds in the
+#    opponent's turn only (Jardín de Aguas) ------------------------------------------------------
+
+def test_jardin_de_aguas_reduces_samurai_costs_in_the_opponents_turn(real):
+    assert sentence_json(real("Jardín de Aguas"), 0) == [{
+        "kind": "continuous", "condition": {"kind": "opponent_turn"},
+        "effects": [{"kind": "cost_change", "subject": "each", "amount": -1, "filter": {
+            "types": ["Aliado"], "races": ["Samurái"], "controller": "you", "zone": "being_played",
+            "targets": False}}]}]
+
+
+# -- «sólo se puede declarar un Aliado atacante cada turno» (any player: max_attackers) ---------
+
+def test_capilla_sixtina_and_rey_escorpion_allow_one_attacker_per_turn(real):
+    want = [{"kind": "continuous", "effects": [{"kind": "max_attackers", "subject": "player",
+                                                  "player": "each", "amount": 1}]}]
+    assert sentence_json(real("Capilla Sixtina"), 1) == want
+    assert sentence_json(real("Rey Escorpión"), 2) == want
+    text = compile_card(real("Capilla Sixtina")).sentences[1].abilities[0].describe()
+    assert text == "En cada turno sólo se puede declarar un Aliado atacante."

@@ -63,3 +63,22 @@ def test_10_7_botar_ira_del_vesubio_played_mills_the_banished_count(judge, cost)
     assert v.legal and len(base) + 2 in v.verified, v
     v = judge(head, base + [effect("A", "A1", moves=banished, mill={"A": 2})])
     assert (v.status, v.line, v.rule) == ("illegal", len(base) + 2, "10.7"), v
+
+
+def test_10_15_descartar_tierra_ardiente_one_random_discard_per_oni_banished(real):
+    (ability,) = compiled(real("Tierra Ardiente"))  # its two sentences: one unit («de esta manera»)
+    assert ability["targets"] == [{"types": ["Aliado"], "races": ["Oni"], "controller": "you",
+                                   "zone": "graveyard", "count": 2, "up_to": True}]
+    assert ability["effects"] == [{"kind": "banish"}, {**_moved("discard"), "player": "opponent",
+                                                      "random": True}]
+
+
+def test_10_15_descartar_tierra_ardiente_played_discards_as_many_as_banished(judge, cost):
+    head = header(deck("Tierra Ardiente", "Akuma", "Daidarabotchi"), deck(), hand=2)
+    base = [put("A", "A2", "A3", zone="graveyard")] + \
+        cast("A", "A1", "Tierra Ardiente", cost, targets=["A2", "A3"])
+    banished = [["A2", "exile"], ["A3", "exile"]]
+    v = judge(head, base + [effect("A", "A1", moves=banished + [["B1", "graveyard"], ["B2", "graveyard"]])])
+    assert v.legal and len(base) + 2 in v.verified, v
+    v = judge(head, base + [effect("A", "A1", moves=banished + [["B1", "graveyard"]])])
+    assert v.status == "illegal" and v.line == len(base) + 2, v

@@ -220,3 +220,63 @@ def test_6_3_disparada_diferida_rescatar_almas_ends_at_the_fase_final(judge):
     lines = lines[:3] + [end("A"), end("B")] + lines[3:]  # Aliento Congelante a turn later
     v = judge(head, lines + [effect("A", "A1", moves=[["B1", "exile"]])])
     assert v.status == "illegal" and v.line == 9, (v.status, v.line, v.rule, v.message)
+
+
+# -- 6.5 «Cada jugador Destierra / Baraja …»: each player chooses one of their own cards -------
+
+def _kasai(cost):
+    """Ana (A2) and Beto (B1) each control an Aliado; Ana plays Kasai no Hebi («Cada jugador
+    Destierra un Aliado que controle»)."""
+    head = header(deck("Kasai no Hebi"), deck(), hand=1)
+    return head, [put("A", "A2"), put("B", "B1")] + cast("A", "A1", "Kasai no Hebi", cost)
+
+
+def test_6_5_cada_jugador_kasai_no_hebi_each_player_banishes_one_of_their_aliados(catalog, judge, cost):
+    enforced(catalog, "Kasai no Hebi", "cada jugador")
+    head, base = _kasai(cost)
+    line = len(base) + 2
+    verified(judge(head, base + [effect("A", "A1", moves=[["A2", "exile"], ["B1", "exile"]])]), line)
+
+
+def test_6_5_cada_jugador_kasai_no_hebi_both_players_must_banish_one(judge, cost):
+    head, base = _kasai(cost)
+    line = len(base) + 2
+    illegal(judge(head, base + [effect("A", "A1", moves=[["B1", "exile"]])]), line, "6.5")
+    two = base[:1] + [put("A", "A3")] + base[1:]  # Ana has two: she banishes one, not both
+    v = judge(head, two + [effect("A", "A1", moves=[["A2", "exile"], ["A3", "exile"], ["B1", "exile"]])])
+    illegal(v, line + 1, "6.5")
+
+
+def test_6_5_cada_jugador_duelo_sumai_each_player_shuffles_a_card_of_their_hand(catalog, judge, cost):
+    # «Cada jugador Baraja una carta de su mano»: Ana keeps A2 in hand, Beto B1 and B2 in his
+    enforced(catalog, "Duelo Sumai", "cada jugador")
+    head = header(deck("Duelo Sumai"), deck(), hand=2)
+    base = cast("A", "A1", "Duelo Sumai", cost)
+    line = len(base) + 2
+    v = judge(head, base + [effect("A", "A1", moves=[["A2", "castle_top"], ["B2", "castle_bottom"]])])
+    verified(v, line)
+    v = judge(head, base + [effect("A", "A1", moves=[["A2", "castle_top"]])])
+    illegal(v, line, "6.5")
+
+
+# -- 10.12 Contadores: «Cuando un contador (de X) sea puesto sobre …» (counter_placed) -------
+
+def _camina(counter):
+    """Camina Tormentas (A1: «Cuando uno o más contadores de Alimento sean puestos sobre un Aliado
+    que controles, puedes pagar un Oro para Robar una carta») and Thorkell el Alto (A2) in play;
+    a line puts a ``counter`` on A2; then Camina Tormentas' line pays the Oro A0 and draws."""
+    head = header(deck("Camina Tormentas"), deck(), hand=1)
+    return head, [put("A", "A1", "A2"), {"p": "A", "do": "effect", "counters": [["A2", counter, 1]]},
+                  effect("A", "A1", moves=[["A0", "paid"]], draw={"A": 1})]
+
+
+def test_10_12_contadores_camina_tormentas_draws_when_an_alimento_is_put(catalog, judge):
+    enforced(catalog, "Camina Tormentas", "contador")
+    head, lines = _camina("Alimento")
+    verified(judge(head, lines), 4)
+
+
+def test_10_12_contadores_camina_tormentas_another_counter_does_not_fire_it(judge):
+    head, lines = _camina("Honor")
+    v = judge(head, lines)
+    assert (v.status, v.line) == ("illegal", 4), (v.status, v.line, v.rule, v.message)

@@ -11,7 +11,7 @@ import pytest
 from tests.engine.engine_helpers import POOL
 from tourney.engine import adjudicate, catalog_resolver, read_record
 
-from tests.compiler.games import attack, block, deck, effect, end, header, make_judge, passes, put
+from tests.compiler.games import attack, block, deck, effect, end, gold, header, make_judge, passes, play, put
 from tests.compiler.realcards import load_real
 
 
@@ -174,3 +174,25 @@ def test_6_6_disparada_gerard_van_swieten_is_played_free_after_three_opposing_al
     verified(judge(head, three + [use]), len(three) + 2)
     two = [end("A"), put("B", "B1", "B2"), end("B")]
     illegal(judge(head, two + [use]), len(two) + 2, "6.5")
+
+
+# -- 8.1 Coste: «… en el turno oponente» (Jardín de Aguas): in your own turn a Samurái costs
+#    its printed cost (Ieyasu, cost 2) -----------------------------------------------------------
+
+def test_8_1_coste_jardin_de_aguas_does_not_reduce_in_your_own_turn(judge):
+    head = header(deck("Jardín de Aguas", "Ieyasu"), deck(), hand=2)
+    base = [put("A", "A1", zone="support"), gold("A", "A9")]
+    v = judge(head, base + [play("A", "A2", ["A0", "A9"])])
+    assert v.legal and len(base) + 2 not in v.unverified, (v.rule, v.message, v.unverified)
+    illegal(judge(head, base + [play("A", "A2", ["A0"])]), len(base) + 2, "8.1")  # one Oro is not enough
+
+
+# -- 9 C1 Declaración de Ataque: «sólo se puede declarar un Aliado atacante cada turno» (Capilla
+#    Sixtina, for both players) ---------------------------------------------------------------------
+
+def test_9_c1_capilla_sixtina_one_attacker_is_legal_two_are_not(judge):
+    head = header(deck("Capilla Sixtina"), deck(), hand=1)
+    setup = [put("A", "A1", zone="support"), put("A", "A2", "A3"), end("A"), put("B", "B2", "B3"), end("B")]
+    assert judge(head, setup + [attack("A", "A2")]).legal
+    illegal(judge(head, setup + [attack("A", "A2", "A3")]), len(setup) + 2, "9 C1")
+    illegal(judge(head, setup + [end("A"), attack("B", "B2", "B3")]), len(setup) + 3, "9 C1")

@@ -616,3 +616,19 @@ def test_4_3_afectar_pureza_de_tengoku_redirects_only_a_talisman_that_affects_on
     redirect_to_freya = [play("B", "B2", ["B0"], targets=["A1", "B1"]), effect("B", "B2", mill={"A": 3})]
     v = illegal(judge(head, setup + [exilium("A2")] + redirect_to_freya), 7, "4.3")
     assert "no afecta" in v.message
+
+
+# -- 7.2 Habilidades en secuencia: the tree of cascading triggers -----------------------------
+
+def test_7_2_en_secuencia_laura_terracina_fired_by_ariel_arcangel_resolves_before_jeanne_d_arc(judge):
+    # Ariel Arcángel enters under Ana: its «Roba dos cartas…» and Beto's Jeanne d'Arc («tu
+    # oponente Bota dos cartas») fire together (level 1, Ana's first: 6.6); Ariel's draws fire
+    # Laura Terracina (level 2, once per turn: 6.1), which resolves before Jeanne d'Arc
+    head = header(deck("Ariel Arcángel"), deck("Jeanne d'Arc", "Laura Terracina"), hand=2)
+    setup = [put("B", "B1", "B2"), end("A"), end("B"), put("A", "A1"),
+             effect("A", "A1", draw={"A": 2}, mill={"B": 3})]
+    laura = effect("B", "B2", mill={"A": 1})
+    jeanne = effect("B", "B1", mill={"A": 2})
+    legal(judge(head, setup + [laura, jeanne]), 6, 7, 8)
+    v = illegal(judge(head, setup + [jeanne]), 7, "7.2")
+    assert "Laura Terracina" in v.message

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..catalog.model import ALLY
 from .abilities.continuous import recompute
 from .abilities.chain import immune_to, immunity
-from .abilities.protections import attack_forbidden, block_refused, damage_exiled, target_shield
+from .abilities.protections import attack_forbidden, attackers_limit, block_refused, damage_exiled, target_shield
 from .errors import IllegalAction
 from .keywords import (
     CHALLENGER,
@@ -53,6 +53,11 @@ class Combat(State):
                                        f"{forbidding.label()}.")
         if len(set(action.cards)) != len(action.cards):
             raise IllegalAction("9 C1", "Un Aliado aparece dos veces entre los atacantes.")
+        limit = attackers_limit(self)
+        if limit is not None and len(action.cards) > limit[1]:
+            raise IllegalAction("9 C1", f"Sólo se puede{'n' if limit[1] != 1 else ''} declarar {limit[1]} "
+                                        f"Aliado{'s' if limit[1] != 1 else ''} atacante{'s' if limit[1] != 1 else ''}: "
+                                        f"lo impone {limit[0].label()}.")
         for iid in action.cards:
             inst = self.cards[iid]
             if inst.card.type != ALLY or inst.zone != "defense" or inst.controller != p:
@@ -250,6 +255,7 @@ class Combat(State):
         for a in dealt:  # 10.14 Conquista
             if CONQUEST in a.kw and a.zone in IN_PLAY and not a.counters.get("Conquista"):
                 a.counters["Conquista"] = 1
+                self._emit("counter_placed", a, a.controller, to="Conquista")
                 self._draw(a.controller, 1)
                 if self._check_castles():
                     return

@@ -8,6 +8,7 @@ from itertools import combinations, product
 from typing import TYPE_CHECKING, Any
 
 from ..catalog.model import ALLY
+from .abilities.protections import attackers_limit
 from .keywords import CHALLENGER
 from .record.model import Action
 
@@ -22,7 +23,9 @@ def attacks(g: Game, p: str, act: Make) -> Iterator[Action]:
         return
     attackers = g.legal_attackers(p)
     targets = list(g.zone_of(g.opponent(p), "defense"))
-    for n in range(len(attackers), 0, -1):
+    limit = attackers_limit(g)  # «sólo se puede declarar un Aliado atacante cada turno»
+    most = len(attackers) if limit is None else min(len(attackers), limit[1])
+    for n in range(most, 0, -1):
         for cards in combinations(attackers, n):
             retadores = [a for a in cards if CHALLENGER in g.cards[a].kw]
             options: list[list[Any]] = [[None, *targets] for _ in retadores]

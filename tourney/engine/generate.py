@@ -290,7 +290,8 @@ def resolve_triggers(game: Game, rng: random.Random, attempt: Callable[[dict[Any
     """Resolve the pending triggered abilities the engine knows how to write (6.6: the
     active player's first); an optional one is declined now and then."""
     for _ in range(8):
-        pending = sorted(game.pending, key=lambda q: (q.controller != game.active, q.seq))
+        # 7.2: the latest triggers first (a higher level of the tree), 6.6 within each level
+        pending = sorted(game.pending, key=lambda q: (-q.seq, q.controller != game.active))
         progressed = False
         for q in pending:
             if q not in game.pending:

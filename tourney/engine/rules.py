@@ -101,6 +101,10 @@ RULES: dict[str, Rule] = {r.section: r for r in (
          "Los modificadores y los establecedores de Fuerza se aplican uno sobre otro en el "
          "orden en que empezaron a actuar: un «tiene Fuerza N» deja sin efecto lo aplicado "
          "antes y lo posterior se suma encima; Alimento va sobre todo.", CONFIRMED),
+    Rule("7.2", "Habilidades simultáneas y en secuencia",
+         "Una habilidad disparada mientras se usa otra se resuelve antes que ella, formando un "
+         "árbol: los niveles más altos primero y, en cada nivel, las simultáneas en el orden "
+         "de 6.6."),
     Rule("8.1", "Jugar una carta",
          "Se juega una carta que está donde debe estar (la mano) en el momento correcto, "
          "pagando su coste completo: Oros de la propia Reserva de Oro a la Zona de Oro "

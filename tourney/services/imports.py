@@ -19,13 +19,8 @@ from ..document_values import PlayerRow
 from ..legality import DecklistError, parse_decklist
 from ..legality.decklist import check_unknown_names
 from ..models.events import Event, Registration, User
-from ..sheets.imports import (
-    DecklistImport,
-    RowError,
-    SheetImportError,
-    read_decklists,
-    read_player_rows,
-)
+from ..sheets.decklist_import import DecklistImport, read_decklists
+from ..sheets.imports import RowError, SheetImportError, read_player_rows
 from .access import require_organizer
 from .decklists import Checked, catalog_for, check_deck, submit_decklist
 from .events import rounds_played

@@ -3,12 +3,10 @@
 Pure: plain values in and out (``tourney.document_values``); no database access.
 """
 from .export import build_workbook  # noqa: F401
+from .decklist_import import DecklistImport, ImportedLine, read_decklists  # noqa: F401
 from .imports import (  # noqa: F401
-    DecklistImport,
-    ImportedLine,
     RowError,
     SheetImportError,
-    read_decklists,
     read_player_rows,
     read_players,
 )

@@ -79,6 +79,7 @@ class Activation(Effects):
                 self.history.append((self.turn, event.kind, event.card, event.player))
             if event.kind in heard:
                 fired.append(event)
+        self.seq += 1  # 7.2: the triggers fired now are one level of the tree (``Pending.seq``)
         for event in fired:
             self.pending.extend(fire(self, event, self._settle_once))
         if self.converted:
@@ -327,6 +328,7 @@ class Activation(Effects):
         elif kind == "add_counters":
             name = cost.counter or ""
             inst.counters[name] = inst.counters.get(name, 0) + cost.amount
+            self._emit("counter_placed", inst, inst.controller, to=name)
 
 
 __all__ = ["Activation"]

@@ -121,6 +121,10 @@ class Effect(Value):
             bearers=_bearers(self)).strip()
         if text.startswith("tú "):
             text = text[3:]
+        if self.kind == "max_attackers":  # «sólo se puede declarar un Aliado atacante cada turno»
+            n = self.amount or 1
+            text = ("en cada turno sólo se puede declarar un Aliado atacante" if n == 1 else
+                    f"en cada turno sólo se pueden declarar {n} Aliados atacantes")
         if self.kind == "cannot_declare_attack" and self.player == "each":
             text = "ningún jugador puede declarar ataque"  # not «cada jugador no puede …»
         text = _hand_and_castle_words(self, text)

@@ -43,6 +43,9 @@ def default_per_turn(inst: Inst) -> int | None:
     return 1
 
 
+STEP_C = frozenset({"played", "paid_with"})  # events of playing a card (8.1 C)
+
+
 class Effects(State):
     prevent_events: tuple[str, ...] = ()  # what the prevention being verified keeps from
     # the chain helpers live in abilities.activate (declared for type checking)
@@ -333,18 +336,37 @@ class Effects(State):
             elif kind == "trigger" and ref in self.pending:
                 self.pending.remove(ref)
                 self.resolutions.pop(source.id, None)
-                if ref.controller != self.active:  # 6.6: the active player's are over
-                    self.pending = [q for q in self.pending if q.controller != self.active]
+                if ref.controller != self.active:  # 6.6: the active player's of that level are over
+                    self.pending = [q for q in self.pending
+                                    if q.controller != self.active or q.seq != ref.seq]
         return consume
 
+    def _still_due(self, q: Pending) -> bool:
+        """A pending trigger that must still resolve: not optional, of a card whose text the
+        engine reads whole, not used up this turn (6.1)."""
+        inst = self.cards[q.source]
+        known = inst.abilities
+        if q.optional or known is None or not known.complete:
+            return False
+        try:
+            self._check_use(inst, q.index, known.abilities[q.index])
+        except IllegalAction:
+            return False
+        return True
+
     def _check_order(self, pending: Pending) -> None:
-        """6.6: the active player's triggered abilities first, each player in the order
-        they chose (v2 ``choose``)."""
+        """7.2: a trigger fired later (a higher level of the tree: while the earlier ones were
+        being used) resolves first; 6.6: at each level the active player's triggered
+        abilities first, each player in the order they chose (v2 ``choose``)."""
+        step_c = pending.event.kind in STEP_C  # fired while a card is played: it resolves in
+        for q in self.pending:                   # its step C, before what the card's entry fires
+            if not step_c and q.seq > pending.seq and self._still_due(q):
+                raise IllegalAction("7.2", f"La habilidad de {self.cards[q.source].label()} se "
+                                           f"disparó después que la de {self.cards[pending.source].label()}: "
+                                           "se resuelve antes (los niveles más altos del árbol primero).")
         if pending.controller != self.active:
             for q in self.pending:
-                known = self.cards[q.source].abilities
-                if (q.controller == self.active and not q.optional
-                        and known is not None and known.complete):
+                if q.controller == self.active and q.seq == pending.seq and self._still_due(q):
                     raise IllegalAction("6.6", f"Primero se resuelven las habilidades disparadas "
                                                f"del jugador activo: falta la de "
                                                f"{self.cards[q.source].label()}.")

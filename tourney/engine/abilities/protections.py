@@ -119,6 +119,23 @@ def attack_forbidden(game: State, player: str) -> Inst | None:
     return None
 
 
+def attackers_limit(game: State) -> tuple[Inst, int] | None:
+    """«sólo se puede declarar un Aliado atacante cada turno»: the card in play whose continuous
+    ability allows the fewest attackers now, and that number; None without such a limit."""
+    found: tuple[Inst, int] | None = None
+    for pid in game.order:
+        for holder in game.in_play_list(pid):
+            if holder.lost:
+                continue
+            for ability in (holder.parts or parts_of(holder))[2]:
+                for effect in ability.effects:
+                    if effect.kind == "max_attackers" and effect.amount is not None and \
+                            (found is None or effect.amount < found[1]) and \
+                            holds(game, ability.condition, holder, holder.controller):
+                        found = (holder, effect.amount)
+    return found
+
+
 def shielded(game: State, inst: Inst, kind: str, source: Inst) -> bool:
     """Some continuous protection may cover ``inst`` against ``kind`` (destroy, banish) done by
     ``source``'s effect."""

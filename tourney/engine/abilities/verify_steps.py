@@ -14,6 +14,7 @@ from .evaluate import mismatch, player_of
 from .condition_check import holds
 from .kinds import effect_kinds  # noqa: F401 - loads every effect's home
 from .kinds.base import handler
+from .kinds.move_kinds import verify_each_chooses
 from .kinds.played_kinds import undecided_now
 from .model import Ability
 from .verify_amounts import fixed
@@ -74,8 +75,8 @@ def verify_step(game: State, pool: Pool, effect: Effect, ability: Ability, sourc
         raise Unverifiable("la cuenta depende de contadores que esta misma línea cambia")
     if effect.condition is not None and not holds(game, effect.condition, source, p):
         return False  # «Luego, si …»: the condition does not hold, the step does nothing
-    if effect.player == "each" and effect.subject == "chosen":
-        raise Unverifiable("cada jugador elige")
+    if effect.player == "each" and effect.subject == "chosen":  # each player chooses their own
+        return verify_each_chooses(Step(game, pool, effect, ability, source, p, split, triggering, plan))
     copies_of = effect.filter.same_name_as if effect.filter is not None else None
     f = fixed(game, ability.targets[effect.target] if effect.subject == "target"
               and effect.target < len(ability.targets) else effect.filter, pool, source, p, split)

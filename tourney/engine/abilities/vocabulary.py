@@ -168,6 +168,7 @@ EFFECTS = {
     "cannot_block": "{subject} no puede bloquear",
     "cannot_be_blocked": "{subject} no puede ser bloqueado",
     "cannot_declare_attack": "{player} no puede declarar ataque",
+    "max_attackers": "en cada turno sólo se puede declarar {amount} Aliado(s) atacante(s)",
     "unblockable_by": "{subject} no puede ser bloqueado por {bearers}",
     "must_block": "{subject} debe bloquear",
     "race_becomes": "{subject} se considera de Raza {keyword}",

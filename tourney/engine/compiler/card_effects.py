@@ -19,7 +19,7 @@ SUBJECT_KINDS = frozenset({"strength", "grant", "lose_keyword", "lose_ability", 
                            "cannot_be_annulled", "protection", "cannot_play",
                            "damage_to_exile", "bearer_only", "bearer_not", "cannot_reduce_cost",
                            "unblockable_by", "direct_damage_increase", "no_combat_damage",
-                           "cannot_declare_attack",  # statics.py
+                           "cannot_declare_attack", "max_attackers",  # statics.py
                            "cannot_search"})  # search.py
 
 

@@ -8,6 +8,7 @@ de los Aliados que controles», «Elimina todo el Alimento de un Aliado objetivo
 from __future__ import annotations
 
 from .noun_words import COUNTER_NAMES
+from .card_effects import object
 from .nouns import card_phrase, number
 from .parsed import Cards, Cost, Effect, Trigger
 from .text import Cursor
@@ -104,3 +105,24 @@ def up_to_one_counter(cur: Cursor, antecedent: Cards | None) -> tuple[Effect, Cu
     if cards.ref is not None or cards.count != 1 or cards.up_to or cards.zone != "play":
         return None
     return Effect("counters", cards=replace(cards, up_to=True), amount=1, counter=counter), end
+
+Found = tuple[bool, "tuple[Effect, Cursor] | None"]  # (the phrase is of this form, what it reads)
+
+
+def put_counters(cur: Cursor, antecedent: Cards | None) -> Found:
+    """«pon N contador(es) de X en / sobre NP», «… sobre él», «… en cada uno de ellos»."""
+    if cur.peek() in ("pon", "poner") and (got := number(cur.skip())) and \
+            (rest := got[1].take_any("contadores de", "contador de")) is not None and rest.peek():
+        counter, rest = rest.peek().capitalize(), rest.skip()
+        if (where := rest.take_any("en", "sobre")) is not None:
+            if where.peek() in ("el", "ella") and where.skip().peek() in ("", ".") and \
+                    antecedent is not None and antecedent.ref == "self":
+                # «Cuando este Oro entra en juego …, pon un contador de Tesoro sobre él»
+                return True, (Effect("counters", cards=antecedent, amount=got[0], counter=counter), where.skip())
+            if (more := where.take("cada", "uno", "de", "ellos")) is not None and antecedent is not None:
+                return True, (Effect("counters", cards=antecedent, amount=got[0], counter=counter), more)
+            target = object(where, antecedent)
+            if target:
+                return True, (Effect("counters", cards=target[0], amount=got[0], counter=counter), target[1])
+        return True, None
+    return False, None

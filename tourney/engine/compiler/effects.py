@@ -7,17 +7,18 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .card_effects import GRANTS, SUBJECT_KINDS, being_played, card_effect, object
+from .card_effects import GRANTS, SUBJECT_KINDS, being_played, card_effect
 from .effect_parts import (
     VERBS, read_player, second_object, read_unless,
 )
 from .control import cancel_effect, convert_effect
-from .counters import counter_effect, up_to_one_counter
+from .counters import counter_effect, put_counters, up_to_one_counter
+from .cost_effects import cost_effect
 from .effects_more import also_strength, extra_turn, gold, leading_per, play, second_zone
 from .noun_words import PRONOUNS
 from .nouns import bare_phrase, card_phrase, number
 from .parsed import Cards, Effect
-from .looks import dig, reveal_top
+from .looks import dig, look_castle, reveal_top
 from .search import cannot_search
 from .statics import player_static, static_effect
 from .text import Cursor
@@ -54,21 +55,8 @@ def effect_of(player: str, cur: Cursor, antecedent: Cards | None) -> tuple[Effec
         return None
     if player == "you" and (upto := up_to_one_counter(cur, antecedent)) is not None:
         return upto  # «(pon un contador en este Aliado) y hasta un contador de Alimento en otro Aliado …»
-    if player == "you":
-        if cur.peek() in ("pon", "poner") and (got := number(cur.skip())) and \
-                (rest := got[1].take_any("contadores de", "contador de")) is not None and rest.peek():
-            counter, rest = rest.peek().capitalize(), rest.skip()
-            if (where := rest.take_any("en", "sobre")) is not None:
-                if where.peek() in ("el", "ella") and where.skip().peek() in ("", ".") and \
-                        antecedent is not None and antecedent.ref == "self":
-                    # «Cuando este Oro entra en juego …, pon un contador de Tesoro sobre él»
-                    return Effect("counters", cards=antecedent, amount=got[0], counter=counter), where.skip()
-                if (more := where.take("cada", "uno", "de", "ellos")) is not None and antecedent is not None:
-                    return Effect("counters", cards=antecedent, amount=got[0], counter=counter), more
-                target = object(where, antecedent)
-                if target:
-                    return Effect("counters", cards=target[0], amount=got[0], counter=counter), target[1]
-            return None
+    if player == "you" and (put := put_counters(cur, antecedent))[0]:
+        return put[1]  # «pon un contador de Honor en el Aliado objetivo»
     verb = VERBS.get(cur.peek())
     if verb is not None:
         return verb_effect(verb, player, cur.skip(), antecedent)
@@ -79,57 +67,12 @@ def effect_of(player: str, cur: Cursor, antecedent: Cards | None) -> tuple[Effec
         return Effect("look_hand", player="opponent"), after
     if (dug := dig(cur)) is not None:
         return dug
-    if cur.peek() in ("mira", "mirar") and (after := cur.skip().take_any("la primera carta")) is not None:
-        if (rest := after.take_any("de tu mazo castillo")) is not None:
-            return Effect("look", amount=1, dest="castle"), rest
-        if (rest := after.take_any("del mazo castillo oponente", "del mazo castillo de tu oponente")) is not None:
-            return Effect("look", "opponent", amount=1, dest="castle"), rest
-        return None
-    if cur.peek() in ("mira", "mirar") and (after := cur.skip().take_any("las primeras", "las")) is not None:
-        got = number(after)
-        if got and (rest := got[1].take_any("primeras cartas de tu mazo castillo",
-                                            "cartas de tu mazo castillo")) is not None:
-            return Effect("look", amount=got[0], dest="castle"), rest
-        if got and (rest := got[1].take_any("primeras cartas del mazo castillo oponente",
-                                            "cartas del mazo castillo oponente")) is not None:
-            return Effect("look", "opponent", amount=got[0], dest="castle"), rest
-        return None
-    if (after := cur.take("te", "cuesta")) is not None and (got := number(after)) and \
-            (end := got[1].take_any("oro menos jugar SELF", "oros menos jugar SELF")) is not None:
-        return Effect("cost_change", cards=Cards(ref="self"), amount=-got[0]), end
-    if (after := cur.take("te", "cuesta")) is not None and (got := number(after)):
-        n, rest = got
-        if (rest := rest.take_any("oro menos jugar", "oros menos jugar")) is not None:
-            phrase = bare_phrase(rest)
-            if phrase:
-                cards = being_played(phrase[0], "you")
-                if cards is None:
-                    return None
-                return Effect("cost_change", cards=cards, amount=-n), phrase[1]
-        return None
+    if cur.peek() in ("mira", "mirar") and (looked := look_castle(cur))[0]:
+        return looked[1]  # «mira la primera carta / las primeras N cartas de tu Mazo Castillo»
     if cur.peek() == "no" and cur.peek(1) in ("puedes", "se"):
         return _cannot_play(cur)
-    if cur.peek() in ("jugar",) and (phrase := bare_phrase(cur.skip())) is not None:
-        rest = phrase[1]
-        if (more := rest.take_any("cuesta", "cuestan")) is not None and (got := number(more)) and \
-                (end := got[1].take_any("oro adicional", "oros adicionales")) is not None:
-            cards = being_played(phrase[0], None)
-            return (Effect("cost_change", cards=cards, amount=got[0]), end) if cards else None
-        return None
-    if (after := cur.take("reduce", "el", "coste", "de")) is not None and (phrase := card_phrase(after)) and \
-            phrase[0].count is None and (rest := phrase[1].take("en")) is not None and (got := number(rest)) and \
-            (end := got[1].take_any("oro", "oros")) is not None:
-        played = being_played(phrase[0], "you" if phrase[0].controller == "you" else None)
-        return (Effect("cost_change", cards=played, amount=-got[0]), end) if played else None
-    if (after := cur.take("reduce", "en")) is not None and (got := number(after)) and \
-            (rest := got[1].take_any("oro el coste de", "oros el coste de")) is not None:
-        phrase = card_phrase(rest)
-        if phrase and phrase[0].count is None and phrase[0].zone == "play":
-            if being_played(phrase[0], "you") is None:
-                return None
-            return Effect("cost_change", cards=being_played(phrase[0], "you"),
-                          amount=-got[0]), phrase[1]
-        return None
+    if cur.peek() in ("te", "jugar", "reduce") and (changed := cost_effect(cur))[0]:
+        return changed[1]  # «te cuesta un Oro menos jugar …», «reduce el coste de …»
     if cur.peek() in ("elige", "elegir"):
         return choose(cur.skip(), antecedent)
     if cur.peek() in ("juega", "jugar"):

@@ -96,6 +96,9 @@ def leading_per(cur: Cursor) -> Cursor | None:
     Aliado oponente y …» (``nouns.card_phrase``: ``count_rel``)."""
     after = cur.take("por", "cada")
     per = per_phrase(after) if after is not None else None
+    if after is not None and per is not None and (per[0].ref or "").startswith("moved") and \
+            (clause := per[1].take(",")) is not None and clause.peek() != "puedes":
+        return _per_after_amount(cur, after, per[1], clause)
     if after is None or per is None or (chose := per[1].take(",", "puedes", "elegir")) is None:
         return None
     phrase = card_phrase(chose)
@@ -106,3 +109,15 @@ def leading_per(cur: Cursor) -> Cursor | None:
     picked = picked if picked[0] == "hasta" else ("hasta",) + picked
     words = ("elegir",) + picked + ("por", "cada") + toks[after.i:per[1].i] + toks[phrase[1].i:]
     return Cursor(toks[:cur.i] + words, cur.i)
+
+
+def _per_after_amount(cur: Cursor, per_at: Cursor, per_end: Cursor, clause: Cursor) -> Cursor | None:
+    """«Por cada Aliado Desterrado de esta manera, tu oponente Descarta una carta …»: the count
+    after the clause's «carta» («… una carta por cada Aliado Desterrado de esta manera …»)."""
+    toks = cur.toks
+    rest = toks[clause.i:]
+    at = next((k for k, w in enumerate(rest) if w in ("carta", "cartas")), None)
+    if at is None or "." in rest[:at]:
+        return None
+    counted = ("por", "cada") + toks[per_at.i:per_end.i]
+    return Cursor(toks[:cur.i] + rest[:at + 1] + counted + rest[at + 1:], cur.i)

@@ -107,3 +107,23 @@ def lower_reveal(eff: Effect, common: dict[str, Any]) -> EngineEffect:
     flt = TargetFilter(**{**tf_fields(flt), "zone": "castle", "up_to": eff.cards.up_to, "targets": False})
     return EngineEffect("reveal_top", subject="player", player=eff.player, amount=1, filter=flt,
                         zone=eff.dest, rest_zone="castle_top", **common)
+
+def look_castle(cur: Cursor) -> tuple[bool, "tuple[Effect, Cursor] | None"]:
+    """«mira la primera carta / las (primeras) N cartas de tu Mazo Castillo / del Mazo Castillo
+    oponente»: (the phrase is of this form, what it reads)."""
+    if cur.peek() in ("mira", "mirar") and (after := cur.skip().take_any("la primera carta")) is not None:
+        if (rest := after.take_any("de tu mazo castillo")) is not None:
+            return True, (Effect("look", amount=1, dest="castle"), rest)
+        if (rest := after.take_any("del mazo castillo oponente", "del mazo castillo de tu oponente")) is not None:
+            return True, (Effect("look", "opponent", amount=1, dest="castle"), rest)
+        return True, None
+    if cur.peek() in ("mira", "mirar") and (after := cur.skip().take_any("las primeras", "las")) is not None:
+        got = number(after)
+        if got and (rest := got[1].take_any("primeras cartas de tu mazo castillo",
+                                            "cartas de tu mazo castillo")) is not None:
+            return True, (Effect("look", amount=got[0], dest="castle"), rest)
+        if got and (rest := got[1].take_any("primeras cartas del mazo castillo oponente",
+                                            "cartas del mazo castillo oponente")) is not None:
+            return True, (Effect("look", "opponent", amount=got[0], dest="castle"), rest)
+        return True, None
+    return False, None

@@ -70,8 +70,8 @@ def _plain_condition(cond: PCondition) -> Condition | None:
         return Condition("blocked")  # «si este Aliado fue bloqueado este turno»
     if cond.kind == "paid_cost":
         return Condition("paid_cost")
-    if cond.kind == "your_turn":  # «mientras … sea tu turno»
-        return Condition("your_turn")
+    if cond.kind in ("your_turn", "opponent_turn"):  # «mientras … sea tu turno», «en el turno oponente»
+        return Condition(cond.kind)
     if cond.kind == "played_from":
         return Condition("played_from", zone=ZONES[cond.zone or "hand"])
     return None

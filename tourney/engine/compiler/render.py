@@ -105,6 +105,8 @@ def describe_condition(c: Condition) -> str:
         return "si pagaste su coste"
     if c.kind == "your_turn":
         return "mientras sea tu turno"
+    if c.kind == "opponent_turn":
+        return "en el turno oponente"
     if c.kind == "played_from":
         return f"si la jugaste desde tu {ZONE[c.zone or 'hand']}"
     if c.kind in ("happened", "not_happened"):

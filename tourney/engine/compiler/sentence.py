@@ -379,6 +379,10 @@ def _body(frame: _Frame, cur: Cursor, antecedent: Cards | None,
             (trailing := joined_conditions(after)) is not None and trailing[1].done:
         frame.conds.extend(trailing[0])  # «Te cuesta un Oro menos jugar este Talismán si controlas …»
         end = trailing[1]
+    if not end.done and all(e.kind == "cost_change" for e in effs) and \
+            (after := end.take_any("en el turno oponente", "en el turno de tu oponente")) is not None:
+        frame.conds.append(Condition("opponent_turn"))  # «te cuesta un Oro menos jugar … en el turno oponente»
+        end = after
     if not end.done:
         raise NotUnderstood(f"sobra texto sin entender: «{end.rest()}»")
     return effs, end

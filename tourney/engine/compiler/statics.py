@@ -33,7 +33,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 KINDS = frozenset({"damage_to_exile", "bearer_only", "bearer_not", "cannot_reduce_cost",
                    "unblockable_by", "direct_damage_increase", "no_combat_damage",
-                   "cannot_declare_attack"})
+                   "cannot_declare_attack", "max_attackers"})
 
 
 def player_static(player: str, cur: Cursor) -> tuple[PEffect, Cursor] | None:
@@ -44,6 +44,11 @@ def player_static(player: str, cur: Cursor) -> tuple[PEffect, Cursor] | None:
 
 
 def static_effect(cur: Cursor, antecedent: Cards | None) -> tuple[PEffect, Cursor] | None:
+    if (after := cur.take_any("solo se puede declarar 1 aliado atacante cada turno",
+                              "solo se puede declarar un aliado atacante cada turno",
+                              "solo puede ser declarado atacante 1 aliado por turno",
+                              "solo puede ser declarado atacante un aliado por turno")) is not None:
+        return PEffect("max_attackers", amount=1), after  # Capilla Sixtina, Rey Escorpión (any player)
     if (after := cur.take("no", "se", "puede", "declarar", "ataque")) is not None:
         return PEffect("cannot_declare_attack", player="each"), after  # «no se puede»: no player can
     if (after := cur.take("el", "dano", "directo")) is not None:  # «(hecho por …) aumenta en N»
@@ -104,6 +109,8 @@ def lower_static(eff: PEffect, scope: Scope, continuous: bool, common: dict[str,
         return Effect("direct_damage_increase", amount=eff.amount, **fields, **common)
     if eff.kind == "cannot_declare_attack":
         return Effect("cannot_declare_attack", subject="player", player=eff.player, **common)
+    if eff.kind == "max_attackers":
+        return Effect("max_attackers", subject="player", player="each", amount=eff.amount, **common)
     assert eff.cards is not None  # the grammar always names whose damage / which Arma
     if eff.kind == "unblockable_by":  # «no puede ser bloqueado por Aliados Luz»
         assert eff.per is not None  # the grammar always reads by which blockers

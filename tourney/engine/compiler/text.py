@@ -35,7 +35,7 @@ juega jugar alimenta alimentar
 """.split())
 _CLITIC = re.compile(r"^(\w+?)(los|las|lo|la|le|les)$")
 _CONTINUES = re.compile(r"^(?:luego|si lo haces|despues|en ese caso|pon\b|ponl|destierra (?:la|el|las|los) otr"
-                        r"|elige una,)")
+                        r"|elige una,|por cada [^,.]* de esta manera,)")
 _POINTS_BACK = re.compile(r"\b(?:ese|esa|esos|esas|el resto|la otra|las otras|el aliado elegido|la carta elegida|de ahi|de alli)\b")
 # a sentence that says when or from where the card may be played: what follows is its effect
 _PERMISSION = re.compile(r"^(?:solo )?puedes jugar est[ea] (?:talisman|aliado|carta|arma|totem)\b[^.]*\.?$")

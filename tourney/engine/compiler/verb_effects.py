@@ -97,7 +97,7 @@ def _verb_effect_of(verb: str, player: str, cur: Cursor, antecedent: Cards | Non
         if verb == "discard":
             cur = own_zone(cur, player, "hand")
             if (after := cur.take("al", "azar")) is not None:
-                return Effect("discard", player, Cards(count=n, zone="hand", random=True), per=per), after
+                return Effect("discard", player, Cards(count=n, zone="hand", random=True), per=per), own_zone(after, player, "hand")
             return Effect("discard", player, Cards(count=n, zone="hand"), per=per), cur
         if verb == "mill":
             cur = own_zone(cur, player, "castle")

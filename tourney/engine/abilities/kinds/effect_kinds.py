@@ -19,7 +19,8 @@ UNCHECKED = frozenset({"cost_change",
                        "must_block", "extra_turn", "lose_game", "damage", "end_battle",
                        "race_becomes", "cannot_be_annulled",
                        "damage_to_exile", "bearer_only", "bearer_not", "cannot_reduce_cost",
-                       "unblockable_by", "direct_damage_increase", "cannot_declare_attack"})
+                       "unblockable_by", "direct_damage_increase", "cannot_declare_attack",
+                       "max_attackers"})
 
 
 def _cannot_be_annulled(use: Use) -> str | None:
@@ -70,6 +71,7 @@ _STATIC: dict[str, Status] = {
     "bearer_only": ENFORCED, "bearer_not": ENFORCED,  # play: protections.bearer_refused
     "unblockable_by": ENFORCED,  # combat: protections.block_refused
     "cannot_declare_attack": ENFORCED,  # combat: protections.attack_forbidden
+    "max_attackers": ENFORCED,  # combat: protections.attackers_limit
     "cannot_search": ENFORCED,  # verify_steps: a search out of a Mazo Castillo is illegal (4.2)
     "damage_to_exile": ENFORCED,  # combat: the damage goes to the Destierro (9 C4 d)
     "cost_change": _cost_change,

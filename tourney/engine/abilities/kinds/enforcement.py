@@ -16,6 +16,7 @@ from ..effect_value import Effect
 from ..target_filter import TargetFilter
 from . import effect_kinds, frame_kinds  # noqa: F401 - they declare the homes
 from .base import Use, kind_of
+from .move_kinds import EACH_CHOOSES
 
 _EFFECT_ROLE = {"continuous": "static", "play_permission": "after_play",
                 "play_restriction": "after_play", "additional_cost": "after_play",
@@ -88,7 +89,7 @@ def _shape_reasons(ability: Ability) -> Iterator[str]:
     for e in ability.effects:
         if e.subject in ("found", "earlier"):
             yield f"sujeto «{e.subject}» (la carta de un paso anterior): el motor no la sigue"
-        if e.player == "each" and e.subject == "chosen":
+        if e.player == "each" and e.subject == "chosen" and e.kind not in EACH_CHOOSES:
             yield "«cada jugador elige»: la línea queda sin verificar"
         if e.unless is not None and e.unless.kind not in ("gold", "banish_from_graveyard"):
             yield "«a menos que …» con ese pago: la línea queda sin verificar"

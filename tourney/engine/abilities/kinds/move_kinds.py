@@ -104,6 +104,38 @@ def move_effect(game: State, pool: Pool, effect: Effect, source: Inst, p: str,
     return done
 
 
+EACH_CHOOSES = {"banish": ("exile",), "destroy": ("graveyard",), "shuffle_into_castle": None}
+
+
+def verify_each_chooses(step: Step) -> bool:
+    """«Cada jugador Destierra un Aliado que controle / Baraja una carta de su mano»: each player
+    chooses that many of their own cards (the filter's «you» is that player) when it resolves,
+    and the line moves exactly those — as many as they have, if fewer. A player who moves none
+    while one of their cards is protected from it may have had no choice: unverified."""
+    game, pool, effect, f = step.game, step.pool, step.effect, step.effect.filter
+    if effect.kind not in EACH_CHOOSES or f is None:
+        raise Unverifiable("cada jugador elige")
+    dests = set(EACH_CHOOSES[effect.kind] or SHUFFLED)
+    done = False
+    for pid in game.order:
+        cands = [i for i in game.cards.values()
+                 if mismatch(game, f, i, pid, step.source, False) is None]
+        moved = [i.id for i in cands if pool.moves.get(i.id) in dests]
+        need = min(f.count, len(cands))
+        name = game.players[pid].name
+        if len(moved) > f.count:
+            raise IllegalAction("6.5", f"{step.source.label()}: {name} elige {f.count} "
+                                       f"({f.describe()}) y el registro mueve {len(moved)}.")
+        if len(moved) < need:
+            if any(shielded(game, i, effect.kind, step.source)
+                   or protection_of(game, i, effect, step.source) for i in cands):
+                raise Unverifiable("cada jugador elige: una de sus cartas está protegida")
+            raise IllegalAction("6.5", f"{step.source.label()}: {name} debe elegir {need} "
+                                       f"({f.describe()}) y el registro mueve {len(moved)}.")
+        done = move_effect(game, pool, effect, step.source, pid, f, moved, step.plan) or done
+    return done
+
+
 def verify_play_free(step: Step) -> bool:
     """«juega … sin pagar su coste»: the cards played move into play (``move_effect``); a
     card that may not be played now (a prohibition in play, 6.4; its own restriction, 8.1 A /

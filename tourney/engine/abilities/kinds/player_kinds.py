@@ -110,6 +110,8 @@ def verify_discard_or_search(step: Step) -> bool:
            and found_match(game, effect.filter, game.cards[iid], p, source)]
     n = effect.amount if effect.amount is not None else (effect.filter.count
                                                         if effect.filter else 1)
+    if effect.amount_from == "moved_before":  # «por cada Aliado Desterrado de esta manera»
+        n = amount(game, effect, source, p, pool, step.split)
     can = sum(1 for iid in game.zone_of(pid, "hand")  # the cards it may Descartar
               if found_match(game, effect.filter, game.cards[iid], p, source)) if kind == "discard" else 0
     up_to = effect.filter is not None and effect.filter.up_to  # «Descarta hasta N»: 0..N
