@@ -369,8 +369,12 @@ def test_yamachichi_targets_an_espectral_card_of_its_cementerio(judge):
     # Amabie is Espectral (a keyword the engine does not track itself); Thorkell el Alto is not
     head = header(deck("Yamachichi", "Amabie"), deck(), hand=1)
     base = [put("A", "A1"), put("A", "A2", "A3", zone="graveyard")]
-    v = judge(head, base + [effect("A", "A1", targets=["A2"])])
-    assert v.legal and len(base) + 2 in v.unverified  # playing it is not checked yet
+    base += [{"p": "A", "do": "effect", "moves": [["A9", "reserve"]]}]
+    played = effect("A", "A1", targets=["A2"], moves=[["A2", "defense"], ["A0", "paid"], ["A9", "paid"]])
+    v = judge(head, base + [played])
+    assert v.legal and len(base) + 2 in v.verified, v  # 10.24: played as a Talismán, enters as an Aliado
+    v = judge(head, base + [effect("A", "A1", targets=["A2"])])  # the ability plays it: the line does not
+    assert (v.status, v.rule) == ("illegal", "6.5"), v
     v = judge(head, base + [effect("A", "A1", targets=["A3"])])
     assert (v.status, v.rule) == ("illegal", "8.2")
 

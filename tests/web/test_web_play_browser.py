@@ -1,6 +1,7 @@
 """Two real browsers (Playwright + Debian Chromium, phone-sized) play at a casual table: one
 opens it, the other sits by the link, both shuffle, they play turns by tapping the legal
-actions, the other screen follows by itself, a reload resumes, and a concession ends it."""
+actions, the other screen follows by itself, a manual effect proposed by one is accepted by
+the other with its button, a reload resumes, and a concession ends it."""
 from __future__ import annotations
 
 import json
@@ -79,6 +80,25 @@ def test_two_browsers_play_turns_at_a_casual_table(server, world):
                 if acted:
                     break
             assert acted, "ningún asiento tenía acciones"
+        # a manual effect (the page's own JSON action: «robo una carta») waits for the rival,
+        # who accepts it with its button; both screens show it resolved
+        mover = next(pg for pg in (ana, beto)
+                     if pg.locator(".acts button[data-do='end'], .acts button[data-do='pass']").count())
+        other = beto if mover is ana else ana
+        seat = mover.locator("#mesa").get_attribute("data-seat")
+        status = mover.evaluate("""([url, seat]) => fetch(url + '/estado').then(r => r.json())
+            .then(s => fetch(url + '/accion', {method: 'POST', headers: {
+                'Content-Type': 'application/json',
+                'X-CSRFToken': document.getElementById('mesa').dataset.csrf},
+              body: JSON.stringify({action: {p: seat, do: 'effect', draw: {[seat]: 1}},
+                                    version: s.version})})).then(r => r.status)""", [link, seat])
+        assert status == 200
+        other.wait_for_selector("#aceptar")
+        assert "Efecto manual propuesto" in other.locator("#tablero").inner_text()
+        other.click("#aceptar")
+        for pg in (ana, beto):
+            pg.wait_for_selector("text=resuelve un efecto")
+            pg.wait_for_selector("#aceptar", state="detached")
         turn = _turn_text(ana)
         ana.reload()
         ana.wait_for_selector("#tablero p.seat")
@@ -92,4 +112,7 @@ def test_two_browsers_play_turns_at_a_casual_table(server, world):
     head = json.loads(record.splitlines()[0])
     assert check_header(head) is None
     assert json.loads(record.splitlines()[-1])["do"] == "concede"
+    effects = [json.loads(x) for x in record.splitlines()[1:] if '"effect"' in x]
+    assert any(e["p"] == seat and e.get("draw") == {seat: 1} and "source" not in e
+               for e in effects)  # the accepted one
     assert not errors, errors

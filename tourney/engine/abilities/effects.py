@@ -43,6 +43,9 @@ def default_per_turn(inst: Inst) -> int | None:
     return 1
 
 
+STEP_C = frozenset({"played", "paid_with"})  # events of playing a card (8.1 C)
+
+
 class Effects(State):
     prevent_events: tuple[str, ...] = ()  # what the prevention being verified keeps from
     # the chain helpers live in abilities.activate (declared for type checking)
@@ -355,8 +358,9 @@ class Effects(State):
         """7.2: a trigger fired later (a higher level of the tree: while the earlier ones were
         being used) resolves first; 6.6: at each level the active player's triggered
         abilities first, each player in the order they chose (v2 ``choose``)."""
-        for q in self.pending:
-            if q.seq > pending.seq and self._still_due(q):
+        step_c = pending.event.kind in STEP_C  # fired while a card is played: it resolves in
+        for q in self.pending:                   # its step C, before what the card's entry fires
+            if not step_c and q.seq > pending.seq and self._still_due(q):
                 raise IllegalAction("7.2", f"La habilidad de {self.cards[q.source].label()} se "
                                            f"disparó después que la de {self.cards[pending.source].label()}: "
                                            "se resuelve antes (los niveles más altos del árbol primero).")
