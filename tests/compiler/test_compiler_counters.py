@@ -227,7 +227,7 @@ def test_tlazolteotl_mills_two_when_the_opponent_takes_an_aliado(judge):
     assert (v.status, v.line) == ("illegal", len(base) + 2)
 
 
-def test_counter_placed_triggers_are_compiled_and_left_unverified(real, judge):
+def test_counter_placed_triggers_are_compiled_and_fired(real, judge):
     balkh = compiled(real("Balkh"))[0]
     assert balkh["trigger"]["event"] == "counter_placed" and "counter" not in balkh["trigger"]
     assert balkh["effects"][0]["subject"] == "triggering"
@@ -235,11 +235,11 @@ def test_counter_placed_triggers_are_compiled_and_left_unverified(real, judge):
     assert camina["trigger"]["counter"] == "Alimento" and camina["costs"] == [{"kind": "gold"}]
     bisonte = sentence_json(real("Bisonte Blanco"), 1)[0]  # «sea Alimentado», from the Cementerio
     assert bisonte["trigger"]["counter"] == "Alimento" and bisonte["zone"] == "graveyard"
-    # the engine does not announce counters being put yet: the line is not judged
+    # the engine announces a counter put on a card (counter_placed): the line is checked
     head = header(deck("Camina Tormentas", "Expulsar Nguruvilu"), deck(), hand=1)
-    v = judge(head, [put("A", "A1", "A3"), counters("A", ("A3", "Alimento", 1)), gold("A", "A9"),
+    v = judge(head, [put("A", "A1", "A3"), gold("A", "A9"), counters("A", ("A3", "Alimento", 1)),
                      effect("A", "A1", moves=[["A9", "paid"]], draw={"A": 1})])
-    assert v.legal and 5 in v.unverified
+    assert v.legal and 5 in v.verified, (v.verified, v.unverified)
 
 
 # -- Conditions on counters and on what the opponent controls -------------------------------

@@ -217,3 +217,8 @@ def test_capilla_sixtina_and_rey_escorpion_allow_one_attacker_per_turn(real):
     assert sentence_json(real("Rey Escorpión"), 2) == want
     text = compile_card(real("Capilla Sixtina")).sentences[1].abilities[0].describe()
     assert text == "En cada turno sólo se puede declarar un Aliado atacante."
+
+
+def test_a_protection_from_aliados_reads_as_from_their_abilities(real):
+    text = compile_card(real("Ophanim")).sentences[2].abilities[0].describe()
+    assert text.endswith("no puede ser objetivo de habilidades de Aliados.")

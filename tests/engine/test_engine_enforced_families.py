@@ -257,3 +257,26 @@ def test_6_5_cada_jugador_duelo_sumai_each_player_shuffles_a_card_of_their_hand(
     verified(v, line)
     v = judge(head, base + [effect("A", "A1", moves=[["A2", "castle_top"]])])
     illegal(v, line, "6.5")
+
+
+# -- 10.12 Contadores: «Cuando un contador (de X) sea puesto sobre …» (counter_placed) -------
+
+def _camina(counter):
+    """Camina Tormentas (A1: «Cuando uno o más contadores de Alimento sean puestos sobre un Aliado
+    que controles, puedes pagar un Oro para Robar una carta») and Thorkell el Alto (A2) in play;
+    a line puts a ``counter`` on A2; then Camina Tormentas' line pays the Oro A0 and draws."""
+    head = header(deck("Camina Tormentas"), deck(), hand=1)
+    return head, [put("A", "A1", "A2"), {"p": "A", "do": "effect", "counters": [["A2", counter, 1]]},
+                  effect("A", "A1", moves=[["A0", "paid"]], draw={"A": 1})]
+
+
+def test_10_12_contadores_camina_tormentas_draws_when_an_alimento_is_put(catalog, judge):
+    enforced(catalog, "Camina Tormentas", "contador")
+    head, lines = _camina("Alimento")
+    verified(judge(head, lines), 4)
+
+
+def test_10_12_contadores_camina_tormentas_another_counter_does_not_fire_it(judge):
+    head, lines = _camina("Honor")
+    v = judge(head, lines)
+    assert (v.status, v.line) == ("illegal", 4), (v.status, v.line, v.rule, v.message)

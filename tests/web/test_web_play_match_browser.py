@@ -3,7 +3,8 @@ at the play table with each seat served by a different process: one player's pag
 a second `tourney serve` on the same database (its screen follows the other's taps through
 the database). The second player enters from the round page («Jugar en la mesa en línea»);
 mid-game one calls the judge, the table pauses, the judge sees the call on the round page,
-opens the table and resumes it with a ruling; a reload resumes the game; the match ends 2-0,
+opens the table and resumes it with a ruling; a reload resumes the game; between games one
+player swaps a card with the Mazo de Soporte (§11) and game 2 is played with it; the match ends 2-0,
 both confirm, the standings count it and every stored record adjudicates with
 `tourney adjudicate` to the verdict stored with it."""
 from __future__ import annotations
@@ -22,6 +23,7 @@ from live_server import serve
 from play_browser_helpers import EMAILS, concede, login, play_a_few, settled, sit_and_shuffle
 from playwright.sync_api import sync_playwright
 from sqlmodel import select
+from web_helpers import deck_lines
 
 from tourney.models.adjudication import Adjudication
 from tourney.models.events import Match
@@ -77,6 +79,7 @@ def _phone(browser, errors):
 def test_a_match_across_two_processes_with_a_judge_call_ends_adjudicated_in_the_standings(
         wide_server, second_process, paired, world, csrf_app, tmp_path):
     one, two = wide_server, second_process
+    lines = deck_lines(paired.decks[paired.playing[0]])
     errors: list[str] = []
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
@@ -121,6 +124,17 @@ def test_a_match_across_two_processes_with_a_judge_call_ends_adjudicated_in_the_
         assert a.locator("#tablero p.seat").inner_text() == board
         play_a_few(a, b, 2)
         concede(b, a)  # game 1 for A
+        # §11: A swaps one card with the Mazo de Soporte before game 2, from the table's link
+        gold = max(lines["castle"], key=lambda x: x[0])  # the Oro sin habilidad filler
+        incoming = lines["support"][0]
+        a.click("a:has-text('Cambios del Mazo de Soporte')")
+        a.wait_for_selector("#form-cambios")
+        a.select_option("#game", "2")
+        a.fill("#out_text", f"1 {gold[1]}")
+        a.fill("#in_text", f"1 {incoming[1]}")
+        a.click("#form-cambios button:has-text('Registrar cambios')")
+        a.wait_for_selector("#cambios-juego-2")
+        a.goto(one + path)
         for pg in (a, b):
             pg.wait_for_selector("#siguiente")
             pg.click("#siguiente")
@@ -145,6 +159,10 @@ def test_a_match_across_two_processes_with_a_judge_call_ends_adjudicated_in_the_
         select(Adjudication).where(Adjudication.match_id == paired.match.id)
         .order_by(Adjudication.game))])
     assert [game for game, _, _ in rows] == [1, 2]
+    castles = [[name for _, name in json.loads(text.splitlines()[0])["players"][0]["castle"]]
+               for _, text, _ in rows]
+    came = [sum(1 for n in c if n.startswith(incoming[1])) for c in castles]
+    assert came[1] == came[0] + 1, came  # game 2 was played with the swapped Castillo
     runner = csrf_app.test_cli_runner()
     for game, text, stored in rows:
         record = tmp_path / f"juego-{game}.jsonl"

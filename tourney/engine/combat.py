@@ -255,6 +255,7 @@ class Combat(State):
         for a in dealt:  # 10.14 Conquista
             if CONQUEST in a.kw and a.zone in IN_PLAY and not a.counters.get("Conquista"):
                 a.counters["Conquista"] = 1
+                self._emit("counter_placed", a, a.controller, to="Conquista")
                 self._draw(a.controller, 1)
                 if self._check_castles():
                     return

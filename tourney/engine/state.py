@@ -226,6 +226,7 @@ class State:
                 if inst.card.type == ALLY:
                     for name, n in enters_with_counters(inst.card):
                         inst.counters[name] = inst.counters.get(name, 0) + n
+                        self._emit("counter_placed", inst, new_controller, to=name)
                 self._emit("enters_play", inst, new_controller, came_from=came_from)
             elif changed:
                 self._emit("control_changed", inst, new_controller)

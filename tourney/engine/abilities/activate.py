@@ -328,6 +328,7 @@ class Activation(Effects):
         elif kind == "add_counters":
             name = cost.counter or ""
             inst.counters[name] = inst.counters.get(name, 0) + cost.amount
+            self._emit("counter_placed", inst, inst.controller, to=name)
 
 
 __all__ = ["Activation"]

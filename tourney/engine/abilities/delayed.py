@@ -73,6 +73,8 @@ def fire_armed(game: State, event: Any, settle: Callable[[], None] | None,
             continue
         if trigger.from_zone is not None and event.came_from != trigger.from_zone:
             continue
+        if trigger.counter is not None and event.kind == "counter_placed" and event.to != trigger.counter:
+            continue
         if not holds(game, trigger.condition, inst, controller) or \
                 not holds(game, ability.condition, inst, controller):
             continue

@@ -227,6 +227,8 @@ def _protection_text(effect: Effect, targets: tuple[TargetFilter, ...]) -> str:
     text = f"{who} {what}"
     if sources is not None:
         noun = replace(sources, count=2).noun()  # the kind of source: plural
+        if effect.keyword == "targeted" and sources.types and "Talismán" not in sources.types:
+            noun = "habilidades de " + noun  # an Aliado, Tótem, Arma or Oro targets with its abilities
         text += f" de {noun}" if effect.keyword == "targeted" else f" por {noun}"
     return text
 

@@ -40,7 +40,7 @@ EMITTED = frozenset({"played", "enters_play", "leaves_play", "destroyed", "banis
                      "returned_to_hand", "drawn", "discarded", "milled", "gold_enters",
                      "attack_declared", "attackers_declared", "block_declared", "combat_damage",
                      "phase_begins", "phase_ends", "annulled", "blocked", "control_changed",
-                     "to_graveyard", "to_paid", "regrouped", "paid_with"})
+                     "to_graveyard", "to_paid", "regrouped", "paid_with", "counter_placed"})
 ANNOUNCED_PHASES = frozenset({"regroup", "vigil", "battle", "block", "war", "final", "draw"})
 ANNOUNCED_ENDS = frozenset({"vigil"})
 
@@ -160,6 +160,8 @@ def fire(game: State, event: Event, settle: Callable[[], None] | None = None) ->
             continue
         if trigger.from_zone is not None and event.came_from != trigger.from_zone:
             continue
+        if trigger.counter is not None and event.kind == "counter_placed" and event.to != trigger.counter:
+            continue  # «Cuando un contador de Alimento …»: the counter's name is the event's «to»
         if settle is not None and not settled:  # «pierde su habilidad» (inst.lost): up to date once settled
             settle()
             settled = True

@@ -129,6 +129,8 @@ def apply_line(game: State, action: Action) -> None:
         value = inst.counters.get(name, 0) + n
         if value > 0:
             inst.counters[name] = value
+            if n > 0:  # «Cuando un contador (de X) sea puesto sobre …»
+                game._emit("counter_placed", inst, inst.controller, to=name)
         else:
             inst.counters.pop(name, None)
     for iid, delta in action.strength:
