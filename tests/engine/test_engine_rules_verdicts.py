@@ -648,3 +648,13 @@ def test_7_2_en_secuencia_laura_terracina_fired_by_ariel_arcangel_resolves_befor
     legal(judge(head, setup + [laura, jeanne]), 6, 7, 8)
     v = illegal(judge(head, setup + [jeanne]), 7, "7.2")
     assert "Laura Terracina" in v.message
+
+
+def test_7_1_c_sobreposicion_aedes_vestae_the_aliados_of_cost_4_or_more_have_fuerza_1(judge):
+    # Ariel Arcángel (cost 7, Fuerza 7) under Aedes Vestae has Fuerza 1: a valid target of
+    # Puño Bendito («de Fuerza 2 o menos»); without Aedes Vestae it is not
+    head = header(deck("Puño Bendito", "Aedes Vestae"), deck("Ariel Arcángel"), hand=1)
+    cast = [play("A", "A1", pay_for("A", 1), targets=["B1"]),
+            effect("A", "A1", moves=[["B1", "graveyard"]])]
+    legal(judge(head, [put("A", "A2", zone="support"), put("B", "B1")] + cast), 5)
+    illegal(judge(head, [put("B", "B1")] + cast), 3, "8.2")

@@ -68,7 +68,7 @@ EVENTS = {
     "ability_used": "se utiliza una habilidad",
     "annulled": "una carta es Anulada",
     "cancelled": "una habilidad es Cancelada",
-    "counter_placed": "se pone un contador sobre una carta",
+    "counter_placed": "se ponen uno o más contadores sobre una carta",  # one event per placement
     "blocked": "un Aliado atacante es bloqueado",
     "control_changed": "una carta cambia de controlador",
 }

@@ -1,0 +1,66 @@
+"""A faithfulness sample of 60 identities compiled today (issue 22), read beside their text.
+
+No compiled value said something the card does not; what a judge reads (``describe()``) did
+in places: an activated ability of «En tu Fase de Vigilia» read as any player's Vigilia; a
+trigger on «uno o más contadores» read as one counter; «otra copia» read «otro carta
+llamado»; two exclusions read as two clauses; a shown card's types read twice.
+"""
+from __future__ import annotations
+
+import pytest
+
+from tourney.engine.compiler import compile_card
+
+
+def _abilities(card):
+    return [a for s in compile_card(card).sentences for a in s.abilities]
+
+
+def _describes(card) -> str:
+    return " ".join(a.describe() for a in _abilities(card))
+
+
+# -- 9 B Fase de Vigilia: «En tu Fase de Vigilia, una vez por turno, puedes …» ------------------
+
+@pytest.mark.parametrize("name", ["Ada Lovelace", "Shoki", "Vanaheim", "Velificatio"])
+def test_9b_vigilia_activated_in_your_vigil_reads_your_vigil(real, name):
+    (used,) = [a for a in _abilities(real(name)) if a.kind == "activated"]
+    assert used.phases == ("vigil",) and used.own_turn is True
+    assert "en tu Fase de Vigilia" in used.describe()
+    assert "en la Fase de Vigilia" not in used.describe()
+
+
+# -- 6 abilities: a trigger on counters fires once for each placement, however many ------------
+
+def test_6_triggered_counters_placed_reads_one_or_more(real):
+    (trig,) = [a for a in _abilities(real("Camina Tormentas")) if a.kind == "triggered"]
+    assert trig.trigger.event == "counter_placed" and trig.trigger.counter == "Alimento"
+    assert "se ponen uno o más contadores de Alimento sobre un Aliado que controles" in trig.describe()
+
+
+# -- 10 glossary, copies: «cada otra copia de este Aliado» is the other cards of its name -------
+
+@pytest.mark.parametrize("name", ["Dodu", "Grifo Dorado"])
+def test_10_copies_each_other_copy_reads_otra_carta_llamada(real, name):
+    text = _describes(real(name))
+    assert f"otra carta llamada {name}" in text
+    assert "otro carta" not in text
+
+
+# -- 6 abilities: «que no sean Oscuridad ni Oro» is one exclusion --------------------------------
+
+def test_6_destroy_targets_excluding_darkness_and_gold_read_as_one_clause(real):
+    (trig,) = [a for a in _abilities(real("Vjesci")) if a.kind == "triggered"]
+    (target,) = trig.targets
+    assert target.not_types == ("Oro",) and target.not_attribute == "Oscuridad"
+    assert target.count == 2 and target.up_to
+    assert "cartas que no sean Oro ni Oscuridad" in trig.describe()
+
+
+# -- 10 glossary, Mostrar: the shown card's types are named once --------------------------------
+
+def test_10_show_top_card_talisman_or_gold_names_the_types_once(real):
+    (trig,) = [a for a in _abilities(real("Kuzunoha")) if a.kind == "triggered"]
+    text = trig.describe()
+    assert "si es un Talismán o Oro, va a la mano" in text
+    assert "(Talismán o Oro)" not in text
