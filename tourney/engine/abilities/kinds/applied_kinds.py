@@ -135,7 +135,8 @@ def apply_annul(game: Any, effect: Effect, inst: Inst, p: str, lasting: str) -> 
 
 
 def apply_cancel_attack(game: Any, effect: Effect, inst: Inst, p: str, lasting: str) -> None:
-    game.cancel_attack_of(inst)  # 9 C3: the attacker goes back to the Defensa
+    if inst.controller != p:  # «Cancela el ataque oponente»: never the attack of its controller
+        game.cancel_attack_of(inst)  # 9 C3: the attacker goes back to the Defensa
 
 
 _APPLY = {"gain_keyword": apply_keyword, "lose_keyword": apply_keyword,
