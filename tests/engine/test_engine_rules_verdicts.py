@@ -192,6 +192,22 @@ def test_6_4_continuas_julio_cesar_no_talismanes_can_be_played(judge):
     assert "Julio César" in v.message
 
 
+
+def test_6_4_continuas_julio_cesar_forbids_talismanes_again_once_its_lost_ability_comes_back(judge):
+    """«pierde su habilidad hasta la Fase Final» ends with the turn: in the next turn a
+    Talismán with no target (nothing else reads the continuous effects first) is forbidden
+    again — the play itself brings what continuous abilities give up to date (4.1)."""
+    head = header(deck("Puño Bendito", "Vigia"), deck("Julio César", "Vigia", "Ira de la Montaña"),
+                  hand=3)
+    setup = [put("B", "B1", "B2"), gold("A", "A9", "A10"), gold("B", "B9", "B10")]
+    silenced = [effect("A", "B1", moves=[["A0", "paid"], ["A9", "paid"]]),  # any player may
+                play("A", "A1", ["A10"], targets=["B2"]),
+                effect("A", "A1", moves=[["B2", "graveyard"]])]
+    legal(judge(head, setup + silenced), 5, 7)
+    v = illegal(judge(head, setup + silenced + [{"p": "A", "do": "end"},
+                                                 play("B", "B3", pay_for("B", 3))]), 9, "6.4")
+    assert "Julio César" in v.message
+
 # -- 10.32 Inmunidad and «no puede ser objetivo de …» (8.2) ----------------------------------
 
 def test_10_32_inmunidad_tosetax_cannot_be_the_target_of_a_talisman(judge):
