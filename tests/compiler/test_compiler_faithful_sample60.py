@@ -84,3 +84,19 @@ def test_9_c3_guerra_heddwch_played_by_the_attacker_does_not_cancel_its_own_atta
            effect("B", "B1", moves=[["A1", "graveyard"]])]
     v = judge(head, war + hit)
     assert v.legal and len(war + hit) + 1 in v.verified, v
+
+
+def test_9_c3_guerra_heddwch_luego_draw_follows_only_a_cancelled_opponents_attack(judge):
+    # «Cancela el ataque oponente. Luego, si controlas … Ancestral o Eterno, puedes Robar»
+    head = header(deck("Enki", "Heddwch"), deck("Enki", "Heddwch"), hand=3)
+    own = [put("A", "A1"), end("A"), end("B"), attack("A", "A1"), block("B"), passes("B"),
+           gold("A", "A9"), play("A", "A2", ["A0", "A9"])]
+    # played by the attacker nothing is cancelled, so the «Luego» draw does not happen
+    v = judge(head, own + [effect("A", "A2", draw={"A": 1})])
+    assert (v.status, v.rule, v.line) == ("illegal", "6.5", len(own) + 2), v
+    assert judge(head, own + [effect("A", "A2")]).legal
+    # played by the defender it cancels Ana's attack, and Beto (with Enki) may draw
+    theirs = [put("A", "A1"), put("B", "B1"), end("A"), end("B"), attack("A", "A1"), block("B"),
+              gold("B", "B9"), play("B", "B2", ["B0", "B9"])]
+    v = judge(head, theirs + [effect("B", "B2", draw={"B": 1})])
+    assert v.legal and len(theirs) + 2 in v.verified, v

@@ -76,6 +76,8 @@ def verify_applied(step: Step) -> bool:
             continue  # the target is gone: not affected (8.2)
         if protection_of(game, inst, effect, source):
             continue
+        if kind == "cancel_attack" and inst.controller == p:
+            continue  # «Cancela el ataque oponente»: never its controller's own attack (9 C3)
         valid.append(iid)
     plan.extras.append((effect, tuple(valid)))
     return bool(valid)
@@ -135,8 +137,7 @@ def apply_annul(game: Any, effect: Effect, inst: Inst, p: str, lasting: str) -> 
 
 
 def apply_cancel_attack(game: Any, effect: Effect, inst: Inst, p: str, lasting: str) -> None:
-    if inst.controller != p:  # «Cancela el ataque oponente»: never the attack of its controller
-        game.cancel_attack_of(inst)  # 9 C3: the attacker goes back to the Defensa
+    game.cancel_attack_of(inst)  # 9 C3: the attacker goes back to the Defensa
 
 
 _APPLY = {"gain_keyword": apply_keyword, "lose_keyword": apply_keyword,
