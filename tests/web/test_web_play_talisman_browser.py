@@ -3,15 +3,18 @@ game by tapping only the legal actions each screen offers: Beto plays Vatnsandi 
 activated ability (§6, «mirar» the rival's top card), attacks with it (§9), Ana answers in the
 Guerra de Talismanes with Puño Bendito aimed at the attacker (a Talismán with a target, §8.2),
 Beto answers with Sangre de Cobra (an Anulación, §8.1 D, §10.4), the attacker survives and
-its damage reaches Ana's Castillo on both screens. Ana concedes; the stored record
+its damage reaches Ana's Castillo on both screens. The game ends (Ana concedes, or Beto's
+Castillo runs out at his draw when Ana went first); the stored record
 adjudicates with `tourney adjudicate` (a subprocess, as a user runs it) to the verdict the
-table showed, with those lines verified.
+table showed: every line legal, the Anulación's effect verified, the annulled Talismán never
+resolved.
 
 The decks are built so that any fair shuffle (and either first player) reaches the same
-script: Ana's Castillo is four Puño Bendito among Oros (12 cards: her 8-card hand and first
-draw always hold one), Beto's is four Vatnsandi, three Sangre de Cobra and four Oros (11
-cards: his hand holds a Vatnsandi and an Oro, his second turn's draw a Sangre de Cobra). The
-casual table checks no copy limit (its format is «casual»)."""
+script, with at most three copies of a card: one draws at the end of each turn but the game's
+first (§9 E), so by the Guerra de Talismanes Ana has seen nine cards of her 11-card Castillo
+(three Puño Bendito among Oros: one is in her hand) and Beto at least eight of his ten (three
+Vatnsandi, three Sangre de Cobra, four Oros: one of each is in his hand); neither Castillo
+runs out before the damage."""
 from __future__ import annotations
 
 import json
@@ -25,9 +28,9 @@ from play_browser_helpers import login, settled
 from playwright.sync_api import sync_playwright
 
 pytestmark = BROWSER_MARKS
-DECK_ANA = ("1 Oro Inicial ContraAtaque\n4 Puño Bendito\n3 Sello de Odín\n3 Joyas de la Reina\n"
+DECK_ANA = ("1 Oro Inicial ContraAtaque\n3 Puño Bendito\n3 Sello de Odín\n3 Joyas de la Reina\n"
             "2 Máscara de Oro\n")
-DECK_BETO = ("1 Oro Inicial ContraAtaque\n4 Vatnsandi\n3 Sangre de Cobra\n3 Sello de Odín\n"
+DECK_BETO = ("1 Oro Inicial ContraAtaque\n3 Vatnsandi\n3 Sangre de Cobra\n3 Sello de Odín\n"
              "1 Joyas de la Reina\n")
 BUTTONS = """() => Array.from(document.querySelectorAll('.acts button[data-do]'))
     .filter(b => b.dataset.do !== 'concede').map(b => [b.dataset.do, b.textContent])"""
@@ -147,9 +150,15 @@ def test_9_guerra_de_talismanes_a_talisman_annulled_an_ability_and_damage_on_two
         for pg in pages:  # Vatnsandi (Fuerza 1) survived and hit: one card botada, both screens
             settled(pg)
             assert _castle(pg, "Ana") == castle[0] - 1
-        ana.click(".acts button[data-do='concede']")
+        settled(ana)
+        if not ana.locator("text=Partida terminada").count():  # else Beto's draw emptied his
+            ana.click(".acts button[data-do='concede']")  # Castillo as his turn ended (§3.1)
+        shown = set()
         for pg in pages:
-            pg.wait_for_selector("text=Partida terminada: gana Beto")
+            pg.wait_for_selector("text=Partida terminada")
+            shown.add(re.search(r"Partida terminada: gana (\w+)\.",
+                                pg.locator("#tablero").inner_text()).group(1))
+        assert len(shown) == 1, shown
         record = beto.evaluate("u => fetch(u).then(r => r.text())", link + "/registro")
         browser.close()
     assert not errors, errors
@@ -168,7 +177,8 @@ def test_9_guerra_de_talismanes_a_talisman_annulled_an_ability_and_damage_on_two
                           capture_output=True, text=True, cwd=str(tmp_path), timeout=120)
     assert done.returncode == 0, done.stdout + done.stderr
     verdict = json.loads(done.stdout)
-    assert (verdict["status"], verdict["winner"], verdict["shuffle"]) == ("finished", "B", "ok")
+    winner = {"Ana": "A", "Beto": "B"}[shown.pop()]
+    assert (verdict["status"], verdict["winner"], verdict["shuffle"]) == ("finished", winner, "ok")
     assert verdict["actions"] == len(lines) - 1  # every line legal, up to the concession
     assert verdict["unverified"] == [] and verdict["unverified_reasons"] == []
     sangre = lines[number["sangre"] - 1]["card"]
