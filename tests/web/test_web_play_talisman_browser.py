@@ -50,7 +50,9 @@ class Table:
 
     def offered(self, seat):
         settled(self.pages[seat])
-        return self.pages[seat].evaluate(BUTTONS)
+        shown = self.pages[seat].evaluate(BUTTONS)
+        assert len({tuple(x) for x in shown}) == len(shown), shown  # each action once
+        return shown
 
     def find(self, seat, do, *words, avoid=()):
         for n, (verb, text) in enumerate(self.offered(seat)):
