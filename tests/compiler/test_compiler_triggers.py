@@ -383,7 +383,7 @@ def test_played_conejo_lunar_returns_when_the_opponent_plays_from_the_cementerio
     assert (v.status, v.line) == ("illegal", len(base) + 3)
 
 
-# -- «… por un efecto (o habilidad) oponente»: who caused it (Trigger.by_opponent, not fired yet) --
+# -- «… por un efecto (o habilidad) oponente»: who caused it (Trigger.by_opponent, Event.cause) --
 
 def test_por_un_efecto_oponente_wakita_pacala_rayo_de_plata_and_gabriel_ernest(real):
     wakita = compiled(real("Wakita Naokata"))[-1]
@@ -397,14 +397,15 @@ def test_por_un_efecto_oponente_wakita_pacala_rayo_de_plata_and_gabriel_ernest(r
     assert rayo["trigger"] == {"event": "discarded", "self_only": True, "by_opponent": True}
     gabriel = [a for a in compiled(real("Gabriel-Ernest")) if a.get("trigger", {}).get("from_zone")][0]
     assert gabriel["trigger"]["from_zone"] == "graveyard" and gabriel["trigger"]["by_opponent"]
-    assert not tracked(compile_card(real("Wakita Naokata")).abilities[-1])
+    assert tracked(compile_card(real("Wakita Naokata")).abilities[-1])  # the engine knows who caused it
 
 
 def test_played_wakita_drawing_after_an_opponents_destruction_is_not_illegal(judge):
-    head = header(deck("Wakita Naokata"), deck(), hand=1)
+    # Alberico da Barbiano (A2) is Luz; Thorkell el Alto (the filler) would not fire it at all
+    head = header(deck("Wakita Naokata", "Alberico da Barbiano"), deck(), hand=1)
     base = [put("A", "A1"), put("A", "A2"), put("A", "A2", zone="graveyard")]
     v = judge(head, base + [effect("A", "A1", draw={"A": 1})])
-    assert v.legal and len(base) + 2 in v.unverified  # who destroyed it is not followed yet
+    assert v.legal and len(base) + 2 in v.unverified  # a line without source: who caused it is unknown
 
 
 # -- «Cuando este Oro sea utilizado para pagar el coste de …» (paid_with, not fired yet) -------

@@ -280,3 +280,27 @@ def test_10_12_contadores_camina_tormentas_another_counter_does_not_fire_it(judg
     head, lines = _camina("Honor")
     v = judge(head, lines)
     assert (v.status, v.line) == ("illegal", 4), (v.status, v.line, v.rule, v.message)
+
+
+# -- 6.3 Disparadas: «… sea Destruido por un efecto oponente» (who caused the move) ----------
+
+def _wakita(destroy):
+    """Wakita Naokata (A1: «Una vez por turno, cuando otro Aliado Luz o de Raza Samurái que
+    controles sea Destruido por un efecto oponente, puedes Robar una carta») and Alberico da
+    Barbiano (A2, Luz) in play; in Beto's turn ``destroy`` puts A2 in the Cementerio."""
+    head = header(deck("Wakita Naokata", "Alberico da Barbiano"), deck("Aliento Congelante"), hand=1)
+    return head, [put("A", "A1", "A2"), end("A")] + destroy + [effect("A", "A1", draw={"A": 1})]
+
+
+def test_6_3_disparadas_wakita_naokata_draws_when_an_opponents_talisman_destroys_a_luz(catalog, judge):
+    enforced(catalog, "Wakita Naokata", "efecto oponente")
+    head, lines = _wakita([gold("B", "B9"), play("B", "B1", ["B0", "B9"], targets=["A2"]),
+                           effect("B", "B1", moves=[["A2", "graveyard"]])])
+    verified(judge(head, lines), 7)
+
+
+def test_6_3_disparadas_wakita_naokata_after_a_line_without_source_the_draw_is_unverified(judge):
+    # who caused a move of a line without «source» is not known: never illegal, not verified
+    head, lines = _wakita([put("B", "A2", zone="graveyard")])
+    v = judge(head, lines)
+    assert v.legal and 5 in v.unverified, (v.status, v.line, v.rule, v.message, v.unverified)

@@ -192,6 +192,32 @@ def test_6_4_continuas_julio_cesar_no_talismanes_can_be_played(judge):
     assert "Julio César" in v.message
 
 
+
+def test_6_4_continuas_julio_cesar_forbids_talismanes_again_once_its_lost_ability_comes_back(judge):
+    """«pierde su habilidad hasta la Fase Final» ends with the turn: in the next turn a
+    Talismán with no target (nothing else reads the continuous effects first) is forbidden
+    again — the play itself brings what continuous abilities give up to date (4.1)."""
+    head = header(deck("Puño Bendito", "Vigia"), deck("Julio César", "Vigia", "Ira de la Montaña"),
+                  hand=3)
+    setup = [put("B", "B1", "B2"), gold("A", "A9", "A10"), gold("B", "B9", "B10")]
+    silenced = [effect("A", "B1", moves=[["A0", "paid"], ["A9", "paid"]]),  # any player may
+                play("A", "A1", ["A10"], targets=["B2"]),
+                effect("A", "A1", moves=[["B2", "graveyard"]])]
+    legal(judge(head, setup + silenced), 5, 7)
+    v = illegal(judge(head, setup + silenced + [{"p": "A", "do": "end"},
+                                                 play("B", "B3", pay_for("B", 3))]), 9, "6.4")
+    assert "Julio César" in v.message
+
+
+def test_10_18_descartar_shoggoth_one_card_per_oscuridad_card_you_control(judge):
+    """«tu oponente Descarta una carta por cada carta Oscuridad que controles»: what is counted
+    is yours (Shoggoth itself and Luisón: two); the opponent discards any two of their hand."""
+    head = header(deck("Shoggoth", "Luisón"), deck())
+    setup = [put("A", "A2"), gold("A", "A9", "A10", "A11"), play("A", "A1", pay_for("A", 4))]
+    two = effect("A", "A1", moves=[["B1", "graveyard"], ["B2", "graveyard"]])
+    legal(judge(head, setup + [two]), 5)
+    illegal(judge(head, setup + [effect("A", "A1", moves=[["B1", "graveyard"]])]), 5, "10.18")
+
 # -- 10.32 Inmunidad and «no puede ser objetivo de …» (8.2) ----------------------------------
 
 def test_10_32_inmunidad_tosetax_cannot_be_the_target_of_a_talisman(judge):
@@ -632,3 +658,13 @@ def test_7_2_en_secuencia_laura_terracina_fired_by_ariel_arcangel_resolves_befor
     legal(judge(head, setup + [laura, jeanne]), 6, 7, 8)
     v = illegal(judge(head, setup + [jeanne]), 7, "7.2")
     assert "Laura Terracina" in v.message
+
+
+def test_7_1_c_sobreposicion_aedes_vestae_the_aliados_of_cost_4_or_more_have_fuerza_1(judge):
+    # Ariel Arcángel (cost 7, Fuerza 7) under Aedes Vestae has Fuerza 1: a valid target of
+    # Puño Bendito («de Fuerza 2 o menos»); without Aedes Vestae it is not
+    head = header(deck("Puño Bendito", "Aedes Vestae"), deck("Ariel Arcángel"), hand=1)
+    cast = [play("A", "A1", pay_for("A", 1), targets=["B1"]),
+            effect("A", "A1", moves=[["B1", "graveyard"]])]
+    legal(judge(head, [put("A", "A2", zone="support"), put("B", "B1")] + cast), 5)
+    illegal(judge(head, [put("B", "B1")] + cast), 3, "8.2")

@@ -127,8 +127,9 @@ class Play(State):
         answer = answer_kind(effect[1]) if effect is not None else None
         if answer is None and permission_in_response(self, inst, p):
             answer = "response"
-        if (effect is not None and effect[1].targets) or WANDERER in inst.base_kw:
-            recompute(self)  # 4.1: targets and Errante read keywords and Fuerza
+        # 4.1: timing, prohibitions (a «no se pueden jugar» whose holder got its ability back),
+        # targets and Errante read what continuous abilities give: bring it up to date first
+        recompute(self)
         answering = self._check_play_timing(inst, p, permission, answer, effect)
         self._check_not_forbidden(inst, p, origin)
         bearer = self._weapon_bearer(action, inst)

@@ -76,6 +76,7 @@ class State:
         self.until_final: set[str] = set()  # cards with a Fuerza change until the Fase Final
         self.virtual: list[Any] = []  # Oros virtuales (abilities/kinds/gold_kinds.VirtualGold)
         self.armed: list[tuple[str, int, str]] = []  # delayed triggers (abilities/delayed)
+        self.cause: str | None = None  # the player whose effect line is being applied (events)
         # card -> (its stint in play, zone played from, Oros paid) of its last play line
         self.played_how: dict[str, tuple[int | None, str, bool | None]] = {}  # kinds/played_kinds
         self.changes = 0  # bumped by every move, counter or effect (continuous.recompute)

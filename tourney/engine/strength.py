@@ -8,12 +8,19 @@ already applied when it was: its Fuerza changes until the Fase Final (``Inst.bon
 continuous abilities that gave it Fuerza (``Inst.static_parts``) and the Armas it bore. Those
 are under the setter (they no longer count, even if they end); what comes later — another
 change of Fuerza, a continuous ability that begins to give Fuerza, an Arma borne afterwards —
-goes over it. A later setter replaces an earlier one."""
+goes over it. A later setter replaces an earlier one.
+
+A continuous «tienen Fuerza N» (``layer_continuous``) is ordered with the other continuous
+abilities and Armas that give the card Fuerza by when each began to act (the card's ``since``:
+when it came into play under its controller): what began before is under it, what began after
+goes over it."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
-from .zones import Inst
+if TYPE_CHECKING:  # pragma: no cover
+    from .zones import Inst
 
 SET = "set"
 
@@ -42,3 +49,18 @@ def layered(inst: Inst, grant: Callable[[str], int]) -> int | None:
     out += sum(n for src, n in inst.static_parts if src not in before)
     out += sum(grant(wid) for wid in inst.weapons if wid not in borne)
     return out
+
+
+def layer_continuous(inst: Inst, sets: list[tuple[int, int]], since: Callable[[str], int],
+                     grant: Callable[[str], int]) -> None:
+    """7.1 C for continuous abilities: ``inst.static_bonus`` becomes what the modifiers
+    (``static_parts``, its Armas) and the setters ``sets`` ((since, N)) leave over its printed
+    Fuerza, each applied over the ones that began before it."""
+    base = inst.card.strength or 0
+    layers = [(since(src), 0, n) for src, n in inst.static_parts]
+    layers += [(since(wid), 0, grant(wid)) for wid in inst.weapons]
+    layers += [(when, 1, n) for when, n in sets]  # at the same moment, the setter last
+    value = base
+    for _, is_set, n in sorted(layers):
+        value = n if is_set else value + n
+    inst.static_bonus = value - base - sum(grant(wid) for wid in inst.weapons)

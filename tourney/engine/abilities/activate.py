@@ -55,7 +55,7 @@ class Activation(Effects):
         if kind in heard:
             lost = inst is not None and inst.lost and (kind in LEAVING or came_from in IN_PLAY)
             self.events.append(Event(kind, inst.id if inst is not None else None, player,
-                                     phase, came_from, to, lost))
+                                     phase, came_from, to, lost, self.cause))
 
     def _refresh(self, inst: Any) -> None:
         from .continuous import refresh

@@ -17,6 +17,7 @@ from typing import Any, TYPE_CHECKING
 
 from ...catalog.model import WEAPON
 from ..keywords import NO_ATTACK, NO_BLOCK, UNBLOCKABLE, engine_keywords, weapon_grants
+from ..strength import layer_continuous
 from .card_reads import IN_PLAY
 from .evaluate import candidates, dynamic_amount
 from .condition_check import holds
@@ -242,6 +243,7 @@ def _recompute(game: State) -> None:
         inst.static_bonus = 0
         inst.static_parts = ()
     gains: dict[str, set[str]] = {}
+    sets: dict[str, list[tuple[int, int]]] = {}  # «tienen Fuerza N»: (since, N) (7.1 C)
     reached: set[str] = set(temped)
     game.race_given = {}
     # 7.1 D: the active player's continuous abilities are checked first
@@ -277,6 +279,8 @@ def _recompute(game: State) -> None:
                     elif effect.kind == "strength" and amount is not None:
                         target.static_bonus += amount
                         target.static_parts += ((source.id, amount),)
+                    elif effect.kind == "set_strength" and isinstance(effect.amount, int):
+                        sets.setdefault(target.id, []).append((source.since, effect.amount))
                     elif effect.kind == "gain_keyword" and effect.keyword:
                         gains.setdefault(target.id, set()).add(effect.keyword)
                     elif effect.kind in FLAG_OF:
@@ -285,6 +289,9 @@ def _recompute(game: State) -> None:
                         added = game.race_given.get(target.id, ())
                         if effect.keyword not in added:  # §1: the race is added
                             game.race_given[target.id] = added + (effect.keyword,)
+    for iid, found in sets.items():
+        layer_continuous(game.cards[iid], found, lambda c: game.cards[c].since,
+                         lambda w: weapon_grants(game.cards[w].card)[0])
     for source in statics:
         touched.add(source.id)
     for iid in touched:

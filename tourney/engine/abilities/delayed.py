@@ -75,6 +75,8 @@ def fire_armed(game: State, event: Any, settle: Callable[[], None] | None,
             continue
         if trigger.counter is not None and event.kind == "counter_placed" and event.to != trigger.counter:
             continue
+        if trigger.by_opponent and (event.cause is None or event.cause == controller):
+            continue
         if not holds(game, trigger.condition, inst, controller) or \
                 not holds(game, ability.condition, inst, controller):
             continue

@@ -155,7 +155,11 @@ class Effects(State):
             self.modes.discard(source.id)
         self.changes += 1
         self.play_changes += 1
-        apply_line(self, action)
+        self.cause = action.p if source is not None else "?"  # «por un efecto oponente»
+        try:
+            apply_line(self, action)
+        finally:
+            self.cause = None
         if plan is not None:
             for effect, ids in plan.extras:
                 self._apply_extra(effect, ids, action.p)
@@ -222,6 +226,10 @@ class Effects(State):
                 continue
             if kind in ("activated", "trigger", "replacement"):
                 self._used(source, index, ability)
+            if isinstance(ref, Pending) and ref.event.cause == "?" and ability.trigger is not None \
+                    and ability.trigger.by_opponent:  # a line without source: who caused it?
+                self.doubt = ("6.3", "no se sabe quién causó el evento (una línea sin «source»)")
+                return False, plan, self._consumer(kind, ref, source)
             return True, plan, self._consumer(kind, ref, source)
         if softs:
             return self._soft(softs, source, unverifiable)

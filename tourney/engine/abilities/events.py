@@ -50,7 +50,7 @@ def tracked(ability: Ability) -> bool:
     trigger = ability.trigger
     if trigger is None:
         return True
-    if (trigger.delayed and follows_earlier(ability)) or trigger.by_opponent or any(
+    if (trigger.delayed and follows_earlier(ability)) or any(
             e not in EMITTED for e in (trigger.event, *trigger.events)):
         return False  # a delayed trigger is armed by its card (``delayed``), unless it follows one
     events = (trigger.event, *trigger.events)
@@ -66,6 +66,8 @@ class Event(NamedTuple):  # a tuple: made for every recorded event, cheaper than
     came_from: str | None = None
     to: str | None = None
     lost: bool = False  # 6.9: the card left play without its abilities (it does not fire)
+    cause: str | None = None  # the player whose effect line caused it ("?": a line without
+    # source, unknown; None: no effect line — combat, a cost, a card played)
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,6 +164,8 @@ def fire(game: State, event: Event, settle: Callable[[], None] | None = None) ->
             continue
         if trigger.counter is not None and event.kind == "counter_placed" and event.to != trigger.counter:
             continue  # «Cuando un contador de Alimento …»: the counter's name is the event's «to»
+        if trigger.by_opponent and (event.cause is None or event.cause == controller):
+            continue  # «… por un efecto oponente»: an effect line of the other player caused it
         if settle is not None and not settled:  # «pierde su habilidad» (inst.lost): up to date once settled
             settle()
             settled = True

@@ -172,8 +172,9 @@ class Ability(Value):
         if self.condition is not None:
             parts.append(("mientras " if self.kind == "continuous" else "si ")
                          + self.condition.describe() + ",")
-        if self.kind == "activated" and self.phases:
-            parts.append("en " + " o ".join(PHASES[p] for p in self.phases) + ",")
+        if self.kind == "activated" and self.phases:  # «En tu Fase de Vigilia»: own_turn says whose
+            parts.append("en " + " o ".join("tu " + PHASES[p].removeprefix("la ") if self.own_turn
+                                            else PHASES[p] for p in self.phases) + ",")
         if self.costs:
             parts.append(", ".join(c.describe() for c in self.costs) + ":")
         if self.optional and not (self.effects and self.effects[0].optional):

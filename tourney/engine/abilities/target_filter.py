@@ -99,8 +99,9 @@ class TargetFilter(Value):
         else:
             base = "cartas" if plural else "carta"
         parts = [base]
+        feminine = not self.types or all(t == "Arma" for t in self.types)  # «otra carta llamada …»
         if self.other:
-            parts.insert(0, "otros" if plural else "otro")
+            parts.insert(0, ("otras" if plural else "otra") if feminine else ("otros" if plural else "otro"))
         if self.controller == "opponent":
             parts.append("oponentes" if plural else "oponente")
         if self.races:
@@ -108,7 +109,8 @@ class TargetFilter(Value):
         if self.schools:
             parts.append("de la Escuela " + " o ".join(self.schools))
         if self.names:
-            parts.append("llamad" + ("os " if plural else "o ") + " o ".join(self.names))
+            parts.append("llamad" + ("a" if feminine else "o") + ("s " if plural else " ")
+                         + " o ".join(self.names))
         return parts
 
     def _strength_and_cost_words(self) -> list[str]:
@@ -118,8 +120,9 @@ class TargetFilter(Value):
             parts.append(f"de Fuerza {self.max_strength} o menos")
         if self.min_strength is not None:
             parts.append(f"de Fuerza {self.min_strength} o más")
-        if self.any_of:
-            parts.append("(" + " o ".join(bare_noun(f.noun()) for f in self.any_of) + ")")
+        alternatives = [bare_noun(f.noun()) for f in self.any_of]
+        if alternatives and set(alternatives) != set(self.types):  # not «Talismán o Oro (Talismán o Oro)»
+            parts.append("(" + " o ".join(alternatives) + ")")
         exact_cost = self.max_cost is not None and self.max_cost == self.min_cost
         if exact_cost:  # «cartas de coste 0»: not «de coste 0 o menos de coste 0 o más»
             parts.append(f"de coste {self.max_cost}")
@@ -148,16 +151,15 @@ class TargetFilter(Value):
         parts = []
         if self.not_races:
             parts.append("que no sea de Raza " + " ni ".join(self.not_races))
-        if self.not_types:
-            parts.append(("que no sean " if plural else "que no sea ") + " ni ".join(self.not_types))
+        if self.not_types or self.not_attribute:  # «que no sean Oscuridad ni Oro»: one clause
+            parts.append(("que no sean " if plural else "que no sea ") + " ni ".join(
+                [*self.not_types, *([self.not_attribute] if self.not_attribute else [])]))
         if self.owned is False:
             parts.append("de los que no seas dueño")
         if self.owned is True:
             parts.append("de la que seas dueño" if not plural else "de las que seas dueño")
         if self.attribute:
             parts.append(self.attribute)
-        if self.not_attribute:
-            parts.append("que no sea " + self.not_attribute)
         if self.targeting is not None:
             parts.append("que haga objetivo a " + replace(self.targeting, targets=False).describe())
         if self.played_free is not None:

@@ -61,7 +61,7 @@ class Trigger(Value):
     def describe(self) -> str:
         text = " o ".join(EVENTS[e] for e in (self.event, *self.events))
         if self.counter is not None:
-            text = text.replace("un contador", f"un contador de {self.counter}")
+            text = text.replace("más contadores", f"más contadores de {self.counter}")
         who = self.card is not None and not self.events and self.event in _WHO_EVENTS
         if who and self.card is not None:
             said = self.card.describe().replace(" objetivo", "")  # who does it, to which card

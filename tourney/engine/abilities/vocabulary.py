@@ -68,7 +68,7 @@ EVENTS = {
     "ability_used": "se utiliza una habilidad",
     "annulled": "una carta es Anulada",
     "cancelled": "una habilidad es Cancelada",
-    "counter_placed": "se pone un contador sobre una carta",
+    "counter_placed": "se ponen uno o más contadores sobre una carta",  # one event per placement
     "blocked": "un Aliado atacante es bloqueado",
     "control_changed": "una carta cambia de controlador",
 }
@@ -179,7 +179,7 @@ EFFECTS = {
     "annul": "Anula {subject}",
     "cancel": "Cancela la habilidad objetivo (la que usa {subject})",
     "cannot_be_annulled": "{subject} no puede ser Anulada",
-    "cancel_attack": "cancela el ataque de {subject}",
+    "cancel_attack": "cancela el ataque de {subject} de tu oponente",
     "end_battle": "termina la Batalla Mitológica",
     # damage and redirection (10.41)
     "redirect": "redirige el efecto de {subject} a un nuevo objetivo válido",

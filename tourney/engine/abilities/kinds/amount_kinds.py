@@ -199,8 +199,9 @@ def _become_ally_line(use: Use) -> str | None:
 declare("effect", "strength", line=ENFORCED, static=static_applied, after_play=after_play,
         handlers={"verify": verify_strength_or_counters})
 declare("effect", "set_strength", line=_set_strength_line,
-        static="«tiene Fuerza N» continua: el motor no ordena aún las habilidades continuas por "
-               "el momento en que empezaron a funcionar (7.1 C)",
+        static=lambda use: (ENFORCED if isinstance(use.value.amount, int) and (
+            use.value.subject == "self" or (use.value.subject == "each" and use.value.filter))
+            else "«tiene Fuerza N» continua sobre otro sujeto: el motor no la aplica"),
         after_play=after_play, handlers={"verify": verify_set_strength, "apply": apply_set_strength})
 for _word in ("counters", "remove_counters"):
     declare("effect", _word, line=ENFORCED, static=not_static(_word), after_play=after_play,

@@ -82,8 +82,6 @@ def _shape_reasons(ability: Ability) -> Iterator[str]:
     if t is not None and t.delayed and follows_earlier(ability):
         yield ("disparada diferida sobre la carta de un paso anterior («En la Fase Final, "
                "Destierra ese Aliado»): el motor no la arma aún")
-    if t is not None and t.by_opponent:
-        yield "disparo «por un efecto oponente»: el motor no sabe quién lo causa"
     if ability.kind == "continuous":
         return
     for e in ability.effects:
