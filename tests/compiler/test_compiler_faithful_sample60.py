@@ -11,6 +11,8 @@ import pytest
 
 from tourney.engine.compiler import compile_card
 
+from .games import attack, block, deck, effect, end, gold, header, passes, play, put
+
 
 def _abilities(card):
     return [a for s in compile_card(card).sentences for a in s.abilities]
@@ -64,3 +66,37 @@ def test_10_show_top_card_talisman_or_gold_names_the_types_once(real):
     text = trig.describe()
     assert "si es un Talismán o Oro, va a la mano" in text
     assert "(Talismán o Oro)" not in text
+
+
+# -- 9 C3 Guerra de Talismanes: «Cancela el ataque oponente» cancels only the opponent's -------
+
+@pytest.mark.parametrize("name", ["Capnomancia", "Pergamino de Perdón", "Heddwch"])
+def test_9_c3_guerra_cancel_the_opponents_attack_reads_the_opponent(real, name):
+    assert "Cancela el ataque de los Aliados atacantes de tu oponente" in _describes(real(name))
+
+
+def test_9_c3_guerra_heddwch_played_by_the_attacker_does_not_cancel_its_own_attack(judge):
+    head = header(deck("Vigia", "Heddwch"), deck("Ex acuminibus"), hand=3)
+    war = [put("A", "A1"), end("A"), end("B"), attack("A", "A1"), block("B"), passes("B"),
+           gold("A", "A9"), play("A", "A2", ["A0", "A9"]), effect("A", "A2")]
+    # Vigia is still attacking: Beto's «Destruye un Aliado atacante …» may target it
+    hit = [gold("B", "B9"), play("B", "B1", ["B0", "B9"], targets=["A1"]),
+           effect("B", "B1", moves=[["A1", "graveyard"]])]
+    v = judge(head, war + hit)
+    assert v.legal and len(war + hit) + 1 in v.verified, v
+
+
+def test_9_c3_guerra_heddwch_luego_draw_follows_only_a_cancelled_opponents_attack(judge):
+    # «Cancela el ataque oponente. Luego, si controlas … Ancestral o Eterno, puedes Robar»
+    head = header(deck("Enki", "Heddwch"), deck("Enki", "Heddwch"), hand=3)
+    own = [put("A", "A1"), end("A"), end("B"), attack("A", "A1"), block("B"), passes("B"),
+           gold("A", "A9"), play("A", "A2", ["A0", "A9"])]
+    # played by the attacker nothing is cancelled, so the «Luego» draw does not happen
+    v = judge(head, own + [effect("A", "A2", draw={"A": 1})])
+    assert (v.status, v.rule, v.line) == ("illegal", "6.5", len(own) + 2), v
+    assert judge(head, own + [effect("A", "A2")]).legal
+    # played by the defender it cancels Ana's attack, and Beto (with Enki) may draw
+    theirs = [put("A", "A1"), put("B", "B1"), end("A"), end("B"), attack("A", "A1"), block("B"),
+              gold("B", "B9"), play("B", "B2", ["B0", "B9"])]
+    v = judge(head, theirs + [effect("B", "B2", draw={"B": 1})])
+    assert v.legal and len(theirs) + 2 in v.verified, v

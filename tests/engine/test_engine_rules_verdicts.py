@@ -208,6 +208,16 @@ def test_6_4_continuas_julio_cesar_forbids_talismanes_again_once_its_lost_abilit
                                                  play("B", "B3", pay_for("B", 3))]), 9, "6.4")
     assert "Julio César" in v.message
 
+
+def test_10_18_descartar_shoggoth_one_card_per_oscuridad_card_you_control(judge):
+    """«tu oponente Descarta una carta por cada carta Oscuridad que controles»: what is counted
+    is yours (Shoggoth itself and Luisón: two); the opponent discards any two of their hand."""
+    head = header(deck("Shoggoth", "Luisón"), deck())
+    setup = [put("A", "A2"), gold("A", "A9", "A10", "A11"), play("A", "A1", pay_for("A", 4))]
+    two = effect("A", "A1", moves=[["B1", "graveyard"], ["B2", "graveyard"]])
+    legal(judge(head, setup + [two]), 5)
+    illegal(judge(head, setup + [effect("A", "A1", moves=[["B1", "graveyard"]])]), 5, "10.18")
+
 # -- 10.32 Inmunidad and «no puede ser objetivo de …» (8.2) ----------------------------------
 
 def test_10_32_inmunidad_tosetax_cannot_be_the_target_of_a_talisman(judge):

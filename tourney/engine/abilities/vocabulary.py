@@ -179,7 +179,7 @@ EFFECTS = {
     "annul": "Anula {subject}",
     "cancel": "Cancela la habilidad objetivo (la que usa {subject})",
     "cannot_be_annulled": "{subject} no puede ser Anulada",
-    "cancel_attack": "cancela el ataque de {subject}",
+    "cancel_attack": "cancela el ataque de {subject} de tu oponente",
     "end_battle": "termina la Batalla Mitológica",
     # damage and redirection (10.41)
     "redirect": "redirige el efecto de {subject} a un nuevo objetivo válido",

@@ -76,6 +76,8 @@ def verify_applied(step: Step) -> bool:
             continue  # the target is gone: not affected (8.2)
         if protection_of(game, inst, effect, source):
             continue
+        if kind == "cancel_attack" and inst.controller == p:
+            continue  # «Cancela el ataque oponente»: never its controller's own attack (9 C3)
         valid.append(iid)
     plan.extras.append((effect, tuple(valid)))
     return bool(valid)

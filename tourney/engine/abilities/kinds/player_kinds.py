@@ -81,11 +81,15 @@ def verify_discard_or_search(step: Step) -> bool:
     kind = step.effect.kind
     if kind == "discard" and effect.subject == "each":
         return discard_each(game, pool, effect, source, known)
+    # «Descarta una carta por cada carta Oscuridad que controles»: the filter is what is
+    # counted, not the cards discarded (any card of that hand)
+    counted = effect.amount_from == "count" and effect.count_filter is None
+    chosen = None if counted else effect.filter
     f_zone = effect.filter.zone if effect.filter is not None else "in_play"
     pid = player_of(game, effect.player, p, owner_of(game, known))
-    if (kind == "discard" and effect.subject == "chosen" and effect.filter is not None
-            and effect.filter.controller in ("you", "opponent")):
-        pid = player_of(game, effect.filter.controller, p)  # whose hand it is chosen from
+    if (kind == "discard" and effect.subject == "chosen" and chosen is not None
+            and chosen.controller in ("you", "opponent")):
+        pid = player_of(game, chosen.controller, p)  # whose hand it is chosen from
     if kind == "discard":
         frm, to = {"hand"}, {"graveyard"}
     else:  # «Busca … en tu Mazo Castillo y ponlo en tu mano» (zone: where it goes)
@@ -106,15 +110,15 @@ def verify_discard_or_search(step: Step) -> bool:
     ids = [iid for iid, z in pool.moves.items() if z in to
            and (game.cards[iid].zone in frm or ("hand" in frm and iid in pool.drawn))
            and game.cards[iid].owner == pid
-           and (effect.filter is None or kind_ok(effect.filter, game.cards[iid]))
-           and found_match(game, effect.filter, game.cards[iid], p, source)]
+           and (chosen is None or kind_ok(chosen, game.cards[iid]))
+           and found_match(game, chosen, game.cards[iid], p, source)]
     n = effect.amount if effect.amount is not None else (effect.filter.count
                                                         if effect.filter else 1)
-    if effect.amount_from == "moved_before":  # «por cada Aliado Desterrado de esta manera»
+    if effect.amount_from in ("moved_before", "count"):  # «por cada …» (this way / you control)
         n = amount(game, effect, source, p, pool, step.split)
     can = sum(1 for iid in game.zone_of(pid, "hand")  # the cards it may Descartar
-              if found_match(game, effect.filter, game.cards[iid], p, source)) if kind == "discard" else 0
-    up_to = effect.filter is not None and effect.filter.up_to  # «Descarta hasta N»: 0..N
+              if found_match(game, chosen, game.cards[iid], p, source)) if kind == "discard" else 0
+    up_to = chosen is not None and chosen.up_to  # «Descarta hasta N»: 0..N
     if kind == "discard" and len(ids) != n and not effect.optional and can >= n \
             and not (up_to and len(ids) < n):
         raise IllegalAction("10.18", f"{source.label()}: {game.players[pid].name} Descarta "
