@@ -297,3 +297,18 @@ def test_play_random_writes_a_record_that_tourney_adjudicate_calls_legal(runner,
                                  "--deck-a", str(bad)])
     assert result.exit_code == 2 and "desconocida" in result.output
     assert "Traceback" not in result.output
+
+
+def test_6_1_activadas_a_card_with_two_abilities_is_offered_each_use_once(real_catalog):
+    """Vatnsandi has two activated abilities («mirar» the rival's top card; destroy itself):
+    each use is listed once (it was listed twice, one copy per ability, as duplicate buttons
+    at the play table)."""
+    from tests.compiler.games import deck, header as real_header, put
+    head = real_header(deck("Vatnsandi"), deck(), hand=1)
+    lines = [json.dumps(x, ensure_ascii=False) for x in (head, put("A", "A1"))]
+    record = read_record(lines, catalog_resolver(real_catalog))
+    game = Game(record.header)
+    for action in record.actions:
+        game.apply(action)
+    uses = [(a.card, a.ability) for a in game.legal_actions("A", 3) if a.do == "activate"]
+    assert sorted(uses) == [("A1", 1), ("A1", 2)]

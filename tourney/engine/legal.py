@@ -160,7 +160,8 @@ class LegalActions:
         if verb == "play":
             return [i for i in self._playable()]
         if verb == "activate":
-            return [inst.id for inst, _, _ in self._activatable()]
+            # one key per card: a card with two usable abilities is one family, not two copies
+            return list(dict.fromkeys(inst.id for inst, _, _ in self._activatable()))
         if verb == "effect":
             return list(self._effect_families())
         if verb == "gold":
