@@ -304,3 +304,66 @@ def test_6_3_disparadas_wakita_naokata_after_a_line_without_source_the_draw_is_u
     head, lines = _wakita([put("B", "A2", zone="graveyard")])
     v = judge(head, lines)
     assert v.legal and 5 in v.unverified, (v.status, v.line, v.rule, v.message, v.unverified)
+
+
+# -- 10.5 Barajar, 10.8 Buscar: «cuando tu oponente Baraje / Busque una carta …» --------------
+
+def _principe(cost, moves):
+    """Príncipe Negro (A1: «cuando tu oponente Baraje una carta de su Cementerio, tu oponente Bota
+    dos cartas») in play; in Beto's turn his Psicomancia (B1) Purifica B3 of his Cementerio with
+    ``moves`` (Barajada: into his Mazo Castillo; or Desterrada)."""
+    head = header(deck("Príncipe Negro"), deck("Psicomancia"), hand=1)
+    return head, [put("A", "A1"), put("B", "B3", zone="graveyard"), end("A"),
+                  *cast("B", "B1", "Psicomancia", cost, targets=["B3"]),
+                  effect("B", "B1", moves=moves)]
+
+
+def test_10_5_barajar_principe_negro_mills_when_the_opponent_shuffles_a_card_of_his_cementerio(catalog, judge, cost):
+    enforced(catalog, "Príncipe Negro", "Baraja")
+    head, lines = _principe(cost, [["B3", "castle_bottom"]])
+    line = len(lines) + 2
+    verified(judge(head, lines + [effect("A", "A1", mill={"B": 2})]), line)
+
+
+def test_10_5_barajar_principe_negro_mills_exactly_two(judge, cost):
+    head, lines = _principe(cost, [["B3", "castle_bottom"]])
+    illegal(judge(head, lines + [effect("A", "A1", mill={"B": 3})]), len(lines) + 2, "10.7")
+
+
+def test_10_5_barajar_principe_negro_does_not_fire_when_the_card_is_desterrada(judge, cost):
+    head, lines = _principe(cost, [["B3", "exile"]])
+    v = judge(head, lines + [effect("A", "A1", mill={"B": 2})])
+    assert len(lines) + 1 in v.verified, v.unverified  # Desterrada: Purificada, not Barajada
+    assert (v.status, v.line) == ("illegal", len(lines) + 2), (v.status, v.line, v.rule, v.message)
+
+
+def _zawisza(cost, found):
+    """Zawisza el Negro (A1: «cuando tu oponente Busque una carta en su Mazo Castillo, tu
+    oponente Bota cinco cartas») in play; in Beto's turn his Marca de la Bestia (B1: «Busca un
+    Aliado de Raza Bestia en tu Mazo Castillo») takes ``found`` (B3 is Caladrius, a Bestia)."""
+    head = header(deck("Zawisza el Negro"), deck("Marca de la Bestia", "Thorkell el Alto", "Caladrius"),
+                  hand=1)
+    return head, [put("A", "A1"), end("A"), *cast("B", "B1", "Marca de la Bestia", cost),
+                  effect("B", "B1", moves=[[found, "hand"]])]
+
+
+def test_10_8_buscar_zawisza_el_negro_mills_five_when_the_opponent_searches_his_castillo(catalog, judge, cost):
+    enforced(catalog, "Zawisza el Negro", "Busca")
+    head, lines = _zawisza(cost, "B3")
+    line = len(lines) + 2
+    verified(judge(head, lines + [effect("A", "A1", mill={"B": 5})]), line)
+
+
+def test_10_8_buscar_zawisza_el_negro_mills_exactly_five(judge, cost):
+    head, lines = _zawisza(cost, "B3")
+    illegal(judge(head, lines + [effect("A", "A1", mill={"B": 4})]), len(lines) + 2, "10.7")
+
+
+def test_10_8_buscar_zawisza_el_negro_after_a_search_that_finds_nothing_the_mill_is_unverified(judge, cost):
+    # a search may fail (10.8): whether «Busque una carta» counts it is not decided — never illegal
+    head = header(deck("Zawisza el Negro"), deck("Marca de la Bestia"), hand=1)
+    lines = [put("A", "A1"), end("A"), *cast("B", "B1", "Marca de la Bestia", cost),
+             effect("B", "B1"), effect("A", "A1", mill={"B": 5})]
+    v = judge(head, lines)
+    assert v.legal and len(lines) in v.verified and len(lines) + 1 in v.unverified, (
+        v.status, v.line, v.rule, v.message, v.verified, v.unverified)

@@ -125,6 +125,19 @@ class Game(Activation, Turn, Combat, Play):
             self._fire_now()
 
     # -- undo --------------------------------------------------------------------------
+    # what an undo leaves as it is, and why (tests/engine/test_engine_undo.py: every other
+    # attribute of the game must be in the snapshot)
+    _NOT_UNDONE = {
+        "header": "fixed for the game", "order": "fixed for the game",
+        "setup_problem": "fixed for the game", "revealed_order": "fixed for the game",
+        "memo": "caches keyed by the change counters, which an undo bumps",
+        "race_given": "recomputed from the position", "unread_moves": "a counter only compared",
+        "events": "rebound by apply and check themselves", "reveals": "one action's own",
+        "cause": "one effect line's own", "doubt": "one effect line's own",
+        "unverified_why": "read only for the lines in «unverified», which is undone",
+        "changes": "bumped by an undo (what was undone is recomputed)",
+        "play_changes": "bumped by an undo (what was undone is recomputed)",
+    }
     _SCALARS = ("clock", "turn", "active", "phase", "gold_allowed", "battle_done", "priority",
                 "passes", "outcome", "seq", "forbidden")
 
@@ -142,7 +155,7 @@ class Game(Activation, Turn, Combat, Play):
                  set(self.annulled), dict(self.statics_in_play), set(self.affected),
                  set(self.until_final), len(self.history), dict(self.converted),
                  list(self.virtual), set(self.unordered), dict(self.played_how),
-                 dict(self.maybe_under), list(self.armed))
+                 dict(self.maybe_under), list(self.armed), set(self.modes))
         cards = self.cards.values()
         # the plain fields of every card as they are (one C call per card); the two that
         # change in place (counters, Armas) copied only where they are not empty
@@ -161,7 +174,7 @@ class Game(Activation, Turn, Combat, Play):
          self.windows, self.resolutions, self.used, self.trigger_order, self.damaged,
          entered, self.annulled, self.statics_in_play, self.affected,
          self.until_final, history, self.converted, self.virtual, self.unordered,
-         self.played_how, self.maybe_under, self.armed) = lists
+         self.played_how, self.maybe_under, self.armed, self.modes) = lists
         del self.unverified[unverified:]
         del self.verified[verified:]
         del self.taken[taken:]
@@ -188,7 +201,7 @@ _INST_FIELDS = attrgetter("zone", "controller", "since", "counters", "bearer", "
 
 # the actions that read keywords or Fuerza (the others only move cards: the continuous
 # abilities are brought up to date before the next action that reads them; `play` and `pass`
-# do it themselves when they read: targets and Errante, the Asignación de Daño)
+# do it themselves: every play's checks, the Asignación de Daño)
 _READS_CONTINUOUS = frozenset({"attack", "block", "effect", "activate", "choose"})
 
 _HANDLERS: dict[str, Callable[[Any, Action], None]] = {

@@ -161,6 +161,8 @@ class Effects(State):
         finally:
             self.cause = None
         if plan is not None:
+            for kind, iid, pid, came_from in plan.announced:  # «Baraja …», «Busca …»
+                self._emit(kind, self.cards[iid] if iid else None, pid, came_from=came_from)
             for effect, ids in plan.extras:
                 self._apply_extra(effect, ids, action.p)
         if consume is not None:
@@ -229,6 +231,10 @@ class Effects(State):
             if isinstance(ref, Pending) and ref.event.cause == "?" and ability.trigger is not None \
                     and ability.trigger.by_opponent:  # a line without source: who caused it?
                 self.doubt = ("6.3", "no se sabe quién causó el evento (una línea sin «source»)")
+                return False, plan, self._consumer(kind, ref, source)
+            if isinstance(ref, Pending) and ref.event.kind == "searched" and ref.event.card is None:
+                self.doubt = ("10.8", "la búsqueda no encontró ninguna carta: el motor no decide "
+                                      "si eso dispara «cuando … Busque una carta»")
                 return False, plan, self._consumer(kind, ref, source)
             return True, plan, self._consumer(kind, ref, source)
         if softs:

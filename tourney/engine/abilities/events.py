@@ -40,7 +40,12 @@ EMITTED = frozenset({"played", "enters_play", "leaves_play", "destroyed", "banis
                      "returned_to_hand", "drawn", "discarded", "milled", "gold_enters",
                      "attack_declared", "attackers_declared", "block_declared", "combat_damage",
                      "phase_begins", "phase_ends", "annulled", "blocked", "control_changed",
-                     "to_graveyard", "to_paid", "regrouped", "paid_with", "counter_placed"})
+                     "to_graveyard", "to_paid", "regrouped", "paid_with", "counter_placed",
+                     "shuffled", "searched"})
+# the events whose card has already moved on: the trigger's zone is where it came from
+# («Baraje una carta de su Cementerio», «Busque una carta en su Mazo Castillo»), announced by
+# the homes of the steps that cause them (``Plan.announced``)
+FROM_ZONE = frozenset({"shuffled", "searched"})
 ANNOUNCED_PHASES = frozenset({"regroup", "vigil", "battle", "block", "war", "final", "draw"})
 ANNOUNCED_ENDS = frozenset({"vigil"})
 
@@ -145,14 +150,18 @@ def fire(game: State, event: Event, settle: Callable[[], None] | None = None) ->
                 continue
             if not itself and ability.zone not in ("in_play",) and inst.zone != ability.zone:
                 continue
-            if trigger.card is not None and not itself:  # «este»: this card, whatever it is now
+            # «este»: this card, whatever it is now; a search that found nothing (no card) fires,
+            # its line unverified (``effects``)
+            if trigger.card is not None and not itself and not (
+                    event.card is None and event.kind == "searched"):
                 if event.card is None:
                     continue
                 if settle is not None and not settled:
                     settle()
                     settled = True
                 target = game.cards[event.card]
-                if mismatch(game, card_filter, target, controller, inst, False):
+                f = card_filter if event.kind not in FROM_ZONE else _came_from(trigger.card, event)
+                if f is None or mismatch(game, f, target, controller, inst, False):
                     continue
         if trigger.player == "you" and event.player != controller:
             continue
@@ -182,6 +191,20 @@ def fire(game: State, event: Event, settle: Callable[[], None] | None = None) ->
 
 
 _PHASED = frozenset({"phase_begins", "phase_ends"})
+
+
+def _came_from(f: Any, event: Event) -> Any:
+    """The trigger's filter for a card that has moved on (``FROM_ZONE``): its zone must be the one
+    the card came from, the rest is matched where the card is now; None when it came from
+    elsewhere."""
+    from dataclasses import replace
+
+    origin = event.came_from
+    if f.zone == "in_play":
+        came = origin in IN_PLAY
+    else:
+        came = f.zone == "being_played" or origin == f.zone or origin in f.also_zones
+    return replace(f, zone="being_played", also_zones=()) if came else None
 
 
 def _of_phase(index_: dict[Any, list[tuple[Inst, int, Ability, Any]]],

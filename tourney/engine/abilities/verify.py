@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from ..errors import IllegalAction
 from .chain import first_part
 from .costs import pay
+from .kinds.base import handler
 from .model import Ability
 from .verify_amounts import split_targets
 from .verify_pool import Plan, Pool, drawn_by
@@ -53,9 +54,13 @@ def explain(game: State, action: Action, source: Inst, ability: Ability, control
         if effect.then and not done:
             done = False
             continue
-        before = len(pool.moves)
+        before = dict(pool.moves)
         done = verify_step(game, pool, effect, ability, source, controller, split, triggering, plan)
-        pool.moved_last = before - len(pool.moves)  # what «de esta manera» counts next
+        pool.moved_last = len(before) - len(pool.moves)  # what «de esta manera» counts next
+        announce = handler("effect", effect.kind, "announce")
+        if announce is not None:  # the step's own event (``Plan.announced``)
+            moved = {iid: to for iid, to in before.items() if iid not in pool.moves}
+            plan.announced.extend(announce(game, effect, moved, controller))
     left = pool.left(game)
     if left:
         raise IllegalAction("6.5", f"El efecto registrado de {source.label()} incluye {left}, "

@@ -33,6 +33,10 @@ class Plan:
     extras: list[tuple[Effect, tuple[str, ...]]] = field(default_factory=list)
     doubt: str | None = None  # explained and applied, but a detail is not checked: unverified
     spent: list[str] = field(default_factory=list)  # cards a prevention kept from this move
+    # events the explained steps cause that no move announces (their homes' «announce»:
+    # «Baraja … en su Mazo Castillo», «Busca en un Mazo Castillo»): (kind, card, player, came_from)
+    # (card None: a search that found nothing)
+    announced: list[tuple[str, str | None, str, str]] = field(default_factory=list)
 
 
 def land_zone(inst: Inst) -> str:

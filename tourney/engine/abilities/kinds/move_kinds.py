@@ -12,7 +12,7 @@ continuous ability."""
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ....catalog.model import TALISMAN
 from ...errors import IllegalAction
@@ -213,10 +213,24 @@ def _shield_why(game: State, iid: str, kind: str, source: Inst) -> str:
 
 
 SHUFFLED = ("castle_top", "castle_bottom")  # a card shuffled in: the record says which end
+
+
+def announce_shuffled(game: State, effect: Effect, moved: dict[str, str],
+                      p: str) -> list[tuple[str, str | None, str, str]]:
+    """«un jugador Baraja cartas en su Mazo Castillo» (10.5; a Purificada card Barajada counts,
+    10.40): one event per card the verified step put into its owner's Mazo Castillo, from the
+    zone it was in (``events.FROM_ZONE``)."""
+    return [("shuffled", iid, game.cards[iid].owner, game.cards[iid].zone)
+            for iid, to in moved.items() if to in SHUFFLED and game.cards[iid].zone != "castle"]
+
+
 MOVES = (*DEST, "shuffle_into_castle", "purify", "put_into_play", "gain_control", "move")
 for _word in MOVES:
+    _handlers: dict[str, Any] = {"verify": verify_move}
+    if _word in ("shuffle_into_castle", "purify"):
+        _handlers["announce"] = announce_shuffled
     declare("effect", _word, line=ENFORCED, static=not_static(_word), after_play=after_play,
-            handlers={"verify": verify_move})
+            handlers=_handlers)
 declare("effect", "play_free", line=_play_line, static=not_static("play_free"),
         after_play=after_play, handlers={"verify": verify_play_free})
 declare("effect", "play_paying", line=_play_line, static=not_static("play_paying"),

@@ -268,10 +268,28 @@ def _reveal_line(use: Use) -> str | None:
             "una: la línea queda sin verificar")
 
 
+def announce_searched(game: State, effect: Effect, moved: dict[str, str],
+                      p: str) -> list[tuple[str, str | None, str, str]]:
+    """«un jugador Busca en un Mazo Castillo»: one event per card the verified search took out of
+    a Mazo Castillo, by the step's player (the controller, or «tu oponente Busca …»). A search of
+    a Mazo Castillo that finds nothing (it may fail, 10.8) is announced without a card: the
+    triggers on it fire, their lines unverified (``effects``: whether «Busque una carta» counts
+    a failed search is not decided)."""
+    searcher = player_of(game, effect.player or "you", p)
+    found: list[tuple[str, str | None, str, str]] = [
+        ("searched", iid, searcher, "castle") for iid in moved if game.cards[iid].zone == "castle"]
+    f = effect.filter
+    zone = f.zone if f is not None else "in_play"
+    if not found and (zone in ("in_play", "being_played", "castle")
+                      or (f is not None and "castle" in f.also_zones)):
+        found.append(("searched", None, searcher, "castle"))
+    return found
+
+
 for _word, _verify in (("draw", verify_draw_or_mill), ("mill", verify_draw_or_mill),
                        ("discard", verify_discard_or_search), ("search", verify_discard_or_search)):
     declare("effect", _word, line=ENFORCED, static=not_static(_word), after_play=after_play,
-            handlers={"verify": _verify})
+            handlers={"verify": _verify, **({"announce": announce_searched} if _word == "search" else {})})
 declare("effect", "dig", line=ENFORCED, static=not_static("dig"), after_play=after_play,
         handlers={"verify": verify_dig})
 declare("effect", "banish_top", line=ENFORCED, static=not_static("banish_top"),
