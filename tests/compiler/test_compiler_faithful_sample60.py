@@ -100,3 +100,12 @@ def test_9_c3_guerra_heddwch_luego_draw_follows_only_a_cancelled_opponents_attac
               gold("B", "B9"), play("B", "B2", ["B0", "B9"])]
     v = judge(head, theirs + [effect("B", "B2", draw={"B": 1})])
     assert v.legal and len(theirs) + 2 in v.verified, v
+
+
+# -- 10 glossary, Mostrar: you show the top card of your own Mazo Castillo ----------------------
+
+@pytest.mark.parametrize("name", ["Kuzunoha", "Veela"])
+def test_10_show_your_top_card_reads_your_castle(real, name):
+    (shown,) = [a for a in _abilities(real(name)) if any(e.kind == "reveal_top" for e in a.effects)]
+    assert shown.effects[0].player == "you"  # the card's controller
+    assert "muestra la primera carta de tu Mazo Castillo" in shown.describe()

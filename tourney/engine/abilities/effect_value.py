@@ -130,6 +130,8 @@ class Effect(Value):
         text = _hand_and_castle_words(self, text)
         if self.player == "each" and self.subject == "chosen" and not text.startswith("cada jugador"):
             text = "cada jugador " + text
+        if self.kind == "reveal_top" and self.player in (None, "you"):  # «muestra … de tu Mazo Castillo»
+            text = text.replace("de su Mazo Castillo", "de tu Mazo Castillo", 1)
         if self.kind == "reveal_top" and self.zone == "being_played":
             text = text.replace(", va a las cartas que se están jugando", ", se juega sin pagar su coste")
         if self.kind == "reveal_top" and self.filter is not None and self.filter.up_to:
