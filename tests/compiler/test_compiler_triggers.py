@@ -290,7 +290,7 @@ def test_baraje_melchior_principe_negro_and_suma_espectral_answer_a_shuffle_from
     assert compiled(real("Príncipe Negro"))[0]["trigger"] == shuffle
     suma = [a for a in compiled(real("Suma Espectral")) if a["kind"] == "triggered"][0]
     assert suma["trigger"] == shuffle and suma["zone"] == "graveyard"
-    assert not tracked(compile_card(real("Príncipe Negro")).abilities[0])
+    assert tracked(compile_card(real("Príncipe Negro")).abilities[0])  # announced (issue 22)
 
 
 def test_jugar_este_aliado_without_a_zone_is_played_from_the_hand(real):
