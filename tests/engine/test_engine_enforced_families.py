@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.compiler.games import cast, deck, effect, end, gold, header, make_judge, play, put
+from tests.compiler.games import (attack, block, cast, deck, effect, end, gold, header, make_judge,
+                                   passes, play, put)
 from tests.compiler.realcards import load_real
 from tourney.engine.abilities.kinds.enforcement import unenforced
 from tourney.engine.compiler import compile_card
@@ -367,3 +368,51 @@ def test_10_8_buscar_zawisza_el_negro_after_a_search_that_finds_nothing_the_mill
     v = judge(head, lines)
     assert v.legal and len(lines) in v.verified and len(lines) + 1 in v.unverified, (
         v.status, v.line, v.rule, v.message, v.verified, v.unverified)
+
+
+# -- Daño (combate y directo): «cuando un Aliado … haga Daño al Mazo Castillo oponente» ------
+
+def _bosque(then, attacker="A2"):
+    """Ana's turn 3: Thorkell el Alto (A2, a Bárbaro with Furia) and Caladrius (A3, a Bestia) in
+    play since turn 1; she plays Bosque Druida (A1: «Hasta la Fase Final, cuando un Aliado de
+    Raza Bárbaro o Guerrero que controles haga Daño al Mazo Castillo oponente, tu oponente Bota
+    una carta»), then ``then``."""
+    head = header(deck("Bosque Druida", "Thorkell el Alto", "Caladrius", "Rimush"), deck(), hand=4)
+    return head, [put("A", "A2", "A3"), end("A"), end("B"), gold("A", "A9", "A10", "A11"),
+                  play("A", "A1", ["A0", "A9"])] + then
+
+
+def _unblocked(attacker):
+    return [attack("A", attacker), block("B"), passes("B"), passes("A")]
+
+
+def test_9_c4_dano_bosque_druida_mills_one_when_a_barbaro_hits_the_castillo(catalog, judge):
+    enforced(catalog, "Bosque Druida", "daño a un Castillo")
+    head, lines = _bosque(_unblocked("A2"))
+    verified(judge(head, lines + [effect("A", "A1", mill={"B": 1})]), len(lines) + 2)
+
+
+def test_9_c4_dano_bosque_druida_mills_exactly_one(judge):
+    head, lines = _bosque(_unblocked("A2"))
+    illegal(judge(head, lines + [effect("A", "A1", mill={"B": 2})]), len(lines) + 2, "10.7")
+
+
+def test_9_c4_dano_bosque_druida_not_for_a_bestia(judge):
+    head, lines = _bosque(_unblocked("A3"))  # Caladrius is a Bestia
+    v = judge(head, lines + [effect("A", "A1", mill={"B": 1})])
+    assert (v.status, v.line, v.rule) == ("illegal", len(lines) + 2, "6.5"), (v.status, v.line, v.rule, v.message)
+
+
+def test_9_c4_dano_bosque_druida_not_when_the_barbaro_is_blocked(judge):
+    head, lines = _bosque([put("B", "B1"), attack("A", "A2"), block("B", ("B1", "A2")),
+                           passes("B"), passes("A")])
+    v = judge(head, lines + [effect("A", "A1", mill={"B": 1})])
+    assert (v.status, v.line, v.rule) == ("illegal", len(lines) + 2, "6.5"), (v.status, v.line, v.rule, v.message)
+
+
+def test_10_7_botar_dano_directo_bosque_druida_mills_one_when_a_guerrero_makes_the_opponent_botar(catalog, judge):
+    # Rimush (A4, a Guerrero): «Cuando este Aliado entra en juego, tu oponente Bota dos cartas»
+    enforced(catalog, "Rimush", "Bota")
+    head, lines = _bosque([play("A", "A4", ["A10", "A11"]), effect("A", "A4", mill={"B": 2})])
+    v = verified(judge(head, lines + [effect("A", "A1", mill={"B": 1})]), len(lines) + 2)
+    assert len(lines) + 1 in v.verified

@@ -189,6 +189,18 @@ class Combat(State):
             if self.outcome is None:
                 self._finish_turn()
 
+    def _mill_combat(self, damage: tuple[tuple[str, int], ...]) -> set[str]:
+        """9 C4 c: all combat damage at once, to each Castillo (the defender's, then those it is
+        redirected to, 10.41); the Castillos it put at least one card of in the Cementerio — only
+        then is it Daño de Combate (an attacker whose damage is Desterrada, 9 C4 d, is not)."""
+        hit: set[str] = set()
+        for pid, n in damage:
+            before = len(self.players[pid].castle)
+            self._mill(pid, n)
+            if len(self.players[pid].castle) < before:
+                hit.add(pid)
+        return hit
+
     def _assign_damage(self) -> None:
         recompute(self)  # 4.1: Fuerza and keywords as they are now
         active, defender = self.active, self.opponent(self.active)
@@ -197,6 +209,7 @@ class Combat(State):
         destroyed: list[Inst] = []
         dealt: list[Inst] = []
         banished: dict[str, int] = {}  # 9 C4 d: damage sent to the Destierro, by Castillo
+        castle_of: dict[str, str] = {}  # attacker -> the Castillo its damage goes to the Cementerio of
         for attacker_id in self.attackers:
             a = self.cards[attacker_id]
             if a.zone != "attack" or a.controller != active:
@@ -236,16 +249,18 @@ class Combat(State):
                     banished[hurt] = banished.get(hurt, 0) + hit
                 elif redirect is not None and redirect != defender:
                     elsewhere[redirect] = elsewhere.get(redirect, 0) + hit
+                    castle_of[a.id] = redirect
                 else:
                     damage += hit
+                    castle_of[a.id] = defender
                 dealt.append(a)
         for pid, n in banished.items():  # 9 C4 d: banished first, then the normal damage
             self._mill(pid, n, to="exile")
-        self._mill(defender, damage)  # 9 C4 c: all combat damage at once
-        for pid, n in elsewhere.items():
-            self._mill(pid, n)
+        hit_castles = self._mill_combat(((defender, damage), *elsewhere.items()))
         for a in dealt:
             self._emit("combat_damage", a, active)
+            if castle_of.get(a.id) in hit_castles:  # «se hace daño a un Castillo»
+                self._emit("damage", a, castle_of[a.id])
         if self._check_castles():
             return
         for inst in destroyed:

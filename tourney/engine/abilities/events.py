@@ -41,7 +41,7 @@ EMITTED = frozenset({"played", "enters_play", "leaves_play", "destroyed", "banis
                      "attack_declared", "attackers_declared", "block_declared", "combat_damage",
                      "phase_begins", "phase_ends", "annulled", "blocked", "control_changed",
                      "to_graveyard", "to_paid", "regrouped", "paid_with", "counter_placed",
-                     "shuffled", "searched"})
+                     "shuffled", "searched", "damage"})
 # the events whose card has already moved on: the trigger's zone is where it came from
 # («Baraje una carta de su Cementerio», «Busque una carta en su Mazo Castillo»), announced by
 # the homes of the steps that cause them (``Plan.announced``)

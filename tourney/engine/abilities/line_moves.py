@@ -123,7 +123,11 @@ def apply_line(game: State, action: Action) -> None:
     for pid, n in action.draw if not first else ():
         game._draw(pid, n)
     for pid, n in action.mill:
+        before = len(game.players[pid].castle)
         game._mill(pid, n)
+        if action.source and len(game.players[pid].castle) < before:
+            # Daño Directo: an effect that Bota at least one card (10.7) «hace daño a un Castillo»
+            game._emit("damage", game.cards[action.source], pid)
     for iid, name, n in action.counters:
         inst = game.cards[iid]
         value = inst.counters.get(name, 0) + n
