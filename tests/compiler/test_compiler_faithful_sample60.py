@@ -109,3 +109,11 @@ def test_10_show_your_top_card_reads_your_castle(real, name):
     (shown,) = [a for a in _abilities(real(name)) if any(e.kind == "reveal_top" for e in a.effects)]
     assert shown.effects[0].player == "you"  # the card's controller
     assert "muestra la primera carta de tu Mazo Castillo" in shown.describe()
+
+
+# -- 6.9 Pérdida de habilidad: «Hasta dos Aliados objetivo oponentes pierdan su habilidad» -------
+
+def test_6_9_perdida_de_habilidad_two_targets_read_plural(real):
+    (spell,) = [a for a in _abilities(real("De Rodillas")) if a.kind == "effect"]
+    assert spell.targets[0].count == 2 and spell.targets[0].up_to
+    assert "Hasta dos Aliados oponentes objetivos pierden su habilidad" in spell.describe()

@@ -130,6 +130,9 @@ class Effect(Value):
         text = _hand_and_castle_words(self, text)
         if self.player == "each" and self.subject == "chosen" and not text.startswith("cada jugador"):
             text = "cada jugador " + text
+        if self.kind == "lose_abilities" and self.subject == "target" and not again \
+                and self.target < len(targets) and targets[self.target].count != 1:
+            text = text.replace(" pierde su habilidad", " pierden su habilidad")  # «Hasta dos Aliados …»
         if self.kind == "reveal_top" and self.player in (None, "you"):  # «muestra … de tu Mazo Castillo»
             text = text.replace("de su Mazo Castillo", "de tu Mazo Castillo", 1)
         if self.kind == "reveal_top" and self.zone == "being_played":
