@@ -416,3 +416,13 @@ def test_10_7_botar_dano_directo_bosque_druida_mills_one_when_a_guerrero_makes_t
     head, lines = _bosque([play("A", "A4", ["A10", "A11"]), effect("A", "A4", mill={"B": 2})])
     v = verified(judge(head, lines + [effect("A", "A1", mill={"B": 1})]), len(lines) + 2)
     assert len(lines) + 1 in v.verified
+
+
+def test_10_5_barajar_principe_negro_after_an_unverified_line_that_shuffles_the_mill_is_unverified(judge, cost):
+    # a line without source puts B3 of Beto's Cementerio into his Castillo: whether he Barajó it
+    # is not known — Príncipe Negro's line is not verified, and never illegal
+    head = header(deck("Príncipe Negro"), deck(), hand=1)
+    lines = [put("A", "A1"), put("B", "B3", zone="graveyard"), end("A"),
+             put("B", "B3", zone="castle_bottom"), effect("A", "A1", mill={"B": 2})]
+    v = judge(head, lines)
+    assert v.legal and len(lines) + 1 in v.unverified, (v.status, v.line, v.rule, v.message)

@@ -22,8 +22,8 @@ from .chain import Resolution, check_targets
 from .card_reads import printed_keyword
 from .condition_check import holds
 from .explanations import Explanation, explanations
-from .events import Pending, tracked
-from .line_moves import ambiguous, apply_line, check_moves, note_maybe_under
+from .events import FROM_ZONE, Pending, tracked
+from .line_moves import ambiguous, announce_unverified, apply_line, check_moves, note_maybe_under
 from .own_effect import effect_unclear
 from .model import Ability
 from .effect_value import Effect
@@ -155,6 +155,7 @@ class Effects(State):
             self.modes.discard(source.id)
         self.changes += 1
         self.play_changes += 1
+        origins = {iid: self.cards[iid].zone for iid, _ in action.moves}
         self.cause = action.p if source is not None else "?"  # «por un efecto oponente»
         try:
             apply_line(self, action)
@@ -177,6 +178,7 @@ class Effects(State):
             rule, why = self.doubt or ("6.5", "el motor no pudo atribuir la línea a una habilidad")
             self._unverify(action.line, source.label() if source else None, rule, why)
             note_maybe_under(self, action, source)
+            announce_unverified(self, action, origins)
         self._check_castles()
 
     def _verify(self, action: Action, source: Inst | None) -> Any:
@@ -235,6 +237,10 @@ class Effects(State):
             if isinstance(ref, Pending) and ref.event.kind == "searched" and ref.event.card is None:
                 self.doubt = ("10.8", "la búsqueda no encontró ninguna carta: el motor no decide "
                                       "si eso dispara «cuando … Busque una carta»")
+                return False, plan, self._consumer(kind, ref, source)
+            if isinstance(ref, Pending) and ref.event.kind in FROM_ZONE and ref.event.cause == "?":
+                self.doubt = ("6.3", "lo disparó una línea sin verificar: no se sabe si Barajó o "
+                                     "Buscó esa carta")
                 return False, plan, self._consumer(kind, ref, source)
             return True, plan, self._consumer(kind, ref, source)
         if softs:

@@ -91,6 +91,23 @@ def shuffled_castles(game: State, action: Action) -> set[str]:
     return out
 
 
+def announce_unverified(game: State, action: Action, origins: dict[str, str]) -> None:
+    """A line not verified (or without source) that puts a card into a Mazo Castillo from another
+    zone may have Barajado it, one that takes a card out of one may have Buscado it: announced
+    as caused by «?» (``origins``: where each moved card was), so the triggers on them fire and
+    their lines stay unverified (``effects``), never illegal."""
+    cause, game.cause = game.cause, "?"
+    try:
+        for iid, to in action.moves:
+            inst, zone = game.cards[iid], origins[iid]
+            if to in ("castle_top", "castle_bottom") and zone != "castle":
+                game._emit("shuffled", inst, inst.owner, came_from=zone)
+            elif zone == "castle" and to not in ("castle_top", "castle_bottom"):
+                game._emit("searched", inst, inst.owner, came_from="castle")
+    finally:
+        game.cause = cause
+
+
 def note_maybe_under(game: State, action: Action, source: Inst | None) -> None:
     """An unverified line of a card in play whose text the engine does not read whole moves
     cards to the Destierro: they may be Desterradas bajo that card (10.19) or puestas debajo
