@@ -218,6 +218,22 @@ def test_10_18_descartar_shoggoth_one_card_per_oscuridad_card_you_control(judge)
     legal(judge(head, setup + [two]), 5)
     illegal(judge(head, setup + [effect("A", "A1", moves=[["B1", "graveyard"]])]), 5, "10.18")
 
+
+def test_10_5_barajar_amaterasu_shuffles_a_faerie_as_the_cost_of_its_ability_principe_negro_fires(judge):
+    """A card Barajada into its Mazo Castillo to pay an ability's cost (Amaterasu's «Barajar un
+    Aliado de Raza Faerie de tu Cementerio») is Barajada: Príncipe Negro's «cuando tu oponente
+    Baraje una carta de su Cementerio» fires, and resolves before the ability that fired it
+    (7.2, fired while its cost was paid)."""
+    head = header(deck("Príncipe Negro"),
+                  deck("Amaterasu", "Dama Ciervo", FILLER, FILLER, FILLER, "Puño Bendito",
+                       "Incinerar"), hand=1, version=2)
+    use = [put("A", "A1"), put("B", "B1"), put("B", "B2", zone="graveyard"), {"p": "A", "do": "end"},
+           activate("B", "B1", ability=4, costs=["B2"]), effect("A", "A1", mill={"B": 2})]
+    # then the search: a Talismán of cost up to Dama Ciervo's (1), read from «costs» (v2)
+    legal(judge(head, use + [effect("B", "B1", moves=[["B6", "hand"]])]), 7, 8)
+    illegal(judge(head, use + [effect("B", "B1", moves=[["B7", "hand"]])]), 8, "6.5")
+    illegal(judge(head, use[:-1] + [effect("A", "A1", mill={"B": 3})]), 7, "10.7")
+
 # -- 10.32 Inmunidad and «no puede ser objetivo de …» (8.2) ----------------------------------
 
 def test_10_32_inmunidad_tosetax_cannot_be_the_target_of_a_talisman(judge):

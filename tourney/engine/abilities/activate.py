@@ -237,7 +237,7 @@ class Activation(Effects):
             self.modes.add(inst.id)
         self._emit("ability_used", inst, p)
         self.resolutions[inst.id] = Resolution(inst.id, index, p, tuple(action.targets), True,
-                                               "ability")
+                                               "ability", tuple(action.costs or ()))
         self.windows.append(Window(inst.id, p, "ability",
                                    answers=self.windows[-1].source if self.windows and answer
                                    else None))
@@ -307,7 +307,12 @@ class Activation(Effects):
               "shuffle_own": "castle_bottom", "shuffle_self": "castle_bottom"}.get(kind)  # shuffled in: its place is not known
         if to is not None:
             for iid in ids:
-                self._put(self.cards[iid], to)
+                card = self.cards[iid]
+                came_from = card.zone
+                self._put(card, to)
+                if kind in ("shuffle_own", "shuffle_self") and came_from != "castle":
+                    # 10.5: a card Barajada to pay a cost is Barajada too («cuando … Baraje …»)
+                    self._emit("shuffled", card, card.owner, came_from=came_from)
         elif kind == "mill":
             self._mill(p, cost.amount)
         elif kind == "remove_counters":

@@ -44,6 +44,7 @@ class Resolution:
     targets: tuple[str, ...] = ()
     costs_paid: bool = False
     kind: str = "card"  # "card" | "ability" | "trigger"
+    paid_with: tuple[str, ...] = ()  # the cards «costs» named when it was announced (v2)
 
 
 @dataclass(frozen=True, slots=True)

@@ -300,8 +300,9 @@ class Effects(State):
                 raise Unverifiable("no se sabe qué carta previene: nómbrela en «targets»")
             self.prevent_events = guarded(ability)
         chosen = kind == "resolution" and isinstance(ref, Resolution) and bool(ref.targets)
+        paid = ref.paid_with if kind == "resolution" and isinstance(ref, Resolution) else ()
         return explain(self, action, source, ability, p, targets, costs, triggering,
-                       chosen_before=chosen)
+                       chosen_before=chosen, paid_before=paid)
 
     def _unexplained(self, action: Action, source: Inst, res: Resolution | None,
                      unverifiable: bool, unclear: object, first_error: IllegalAction | None) -> Any:

@@ -72,8 +72,9 @@ def _named_cards(naming: Naming, cost: Cost) -> list[str]:
     """The next cards of «costs»: the payer's, in the zones the piece takes them from, other
     than the card being played or used, matching its filter."""
     game, source, p = naming.game, naming.source, naming.p
-    if cost.kind == "shuffle_own":  # «Baraja una carta de tu mano / que controles»
-        zones = ("hand",) if cost.filter is not None and cost.filter.zone == "hand" else tuple(IN_PLAY)
+    if cost.kind == "shuffle_own":  # «Baraja una carta de tu mano / de tu Cementerio / que controles»
+        held = cost.filter.zone if cost.filter is not None else None
+        zones = (held,) if held in ("hand", "graveyard", "exile") else tuple(IN_PLAY)
     else:
         zones = CARD_ZONES[cost.kind]
     ids = naming.take(cost.amount)

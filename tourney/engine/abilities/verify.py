@@ -33,17 +33,21 @@ if TYPE_CHECKING:  # pragma: no cover
 
 def explain(game: State, action: Action, source: Inst, ability: Ability, controller: str,
             targets: tuple[str, ...] | None, costs_in_line: bool,
-            triggering: str | None = None, chosen_before: bool = False) -> Plan:
+            triggering: str | None = None, chosen_before: bool = False,
+            paid_before: tuple[str, ...] = ()) -> Plan:
     """Account for the whole line with ``ability``; raise ``IllegalAction`` (with the rule)
     when it cannot have produced it, ``Unverifiable`` when a step cannot be checked.
     ``chosen_before``: the targets were chosen (and checked, 8.2) when the card was played or
-    the ability announced; at resolution only the targets' own abilities and zone count."""
+    the ability announced; at resolution only the targets' own abilities and zone count.
+    ``paid_before``: the cards its cost was paid with when announced («la carta pagada»)."""
     pool = Pool(action)
     pool.chosen = chosen_before
     pool.drawn = {iid for ids in drawn_by(game, action).values() for iid in ids}
     if costs_in_line:
         for cost in ability.costs:
             pay(game, pool, cost, source, controller)
+    else:
+        pool.paid.extend(paid_before)
     plan = Plan()
     split = split_targets(ability, targets)
     first = first_part(ability)
