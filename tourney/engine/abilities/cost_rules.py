@@ -73,7 +73,9 @@ def changed_cost(game: State, played: Inst, p: str) -> int | None:
             delta = (effect.amount or 0) * (_count(game, effect.filter, p, played)
                                             if effect.amount_from == "count" else 1)
         elif inst.zone in IN_PLAY and _covers(game, ability, effect, inst, played):
-            delta = effect.amount or 0
+            # «… cuesta un Oro adicional por cada Tótem que controles»: the holder's count
+            delta = (effect.amount or 0) * (_count(game, effect.count_filter, inst.controller, inst)
+                                            if effect.amount_from == "count" else 1)
         else:
             continue
         if delta > 0:

@@ -1,10 +1,11 @@
 """Cost changes said as effects: «te cuesta un Oro menos jugar este Talismán / jugar Tótems»,
-«jugar cartas sin pagar su coste cuesta un Oro adicional», «reduce el coste de NP en N Oros»,
+«jugar cartas sin pagar su coste cuesta un Oro adicional», «jugar Talismanes cuesta un Oro
+adicional por cada Tótem que controles», «reduce el coste de NP en N Oros»,
 «reduce en N Oros el coste de NP» (``cost_change``; read by ``effects.effect_of``)."""
 from __future__ import annotations
 
 from .card_effects import being_played
-from .nouns import bare_phrase, card_phrase, number
+from .nouns import bare_phrase, card_phrase, number, per_phrase
 from .parsed import Cards, Effect
 from .text import Cursor
 
@@ -29,7 +30,12 @@ def cost_effect(cur: Cursor) -> tuple[bool, "tuple[Effect, Cursor] | None"]:
         if (more := rest.take_any("cuesta", "cuestan")) is not None and (got := number(more)) and \
                 (end := got[1].take_any("oro adicional", "oros adicionales")) is not None:
             cards = being_played(phrase[0], None)
-            return True, ((Effect("cost_change", cards=cards, amount=got[0]), end) if cards else None)
+            per = None
+            if (each := end.take("por", "cada")) is not None:  # «… por cada Tótem que controles»
+                if (counted := per_phrase(each)) is None:
+                    return True, None
+                per, end = counted
+            return True, ((Effect("cost_change", cards=cards, amount=got[0], per=per), end) if cards else None)
         return True, None
     if (after := cur.take("reduce", "el", "coste", "de")) is not None and (phrase := card_phrase(after)) and \
             phrase[0].count is None and (by := phrase[1].take("en")) is not None and (got := number(by)) and \

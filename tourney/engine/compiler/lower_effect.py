@@ -228,6 +228,15 @@ def _cost_change(eff: PEffect, scope: Scope, continuous: bool, common: dict[str,
         return Effect("cost_change", subject="each", filter=TargetFilter(**{**tf_fields(flt), "targets": False}),
                       amount=eff.amount)
     if eff.kind == "cost_change" and eff.cards is not None and eff.cards.count is None and \
+            eff.cards.ref is None and continuous and eff.per is not None:
+        # «jugar Talismanes cuesta un Oro adicional por cada Tótem que controles»: counted now
+        per = count(eff.per, "you")
+        if per.get("amount_from") != "count" or eff.per.controller != "you" or eff.per.zone != "play":
+            raise Unsupported("«por cada …» de un cambio de coste que no son cartas que controlas")
+        flt = card_filter(eff.cards)
+        return Effect("cost_change", subject="each", filter=TargetFilter(**{**tf_fields(flt), "targets": False}),
+                      amount=eff.amount, amount_from="count", count_filter=per["filter"])
+    if eff.kind == "cost_change" and eff.cards is not None and eff.cards.count is None and \
             eff.cards.ref is None and not continuous and eff.until == "end" and eff.per is None:
         # «el coste de las Armas se reduce en 1 Oro hasta la Fase Final»: those played this turn
         flt = card_filter(eff.cards)

@@ -43,7 +43,8 @@ def _protection(use: Use) -> str | None:
 def _cost_change(use: Use) -> str | None:
     e = use.value
     if use.ability.kind == "continuous" and e.amount_from in (None, "count") and (
-            e.subject == "self" or (e.subject == "each" and e.filter is not None)):
+            e.subject == "self" or (e.subject == "each" and e.filter is not None
+                                    and (e.amount_from is None or e.count_filter is not None))):
         return ENFORCED  # play: cost_rules.changed_cost, the payment must be exactly that
     return "cambio de coste: el motor no calcula aún este coste cambiado (la jugada queda sin " \
            "verificar, cost_rules)"
