@@ -108,6 +108,11 @@ class Effect(Value):
             per = " por cada " + (counted.noun() if counted else "carta")
             if self.player == "each":  # «cada jugador … por cada Aliado que controle»: their own
                 per = per.replace(" que controles", " que controle")
+        elif self.amount_from == "entered_this_turn" and self.filter is not None:
+            # «Bota una carta por cada Aliado … que entró en juego bajo tu control este turno»
+            amount = self.amount or 1
+            per = (" por cada " + replace(self.filter, controller="any").noun()
+                   + " que entró en juego bajo tu control este turno")
         elif self.amount_from == "moved_before":  # «… por cada Aliado Desterrado de esta manera»
             amount, per = self.amount or 1, " por cada carta que el paso anterior movió"
         elif self.amount_from is not None:

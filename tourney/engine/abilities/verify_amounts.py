@@ -51,6 +51,11 @@ def amount(game: State, effect: Effect, source: Inst, controller: str,
         counted = effect.count_filter or effect.filter
         assert counted is not None
         return (effect.amount or 1) * len(candidates(game, counted, controller, source))
+    if src == "entered_this_turn" and effect.filter is not None and effect.player != "each":
+        # «por cada Aliado … que entró en juego bajo tu control este turno» (those that left since too)
+        entered = dynamic_amount(game, src, effect.filter, controller, source)
+        assert entered is not None  # a filter is given: the count is always known
+        return (effect.amount or 1) * entered
     if src == "moved_before" and pool is not None:  # «por cada Aliado Desterrado de esta manera»
         return (effect.amount or 1) * pool.moved_last
     if src == "hand_size":

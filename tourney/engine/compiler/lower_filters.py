@@ -187,6 +187,12 @@ def count(per: Cards | None, player: str) -> dict[Any, Any]:
         return {}
     if per.ref is not None and per.ref.startswith("moved"):  # «por cada Aliado Desterrado de esta
         return {"amount_from": "moved_before"}  # manera», «esa misma cantidad»: see lower_step
+    if per.entered_this_turn:  # «por cada Aliado … que entró en juego bajo tu control este turno»
+        if player == "each" or per.controller is not None or per.zone != "play":
+            raise Unsupported("«que entró en juego este turno» de otro jugador o zona")
+        flt = card_filter(replace(per, count=1, entered_this_turn=False))
+        return {"amount_from": "entered_this_turn",
+                "filter": TargetFilter(**{**tf_fields(flt), "controller": "you", "targets": False})}
     if player == "each" and per.controller == "subject":
         player = "you"  # «cada jugador … por cada Aliado que controle»: each counts their own
     flt = card_filter(replace(per, count=1), owner_player=player)

@@ -236,10 +236,15 @@ def bare_phrase(cur: Cursor) -> tuple[Cards, Cursor] | None:
     return _finish(Cards(types=tuple(k for k in kinds if k), count=None), cur, None)
 
 
+_ENTERED = tuple(f"que {verb} en juego bajo tu control este turno"
+                 for verb in ("entro", "entraron", "haya entrado", "hayan entrado"))
+
+
 def per_phrase(cur: Cursor) -> tuple[Cards, Cursor] | None:
     """What follows «por cada»: a bare noun phrase, «otro NP» (other than this card), «copia
     en juego» / «copia de esta carta en juego» (every card with this card's name, itself
-    included: a card is a copy of itself), «otra copia en juego»."""
+    included: a card is a copy of itself), «otra copia en juego», «Aliado de Raza Guerrero que
+    (haya) entró en juego bajo tu control este turno» (``entered_this_turn``)."""
     other = cur.peek() in ("otro", "otra")
     if other:
         cur = cur.skip()
@@ -250,6 +255,8 @@ def per_phrase(cur: Cursor) -> tuple[Cards, Cursor] | None:
     got = bare_phrase(cur)
     if got is not None and (this_way := moved_this_way(got)) is not None:
         return this_way  # «por cada Aliado Desterrado de esta manera»
+    if got is not None and not other and (end := got[1].take_any(*_ENTERED)) is not None:
+        return replace(got[0], entered_this_turn=True), end  # a count of the turn's past
     if got is not None and got[1].take("este", "turno") is not None:
         return None  # «por cada Aliado declarado atacante este turno»: a count of the past
     if got is None or not other:

@@ -64,6 +64,7 @@ class Cards:
     targeting: Cards | None = None  # "un Talismán que haga objetivo a un Aliado que controles"
     played_free: bool | None = None  # "una carta jugada sin pagar su coste"
     played_from_hand: bool | None = None  # False: "que no se haya jugado desde la mano de su dueño"
+    entered_this_turn: bool = False  # (por cada) "Aliado que entró en juego bajo tu control este turno"
 
     def describe(self) -> str:
         if self.ref == "self":
@@ -116,6 +117,8 @@ class Cards:
             parts.append("jugada sin pagar su coste")
         if self.played_from_hand is False:
             parts.append("que no se jugó desde la mano de su dueño")
+        if self.entered_this_turn:
+            parts.append("que entró en juego bajo tu control este turno")
         if self.keywords:
             parts.append("con " + " y ".join(self.keywords))
         if self.counter:

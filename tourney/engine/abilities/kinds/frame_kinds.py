@@ -126,8 +126,13 @@ def _of_triggering(use: Use) -> str | None:
     return "la cantidad de la carta que disparó la habilidad: el motor sólo la lee al Robar o Botar"
 
 
+def _entered(use: Use) -> str | None:
+    if getattr(use.value, "kind", None) in ("draw", "mill") and getattr(use.value, "player", None) != "each":
+        return ENFORCED  # verify_amounts.amount: «Bota una carta por cada Aliado que entró …»
+    return "la cantidad de cartas que entraron este turno: el motor no la lee"
+
+
 _AMOUNTS: dict[str, Status] = {"count": _count, "strength_of_triggering": _of_triggering,
-            "cost_of_triggering": _of_triggering,
-            "entered_this_turn": "la cantidad de cartas que entraron este turno: el motor no la lee"}
+            "cost_of_triggering": _of_triggering, "entered_this_turn": _entered}
 for _word in AMOUNT_SOURCES:
     declare("amount", _word, read=_AMOUNTS.get(_word, ENFORCED))
