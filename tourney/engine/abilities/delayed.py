@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from .condition_check import holds
 from .evaluate import mismatch
 from .model import Ability
+from .trigger_match import event_fits
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..state import State
@@ -65,17 +66,7 @@ def fire_armed(game: State, event: Any, settle: Callable[[], None] | None,
             if mismatch(game, _any_zone(trigger.card), game.cards[event.card], controller, inst,
                         False):
                 continue
-        if trigger.player == "you" and event.player != controller:
-            continue
-        if trigger.player == "opponent" and event.player == controller:
-            continue
-        if trigger.phase is not None and event.phase != trigger.phase:
-            continue
-        if trigger.from_zone is not None and event.came_from != trigger.from_zone:
-            continue
-        if trigger.counter is not None and event.kind == "counter_placed" and event.to != trigger.counter:
-            continue
-        if trigger.by_opponent and (event.cause is None or event.cause == controller):
+        if not event_fits(trigger, event, controller):
             continue
         if not holds(game, trigger.condition, inst, controller) or \
                 not holds(game, ability.condition, inst, controller):

@@ -20,6 +20,7 @@ from .evaluate import mismatch
 from .condition_check import holds
 from .delayed import fire_armed, follows_earlier
 from .model import Ability
+from .trigger_match import event_fits
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..zones import Inst
@@ -163,18 +164,8 @@ def fire(game: State, event: Event, settle: Callable[[], None] | None = None) ->
                 f = card_filter if event.kind not in FROM_ZONE else _came_from(trigger.card, event)
                 if f is None or mismatch(game, f, target, controller, inst, False):
                     continue
-        if trigger.player == "you" and event.player != controller:
+        if not event_fits(trigger, event, controller):
             continue
-        if trigger.player == "opponent" and event.player == controller:
-            continue
-        if trigger.phase is not None and event.phase != trigger.phase:
-            continue
-        if trigger.from_zone is not None and event.came_from != trigger.from_zone:
-            continue
-        if trigger.counter is not None and event.kind == "counter_placed" and event.to != trigger.counter:
-            continue  # «Cuando un contador de Alimento …»: the counter's name is the event's «to»
-        if trigger.by_opponent and (event.cause is None or event.cause == controller):
-            continue  # «… por un efecto oponente»: an effect line of the other player caused it
         if settle is not None and not settled:  # «pierde su habilidad» (inst.lost): up to date once settled
             settle()
             settled = True
