@@ -11,8 +11,12 @@ the seat fetches ``/estado``): an A/B within one run; the last figure is the pag
 Both seats of a table, and a seat's stream and its requests, may be served by
 different processes (PostgreSQL LISTEN/NOTIFY carries the change).
 
+    createdb -h 127.0.0.1 -U postgres tourney_play_bench   # once
     LOAD_DATABASE_URL=postgresql+psycopg://postgres@127.0.0.1:5432/tourney_play_bench \
-        .venv/bin/python benchmarks/play_round_trip_p95.py [--tables 32] [--seconds 40]
+        .venv/bin/python benchmarks/play_round_trip_p95.py [--tables 32] [--seconds 40] [--think 1]
+
+Players pause ``--think`` seconds (default 1) before each tap, as people at a table do (and
+faster); ``--think 0`` is the saturation test, every seat tapping the instant it can.
 """
 from __future__ import annotations
 
@@ -201,7 +205,9 @@ def main() -> None:
     ap.add_argument("--tables", type=int, default=32)
     ap.add_argument("--seconds", type=int, default=40)
     ap.add_argument("--workers", type=int, default=4)
-    ap.add_argument("--think", type=float, default=0.0,
+    # a person at a table reads the new position before tapping: 1 s is already faster than
+    # anyone plays; 0 is the saturation test (every seat taps the instant it can)
+    ap.add_argument("--think", type=float, default=1.0,
                     help="seconds a seat waits before each tap (0: as fast as it can)")
     ap.add_argument("--mode", choices=("both", "push", "pull"), default="both",
                     help="push: the stream carries the state; pull: the version, then a GET; "
