@@ -324,8 +324,11 @@ def resume(session: Session, user: User, table: PlayTable, reason: str, seen: in
     return "Mesa reanudada: el motivo queda registrado con tu nombre."
 
 
-def calls(session: Session, event: Event) -> list[dict[str, Any]]:
-    """The event's tables paused by a call, oldest first: what its judges are asked to see."""
+def calls(session: Session, user: User | None, event: Event) -> list[dict[str, Any]]:
+    """The event's tables paused by a call, oldest first: what its judges are asked to see
+    (only they see them)."""
+    if not is_judge(session, user, event):
+        raise Forbidden("Sólo los jueces del evento ven las llamadas de las mesas.")
     rows = session.exec(
         select(PlayTable, Match, Round).join(Match, col(Match.id) == col(PlayTable.match_id))
         .join(Round, col(Round.id) == col(Match.round_id))

@@ -22,7 +22,6 @@ from ..services import play_state as views
 from ..services import play_match as matches
 from ..services import play_notify as notify
 from ..services import rounds
-from ..services.access import is_judge
 from ..services.catalog import load_catalog
 from ..services.errors import Conflict, Forbidden, ServiceError
 from .common import commit, db, formats, rollback
@@ -228,30 +227,29 @@ def confirm(token: str):
 @login_required
 def take_back(token: str):
     """A judge of the event takes back the last action, with the reason (logged)."""
-    table = _watched(token)
-    body, seen = _body()
-    return _json_call(lambda: matches.take_back(
-        db(), current_user, table, str(body.get("reason", "")), seen), table)
+    return _with_reason(token, matches.take_back)
 
 
 @bp.post("/mesa/<token>/juez")
 @login_required
 def call_judge(token: str):
     """«Llamar al juez»: a seated player pauses an event table; its judges see the call."""
-    table = _watched(token)
-    body, seen = _body()
-    return _json_call(lambda: matches.call_judge(
-        db(), current_user, table, str(body.get("reason", "")), seen), table)
+    return _with_reason(token, matches.call_judge)
 
 
 @bp.post("/mesa/<token>/reanudar")
 @login_required
 def resume(token: str):
     """A judge of the event resumes a paused table, with the ruling (logged)."""
+    return _with_reason(token, matches.resume)
+
+
+def _with_reason(token: str, step: Any):
+    """A judge's or player's step on a table that carries a written reason (JSON body)."""
     table = _watched(token)
     body, seen = _body()
-    return _json_call(lambda: matches.resume(
-        db(), current_user, table, str(body.get("reason", "")), seen), table)
+    return _json_call(lambda: step(db(), current_user, table, str(body.get("reason", "")), seen),
+                      table)
 
 
 @bp.get("/eventos/<int:event_id>/llamadas")
@@ -259,10 +257,8 @@ def resume(token: str):
 def judge_calls(event_id: int):
     """The event's tables waiting for a judge (JSON, for the judges' round page)."""
     event = event_service.get_event(db(), event_id)
-    if not is_judge(db(), current_user, event):
-        raise Forbidden("Sólo los jueces del evento ven las llamadas de las mesas.")
     return {"calls": [{**c, "url": url_for("play.table", token=c["token"])}
-                      for c in matches.calls(db(), event)]}
+                      for c in matches.calls(db(), _user(), event)]}
 
 
 @bp.get("/mesa/<token>/estado")

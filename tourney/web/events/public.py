@@ -67,7 +67,7 @@ def pairings(event_id: int, number: int):
                            order=order, query=query, remaining=rounds.timer_remaining(rnd),
                            clock_ends=rounds.timer_end(rnd),
                            is_judge=judge, is_organizer=organizer, my_table=my_table,
-                           judge_calls=play_match.calls(session, event) if judge else [],
+                           judge_calls=play_match.calls(session, actor(), event) if judge else [],
                            registration=reg,
                            swap_form=_swap_tables_form(event, rnd) if organizer else None,
                            timer_form=TimerForm() if organizer else None,
