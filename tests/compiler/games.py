@@ -59,6 +59,18 @@ def passes(p):
     return {"p": p, "do": "pass"}
 
 
+def verified(v, line):
+    """The record is legal and ``line`` was verified (an ability's line the engine checked)."""
+    assert v.legal, (v.line, v.rule, v.message)
+    assert line in v.verified, (v.verified, v.unverified)
+    return v
+
+
+def illegal(v, line, rule):
+    assert (v.status, v.line, v.rule) == ("illegal", line, rule), (v.line, v.rule, v.message)
+    return v
+
+
 def make_judge(catalog):
     resolve = catalog_resolver(catalog)
 

@@ -12,6 +12,26 @@ def pool():
 
 
 @pytest.fixture(scope="session")
+def catalog(real_catalog):
+    """The real catalog, as the played-game tests of the compiled families call it."""
+    return real_catalog
+
+
+@pytest.fixture(scope="session")
+def judge(real_catalog):
+    """Adjudicate a header and its action lines (dicts) as the product does (tests.compiler.games)."""
+    from tests.compiler.games import make_judge
+
+    return make_judge(real_catalog)
+
+
+@pytest.fixture(scope="session")
+def cost(real_catalog):
+    """A card's printed cost, by name."""
+    return lambda name: real_catalog.resolve(name).card.cost or 0
+
+
+@pytest.fixture(scope="session")
 def real_catalog(shared_data):
     """The DeckForge catalog (read from ../shared/data, never copied)."""
     from tourney.catalog import Catalog

@@ -5,38 +5,10 @@ named after the rule paragraph (docs/rules-index.md, alias K). Card texts are re
 ../shared/data, never copied here."""
 from __future__ import annotations
 
-import pytest
 
-from tests.compiler.games import cast, deck, effect, gold, header, make_judge, play, put
-from tests.compiler.realcards import load_real
+from tests.compiler.games import cast, deck, effect, gold, header, illegal, play, put, verified
 
 TOTEM = "Spoliarium"  # «Cuando un Aliado oponente sea Destruido, puedes Robar una carta.»
-
-
-@pytest.fixture(scope="module")
-def catalog(shared_data):
-    return load_real(shared_data)
-
-
-@pytest.fixture(scope="module")
-def judge(catalog):
-    return make_judge(catalog)
-
-
-@pytest.fixture(scope="module")
-def cost(catalog):
-    return lambda name: catalog.resolve(name).card.cost or 0
-
-
-def verified(v, line):
-    assert v.legal, (v.line, v.rule, v.message)
-    assert line in v.verified, (v.verified, v.unverified)
-    return v
-
-
-def illegal(v, line, rule):
-    assert (v.status, v.line, v.rule) == ("illegal", line, rule), (v.line, v.rule, v.message)
-    return v
 
 
 # -- 10.5 Barajar: «Baraja …» moves the card into its owner's Mazo Castillo ----------------

@@ -5,28 +5,11 @@ engine cannot decide stays unverified with its reason. Card texts are read from
 ../shared/data, never copied here."""
 from __future__ import annotations
 
-import pytest
 
-from tests.compiler.games import (attack, block, cast, deck, effect, end, gold, header, make_judge,
-                                   passes, play, put)
-from tests.compiler.realcards import load_real
+from tests.compiler.games import (attack, block, cast, deck, effect, end, gold, header, illegal, passes,
+                                   play, put, verified)
 from tourney.engine.abilities.kinds.enforcement import unenforced
 from tourney.engine.compiler import compile_card
-
-
-@pytest.fixture(scope="module")
-def catalog(shared_data):
-    return load_real(shared_data)
-
-
-@pytest.fixture(scope="module")
-def judge(catalog):
-    return make_judge(catalog)
-
-
-@pytest.fixture(scope="module")
-def cost(catalog):
-    return lambda name: catalog.resolve(name).card.cost or 0
 
 
 def enforced(catalog, name, word):
@@ -36,17 +19,6 @@ def enforced(catalog, name, word):
     reasons = unenforced(card, comp.abilities)
     assert not any(word in r for r in reasons), reasons
     return reasons
-
-
-def verified(v, line):
-    assert v.legal, (v.line, v.rule, v.message)
-    assert line in v.verified, (v.verified, v.unverified)
-    return v
-
-
-def illegal(v, line, rule):
-    assert (v.status, v.line, v.rule) == ("illegal", line, rule), (v.status, v.line, v.rule, v.message)
-    return v
 
 
 # -- 2.5 Oros virtuales: «genera N Oros (para jugar …)» pay first ---------------------------

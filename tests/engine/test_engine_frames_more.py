@@ -11,24 +11,9 @@ import pytest
 from tests.engine.engine_helpers import POOL
 from tourney.engine import adjudicate, catalog_resolver, read_record
 
-from tests.compiler.games import attack, block, deck, effect, end, gold, header, make_judge, passes, play, put
+from tests.compiler.games import (attack, block, deck, effect, end, gold, header, illegal, passes, play,
+                                   put, verified)
 from tests.compiler.realcards import load_real
-
-
-@pytest.fixture(scope="module")
-def judge(shared_data):
-    return make_judge(load_real(shared_data))
-
-
-def verified(v, line):
-    assert v.legal, (v.line, v.rule, v.message)
-    assert line in v.verified, (v.verified, v.unverified)
-    return v
-
-
-def illegal(v, line, rule):
-    assert (v.status, v.line, v.rule) == ("illegal", line, rule), (v.line, v.rule, v.message)
-    return v
 
 
 # -- 10.16 Coste: «Barajar esta carta» (Ciudad Dorada: in the war, shuffle it to banish an

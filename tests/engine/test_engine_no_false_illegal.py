@@ -4,10 +4,8 @@ from __future__ import annotations
 
 import json
 
-import pytest
 
-from tests.compiler.games import FILLER, cast, deck, effect, gold, header, make_judge, play, put
-from tests.compiler.realcards import load_real
+from tests.compiler.games import FILLER, cast, deck, effect, gold, header, play, put
 from tourney.engine import catalog_resolver, read_record
 from tourney.engine.abilities.events import Event, fire
 from tourney.engine.adjudicate import replay
@@ -15,21 +13,6 @@ from tourney.engine.errors import IllegalAction
 
 ETERNO = "Eastre"  # an Aliado de Raza Eterno
 CHEAP = "Sibila de Jerusalén"  # an Aliado of cost 1
-
-
-@pytest.fixture(scope="module")
-def catalog(shared_data):
-    return load_real(shared_data)
-
-
-@pytest.fixture(scope="module")
-def judge(catalog):
-    return make_judge(catalog)
-
-
-@pytest.fixture(scope="module")
-def cost(catalog):
-    return lambda name: catalog.resolve(name).card.cost or 0
 
 
 def test_an_additional_cost_shown_from_the_hand_is_named_in_costs(judge, cost, catalog):
