@@ -101,21 +101,28 @@ def block_refused(game: State, blocker: Inst, attacker: Inst) -> bool:
     return False
 
 
-def attack_forbidden(game: State, player: str) -> Inst | None:
-    """«Tu oponente no puede Declarar Ataque»: the card in play whose continuous ability keeps
-    ``player`` from declaring an attack now, or None."""
+def _in_play_effects(game: State, kind: str) -> Iterator[tuple[Inst, Any, Any]]:
+    """(holder, ability, effect) of every ``kind`` effect of the continuous abilities of the
+    cards in play that have not lost them, whose condition holds now."""
     for pid in game.order:
         for holder in game.in_play_list(pid):
             if holder.lost:
                 continue
             for ability in (holder.parts or parts_of(holder))[2]:
                 for effect in ability.effects:
-                    if effect.kind != "cannot_declare_attack":
-                        continue
-                    who = {"opponent": game.opponent(holder.controller), "you": holder.controller}.get(
-                        effect.player, player)  # each / any: every player
-                    if who == player and holds(game, ability.condition, holder, holder.controller):
-                        return holder
+                    if effect.kind == kind and holds(game, ability.condition, holder,
+                                                     holder.controller):
+                        yield holder, ability, effect
+
+
+def attack_forbidden(game: State, player: str) -> Inst | None:
+    """«Tu oponente no puede Declarar Ataque»: the card in play whose continuous ability keeps
+    ``player`` from declaring an attack now, or None."""
+    for holder, _, effect in _in_play_effects(game, "cannot_declare_attack"):
+        who = {"opponent": game.opponent(holder.controller), "you": holder.controller}.get(
+            effect.player, player)  # each / any: every player
+        if who == player:
+            return holder
     return None
 
 
@@ -123,16 +130,9 @@ def attackers_limit(game: State) -> tuple[Inst, int] | None:
     """«sólo se puede declarar un Aliado atacante cada turno»: the card in play whose continuous
     ability allows the fewest attackers now, and that number; None without such a limit."""
     found: tuple[Inst, int] | None = None
-    for pid in game.order:
-        for holder in game.in_play_list(pid):
-            if holder.lost:
-                continue
-            for ability in (holder.parts or parts_of(holder))[2]:
-                for effect in ability.effects:
-                    if effect.kind == "max_attackers" and effect.amount is not None and \
-                            (found is None or effect.amount < found[1]) and \
-                            holds(game, ability.condition, holder, holder.controller):
-                        found = (holder, effect.amount)
+    for holder, _, effect in _in_play_effects(game, "max_attackers"):
+        if effect.amount is not None and (found is None or effect.amount < found[1]):
+            found = (holder, effect.amount)
     return found
 
 

@@ -37,13 +37,7 @@ def verify_strength_or_counters(step: Step) -> bool:
     if known is None:
         ids = [iid for iid, d in entries if d == n]
         if f is not None:
-            for iid in ids:
-                why = mismatch(game, f, game.cards[iid], p, source)
-                if why:
-                    raise IllegalAction("8.2", f"{game.cards[iid].label()} no es un objetivo "
-                                               f"válido de {source.label()}: {why}.")
-            limit = f.count if effect.subject != "each" else len(ids)
-            ids = ids[:limit]
+            ids = _chosen_now(step, ids, f.count if effect.subject != "each" else len(ids))
     else:
         ids = [iid for iid in known if game.cards[iid].zone in IN_PLAY]
     for iid in ids:
@@ -68,6 +62,18 @@ def verify_strength_or_counters(step: Step) -> bool:
     return bool(ids)
 
 
+def _chosen_now(step: Step, ids: list[str], limit: int) -> list[str]:
+    """The cards an effect chooses as it resolves (no targets named before): each must fit
+    its filter (8.2), and it takes at most ``limit``."""
+    assert step.f is not None
+    for iid in ids:
+        why = mismatch(step.game, step.f, step.game.cards[iid], step.p, step.source)
+        if why:
+            raise IllegalAction("8.2", f"{step.game.cards[iid].label()} no es un objetivo "
+                                       f"válido de {step.source.label()}: {why}.")
+    return ids[:limit]
+
+
 def _set_change(step: Step, iid: str) -> int:
     """The change of Fuerza «tiene Fuerza N» makes on ``iid`` now: N minus its Fuerza without
     Alimento (which stays over it, 10.3)."""
@@ -85,12 +91,7 @@ def verify_set_strength(step: Step) -> bool:
         known = [iid for iid, d in pool.strength if game.cards[iid].zone in IN_PLAY
                  and d == _set_change(step, iid)]
         if f is not None:
-            for iid in known:
-                why = mismatch(game, f, game.cards[iid], p, source)
-                if why:
-                    raise IllegalAction("8.2", f"{game.cards[iid].label()} no es un objetivo "
-                                               f"válido de {source.label()}: {why}.")
-            known = known[:f.count]
+            known = _chosen_now(step, known, f.count)
     valid = []
     for iid in known:
         inst = game.cards[iid]
