@@ -99,7 +99,20 @@
     }
     return box;
   }
+  // the board is rebuilt only when what it shows changed: a poll or a reconnected stream that
+  // brings the same state leaves it alone (a tap or a half-typed effect is not lost); the round
+  // clock, which changes on every answer, only moves the countdown
+  var shown = null;
   function render(s) {
+    var clock = s.match ? s.match.clock : undefined;
+    if (s.match) s.match.clock = null;
+    var key = JSON.stringify(s);
+    if (s.match) s.match.clock = clock;
+    if (key === shown) {
+      if (s.match && clock !== null && clock !== undefined) clockEnds = Date.now() + clock * 1000;
+      return;
+    }
+    shown = key;
     board.textContent = "";
     if (s.match) board.appendChild(matchBox(s));
     if (!s.game) {
@@ -163,6 +176,7 @@
   }
   var polling = null;
   function poll() { if (!polling) polling = setInterval(function () { if (!busy) load(); }, 2000); }
+  function unpoll() { if (polling) { clearInterval(polling); polling = null; } }
   if (window.EventSource) {
     // the stream carries this seat's new state (event «state»); a bare version means: ask for it
     var es = new EventSource(d.events + (d.events.indexOf("?") < 0 ? "?" : "&") + "estado=1");
@@ -170,6 +184,7 @@
     es.addEventListener("state", function (e) {
       var s = JSON.parse(e.data); if (busy || s.version <= version) return; version = s.version; render(s); });
     es.onerror = function () { poll(); };
+    es.onopen = function () { unpoll(); };  // a stream that ends on time reconnects: stop polling
     window.addEventListener("pagehide", function () { es.close(); });
   } else { poll(); }
   load();
