@@ -7,20 +7,13 @@ from __future__ import annotations
 import json
 
 from browser_helpers import ARGS, BROWSER_MARKS, CHROMIUM, PHONE
+from play_browser_helpers import casual_table
 from playwright.sync_api import sync_playwright
-from web_helpers import PASSWORD
 
 from tourney.engine.shuffle import check_header
 
 pytestmark = BROWSER_MARKS
 PREFERENCE = ("gold", "play", "attack", "block", "pass", "effect", "end", "discard")
-
-
-def _login(page, server, email):
-    page.goto(f"{server}/entrar")
-    page.fill("#email", email)
-    page.fill("#password", PASSWORD)
-    page.click("main button:has-text('Entrar')")
 
 
 def _turn_text(page):
@@ -34,29 +27,8 @@ def test_two_browsers_play_turns_at_a_casual_table(server, world):
     errors: list[str] = []
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        pages = []
-        for _ in range(2):
-            context = browser.new_context(viewport=PHONE)
-            pg = context.new_page()
-            pg.set_default_timeout(15000)
-            pg.on("pageerror", lambda exc: errors.append(str(exc)))
-            pages.append(pg)
-        ana, beto = pages
-        _login(ana, server, "ana@x.cl")
-        ana.goto(f"{server}/mesas")
-        ana.fill("#deck", deck_a)
-        ana.click("main button:has-text('Abrir mesa')")
-        ana.wait_for_selector("text=Esperando al segundo jugador")
+        ana, beto = casual_table(browser, server, (deck_a, deck_b), errors)
         link = ana.url
-        _login(beto, server, "beto@x.cl")
-        beto.goto(link)
-        beto.fill("#deck", deck_b)
-        beto.click("main button:has-text('Sentarme')")
-        for pg in (ana, beto):
-            pg.wait_for_selector("#barajar")
-            pg.click("#barajar")
-        for pg in (ana, beto):
-            pg.wait_for_selector("#tablero p.seat")
         assert ana.locator(".zone:has-text('Tu mano') .tile").count() == 8
         # the width of a phone: nothing scrolls sideways
         assert ana.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
@@ -103,7 +75,6 @@ def test_two_browsers_play_turns_at_a_casual_table(server, world):
         ana.reload()
         ana.wait_for_selector("#tablero p.seat")
         assert _turn_text(ana) == turn  # a reload resumes where it was
-        ana.on("dialog", lambda d: d.accept())
         ana.click(".acts button[data-do='concede']")
         beto.wait_for_selector("text=Partida terminada")
         record = beto.evaluate(

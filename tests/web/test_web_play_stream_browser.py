@@ -4,8 +4,8 @@ alone (a tap in flight, or a reason or effect being typed, is not lost), and the
 other player's action after the stream came back (polling stops once it is open again)."""
 from __future__ import annotations
 
-from browser_helpers import ARGS, BROWSER_MARKS, CHROMIUM, PHONE
-from play_browser_helpers import login, play_a_few, settled, sit_and_shuffle
+from browser_helpers import ARGS, BROWSER_MARKS, CHROMIUM
+from play_browser_helpers import casual_table, play_a_few, settled
 from playwright.sync_api import sync_playwright
 
 from tourney.web import play as play_views
@@ -23,24 +23,8 @@ def test_a_reconnected_stream_leaves_an_unchanged_board_alone_and_still_follows(
     errors: list[str] = []
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        pages = []
-        for _ in range(2):
-            context = browser.new_context(viewport=PHONE)
-            pg = context.new_page()
-            pg.set_default_timeout(15000)
-            pg.on("pageerror", lambda exc: errors.append(str(exc)))
-            pages.append(pg)
+        pages = casual_table(browser, server, (deck_a, deck_b), errors)
         ana, beto = pages
-        login(ana, server, "ana@x.cl")
-        ana.goto(f"{server}/mesas")
-        ana.fill("#deck", deck_a)
-        ana.click("main button:has-text('Abrir mesa')")
-        ana.wait_for_selector("text=Esperando al segundo jugador")
-        login(beto, server, "beto@x.cl")
-        beto.goto(ana.url)
-        beto.fill("#deck", deck_b)
-        beto.click("main button:has-text('Sentarme')")
-        sit_and_shuffle(pages)
         for pg in pages:
             settled(pg)
             pg.evaluate("window.shownBoard = document.querySelector('#tablero').firstChild")

@@ -23,8 +23,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from browser_helpers import ARGS, BROWSER_MARKS, CHROMIUM, PHONE
-from play_browser_helpers import login, settled
+from browser_helpers import ARGS, BROWSER_MARKS, CHROMIUM
+from play_browser_helpers import casual_table, settled
 from playwright.sync_api import sync_playwright
 
 pytestmark = BROWSER_MARKS
@@ -113,29 +113,8 @@ def test_9_guerra_de_talismanes_a_talisman_annulled_an_ability_and_damage_on_two
     errors: list[str] = []
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        pages = []
-        for _ in range(2):
-            pg = browser.new_context(viewport=PHONE).new_page()
-            pg.set_default_timeout(20000)
-            pg.on("pageerror", lambda exc: errors.append(str(exc)))
-            pg.on("dialog", lambda d: d.accept())
-            pages.append(pg)
-        ana, beto = pages
-        login(ana, server, "ana@x.cl")
-        ana.goto(f"{server}/mesas")
-        ana.fill("#deck", DECK_ANA)
-        ana.click("main button:has-text('Abrir mesa')")
-        ana.wait_for_selector("text=Esperando al segundo jugador")
+        ana, beto = pages = casual_table(browser, server, (DECK_ANA, DECK_BETO), errors, 20000)
         link = ana.url
-        login(beto, server, "beto@x.cl")
-        beto.goto(link)
-        beto.fill("#deck", DECK_BETO)
-        beto.click("main button:has-text('Sentarme')")
-        for pg in pages:
-            pg.wait_for_selector("#barajar")
-            pg.click("#barajar")
-        for pg in pages:
-            pg.wait_for_selector("#tablero p.seat")
         t = Table(ana, beto)
         _play_until_the_attack(t)
         castle = [_castle(pg, "Ana") for pg in pages]
