@@ -21,14 +21,25 @@
     var z = el("div", null, "zone"); z.appendChild(el("h3", title + " (" + cards.length + ")"));
     var ts = el("div", null, "tiles"); cards.forEach(function (c) { ts.appendChild(tile(c)); }); z.appendChild(ts); return z;
   }
+  // what the event stream brought while this page's own action was on its way (``latest``: a
+  // pushed state, ``heard``: a bare version): shown when the answer is in, never dropped —
+  // else the page would stay one change behind and its next tap would carry a stale version
+  var latest = null, heard = -1;
+  function show(s) { if (s.version < version) return; version = s.version; render(s); }
+  function settle() {
+    busy = false;
+    var pushed = latest, v = heard; latest = null; heard = -1;
+    if (pushed && pushed.version > version) show(pushed);
+    else if (v > version) load();
+  }
   function post(url, body) {
     busy = true;
     return fetch(url, { method: "POST", credentials: "same-origin",
       headers: { "Content-Type": "application/json", "X-CSRFToken": d.csrf }, body: JSON.stringify(body) })
       .then(function (r) { return r.json(); })
-      .then(function (j) { msg.textContent = j.ok ? (j.message || "") : j.error; busy = false;
-        if (j.state) { version = j.state.version; render(j.state); } else load(); })
-      .catch(function () { busy = false; msg.textContent = "Sin conexión: reintentando…"; });
+      .then(function (j) { msg.textContent = j.ok ? (j.message || "") : j.error;
+        if (j.state) { show(j.state); settle(); } else { settle(); load(); } })
+      .catch(function () { settle(); msg.textContent = "Sin conexión: reintentando…"; });
   }
   function randomSeed() { var a = new Uint8Array(16); crypto.getRandomValues(a); return Array.prototype.map.call(a, function (x) { return ("0" + x.toString(16)).slice(-2); }).join(""); }
   var clockEnds = null, clockEl = null;
@@ -172,7 +183,7 @@
   }
   function load() {
     fetch(d.state, { credentials: "same-origin", cache: "no-store" }).then(function (r) { return r.json(); })
-      .then(function (s) { version = s.version; render(s); }).catch(function () { msg.textContent = "Sin conexión: reintentando…"; });
+      .then(show).catch(function () { msg.textContent = "Sin conexión: reintentando…"; });
   }
   var polling = null;
   function poll() { if (!polling) polling = setInterval(function () { if (!busy) load(); }, 2000); }
@@ -180,9 +191,13 @@
   if (window.EventSource) {
     // the stream carries this seat's new state (event «state»); a bare version means: ask for it
     var es = new EventSource(d.events + (d.events.indexOf("?") < 0 ? "?" : "&") + "estado=1");
-    es.onmessage = function (e) { if (+e.data !== version && !busy) load(); };
+    es.onmessage = function (e) {
+      var v = +e.data; if (v === version) return;
+      if (busy) heard = Math.max(heard, v); else load(); };
     es.addEventListener("state", function (e) {
-      var s = JSON.parse(e.data); if (busy || s.version <= version) return; version = s.version; render(s); });
+      var s = JSON.parse(e.data);
+      if (busy) { if (!latest || s.version > latest.version) latest = s; return; }
+      if (s.version > version) show(s); });
     es.onerror = function () { poll(); };
     es.onopen = function () { unpoll(); };  // a stream that ends on time reconnects: stop polling
     window.addEventListener("pagehide", function () { es.close(); });
