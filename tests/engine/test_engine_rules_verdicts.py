@@ -418,8 +418,9 @@ def test_rules_index_names_tests_that_exist():
     files = {"R": "test_engine_rules.py", "A": "test_engine_abilities.py",
              "E": "test_engine_revealed.py", "V": "test_engine_rules_verdicts.py",
              "S": "test_engine_rules_steps.py", "G": "test_engine_rules_glossary.py",
-             "K": "test_engine_enforced.py", "F": "test_engine_enforced_families.py"}
-    named = re.findall(r"\b([RAEVSGKF])::(test_\w+)", index)
+             "K": "test_engine_enforced.py", "F": "test_engine_enforced_families.py",
+             "W": "test_engine_rules_more_verdicts.py"}
+    named = re.findall(r"\b([RAEVSGKFW])::(test_\w+)", index)
     assert len(named) > 50
     for alias, name in named:
         text = (root / "tests" / "engine" / files[alias]).read_text(encoding="utf-8")

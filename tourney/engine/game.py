@@ -155,7 +155,7 @@ class Game(Activation, Turn, Combat, Play):
                  set(self.annulled), dict(self.statics_in_play), set(self.affected),
                  set(self.until_final), len(self.history), dict(self.converted),
                  list(self.virtual), set(self.unordered), dict(self.played_how),
-                 dict(self.maybe_under), list(self.armed), set(self.modes))
+                 dict(self.maybe_under), list(self.armed), set(self.modes), dict(self.under))
         cards = self.cards.values()
         # the plain fields of every card as they are (one C call per card); the two that
         # change in place (counters, Armas) copied only where they are not empty
@@ -174,7 +174,7 @@ class Game(Activation, Turn, Combat, Play):
          self.windows, self.resolutions, self.used, self.trigger_order, self.damaged,
          entered, self.annulled, self.statics_in_play, self.affected,
          self.until_final, history, self.converted, self.virtual, self.unordered,
-         self.played_how, self.maybe_under, self.armed, self.modes) = lists
+         self.played_how, self.maybe_under, self.armed, self.modes, self.under) = lists
         del self.unverified[unverified:]
         del self.verified[verified:]
         del self.taken[taken:]

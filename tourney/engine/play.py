@@ -105,6 +105,8 @@ class Play(State):
                 return first, permission, True
             if first.zone == "graveyard" and GRAVEYARD in play_permissions(first.card):
                 return first, None, True
+        if first.zone == "under":
+            return self._play_from_under(action, first)
         host = self.cards.get(self.maybe_under.get(first.id, ""))
         if first.zone == "exile" and host is not None and host.zone in IN_PLAY and host.controller == p:
             self._unverify(action.line, first.label(), "10.38",
@@ -114,6 +116,25 @@ class Play(State):
             return first, None, True
         assert action.card is not None
         return self._own(action, action.card, "hand", "para jugarla", "8.1"), None, False
+
+    def _play_from_under(self, action: Action, first: Inst) -> tuple[Inst, Ability | None, bool]:
+        """10.19: a card Desterrada bajo a card in play is played «como si estuviera en tu mano»
+        when that card says so (its ``play_permission`` from ``under``), at the moments and with
+        the costs of a card in hand. Another card of the player the engine does not read whole
+        may be the one that allows it (Siddhattha Gotama): the line stays unverified."""
+        p, host = action.p, self.cards[self.under[first.id]]
+        if host.controller == p and host.abilities is not None and any(
+                a.kind == "play_permission" and a.zone == "under" for a in host.abilities.abilities):
+            return first, None, False  # as from the hand: a Talismán goes to the Cementerio
+        unread = [i for i in self.in_play_list(p) if i.abilities is None or not i.abilities.complete]
+        if unread:
+            self._unverify(action.line, first.label(), "10.19",
+                           f"{first.label()} está Desterrada bajo {host.label()}: "
+                           f"{unread[0].label()}, cuyo texto el motor no lee entero, puede permitir "
+                           "jugarla «como si estuviera en tu mano»")
+            return first, None, False
+        raise IllegalAction("8.1", f"{first.label()} está Desterrada bajo {host.label()}, y "
+                                   "ninguna carta que controlas permite jugarla desde ahí.")
 
     def _do_play(self, action: Action) -> None:
         """8.1 A–C: the card may be played (zone, type, moment, restrictions, targets, bearer,

@@ -63,6 +63,7 @@ class State:
         self.revealed_order = header.order == "revealed"
         self.unordered: set[str] = set()  # players whose Castillo was shuffled (order_hidden)
         self.maybe_under: dict[str, str] = {}  # card -> the card it may be under (10.38, play)
+        self.under: dict[str, str] = {}  # card in zone "under" -> the card it is under (10.19, 10.38)
         self.reveals: dict[str, list[str]] | None = None  # the current action's named cards
         self.taken: list[tuple[str, str]] = []  # (player, card) drawn or milled, in order
         self.events: list[Any] = []  # abilities.events.Event of the current action
@@ -159,6 +160,8 @@ class State:
     def where(self, inst: Inst) -> str:
         if inst.zone == "castle":
             return f"el Mazo Castillo de {self.players[inst.owner].name}"
+        if inst.zone == "under":
+            return f"bajo {self.cards[self.under[inst.id]].label()}"
         holder = inst.controller if inst.zone in IN_PLAY else inst.owner
         return f"{ZONE_NAMES[inst.zone]} de {self.players[holder].name}"
 
@@ -210,6 +213,8 @@ class State:
             self.play_changes += 1
         if inst.bearer is not None and zone != "weapon":  # an Arma leaves its bearer
             self._detach(inst)
+        if came_from == "under" and zone != "under":
+            del self.under[inst.id]
         if zone in IN_PLAY:
             new_controller = controller or inst.controller
             changed = was_in_play and new_controller != inst.controller
@@ -255,14 +260,21 @@ class State:
             self._emit("leaves_play", inst, inst.owner, to=zone)
             if zone == "graveyard":
                 self._emit("destroyed", inst, inst.owner)
-            elif zone == "exile":
+            elif zone in ("exile", "under"):  # Desterrada bajo otra carta is Desterrada (10.19)
                 self._emit("banished", inst, inst.owner, came_from=came_from)
             elif zone == "hand":
                 self._emit("returned_to_hand", inst, inst.owner)
         elif came_from == "hand" and zone == "graveyard":
             self._emit("discarded", inst, inst.owner)
-        elif zone == "exile":  # «sea Desterrado de tu Cementerio»: where it was banished from
+        elif zone == "exile" or (zone == "under" and came_from != "under"):
+            # «sea Desterrado de tu Cementerio»: where it was banished from
             self._emit("banished", inst, inst.owner, came_from=came_from)
+
+    def _put_under(self, inst: Inst, host: Inst) -> None:
+        """10.19 / 10.38: ``inst`` is Desterrada bajo (or puesta debajo of) ``host``, in play: in
+        no zone of the game, there while ``host`` stays in play (``_left_play``)."""
+        self.under[inst.id] = host.id
+        self._put(inst, "under")
 
     def _left_play(self, inst: Inst) -> None:
         # a converted card leaves play as an Aliado: it is its printed card again once the
@@ -277,6 +289,14 @@ class State:
         inst.temp = ()
         if inst.bearer is not None:  # an Arma leaving: its bearer is free again
             self._detach(inst)
+        for iid in [c for c, host in self.under.items() if host == inst.id]:
+            # 10.19: the cards Desterradas bajo it move to their owner's Destierro (not Desterradas
+            # again: no event); 10.38 (to the Cementerio) has no card of its own in the catalog
+            card = self.cards[iid]
+            self._remove(card)
+            del self.under[iid]
+            card.zone = "exile"
+            self.players[card.owner].zones["exile"][iid] = None
         for wid in list(inst.weapons):  # 2.2: an Arma without a valid bearer is destroyed
             weapon = self.cards[wid]
             self._detach(weapon)

@@ -20,7 +20,7 @@ ZONE_NAMES = {
     "castle": "Mazo Castillo", "hand": "mano", "graveyard": "Cementerio",
     "exile": "Zona de Destierro", "reserve": "Reserva de Oro", "paid": "Zona de Oro Pagado",
     "defense": "Línea de Defensa", "attack": "Línea de Ataque", "support": "Línea de Apoyo",
-    "weapon": "portada por un Aliado",
+    "weapon": "portada por un Aliado", "under": "bajo otra carta",
 }
 PHASE_NAMES = {
     "vigil": "la Fase de Vigilia", "block": "la Declaración de Bloqueo",
@@ -93,7 +93,7 @@ class Player:
         self.castle: list[str] = []  # BOTTOM first: the top card is castle[-1]
         self.zones: dict[str, dict[str, None]] = {
             z: {} for z in ("hand", "graveyard", "exile", "reserve", "paid", "defense",
-                            "attack", "support", "weapon")}
+                            "attack", "support", "weapon", "under")}
 
     def count(self) -> dict[str, int]:
         z = self.zones

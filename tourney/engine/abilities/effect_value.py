@@ -59,6 +59,7 @@ class Effect(Value):
     count_filter: TargetFilter | None = None  # what amount_from "count" counts (else `filter`)
     rest_zone: str | None = None  # dig: where the cards not taken go
     by: TargetFilter | None = None  # protection of ``filter``'s cards: the sources it is against
+    under: bool = False  # banish_top: «… y ponlas bajo este Aliado» (10.19, record v2 «under»)
 
     _nested: ClassVar[dict[str, type]] = {}
 
@@ -150,6 +151,8 @@ class Effect(Value):
             else:
                 text += " en su mano" + _DIG_REST.get(self.rest_zone,
                                                       f" y pone el resto en {ZONES.get(self.rest_zone, '')}")
+        if self.under:
+            text += " y la pone bajo esta carta" if self.amount == 1 else " y las pone bajo esta carta"
         if self.kind == "become_ally" and not self.keyword:
             text = text.replace(" de Raza  de", " de")  # no Race given: only the Fuerza
         if self.random:

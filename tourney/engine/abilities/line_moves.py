@@ -63,11 +63,30 @@ def check_moves(game: State, action: Action, source: Inst | None) -> None:
                         raise IllegalAction("10.22", f"{inst.label()} es Errante y "
                                                      f"{game.players[action.p].name} ya "
                                                      f"controla {other.label()}.")
+    check_under(game, action, seen)
     landing = dict(action.moves)  # counters go on cards in play after this effect's moves
     for iid, _name, _n in action.counters:
         if landing.get(iid, game.cards[iid].zone) not in IN_PLAY:
             raise IllegalAction("10.12", f"{game.cards[iid].label()} no está en juego: no "
                                          "puede tener contadores.")
+
+
+def check_under(game: State, action: Action, seen: set[str]) -> None:
+    """v2 «under»: a card Desterrada bajo (10.19) or puesta debajo of (10.38) a card in play,
+    not itself, moved once by the line; Desterrar it out of play obeys Indesterrable (10.30)."""
+    for iid, hid in action.under:
+        inst, host = game.cards[iid], game.cards[hid]
+        if iid in seen:
+            raise IllegalAction("10.36", f"{inst.label()} se mueve dos veces en el mismo efecto.")
+        seen.add(iid)
+        if host.zone not in IN_PLAY or dict(action.moves).get(hid, host.zone) not in IN_PLAY:
+            raise IllegalAction("10.19", f"{host.label()} no está en juego: ninguna carta puede "
+                                         "quedar Desterrada bajo ella.")
+        if iid == hid or game.under.get(hid) == iid:
+            raise IllegalAction("10.19", f"{inst.label()} no puede quedar bajo {host.label()}.")
+        if inst.zone in IN_PLAY and UNBANISHABLE in inst.kw:
+            raise IllegalAction("10.30", f"{inst.label()} es Indesterrable: no puede ser "
+                                         "Desterrado.")
 
 
 def shuffled_castles(game: State, action: Action) -> set[str]:
@@ -78,7 +97,7 @@ def shuffled_castles(game: State, action: Action) -> set[str]:
     then only less known (a draw may name any card of that Castillo), never misread."""
     out: set[str] = set()
     taken: dict[str, set[str]] = {}
-    for iid, to in action.moves:
+    for iid, to in (*action.moves, *((iid, "under") for iid, _ in action.under)):
         inst = game.cards[iid]
         if inst.zone == "castle" and to not in ("castle_top", "castle_bottom"):
             taken.setdefault(inst.owner, set()).add(iid)
@@ -122,7 +141,7 @@ def note_maybe_under(game: State, action: Action, source: Inst | None) -> None:
 
 
 def apply_line(game: State, action: Action) -> None:
-    if action.moves and not game.revealed_order:
+    if (action.moves or action.under) and not game.revealed_order:
         game.unordered |= shuffled_castles(game, action)
     # a card this line draws and then moves (drawn, then discarded or banished from the
     # hand: «Roba dos cartas. Luego, Descarta una carta») is drawn first
@@ -137,6 +156,8 @@ def apply_line(game: State, action: Action) -> None:
             game._put(inst, to, action.p)
         else:
             game._put(inst, to)
+    for iid, hid in action.under:  # 10.19 / 10.38: under a card in play
+        game._put_under(game.cards[iid], game.cards[hid])
     for pid, n in action.draw if not first else ():
         game._draw(pid, n)
     for pid, n in action.mill:

@@ -145,6 +145,8 @@ class Ability(Value):
             when = " o ".join(PHASES[p] for p in self.phases) if self.phases else None
             text = f"Puedes jugar esta carta desde {where}" if self.zone != "hand" else \
                 "Puedes jugar esta carta"
+            if self.zone == "under":  # 10.19: the cards Desterradas bajo this one
+                text = "Puedes jugar las cartas Desterradas bajo esta carta como si estuvieran en tu mano"
             if self.phases and self.own_turn:
                 when = " o ".join(PHASES[p].removeprefix("la ") for p in self.phases)
                 text += f" en tu {when}"

@@ -49,6 +49,7 @@ class Pool:
 
     def __init__(self, action: Action):
         self.moves: dict[str, str] = dict(action.moves)
+        self.under: dict[str, str] = dict(action.under)  # card -> the card it goes under (v2)
         self.draw: dict[str, int] = dict(action.draw)
         self.mill: dict[str, int] = dict(action.mill)
         self.counters: list[tuple[str, str, int]] = list(action.counters)
@@ -67,6 +68,9 @@ class Pool:
         if self.moves:
             iid, zone = next(iter(self.moves.items()))
             return f"mover {game.cards[iid].label()} a {zone}"
+        if self.under:
+            iid, host = next(iter(self.under.items()))
+            return f"poner {game.cards[iid].label()} bajo {game.cards[host].label()}"
         for pid, n in self.draw.items():
             if n:
                 return f"que {game.players[pid].name} robe {n}"

@@ -31,6 +31,7 @@ ZONES = {
     "attack": "la Línea de Ataque", "support": "la Línea de Apoyo",
     "reserve": "la Reserva de Oro", "paid": "la Zona de Oro Pagado", "in_play": "el juego",
     "being_played": "las cartas que se están jugando", "weapon": "portada por un Aliado",
+    "under": "bajo esta carta",
 }
 
 # Whose: relative to the ability's controller.

@@ -62,7 +62,8 @@ def _effects(p: Parsed, scope: Scope, continuous: bool) -> tuple[Effect, ...]:
 
 _CAPACITY = {"no puede portar Armas": 0, "puede portar un Arma adicional": 2,
              "puede portar cualquier cantidad de Armas": None}
-_PERMISSION_ZONES = {"desde tu Cementerio": ("graveyard", ()),
+_PERMISSION_ZONES = {"bajo esta carta": ("under", ()),  # 10.19: the cards Desterradas bajo it
+                     "desde tu Cementerio": ("graveyard", ()),
                      "desde tu Cementerio en tu Fase de Vigilia": ("graveyard", ("vigil",))}
 
 

@@ -168,7 +168,7 @@ def _dig(eff: PEffect, scope: Scope, continuous: bool, common: dict[str, Any]) -
 def _banish_top(eff: PEffect, scope: Scope, continuous: bool, common: dict[str, Any]) -> Effect:
     """«Destierra las primeras N cartas del Mazo Castillo»."""
     return Effect("banish_top", subject="player", player=eff.player, amount=eff.amount,
-                  zone=eff.dest, **common)
+                  zone=eff.dest, under=eff.under, **common)
 
 
 def _look(eff: PEffect, scope: Scope, continuous: bool, common: dict[str, Any]) -> Effect:

@@ -199,6 +199,7 @@ class Effect:
     amount_from: str | None = None  # "tantas cartas como Fuerza tenga ese Aliado"
     amount_of: Amount | None = None  # "gane tanta Fuerza como coste tenga la carta Descartada"
     rest_zone: str | None = None  # dig: where the cards not taken go
+    under: bool = False  # banish_top: «… y ponla(s) bajo este Aliado» (10.19)
     unless: tuple[str, int] | None = None  # "a menos que tu oponente pague 2 Oros": (cost kind, n)
     then: bool = False  # "Luego, …": only after the previous step was done
     optional: bool = False  # "puedes …" inside a chain ("Luego, puedes Robar una carta")

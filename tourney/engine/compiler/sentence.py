@@ -41,6 +41,10 @@ _WHOLE = {
     "SELF puede portar un arma adicional": ("property", "puede portar un Arma adicional"),
     "SELF puede portar cualquier cantidad de armas": ("property", "puede portar cualquier cantidad de Armas"),
     "puedes jugar SELF en guerra de talismanes": ("permission", "en Guerra de Talismanes"),
+    # 10.19: the cards Desterradas bajo this one (the sentence before put them there)
+    "puedes jugar esa carta como si estuviera en tu mano": ("permission", "bajo esta carta"),
+    "puedes jugar esas cartas como si estuviera en tu mano": ("permission", "bajo esta carta"),
+    "puedes jugar esas cartas como si estuvieran en tu mano": ("permission", "bajo esta carta"),
     "puedes jugar SELF al comienzo de la declaracion de bloqueo":
         ("permission", "al comienzo de la Declaración de Bloqueo"),
     "puedes jugar SELF al comienzo de tu declaracion de bloqueo":

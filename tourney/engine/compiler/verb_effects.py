@@ -71,6 +71,9 @@ def verb_effect(verb: str, player: str, cur: Cursor, antecedent: Cards | None) -
                 mine = "tu" if player == "you" else "su"
                 if (tail := rest.take_any(f"cartas de {mine} mazo castillo", f"carta de {mine} mazo castillo")) \
                         is not None and (n == 1) == (words.startswith("la ")):
+                    if player == "you" and (under := tail.take_any(
+                            "y pon la bajo SELF", "y pon las bajo SELF")) is not None:
+                        return Effect("banish_top", player, amount=n, dest=end, under=True), under
                     return Effect("banish_top", player, amount=n, dest=end), tail
                 if player == "you" and (n == 1) == (words.startswith("la ")) and (tail := rest.take_any(
                         "cartas del mazo castillo de tu oponente", "carta del mazo castillo de tu oponente",

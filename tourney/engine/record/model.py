@@ -73,6 +73,8 @@ class Action:
     costs: tuple[str, ...] = ()
     order: tuple[str, ...] = ()
     mode: int | None = None  # v2: the mode chosen of an «elige uno» (1 = the first)
+    # v2 effect: (card, host) — the card is Desterrada bajo / puesta debajo of host (10.19, 10.38)
+    under: tuple[tuple[str, str], ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"p": self.p, "do": self.do}
@@ -114,6 +116,8 @@ class Action:
             out["order"] = list(self.order)
         if self.mode is not None:
             out["mode"] = self.mode
+        if self.under:
+            out["under"] = [list(u) for u in self.under]
         return out
 
 

@@ -203,7 +203,30 @@ def read_action(obj: Any, line: int, players: tuple[str, ...], known: dict[Any, 
         action = replace(action, revealed=revealed)
     if version >= 2 and isinstance(obj, dict) and "mode" in obj:
         action = replace(action, mode=_mode(obj, line, action.do))
+    if version >= 2 and isinstance(obj, dict) and "under" in obj:
+        action = replace(action, under=_under(obj, line, action, known))
     return action
+
+
+def _under(obj: dict[Any, Any], line: int, action: Action,
+           known: dict[Any, Any]) -> tuple[tuple[str, str], ...]:
+    """v2 «under» of an ``effect`` line: [[card, host], …], each card Desterrada bajo (10.19) or
+    puesta debajo (10.38) of host; a version 1 record never had it and reads as before."""
+    value = obj["under"]
+    if action.do != "effect":
+        raise RecordError(line, f"«under» sólo va en «effect», no en «{action.do}»")
+    shape = "«under» debe ser una lista de [id de la carta, id de la carta bajo la que queda]"
+    if not isinstance(value, list):
+        raise RecordError(line, shape)
+    out = []
+    for pair in value:
+        if not isinstance(pair, list) or len(pair) != 2 or not all(isinstance(v, str) for v in pair):
+            raise RecordError(line, shape)
+        for v in pair:
+            if v not in known:
+                raise RecordError(line, f"«under» nombra la carta «{v}», que no está en la partida")
+        out.append((pair[0], pair[1]))
+    return tuple(out)
 
 
 def _mode(obj: dict[Any, Any], line: int, do: str) -> int:

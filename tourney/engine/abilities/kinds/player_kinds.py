@@ -142,11 +142,19 @@ def discard_each(game: State, pool: Pool, effect: Effect, source: Inst, known: l
 
 
 def verify_banish_top(step: Step) -> bool:
+    """«Destierra las primeras / la última N cartas de tu Mazo Castillo» (10.19) — «y ponlas
+    bajo este Aliado» (``under``): in a version 2 record, in «under» with this card as host."""
     game, pool, effect = step.game, step.pool, step.effect
     pid = player_of(game, effect.player or "you", step.p)
     n = amount(game, effect, step.source, step.p, pool, step.split)
     castle = game.players[pid].castle
-    ids = [iid for iid, z in pool.moves.items() if z == "exile" and iid in castle]
+    if effect.under:
+        ids = [iid for iid, host in pool.under.items() if host == step.source.id and iid in castle]
+        if not ids and any(z == "exile" and iid in castle for iid, z in pool.moves.items()):
+            raise Unverifiable("la línea escribe en el Destierro la carta que queda Desterrada bajo "
+                               f"{step.source.label()} (10.19): sólo «under» (versión 2) lo dice")
+    else:
+        ids = [iid for iid, z in pool.moves.items() if z == "exile" and iid in castle]
     want = min(n, len(castle))
     if game.order_hidden(pid):  # the order is hidden: the cards the line names
         ok = len(ids) == want
@@ -155,11 +163,16 @@ def verify_banish_top(step: Step) -> bool:
         ok = set(ids) == set(ends)
     if not ok and not (effect.optional and not ids):
         where = "del fondo" if effect.zone == "castle_bottom" else "del tope"
+        under = f" bajo {step.source.label()}" if effect.under else ""
         raise IllegalAction("10.19", f"{step.source.label()}: {game.players[pid].name} Destierra "
                                      f"{want} carta{'s' if want != 1 else ''} {where} de su Mazo "
-                                     f"Castillo por su habilidad, y el registro destierra "
+                                     f"Castillo{under} por su habilidad, y el registro destierra "
                                      f"{len(ids)}{'' if game.order_hidden(pid) else ' otras'}.")
-    pool.take_moves(ids)
+    if effect.under:
+        for iid in ids:
+            del pool.under[iid]
+    else:
+        pool.take_moves(ids)
     return bool(ids)
 
 
